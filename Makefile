@@ -1,0 +1,75 @@
+# vgdl -- the only build file.
+#   make            bin/vgdl and build/libvgdl.a        (BUILD=release|debug|asan)
+#   make test       every test (cmocka), also the GVGAI trace replays
+#   make test-asan  the same tests under -fsanitize=address,undefined
+#   make bench      speed figures (forward model, agents)
+#   make check      warnings as errors, and lua.h only under engine/lua/
+#   make deps       install the Debian packages the project needs (root)
+
+BUILD   ?= release
+CC      ?= cc
+PKGS    := lua5.4 inih cmocka json-c libpng
+CWARNS  := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith \
+           -Wformat=2 -Wno-format-truncation -Wundef -Wvla -Wcast-align -Wwrite-strings -Werror
+CFLAGS_release := -O2 -g
+CFLAGS_debug   := -O0 -g3
+CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
+           $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDFLAGS_asan := -fsanitize=address,undefined
+LDLIBS  := $(shell pkg-config --libs lua5.4 inih libpng 2>/dev/null) -lm
+TESTLIBS := $(shell pkg-config --libs cmocka json-c 2>/dev/null)
+
+OUT     := build/$(BUILD)
+ENGINE  := $(wildcard engine/*.c engine/lua/*.c)
+AGENTS  := $(wildcard agents/*.c)
+TOOLS   := $(wildcard tools/*.c)
+LIBOBJ  := $(patsubst %.c,$(OUT)/%.o,$(ENGINE) $(AGENTS))
+TESTSRC := $(wildcard tests/*.c tests/*/*.c tests/*/*/*.c)
+TESTS   := $(patsubst tests/%.c,$(OUT)/tests/%,$(filter-out tests/support.c,$(TESTSRC)))
+
+BIN := bin/vgdl
+ifneq ($(BUILD),release)
+BIN := $(OUT)/vgdl
+endif
+
+.PHONY: all test test-asan test-slow bench check deps clean
+all: $(BIN) build/libvgdl.a
+
+$(OUT)/%.o: %.c $(wildcard engine/*.h engine/lua/*.h agents/*.h tools/*.h tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(OUT)/libvgdl.a: $(LIBOBJ)
+	ar rcs $@ $^
+
+build/libvgdl.a: $(OUT)/libvgdl.a
+	cp $< $@
+
+$(BIN): $(patsubst %.c,$(OUT)/%.o,$(TOOLS)) $(OUT)/libvgdl.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_$(BUILD)) -o $@ $^ $(LDLIBS)
+
+$(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+
+test: $(TESTS) $(BIN)
+	@tests/run.sh $(TESTS)
+
+test-asan:
+	$(MAKE) BUILD=asan test
+
+bench: all
+	@tests/bench.sh
+
+check:
+	@! grep -rl --include='*.[ch]' '#include *[<"]l\(ua\|auxlib\|ualib\)' engine agents tools | grep -v '^engine/lua/' \
+	  || { echo "lua.h included outside engine/lua/"; exit 1; }
+	$(MAKE) clean all test BUILD=debug
+
+deps:
+	@./setup --deps-only
+
+clean:
+	rm -rf build bin

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * registry.c -- the table of agents, parameter parsing, and the decision
+ * wrapper that applies the budget and measures what a decision cost.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "agent.h"
+
+extern const agent_def agent_random, agent_onestep;
+
+static const agent_def *const agents[] = {
+    &agent_random,
+    &agent_onestep,
+};
+#define NUM_AGENTS ((int)(sizeof agents / sizeof agents[0]))
+
+struct agent {
+    const agent_def *def;
+    const vg_game *g;
+    void *self;
+    double params[32];
+};
+
+const agent_def *agent_find(const char *name) {
+    for (int k = 0; k < NUM_AGENTS; k++)
+        if (strcmp(agents[k]->name, name) == 0) return agents[k];
+    return NULL;
+}
+
+const agent_def *const *agent_list(int *n) {
+    *n = NUM_AGENTS;
+    return agents;
+}
+
+double fm_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int fm_spent(const fm *f) {
+    if (f->max_calls && f->calls >= f->max_calls) return 1;
+    return f->deadline > 0 && fm_now() >= f->deadline;
+}
+
+agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed, char *why,
+                 size_t whysize) {
+    const agent_def *def = agent_find(name);
+    if (!def) {
+        int len = snprintf(why, whysize, "unknown agent '%s' (agents:", name);
+        for (int k = 0; k < NUM_AGENTS && len > 0 && (size_t)len < whysize; k++)
+            len += snprintf(why + len, whysize - (size_t)len, " %s", agents[k]->name);
+        if (len > 0 && (size_t)len < whysize) snprintf(why + len, whysize - (size_t)len, ")");
+        return NULL;
+    }
+    agent *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(why, whysize, "out of memory");
+        return NULL;
+    }
+    a->def = def;
+    a->g = g;
+    for (int k = 0; k < def->nparams; k++) a->params[k] = def->params[k].value;
+    for (int i = 0; i < n; i++) {
+        const char *eq = strchr(settings[i], '=');
+        size_t klen = eq ? (size_t)(eq - settings[i]) : 0;
+        int k = 0;
+        while (k < def->nparams && !(strlen(def->params[k].key) == klen && strncmp(def->params[k].key, settings[i], klen) == 0)) k++;
+        char *end = NULL;
+        double v = eq ? strtod(eq + 1, &end) : 0;
+        if (!eq || k == def->nparams || end == eq + 1 || *end) {
+            if (!eq) snprintf(why, whysize, "setting '%s' is not key=value", settings[i]);
+            else if (k == def->nparams) snprintf(why, whysize, "agent '%s' has no parameter '%.*s'", name, (int)klen, settings[i]);
+            else snprintf(why, whysize, "parameter '%.*s' needs a number, not '%s'", (int)klen, settings[i], eq + 1);
+            free(a);
+            return NULL;
+        }
+        a->params[k] = v;
+    }
+    a->self = def->create(g, a->params, seed);
+    if (!a->self) {
+        snprintf(why, whysize, "out of memory");
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+double agent_param_value(const agent *a, const char *key) {
+    for (int k = 0; k < a->def->nparams; k++)
+        if (strcmp(a->def->params[k].key, key) == 0) return a->params[k];
+    return 0;
+}
+
+vg_action agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r) {
+    double start = fm_now();
+    fm f = {0};
+    f.g = a->g;
+    f.max_calls = b->calls;
+    f.deadline = b->ms > 0 ? start + b->ms / 1000.0 : 0;
+    vg_action act = a->def->act(a->self, &f, s);
+    double ms = (fm_now() - start) * 1000.0;
+    *r = (agent_report){ms, f.calls, f.expanded, f.value, f.has_value,
+                        (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls)};
+    return act;
+}
+
+void agent_free(agent *a) {
+    if (!a) return;
+    if (a->def->free) a->def->free(a->self);
+    free(a);
+}

@@ -1,0 +1,492 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * game.c -- the builder API that loaders fill a game with, the parameter
+ * tables of sprites, effects, terminations and the game, and the checks
+ * and derived tables of game_finish.
+ *
+ * Every parameter a script may set is one row of a table below: its name,
+ * its kind and where it goes. A misspelt name gets the closest valid one
+ * as a suggestion.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "state.h"
+
+/* ---- Errors ----------------------------------------------------------- */
+
+void error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...) {
+    (void)st;
+    if (!err) return;
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    err->line = line;
+    err->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+}
+
+vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, const char *fmt, ...) {
+    if (!err) return st;
+    snprintf(err->file, sizeof err->file, "%s", g->script_path);
+    err->line = line;
+    err->col = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static int edit_distance(const char *a, const char *b) {
+    int la = (int)strlen(a), lb = (int)strlen(b), row[64];
+    if (la > 63 || lb > 63) return 99;
+    for (int j = 0; j <= lb; j++) row[j] = j;
+    for (int i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = i;
+        for (int j = 1; j <= lb; j++) {
+            int up = row[j];
+            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int best = diag + cost;
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+void suggest(char *msg, size_t size, const char *word, const char *const *names, int n) {
+    int best = -1, dist = 99;
+    for (int k = 0; k < n; k++) {
+        int d = edit_distance(word, names[k]);
+        if (d < dist) dist = d, best = k;
+    }
+    if (best >= 0 && dist <= 1 + (int)strlen(word) / 3) {
+        size_t len = strlen(msg);
+        snprintf(msg + len, size - len, "; did you mean '%s'?", names[best]);
+    }
+}
+
+/* ---- Parameter tables ------------------------------------------------- */
+
+typedef enum { P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR } param_kind;
+
+typedef struct param_spec {
+    const char *name;
+    param_kind kind;
+    size_t offset;
+    double min, max;
+} param_spec;
+
+#define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max}
+
+static const param_spec sprite_params[] = {
+    ROW("speed",     P_NUMBER, type_def, speed,         0, 100),
+    ROW("cooldown",  P_INT,    type_def, cooldown,      1, 1000),
+    ROW("color",     P_COLOR,  type_def, color,         0, 0),
+    ROW("hidden",    P_BOOL,   type_def, hidden,        0, 0),
+    ROW("singleton", P_BOOL,   type_def, singleton,     0, 0),
+    ROW("glyph",     P_CHAR,   type_def, glyph,         0, 0),
+    ROW("dynamic",   P_BOOL,   type_def, force_dynamic, 0, 0),
+};
+static const param_spec effect_params[] = {
+    ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
+    ROW("stype",       P_TYPE,    effect_def, stype,       0, 0),
+    ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
+    ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
+};
+static const param_spec term_params[] = {
+    ROW("stype", P_TYPE, term_def, stype, 0, 0),
+    ROW("limit", P_INT,  term_def, limit, 0, 1e9),
+    ROW("win",   P_BOOL, term_def, win,   0, 0),
+};
+static const param_spec game_params[] = {
+    ROW("square_size", P_INT, vg_game, square,    1, 200),
+    ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 1e9),
+};
+#define COUNT(a) ((int)(sizeof a / sizeof a[0]))
+
+static const struct { const char *name; uint32_t rgb; } colors[] = {
+    {"BLACK", 0x000000}, {"WHITE", 0xffffff}, {"GRAY", 0x808080}, {"DARKGRAY", 0x404040},
+    {"LIGHTGRAY", 0xc0c0c0}, {"RED", 0xff0000}, {"LIGHTRED", 0xff8080}, {"GREEN", 0x00c000},
+    {"DARKGREEN", 0x006400}, {"LIGHTGREEN", 0x80ff80}, {"BLUE", 0x0000ff}, {"DARKBLUE", 0x00008b},
+    {"LIGHTBLUE", 0x80c0ff}, {"YELLOW", 0xffff00}, {"LIGHTYELLOW", 0xffff99}, {"ORANGE", 0xffa500},
+    {"PINK", 0xffc0cb}, {"PURPLE", 0x800080}, {"BROWN", 0x8b4513}, {"GOLD", 0xffd700},
+};
+
+static const char *kind_name(param_kind k) {
+    static const char *names[] = {"a number", "a whole number", "a boolean", "a sprite type name",
+                                  "a sprite type name or a list of them", "a colour name", "a one-character string"};
+    return names[k];
+}
+
+/* Sets parameter 'key' of the record at 'base' from 'v'. */
+static vg_status set_param(vg_game *g, const param_spec *spec, int n, void *base, const char *what,
+                           const char *key, const param_value *v, int line, vg_error *err) {
+    const param_spec *p = NULL;
+    for (int k = 0; k < n && !p; k++)
+        if (strcmp(spec[k].name, key) == 0) p = &spec[k];
+    if (!p) {
+        const char *names[16];
+        for (int k = 0; k < n; k++) names[k] = spec[k].name;
+        game_error(g, err, VG_ERR_SCRIPT, line, "unknown %s parameter '%s'", what, key);
+        if (err) suggest(err->msg, sizeof err->msg, key, names, n);
+        return VG_ERR_SCRIPT;
+    }
+    char *field = (char *)base + p->offset;
+    int ok = 1;
+    switch (p->kind) {
+    case P_NUMBER:
+    case P_INT:
+        ok = v->kind == PV_NUMBER && v->num >= p->min && v->num <= p->max &&
+             (p->kind == P_NUMBER || v->num == (double)(int)v->num);
+        if (ok && p->kind == P_NUMBER) *(double *)field = v->num;
+        if (ok && p->kind == P_INT) *(int *)field = (int)v->num;
+        if (!ok && v->kind == PV_NUMBER)
+            return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s from %g to %g, not %g",
+                              what, key, kind_name(p->kind), p->min, p->max, v->num);
+        break;
+    case P_BOOL:
+        ok = v->kind == PV_BOOL;
+        if (ok) *(int *)field = v->b;
+        break;
+    case P_CHAR:
+        ok = v->kind == PV_STRING && strlen(v->str) == 1 && isgraph((unsigned char)v->str[0]);
+        if (ok) *field = v->str[0];
+        break;
+    case P_COLOR:
+        ok = v->kind == PV_STRING;
+        if (ok) {
+            int k = 0;
+            while (k < COUNT(colors) && strcmp(colors[k].name, v->str) != 0) k++;
+            if (k == COUNT(colors)) {
+                const char *names[COUNT(colors)];
+                for (int j = 0; j < COUNT(colors); j++) names[j] = colors[j].name;
+                game_error(g, err, VG_ERR_SCRIPT, line, "unknown colour '%s'", v->str);
+                if (err) suggest(err->msg, sizeof err->msg, v->str, names, COUNT(colors));
+                return VG_ERR_SCRIPT;
+            }
+            *(uint32_t *)field = colors[k].rgb;
+        }
+        break;
+    case P_TYPE:
+    case P_TYPESET: {
+        const char *one[1] = {v->str};
+        const char *const *list = v->kind == PV_LIST ? v->list : one;
+        int count = v->kind == PV_LIST ? v->n : 1;
+        ok = v->kind == PV_STRING || (p->kind == P_TYPESET && v->kind == PV_LIST);
+        uint64_t set = 0;
+        for (int k = 0; ok && k < count; k++) {
+            int t = game_type_find(g, list[k]);
+            if (t < 0) {
+                const char *names[VG_MAX_TYPES];
+                for (int j = 0; j < g->ntypes; j++) names[j] = g->types[j].name;
+                game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s': unknown sprite type '%s'", what, key, list[k]);
+                if (err) suggest(err->msg, sizeof err->msg, list[k], names, g->ntypes);
+                return VG_ERR_SCRIPT;
+            }
+            if (p->kind == P_TYPE) *(int *)field = t;
+            set |= 1ULL << t;
+        }
+        if (ok && p->kind == P_TYPESET) *(uint64_t *)field = set;  /* expanded to leaves in game_finish */
+        break;
+    }
+    }
+    if (!ok) return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s", what, key, kind_name(p->kind));
+    return VG_OK;
+}
+
+/* ---- Building --------------------------------------------------------- */
+
+vg_game *game_new(const char *script_path) {
+    vg_game *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    snprintf(g->script_path, sizeof g->script_path, "%s", script_path);
+    memset(g->mapping, -1, sizeof g->mapping);
+    g->square = 10;
+    g->max_ticks = 2000;
+    return g;
+}
+
+void game_free(vg_game *g) {
+    if (!g) return;
+    if (g->ops && g->ops->close) g->ops->close(g->script);
+    free(g->static_mask);
+    free(g->static_start);
+    free(g->static_ents);
+    free(g->start);
+    free(g);
+}
+
+void vg_game_free(vg_game *g) { game_free(g); }
+
+int game_type_find(const vg_game *g, const char *name) {
+    for (int t = 0; t < g->ntypes; t++)
+        if (strcmp(g->types[t].name, name) == 0) return t;
+    return -1;
+}
+
+static vg_status type_or_error(vg_game *g, const char *name, int line, int *out, vg_error *err) {
+    *out = game_type_find(g, name);
+    if (*out >= 0) return VG_OK;
+    const char *names[VG_MAX_TYPES];
+    for (int j = 0; j < g->ntypes; j++) names[j] = g->types[j].name;
+    game_error(g, err, VG_ERR_SCRIPT, line, "unknown sprite type '%s'", name);
+    if (err) suggest(err->msg, sizeof err->msg, name, names, g->ntypes);
+    return VG_ERR_SCRIPT;
+}
+
+vg_status game_set_param(vg_game *g, const char *key, const param_value *v, int line, vg_error *err) {
+    return set_param(g, game_params, COUNT(game_params), g, "game", key, v, line, err);
+}
+
+vg_status game_add_type(vg_game *g, const char *name, const char *parent, const char *cls, int line, int *out, vg_error *err) {
+    if (g->ntypes >= VG_MAX_TYPES)
+        return game_error(g, err, VG_ERR_LIMIT, line, "too many sprite types (the limit is %d)", VG_MAX_TYPES);
+    if (strlen(name) == 0 || strlen(name) >= sizeof g->types[0].name)
+        return game_error(g, err, VG_ERR_SCRIPT, line, "sprite type names have 1 to 31 characters");
+    if (game_type_find(g, name) >= 0)
+        return game_error(g, err, VG_ERR_SCRIPT, line, "sprite type '%s' is declared twice", name);
+    type_def td = {0};
+    snprintf(td.name, sizeof td.name, "%s", name);
+    td.parent = -1;
+    td.cls = -1;
+    td.cooldown = 1;
+    td.color = 0x808080;
+    td.glyph = '?';
+    if (parent) {
+        int pt;
+        vg_status st = type_or_error(g, parent, line, &pt, err);
+        if (st != VG_OK) return st;
+        td = g->types[pt];                /* inherit class and parameters */
+        snprintf(td.name, sizeof td.name, "%s", name);
+        td.parent = pt;
+        td.glyph = '?';
+    }
+    td.line = line;
+    if (cls) {
+        td.cls = sprite_class_find(cls);
+        if (td.cls < 0) {
+            const char *names[32];
+            for (int c = 0; c < sprite_num_classes; c++) names[c] = sprite_classes[c].name;
+            game_error(g, err, VG_ERR_SCRIPT, line, "unknown sprite class '%s'", cls);
+            if (err) suggest(err->msg, sizeof err->msg, cls, names, sprite_num_classes);
+            return VG_ERR_SCRIPT;
+        }
+        if (sprite_classes[td.cls].flags & CLASS_AVATAR) td.speed = 1;   /* GVGAI's avatar default */
+    }
+    if (td.cls < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, line, "sprite '%s' needs a class (e.g. \"Immovable\") or a parent", name);
+    *out = g->ntypes;
+    g->types[g->ntypes++] = td;
+    return VG_OK;
+}
+
+vg_status game_type_param(vg_game *g, int type, const char *key, const param_value *v, int line, vg_error *err) {
+    return set_param(g, sprite_params, COUNT(sprite_params), &g->types[type], "sprite", key, v, line, err);
+}
+
+vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, int line, vg_error *err) {
+    unsigned char uc = (unsigned char)c;
+    if (uc >= 128 || !isgraph(uc))
+        return game_error(g, err, VG_ERR_SCRIPT, line, "map characters must be printable ASCII");
+    if (g->mapping[uc][0] != -1)
+        return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' is mapped twice", c);
+    if (n < 1 || n > 7)
+        return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' must place 1 to 7 sprites", c);
+    for (int k = 0; k < n; k++) {
+        int t;
+        vg_status st = type_or_error(g, types[k], line, &t, err);
+        if (st != VG_OK) return st;
+        g->mapping[uc][k] = (char)t;
+    }
+    g->mapping_line[uc] = line;
+    return VG_OK;
+}
+
+vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int n, const char *effect, int lua_ref,
+                          int line, int *first, vg_error *err) {
+    int a, kind = EFFECT_LUA;
+    vg_status st = type_or_error(g, t1, line, &a, err);
+    if (st != VG_OK) return st;
+    if (effect) {
+        kind = effect_find(effect);
+        if (kind < 0) {
+            int ne;
+            const char *const *names = effect_names(&ne);
+            game_error(g, err, VG_ERR_SCRIPT, line, "unknown effect '%s'", effect);
+            if (err) suggest(err->msg, sizeof err->msg, effect, names, ne);
+            return VG_ERR_SCRIPT;
+        }
+    }
+    if (n < 1) return game_error(g, err, VG_ERR_SCRIPT, line, "an interaction needs two sprite types");
+    if (g->neffects + n > VG_MAX_EFFECTS)
+        return game_error(g, err, VG_ERR_LIMIT, line, "too many interactions (the limit is %d)", VG_MAX_EFFECTS);
+    *first = g->neffects;
+    for (int k = 0; k < n; k++) {
+        int b;
+        st = type_or_error(g, t2[k], line, &b, err);
+        if (st != VG_OK) return st;
+        effect_def *e = &g->effects[g->neffects++];
+        memset(e, 0, sizeof *e);
+        e->kind = kind;
+        e->t1 = a;
+        e->t2 = b;
+        e->line = line;
+        e->stype = -1;
+        e->lua_ref = lua_ref;
+    }
+    return VG_OK;
+}
+
+vg_status game_effect_param(vg_game *g, int effect, const char *key, const param_value *v, int line, vg_error *err) {
+    return set_param(g, effect_params, COUNT(effect_params), &g->effects[effect], "effect", key, v, line, err);
+}
+
+vg_status game_add_term(vg_game *g, const char *kind, int lua_ref, int line, int *out, vg_error *err) {
+    if (g->nterms >= VG_MAX_TERMS)
+        return game_error(g, err, VG_ERR_LIMIT, line, "too many terminations (the limit is %d)", VG_MAX_TERMS);
+    term_def d = {.kind = TERM_LUA, .line = line, .stype = -1, .lua_ref = lua_ref};
+    if (kind) {
+        d.kind = term_find(kind);
+        if (d.kind < 0) {
+            int nt;
+            const char *const *names = term_names(&nt);
+            game_error(g, err, VG_ERR_SCRIPT, line, "unknown termination '%s'", kind);
+            if (err) suggest(err->msg, sizeof err->msg, kind, names, nt);
+            return VG_ERR_SCRIPT;
+        }
+    }
+    *out = g->nterms;
+    g->terms[g->nterms++] = d;
+    return VG_OK;
+}
+
+vg_status game_term_param(vg_game *g, int term, const char *key, const param_value *v, int line, vg_error *err) {
+    return set_param(g, term_params, COUNT(term_params), &g->terms[term], "termination", key, v, line, err);
+}
+
+/* ---- Finishing -------------------------------------------------------- */
+
+static uint64_t leaves_of(const vg_game *g, uint64_t set) {
+    uint64_t out = 0;
+    for (int t = 0; t < g->ntypes; t++)
+        if (set >> t & 1) out |= g->types[t].subtypes;
+    return out;
+}
+
+vg_status game_finish(vg_game *g, vg_error *err) {
+    /* 1. The type tree: leaves and subtype sets. */
+    for (int t = 0; t < g->ntypes; t++) g->types[t].leaf = 1;
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].parent >= 0) g->types[g->types[t].parent].leaf = 0;
+    for (int t = 0; t < g->ntypes; t++) {
+        g->types[t].subtypes = 0;
+        if (!g->types[t].leaf) continue;
+        for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
+    }
+    g->avatar_types = 0;
+    g->nupdate = 0;
+    for (int t = 0; t < g->ntypes; t++) {
+        const type_def *td = &g->types[t];
+        if (!td->leaf) continue;
+        if (sprite_classes[td->cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
+        else g->update_order[g->nupdate++] = (uint8_t)t;
+    }
+
+    /* 2. Effects: checks, then pairs in order of first appearance. */
+    g->may_create = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        effect_def *e = &g->effects[k];
+        e->not_types = leaves_of(g, e->not_types);
+        if (e->kind == effect_find("transformTo")) {
+            if (e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformTo needs 'stype'");
+            if (!g->types[e->stype].leaf)
+                return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformTo: '%s' has subtypes; name a leaf type",
+                                  g->types[e->stype].name);
+        }
+        if (e->kind != EFFECT_LUA && effect_creates(e->kind)) g->may_create = 1;
+    }
+    g->npairs = 0;
+    int used = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        int p = 0;
+        while (p < g->npairs && !(g->pairs[p].t1 == g->effects[k].t1 && g->pairs[p].t2 == g->effects[k].t2)) p++;
+        if (p < g->npairs) continue;
+        pair_def *pd = &g->pairs[g->npairs++];
+        pd->t1 = g->effects[k].t1;
+        pd->t2 = g->effects[k].t2;
+        pd->first = used;
+        pd->count = 0;
+        for (int j = k; j < g->neffects; j++)
+            if (g->effects[j].t1 == pd->t1 && g->effects[j].t2 == pd->t2) g->pair_effects[used++] = j, pd->count++;
+    }
+
+    /* 3. Static types: still by class, and no rule moves, kills or creates them. */
+    uint64_t changing = g->avatar_types;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        if (effect_changes(e->kind, 1)) changing |= g->types[e->t1].subtypes;
+        if (effect_changes(e->kind, 2) || e->kill_second) changing |= g->types[e->t2].subtypes;
+        if (e->stype >= 0) changing |= g->types[e->stype].subtypes;
+    }
+    for (int t = 0; t < g->ntypes; t++) {
+        type_def *td = &g->types[t];
+        td->is_static = td->leaf && !(changing >> t & 1) && !td->force_dynamic &&
+                        (sprite_classes[td->cls].flags & CLASS_STILL);
+    }
+
+    /* 4. Terminations. */
+    for (int k = 0; k < g->nterms; k++) {
+        const term_def *d = &g->terms[k];
+        if (d->kind == term_find("SpriteCounter") && d->stype < 0)
+            return game_error(g, err, VG_ERR_SCRIPT, d->line, "SpriteCounter needs 'stype'");
+    }
+
+    /* 5. Glyphs: a type is drawn with the first map character that puts it on top. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int c = 33; c < 127; c++)
+            for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
+                type_def *td = &g->types[(int)g->mapping[c][k]];
+                if (td->glyph == '?' && (pass == 1 || k == 0)) td->glyph = (char)c;
+            }
+    return VG_OK;
+}
+
+/* ---- Read-only accessors ---------------------------------------------- */
+
+int vg_game_width(const vg_game *g) { return g->w; }
+int vg_game_height(const vg_game *g) { return g->h; }
+int vg_game_num_types(const vg_game *g) { return g->ntypes; }
+const char *vg_type_name(const vg_game *g, int t) { return t >= 0 && t < g->ntypes ? g->types[t].name : NULL; }
+int vg_type_find(const vg_game *g, const char *name) { return game_type_find(g, name); }
+int vg_type_is_leaf(const vg_game *g, int t) { return g->types[t].leaf; }
+int vg_type_is_a(const vg_game *g, int t, int anc) {
+    for (; t >= 0; t = g->types[t].parent)
+        if (t == anc) return 1;
+    return 0;
+}
+vg_category vg_type_category(const vg_game *g, int t) { return sprite_classes[g->types[t].cls].cat; }
+char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
+uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }
+int vg_type_hidden(const vg_game *g, int t) { return g->types[t].hidden; }
+int vg_game_has_heuristic(const vg_game *g) { return g->has_heuristic; }
+
+double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err) {
+    double v = s->score;
+    if (g->has_heuristic && g->ops->heuristic(g->script, g, s, &v, err) != VG_OK) return s->score;
+    return v;
+}
+
+const char *vg_status_name(vg_status st) {
+    static const char *names[] = {"ok", "cannot read file", "parse error", "script error",
+                                  "out of memory", "limit exceeded", "bad argument"};
+    return (unsigned)st < sizeof names / sizeof names[0] ? names[st] : "unknown status";
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * game.h -- the rules of a loaded game and the builder API that fills them.
+ *
+ * A 'vg_game' holds everything that does not change during play: the type
+ * tree, the interaction and termination rows, the level's static layer
+ * (sprites that provably never change, such as Bait's walls and floors) and
+ * the level's start state. Loaders (today only engine/lua/) build a game
+ * through the game_* builder functions below, so a game can also be built
+ * in C with no Lua at all (the tests do).
+ *
+ * Internal header: agents and tools include only vgdl.h.
+ */
+#ifndef VG_GAME_H
+#define VG_GAME_H
+
+#include "vgdl.h"
+
+typedef struct tick_ctx tick_ctx;   /* one tick in progress (step.c) */
+
+/* ---- Sprite classes (table in sprite.c) ------------------------------- */
+
+enum { CLASS_AVATAR = 1, CLASS_STILL = 2 };   /* sprite_class.flags */
+
+typedef struct sprite_class {
+    const char *name;
+    vg_category cat;
+    unsigned flags;          /* CLASS_STILL: never moves by itself */
+    /* Moves sprite 'i' for this tick ('a' is the action for avatars); NULL: nothing. */
+    void (*update)(tick_ctx *t, int i, vg_action a);
+} sprite_class;
+
+extern const sprite_class sprite_classes[];
+extern const int sprite_num_classes;
+
+/* ---- Types ------------------------------------------------------------ */
+
+typedef struct type_def {
+    char name[32];
+    int parent;             /* -1 for a root */
+    int line;               /* script line that declared it */
+    int cls;                /* row of sprite_classes */
+    uint64_t subtypes;      /* leaf types that are this type or descend from it */
+    int leaf;               /* 1 when no type names it as parent */
+    int is_static;          /* 1 when no rule can move, kill or create it */
+    int force_dynamic;      /* script asked for 'static = false' */
+    /* class parameters (inherited from the parent at declaration) */
+    double speed;
+    int cooldown;
+    uint32_t color;
+    int hidden;
+    int singleton;
+    char glyph;             /* first map character placing it, '?' if none */
+} type_def;
+
+/* ---- Effects and terminations (tables in interact.c, terminate.c) ----- */
+
+typedef struct effect_def {
+    int kind;               /* row of the effect table, or EFFECT_LUA */
+    int t1, t2;             /* the colliding pair of types */
+    int line;
+    double score;           /* scoreChange */
+    int stype;              /* target type (transformTo), -1 */
+    int kill_second;        /* transformTo: also kill the second sprite */
+    uint64_t not_types;     /* undoAll: leaf types left alone */
+    int lua_ref;            /* custom effect: script function reference */
+} effect_def;
+
+typedef struct term_def {
+    int kind;               /* row of the termination table, or TERM_LUA */
+    int line;
+    int stype;              /* SpriteCounter */
+    int limit;              /* SpriteCounter, Timeout */
+    int win;                /* 1: ending here is a win */
+    int lua_ref;
+} term_def;
+
+/* A pair of types with its effects, in the order GVGAI runs them. */
+typedef struct pair_def {
+    int t1, t2;
+    int first, count;       /* range in 'pair_effects' */
+} pair_def;
+
+/* ---- Script callbacks (set by the loader) ----------------------------- */
+
+typedef struct script_ops {
+    /* Runs a custom effect on sprites i1, i2 (indices into the state's sprites). */
+    vg_status (*effect)(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
+    /* Runs a custom termination; sets '*done' and '*win'. */
+    vg_status (*termination)(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
+    /* The script's heuristic(state), or VG_ERR_ARG when it has none. */
+    vg_status (*heuristic)(void *script, const vg_game *g, const vg_state *s, double *out, vg_error *err);
+    void (*close)(void *script);
+} script_ops;
+
+/* ---- The game --------------------------------------------------------- */
+
+#define VG_MAX_EFFECTS 256
+#define VG_MAX_TERMS   32
+
+struct vg_game {
+    char script_path[256];
+    char level_path[256];
+    /* rules */
+    int ntypes;
+    type_def types[VG_MAX_TYPES];
+    uint8_t update_order[VG_MAX_TYPES];   /* leaf types, in the order sprites update */
+    int nupdate;
+    uint64_t avatar_types;                /* leaf types of avatar classes */
+    char mapping[128][8];                 /* map char -> up to 7 types, -1 ended */
+    int mapping_line[128];
+    int neffects;
+    effect_def effects[VG_MAX_EFFECTS];
+    int npairs;
+    pair_def pairs[VG_MAX_EFFECTS];
+    int pair_effects[VG_MAX_EFFECTS];
+    int nterms;
+    term_def terms[VG_MAX_TERMS];
+    int square;                           /* pixels per cell (GVGAI square_size) */
+    int max_ticks;                        /* the game is lost when it runs this long */
+    int may_create;                       /* 1 when rules can create sprites */
+    /* level */
+    int w, h;
+    uint64_t *static_mask;                /* per cell: static leaf types present */
+    uint32_t *static_start;               /* per cell: first entry in static_ents; w*h+1 */
+    struct static_ent { uint8_t type; uint32_t id; } *static_ents;
+    int static_count[VG_MAX_TYPES];       /* static sprites per leaf type */
+    uint32_t state_cap;                   /* sprite capacity of every state */
+    vg_state *start;                      /* the level's start state (seed 0) */
+    /* script */
+    const script_ops *ops;
+    void *script;
+    int has_heuristic;
+};
+
+/* A parameter value handed over by a loader. */
+typedef struct param_value {
+    enum { PV_NUMBER, PV_BOOL, PV_STRING, PV_LIST } kind;
+    double num;
+    int b;
+    const char *str;
+    const char *const *list;   /* PV_LIST: 'n' strings */
+    int n;
+} param_value;
+
+/* ---- Builder API (game.c); each returns VG_OK or fills 'err' ---------- */
+
+vg_game *game_new(const char *script_path);              /* NULL when out of memory */
+void game_free(vg_game *g);
+vg_status game_set_param(vg_game *g, const char *key, const param_value *v, int line, vg_error *err);
+/* Declares a type; 'cls' NULL inherits the parent's class. Returns the id via '*out'. */
+vg_status game_add_type(vg_game *g, const char *name, const char *parent, const char *cls, int line, int *out, vg_error *err);
+vg_status game_type_param(vg_game *g, int type, const char *key, const param_value *v, int line, vg_error *err);
+vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, int line, vg_error *err);
+/* Adds an effect for every pair (t1, t2[i]); 'effect' NULL means a Lua effect 'lua_ref'.
+ * The new rows are numbered from '*first'; their parameters are set with game_effect_param. */
+vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int n, const char *effect, int lua_ref, int line, int *first, vg_error *err);
+vg_status game_effect_param(vg_game *g, int effect, const char *key, const param_value *v, int line, vg_error *err);
+vg_status game_add_term(vg_game *g, const char *kind, int lua_ref, int line, int *out, vg_error *err);
+vg_status game_term_param(vg_game *g, int term, const char *key, const param_value *v, int line, vg_error *err);
+/* Checks the rules as a whole and derives tables (subtypes, pairs, static types). */
+vg_status game_finish(vg_game *g, vg_error *err);
+
+/* ---- Shared helpers --------------------------------------------------- */
+
+int game_type_find(const vg_game *g, const char *name);  /* -1 when unknown */
+/* Fills 'err' at the script's 'line' with a printf-style message; returns 'st'. */
+vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, const char *fmt, ...);
+/* Appends "; did you mean 'x'?" for the closest of 'names' to 'word', if any is close. */
+void suggest(char *msg, size_t size, const char *word, const char *const *names, int n);
+void error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...);
+
+/* Level loading (level.c): parses the map and builds the static layer and start state. */
+vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err);
+
+#endif

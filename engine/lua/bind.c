@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * bind.c -- the state handle that custom effects, terminations and
+ * heuristics receive, and the calls from the engine into those functions.
+ *
+ * A handle reads and changes the engine's state through the functions in
+ * the table 'methods'; it holds no game data itself, and it works only
+ * during the call it was given to. Sprites are named by integer handles
+ * (a positive number for a changing sprite, a negative one for a static
+ * sprite of the level); positions are in cells, x from the left and y
+ * from the top, starting at 0. Heuristics get a read-only handle.
+ *
+ * Stack effects are given in the Lua manual's [-o, +p, x] notation.
+ */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "script.h"
+
+#define HANDLE_META "vgdl.state"
+
+static state_handle *handle_of(lua_State *L) {
+    state_handle *h = luaL_checkudata(L, 1, HANDLE_META);
+    if (!h->s) luaL_error(L, "a state handle works only during the call it was passed to");
+    return h;
+}
+
+static tick_ctx *writable(lua_State *L, state_handle *h) {
+    if (!h->t) luaL_error(L, "this state is read-only here");
+    return h->t;
+}
+
+/* Sprite handle at 'idx' -> engine reference (see ref_pos in state.h). */
+static int sprite_arg(lua_State *L, const state_handle *h, int idx) {
+    lua_Integer k = luaL_checkinteger(L, idx);
+    uint32_t nstatic = h->g->static_start[h->g->w * h->g->h];
+    if (k > 0 && (uint64_t)k <= h->s->n) return (int)k - 1;
+    if (k < 0 && (uint64_t)-k <= nstatic) return (int)k;
+    return luaL_argerror(L, idx, "not a sprite handle");
+}
+
+static void push_sprite(lua_State *L, int r) { lua_pushinteger(L, r >= 0 ? r + 1 : r); }
+
+static int changeable(lua_State *L, const state_handle *h, int r) {
+    if (r < 0)
+        luaL_error(L, "sprite type '%s' is static (no rule changes it); declare it with dynamic = true",
+                   h->g->types[ref_type(h->g, h->s, r)].name);
+    return r;
+}
+
+static int type_arg(lua_State *L, const state_handle *h, int idx) {
+    const char *name = luaL_checkstring(L, idx);
+    int t = game_type_find(h->g, name);
+    if (t < 0) luaL_error(L, "unknown sprite type '%s'", name);
+    return t;
+}
+
+static void push_cells(lua_State *L, const vg_game *g, int pixels) {
+    if (pixels % g->square == 0) lua_pushinteger(L, pixels / g->square);
+    else lua_pushnumber(L, (lua_Number)pixels / g->square);
+}
+
+/* ---- Methods ---------------------------------------------------------- */
+
+/* s:tick() [-0, +1, e] */
+static int m_tick(lua_State *L) { lua_pushinteger(L, handle_of(L)->s->tick); return 1; }
+/* s:score() [-0, +1, e] */
+static int m_score(lua_State *L) { lua_pushnumber(L, handle_of(L)->s->score); return 1; }
+/* s:width(), s:height() [-0, +1, e] */
+static int m_width(lua_State *L) { lua_pushinteger(L, handle_of(L)->g->w); return 1; }
+static int m_height(lua_State *L) { lua_pushinteger(L, handle_of(L)->g->h); return 1; }
+
+/* s:add_score(n) [-0, +0, e] */
+static int m_add_score(lua_State *L) {
+    state_handle *h = handle_of(L);
+    writable(L, h)->s->score += luaL_checknumber(L, 2);
+    return 0;
+}
+
+/* s:count(type) -> live sprites of the type and its subtypes [-0, +1, e] */
+static int m_count(lua_State *L) {
+    state_handle *h = handle_of(L);
+    lua_pushinteger(L, state_count(h->g, h->s, type_arg(L, h, 2)));
+    return 1;
+}
+
+/* s:sprites(type) -> list of sprite handles [-0, +1, m] */
+static int m_sprites(lua_State *L) {
+    state_handle *h = handle_of(L);
+    uint64_t want = h->g->types[type_arg(L, h, 2)].subtypes;
+    int n = 0;
+    lua_newtable(L);
+    for (uint32_t e = 0; e < h->g->static_start[h->g->w * h->g->h]; e++)
+        if (want >> h->g->static_ents[e].type & 1) push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
+    for (uint32_t i = 0; i < h->s->n; i++)
+        if ((want >> h->s->sp[i].type & 1) && !(h->s->sp[i].flags & (SP_KILLED | SP_DISABLED)))
+            push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
+    return 1;
+}
+
+/* s:avatar() -> sprite handle or nil [-0, +1, e] */
+static int m_avatar(lua_State *L) {
+    state_handle *h = handle_of(L);
+    int i = state_avatar(h->g, h->s);
+    if (i < 0) lua_pushnil(L);
+    else push_sprite(L, i);
+    return 1;
+}
+
+/* s:pos(sprite) -> x, y [-0, +2, e] */
+static int m_pos(lua_State *L) {
+    state_handle *h = handle_of(L);
+    int x, y;
+    ref_pos(h->g, h->s, sprite_arg(L, h, 2), &x, &y);
+    push_cells(L, h->g, x);
+    push_cells(L, h->g, y);
+    return 2;
+}
+
+/* s:type(sprite) -> type name [-0, +1, e] */
+static int m_type(lua_State *L) {
+    state_handle *h = handle_of(L);
+    lua_pushstring(L, h->g->types[ref_type(h->g, h->s, sprite_arg(L, h, 2))].name);
+    return 1;
+}
+
+/* s:is(sprite, type) -> true when the sprite's type is or descends from 'type' [-0, +1, e] */
+static int m_is(lua_State *L) {
+    state_handle *h = handle_of(L);
+    int t = ref_type(h->g, h->s, sprite_arg(L, h, 2));
+    lua_pushboolean(L, vg_type_is_a(h->g, t, type_arg(L, h, 3)));
+    return 1;
+}
+
+/* s:alive(sprite) [-0, +1, e] */
+static int m_alive(lua_State *L) {
+    state_handle *h = handle_of(L);
+    int r = sprite_arg(L, h, 2);
+    lua_pushboolean(L, r < 0 || !(h->s->sp[r].flags & (SP_KILLED | SP_DISABLED)));
+    return 1;
+}
+
+/* s:at(x, y) -> handles of the sprites overlapping cell (x, y) [-0, +1, m] */
+static int m_at(lua_State *L) {
+    state_handle *h = handle_of(L);
+    int cx = (int)luaL_checkinteger(L, 2), cy = (int)luaL_checkinteger(L, 3), n = 0, b = h->g->square;
+    lua_newtable(L);
+    if (cx < 0 || cy < 0 || cx >= h->g->w || cy >= h->g->h) return 1;
+    int cell = cy * h->g->w + cx;
+    for (uint32_t e = h->g->static_start[cell]; e < h->g->static_start[cell + 1]; e++)
+        push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
+    for (uint32_t i = 0; i < h->s->n; i++) {
+        const sprite *p = &h->s->sp[i];
+        if ((p->flags & (SP_KILLED | SP_DISABLED)) || p->x <= (cx - 1) * b || p->x >= (cx + 1) * b ||
+            p->y <= (cy - 1) * b || p->y >= (cy + 1) * b) continue;
+        push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
+    }
+    return 1;
+}
+
+/* s:kill(sprite) [-0, +0, e] */
+static int m_kill(lua_State *L) {
+    state_handle *h = handle_of(L);
+    tick_ctx *t = writable(L, h);
+    state_kill(t, changeable(L, h, sprite_arg(L, h, 2)), 0);
+    return 0;
+}
+
+static void place(tick_ctx *t, int i, lua_Number x, lua_Number y) {
+    t->s->sp[i].x = (int16_t)(x * t->b);
+    t->s->sp[i].y = (int16_t)(y * t->b);
+    state_moved(t, i);
+}
+
+/* s:move(sprite, dx, dy) -- by cells [-0, +0, e] */
+static int m_move(lua_State *L) {
+    state_handle *h = handle_of(L);
+    tick_ctx *t = writable(L, h);
+    int i = changeable(L, h, sprite_arg(L, h, 2));
+    place(t, i, (lua_Number)t->s->sp[i].x / t->b + luaL_checknumber(L, 3),
+          (lua_Number)t->s->sp[i].y / t->b + luaL_checknumber(L, 4));
+    return 0;
+}
+
+/* s:set_pos(sprite, x, y) [-0, +0, e] */
+static int m_set_pos(lua_State *L) {
+    state_handle *h = handle_of(L);
+    tick_ctx *t = writable(L, h);
+    place(t, changeable(L, h, sprite_arg(L, h, 2)), luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+    return 0;
+}
+
+static int spawn(lua_State *L, tick_ctx *t, int type, int x, int y) {
+    if (t->g->types[type].is_static || !t->g->types[type].leaf)
+        luaL_error(L, "cannot create a '%s': %s", t->g->types[type].name,
+                   t->g->types[type].leaf ? "the type is static; declare it with dynamic = true" : "it has subtypes");
+    int i = state_create(t, type, x, y);
+    if (i < 0) lua_pushnil(L);
+    else push_sprite(L, i);
+    return i;
+}
+
+/* s:spawn(type, x, y) -> new sprite handle, or nil (a singleton exists) [-0, +1, e] */
+static int m_spawn(lua_State *L) {
+    state_handle *h = handle_of(L);
+    tick_ctx *t = writable(L, h);
+    int type = type_arg(L, h, 2);
+    spawn(L, t, type, (int)(luaL_checknumber(L, 3) * t->b), (int)(luaL_checknumber(L, 4) * t->b));
+    return 1;
+}
+
+/* s:transform(sprite, type) -> the new sprite's handle, or nil [-0, +1, e] */
+static int m_transform(lua_State *L) {
+    state_handle *h = handle_of(L);
+    tick_ctx *t = writable(L, h);
+    int i = changeable(L, h, sprite_arg(L, h, 2)), type = type_arg(L, h, 3);
+    if (spawn(L, t, type, t->s->sp[i].x, t->s->sp[i].y) >= 0)
+        state_kill(t, i, !state_is_avatar(t->g, t->s->sp[i].type) || state_is_avatar(t->g, type));
+    return 1;
+}
+
+/* s:random(n) -> uniform integer in 1..n from the state's RNG [-0, +1, e] */
+static int m_random(lua_State *L) {
+    state_handle *h = handle_of(L);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2, "must be from 1 to 2^31-1");
+    lua_pushinteger(L, rng_int(writable(L, h)->s, (int)n) + 1);
+    return 1;
+}
+
+static const luaL_Reg methods[] = {
+    {"tick", m_tick}, {"score", m_score}, {"width", m_width}, {"height", m_height},
+    {"add_score", m_add_score}, {"count", m_count}, {"sprites", m_sprites}, {"avatar", m_avatar},
+    {"pos", m_pos}, {"type", m_type}, {"is", m_is}, {"alive", m_alive}, {"at", m_at},
+    {"kill", m_kill}, {"move", m_move}, {"set_pos", m_set_pos}, {"spawn", m_spawn},
+    {"transform", m_transform}, {"random", m_random}, {NULL, NULL}};
+
+void bind_open(lua_State *L) {
+    script *sc = *(script **)lua_getextraspace(L);
+    luaL_newmetatable(L, HANDLE_META);
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+    state_handle *h = lua_newuserdatauv(L, sizeof *h, 0);
+    memset(h, 0, sizeof *h);
+    luaL_setmetatable(L, HANDLE_META);
+    sc->handle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* ---- Calls from the engine -------------------------------------------- */
+
+/* Calls function 'ref' with the handle and 'nargs' sprite references;
+ * leaves 'nresults' results on the stack on success. */
+static vg_status call(script *sc, int ref, const vg_game *g, const vg_state *s, tick_ctx *t, const int *args, int nargs,
+                      int nresults, vg_error *err) {
+    lua_State *L = sc->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sc->handle_ref);
+    state_handle *h = lua_touserdata(L, -1);
+    *h = (state_handle){g, s, t};
+    for (int k = 0; k < nargs; k++) push_sprite(L, args[k]);
+    vg_status st = script_pcall(sc, 1 + nargs, nresults, SCRIPT_CALL_STEPS, err);
+    *h = (state_handle){0};
+    return st;
+}
+
+vg_status bind_effect(void *p, int ref, tick_ctx *t, int i1, int i2, vg_error *err) {
+    int args[2] = {i1, i2};
+    return call(p, ref, t->g, t->s, t, args, 2, 0, err);
+}
+
+vg_status bind_termination(void *p, int ref, tick_ctx *t, int *done, int *win, vg_error *err) {
+    script *sc = p;
+    vg_status st = call(sc, ref, t->g, t->s, t, NULL, 0, 2, err);
+    if (st != VG_OK) return st;
+    *done = lua_toboolean(sc->L, -2);
+    if (!lua_isnil(sc->L, -1)) *win = lua_toboolean(sc->L, -1);
+    lua_pop(sc->L, 2);
+    return VG_OK;
+}
+
+vg_status bind_heuristic(void *p, const vg_game *g, const vg_state *s, double *out, vg_error *err) {
+    script *sc = p;
+    vg_status st = call(sc, sc->heuristic_ref, g, s, NULL, NULL, 0, 1, err);
+    if (st != VG_OK) return st;
+    int isnum = 0;
+    *out = lua_tonumberx(sc->L, -1, &isnum);
+    lua_pop(sc->L, 1);
+    if (!isnum) {
+        error_set(err, VG_ERR_SCRIPT, g->script_path, 0, 0, "heuristic(state) must return a number");
+        return VG_ERR_SCRIPT;
+    }
+    return VG_OK;
+}

@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * loader.c -- runs a game script in a sandbox and turns its declarations
+ * into a game through the builder API of game.h.
+ *
+ * A script declares its rules by calling game{}, sprite{}, map{},
+ * interaction{} and termination{} (one table of C functions below), and
+ * may define heuristic(state). The sandbox offers only the base, string,
+ * table, math and utf8 libraries, minus everything that reaches files,
+ * the OS, other chunks or nondeterminism (dofile, load, require,
+ * string.dump, math.random, ...). Every call into Lua runs under an
+ * instruction budget and a memory limit, and string pattern calls whose
+ * worst case is too slow are refused before they start, so a script
+ * cannot hang or exhaust the host; each failure names the script line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "script.h"
+
+static script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L); }
+
+/* ---- Limits: memory, instructions, pattern cost ----------------------- */
+
+static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    script *sc = ud;
+    if (!ptr) osize = 0;
+    if (nsize == 0) {
+        free(ptr);
+        sc->mem_used -= osize;
+        return NULL;
+    }
+    if (nsize > osize && sc->mem_used + (nsize - osize) > SCRIPT_MEMORY_LIMIT) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p) sc->mem_used += nsize - osize;
+    return p;
+}
+
+static void l_hook(lua_State *L, lua_Debug *ar) {
+    script *sc = script_of(L);
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        snprintf(sc->where, sizeof sc->where, "%s:%d:", ar->short_src, ar->currentline);
+    sc->steps_left -= SCRIPT_HOOK_EVERY;
+    if (sc->steps_left < 0) {
+        lua_pushfstring(L, "%s script ran too long (over %d million instructions; an endless loop?)",
+                        sc->where, (int)(sc->steps_budget / 1000000));
+        lua_error(L);
+    }
+}
+
+/* pcall and xpcall for scripts: an exhausted budget or memory cannot be caught. */
+static int l_protected(lua_State *L) {
+    script *sc = script_of(L);
+    int is_x = (int)lua_tointeger(L, lua_upvalueindex(1));
+    int n = lua_gettop(L);
+    luaL_checkany(L, 1);
+    if (is_x) {
+        luaL_checktype(L, 2, LUA_TFUNCTION);
+        lua_pushvalue(L, 1);      /* move the handler below the function */
+        lua_pushvalue(L, 2);
+        lua_replace(L, 1);
+        lua_replace(L, 2);
+    }
+    int st = lua_pcall(L, n - 1 - is_x, LUA_MULTRET, is_x ? 1 : 0);
+    if (sc->steps_left < 0 || st == LUA_ERRMEM) return lua_error(L);
+    lua_pushboolean(L, st == LUA_OK);
+    lua_insert(L, 1 + is_x);
+    return lua_gettop(L) - is_x;
+}
+
+/* Worst-case steps of a Lua pattern match: each repetition item can make
+ * the matcher retry everything after it at every position. */
+static double pattern_cost(const char *p, size_t plen, size_t slen) {
+    double n = (double)slen + 1, cost = n;
+    for (size_t i = 0; i < plen; i++) {
+        if (p[i] == '%' && i + 1 < plen) {
+            if (p[i + 1] == 'b') i += 3;
+            else i++;
+            continue;
+        }
+        if (p[i] == '*' || p[i] == '+' || p[i] == '-' || p[i] == '?') cost *= n;
+        if (cost > 1e18) break;
+    }
+    return cost;
+}
+
+static int l_guarded_match(lua_State *L) {
+    size_t slen = 0, plen = 0;
+    luaL_checklstring(L, 1, &slen);
+    const char *p = luaL_checklstring(L, 2, &plen);
+    int plain = lua_toboolean(L, 4) && lua_tointeger(L, lua_upvalueindex(2)) == 1;   /* string.find's plain flag */
+    double cost = plain ? (double)slen : pattern_cost(p, plen, slen);
+    if (lua_tointeger(L, lua_upvalueindex(2)) == 2) cost *= (double)slen + 1;     /* gmatch, gsub: every start */
+    if (cost > 5e8) return luaL_error(L, "pattern '%s' is too costly on a %d-character string", p, (int)slen);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* ---- The sandbox ------------------------------------------------------ */
+
+static void open_sandbox(lua_State *L) {
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base}, {LUA_STRLIBNAME, luaopen_string}, {LUA_TABLIBNAME, luaopen_table},
+        {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL}};
+    for (const luaL_Reg *lib = libs; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    static const char *const banned[][2] = {
+        {NULL, "dofile"}, {NULL, "loadfile"}, {NULL, "load"}, {NULL, "require"}, {NULL, "collectgarbage"},
+        {NULL, "print"}, {"string", "dump"}, {"math", "random"}, {"math", "randomseed"}};
+    for (size_t k = 0; k < sizeof banned / sizeof banned[0]; k++) {
+        if (banned[k][0]) lua_getglobal(L, banned[k][0]);
+        else lua_pushglobaltable(L);
+        lua_pushnil(L);
+        lua_setfield(L, -2, banned[k][1]);
+        lua_pop(L, 1);
+    }
+    for (int x = 0; x < 2; x++) {                 /* pcall, xpcall */
+        lua_pushinteger(L, x);
+        lua_pushcclosure(L, l_protected, 1);
+        lua_setglobal(L, x ? "xpcall" : "pcall");
+    }
+    static const struct { const char *name; int mode; } matchers[] = {
+        {"find", 1}, {"match", 0}, {"gmatch", 2}, {"gsub", 2}};
+    lua_getglobal(L, "string");
+    for (size_t k = 0; k < sizeof matchers / sizeof matchers[0]; k++) {
+        lua_getfield(L, -1, matchers[k].name);
+        lua_pushinteger(L, matchers[k].mode);
+        lua_pushcclosure(L, l_guarded_match, 2);
+        lua_setfield(L, -2, matchers[k].name);
+    }
+    lua_pop(L, 1);
+    lua_pushliteral(L, "");                        /* lock the string metatable */
+    lua_getmetatable(L, -1);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+}
+
+/* ---- Calling into Lua ------------------------------------------------- */
+
+static int l_message(lua_State *L) {
+    if (!lua_isstring(L, 1)) lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    return 1;
+}
+
+/* Fills 'err' from a Lua message "chunk:line: text". */
+static void error_from_lua(script *sc, const char *msg, vg_error *err) {
+    int line = 0;
+    size_t cl = strlen(sc->chunk);
+    const char *text = msg;
+    if (!msg) msg = text = "unknown error";
+    if (strncmp(msg, sc->chunk, cl) == 0 && msg[cl] == ':') {
+        char *end;
+        long n = strtol(msg + cl + 1, &end, 10);
+        if (end != msg + cl + 1 && *end == ':') {
+            line = (int)n;
+            text = end + 1;
+            while (*text == ' ') text++;
+        }
+    }
+    if (line == 0 && strncmp(sc->where, sc->chunk, cl) == 0) line = atoi(sc->where + cl + 1);
+    error_set(err, VG_ERR_SCRIPT, sc->g->script_path, line, 0, "%s", text);
+}
+
+vg_status script_pcall(script *sc, int nargs, int nresults, long steps, vg_error *err) {
+    lua_State *L = sc->L;
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, l_message);
+    lua_insert(L, base);
+    sc->steps_left = sc->steps_budget = steps;
+    int st = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    if (st == LUA_OK) return VG_OK;
+    if (st == LUA_ERRMEM) {
+        error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0, "script used more than %u MiB of memory",
+                  SCRIPT_MEMORY_LIMIT >> 20);
+        if (err && strncmp(sc->where, sc->chunk, strlen(sc->chunk)) == 0)
+            err->line = atoi(sc->where + strlen(sc->chunk) + 1);
+    } else {
+        error_from_lua(sc, lua_tostring(L, -1), err);
+    }
+    lua_pop(L, 1);
+    return VG_ERR_SCRIPT;
+}
+
+/* ---- Declaring the rules ---------------------------------------------- */
+
+static int call_line(lua_State *L) {
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar)) return ar.currentline;
+    return 0;
+}
+
+/* Raises the builder's error as a Lua error at the declaring line. */
+static int raise(lua_State *L, const vg_error *err) {
+    return luaL_error(L, "%s:%d: %s", script_of(L)->chunk, err->line, err->msg);
+}
+
+static int fail(lua_State *L, const char *fmt, const char *a) {
+    return luaL_error(L, "%s:%d: %s", script_of(L)->chunk, call_line(L), lua_pushfstring(L, fmt, a));
+}
+
+/* Reads the value at 'idx' as a parameter; a list is kept in 'names'. */
+static void to_param(lua_State *L, int idx, const char *key, param_value *v, const char **names, int max) {
+    memset(v, 0, sizeof *v);
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER: v->kind = PV_NUMBER; v->num = lua_tonumber(L, idx); return;
+    case LUA_TBOOLEAN: v->kind = PV_BOOL; v->b = lua_toboolean(L, idx); return;
+    case LUA_TSTRING: v->kind = PV_STRING; v->str = lua_tostring(L, idx); return;
+    case LUA_TTABLE:
+        v->kind = PV_LIST;
+        v->list = names;
+        for (int k = 1; k <= max; k++) {
+            if (lua_rawgeti(L, idx, k) == LUA_TNIL) { lua_pop(L, 1); break; }
+            if (!lua_isstring(L, -1)) fail(L, "parameter '%s' must list names (strings)", key);
+            names[v->n++] = lua_tostring(L, -1);
+            lua_pop(L, 1);    /* the string stays alive: the table holds it */
+        }
+        return;
+    default: fail(L, "parameter '%s' has a value of the wrong type", key);
+    }
+}
+
+typedef vg_status param_setter(vg_game *g, int id, const char *key, const param_value *v, int line, vg_error *err);
+
+/* Hands every named entry of the table at 1 (other than 'skip') to 'set';
+ * rejects positional entries past 'npos'. */
+static void named_params(lua_State *L, int npos, const char *skip, param_setter *set, int id) {
+    script *sc = script_of(L);
+    int line = call_line(L);
+    const char *names[VG_MAX_TYPES];
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        if (lua_type(L, -2) == LUA_TNUMBER) {
+            lua_Integer k = lua_tointeger(L, -2);
+            if (k < 1 || k > npos) fail(L, "unexpected entry [%s] (parameters are named: key = value)", lua_tostring(L, -2));
+        } else if (lua_type(L, -2) != LUA_TSTRING) {
+            fail(L, "unexpected %s key", luaL_typename(L, -2));
+        } else if (!skip || strcmp(lua_tostring(L, -2), skip) != 0) {
+            const char *key = lua_tostring(L, -2);
+            param_value v;
+            vg_error err;
+            to_param(L, -1, key, &v, names, VG_MAX_TYPES);
+            if (set(sc->g, id, key, &v, line, &err) != VG_OK) raise(L, &err);
+        }
+        lua_pop(L, 1);
+    }
+}
+
+static const char *string_at(lua_State *L, int k, const char *what) {
+    if (lua_rawgeti(L, 1, k) != LUA_TSTRING) fail(L, "%s must be a string", what);
+    const char *s = lua_tostring(L, -1);
+    lua_pop(L, 1);   /* the table keeps it alive */
+    return s;
+}
+
+static vg_status set_game(vg_game *g, int id, const char *key, const param_value *v, int line, vg_error *err) {
+    (void)id;
+    return game_set_param(g, key, v, line, err);
+}
+
+/* game { square_size = 50, max_ticks = 2000 } */
+static int l_game(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    named_params(L, 0, NULL, set_game, 0);
+    return 0;
+}
+
+/* sprite { "name", "Class", parent = "p", key = value, ... } */
+static int l_sprite(lua_State *L) {
+    script *sc = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *name = string_at(L, 1, "the sprite's name (first entry)");
+    const char *cls = lua_rawgeti(L, 1, 2) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1);
+    const char *parent = lua_getfield(L, 1, "parent") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (!parent && !lua_isnil(L, -1)) fail(L, "%s", "'parent' must be a sprite type name");
+    lua_pop(L, 1);
+    int id;
+    vg_error err;
+    if (game_add_type(sc->g, name, parent, cls, call_line(L), &id, &err) != VG_OK) raise(L, &err);
+    named_params(L, 2, "parent", game_type_param, id);
+    return 0;
+}
+
+static vg_status no_params(vg_game *g, int id, const char *key, const param_value *v, int line, vg_error *err) {
+    (void)id, (void)v;
+    return game_error(g, err, VG_ERR_SCRIPT, line, "map takes no named entries ('%s')", key);
+}
+
+/* map { "A", "nokey", "floor" } */
+static int l_map(lua_State *L) {
+    script *sc = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *c = string_at(L, 1, "the map character (first entry)");
+    if (strlen(c) != 1) fail(L, "map character '%s' must be one character", c);
+    const char *types[8];
+    int n = 0;
+    for (; lua_rawgeti(L, 1, n + 2) != LUA_TNIL; n++) {
+        if (n == 8) fail(L, "map character '%s' places too many sprites (the limit is 7)", c);
+        if (!lua_isstring(L, -1)) fail(L, "%s", "map entries after the character must be sprite type names");
+        types[n] = lua_tostring(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    vg_error err;
+    if (game_add_mapping(sc->g, c[0], types, n, call_line(L), &err) != VG_OK) raise(L, &err);
+    named_params(L, n + 1, NULL, no_params, 0);
+    return 0;
+}
+
+/* Sets a parameter on all rows of the interaction being declared. */
+static vg_status set_effect(vg_game *g, int count, const char *key, const param_value *v, int line, vg_error *err) {
+    const script *sc = g->script;
+    for (int k = 0; k < count; k++) {
+        vg_status st = game_effect_param(g, sc->effect_first + k, key, v, line, err);
+        if (st != VG_OK) return st;
+    }
+    return VG_OK;
+}
+
+/* interaction { "avatar", "wall", "stepBack" }
+ * interaction { "box", {"wall", "box"}, "undoAll" }
+ * interaction { "avatar", "portal", function(state, a, b) ... end, scoreChange = 1 } */
+static int l_interaction(lua_State *L) {
+    script *sc = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *t1 = string_at(L, 1, "the first sprite type (first entry)");
+    const char *t2[VG_MAX_TYPES];
+    int n = 0;
+    if (lua_rawgeti(L, 1, 2) == LUA_TSTRING) {
+        t2[n++] = lua_tostring(L, -1);
+    } else if (lua_istable(L, -1)) {
+        for (; n < VG_MAX_TYPES && lua_rawgeti(L, -1 - 0, n + 1) != LUA_TNIL; n++) {
+            if (!lua_isstring(L, -1)) fail(L, "%s", "the second entry must list sprite type names");
+            t2[n] = lua_tostring(L, -1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    } else {
+        fail(L, "%s", "the second entry must be a sprite type name or a list of them");
+    }
+    lua_pop(L, 1);
+    const char *effect = NULL;
+    int ref = LUA_NOREF;
+    int kind = lua_rawgeti(L, 1, 3);
+    if (kind == LUA_TSTRING) effect = lua_tostring(L, -1);
+    else if (kind == LUA_TFUNCTION) ref = luaL_ref(L, LUA_REGISTRYINDEX), lua_pushnil(L);
+    else fail(L, "%s", "the third entry must be an effect name or a function");
+    lua_pop(L, 1);
+    int first;
+    vg_error err;
+    if (game_add_effect(sc->g, t1, t2, n, effect, ref, call_line(L), &first, &err) != VG_OK) raise(L, &err);
+    sc->effect_first = first;
+    named_params(L, 3, NULL, set_effect, n);
+    return 0;
+}
+
+/* termination { "SpriteCounter", stype = "goal", limit = 0, win = true }
+ * termination { function(state) return done end, win = false } */
+static int l_termination(lua_State *L) {
+    script *sc = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *kind = NULL;
+    int ref = LUA_NOREF;
+    int t = lua_rawgeti(L, 1, 1);
+    if (t == LUA_TSTRING) kind = lua_tostring(L, -1);
+    else if (t == LUA_TFUNCTION) ref = luaL_ref(L, LUA_REGISTRYINDEX), lua_pushnil(L);
+    else fail(L, "%s", "the first entry must be a termination name or a function");
+    lua_pop(L, 1);
+    int id;
+    vg_error err;
+    if (game_add_term(sc->g, kind, ref, call_line(L), &id, &err) != VG_OK) raise(L, &err);
+    named_params(L, 1, NULL, game_term_param, id);
+    return 0;
+}
+
+static const luaL_Reg declarations[] = {
+    {"game", l_game}, {"sprite", l_sprite}, {"map", l_map},
+    {"interaction", l_interaction}, {"termination", l_termination}, {NULL, NULL}};
+
+/* ---- Loading a game --------------------------------------------------- */
+
+static void script_close(void *p) {
+    script *sc = p;
+    if (!sc) return;
+    if (sc->L) lua_close(sc->L);
+    free(sc);
+}
+
+static const script_ops lua_ops = {bind_effect, bind_termination, bind_heuristic, script_close};
+
+static vg_status read_file(const char *path, char **out, size_t *len, vg_error *err) {
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    if (!f) {
+        error_set(err, VG_ERR_IO, path, 0, 0, "cannot open file");
+        return VG_ERR_IO;
+    }
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            cap = cap ? cap * 2 : 8192;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
+                return VG_ERR_NOMEM;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, 4096, f);
+        n += got;
+        if (got < 4096) break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        error_set(err, VG_ERR_IO, path, 0, 0, "cannot read file");
+        return VG_ERR_IO;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return VG_OK;
+}
+
+static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
+    char *src;
+    size_t len;
+    vg_status st = read_file(g->script_path, &src, &len, err);
+    if (st != VG_OK) return st;
+    lua_State *L = sc->L;
+    const char *base = strrchr(g->script_path, '/');
+    snprintf(sc->chunk, sizeof sc->chunk, "%s", base ? base + 1 : g->script_path);
+    char chunkname[sizeof sc->chunk + 1];
+    snprintf(chunkname, sizeof chunkname, "=%s", sc->chunk);
+    int lst = luaL_loadbufferx(L, src, len, chunkname, "t");
+    free(src);
+    if (lst != LUA_OK) {
+        error_from_lua(sc, lua_tostring(L, -1), err);
+        lua_pop(L, 1);
+        return VG_ERR_SCRIPT;
+    }
+    st = script_pcall(sc, 0, 0, SCRIPT_LOAD_STEPS, err);
+    if (st != VG_OK) return st;
+    if (lua_getglobal(L, "heuristic") == LUA_TFUNCTION) {
+        sc->heuristic_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        g->has_heuristic = 1;
+    } else {
+        lua_pop(L, 1);
+    }
+    return VG_OK;
+}
+
+vg_status vg_game_load_text(const char *script_path, const char *level_text, const char *level_name, vg_game **out,
+                            vg_error *err) {
+    *out = NULL;
+    vg_game *g = game_new(script_path);
+    script *sc = calloc(1, sizeof *sc);
+    vg_status st = VG_ERR_NOMEM;
+    if (!g || !sc) goto done;
+    sc->g = g;
+    sc->heuristic_ref = LUA_NOREF;
+    sc->L = lua_newstate(l_alloc, sc);
+    if (!sc->L) goto done;
+    g->ops = &lua_ops;
+    g->script = sc;
+    *(script **)lua_getextraspace(sc->L) = sc;
+    lua_sethook(sc->L, l_hook, LUA_MASKCOUNT, SCRIPT_HOOK_EVERY);
+    open_sandbox(sc->L);
+    bind_open(sc->L);
+    luaL_newlib(sc->L, declarations);              /* the declaring functions become globals */
+    lua_pushnil(sc->L);
+    while (lua_next(sc->L, -2)) {
+        lua_pushvalue(sc->L, -2);
+        lua_insert(sc->L, -2);
+        lua_setglobal(sc->L, lua_tostring(sc->L, -2));
+        lua_pop(sc->L, 1);
+    }
+    lua_pop(sc->L, 1);
+    sc = NULL;                                     /* the game owns it now */
+    if ((st = run_script(g, g->script, err)) != VG_OK) goto done;
+    if ((st = game_finish(g, err)) != VG_OK) goto done;
+    if ((st = level_load(g, level_text, level_name, err)) != VG_OK) goto done;
+    *out = g;
+    g = NULL;
+done:
+    if (st == VG_ERR_NOMEM) error_set(err, st, script_path, 0, 0, "out of memory");
+    script_close(sc);
+    game_free(g);
+    return st;
+}
+
+vg_status vg_game_load(const char *script_path, const char *level_path, vg_game **out, vg_error *err) {
+    char *text;
+    size_t len;
+    *out = NULL;
+    vg_status st = read_file(level_path, &text, &len, err);
+    if (st != VG_OK) return st;
+    if (memchr(text, '\0', len)) {
+        free(text);
+        error_set(err, VG_ERR_PARSE, level_path, 0, 0, "map is not a text file");
+        return VG_ERR_PARSE;
+    }
+    st = vg_game_load_text(script_path, text, level_path, out, err);
+    free(text);
+    return st;
+}
+

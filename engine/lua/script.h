@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * script.h -- what the two halves of the Lua layer share: the loader
+ * (loader.c: sandbox, the rule-declaring functions, running the script)
+ * and the bindings (bind.c: the state handle scripts read and change
+ * during play).
+ *
+ * This directory is the only place that includes lua.h.
+ */
+#ifndef VG_SCRIPT_H
+#define VG_SCRIPT_H
+
+#include <lua.h>
+
+#include "../state.h"
+
+#define SCRIPT_MEMORY_LIMIT   (64u << 20)     /* bytes a script may allocate */
+#define SCRIPT_LOAD_STEPS     200000000L      /* VM instructions to declare the rules */
+#define SCRIPT_CALL_STEPS     10000000L       /* VM instructions per effect, termination or heuristic call */
+#define SCRIPT_HOOK_EVERY     1000            /* instructions between budget checks */
+
+typedef struct script {
+    lua_State *L;
+    vg_game *g;
+    size_t mem_used;
+    long steps_left;          /* instruction budget left to the call in progress */
+    long steps_budget;        /* ... and what it started with */
+    int effect_first;         /* first effect row of the interaction being declared */
+    char where[300];          /* "file:line" of the last budget check: names the line of a memory error */
+    char chunk[64];           /* chunk name used in Lua's messages */
+    int handle_ref;           /* the one state handle, reused for every call */
+    int heuristic_ref;        /* LUA_NOREF when the script has none */
+} script;
+
+/* The state handle a callback receives; valid only during the call. */
+typedef struct state_handle {
+    const vg_game *g;
+    const vg_state *s;        /* read access */
+    tick_ctx *t;               /* write access: NULL for read-only calls */
+} state_handle;
+
+/* bind.c: the state handle, and the script_ops callbacks of game.h */
+void bind_open(lua_State *L);     /* creates the state handle; needs the script in the extra space */
+vg_status bind_effect(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
+vg_status bind_termination(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
+vg_status bind_heuristic(void *script, const vg_game *g, const vg_state *s, double *out, vg_error *err);
+
+/* loader.c */
+/* Calls the function on the stack top (below it 'nargs' arguments) with
+ * the budget 'steps'; on error fills 'err' with the script's file and line. */
+vg_status script_pcall(script *sc, int nargs, int nresults, long steps, vg_error *err);
+
+#endif

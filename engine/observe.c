@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * observe.c -- what agents and tools may read of a state: the avatar,
+ * sprite lists by category and type, the observation grid, events, a
+ * text picture and the trace line (GVGAI's trace format, as JSON).
+ *
+ * Nothing here changes a state. Positions are given in cells.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "state.h"
+
+/* ---- Names ------------------------------------------------------------ */
+
+static const char *const action_names[VG_NUM_ACTIONS] = {
+    "ACTION_NIL", "ACTION_UP", "ACTION_LEFT", "ACTION_DOWN", "ACTION_RIGHT", "ACTION_USE"};
+
+const char *vg_action_name(vg_action a) { return (unsigned)a < VG_NUM_ACTIONS ? action_names[a] : "ACTION_NIL"; }
+
+int vg_action_parse(const char *text, vg_action *out) {
+    if (strncmp(text, "ACTION_", 7) == 0) text += 7;
+    for (int a = 0; a < VG_NUM_ACTIONS; a++) {
+        const char *name = action_names[a] + 7;
+        size_t k = 0;
+        while (name[k] && (text[k] == name[k] || text[k] == name[k] + ('a' - 'A'))) k++;
+        if (!name[k] && !text[k]) {
+            *out = (vg_action)a;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+const char *vg_winner_name(vg_winner w) {
+    static const char *names[] = {"NO_WINNER", "PLAYER_WINS", "PLAYER_LOSES"};
+    return (unsigned)w < 3 ? names[w] : "NO_WINNER";
+}
+
+const char *vg_category_name(vg_category c) {
+    static const char *names[] = {"npc", "immovable", "movable", "resource", "portal", "fromavatar", "avatar"};
+    return (unsigned)c < VG_NUM_CATS ? names[c] : "all";
+}
+
+/* ---- Avatar ----------------------------------------------------------- */
+
+int vg_avatar_alive(const vg_game *g, const vg_state *s) {
+    int i = state_avatar(g, s);
+    return i >= 0 && !(s->sp[i].flags & SP_DISABLED);
+}
+
+int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y) {
+    int i = state_avatar(g, s);
+    if (i < 0) return 0;
+    *x = (double)s->sp[i].x / g->square;
+    *y = (double)s->sp[i].y / g->square;
+    return 1;
+}
+
+int vg_avatar_type(const vg_game *g, const vg_state *s) {
+    int i = state_avatar(g, s);
+    return i < 0 ? -1 : s->sp[i].type;
+}
+
+void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy) {
+    int i = state_avatar(g, s);
+    *dx = i < 0 ? 0 : s->sp[i].dx;
+    *dy = i < 0 ? 0 : s->sp[i].dy;
+}
+
+int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) {
+    (void)g;
+    return r >= 0 && r < VG_MAX_RESOURCES ? s->resources[r] : 0;
+}
+
+/* ---- Sprite lists ----------------------------------------------------- */
+
+static int obs_cmp(const void *a, const void *b) {
+    const vg_obs *x = a, *y = b;
+    if (x->type != y->type) return x->type < y->type ? -1 : 1;
+    if (x->sqdist != y->sqdist) return x->sqdist < y->sqdist ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Lists every live sprite of the leaf types in 'types', grouped by type, sorted; returns the count. */
+static int collect(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
+    int n = 0;
+    for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++) {
+        int t = g->static_ents[e].type;
+        if (!(types >> t & 1)) continue;
+        if (n < max) {
+            uint32_t cell = 0;
+            while (g->static_start[cell + 1] <= e) cell++;
+            out[n] = (vg_obs){t, (int)g->static_ents[e].id, vg_type_category(g, t),
+                              (double)(cell % (uint32_t)g->w), (double)(cell / (uint32_t)g->w), 0};
+        }
+        n++;
+    }
+    for (uint32_t i = 0; i < s->n; i++) {
+        const sprite *p = &s->sp[i];
+        if (!(types >> p->type & 1) || (p->flags & (SP_DISABLED | SP_KILLED))) continue;
+        if (n < max)
+            out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type),
+                              (double)p->x / g->square, (double)p->y / g->square, 0};
+        n++;
+    }
+    int m = n < max ? n : max;
+    for (int k = 0; k < m; k++)
+        if (ref) {
+            double dx = out[k].x - ref[0], dy = out[k].y - ref[1];
+            out[k].sqdist = dx * dx + dy * dy;
+        }
+    qsort(out, (size_t)m, sizeof *out, obs_cmp);
+    return n;
+}
+
+int vg_sprites(const vg_game *g, const vg_state *s, vg_category cat, const double ref[2], vg_obs *out, int max) {
+    uint64_t types = 0;
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && (cat == VG_NUM_CATS || vg_type_category(g, t) == cat)) types |= 1ULL << t;
+    return collect(g, s, types, ref, out, max);
+}
+
+int vg_sprites_of(const vg_game *g, const vg_state *s, int type, const double ref[2], vg_obs *out, int max) {
+    if (type < 0 || type >= g->ntypes) return 0;
+    return collect(g, s, g->types[type].subtypes, ref, out, max);
+}
+
+int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, int max) {
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h) return 0;
+    int n = 0, cell = y * g->w + x, b = g->square;
+    for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++, n++) {
+        int t = g->static_ents[e].type;
+        if (n < max) out[n] = (vg_obs){t, (int)g->static_ents[e].id, vg_type_category(g, t), x, y, 0};
+    }
+    for (uint32_t i = 0; i < s->n; i++) {
+        const sprite *p = &s->sp[i];
+        if ((p->flags & SP_DISABLED) || abs(p->x - x * b) >= b || abs(p->y - y * b) >= b) continue;
+        if (n < max) out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type),
+                                       (double)p->x / b, (double)p->y / b, 0};
+        n++;
+    }
+    qsort(out, (size_t)(n < max ? n : max), sizeof *out, obs_cmp);
+    return n;
+}
+
+int vg_events(const vg_state *s, vg_event *out, int max) {
+    for (int k = 0; k < s->nevents && k < max; k++) {
+        const state_event *e = &s->events[k];
+        out[k] = (vg_event){(int)e->tick, e->t1, e->t2, (int)e->id1, (int)e->id2, e->from_avatar, e->x, e->y};
+    }
+    return s->nevents;
+}
+
+/* ---- Text ------------------------------------------------------------- */
+
+typedef struct sbuf {
+    char *buf;
+    size_t size, len;
+} sbuf;
+
+static void put(sbuf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = b->len < b->size ? b->size - b->len : 0;
+    int n = vsnprintf(room ? b->buf + b->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) b->len += (size_t)n;
+}
+
+/* Sprites drawn later cover earlier ones: types in script order, avatars last. */
+static int draw_rank(const vg_game *g, int t) { return state_is_avatar(g, t) ? VG_MAX_TYPES + t : t; }
+
+int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size) {
+    int w = g->w, h = g->h, b = g->square;
+    int top[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];
+    for (int c = 0; c < w * h; c++) {
+        top[c] = -1;
+        for (uint32_t e = g->static_start[c]; e < g->static_start[c + 1]; e++) {
+            int t = g->static_ents[e].type;
+            if (!g->types[t].hidden && (top[c] < 0 || draw_rank(g, t) > draw_rank(g, top[c]))) top[c] = t;
+        }
+    }
+    for (uint32_t i = 0; i < s->n; i++) {
+        const sprite *p = &s->sp[i];
+        int x = (p->x + b / 2) / b, y = (p->y + b / 2) / b, t = p->type;
+        if (p->x < 0 || p->y < 0 || x >= w || y >= h || (p->flags & SP_DISABLED) || g->types[t].hidden) continue;
+        int *c = &top[y * w + x];
+        if (*c < 0 || draw_rank(g, t) > draw_rank(g, *c)) *c = t;
+    }
+    sbuf out = {buf, size, 0};
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) put(&out, "%c", top[y * w + x] < 0 ? ' ' : g->types[top[y * w + x]].glyph);
+        put(&out, "\n");
+    }
+    return (int)out.len;
+}
+
+int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t size) {
+    sbuf out = {buf, size, 0};
+    double q = g->square;
+    put(&out, "{\"tick\":%u,\"action\":", s->tick);
+    put(&out, a < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)a));
+    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score,
+        s->over ? "true" : "false", vg_winner_name((vg_winner)s->winner));
+    int av = state_avatar(g, s);
+    if (av < 0) {
+        put(&out, "null");
+    } else {
+        const sprite *p = &s->sp[av];
+        put(&out, "{\"pos\":[%.10g,%.10g],\"orientation\":[%d,%d],\"type\":\"%s\",\"alive\":%s,\"resources\":{}}",
+            p->x / q, p->y / q, p->dx, p->dy, g->types[p->type].name, (p->flags & SP_DISABLED) ? "false" : "true");
+    }
+    put(&out, ",\"sprites\":{");
+    int max = (int)s->n + (int)g->static_start[g->w * g->h];
+    vg_obs *obs = malloc((size_t)(max + 1) * sizeof *obs);
+    if (!obs) return -1;
+    int first = 1;
+    for (int t = 0; t < g->ntypes; t++) {
+        if (!g->types[t].leaf) continue;
+        int n = collect(g, s, 1ULL << t, NULL, obs, max);
+        for (int i = 1; i < n; i++) {      /* GVGAI's order: by row, then column */
+            vg_obs o = obs[i];
+            int j = i;
+            while (j > 0 && (obs[j - 1].y > o.y || (obs[j - 1].y == o.y && obs[j - 1].x > o.x))) obs[j] = obs[j - 1], j--;
+            obs[j] = o;
+        }
+        put(&out, "%s\"%s\":{\"n\":%d,\"pos\":[", first ? "" : ",", g->types[t].name, n);
+        for (int i = 0; i < n; i++) put(&out, "%s[%.10g,%.10g]", i ? "," : "", obs[i].x, obs[i].y);
+        put(&out, "]}");
+        first = 0;
+    }
+    put(&out, "}}");
+    free(obs);
+    return (int)out.len;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * step.c -- one game tick, in GVGAI's order:
+ *
+ *   1. the avatar moves by the action;
+ *   2. every other sprite updates, types in reverse sprite order;
+ *   3. collision effects run (interact.c);
+ *   4. killed sprites are removed and new ones put in place;
+ *   5. terminations and the tick limit are checked (terminate.c).
+ *
+ * Scratch for the tick (previous positions, the collision mask) lives on
+ * the stack, so advancing allocates nothing and states of one game can be
+ * advanced from several threads.
+ */
+#include "state.h"
+
+vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
+    if (s->over) return VG_OK;
+    if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
+    tick_ctx t;
+    tick_begin(&t, g, s, err);
+    s->nevents = 0;
+
+    /* Step 1. The avatar. */
+    int av = state_avatar(g, s);
+    if (av >= 0 && !(s->sp[av].flags & SP_DISABLED)) {
+        sprite *p = &s->sp[av];
+        if (p->lastmove < UINT8_MAX) p->lastmove++;
+        sprite_classes[g->types[p->type].cls].update(&t, av, a);
+    }
+
+    /* Step 2. Everything else, in reverse sprite order. */
+    for (int k = g->nupdate - 1; k >= 0; k--) {
+        int type = g->update_order[k];
+        void (*update)(tick_ctx *, int, vg_action) = sprite_classes[g->types[type].cls].update;
+        for (uint32_t i = t.first[type]; i < t.last[type]; i++) {
+            sprite *p = &s->sp[i];
+            if (p->flags & SP_DISABLED) continue;
+            if (p->lastmove < UINT8_MAX) p->lastmove++;
+            if (update) update(&t, (int)i, VG_ACTION_NIL);
+        }
+    }
+
+    /* Step 3. Collisions. */
+    interact_run(&t);
+
+    /* Step 4. Clean up. */
+    tick_end(&t);
+    s->tick++;
+
+    /* Step 5. Is it over? */
+    if (t.status == VG_OK) terminate_run(&t);
+    if (t.status != VG_OK) {
+        s->over = 1;
+        s->winner = VG_NO_WINNER;
+    }
+    return t.status;
+}
+
+int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
+    (void)s;
+    if (!g->avatar_types) return 0;
+    static const vg_action moves[] = {VG_ACTION_LEFT, VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_UP};
+    for (int k = 0; k < 4; k++) out[k] = moves[k];
+    return 4;
+}
+
+int vg_is_over(const vg_state *s) { return s->over; }
+vg_winner vg_winner_of(const vg_state *s) { return (vg_winner)s->winner; }
+double vg_score(const vg_state *s) { return s->score; }
+int vg_tick(const vg_state *s) { return (int)s->tick; }

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * vgdl.h -- the whole public API of the vgdl engine.
+ *
+ * Anything not declared in this header is not API. A game is a Lua script
+ * (the rules) plus a text map (the level); loading both gives a 'vg_game',
+ * which is immutable while it is played. A 'vg_state' is one moment of play:
+ * flat and pointer-free, so copying it is one bounded memcpy and advancing
+ * it allocates nothing (unless the game calls Lua during the tick).
+ *
+ * The forward model follows GVGAI's StateObservation: copy, advance,
+ * available actions, score, winner, avatar and sprite observations, the
+ * observation grid and the events of the last tick. docs/api.md maps each
+ * StateObservation method to its vg_ call.
+ *
+ * Every fallible call returns a 'vg_status'; data errors fill a 'vg_error'
+ * with the file, line (and column) and a message. The engine never prints
+ * and never exits.
+ */
+#ifndef VGDL_H
+#define VGDL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- Status codes and errors ------------------------------------------ */
+
+typedef enum {
+    VG_OK = 0,
+    VG_ERR_IO,      /* a file could not be read */
+    VG_ERR_PARSE,   /* a level map (or actions file) is malformed */
+    VG_ERR_SCRIPT,  /* a Lua script failed to load or raised an error */
+    VG_ERR_NOMEM,   /* out of memory */
+    VG_ERR_LIMIT,   /* a fixed engine limit was exceeded (sprites, types, map size) */
+    VG_ERR_ARG      /* a bad argument from the caller */
+} vg_status;
+
+typedef struct vg_error {
+    char file[256];   /* file the error is in, "" when none */
+    int line;         /* 1-based line, 0 when unknown */
+    int col;          /* 1-based column, 0 when unknown */
+    char msg[512];    /* what is wrong, one line */
+} vg_error;
+
+const char *vg_status_name(vg_status st);            /* "ok", "parse error", ... */
+
+/* ---- Limits ----------------------------------------------------------- */
+
+#define VG_MAX_TYPES      64    /* sprite types per game (a type set is a 64-bit mask) */
+#define VG_MAX_SPRITES    4096  /* changing sprites in one state */
+#define VG_MAX_MAP_SIDE   128   /* rows and columns of a level map */
+#define VG_MAX_RESOURCES  8     /* resource kinds per game */
+#define VG_MAX_EVENTS     8     /* avatar events remembered from the last tick */
+#define VG_MAX_ACTIONS    6     /* size of an action list */
+
+/* ---- Actions, winners, categories ------------------------------------- */
+
+typedef enum {   /* GVGAI's Types.ACTIONS order */
+    VG_ACTION_NIL = 0, VG_ACTION_UP, VG_ACTION_LEFT, VG_ACTION_DOWN,
+    VG_ACTION_RIGHT, VG_ACTION_USE, VG_NUM_ACTIONS
+} vg_action;
+
+typedef enum { VG_NO_WINNER = 0, VG_PLAYER_WINS, VG_PLAYER_LOSES } vg_winner;
+
+typedef enum {   /* GVGAI's observation categories */
+    VG_CAT_NPC = 0, VG_CAT_IMMOVABLE, VG_CAT_MOVABLE, VG_CAT_RESOURCE,
+    VG_CAT_PORTAL, VG_CAT_FROM_AVATAR, VG_CAT_AVATAR, VG_NUM_CATS
+} vg_category;
+
+const char *vg_action_name(vg_action a);            /* "ACTION_LEFT" */
+int vg_action_parse(const char *text, vg_action *out); /* "ACTION_LEFT", "LEFT", "left"; 1 on success */
+const char *vg_winner_name(vg_winner w);            /* "PLAYER_WINS" */
+const char *vg_category_name(vg_category c);        /* "npc", "immovable", ... */
+
+/* ---- Games: load and free --------------------------------------------- */
+
+typedef struct vg_game vg_game;
+typedef struct vg_state vg_state;
+
+/* Loads the Lua rules in 'script_path' and the text map in 'level_path'.
+ * On success '*out' owns a new game (free it with vg_game_free). On failure
+ * '*out' is NULL and 'err' (if not NULL) says where and why. */
+vg_status vg_game_load(const char *script_path, const char *level_path, vg_game **out, vg_error *err);
+/* As vg_game_load, the level given as text; 'level_name' names it in errors. */
+vg_status vg_game_load_text(const char *script_path, const char *level_text, const char *level_name, vg_game **out, vg_error *err);
+void vg_game_free(vg_game *g);                      /* NULL is a no-op */
+
+int vg_game_width(const vg_game *g);                /* map columns */
+int vg_game_height(const vg_game *g);               /* map rows */
+int vg_game_num_types(const vg_game *g);            /* sprite types, parents included */
+const char *vg_type_name(const vg_game *g, int type); /* NULL when out of range */
+int vg_type_find(const vg_game *g, const char *name); /* type id, or -1 */
+int vg_type_is_leaf(const vg_game *g, int type);    /* 1 when no type has it as parent */
+int vg_type_is_a(const vg_game *g, int type, int ancestor); /* 1 when 'type' is or descends from 'ancestor' */
+vg_category vg_type_category(const vg_game *g, int type);
+char vg_type_glyph(const vg_game *g, int type);     /* map character that first places it, or '?' */
+uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
+int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
+int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
+
+/* ---- States: create, copy, hash, free --------------------------------- */
+
+/* A new state at the level's start, its RNG seeded with 'seed'. NULL when out of memory. */
+vg_state *vg_state_new(const vg_game *g, uint64_t seed);
+void vg_state_free(vg_state *s);                    /* NULL is a no-op */
+void vg_state_reset(const vg_game *g, vg_state *s, uint64_t seed); /* back to the level start */
+size_t vg_state_size(const vg_game *g);             /* bytes a state of this game may need */
+size_t vg_state_used(const vg_state *s);            /* bytes vg_state_copy moves for 's' */
+void vg_state_copy(vg_state *dst, const vg_state *src); /* both from the same game */
+vg_state *vg_state_clone(const vg_state *s);        /* a new copy; NULL when out of memory */
+uint64_t vg_state_hash(const vg_state *s);          /* 64-bit hash of everything but the tick */
+int vg_state_equal(const vg_state *a, const vg_state *b); /* GVGAI's equalPosition: same sprites at the same places */
+
+/* ---- Forward model ---------------------------------------------------- */
+
+/* Plays one tick with the avatar doing 'a'. A state whose game is over is
+ * left unchanged. Returns VG_OK, or VG_ERR_SCRIPT (with 'err' filled, if
+ * not NULL) when a Lua effect or termination raised an error; the state is
+ * then over with no winner. */
+vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
+int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]); /* available actions, NIL excluded; returns the count */
+int vg_is_over(const vg_state *s);
+vg_winner vg_winner_of(const vg_state *s);
+double vg_score(const vg_state *s);
+int vg_tick(const vg_state *s);                     /* actions applied so far */
+
+/* ---- Observations ----------------------------------------------------- */
+
+typedef struct vg_obs {
+    int type;           /* leaf sprite type */
+    int id;             /* unique sprite id in this game (GVGAI's obsID) */
+    vg_category cat;
+    double x, y;        /* position in cells; fractional while between cells */
+    double sqdist;      /* squared distance in cells to the reference point, or 0 */
+} vg_obs;
+
+typedef struct vg_event {
+    int tick;           /* tick the event happened in */
+    int active_type;    /* the avatar's (or avatar-spawned sprite's) type */
+    int passive_type;   /* the type it collided with */
+    int active_id, passive_id;
+    int from_avatar;    /* 1 when the active sprite was spawned by the avatar */
+    double x, y;        /* where, in cells */
+} vg_event;
+
+int vg_avatar_alive(const vg_game *g, const vg_state *s);  /* 0 once killed */
+int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y); /* 0 when there is no avatar */
+int vg_avatar_type(const vg_game *g, const vg_state *s);   /* leaf type, or -1 */
+void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy);
+int vg_avatar_resource(const vg_game *g, const vg_state *s, int resource_type); /* amount held */
+/* Sprites of category 'cat' (VG_NUM_CATS: all), grouped by type, each group
+ * sorted by distance to (*rx, *ry) when 'ref' is not NULL, else by id.
+ * Fills up to 'max' entries of 'out'; returns how many there are in all. */
+int vg_sprites(const vg_game *g, const vg_state *s, vg_category cat, const double ref[2], vg_obs *out, int max);
+/* As vg_sprites, only sprites of leaf 'type' (or its subtypes). */
+int vg_sprites_of(const vg_game *g, const vg_state *s, int type, const double ref[2], vg_obs *out, int max);
+/* Sprites overlapping cell (x, y): the observation grid. */
+int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, int max);
+int vg_events(const vg_state *s, vg_event *out, int max); /* avatar collisions of the last tick */
+
+/* ---- Script hooks ----------------------------------------------------- */
+
+/* The game's heuristic(state) from its script, higher is better for the
+ * player; falls back to the score when the script has none. On a Lua error
+ * returns the score and fills 'err'. */
+double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err);
+
+/* ---- Text ------------------------------------------------------------- */
+
+/* Writes the state as a map, one character per cell (the top visible
+ * sprite's glyph), rows ended by '\n', NUL-terminated; returns the length
+ * needed (like snprintf). */
+int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size);
+/* Writes one JSON object (GVGAI trace format) describing 's' after 'a'
+ * ('a' < 0: the start state); returns the length needed (like snprintf),
+ * or -1 when out of memory. */
+int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t size);
+
+#endif

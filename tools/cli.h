@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * cli.h -- what the command-line program's files share: options, game
+ * loading, error reporting.
+ */
+#ifndef VG_CLI_H
+#define VG_CLI_H
+
+#include "agent.h"
+
+#define CLI_MAX_SET 32
+
+typedef struct cli_opts {
+    const char *game, *level, *agent, *actions;
+    const char *set[CLI_MAX_SET];
+    int nset;
+    uint64_t seed;
+    agent_budget budget;
+    double seconds;
+    int max_ticks;
+} cli_opts;
+
+int cli_fail(const char *fmt, ...);                  /* prints "vgdl: ..." to stderr; returns 2 */
+int cli_report(const vg_error *err);                 /* prints "file:line:col: msg"; returns 2 */
+int cli_parse(int argc, char **argv, cli_opts *o);   /* 0, or 2 after printing why */
+int cli_load(const cli_opts *o, vg_game **g);        /* 0, or 2 after printing why */
+void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
+int cli_read_actions(const char *path, vg_action **out, int *n);
+int cli_play(int argc, char **argv);                 /* play.c */
+
+#endif

@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * vgdl.c -- the command-line program: the only code that prints to the
+ * user, reads argv or exits.
+ *
+ *   vgdl run GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v]
+ *   vgdl trace GAME --level N|FILE --actions FILE
+ *   vgdl play GAME [--level N|FILE]
+ *   vgdl show GAME [--level N|FILE]
+ *   vgdl check GAME
+ *   vgdl bench GAME [--level N|FILE] [--seconds S]
+ *
+ * GAME is a name (scripts/NAME.lua) or a path to a script; a level is a
+ * number (levels/NAME/lvlN.txt) or a path to a map. Exit status: 0 done,
+ * 1 the program failed, 2 bad input (arguments, script, map).
+ */
+#include <glob.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent.h"
+#include "cli.h"
+
+/* ---- Errors and paths ------------------------------------------------- */
+
+int cli_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("vgdl: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+int cli_report(const vg_error *err) {
+    if (err->file[0] && err->line && err->col) fprintf(stderr, "%s:%d:%d: %s\n", err->file, err->line, err->col, err->msg);
+    else if (err->file[0] && err->line) fprintf(stderr, "%s:%d: %s\n", err->file, err->line, err->msg);
+    else if (err->file[0]) fprintf(stderr, "%s: %s\n", err->file, err->msg);
+    else fprintf(stderr, "vgdl: %s\n", err->msg);
+    return 2;
+}
+
+/* The directory holding scripts/ and levels/: the current one if it has
+ * them, else the one above the executable's bin/. */
+static const char *root_dir(void) {
+    static char root[4096];
+    if (root[0]) return root;
+    if (access("scripts", F_OK) == 0) return strcpy(root, ".");
+    ssize_t n = readlink("/proc/self/exe", root, sizeof root - 1);
+    if (n <= 0) return strcpy(root, ".");
+    root[n] = '\0';
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(root, '/');
+        if (slash) *slash = '\0';
+    }
+    return root;
+}
+
+static int is_number(const char *s) {
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return 0;
+    return 1;
+}
+
+void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size) {
+    const char *slash = strrchr(game, '/');
+    const char *base = slash ? slash + 1 : game;
+    size_t blen = strcspn(base, ".");
+    if (strchr(game, '/') || strstr(game, ".lua")) snprintf(script, size, "%s", game);
+    else snprintf(script, size, "%s/scripts/%s.lua", root_dir(), game);
+    if (!level) level = "0";
+    if (is_number(level)) snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", root_dir(), (int)blen, base, level);
+    else snprintf(map, size, "%s", level);
+}
+
+/* ---- Options ---------------------------------------------------------- */
+
+int cli_parse(int argc, char **argv, cli_opts *o) {
+    memset(o, 0, sizeof *o);
+    o->agent = "onestep";
+    o->seconds = 1;
+    if (argc < 3 || argv[2][0] == '-') return cli_fail("%s needs a GAME (a name such as 'bait', or a script path)", argv[1]);
+    o->game = argv[2];
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        static const char *const with_value[] = {"--level", "--agent", "--seed", "--budget-ms", "--budget-calls",
+                                                 "--set", "--actions", "--seconds", "--max-ticks"};
+        int takes = 0;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) takes |= strcmp(a, with_value[k]) == 0;
+        if (!takes) return cli_fail("unknown option '%s'", a);
+        if (!v) return cli_fail("option %s needs a value", a);
+        i++;
+        char *end;
+        if (strcmp(a, "--level") == 0) o->level = v;
+        else if (strcmp(a, "--agent") == 0) o->agent = v;
+        else if (strcmp(a, "--actions") == 0) o->actions = v;
+        else if (strcmp(a, "--set") == 0) {
+            if (o->nset == CLI_MAX_SET) return cli_fail("too many --set options");
+            o->set[o->nset++] = v;
+        } else {
+            double d = strtod(v, &end);
+            if (end == v || *end || d < 0) return cli_fail("option %s needs a number >= 0, not '%s'", a, v);
+            if (strcmp(a, "--seed") == 0) o->seed = (uint64_t)d;
+            else if (strcmp(a, "--budget-ms") == 0) o->budget.ms = d;
+            else if (strcmp(a, "--budget-calls") == 0) o->budget.calls = (long)d;
+            else if (strcmp(a, "--seconds") == 0) o->seconds = d;
+            else o->max_ticks = (int)d;
+        }
+    }
+    return 0;
+}
+
+int cli_load(const cli_opts *o, vg_game **g) {
+    char script[4096], map[4096];
+    vg_error err;
+    cli_game_paths(o->game, o->level, script, map, sizeof script);
+    if (vg_game_load(script, map, g, &err) != VG_OK) return cli_report(&err);
+    return 0;
+}
+
+/* ---- run -------------------------------------------------------------- */
+
+static int cmd_run(int argc, char **argv) {
+    cli_opts o;
+    vg_game *g = NULL;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc || (rc = cli_load(&o, &g))) return rc;
+    char why[256];
+    agent *a = agent_new(o.agent, g, o.set, o.nset, o.seed, why, sizeof why);
+    if (!a) {
+        vg_game_free(g);
+        return cli_fail("%s", why);
+    }
+    if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
+    vg_state *s = vg_state_new(g, o.seed);
+    double total_ms = 0, max_ms = 0;
+    long calls = 0, decisions = 0, over = 0;
+    vg_error err = {0};
+    while (s && !vg_is_over(s) && (o.max_ticks == 0 || vg_tick(s) < o.max_ticks)) {
+        agent_report r;
+        vg_action act = agent_act(a, s, &o.budget, &r);
+        decisions++;
+        total_ms += r.ms;
+        calls += r.calls;
+        over += r.overspent;
+        if (r.ms > max_ms) max_ms = r.ms;
+        if (vg_advance(g, s, act, &err) != VG_OK) {
+            rc = cli_report(&err);
+            break;
+        }
+    }
+    if (s && rc == 0) {
+        const char *result = vg_winner_of(s) == VG_PLAYER_WINS ? "win" : vg_winner_of(s) == VG_PLAYER_LOSES ? "lose" : "none";
+        printf("game: %s\nlevel: %s\nagent: %s\nseed: %llu\nresult: %s\nscore: %g\nticks: %d\n", o.game,
+               o.level ? o.level : "0", o.agent, (unsigned long long)o.seed, result, vg_score(s), vg_tick(s));
+        printf("decision ms: mean %.3f, max %.3f\ncalls per decision: %.1f\noverspent decisions: %ld\n",
+               decisions ? total_ms / (double)decisions : 0, max_ms, decisions ? (double)calls / (double)decisions : 0, over);
+    }
+    if (!s) rc = cli_fail("out of memory");
+    vg_state_free(s);
+    agent_free(a);
+    vg_game_free(g);
+    return rc;
+}
+
+/* ---- trace ------------------------------------------------------------ */
+
+/* Reads an actions file: one action per line ("ACTION_LEFT", "LEFT"),
+ * blank lines and lines starting with '#' skipped. */
+int cli_read_actions(const char *path, vg_action **out, int *n) {
+    FILE *f = fopen(path, "r");
+    if (!f) return cli_fail("%s: cannot open actions file", path);
+    char line[256];
+    int cap = 0, lineno = 0;
+    *out = NULL;
+    *n = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        char *e = p + strlen(p);
+        while (e > p && (e[-1] == ' ' || e[-1] == '\t')) *--e = '\0';
+        if (!*p || *p == '#') continue;
+        vg_action a;
+        if (!vg_action_parse(p, &a)) {
+            fclose(f);
+            free(*out);
+            return cli_fail("%s:%d: unknown action '%s' (use ACTION_LEFT, LEFT, ... or NIL, USE)", path, lineno, p);
+        }
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 256;
+            vg_action *na = realloc(*out, (size_t)cap * sizeof *na);
+            if (!na) {
+                fclose(f);
+                free(*out);
+                return cli_fail("out of memory");
+            }
+            *out = na;
+        }
+        (*out)[(*n)++] = a;
+    }
+    fclose(f);
+    return 0;
+}
+
+static int print_json(const vg_game *g, const vg_state *s, int a) {
+    static char buf[1 << 20];
+    int n = vg_trace_json(g, s, a, buf, sizeof buf);
+    if (n < 0 || (size_t)n >= sizeof buf) return cli_fail("trace line too long");
+    puts(buf);
+    return 0;
+}
+
+static int cmd_trace(int argc, char **argv) {
+    cli_opts o;
+    vg_game *g = NULL;
+    vg_action *acts = NULL;
+    int n = 0, rc = cli_parse(argc, argv, &o);
+    if (rc) return rc;
+    if (!o.actions) return cli_fail("trace needs --actions FILE");
+    if ((rc = cli_read_actions(o.actions, &acts, &n)) || (rc = cli_load(&o, &g))) return rc;
+    vg_state *s = vg_state_new(g, o.seed);
+    vg_error err;
+    rc = s ? print_json(g, s, -1) : cli_fail("out of memory");
+    for (int k = 0; k < n && !rc && !vg_is_over(s); k++) {
+        if (vg_advance(g, s, acts[k], &err) != VG_OK) rc = cli_report(&err);
+        else rc = print_json(g, s, acts[k]);
+    }
+    vg_state_free(s);
+    vg_game_free(g);
+    free(acts);
+    return rc;
+}
+
+/* ---- show, check ------------------------------------------------------ */
+
+static int cmd_show(int argc, char **argv) {
+    cli_opts o;
+    vg_game *g = NULL;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc || (rc = cli_load(&o, &g))) return rc;
+    vg_state *s = vg_state_new(g, o.seed);
+    char *buf = malloc(VG_MAX_MAP_SIDE * (VG_MAX_MAP_SIDE + 1) + 1);
+    if (!s || !buf) rc = cli_fail("out of memory");
+    else {
+        vg_render_text(g, s, buf, VG_MAX_MAP_SIDE * (VG_MAX_MAP_SIDE + 1) + 1);
+        fputs(buf, stdout);
+        printf("size: %d x %d\n", vg_game_width(g), vg_game_height(g));
+        for (int t = 0; t < vg_game_num_types(g); t++) {
+            if (!vg_type_is_leaf(g, t)) continue;
+            int count = vg_sprites_of(g, s, t, NULL, NULL, 0);
+            printf("%c %-12s %4d  %s\n", vg_type_glyph(g, t), vg_type_name(g, t), count, vg_category_name(vg_type_category(g, t)));
+        }
+    }
+    free(buf);
+    vg_state_free(s);
+    vg_game_free(g);
+    return rc;
+}
+
+static int cmd_check(int argc, char **argv) {
+    cli_opts o;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc) return rc;
+    char script[4096], map[4096], pattern[4200];
+    cli_game_paths(o.game, "0", script, map, sizeof script);
+    char *slash = strrchr(map, '/');
+    *slash = '\0';
+    snprintf(pattern, sizeof pattern, "%s/*.txt", map);
+    glob_t gl;
+    int levels = 0, bad = 0;
+    if (glob(pattern, 0, NULL, &gl) == 0) {
+        for (size_t k = 0; k < gl.gl_pathc; k++) {
+            vg_game *g;
+            vg_error err;
+            levels++;
+            if (vg_game_load(script, gl.gl_pathv[k], &g, &err) != VG_OK) bad++, cli_report(&err);
+            else vg_game_free(g);
+            if (bad && err.file[0] && strcmp(err.file, script) == 0) break;   /* the script itself is broken */
+        }
+        globfree(&gl);
+    }
+    if (levels == 0) return cli_fail("no levels found (%s)", pattern);
+    if (bad) return 2;
+    printf("%s: ok, %d levels\n", script, levels);
+    return 0;
+}
+
+/* ---- bench ------------------------------------------------------------ */
+
+static int cmd_bench(int argc, char **argv) {
+    cli_opts o;
+    vg_game *g = NULL;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc || (rc = cli_load(&o, &g))) return rc;
+    vg_state *start = vg_state_new(g, 1), *cur = vg_state_clone(start), *next = vg_state_clone(start);
+    vg_action acts[VG_MAX_ACTIONS];
+    int nacts = vg_actions(g, start, acts);
+    uint64_t rng = 88172645463325252ULL;
+    double rates[3];
+    for (int mode = 0; mode < 3; mode++) {
+        long done = 0;
+        double t0 = fm_now(), t1 = t0;
+        vg_state_copy(cur, start);
+        while (t1 - t0 < o.seconds) {
+            for (int k = 0; k < 4096; k++) {
+                rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+                vg_action a = nacts ? acts[rng % (uint64_t)nacts] : VG_ACTION_NIL;
+                if (mode == 0) {                         /* advance */
+                    vg_advance(g, cur, a, NULL);
+                    if (vg_is_over(cur)) vg_state_copy(cur, start);
+                } else if (mode == 1) {                  /* copy */
+                    vg_state_copy(next, start);
+                } else {                                 /* copy + advance */
+                    vg_state_copy(next, cur);
+                    vg_advance(g, next, a, NULL);
+                    vg_state *tmp = cur;
+                    cur = vg_is_over(next) ? (vg_state_copy(tmp, start), tmp) : next;
+                    next = cur == next ? tmp : next;
+                }
+            }
+            done += 4096;
+            t1 = fm_now();
+        }
+        rates[mode] = (double)done / (t1 - t0);
+    }
+    printf("advance/s: %.0f\ncopy/s: %.0f\ncopy+advance/s: %.0f\nstate bytes: %zu\n", rates[0], rates[1], rates[2],
+           vg_state_used(start));
+    vg_state_free(start);
+    vg_state_free(cur);
+    vg_state_free(next);
+    vg_game_free(g);
+    return 0;
+}
+
+/* ---- main ------------------------------------------------------------- */
+
+static const struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *usage;
+} commands[] = {
+    {"run",   cmd_run,   "GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--max-ticks T]"},
+    {"trace", cmd_trace, "GAME --level N|FILE --actions FILE [--seed S]"},
+    {"play",  cli_play,  "GAME [--level N|FILE] [--seed S]"},
+    {"show",  cmd_show,  "GAME [--level N|FILE]"},
+    {"check", cmd_check, "GAME"},
+    {"bench", cmd_bench, "GAME [--level N|FILE] [--seconds S]"},
+};
+
+int main(int argc, char **argv) {
+    for (size_t k = 0; argc > 1 && k < sizeof commands / sizeof commands[0]; k++)
+        if (strcmp(argv[1], commands[k].name) == 0) return commands[k].fn(argc, argv);
+    fprintf(stderr, "usage:\n");
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        fprintf(stderr, "  vgdl %-5s %s\n", commands[k].name, commands[k].usage);
+    return 2;
+}
