@@ -109,7 +109,7 @@ static const param_spec term_params[] = {
 };
 static const param_spec game_params[] = {
     ROW("square_size", P_INT, vg_game, square,    1, 200),
-    ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 1e9),
+    ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 60000),  /* sprite.moved counts ticks in 16 bits */
 };
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
@@ -221,6 +221,7 @@ void game_free(vg_game *g) {
     free(g->static_mask);
     free(g->static_start);
     free(g->static_ents);
+    free(g->fixed_order);
     free(g->start);
     free(g);
 }
@@ -393,13 +394,8 @@ vg_status game_finish(vg_game *g, vg_error *err) {
         for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
     }
     g->avatar_types = 0;
-    g->nupdate = 0;
-    for (int t = 0; t < g->ntypes; t++) {
-        const type_def *td = &g->types[t];
-        if (!td->leaf) continue;
-        if (sprite_classes[td->cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
-        else g->update_order[g->nupdate++] = (uint8_t)t;
-    }
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && (sprite_classes[g->types[t].cls].flags & CLASS_AVATAR)) g->avatar_types |= 1ULL << t;
 
     /* 2. Effects: checks, then pairs in order of first appearance. */
     g->may_create = 0;
@@ -412,7 +408,7 @@ vg_status game_finish(vg_game *g, vg_error *err) {
                 return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformTo: '%s' has subtypes; name a leaf type",
                                   g->types[e->stype].name);
         }
-        if (e->kind != EFFECT_LUA && effect_creates(e->kind)) g->may_create = 1;
+        if (effect_flags(e->kind) & FX_CREATES) g->may_create = 1;
     }
     g->npairs = 0;
     int used = 0;
@@ -429,19 +425,37 @@ vg_status game_finish(vg_game *g, vg_error *err) {
             if (g->effects[j].t1 == pd->t1 && g->effects[j].t2 == pd->t2) g->pair_effects[used++] = j, pd->count++;
     }
 
-    /* 3. Static types: still by class, and no rule moves, kills or creates them. */
-    uint64_t changing = g->avatar_types;
+    for (int t = 0; t < g->ntypes; t++) g->partners[t] = 0;
+    for (int p = 0; p < g->npairs; p++) {
+        uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;
+        for (int t = 0; t < g->ntypes; t++) {
+            if (a >> t & 1) g->partners[t] |= b;
+            if (b >> t & 1) g->partners[t] |= a;
+        }
+    }
+
+    /* 3. Fixed types: still by class, and no rule moves or creates them;
+     *    killable ones among them get alive bits. Then who updates when. */
+    uint64_t moving = g->avatar_types, dying = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        if (effect_changes(e->kind, 1)) changing |= g->types[e->t1].subtypes;
-        if (effect_changes(e->kind, 2) || e->kill_second) changing |= g->types[e->t2].subtypes;
-        if (e->stype >= 0) changing |= g->types[e->stype].subtypes;
+        unsigned f = effect_flags(e->kind);
+        if (f & FX_MOVE1) moving |= g->types[e->t1].subtypes;
+        if (f & FX_MOVE2) moving |= g->types[e->t2].subtypes;
+        if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;
+        if ((f & FX_KILL2) || e->kill_second) dying |= g->types[e->t2].subtypes;
+        if (e->stype >= 0) moving |= g->types[e->stype].subtypes;
     }
+    g->nupdate = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
-        td->is_static = td->leaf && !(changing >> t & 1) && !td->force_dynamic &&
-                        (sprite_classes[td->cls].flags & CLASS_STILL);
+        const sprite_class *c = &sprite_classes[td->cls];
+        td->fixed = td->leaf && !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL);
+        td->killable = td->fixed && (dying >> t & 1);
+        if (td->leaf && !(c->flags & CLASS_AVATAR) && c->update && !((c->flags & CLASS_SPEED) && td->speed == 0))
+            g->update_order[g->nupdate++] = (uint8_t)t;
     }
+    g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
 
     /* 4. Terminations. */
     for (int k = 0; k < g->nterms; k++) {

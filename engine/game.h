@@ -20,7 +20,11 @@ typedef struct tick_ctx tick_ctx;   /* one tick in progress (step.c) */
 
 /* ---- Sprite classes (table in sprite.c) ------------------------------- */
 
-enum { CLASS_AVATAR = 1, CLASS_STILL = 2 };   /* sprite_class.flags */
+enum {                     /* sprite_class.flags */
+    CLASS_AVATAR = 1,      /* played by the agent */
+    CLASS_STILL = 2,       /* never moves by itself */
+    CLASS_SPEED = 4        /* moves by itself only when its speed is not 0 */
+};
 
 typedef struct sprite_class {
     const char *name;
@@ -42,7 +46,8 @@ typedef struct type_def {
     int cls;                /* row of sprite_classes */
     uint64_t subtypes;      /* leaf types that are this type or descend from it */
     int leaf;               /* 1 when no type names it as parent */
-    int is_static;          /* 1 when no rule can move, kill or create it */
+    int fixed;              /* 1 when nothing moves or creates it: it lives in the static layer */
+    int killable;           /* fixed, but rules can kill it: it has alive bits in the state */
     int force_dynamic;      /* script asked for 'static = false' */
     /* class parameters (inherited from the parent at declaration) */
     double speed;
@@ -96,6 +101,7 @@ typedef struct script_ops {
 /* ---- The game --------------------------------------------------------- */
 
 #define VG_MAX_EFFECTS 256
+#define NO_BIT 0xffff
 #define VG_MAX_TERMS   32
 
 struct vg_game {
@@ -104,7 +110,7 @@ struct vg_game {
     /* rules */
     int ntypes;
     type_def types[VG_MAX_TYPES];
-    uint8_t update_order[VG_MAX_TYPES];   /* leaf types, in the order sprites update */
+    uint8_t update_order[VG_MAX_TYPES];   /* leaf types that move by themselves, in update order */
     int nupdate;
     uint64_t avatar_types;                /* leaf types of avatar classes */
     char mapping[128][8];                 /* map char -> up to 7 types, -1 ended */
@@ -123,8 +129,18 @@ struct vg_game {
     int w, h;
     uint64_t *static_mask;                /* per cell: static leaf types present */
     uint32_t *static_start;               /* per cell: first entry in static_ents; w*h+1 */
-    struct static_ent { uint8_t type; uint32_t id; } *static_ents;
+    struct static_ent {                   /* the static layer, cell by cell */
+        uint8_t type, cx, cy;
+        uint16_t bit;                     /* alive bit, or NO_BIT */
+        uint32_t id;
+    } *static_ents;
     int static_count[VG_MAX_TYPES];       /* static sprites per leaf type */
+    uint32_t *fixed_order;                /* static layer entries grouped by type, in id order */
+    int fixed_first[VG_MAX_TYPES];        /* where each type's group starts in fixed_order */
+    int bit_first[VG_MAX_TYPES];          /* alive bits of a killable type: [bit_first, bit_first + static_count) */
+    uint32_t nbitwords, nwords;           /* 64-bit words of alive bits, and of bits and cell counts, in a state */
+    uint64_t partners[VG_MAX_TYPES];      /* leaf types a leaf type has rules with */
+    uint64_t inv_square;                  /* x / square == (x * inv_square) >> 32 for pixel x >= 0 */
     uint32_t state_cap;                   /* sprite capacity of every state */
     vg_state *start;                      /* the level's start state (seed 0) */
     /* script */

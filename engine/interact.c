@@ -24,7 +24,7 @@
 
 /* Where sprite 'r' was before this tick's moves (GVGAI's lastrect). */
 static void ref_last(const tick_ctx *t, int r, int *x, int *y) {
-    if (r >= 0) {
+    if (r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1)) {
         *x = t->lx[r];
         *y = t->ly[r];
     } else {
@@ -42,9 +42,9 @@ static void fx_none(tick_ctx *t, const effect_def *e, int a, int b) {
 
 static void fx_step_back(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)e, (void)b;
-    t->s->sp[a].x = t->lx[a];
-    t->s->sp[a].y = t->ly[a];
-    state_moved(t, a);
+    int x, y;
+    ref_last(t, a, &x, &y);
+    state_set_pos(t, a, x, y);
 }
 
 static void fx_kill_sprite(tick_ctx *t, const effect_def *e, int a, int b) {
@@ -66,55 +66,52 @@ static void fx_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     ref_last(t, b, &lx, &ly);
     double dx = x - lx, dy = y - ly, mag = sqrt(dx * dx + dy * dy);
     if (mag != 0) dx /= mag, dy /= mag;
-    int odx = b >= 0 ? t->s->sp[b].dx : 0, ody = b >= 0 ? t->s->sp[b].dy : 0;
+    int odx = b >= 0 ? t->sp[b].dx : 0, ody = b >= 0 ? t->sp[b].dy : 0;
     if ((x - lx) * odx < 0) dx = -dx;
     if ((y - ly) * ody < 0) dy = -dy;
     physics_active(t, a, dx, dy, t->g->types[ref_type(t->g, t->s, b)].speed);
-    t->s->sp[a].dx = (int8_t)((dx > 0) - (dx < 0));
-    t->s->sp[a].dy = (int8_t)((dy > 0) - (dy < 0));
+    t->sp[a].dx = (int8_t)((dx > 0) - (dx < 0));
+    t->sp[a].dy = (int8_t)((dy > 0) - (dy < 0));
 }
 
 /* Puts every sprite back where it was before this tick. */
 static void fx_undo_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
-    for (uint32_t i = 0; i < t->s->n; i++) {
-        if (e->not_types >> t->s->sp[i].type & 1) continue;
-        t->s->sp[i].x = t->lx[i];
-        t->s->sp[i].y = t->ly[i];
-        state_moved(t, (int)i);
+    for (uint32_t k = 0; k < t->nmoved; k++) {
+        int i = t->moved[k];
+        if (!(e->not_types >> t->sp[i].type & 1)) state_set_pos(t, i, t->lx[i], t->ly[i]);
     }
 }
 
 /* Replaces 'a' by a new sprite of type 'stype' at the same place. */
 static void fx_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (t->s->sp[a].flags & SP_DISABLED) return;
-    int n = state_create(t, e->stype, t->s->sp[a].x, t->s->sp[a].y);
+    if (t->sp[a].flags & SP_DISABLED) return;
+    int n = state_create(t, e->stype, t->sp[a].x, t->sp[a].y);
     if (n < 0) return;
-    sprite *old = &t->s->sp[a], *p = &t->s->sp[n];
-    t->lx[n] = t->lx[a];
-    t->ly[n] = t->ly[a];
+    sprite *old = &t->sp[a], *p = &t->sp[n];
+    int lx, ly;
+    ref_last(t, a, &lx, &ly);
+    t->lx[n] = (int16_t)lx;
+    t->ly[n] = (int16_t)ly;
     p->dx = old->dx;
     p->dy = old->dy;
-    p->flags = old->flags & SP_FIRST;
     int transformed = !state_is_avatar(t->g, old->type) || state_is_avatar(t->g, e->stype);
     state_kill(t, a, transformed);
-    if (e->kill_second && b >= 0) state_kill(t, b, 1);
+    if (e->kill_second) state_kill(t, b, 1);
 }
-
-enum { CH1 = 1, CH2 = 2, CREATES = 4 };
 
 static const struct effect_row {
     const char *name;
     effect_fn *fn;
-    unsigned flags;     /* CH1/CH2: may move, kill or replace sprite 1/2; CREATES: makes sprites */
+    unsigned flags;     /* FX_*: what it may do to sprites 1 and 2 */
 } effects[] = {
     {"scoreChange",   fx_none,           0},
-    {"stepBack",      fx_step_back,      CH1},
-    {"killSprite",    fx_kill_sprite,    CH1},
-    {"killBoth",      fx_kill_both,      CH1 | CH2},
-    {"bounceForward", fx_bounce_forward, CH1},
-    {"undoAll",       fx_undo_all,       0},   /* static sprites never moved: undoing is a no-op */
-    {"transformTo",   fx_transform_to,   CH1 | CREATES},
+    {"stepBack",      fx_step_back,      FX_MOVE1},
+    {"killSprite",    fx_kill_sprite,    FX_KILL1},
+    {"killBoth",      fx_kill_both,      FX_KILL1 | FX_KILL2},
+    {"bounceForward", fx_bounce_forward, FX_MOVE1},
+    {"undoAll",       fx_undo_all,       0},   /* moves only sprites that moved: never fixed ones */
+    {"transformTo",   fx_transform_to,   FX_MOVE1 | FX_CREATES},
 };
 #define NUM_EFFECTS ((int)(sizeof effects / sizeof effects[0]))
 
@@ -124,10 +121,8 @@ int effect_find(const char *name) {
     return -1;
 }
 
-int effect_creates(int kind) { return kind == EFFECT_LUA || (effects[kind].flags & CREATES); }
-
-int effect_changes(int kind, int which) {
-    return kind == EFFECT_LUA || (effects[kind].flags & (which == 1 ? CH1 : CH2));
+unsigned effect_flags(int kind) {
+    return kind == EFFECT_LUA ? FX_MOVE1 | FX_MOVE2 | FX_CREATES : effects[kind].flags;
 }
 
 const char *const *effect_names(int *n) {
@@ -141,76 +136,55 @@ const char *const *effect_names(int *n) {
 
 #define MAX_REFS (VG_MAX_SPRITES + 64)
 
-static void build_mask(tick_ctx *t) {
-    memset(t->dyn_mask, 0, (size_t)(t->g->w * t->g->h) * sizeof t->dyn_mask[0]);
-    t->mask_ready = 1;
-    for (uint32_t i = 0; i < t->s->n; i++) state_moved(t, (int)i);
+static uint64_t ref_key(const tick_ctx *t, int r) {
+    return (uint64_t)ref_type(t->g, t->s, r) << 32 | ref_id(t->g, t->s, r);
 }
 
-/* Cells covered by a sprite at (x, y); 0 when it is not wholly on the map. */
-static int cover(const tick_ctx *t, int x, int y, int *x0, int *y0, int *x1, int *y1) {
-    int b = t->b;
-    if (x < 0 || y < 0) return 0;
-    *x0 = x / b, *y0 = y / b, *x1 = (x + b - 1) / b, *y1 = (y + b - 1) / b;
-    return *x1 < t->g->w && *y1 < t->g->h;
-}
-
-/* The 'k'-th sprite of leaf type 'st' among those that existed when the
- * effect started (index below 'n0'), in id order; 0 when there is none.
- * A tick only appends sprites, so these stay where they are. */
-static int nth_of_type(const tick_ctx *t, int st, uint32_t n0, uint32_t *k, int *r) {
+/* The sprites of leaf set 'types' that overlap sprite 'r1' and existed
+ * when the effect started (index below 'n0'), in GVGAI's order: by type,
+ * then by id. With 'live', sprites killed this tick are left out. */
+static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
-    if (g->types[st].is_static) {     /* *k: next entry of the static layer to look at */
-        uint32_t total = g->static_start[g->w * g->h];
-        for (uint32_t e = *k; e < total; e++)
-            if (g->static_ents[e].type == st) {
-                *k = e + 1;
-                *r = -(int)e - 1;
-                return 1;
-            }
-        *k = total;
-        return 0;
-    }
-    uint32_t span = (uint32_t)(t->last[st] - t->first[st]);  /* *k: settled ones first, then new ones */
-    if (*k < span) {
-        *r = (int)(t->first[st] + (*k)++);
-        return 1;
-    }
-    for (uint32_t i = t->settled + (*k - span); i < n0; i++)
-        if (t->s->sp[i].type == st) {
-            *k = span + (i - t->settled) + 1;
-            *r = (int)i;
-            return 1;
+    const vg_state *s = t->s;
+    int x, y, c[4], n = 0, b = t->b;
+    ref_pos(g, s, r1, &x, &y);
+    cells_of(g, x, y, c);
+    uint64_t fixed_here = 0;
+    /* Cell counts tell whether changing sprites other than r1 are near, unless r1 is partly off the map. */
+    int others = s->occ_full || x < 0 || y < 0 || x + b > g->w * b || y + b > g->h * b;
+    const uint8_t *occ = state_occ(s);
+    for (int cy = c[2]; cy <= c[3]; cy++)
+        for (int cx = c[0]; cx <= c[1]; cx++) {
+            fixed_here |= g->static_mask[cy * g->w + cx];
+            others |= occ[cy * g->w + cx] > (r1 >= 0);
         }
-    return 0;
-}
-
-/* The sprites of 'types' (a leaf set) overlapping sprite 'r1', in GVGAI's order. */
-static int overlapping(const tick_ctx *t, int r1, uint64_t types, uint32_t n0, int *out, int max) {
-    const vg_game *g = t->g;
-    int x, y, x0 = 0, y0 = 0, x1 = -1, y1 = -1, n = 0;
-    ref_pos(t->g, t->s, r1, &x, &y);
-    int on_map = cover(t, x, y, &x0, &y0, &x1, &y1);
-    if (on_map) {
-        uint64_t m = 0;
-        for (int cy = y0; cy <= y1; cy++)
-            for (int cx = x0; cx <= x1; cx++)
-                m |= g->static_mask[cy * g->w + cx] | t->dyn_mask[cy * g->w + cx];
-        types &= m;
-    }
-    for (; types; types &= types - 1) {
-        int st = __builtin_ctzll(types), r;
-        if (g->types[st].is_static && on_map) {
-            for (int cy = y0; cy <= y1; cy++)
-                for (int cx = x0; cx <= x1; cx++)
-                    for (uint32_t e = g->static_start[cy * g->w + cx]; e < g->static_start[cy * g->w + cx + 1]; e++)
-                        if (g->static_ents[e].type == st && n < max) out[n++] = -(int)e - 1;
+    for (uint64_t ts = types & (fixed_here | (others ? ~0ULL : 0)); ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        if (g->types[st].fixed) {
+            for (int cy = c[2]; cy <= c[3]; cy++)
+                for (int cx = c[0]; cx <= c[1]; cx++) {
+                    uint32_t cell = (uint32_t)(cy * g->w + cx);
+                    for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++) {
+                        int r = -(int)e - 1;
+                        if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, s, e) &&
+                            !(live && state_killed(t, r)) && n < max)
+                            out[n++] = r;
+                    }
+                }
             continue;
         }
-        for (uint32_t k = 0; nth_of_type(t, st, n0, &k, &r) && n < max;) {
-            int ox, oy;
-            ref_pos(t->g, t->s, r, &ox, &oy);
-            if (r != r1 && physics_intersects(t, x, y, ox, oy)) out[n++] = r;
+        uint32_t from, to;
+        type_range(t, st, &from, &to);
+        for (uint32_t j = from; j < to; j++) {
+            const sprite *p = &t->sp[j];
+            if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
+                out[n++] = (int)j;
+        }
+        for (uint32_t j = t->settled; j < n0; j++) {           /* then the new ones */
+            const sprite *p = &t->sp[j];
+            if (p->type == st && physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 &&
+                !(live && (p->flags & SP_KILLED)) && n < max)
+                out[n++] = (int)j;
         }
     }
     return n;
@@ -218,7 +192,7 @@ static int overlapping(const tick_ctx *t, int r1, uint64_t types, uint32_t n0, i
 
 static void add_event(tick_ctx *t, int a, int b) {
     vg_state *s = t->s;
-    int ta = ref_type(t->g, t->s, a), tb = ref_type(t->g, t->s, b);
+    int ta = ref_type(t->g, s, a), tb = ref_type(t->g, s, b);
     if (!state_is_avatar(t->g, ta)) {
         if (!state_is_avatar(t->g, tb)) return;
         int tmp = a; a = b; b = tmp;
@@ -227,15 +201,8 @@ static void add_event(tick_ctx *t, int a, int b) {
     if (s->nevents >= VG_MAX_EVENTS) return;
     state_event *ev = &s->events[s->nevents++];
     int x, y;
-    ref_pos(t->g, t->s, a, &x, &y);
-    ev->tick = s->tick + 1;
-    ev->id1 = ref_id(t->g, t->s, a);
-    ev->id2 = ref_id(t->g, t->s, b);
-    ev->x = (int16_t)x;
-    ev->y = (int16_t)y;
-    ev->t1 = (uint8_t)ta;
-    ev->t2 = (uint8_t)tb;
-    ev->from_avatar = 0;
+    ref_pos(t->g, s, a, &x, &y);
+    *ev = (state_event){ref_id(t->g, s, a), ref_id(t->g, s, b), (int16_t)x, (int16_t)y, (uint8_t)ta, (uint8_t)tb, 0, 0};
 }
 
 static void run_effect(tick_ctx *t, const effect_def *e, int a, int b) {
@@ -249,29 +216,113 @@ static void run_effect(tick_ctx *t, const effect_def *e, int a, int b) {
     add_event(t, a, b);
 }
 
+/* The next first sprite (in GVGAI's order, after key 'after') that may
+ * overlap a second one: in a tick that checks only moved sprites, one that
+ * moved, or one overlapping a second sprite that moved. Returns 0 when
+ * there is none. */
+static int next_first(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+    const vg_game *g = t->g;
+    uint64_t t1 = g->types[pd->t1].subtypes, t2 = g->types[pd->t2].subtypes, best = UINT64_MAX;
+    int near[MAX_REFS];
+    for (uint32_t k = 0; k < t->nmoved; k++) {
+        int m = t->moved[k];
+        if ((uint32_t)m >= n0) continue;
+        int tm = t->sp[m].type;
+        if (t1 >> tm & 1) {
+            uint64_t key = ref_key(t, m);
+            if ((!started || key > after) && key < best) best = key, *r = m;
+        }
+        if (t2 >> tm & 1) {
+            int n = overlapping(t, m, t1, n0, 0, near, MAX_REFS);
+            for (int j = 0; j < n; j++) {
+                uint64_t key = ref_key(t, near[j]);
+                if ((!started || key > after) && key < best) best = key, *r = near[j];
+            }
+        }
+    }
+    return best != UINT64_MAX;
+}
+
+/* Every first sprite, in GVGAI's order: fixed ones from the static layer,
+ * changing ones from their type's range and then the new ones. */
+static int next_any(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+    const vg_game *g = t->g;
+    for (uint64_t ts = g->types[pd->t1].subtypes; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        if (started && (uint64_t)st < after >> 32) continue;
+        if (g->types[st].fixed) {
+            const uint32_t *list = g->fixed_order + g->fixed_first[st];
+            int lo = 0, hi = g->static_count[st];
+            while (started && (uint64_t)st == after >> 32 && lo < hi) {   /* first id after 'after' */
+                int mid = (lo + hi) / 2;
+                if (g->static_ents[list[mid]].id <= (uint32_t)after) lo = mid + 1; else hi = mid;
+            }
+            for (int k = lo; k < g->static_count[st]; k++)
+                if (fixed_alive(g, t->s, list[k])) {
+                    *r = -(int)list[k] - 1;
+                    return 1;
+                }
+            continue;
+        }
+        uint32_t from, to;
+        type_range(t, st, &from, &to);
+        for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
+            uint32_t j = i < to ? i : t->settled + (i - to);
+            if (t->sp[j].type != st || (started && ((uint64_t)st << 32 | t->sp[j].id) <= after)) continue;
+            *r = (int)j;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
-    build_mask(t);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
         const pair_def *pd = &g->pairs[p];
+        uint64_t t2 = g->types[pd->t2].subtypes;
+        if (!t->full && !(t->moved_types & (g->types[pd->t1].subtypes | t2))) continue;   /* nothing here moved */
         for (int k = 0; k < pd->count && t->status == VG_OK; k++) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
             uint32_t n0 = t->s->n;
-            for (uint64_t ts = g->types[pd->t1].subtypes; ts; ts &= ts - 1) {
-                int a;
-                for (uint32_t at = 0; nth_of_type(t, __builtin_ctzll(ts), n0, &at, &a);) {
-                    if (a >= 0 && (t->s->sp[a].flags & SP_KILLED)) continue;
-                    int n2 = overlapping(t, a, g->types[pd->t2].subtypes, n0, second, MAX_REFS);
-                    for (int j = 0; j < n2; j++) {
-                        int b = second[j], ax, ay, bx, by;
-                        if (a >= 0 && (t->s->sp[a].flags & SP_KILLED)) break;
-                        ref_pos(t->g, t->s, a, &ax, &ay);
-                        ref_pos(t->g, t->s, b, &bx, &by);
-                        if (physics_intersects(t, ax, ay, bx, by)) run_effect(t, e, a, b);
-                    }
+            uint64_t after = 0;
+            int a, started = 0;
+            while (t->status == VG_OK &&
+                   (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, pd, n0, after, started, &a))) {
+                after = ref_key(t, a);
+                started = 1;
+                if (state_killed(t, a)) continue;
+                int n2 = overlapping(t, a, t2, n0, 0, second, MAX_REFS);
+                for (int j = 0; j < n2 && !state_killed(t, a); j++) {
+                    int ax, ay, bx, by;
+                    ref_pos(g, t->s, a, &ax, &ay);
+                    ref_pos(g, t->s, second[j], &bx, &by);
+                    if (physics_intersects(t->b, ax, ay, bx, by)) run_effect(t, e, a, second[j]);
                 }
             }
         }
     }
+}
+
+/* 1 when sprite 'r' (alive) overlaps a live partner under some rule. */
+static int has_ruled_overlap(tick_ctx *t, int r) {
+    int near[1];
+    return overlapping(t, r, t->g->partners[ref_type(t->g, t->s, r)], t->s->n, 1, near, 1) > 0;
+}
+
+int interact_persist(tick_ctx *t) {
+    const vg_game *g = t->g;
+    if (!t->full) {                  /* only moved sprites can have new overlaps */
+        for (uint32_t k = 0; k < t->nmoved; k++) {
+            int m = t->moved[k];
+            if (!(t->sp[m].flags & (SP_KILLED | SP_DISABLED)) && has_ruled_overlap(t, m)) return 1;
+        }
+        return 0;
+    }
+    for (uint32_t i = 0; i < t->s->n; i++)
+        if (!(t->sp[i].flags & (SP_KILLED | SP_DISABLED)) && has_ruled_overlap(t, (int)i)) return 1;
+    for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++)
+        if (fixed_alive(g, t->s, e) && !state_killed(t, -(int)e - 1) && has_ruled_overlap(t, -(int)e - 1)) return 1;
+    return 0;
 }

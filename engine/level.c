@@ -91,7 +91,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
                               "map character '%c' places '%s', which has subtypes; map a leaf type", row[y][x], td->name);
                     return VG_ERR_SCRIPT;
                 }
-                if (td->is_static) nstat++; else ndyn++;
+                if (td->fixed) nstat++; else ndyn++;
                 avatars += state_is_avatar(g, *m);
             }
     if (g->avatar_types && avatars == 0) {
@@ -112,43 +112,72 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     }
     if (cap > VG_MAX_SPRITES) cap = VG_MAX_SPRITES;
 
-    /* 4. Create the sprites: static ones cell by cell, the rest into the start state. */
+    /* 4. The static layer: fixed sprites cell by cell, alive bits for killable ones. */
+    int nbits = 0;
+    for (int t = 0; t < g->ntypes; t++) g->static_count[t] = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            for (const char *m = g->mapping[(unsigned char)row[y][x]]; *m >= 0; m++)
+                if (g->types[(int)*m].fixed) g->static_count[(int)*m]++;
+    for (int t = 0, at = 0; t < g->ntypes; t++) {
+        g->fixed_first[t] = at;
+        at += g->static_count[t];
+        g->bit_first[t] = nbits;
+        if (g->types[t].killable) nbits += g->static_count[t];
+    }
+    if (nbits >= NO_BIT) {
+        error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d sprites that can die without moving; the limit is %d", nbits, NO_BIT - 1);
+        return VG_ERR_LIMIT;
+    }
     g->w = w;
     g->h = h;
     g->state_cap = cap;
+    g->nbitwords = (uint32_t)(nbits + 63) / 64;
+    g->nwords = g->nbitwords + (uint32_t)(w * h + 7) / 8;
     g->static_mask = calloc((size_t)(w * h), sizeof *g->static_mask);
     g->static_start = calloc((size_t)(w * h + 1), sizeof *g->static_start);
     g->static_ents = calloc((size_t)nstat + 1, sizeof *g->static_ents);
+    g->fixed_order = calloc((size_t)nstat + 1, sizeof *g->fixed_order);
     g->start = state_alloc(g);
-    if (!g->static_mask || !g->static_start || !g->static_ents || !g->start) {
+    if (!g->static_mask || !g->static_start || !g->static_ents || !g->fixed_order || !g->start) {
         error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
         return VG_ERR_NOMEM;
     }
+
+    /* 5. Create the sprites in GVGAI's order: row by row, each cell's stack in mapping order. */
     vg_state *s = g->start;
+    sprite *sp = state_sprites(s);
     uint32_t ne = 0, id = 0;
+    int placed[VG_MAX_TYPES] = {0};
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int cell = y * w + x;
             g->static_start[cell] = ne;
             for (const char *m = g->mapping[(unsigned char)row[y][x]]; *m >= 0; m++) {
                 int t = *m;
-                if (g->types[t].is_static) {
-                    g->static_ents[ne].type = (uint8_t)t;
-                    g->static_ents[ne++].id = id++;
+                if (g->types[t].fixed) {
+                    struct static_ent *e = &g->static_ents[ne];
+                    *e = (struct static_ent){(uint8_t)t, (uint8_t)x, (uint8_t)y, NO_BIT, id++};
+                    if (g->types[t].killable) {
+                        e->bit = (uint16_t)(g->bit_first[t] + placed[t]);
+                        s->data[e->bit >> 6] |= 1ULL << (e->bit & 63);
+                    }
+                    g->fixed_order[g->fixed_first[t] + placed[t]++] = ne++;
                     g->static_mask[cell] |= 1ULL << t;
-                    g->static_count[t]++;
                     continue;
                 }
-                sprite *p = &s->sp[s->n++];
+                sprite *p = &sp[s->n++];
                 p->x = (int16_t)(x * g->square);
                 p->y = (int16_t)(y * g->square);
                 p->id = id++;
                 p->type = (uint8_t)t;
                 p->flags = SP_FIRST;
+                occ_add(g, s, p->x, p->y, +1);
             }
         }
     g->static_start[w * h] = ne;
-    qsort(s->sp, s->n, sizeof s->sp[0], by_type_id);
+    s->persist = 1;                 /* the first tick checks every pair */
+    qsort(sp, s->n, sizeof sp[0], by_type_id);
     s->next_id = id;
     snprintf(g->level_path, sizeof g->level_path, "%s", name);
     return VG_OK;

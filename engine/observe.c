@@ -48,26 +48,26 @@ const char *vg_category_name(vg_category c) {
 
 int vg_avatar_alive(const vg_game *g, const vg_state *s) {
     int i = state_avatar(g, s);
-    return i >= 0 && !(s->sp[i].flags & SP_DISABLED);
+    return i >= 0 && !(state_sprites(s)[i].flags & SP_DISABLED);
 }
 
 int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y) {
     int i = state_avatar(g, s);
     if (i < 0) return 0;
-    *x = (double)s->sp[i].x / g->square;
-    *y = (double)s->sp[i].y / g->square;
+    *x = (double)state_sprites(s)[i].x / g->square;
+    *y = (double)state_sprites(s)[i].y / g->square;
     return 1;
 }
 
 int vg_avatar_type(const vg_game *g, const vg_state *s) {
     int i = state_avatar(g, s);
-    return i < 0 ? -1 : s->sp[i].type;
+    return i < 0 ? -1 : state_sprites(s)[i].type;
 }
 
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy) {
     int i = state_avatar(g, s);
-    *dx = i < 0 ? 0 : s->sp[i].dx;
-    *dy = i < 0 ? 0 : s->sp[i].dy;
+    *dx = i < 0 ? 0 : state_sprites(s)[i].dx;
+    *dy = i < 0 ? 0 : state_sprites(s)[i].dy;
 }
 
 int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) {
@@ -88,18 +88,13 @@ static int obs_cmp(const void *a, const void *b) {
 static int collect(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
     int n = 0;
     for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++) {
-        int t = g->static_ents[e].type;
-        if (!(types >> t & 1)) continue;
-        if (n < max) {
-            uint32_t cell = 0;
-            while (g->static_start[cell + 1] <= e) cell++;
-            out[n] = (vg_obs){t, (int)g->static_ents[e].id, vg_type_category(g, t),
-                              (double)(cell % (uint32_t)g->w), (double)(cell / (uint32_t)g->w), 0};
-        }
+        const struct static_ent *se = &g->static_ents[e];
+        if (!(types >> se->type & 1) || !fixed_alive(g, s, e)) continue;
+        if (n < max) out[n] = (vg_obs){se->type, (int)se->id, vg_type_category(g, se->type), se->cx, se->cy, 0};
         n++;
     }
     for (uint32_t i = 0; i < s->n; i++) {
-        const sprite *p = &s->sp[i];
+        const sprite *p = &state_sprites(s)[i];
         if (!(types >> p->type & 1) || (p->flags & (SP_DISABLED | SP_KILLED))) continue;
         if (n < max)
             out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type),
@@ -131,12 +126,14 @@ int vg_sprites_of(const vg_game *g, const vg_state *s, int type, const double re
 int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, int max) {
     if (x < 0 || y < 0 || x >= g->w || y >= g->h) return 0;
     int n = 0, cell = y * g->w + x, b = g->square;
-    for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++, n++) {
+    for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++) {
         int t = g->static_ents[e].type;
+        if (!fixed_alive(g, s, e)) continue;
         if (n < max) out[n] = (vg_obs){t, (int)g->static_ents[e].id, vg_type_category(g, t), x, y, 0};
+        n++;
     }
     for (uint32_t i = 0; i < s->n; i++) {
-        const sprite *p = &s->sp[i];
+        const sprite *p = &state_sprites(s)[i];
         if ((p->flags & SP_DISABLED) || abs(p->x - x * b) >= b || abs(p->y - y * b) >= b) continue;
         if (n < max) out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type),
                                        (double)p->x / b, (double)p->y / b, 0};
@@ -146,10 +143,11 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
     return n;
 }
 
-int vg_events(const vg_state *s, vg_event *out, int max) {
+int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max) {
     for (int k = 0; k < s->nevents && k < max; k++) {
         const state_event *e = &s->events[k];
-        out[k] = (vg_event){(int)e->tick, e->t1, e->t2, (int)e->id1, (int)e->id2, e->from_avatar, e->x, e->y};
+        out[k] = (vg_event){(int)s->tick, e->t1, e->t2, (int)e->id1, (int)e->id2, e->from_avatar,
+                            (double)e->x / g->square, (double)e->y / g->square};
     }
     return s->nevents;
 }
@@ -180,11 +178,11 @@ int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size) 
         top[c] = -1;
         for (uint32_t e = g->static_start[c]; e < g->static_start[c + 1]; e++) {
             int t = g->static_ents[e].type;
-            if (!g->types[t].hidden && (top[c] < 0 || draw_rank(g, t) > draw_rank(g, top[c]))) top[c] = t;
+            if (fixed_alive(g, s, e) && !g->types[t].hidden && (top[c] < 0 || draw_rank(g, t) > draw_rank(g, top[c]))) top[c] = t;
         }
     }
     for (uint32_t i = 0; i < s->n; i++) {
-        const sprite *p = &s->sp[i];
+        const sprite *p = &state_sprites(s)[i];
         int x = (p->x + b / 2) / b, y = (p->y + b / 2) / b, t = p->type;
         if (p->x < 0 || p->y < 0 || x >= w || y >= h || (p->flags & SP_DISABLED) || g->types[t].hidden) continue;
         int *c = &top[y * w + x];
@@ -209,7 +207,7 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
     if (av < 0) {
         put(&out, "null");
     } else {
-        const sprite *p = &s->sp[av];
+        const sprite *p = &state_sprites(s)[av];
         put(&out, "{\"pos\":[%.10g,%.10g],\"orientation\":[%d,%d],\"type\":\"%s\",\"alive\":%s,\"resources\":{}}",
             p->x / q, p->y / q, p->dx, p->dy, g->types[p->type].name, (p->flags & SP_DISABLED) ? "false" : "true");
     }

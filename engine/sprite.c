@@ -15,7 +15,7 @@
  * the orientation for sprites with a speed and an orientation. */
 static void update_passive(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    sprite *p = &t->s->sp[i];
+    sprite *p = &t->sp[i];
     if (p->flags & SP_FIRST) {
         p->flags &= (uint8_t)~SP_FIRST;
         return;
@@ -28,12 +28,12 @@ static void update_passive(tick_ctx *t, int i, vg_action a) {
 static void update_moving_avatar(tick_ctx *t, int i, vg_action a) {
     int dx, dy;
     physics_dir(a, &dx, &dy);
-    physics_active(t, i, dx, dy, t->g->types[t->s->sp[i].type].speed);
+    physics_active(t, i, dx, dy, t->g->types[t->sp[i].type].speed);
 }
 
 const sprite_class sprite_classes[] = {
     {"Immovable",    VG_CAT_IMMOVABLE, CLASS_STILL,  NULL},
-    {"Passive",      VG_CAT_MOVABLE,   0,            update_passive},
+    {"Passive",      VG_CAT_MOVABLE,   CLASS_SPEED,  update_passive},
     {"MovingAvatar", VG_CAT_AVATAR,    CLASS_AVATAR, update_moving_avatar},
 };
 const int sprite_num_classes = (int)(sizeof sprite_classes / sizeof sprite_classes[0]);

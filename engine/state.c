@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT
  *
- * state.c -- game states: allocation, copy, hash, sprite creation and
- * removal, and the RNG.
+ * state.c -- game states: allocation, copy, hash, sprite creation, moves
+ * and removal, counting, and the RNG.
  *
- * Usage profile: agents copy states millions of times a second, so a copy
- * is one memcpy of the used bytes. Creating and killing sprites happens a
- * few times per tick at most; keeping the array sorted by (type, id) at
- * tick boundaries lets a tick find each type's sprites as one range.
+ * Usage profile: agents copy and advance states millions of times a
+ * second, so a copy is one memcpy of the used bytes and a tick touches
+ * only what moves: no per-tick pass over all sprites. A tick records each
+ * sprite it moves (and where it was) in its context; collisions then need
+ * to look only around those.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -17,8 +18,8 @@
 /* ---- Allocation and copy ---------------------------------------------- */
 
 vg_state *state_alloc(const vg_game *g) {
-    vg_state *s = calloc(1, STATE_BYTES(g->state_cap));
-    if (s) s->cap = g->state_cap;
+    vg_state *s = calloc(1, STATE_BYTES(g->nwords, g->state_cap));
+    if (s) s->cap = g->state_cap, s->nbitwords = g->nbitwords, s->nwords = g->nwords;
     return s;
 }
 
@@ -35,18 +36,18 @@ void vg_state_reset(const vg_game *g, vg_state *s, uint64_t seed) {
     rng_seed(s, seed);
 }
 
-size_t vg_state_size(const vg_game *g) { return STATE_BYTES(g->state_cap); }
+size_t vg_state_size(const vg_game *g) { return STATE_BYTES(g->nwords, g->state_cap); }
 
-size_t vg_state_used(const vg_state *s) { return STATE_BYTES(s->n); }
+size_t vg_state_used(const vg_state *s) { return STATE_BYTES(s->nwords, s->n); }
 
 void vg_state_copy(vg_state *dst, const vg_state *src) {
-    assert(dst && src && dst->cap == src->cap);
-    memcpy(dst, src, STATE_BYTES(src->n));
+    assert(dst && src && dst->cap == src->cap && dst->nwords == src->nwords);
+    memcpy(dst, src, STATE_BYTES(src->nwords, src->n));
 }
 
 vg_state *vg_state_clone(const vg_state *s) {
-    vg_state *c = malloc(STATE_BYTES(s->cap));
-    if (c) memcpy(c, s, STATE_BYTES(s->n));
+    vg_state *c = malloc(STATE_BYTES(s->nwords, s->cap));
+    if (c) memcpy(c, s, STATE_BYTES(s->nwords, s->n));
     return c;
 }
 
@@ -58,15 +59,15 @@ static uint64_t mix(uint64_t z) {   /* splitmix64's finaliser */
     return z ^ (z >> 31);
 }
 
-static uint64_t sprite_key(const sprite *p) {
-    return (uint64_t)(uint16_t)p->x | (uint64_t)(uint16_t)p->y << 16 |
-           (uint64_t)p->type << 32 | (uint64_t)p->flags << 40 |
-           (uint64_t)(uint8_t)p->dx << 48 | (uint64_t)(uint8_t)p->dy << 56;
+static uint64_t position_key(const sprite *p) {
+    return (uint64_t)(uint16_t)p->x | (uint64_t)(uint16_t)p->y << 16 | (uint64_t)p->type << 32 |
+           (uint64_t)(p->flags & SP_DISABLED) << 40;
 }
 
 /* Sprites are combined by addition, so the hash ignores their order and
- * ids: two states with the same sprites at the same places hash alike
- * however they were reached. */
+ * ids: two states with the same sprites in the same places hash alike
+ * however they were reached. The tick is left out; so are move timers,
+ * which matter only to sprites with a cooldown above one. */
 uint64_t vg_state_hash(const vg_state *s) {
     uint64_t h = mix(s->rng ^ ((uint64_t)s->over << 56) ^ ((uint64_t)s->winner << 60));
     uint64_t score;
@@ -74,11 +75,12 @@ uint64_t vg_state_hash(const vg_state *s) {
     h ^= mix(score + 0x9e3779b97f4a7c15ULL);
     for (int r = 0; r < VG_MAX_RESOURCES; r++)
         if (s->resources[r]) h ^= mix(((uint64_t)r << 32 | (uint32_t)s->resources[r]) + 0x51ed27ULL);
+    for (uint32_t w = 0; w < s->nbitwords; w++) h ^= mix(s->data[w] + w * 0x632be59bd9b4e019ULL + 1);
+    const sprite *sp = state_sprites(s);
     uint64_t sum = 0;
-    for (uint32_t i = 0; i < s->n; i++) {
-        const sprite *p = &s->sp[i];
-        sum += mix(sprite_key(p) ^ ((uint64_t)(uint16_t)p->counter << 24) ^ ((uint64_t)p->lastmove << 8));
-    }
+    for (uint32_t i = 0; i < s->n; i++)
+        sum += mix(position_key(&sp[i]) ^ (uint64_t)(uint8_t)sp[i].dx << 48 ^ (uint64_t)(uint8_t)sp[i].dy << 56 ^
+                   (uint64_t)(uint16_t)sp[i].counter << 41);
     return h ^ mix(sum);
 }
 
@@ -88,17 +90,17 @@ static int key_cmp(const void *a, const void *b) {
 }
 
 int vg_state_equal(const vg_state *a, const vg_state *b) {
-    if (a->n != b->n) return 0;
-    uint64_t ka[VG_MAX_SPRITES], kb[VG_MAX_SPRITES];
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < a->n; i++) {
-        ka[n] = (uint64_t)a->sp[i].type << 32 | (uint16_t)a->sp[i].y << 16 | (uint16_t)a->sp[i].x;
-        kb[n] = (uint64_t)b->sp[i].type << 32 | (uint16_t)b->sp[i].y << 16 | (uint16_t)b->sp[i].x;
-        n++;
-    }
-    qsort(ka, n, sizeof ka[0], key_cmp);
-    qsort(kb, n, sizeof kb[0], key_cmp);
-    return memcmp(ka, kb, n * sizeof ka[0]) == 0;
+    if (a->n != b->n || a->nwords != b->nwords || memcmp(a->data, b->data, a->nbitwords * 8) != 0) return 0;
+    uint64_t *ka = malloc(2 * (size_t)a->n * sizeof *ka + 1);
+    if (!ka) return 0;
+    uint64_t *kb = ka + a->n;
+    const sprite *pa = state_sprites(a), *pb = state_sprites(b);
+    for (uint32_t i = 0; i < a->n; i++) ka[i] = position_key(&pa[i]), kb[i] = position_key(&pb[i]);
+    qsort(ka, a->n, sizeof *ka, key_cmp);
+    qsort(kb, a->n, sizeof *kb, key_cmp);
+    int same = memcmp(ka, kb, a->n * sizeof *ka) == 0;
+    free(ka);
+    return same;
 }
 
 /* ---- Ticks ------------------------------------------------------------ */
@@ -106,20 +108,18 @@ int vg_state_equal(const vg_state *a, const vg_state *b) {
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->g = g;
     t->s = s;
+    t->sp = state_sprites(s);
     t->err = err;
     t->status = VG_OK;
     t->b = g->square;
+    t->now = (uint16_t)(s->tick + 1);
     t->settled = s->n;
-    t->mask_ready = 0;
-    memset(t->first, 0, sizeof t->first);
-    memset(t->last, 0, sizeof t->last);
-    for (uint32_t i = 0; i < s->n; i++) {
-        const sprite *p = &s->sp[i];
-        if (t->last[p->type] == 0) t->first[p->type] = (uint16_t)i;
-        t->last[p->type] = (uint16_t)(i + 1);
-        t->lx[i] = p->x;
-        t->ly[i] = p->y;
-    }
+    t->known = 0;
+    t->full = s->persist;
+    t->nmoved = 0;
+    t->moved_types = 0;
+    t->nkilled = 0;
+    memset(t->touched, 0, ((s->cap + 63) / 64) * sizeof t->touched[0]);
 }
 
 static int before(const sprite *a, const sprite *b) {
@@ -128,68 +128,130 @@ static int before(const sprite *a, const sprite *b) {
 
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
-    uint32_t out = 0;
-    for (uint32_t i = 0; i < s->n; i++) {        /* drop the killed, keep the order */
-        if (s->sp[i].flags & SP_KILLED) {
-            if (i < t->settled) t->settled--;
+    sprite *sp = t->sp;
+    for (uint32_t k = 0; k < t->nkilled; k++) {    /* fixed sprites */
+        int bit = t->g->static_ents[t->killed[k]].bit;
+        s->data[bit >> 6] &= ~(1ULL << (bit & 63));
+    }
+    uint32_t out = 0, settled = t->settled;
+    for (uint32_t i = 0; i < s->n; i++) {           /* drop the killed, keep the order */
+        if (sp[i].flags & SP_KILLED) {
+            if (i < t->settled) settled--;
+            occ_add(t->g, s, sp[i].x, sp[i].y, -1);
             continue;
         }
-        s->sp[out++] = s->sp[i];
+        if (out != i) sp[out] = sp[i];
+        out++;
     }
     s->n = out;
-    for (uint32_t i = t->settled; i < s->n; i++) { /* insertion-sort the new ones in */
-        sprite p = s->sp[i];
+    for (uint32_t i = settled; i < s->n; i++) {     /* insertion-sort the new ones in */
+        sprite p = sp[i];
         uint32_t j = i;
-        while (j > 0 && before(&p, &s->sp[j - 1])) {
-            s->sp[j] = s->sp[j - 1];
+        while (j > 0 && before(&p, &sp[j - 1])) {
+            sp[j] = sp[j - 1];
             j--;
         }
-        s->sp[j] = p;
+        sp[j] = p;
     }
     t->settled = s->n;
+    t->known = 0;
 }
 
 /* ---- Sprites ---------------------------------------------------------- */
 
-int state_is_avatar(const vg_game *g, int type) { return (int)(g->avatar_types >> type & 1); }
-
-void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, int *y) {
-    if (r >= 0) {
-        *x = s->sp[r].x;
-        *y = s->sp[r].y;
-        return;
+void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) {
+    if (!(t->known >> type & 1)) {
+        const sprite *sp = t->sp;
+        uint32_t lo = 0, hi = t->settled;
+        while (lo < hi) {                            /* first sprite of a type >= 'type' */
+            uint32_t mid = (lo + hi) / 2;
+            if (sp[mid].type < type) lo = mid + 1; else hi = mid;
+        }
+        uint32_t end = lo;
+        while (end < t->settled && sp[end].type == type) end++;
+        t->first[type] = (uint16_t)lo;
+        t->last[type] = (uint16_t)end;
+        t->known |= 1ULL << type;
     }
-    uint32_t e = (uint32_t)(-r - 1), lo = 0, hi = (uint32_t)(g->w * g->h);
-    while (hi - lo > 1) {                  /* the cell whose entries hold e */
-        uint32_t mid = (lo + hi) / 2;
-        if (g->static_start[mid] <= e) lo = mid; else hi = mid;
-    }
-    *x = (int)(lo % (uint32_t)g->w) * g->square;
-    *y = (int)(lo / (uint32_t)g->w) * g->square;
+    *from = t->first[type];
+    *to = t->last[type];
 }
 
-int ref_type(const vg_game *g, const vg_state *s, int r) { return r >= 0 ? s->sp[r].type : g->static_ents[-r - 1].type; }
-
-uint32_t ref_id(const vg_game *g, const vg_state *s, int r) { return r >= 0 ? s->sp[r].id : g->static_ents[-r - 1].id; }
+/* Sprites of leaf 'type' in a state between ticks: one sorted range. */
+static void range_of(const vg_state *s, int type, uint32_t *from, uint32_t *to) {
+    const sprite *sp = state_sprites(s);
+    uint32_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (sp[mid].type < type) lo = mid + 1; else hi = mid;
+    }
+    *from = *to = lo;
+    while (*to < s->n && sp[*to].type == type) (*to)++;
+}
 
 int state_count(const vg_game *g, const vg_state *s, int type) {
-    uint64_t want = g->types[type].subtypes;
+    const sprite *sp = state_sprites(s);
     int n = 0;
-    for (int t = 0; t < g->ntypes; t++)
-        if (want >> t & 1) n += g->static_count[t];
-    for (uint32_t i = 0; i < s->n; i++)
-        if ((want >> s->sp[i].type & 1) && !(s->sp[i].flags & (SP_KILLED | SP_DISABLED))) n++;
+    for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
+        int leaf = __builtin_ctzll(ts);
+        const type_def *td = &g->types[leaf];
+        if (td->killable) {
+            for (int b = g->bit_first[leaf], end = b + g->static_count[leaf]; b < end; b++) n += bit_get(s, b);
+        } else if (td->fixed) {
+            n += g->static_count[leaf];
+        } else {
+            uint32_t from, to;
+            range_of(s, leaf, &from, &to);
+            for (uint32_t i = from; i < to; i++) n += !(sp[i].flags & (SP_KILLED | SP_DISABLED));
+        }
+    }
     return n;
 }
 
 int state_avatar(const vg_game *g, const vg_state *s) {
+    const sprite *sp = state_sprites(s);
     int found = -1;
-    for (uint32_t i = 0; i < s->n; i++) {
-        if (!state_is_avatar(g, s->sp[i].type) || (s->sp[i].flags & SP_KILLED)) continue;
-        if (!(s->sp[i].flags & SP_DISABLED)) return (int)i;
-        if (found < 0) found = (int)i;
+    for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {
+        uint32_t from, to;
+        range_of(s, __builtin_ctzll(ts), &from, &to);
+        for (uint32_t i = from; i < to; i++) {
+            if (sp[i].flags & SP_KILLED) continue;
+            if (!(sp[i].flags & SP_DISABLED)) return (int)i;
+            if (found < 0) found = (int)i;
+        }
     }
     return found;
+}
+
+static void touch(tick_ctx *t, int i) {
+    if (t->touched[i >> 6] >> (i & 63) & 1) return;
+    t->touched[i >> 6] |= 1ULL << (i & 63);
+    t->moved[t->nmoved++] = (uint16_t)i;
+    t->moved_types |= 1ULL << t->sp[i].type;
+    t->lx[i] = t->sp[i].x;
+    t->ly[i] = t->sp[i].y;
+}
+
+void occ_add(const vg_game *g, vg_state *s, int x, int y, int delta) {
+    int c[4];
+    uint8_t *occ = state_occ(s);
+    cells_of(g, x, y, c);
+    for (int cy = c[2]; cy <= c[3]; cy++)
+        for (int cx = c[0]; cx <= c[1]; cx++) {
+            uint8_t *o = &occ[cy * g->w + cx];
+            if ((delta > 0 && *o == UINT8_MAX) || (delta < 0 && *o == 0)) s->occ_full = 1;   /* give up on counts */
+            else *o = (uint8_t)(*o + delta);
+        }
+}
+
+void state_set_pos(tick_ctx *t, int i, int x, int y) {
+    sprite *p = &t->sp[i];
+    touch(t, i);
+    if (x == p->x && y == p->y) return;
+    occ_add(t->g, t->s, p->x, p->y, -1);
+    occ_add(t->g, t->s, x, y, +1);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
 }
 
 int state_create(tick_ctx *t, int type, int x, int y) {
@@ -205,34 +267,34 @@ int state_create(tick_ctx *t, int type, int x, int y) {
         return -1;
     }
     uint32_t i = s->n++;
-    sprite *p = &s->sp[i];
+    sprite *p = &t->sp[i];
     memset(p, 0, sizeof *p);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
     p->id = s->next_id++;
     p->type = (uint8_t)type;
     p->flags = SP_FIRST;
-    t->lx[i] = p->x;
-    t->ly[i] = p->y;
-    state_moved(t, (int)i);
+    p->moved = t->now;
+    touch(t, (int)i);
+    occ_add(t->g, s, x, y, +1);
     return (int)i;
 }
 
-void state_kill(tick_ctx *t, int i, int transformed) {
-    sprite *p = &t->s->sp[i];
+void state_kill(tick_ctx *t, int r, int transformed) {
+    if (r < 0) {
+        if (!state_killed(t, r)) t->killed[t->nkilled++] = (uint32_t)(-r - 1);
+        return;
+    }
+    sprite *p = &t->sp[r];
     if (state_is_avatar(t->g, p->type) && !transformed) p->flags |= SP_DISABLED;
     else p->flags |= SP_KILLED;
 }
 
-void state_moved(tick_ctx *t, int i) {
-    if (!t->mask_ready) return;
-    const sprite *p = &t->s->sp[i];
-    int b = t->b, w = t->g->w, h = t->g->h;
-    if (p->x < 0 || p->y < 0) return;            /* off the map: found by the slow path */
-    int x0 = p->x / b, y0 = p->y / b, x1 = (p->x + b - 1) / b, y1 = (p->y + b - 1) / b;
-    for (int y = y0; y <= y1 && y < h; y++)
-        for (int x = x0; x <= x1 && x < w; x++)
-            t->dyn_mask[y * w + x] |= 1ULL << p->type;
+int state_killed(const tick_ctx *t, int r) {
+    if (r >= 0) return (t->sp[r].flags & SP_KILLED) != 0;
+    for (uint32_t k = 0; k < t->nkilled; k++)
+        if (t->killed[k] == (uint32_t)(-r - 1)) return 1;
+    return 0;
 }
 
 /* ---- RNG: java.util.Random ------------------------------------------- */

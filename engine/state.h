@@ -2,11 +2,17 @@
  *
  * state.h -- the layout of a game state and of a tick in progress.
  *
- * A state is one flat block: a fixed header followed by the sprites that
- * can change (static ones live in the game). Copying a state moves the
- * header and the sprites in use, nothing else. Between ticks the sprites
- * are sorted by (type, id), which is the order GVGAI visits them in; a tick
- * appends the sprites it creates and puts them in place when it ends.
+ * A state is one flat block: a fixed header, one alive bit for each
+ * killable fixed sprite (a sprite that never moves but can die, such as
+ * Bait's holes), a count per map cell of the changing sprites covering it
+ * (so that most collision checks end after one lookup), then the sprites
+ * that can move or be created. Sprites that never change at all (walls,
+ * floors) live only in the game's static layer. Copying a state moves the
+ * header, the bits, the counts and the sprites in use.
+ *
+ * Between ticks the sprites are sorted by (type, id), the order GVGAI
+ * visits them in, so each type is one range found by binary search. A
+ * tick appends the sprites it creates and puts them in place at its end.
  *
  * Internal header.
  */
@@ -27,65 +33,114 @@ typedef struct sprite {
     uint8_t type;            /* leaf type */
     uint8_t flags;           /* SP_* */
     int8_t dx, dy;           /* orientation */
-    uint8_t lastmove;        /* ticks since the sprite last moved (saturates) */
-    uint8_t spare;
+    uint16_t moved;          /* tick it last moved or was created in; GVGAI's lastmove = tick - moved */
     int16_t counter;         /* class use: spawns left, time to live */
 } sprite;
 
-typedef struct state_event {
-    uint32_t tick, id1, id2;
+typedef struct state_event {  /* an avatar collision of the last tick */
+    uint32_t id1, id2;
     int16_t x, y;
     uint8_t t1, t2, from_avatar, pad;
 } state_event;
 
 struct vg_state {
-    uint32_t cap;            /* capacity of sp[] (the same for all states of a game) */
+    uint32_t cap;            /* sprite capacity (the same for all states of a game) */
     uint32_t n;              /* sprites in use */
     uint32_t tick;           /* actions applied */
     uint32_t next_id;        /* id of the next sprite created */
     double score;
     uint64_t rng;            /* java.util.Random's 48-bit seed */
     int32_t resources[VG_MAX_RESOURCES];  /* the avatar's */
-    uint8_t over, winner, nevents, pad;
-    uint32_t pad2;
+    uint8_t over, winner, nevents;
+    uint8_t persist;         /* sprites may overlap under a rule: the next tick checks every pair */
+    uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
+    uint8_t pad[3];
+    uint32_t nbitwords;      /* 64-bit words of alive bits */
+    uint32_t nwords;         /* ... of alive bits and cell counts: the sprites start after them */
     state_event events[VG_MAX_EVENTS];
-    sprite sp[];
+    uint64_t data[];         /* alive bits, cell counts (one byte per cell), then the sprites */
 };
 
-#define STATE_BYTES(n) (offsetof(vg_state, sp) + (size_t)(n) * sizeof(sprite))
+#define STATE_BYTES(nwords, n) (offsetof(vg_state, data) + (size_t)(nwords) * 8 + (size_t)(n) * sizeof(sprite))
+
+static inline sprite *state_sprites(const vg_state *s) { return (sprite *)(uintptr_t)(s->data + s->nwords); }
+static inline int bit_get(const vg_state *s, int bit) { return (int)(s->data[bit >> 6] >> (bit & 63) & 1); }
+static inline uint8_t *state_occ(const vg_state *s) { return (uint8_t *)(uintptr_t)(s->data + s->nbitwords); }
 
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
     const vg_game *g;
     vg_state *s;
+    sprite *sp;              /* the state's sprites */
     vg_error *err;
     vg_status status;        /* first error raised during the tick */
     int b;                   /* pixels per cell */
+    uint16_t now;            /* the tick being played, 1-based (mod 2^16) */
     uint32_t settled;        /* sp[0..settled) sorted by (type, id); later ones are new */
-    uint16_t first[VG_MAX_TYPES], last[VG_MAX_TYPES];  /* settled range per leaf type */
-    int mask_ready;          /* dyn_mask is built */
-    int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];    /* GVGAI's lastrect */
-    uint64_t dyn_mask[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE]; /* per cell: leaf types that may be there */
+    uint64_t known;          /* leaf types whose settled range is in first/last */
+    uint16_t first[VG_MAX_TYPES], last[VG_MAX_TYPES];
+    int full;                /* check every pair this tick, not only moved sprites */
+    /* sprites moved or created this tick, in that order, and where they were before */
+    uint32_t nmoved;
+    uint64_t moved_types;    /* leaf types of the moved sprites */
+    uint16_t moved[VG_MAX_SPRITES];
+    uint64_t touched[VG_MAX_SPRITES / 64];
+    int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
+    /* fixed sprites killed this tick (their bits clear when it ends) */
+    uint32_t nkilled;
+    uint32_t killed[VG_MAX_SPRITES];
 };
 
 /* ---- state.c ---------------------------------------------------------- */
 
-vg_state *state_alloc(const vg_game *g);             /* zeroed, capacity set; NULL when out of memory */
+vg_state *state_alloc(const vg_game *g);             /* zeroed, sized for 'g'; NULL when out of memory */
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err);
 void tick_end(tick_ctx *t);                           /* removes killed sprites, sorts new ones in */
 /* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1
  * (a singleton that exists, or the state is full: then t->status is set). */
 int state_create(tick_ctx *t, int type, int x, int y);
-void state_kill(tick_ctx *t, int i, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
-void state_moved(tick_ctx *t, int i);                 /* tell the collision index that sprite i moved */
+void state_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
+int state_killed(const tick_ctx *t, int r);           /* killed this tick (GVGAI's kill list) */
+void state_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
+void occ_add(const vg_game *g, vg_state *s, int x, int y, int delta); /* count a sprite at (x, y) in or out */
+void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to); /* settled sprites of a leaf type */
 int state_avatar(const vg_game *g, const vg_state *s); /* index of the avatar sprite, or -1 */
 int state_count(const vg_game *g, const vg_state *s, int type); /* live sprites of 'type' and subtypes, static ones included */
-int state_is_avatar(const vg_game *g, int type);
+static inline int state_is_avatar(const vg_game *g, int type) { return (int)(g->avatar_types >> type & 1); }
 /* A sprite reference: an index into the state's sprites (r >= 0) or a
- * static sprite of the level (r < 0: entry -r-1 of the static layer). */
-void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, int *y); /* pixels */
-int ref_type(const vg_game *g, const vg_state *s, int r);
-uint32_t ref_id(const vg_game *g, const vg_state *s, int r);
+ * fixed sprite of the level (r < 0: entry -r-1 of the static layer). */
+static inline void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, int *y) { /* pixels */
+    if (r >= 0) {
+        const sprite *p = &state_sprites(s)[r];
+        *x = p->x, *y = p->y;
+    } else {
+        const struct static_ent *e = &g->static_ents[-r - 1];
+        *x = e->cx * g->square, *y = e->cy * g->square;
+    }
+}
+static inline int ref_type(const vg_game *g, const vg_state *s, int r) {
+    return r >= 0 ? state_sprites(s)[r].type : g->static_ents[-r - 1].type;
+}
+static inline uint32_t ref_id(const vg_game *g, const vg_state *s, int r) {
+    return r >= 0 ? state_sprites(s)[r].id : g->static_ents[-r - 1].id;
+}
+static inline int fixed_alive(const vg_game *g, const vg_state *s, uint32_t e) { /* static layer entry e exists */
+    return g->static_ents[e].bit == NO_BIT || bit_get(s, g->static_ents[e].bit);
+}
+/* Cells a sprite at pixel (x, y) covers: columns c[0]..c[1], rows c[2]..c[3]; empty when off the map. */
+static inline void cells_of(const vg_game *g, int x, int y, int c[4]) {
+    int b = g->square;
+    if (x + b <= 0 || y + b <= 0) {
+        c[0] = c[2] = 0, c[1] = c[3] = -1;
+        return;
+    }
+    c[0] = x < 0 ? 0 : (int)(((uint64_t)x * g->inv_square) >> 32);
+    c[1] = (int)(((uint64_t)(x + b - 1) * g->inv_square) >> 32);
+    c[2] = y < 0 ? 0 : (int)(((uint64_t)y * g->inv_square) >> 32);
+    c[3] = (int)(((uint64_t)(y + b - 1) * g->inv_square) >> 32);
+    if (c[1] >= g->w) c[1] = g->w - 1;
+    if (c[3] >= g->h) c[3] = g->h - 1;
+}
 
 /* java.util.Random, bit for bit, on the state's seed. */
 void rng_seed(vg_state *s, uint64_t seed);
@@ -98,15 +153,17 @@ double rng_double(vg_state *s);                      /* uniform in [0, 1) */
  * (dx, dy) if its cooldown allows; 'speed' 0 uses the sprite's own speed.
  * Returns 1 when it moved. */
 int physics_active(tick_ctx *t, int i, double dx, double dy, double speed);
-int physics_intersects(const tick_ctx *t, int x1, int y1, int x2, int y2);
+static inline int physics_intersects(int b, int x1, int y1, int x2, int y2) {
+    return x1 - x2 < b && x2 - x1 < b && y1 - y2 < b && y2 - y1 < b;
+}
 void physics_dir(vg_action a, int *dx, int *dy);
 
 /* ---- interact.c, terminate.c, sprite.c -------------------------------- */
 
 void interact_run(tick_ctx *t);                       /* all collision effects of one tick */
+int interact_persist(tick_ctx *t);                    /* 1 when sprites overlap under some rule now */
 int effect_find(const char *name);                   /* row of the effect table, or -1 */
-int effect_creates(int kind);                        /* 1 when the effect can create sprites */
-int effect_changes(int kind, int which);             /* 1 when it moves, kills or transforms sprite 1 or 2 */
+unsigned effect_flags(int kind);                     /* FX_* below */
 const char *const *effect_names(int *n);
 void terminate_run(tick_ctx *t);                      /* sets over/winner */
 int term_find(const char *name);
@@ -114,5 +171,6 @@ const char *const *term_names(int *n);
 int sprite_class_find(const char *name);
 #define EFFECT_LUA (-2)
 #define TERM_LUA   (-2)
+enum { FX_MOVE1 = 1, FX_MOVE2 = 2, FX_KILL1 = 4, FX_KILL2 = 8, FX_CREATES = 16 };
 
 #endif

@@ -8,9 +8,10 @@
  *   4. killed sprites are removed and new ones put in place;
  *   5. terminations and the tick limit are checked (terminate.c).
  *
- * Scratch for the tick (previous positions, the collision mask) lives on
- * the stack, so advancing allocates nothing and states of one game can be
- * advanced from several threads.
+ * Scratch for the tick (which sprites moved and from where) lives on the
+ * stack, so advancing allocates nothing and states of one game can be
+ * advanced from several threads. A tick costs in proportion to what moves,
+ * not to the number of sprites.
  */
 #include "state.h"
 
@@ -23,26 +24,22 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
 
     /* Step 1. The avatar. */
     int av = state_avatar(g, s);
-    if (av >= 0 && !(s->sp[av].flags & SP_DISABLED)) {
-        sprite *p = &s->sp[av];
-        if (p->lastmove < UINT8_MAX) p->lastmove++;
-        sprite_classes[g->types[p->type].cls].update(&t, av, a);
-    }
+    if (av >= 0 && !(t.sp[av].flags & SP_DISABLED))
+        sprite_classes[g->types[t.sp[av].type].cls].update(&t, av, a);
 
-    /* Step 2. Everything else, in reverse sprite order. */
+    /* Step 2. Everything that moves by itself, in reverse sprite order. */
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int type = g->update_order[k];
         void (*update)(tick_ctx *, int, vg_action) = sprite_classes[g->types[type].cls].update;
-        for (uint32_t i = t.first[type]; i < t.last[type]; i++) {
-            sprite *p = &s->sp[i];
-            if (p->flags & SP_DISABLED) continue;
-            if (p->lastmove < UINT8_MAX) p->lastmove++;
-            if (update) update(&t, (int)i, VG_ACTION_NIL);
-        }
+        uint32_t from, to;
+        type_range(&t, type, &from, &to);
+        for (uint32_t i = from; i < to; i++)
+            if (!(t.sp[i].flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
     }
 
-    /* Step 3. Collisions. */
+    /* Step 3. Collisions; then note whether any overlap outlasts the tick. */
     interact_run(&t);
+    s->persist = (uint8_t)interact_persist(&t);
 
     /* Step 4. Clean up. */
     tick_end(&t);

@@ -156,7 +156,7 @@ int vg_sprites(const vg_game *g, const vg_state *s, vg_category cat, const doubl
 int vg_sprites_of(const vg_game *g, const vg_state *s, int type, const double ref[2], vg_obs *out, int max);
 /* Sprites overlapping cell (x, y): the observation grid. */
 int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, int max);
-int vg_events(const vg_state *s, vg_event *out, int max); /* avatar collisions of the last tick */
+int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max); /* avatar collisions of the last tick */
 
 /* ---- Script hooks ----------------------------------------------------- */
 

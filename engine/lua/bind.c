@@ -42,11 +42,18 @@ static int sprite_arg(lua_State *L, const state_handle *h, int idx) {
 
 static void push_sprite(lua_State *L, int r) { lua_pushinteger(L, r >= 0 ? r + 1 : r); }
 
-static int changeable(lua_State *L, const state_handle *h, int r) {
-    if (r < 0)
-        luaL_error(L, "sprite type '%s' is static (no rule changes it); declare it with dynamic = true",
-                   h->g->types[ref_type(h->g, h->s, r)].name);
+/* Sprite 'r' if it may move ('kill' 0) or die ('kill' 1); raises an error for a static one. */
+static int changeable(lua_State *L, const state_handle *h, int r, int kill) {
+    const type_def *td = &h->g->types[ref_type(h->g, h->s, r)];
+    if (r < 0 && !(kill && td->killable))
+        luaL_error(L, "sprite type '%s' is static (no rule %s it); declare it with dynamic = true", td->name,
+                   kill ? "kills" : "moves");
     return r;
+}
+
+static int alive(const state_handle *h, int r) {
+    if (r < 0) return fixed_alive(h->g, h->s, (uint32_t)(-r - 1)) && !(h->t && state_killed(h->t, r));
+    return !(state_sprites(h->s)[r].flags & (SP_KILLED | SP_DISABLED));
 }
 
 static int type_arg(lua_State *L, const state_handle *h, int idx) {
@@ -92,10 +99,10 @@ static int m_sprites(lua_State *L) {
     int n = 0;
     lua_newtable(L);
     for (uint32_t e = 0; e < h->g->static_start[h->g->w * h->g->h]; e++)
-        if (want >> h->g->static_ents[e].type & 1) push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
+        if ((want >> h->g->static_ents[e].type & 1) && alive(h, -(int)e - 1))
+            push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
     for (uint32_t i = 0; i < h->s->n; i++)
-        if ((want >> h->s->sp[i].type & 1) && !(h->s->sp[i].flags & (SP_KILLED | SP_DISABLED)))
-            push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
+        if ((want >> state_sprites(h->s)[i].type & 1) && alive(h, (int)i)) push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
     return 1;
 }
 
@@ -136,8 +143,7 @@ static int m_is(lua_State *L) {
 /* s:alive(sprite) [-0, +1, e] */
 static int m_alive(lua_State *L) {
     state_handle *h = handle_of(L);
-    int r = sprite_arg(L, h, 2);
-    lua_pushboolean(L, r < 0 || !(h->s->sp[r].flags & (SP_KILLED | SP_DISABLED)));
+    lua_pushboolean(L, alive(h, sprite_arg(L, h, 2)));
     return 1;
 }
 
@@ -149,10 +155,10 @@ static int m_at(lua_State *L) {
     if (cx < 0 || cy < 0 || cx >= h->g->w || cy >= h->g->h) return 1;
     int cell = cy * h->g->w + cx;
     for (uint32_t e = h->g->static_start[cell]; e < h->g->static_start[cell + 1]; e++)
-        push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
+        if (alive(h, -(int)e - 1)) push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
     for (uint32_t i = 0; i < h->s->n; i++) {
-        const sprite *p = &h->s->sp[i];
-        if ((p->flags & (SP_KILLED | SP_DISABLED)) || p->x <= (cx - 1) * b || p->x >= (cx + 1) * b ||
+        const sprite *p = &state_sprites(h->s)[i];
+        if (!alive(h, (int)i) || p->x <= (cx - 1) * b || p->x >= (cx + 1) * b ||
             p->y <= (cy - 1) * b || p->y >= (cy + 1) * b) continue;
         push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
     }
@@ -163,23 +169,20 @@ static int m_at(lua_State *L) {
 static int m_kill(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
-    state_kill(t, changeable(L, h, sprite_arg(L, h, 2)), 0);
+    state_kill(t, changeable(L, h, sprite_arg(L, h, 2), 1), 0);
     return 0;
 }
 
 static void place(tick_ctx *t, int i, lua_Number x, lua_Number y) {
-    t->s->sp[i].x = (int16_t)(x * t->b);
-    t->s->sp[i].y = (int16_t)(y * t->b);
-    state_moved(t, i);
+    state_set_pos(t, i, (int)(x * t->b), (int)(y * t->b));
 }
 
 /* s:move(sprite, dx, dy) -- by cells [-0, +0, e] */
 static int m_move(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
-    int i = changeable(L, h, sprite_arg(L, h, 2));
-    place(t, i, (lua_Number)t->s->sp[i].x / t->b + luaL_checknumber(L, 3),
-          (lua_Number)t->s->sp[i].y / t->b + luaL_checknumber(L, 4));
+    int i = changeable(L, h, sprite_arg(L, h, 2), 0);
+    place(t, i, (lua_Number)t->sp[i].x / t->b + luaL_checknumber(L, 3), (lua_Number)t->sp[i].y / t->b + luaL_checknumber(L, 4));
     return 0;
 }
 
@@ -187,12 +190,12 @@ static int m_move(lua_State *L) {
 static int m_set_pos(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
-    place(t, changeable(L, h, sprite_arg(L, h, 2)), luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+    place(t, changeable(L, h, sprite_arg(L, h, 2), 0), luaL_checknumber(L, 3), luaL_checknumber(L, 4));
     return 0;
 }
 
 static int spawn(lua_State *L, tick_ctx *t, int type, int x, int y) {
-    if (t->g->types[type].is_static || !t->g->types[type].leaf)
+    if (t->g->types[type].fixed || !t->g->types[type].leaf)
         luaL_error(L, "cannot create a '%s': %s", t->g->types[type].name,
                    t->g->types[type].leaf ? "the type is static; declare it with dynamic = true" : "it has subtypes");
     int i = state_create(t, type, x, y);
@@ -214,9 +217,9 @@ static int m_spawn(lua_State *L) {
 static int m_transform(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
-    int i = changeable(L, h, sprite_arg(L, h, 2)), type = type_arg(L, h, 3);
-    if (spawn(L, t, type, t->s->sp[i].x, t->s->sp[i].y) >= 0)
-        state_kill(t, i, !state_is_avatar(t->g, t->s->sp[i].type) || state_is_avatar(t->g, type));
+    int i = changeable(L, h, sprite_arg(L, h, 2), 0), type = type_arg(L, h, 3);
+    if (spawn(L, t, type, t->sp[i].x, t->sp[i].y) >= 0)
+        state_kill(t, i, !state_is_avatar(t->g, t->sp[i].type) || state_is_avatar(t->g, type));
     return 1;
 }
 
