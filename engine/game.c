@@ -425,12 +425,14 @@ vg_status game_finish(vg_game *g, vg_error *err) {
             if (g->effects[j].t1 == pd->t1 && g->effects[j].t2 == pd->t2) g->pair_effects[used++] = j, pd->count++;
     }
 
-    for (int t = 0; t < g->ntypes; t++) g->partners[t] = 0;
+    memset(g->partners, 0, sizeof g->partners);
+    memset(g->pairs_as1, 0, sizeof g->pairs_as1);
+    memset(g->pairs_as2, 0, sizeof g->pairs_as2);
     for (int p = 0; p < g->npairs; p++) {
         uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;
         for (int t = 0; t < g->ntypes; t++) {
-            if (a >> t & 1) g->partners[t] |= b;
-            if (b >> t & 1) g->partners[t] |= a;
+            if (a >> t & 1) g->partners[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
+            if (b >> t & 1) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
         }
     }
 

@@ -102,6 +102,7 @@ typedef struct script_ops {
 
 #define VG_MAX_EFFECTS 256
 #define NO_BIT 0xffff
+#define PAIR_WORDS (VG_MAX_EFFECTS / 64)
 #define VG_MAX_TERMS   32
 
 struct vg_game {
@@ -127,6 +128,7 @@ struct vg_game {
     int may_create;                       /* 1 when rules can create sprites */
     /* level */
     int w, h;
+    int pw, ph;                           /* map size in pixels */
     uint64_t *static_mask;                /* per cell: static leaf types present */
     uint32_t *static_start;               /* per cell: first entry in static_ents; w*h+1 */
     struct static_ent {                   /* the static layer, cell by cell */
@@ -140,6 +142,8 @@ struct vg_game {
     int bit_first[VG_MAX_TYPES];          /* alive bits of a killable type: [bit_first, bit_first + static_count) */
     uint32_t nbitwords, nwords;           /* 64-bit words of alive bits, and of bits and cell counts, in a state */
     uint64_t partners[VG_MAX_TYPES];      /* leaf types a leaf type has rules with */
+    uint64_t pairs_as1[VG_MAX_TYPES][PAIR_WORDS]; /* per leaf type: pairs it is on the first side of */
+    uint64_t pairs_as2[VG_MAX_TYPES][PAIR_WORDS]; /* ... on the second side of */
     uint64_t inv_square;                  /* x / square == (x * inv_square) >> 32 for pixel x >= 0 */
     uint32_t state_cap;                   /* sprite capacity of every state */
     vg_state *start;                      /* the level's start state (seed 0) */

@@ -151,7 +151,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
     cells_of(g, x, y, c);
     uint64_t fixed_here = 0;
     /* Cell counts tell whether changing sprites other than r1 are near, unless r1 is partly off the map. */
-    int others = s->occ_full || x < 0 || y < 0 || x + b > g->w * b || y + b > g->h * b;
+    int others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
     const uint8_t *occ = state_occ(s);
     for (int cy = c[2]; cy <= c[3]; cy++)
         for (int cx = c[0]; cx <= c[1]; cx++) {
@@ -276,13 +276,63 @@ static int next_any(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after
     return 0;
 }
 
+/* A superset of the leaf types that may overlap sprite 'r' where it is
+ * now: the fixed types of its cells, and every changing type if another
+ * changing sprite covers one of them. One lookup per cell. */
+static uint64_t near_types(const tick_ctx *t, int r) {
+    const vg_game *g = t->g;
+    const vg_state *s = t->s;
+    int x, y, c[4], b = t->b;
+    ref_pos(g, s, r, &x, &y);
+    if (s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph) return ~0ULL;
+    cells_of(g, x, y, c);
+    const uint8_t *occ = state_occ(s);
+    uint64_t near = 0;
+    for (int cy = c[2]; cy <= c[3]; cy++)
+        for (int cx = c[0]; cx <= c[1]; cx++) {
+            near |= g->static_mask[cy * g->w + cx];
+            if (occ[cy * g->w + cx] > (r >= 0)) near |= ~0ULL;
+        }
+    return near;
+}
+
+/* The pairs that may have work this tick, as a bit set: those where a
+ * moved sprite is on one side and a type near it on the other. */
+static void active_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
+    const vg_game *g = t->g;
+    int words = (g->npairs + 63) / 64;
+    memset(active, 0, PAIR_WORDS * sizeof active[0]);
+    for (uint32_t k = 0; k < t->nmoved; k++) {
+        int m = t->moved[k], tm = t->sp[m].type;
+        uint64_t near = near_types(t, m) & g->partners[tm];
+        for (; near; near &= near - 1) {
+            int other = __builtin_ctzll(near);
+            for (int w = 0; w < words; w++)
+                active[w] |= (g->pairs_as1[tm][w] & g->pairs_as2[other][w]) | (g->pairs_as2[tm][w] & g->pairs_as1[other][w]);
+        }
+    }
+    t->seen = t->version;
+}
+
 void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
+    uint64_t active[PAIR_WORDS];
+    if (!t->full) active_pairs(t, active);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
+        if (!t->full) {              /* skip to the next pair with work; moves since may add some */
+            if (t->seen != t->version) {
+                active_pairs(t, active);
+                for (int w = 0; w <= p / 64; w++) active[w] &= w < p / 64 ? 0 : ~0ULL << (p % 64);
+            }
+            int w = p / 64;
+            uint64_t bits = active[w] & (~0ULL << (p % 64));
+            while (!bits && ++w < PAIR_WORDS) bits = active[w];
+            if (!bits) break;
+            p = w * 64 + __builtin_ctzll(bits);
+        }
         const pair_def *pd = &g->pairs[p];
         uint64_t t2 = g->types[pd->t2].subtypes;
-        if (!t->full && !(t->moved_types & (g->types[pd->t1].subtypes | t2))) continue;   /* nothing here moved */
         for (int k = 0; k < pd->count && t->status == VG_OK; k++) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
             uint32_t n0 = t->s->n;
@@ -308,7 +358,8 @@ void interact_run(tick_ctx *t) {
 /* 1 when sprite 'r' (alive) overlaps a live partner under some rule. */
 static int has_ruled_overlap(tick_ctx *t, int r) {
     int near[1];
-    return overlapping(t, r, t->g->partners[ref_type(t->g, t->s, r)], t->s->n, 1, near, 1) > 0;
+    uint64_t partners = t->g->partners[ref_type(t->g, t->s, r)];
+    return (near_types(t, r) & partners) && overlapping(t, r, partners, t->s->n, 1, near, 1) > 0;
 }
 
 int interact_persist(tick_ctx *t) {

@@ -131,6 +131,8 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     }
     g->w = w;
     g->h = h;
+    g->pw = w * g->square;
+    g->ph = h * g->square;
     g->state_cap = cap;
     g->nbitwords = (uint32_t)(nbits + 63) / 64;
     g->nwords = g->nbitwords + (uint32_t)(w * h + 7) / 8;
@@ -176,8 +178,11 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
             }
         }
     g->static_start[w * h] = ne;
-    s->persist = 1;                 /* the first tick checks every pair */
     qsort(sp, s->n, sizeof sp[0], by_type_id);
+    tick_ctx t;                     /* do sprites start out overlapping under a rule? */
+    tick_begin(&t, g, s, NULL);
+    t.full = 1;
+    s->persist = (uint8_t)interact_persist(&t);
     s->next_id = id;
     snprintf(g->level_path, sizeof g->level_path, "%s", name);
     return VG_OK;

@@ -118,6 +118,8 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->full = s->persist;
     t->nmoved = 0;
     t->moved_types = 0;
+    t->version = 0;
+    t->census = 0;
     t->nkilled = 0;
     memset(t->touched, 0, ((s->cap + 63) / 64) * sizeof t->touched[0]);
 }
@@ -129,6 +131,7 @@ static int before(const sprite *a, const sprite *b) {
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
     sprite *sp = t->sp;
+    if (!t->census) return;
     for (uint32_t k = 0; k < t->nkilled; k++) {    /* fixed sprites */
         int bit = t->g->static_ents[t->killed[k]].bit;
         s->data[bit >> 6] &= ~(1ULL << (bit & 63));
@@ -159,18 +162,20 @@ void tick_end(tick_ctx *t) {
 
 /* ---- Sprites ---------------------------------------------------------- */
 
+/* First index in sp[lo..hi) (sorted by type) whose type is >= 'type'. */
+static uint32_t lower_bound(const sprite *sp, uint32_t lo, uint32_t hi, int type) {
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (sp[mid].type < type) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
 void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) {
     if (!(t->known >> type & 1)) {
-        const sprite *sp = t->sp;
-        uint32_t lo = 0, hi = t->settled;
-        while (lo < hi) {                            /* first sprite of a type >= 'type' */
-            uint32_t mid = (lo + hi) / 2;
-            if (sp[mid].type < type) lo = mid + 1; else hi = mid;
-        }
-        uint32_t end = lo;
-        while (end < t->settled && sp[end].type == type) end++;
+        uint32_t lo = lower_bound(t->sp, 0, t->settled, type);
         t->first[type] = (uint16_t)lo;
-        t->last[type] = (uint16_t)end;
+        t->last[type] = (uint16_t)lower_bound(t->sp, lo, t->settled, type + 1);
         t->known |= 1ULL << type;
     }
     *from = t->first[type];
@@ -180,13 +185,8 @@ void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) {
 /* Sprites of leaf 'type' in a state between ticks: one sorted range. */
 static void range_of(const vg_state *s, int type, uint32_t *from, uint32_t *to) {
     const sprite *sp = state_sprites(s);
-    uint32_t lo = 0, hi = s->n;
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        if (sp[mid].type < type) lo = mid + 1; else hi = mid;
-    }
-    *from = *to = lo;
-    while (*to < s->n && sp[*to].type == type) (*to)++;
+    *from = lower_bound(sp, 0, s->n, type);
+    *to = lower_bound(sp, *from, s->n, type + 1);
 }
 
 int state_count(const vg_game *g, const vg_state *s, int type) {
@@ -248,6 +248,7 @@ void state_set_pos(tick_ctx *t, int i, int x, int y) {
     sprite *p = &t->sp[i];
     touch(t, i);
     if (x == p->x && y == p->y) return;
+    t->version++;
     occ_add(t->g, t->s, p->x, p->y, -1);
     occ_add(t->g, t->s, x, y, +1);
     p->x = (int16_t)x;
@@ -276,11 +277,14 @@ int state_create(tick_ctx *t, int type, int x, int y) {
     p->flags = SP_FIRST;
     p->moved = t->now;
     touch(t, (int)i);
+    t->version++;
+    t->census = 1;
     occ_add(t->g, s, x, y, +1);
     return (int)i;
 }
 
 void state_kill(tick_ctx *t, int r, int transformed) {
+    t->census = 1;
     if (r < 0) {
         if (!state_killed(t, r)) t->killed[t->nkilled++] = (uint32_t)(-r - 1);
         return;

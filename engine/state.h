@@ -86,6 +86,9 @@ struct tick_ctx {
     uint16_t moved[VG_MAX_SPRITES];
     uint64_t touched[VG_MAX_SPRITES / 64];
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
+    uint32_t version;        /* counts moves and creations, to notice them */
+    int census;              /* sprites were killed, disabled or created: counts changed */
+    uint32_t seen;           /* the version the active pairs were computed at */
     /* fixed sprites killed this tick (their bits clear when it ends) */
     uint32_t nkilled;
     uint32_t killed[VG_MAX_SPRITES];

@@ -14,9 +14,11 @@
 
 typedef int term_fn(const tick_ctx *t, const term_def *d);
 
-/* Fewer than 'limit' + 1 live sprites of 'stype' (and its subtypes) remain. */
+/* Fewer than 'limit' + 1 live sprites of 'stype' (and its subtypes)
+ * remain. Counts change only when sprites die or are born, and the
+ * previous tick found this false (else the game would be over). */
 static int term_sprite_counter(const tick_ctx *t, const term_def *d) {
-    return state_count(t->g, t->s, d->stype) <= d->limit;
+    return (t->census || t->s->tick == 1) && state_count(t->g, t->s, d->stype) <= d->limit;
 }
 
 /* The game has run 'limit' ticks. */
