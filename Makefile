@@ -38,21 +38,24 @@ all: $(BIN) build/libvgdl.a
 
 $(OUT)/%.o: %.c $(wildcard engine/*.h engine/lua/*.h agents/*.h tools/*.h tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	@echo "CC $<"
+	@$(CC) $(CFLAGS) -c $< -o $@
 
 $(OUT)/libvgdl.a: $(LIBOBJ)
-	ar rcs $@ $^
+	@ar rcs $@ $^
 
 build/libvgdl.a: $(OUT)/libvgdl.a
-	cp $< $@
+	@cp $< $@
 
 $(BIN): $(patsubst %.c,$(OUT)/%.o,$(TOOLS)) $(OUT)/libvgdl.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_$(BUILD)) -o $@ $^ $(LDLIBS)
+	@echo "LD $@"
+	@$(CC) $(LDFLAGS_$(BUILD)) -o $@ $^ $(LDLIBS)
 
 $(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+	@echo "CC $<"
+	@$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
 test: $(TESTS) $(BIN)
 	@tests/run.sh $(TESTS)

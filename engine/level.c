@@ -37,19 +37,25 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     char known[256];
 
     /* 1. Split into rows; drop '\r' and trailing blank lines. */
+    int blank_after = 0;              /* blank lines read past the row limit */
     for (const char *p = text; *p;) {
         const char *end = strchr(p, '\n');
         int n = end ? (int)(end - p) : (int)strlen(p);
         line++;
         if (n > 0 && p[n - 1] == '\r') n--;
         if (h == MAX_ROWS) {
-            error_set(err, VG_ERR_LIMIT, name, line, 0, "map has more than %d rows", MAX_ROWS);
-            return VG_ERR_LIMIT;
+            if (n > 0) {
+                error_set(err, VG_ERR_LIMIT, name, line, 0, "map has more than %d rows", MAX_ROWS);
+                return VG_ERR_LIMIT;
+            }
+            blank_after++;
+        } else {
+            row[h] = p;
+            len[h++] = n;
         }
-        row[h] = p;
-        len[h++] = n;
         p = end ? end + 1 : p + strlen(p);
     }
+    (void)blank_after;
     while (h > 0 && len[h - 1] == 0) h--;
     if (h == 0) {
         error_set(err, VG_ERR_PARSE, name, 1, 0, "map is empty");
@@ -179,6 +185,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
         }
     g->static_start[w * h] = ne;
     qsort(sp, s->n, sizeof sp[0], by_type_id);
+    s->avatar = (int16_t)state_find_avatar(g, s);
     tick_ctx t;                     /* do sprites start out overlapping under a rule? */
     tick_begin(&t, g, s, NULL);
     t.full = 1;

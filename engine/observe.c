@@ -85,7 +85,7 @@ static int obs_cmp(const void *a, const void *b) {
 }
 
 /* Lists every live sprite of the leaf types in 'types', grouped by type, sorted; returns the count. */
-static int collect(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
+static int fill(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
     int n = 0;
     for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++) {
         const struct static_ent *se = &g->static_ents[e];
@@ -101,13 +101,25 @@ static int collect(const vg_game *g, const vg_state *s, uint64_t types, const do
                               (double)p->x / g->square, (double)p->y / g->square, 0};
         n++;
     }
-    int m = n < max ? n : max;
-    for (int k = 0; k < m; k++)
-        if (ref) {
-            double dx = out[k].x - ref[0], dy = out[k].y - ref[1];
-            out[k].sqdist = dx * dx + dy * dy;
-        }
-    qsort(out, (size_t)m, sizeof *out, obs_cmp);
+    for (int k = 0; ref && k < n && k < max; k++) {
+        double dx = out[k].x - ref[0], dy = out[k].y - ref[1];
+        out[k].sqdist = dx * dx + dy * dy;
+    }
+    if (n > 0 && max > 0) qsort(out, (size_t)(n < max ? n : max), sizeof *out, obs_cmp);
+    return n;
+}
+
+/* Lists every live sprite of the leaf types in 'types', grouped by type,
+ * sorted; fills up to 'max' of them (the first in that order) and returns
+ * how many there are in all. */
+static int collect(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
+    int n = fill(g, s, types, ref, out, max);
+    if (n <= max || max <= 0) return n;
+    vg_obs *all = malloc((size_t)n * sizeof *all);   /* sort them all, keep the first */
+    if (!all) return n;
+    fill(g, s, types, ref, all, n);
+    memcpy(out, all, (size_t)max * sizeof *out);
+    free(all);
     return n;
 }
 
@@ -139,7 +151,7 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
                                        (double)p->x / b, (double)p->y / b, 0};
         n++;
     }
-    qsort(out, (size_t)(n < max ? n : max), sizeof *out, obs_cmp);
+    if (n > 0 && max > 0) qsort(out, (size_t)(n < max ? n : max), sizeof *out, obs_cmp);
     return n;
 }
 

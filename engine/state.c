@@ -158,6 +158,7 @@ void tick_end(tick_ctx *t) {
     }
     t->settled = s->n;
     t->known = 0;
+    s->avatar = (int16_t)state_find_avatar(t->g, s);
 }
 
 /* ---- Sprites ---------------------------------------------------------- */
@@ -208,7 +209,29 @@ int state_count(const vg_game *g, const vg_state *s, int type) {
     return n;
 }
 
-int state_avatar(const vg_game *g, const vg_state *s) {
+int tick_count(tick_ctx *t, int type, int dying) {
+    const vg_game *g = t->g;
+    int n = 0;
+    for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
+        int leaf = __builtin_ctzll(ts);
+        const type_def *td = &g->types[leaf];
+        if (td->fixed) {
+            const uint32_t *list = g->fixed_order + g->fixed_first[leaf];
+            for (int k = 0; k < g->static_count[leaf]; k++)
+                n += fixed_alive(g, t->s, list[k]) && (dying || !state_killed(t, -(int)list[k] - 1));
+            continue;
+        }
+        uint32_t from, to;
+        type_range(t, leaf, &from, &to);
+        for (uint32_t i = from; i < to + (t->s->n - t->settled); i++) {
+            const sprite *p = &t->sp[i < to ? i : t->settled + (i - to)];
+            n += p->type == leaf && !(p->flags & SP_DISABLED) && (dying || !(p->flags & SP_KILLED));
+        }
+    }
+    return n;
+}
+
+int state_find_avatar(const vg_game *g, const vg_state *s) {
     const sprite *sp = state_sprites(s);
     int found = -1;
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {
@@ -258,7 +281,7 @@ void state_set_pos(tick_ctx *t, int i, int x, int y) {
 int state_create(tick_ctx *t, int type, int x, int y) {
     vg_state *s = t->s;
     const type_def *td = &t->g->types[type];
-    if (td->singleton && state_count(t->g, s, type) > 0) return -1;
+    if (td->singleton && tick_count(t, type, 1) > 0) return -1;
     if (s->n >= s->cap) {
         if (t->status == VG_OK) {
             t->status = VG_ERR_LIMIT;

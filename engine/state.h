@@ -54,7 +54,8 @@ struct vg_state {
     uint8_t over, winner, nevents;
     uint8_t persist;         /* sprites may overlap under a rule: the next tick checks every pair */
     uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
-    uint8_t pad[3];
+    uint8_t pad;
+    int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
     uint32_t nwords;         /* ... of alive bits and cell counts: the sprites start after them */
     state_event events[VG_MAX_EVENTS];
@@ -107,8 +108,12 @@ int state_killed(const tick_ctx *t, int r);           /* killed this tick (GVGAI
 void state_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
 void occ_add(const vg_game *g, vg_state *s, int x, int y, int delta); /* count a sprite at (x, y) in or out */
 void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to); /* settled sprites of a leaf type */
-int state_avatar(const vg_game *g, const vg_state *s); /* index of the avatar sprite, or -1 */
-int state_count(const vg_game *g, const vg_state *s, int type); /* live sprites of 'type' and subtypes, static ones included */
+static inline int state_avatar(const vg_game *g, const vg_state *s) { (void)g; return s->avatar; } /* the avatar's index, or -1 */
+int state_find_avatar(const vg_game *g, const vg_state *s); /* looks it up: the first live one, else a disabled one */
+int state_count(const vg_game *g, const vg_state *s, int type); /* between ticks: live sprites of 'type' and subtypes, static ones included */
+/* During a tick: sprites of 'type' and subtypes, the ones killed this tick
+ * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
+int tick_count(tick_ctx *t, int type, int dying);
 static inline int state_is_avatar(const vg_game *g, int type) { return (int)(g->avatar_types >> type & 1); }
 /* A sprite reference: an index into the state's sprites (r >= 0) or a
  * fixed sprite of the level (r < 0: entry -r-1 of the static layer). */

@@ -9,9 +9,10 @@
  *   5. terminations and the tick limit are checked (terminate.c).
  *
  * Scratch for the tick (which sprites moved and from where) lives on the
- * stack, so advancing allocates nothing and states of one game can be
- * advanced from several threads. A tick costs in proportion to what moves,
- * not to the number of sprites.
+ * stack, so advancing allocates nothing, and states of a game whose script
+ * defines no Lua effects or terminations can be advanced from several
+ * threads (Lua calls share the game's one Lua state). A tick costs in
+ * proportion to what moves, not to the number of sprites.
  */
 #include "state.h"
 

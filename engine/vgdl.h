@@ -147,9 +147,9 @@ int vg_avatar_alive(const vg_game *g, const vg_state *s);  /* 0 once killed */
 int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y); /* 0 when there is no avatar */
 int vg_avatar_type(const vg_game *g, const vg_state *s);   /* leaf type, or -1 */
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy);
-int vg_avatar_resource(const vg_game *g, const vg_state *s, int resource_type); /* amount held */
+int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot); /* amount of resource 'slot' (0..VG_MAX_RESOURCES-1) held */
 /* Sprites of category 'cat' (VG_NUM_CATS: all), grouped by type, each group
- * sorted by distance to (*rx, *ry) when 'ref' is not NULL, else by id.
+ * sorted by distance to (ref[0], ref[1]) when 'ref' is not NULL, else by id.
  * Fills up to 'max' entries of 'out'; returns how many there are in all. */
 int vg_sprites(const vg_game *g, const vg_state *s, vg_category cat, const double ref[2], vg_obs *out, int max);
 /* As vg_sprites, only sprites of leaf 'type' (or its subtypes). */

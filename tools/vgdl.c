@@ -12,7 +12,7 @@
  *
  * GAME is a name (scripts/NAME.lua) or a path to a script; a level is a
  * number (levels/NAME/lvlN.txt) or a path to a map. Exit status: 0 done,
- * 1 the program failed, 2 bad input (arguments, script, map).
+ * 2 on any error (bad arguments, script, map; out of memory).
  */
 #include <glob.h>
 #include <stdarg.h>

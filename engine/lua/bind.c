@@ -88,7 +88,8 @@ static int m_add_score(lua_State *L) {
 /* s:count(type) -> live sprites of the type and its subtypes [-0, +1, e] */
 static int m_count(lua_State *L) {
     state_handle *h = handle_of(L);
-    lua_pushinteger(L, state_count(h->g, h->s, type_arg(L, h, 2)));
+    int type = type_arg(L, h, 2);
+    lua_pushinteger(L, h->t ? tick_count(h->t, type, 0) : state_count(h->g, h->s, type));
     return 1;
 }
 
@@ -109,7 +110,7 @@ static int m_sprites(lua_State *L) {
 /* s:avatar() -> sprite handle or nil [-0, +1, e] */
 static int m_avatar(lua_State *L) {
     state_handle *h = handle_of(L);
-    int i = state_avatar(h->g, h->s);
+    int i = state_find_avatar(h->g, h->s);
     if (i < 0) lua_pushnil(L);
     else push_sprite(L, i);
     return 1;

@@ -26,6 +26,17 @@ static script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L)
 
 /* ---- Limits: memory, instructions, pattern cost ----------------------- */
 
+/* Remembers the line the script is running now (for errors that carry none). */
+static void note_line(script *sc) {
+    lua_Debug ar;
+    if (!sc->L) return;
+    for (int level = 0; lua_getstack(sc->L, level, &ar); level++)
+        if (lua_getinfo(sc->L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(sc->where, sizeof sc->where, "%s:%d:", ar.short_src, ar.currentline);
+            return;
+        }
+}
+
 static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     script *sc = ud;
     if (!ptr) osize = 0;
@@ -34,7 +45,10 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         sc->mem_used -= osize;
         return NULL;
     }
-    if (nsize > osize && sc->mem_used + (nsize - osize) > SCRIPT_MEMORY_LIMIT) return NULL;
+    if (nsize > osize && sc->mem_used + (nsize - osize) > SCRIPT_MEMORY_LIMIT) {
+        note_line(sc);               /* the allocation that failed names the script line */
+        return NULL;
+    }
     void *p = realloc(ptr, nsize);
     if (p) sc->mem_used += nsize - osize;
     return p;
@@ -193,19 +207,25 @@ vg_status script_pcall(script *sc, int nargs, int nresults, long steps, vg_error
 
 /* ---- Declaring the rules ---------------------------------------------- */
 
+/* The script line that called the running declaration: the nearest Lua
+ * function up the stack (a declaration may be called through pcall). */
 static int call_line(lua_State *L) {
     lua_Debug ar;
-    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar)) return ar.currentline;
+    for (int level = 1; lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) return ar.currentline;
     return 0;
 }
 
 /* Raises the builder's error as a Lua error at the declaring line. */
 static int raise(lua_State *L, const vg_error *err) {
-    return luaL_error(L, "%s:%d: %s", script_of(L)->chunk, err->line, err->msg);
+    lua_pushfstring(L, "%s:%d: %s", script_of(L)->chunk, err->line, err->msg);
+    return lua_error(L);
 }
 
 static int fail(lua_State *L, const char *fmt, const char *a) {
-    return luaL_error(L, "%s:%d: %s", script_of(L)->chunk, call_line(L), lua_pushfstring(L, fmt, a));
+    const char *msg = lua_pushfstring(L, fmt, a);
+    lua_pushfstring(L, "%s:%d: %s", script_of(L)->chunk, call_line(L), msg);
+    return lua_error(L);
 }
 
 /* Reads the value at 'idx' as a parameter; a list is kept in 'names'. */
