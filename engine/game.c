@@ -497,8 +497,50 @@ int vg_game_has_heuristic(const vg_game *g) { return g->has_heuristic; }
 
 double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err) {
     double v = s->score;
-    if (g->has_heuristic && g->ops->heuristic(g->script, g, s, &v, err) != VG_OK) return s->score;
+    if (g->has_heuristic && g->ops->value(g->script, 0, g, s, &v, err) != VG_OK) return s->score;
     return v;
+}
+
+double vg_evaluate(const vg_game *g, const vg_state *s, vg_error *err) {
+    double v = s->score;
+    if (g->has_evaluate && g->ops->value(g->script, 1, g, s, &v, err) != VG_OK) return s->score;
+    return v;
+}
+
+int vg_game_has_evaluate(const vg_game *g) { return g->has_evaluate; }
+int vg_game_has_turns(const vg_game *g) { return g->turns; }
+/* A game without turns has one agent whose moves are its actions. */
+const char *vg_move_name(const vg_game *g, int m) {
+    if (!g->turns) return m >= 0 && m < VG_NUM_ACTIONS ? vg_action_name((vg_action)m) + 7 : NULL;
+    return m >= 0 && m < g->nmoves ? g->move_names[m] : NULL;
+}
+
+int vg_move_find(const vg_game *g, const char *name) {
+    vg_action a;
+    if (!g->turns) return vg_action_parse(name, &a) ? (int)a : -1;
+    for (int m = 0; m < g->nmoves; m++)
+        if (strcmp(g->move_names[m], name) == 0) return m;
+    return -1;
+}
+
+vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err) {
+    if (g->nmoves == VG_MAX_MOVES) return game_error(g, err, VG_ERR_LIMIT, line, "too many moves (the limit is %d)", VG_MAX_MOVES);
+    if (strlen(name) == 0 || strlen(name) >= sizeof g->move_names[0])
+        return game_error(g, err, VG_ERR_SCRIPT, line, "move names have 1 to 15 characters");
+    if (vg_move_find(g, name) >= 0) return game_error(g, err, VG_ERR_SCRIPT, line, "move '%s' is named twice", name);
+    snprintf(g->move_names[g->nmoves++], sizeof g->move_names[0], "%s", name);
+    return VG_OK;
+}
+
+vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err) {
+    if (g->nvars == VG_MAX_VARS) return game_error(g, err, VG_ERR_LIMIT, line, "too many variables (the limit is %d)", VG_MAX_VARS);
+    if (strlen(name) == 0 || strlen(name) >= sizeof g->var_names[0])
+        return game_error(g, err, VG_ERR_SCRIPT, line, "variable names have 1 to 15 characters");
+    for (int k = 0; k < g->nvars; k++)
+        if (strcmp(g->var_names[k], name) == 0) return game_error(g, err, VG_ERR_SCRIPT, line, "variable '%s' is declared twice", name);
+    snprintf(g->var_names[g->nvars], sizeof g->var_names[0], "%s", name);
+    g->var_init[g->nvars++] = init;
+    return VG_OK;
 }
 
 const char *vg_status_name(vg_status st) {

@@ -91,16 +91,22 @@ typedef struct pair_def {
 typedef struct script_ops {
     /* Runs a custom effect on sprites i1, i2 (indices into the state's sprites). */
     vg_status (*effect)(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
+    /* Turns: how many agents, the legal moves of one, playing one, the default move of one. */
+    vg_status (*agents)(void *script, const vg_game *g, const vg_state *s, int *n, vg_error *err);
+    vg_status (*legal)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);
+    vg_status (*apply)(void *script, tick_ctx *t, int agent, int move, vg_error *err);
+    vg_status (*policy)(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
     /* Runs a custom termination; sets '*done' and '*win'. */
     vg_status (*termination)(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
-    /* The script's heuristic(state), or VG_ERR_ARG when it has none. */
-    vg_status (*heuristic)(void *script, const vg_game *g, const vg_state *s, double *out, vg_error *err);
+    /* The script's heuristic(state) (which 0) or evaluate(state) (which 1). */
+    vg_status (*value)(void *script, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err);
     void (*close)(void *script);
 } script_ops;
 
 /* ---- The game --------------------------------------------------------- */
 
 #define VG_MAX_EFFECTS 256
+#define VG_MAX_VARS 16
 #define NO_BIT 0xffff
 #define PAIR_WORDS (VG_MAX_EFFECTS / 64)
 #define VG_MAX_TERMS   32
@@ -150,7 +156,14 @@ struct vg_game {
     /* script */
     const script_ops *ops;
     void *script;
-    int has_heuristic;
+    int has_heuristic, has_evaluate;
+    int turns;                            /* 1: agents take turns (turns{} in the script) */
+    int nagents;                          /* how many, fixed per level */
+    int nmoves;
+    char move_names[VG_MAX_MOVES][16];
+    int nvars;
+    char var_names[VG_MAX_VARS][16];
+    int var_init[VG_MAX_VARS];
 };
 
 /* A parameter value handed over by a loader. */
@@ -189,6 +202,9 @@ vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, co
 /* Appends "; did you mean 'x'?" for the closest of 'names' to 'word', if any is close. */
 void suggest(char *msg, size_t size, const char *word, const char *const *names, int n);
 void error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...);
+
+vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err);
+vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err);
 
 /* Level loading (level.c): parses the map and builds the static layer and start state. */
 vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err);

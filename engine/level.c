@@ -186,6 +186,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     g->static_start[w * h] = ne;
     qsort(sp, s->n, sizeof sp[0], by_type_id);
     s->avatar = (int16_t)state_find_avatar(g, s);
+    for (int v = 0; v < g->nvars; v++) s->vars[v] = g->var_init[v];
     tick_ctx t;                     /* do sprites start out overlapping under a rule? */
     tick_begin(&t, g, s, NULL);
     t.full = 1;

@@ -51,10 +51,11 @@ struct vg_state {
     double score;
     uint64_t rng;            /* java.util.Random's 48-bit seed */
     int32_t resources[VG_MAX_RESOURCES];  /* the avatar's */
+    int32_t vars[VG_MAX_VARS];            /* the script's variables (variable{}) */
     uint8_t over, winner, nevents;
     uint8_t persist;         /* sprites may overlap under a rule: the next tick checks every pair */
     uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
-    uint8_t pad;
+    uint8_t turn;            /* the agent to move (games with turns) */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
     uint32_t nwords;         /* ... of alive bits and cell counts: the sprites start after them */

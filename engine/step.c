@@ -16,9 +16,12 @@
  */
 #include "state.h"
 
+static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
+
 vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
     if (s->over) return VG_OK;
     if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
+    if (g->turns) return advance_turns(g, s, a, err);
     tick_ctx t;
     tick_begin(&t, g, s, err);
     s->nevents = 0;
@@ -56,7 +59,13 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
 }
 
 int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
-    (void)s;
+    if (g->turns) {                  /* agent 0's legal moves that are named like actions */
+        int moves[VG_MAX_MOVES], n = vg_legal(g, s, 0, moves, NULL), k = 0;
+        vg_action a;
+        for (int i = 0; i < n && k < VG_MAX_ACTIONS; i++)
+            if (vg_action_parse(g->move_names[moves[i]], &a) && a != VG_ACTION_NIL) out[k++] = a;
+        return k;
+    }
     if (!g->avatar_types) return 0;
     static const vg_action moves[] = {VG_ACTION_LEFT, VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_UP};
     for (int k = 0; k < 4; k++) out[k] = moves[k];
@@ -67,3 +76,78 @@ int vg_is_over(const vg_state *s) { return s->over; }
 vg_winner vg_winner_of(const vg_state *s) { return (vg_winner)s->winner; }
 double vg_score(const vg_state *s) { return s->score; }
 int vg_tick(const vg_state *s) { return (int)s->tick; }
+
+/* ---- Several agents ----------------------------------------------------- */
+
+int vg_num_agents(const vg_game *g, const vg_state *s) {
+    (void)s;
+    return g->turns ? g->nagents : 1;
+}
+
+int vg_turn(const vg_state *s) { return s->turn; }
+
+int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], vg_error *err) {
+    if (s->over || agent < 0 || agent >= vg_num_agents(g, s)) return 0;
+    if (!g->turns) {
+        vg_action acts[VG_MAX_ACTIONS];
+        int n = vg_actions(g, s, acts);
+        for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
+        return n;
+    }
+    int n = 0;
+    if (g->ops->legal(g->script, g, s, agent, moves, &n, err) != VG_OK) return 0;
+    return n;
+}
+
+/* One agent's move in a game with turns: the script plays it, then
+ * collisions, clean-up and terminations run as in a tick. */
+static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, vg_error *err) {
+    tick_ctx t;
+    tick_begin(&t, g, s, err);
+    t.census = 1;                    /* the script may change anything */
+    s->nevents = 0;
+    t.status = g->ops->apply(g->script, &t, agent, move, err);
+    if (t.status == VG_OK) interact_run(&t);
+    s->persist = (uint8_t)interact_persist(&t);
+    tick_end(&t);
+    s->turn = (uint8_t)((s->turn + 1) % g->nagents);
+    if (s->turn == 0) s->tick++;
+    if (t.status == VG_OK) terminate_run(&t);
+    if (t.status != VG_OK) {
+        s->over = 1;
+        s->winner = VG_NO_WINNER;
+    }
+    return t.status;
+}
+
+vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *err) {
+    if (s->over) return VG_OK;
+    if (!g->turns) return vg_advance(g, s, (vg_action)move, err);
+    if (agent != s->turn || move < 0 || move >= g->nmoves) {
+        error_set(err, VG_ERR_ARG, g->script_path, 0, 0, "agent %d cannot play move %d now (agent %d is to move)",
+                  agent, move, s->turn);
+        return VG_ERR_ARG;
+    }
+    return play_turn(g, s, agent, move, err);
+}
+
+/* vg_advance on a game with turns: agent 0 plays the move named like the
+ * action (or NIL, or its first legal move), then the others their policies. */
+static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
+    int moves[VG_MAX_MOVES], n = vg_legal(g, s, 0, moves, err), want = vg_move_find(g, vg_action_name(a) + 7);
+    int nil = vg_move_find(g, "NIL"), pick = -1;
+    for (int k = 0; k < n; k++) {
+        if (moves[k] == want) pick = want;
+        if (moves[k] == nil && pick < 0) pick = nil;
+    }
+    if (pick < 0 && n > 0) pick = moves[0];
+    vg_status st = pick < 0 ? VG_OK : play_turn(g, s, 0, pick, err);
+    while (st == VG_OK && !s->over && s->turn != 0) {
+        tick_ctx t;
+        int move = -1;
+        tick_begin(&t, g, s, err);
+        st = g->ops->policy(g->script, &t, s->turn, &move, err);
+        if (st == VG_OK) st = play_turn(g, s, s->turn, move, err);
+    }
+    return st;
+}

@@ -158,12 +158,37 @@ int vg_sprites_of(const vg_game *g, const vg_state *s, int type, const double re
 int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, int max);
 int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max); /* avatar collisions of the last tick */
 
+/* ---- Several agents taking turns -------------------------------------- */
+
+/* Games whose script declares turns{} are played one agent at a time:
+ * agent 0 (the avatar, Pacman, the first player), then 1, 2, ... and
+ * round again; a tick is one full round. Moves are numbered in the order
+ * the script names them (vg_move_name). vg_advance still works on such a
+ * game: agent 0 plays the move named like the action ("LEFT", "NIL", ...),
+ * then every other agent plays its policy's move. A game without turns{}
+ * has one agent whose moves are its actions. */
+#define VG_MAX_MOVES 64
+int vg_num_agents(const vg_game *g, const vg_state *s);  /* agents that take turns, >= 1 */
+int vg_turn(const vg_state *s);                     /* the agent to move */
+/* Legal moves of 'agent' in 's', in the game's order; returns how many
+ * (0 when the game is over or on a script error, with 'err' filled). */
+int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], vg_error *err);
+/* Plays 'move' for the agent whose turn it is ('agent' must be vg_turn(s)). */
+vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *err);
+const char *vg_move_name(const vg_game *g, int move);     /* NULL when out of range */
+int vg_move_find(const vg_game *g, const char *name);     /* move number, or -1 */
+int vg_game_has_turns(const vg_game *g);                  /* 1 when the script declares turns{} */
+
 /* ---- Script hooks ----------------------------------------------------- */
 
 /* The game's heuristic(state) from its script, higher is better for the
  * player; falls back to the score when the script has none. On a Lua error
  * returns the score and fills 'err'. */
 double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err);
+/* The game's evaluate(state) (a leaf value for adversarial search, from
+ * agent 0's view); falls back to the score. Errors as vg_heuristic. */
+double vg_evaluate(const vg_game *g, const vg_state *s, vg_error *err);
+int vg_game_has_evaluate(const vg_game *g);         /* 1 when the script defines evaluate(state) */
 
 /* ---- Text ------------------------------------------------------------- */
 

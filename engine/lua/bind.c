@@ -233,7 +233,46 @@ static int m_random(lua_State *L) {
     return 1;
 }
 
+static int var_arg(lua_State *L, const state_handle *h, int idx) {
+    const char *name = luaL_checkstring(L, idx);
+    for (int v = 0; v < h->g->nvars; v++)
+        if (strcmp(h->g->var_names[v], name) == 0) return v;
+    return luaL_error(L, "unknown variable '%s' (declare it with variable { \"%s\", 0 })", name, name);
+}
+
+/* s:var(name) -> the variable's value [-0, +1, e] */
+static int m_var(lua_State *L) {
+    state_handle *h = handle_of(L);
+    lua_pushinteger(L, h->s->vars[var_arg(L, h, 2)]);
+    return 1;
+}
+
+/* s:set_var(name, n) [-0, +0, e] */
+static int m_set_var(lua_State *L) {
+    state_handle *h = handle_of(L);
+    int v = var_arg(L, h, 2);
+    lua_Integer n = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, n >= INT32_MIN && n <= INT32_MAX, 3, "out of range");
+    writable(L, h)->s->vars[v] = (int32_t)n;
+    return 0;
+}
+
+/* s:turn() -> the agent to move [-0, +1, e] */
+static int m_turn(lua_State *L) { lua_pushinteger(L, handle_of(L)->s->turn); return 1; }
+
+/* s:win(), s:lose() -- ends the game now [-0, +0, e] */
+static int end_game(lua_State *L, int winner) {
+    state_handle *h = handle_of(L);
+    vg_state *s = writable(L, h)->s;
+    s->over = 1;
+    s->winner = (uint8_t)winner;
+    return 0;
+}
+static int m_win(lua_State *L) { return end_game(L, VG_PLAYER_WINS); }
+static int m_lose(lua_State *L) { return end_game(L, VG_PLAYER_LOSES); }
+
 static const luaL_Reg methods[] = {
+    {"var", m_var}, {"set_var", m_set_var}, {"turn", m_turn}, {"win", m_win}, {"lose", m_lose},
     {"tick", m_tick}, {"score", m_score}, {"width", m_width}, {"height", m_height},
     {"add_score", m_add_score}, {"count", m_count}, {"sprites", m_sprites}, {"avatar", m_avatar},
     {"pos", m_pos}, {"type", m_type}, {"is", m_is}, {"alive", m_alive}, {"at", m_at},
@@ -256,29 +295,44 @@ void bind_open(lua_State *L) {
 
 /* ---- Calls from the engine -------------------------------------------- */
 
-/* Calls function 'ref' with the handle and 'nargs' sprite references;
- * leaves 'nresults' results on the stack on success. */
-static vg_status call(script *sc, int ref, const vg_game *g, const vg_state *s, tick_ctx *t, const int *args, int nargs,
-                      int nresults, vg_error *err) {
+/* Pushes function 'ref' and the handle (now valid for 'g', 's', 't'); the
+ * caller pushes the other arguments and calls finish(). */
+static void begin(script *sc, int ref, const vg_game *g, const vg_state *s, tick_ctx *t) {
     lua_State *L = sc->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->handle_ref);
     state_handle *h = lua_touserdata(L, -1);
     *h = (state_handle){g, s, t};
-    for (int k = 0; k < nargs; k++) push_sprite(L, args[k]);
+}
+
+/* Calls what begin() set up with 'nargs' more arguments; leaves 'nresults'
+ * results on the stack on success. The handle is invalid afterwards. */
+static vg_status finish(script *sc, int nargs, int nresults, vg_error *err) {
+    lua_State *L = sc->L;
     vg_status st = script_pcall(sc, 1 + nargs, nresults, SCRIPT_CALL_STEPS, err);
-    *h = (state_handle){0};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sc->handle_ref);
+    *(state_handle *)lua_touserdata(L, -1) = (state_handle){0};
+    lua_pop(L, 1);
     return st;
 }
 
+static vg_status bad_result(script *sc, const char *what, vg_error *err) {
+    lua_settop(sc->L, 0);
+    error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0, "%s", what);
+    return VG_ERR_SCRIPT;
+}
+
 vg_status bind_effect(void *p, int ref, tick_ctx *t, int i1, int i2, vg_error *err) {
-    int args[2] = {i1, i2};
-    return call(p, ref, t->g, t->s, t, args, 2, 0, err);
+    begin(p, ref, t->g, t->s, t);
+    push_sprite(((script *)p)->L, i1);
+    push_sprite(((script *)p)->L, i2);
+    return finish(p, 2, 0, err);
 }
 
 vg_status bind_termination(void *p, int ref, tick_ctx *t, int *done, int *win, vg_error *err) {
     script *sc = p;
-    vg_status st = call(sc, ref, t->g, t->s, t, NULL, 0, 2, err);
+    begin(sc, ref, t->g, t->s, t);
+    vg_status st = finish(sc, 0, 2, err);
     if (st != VG_OK) return st;
     *done = lua_toboolean(sc->L, -2);
     if (!lua_isnil(sc->L, -1)) *win = lua_toboolean(sc->L, -1);
@@ -286,16 +340,77 @@ vg_status bind_termination(void *p, int ref, tick_ctx *t, int *done, int *win, v
     return VG_OK;
 }
 
-vg_status bind_heuristic(void *p, const vg_game *g, const vg_state *s, double *out, vg_error *err) {
+vg_status bind_value(void *p, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err) {
     script *sc = p;
-    vg_status st = call(sc, sc->heuristic_ref, g, s, NULL, NULL, 0, 1, err);
+    begin(sc, sc->value_ref[which], g, s, NULL);
+    vg_status st = finish(sc, 0, 1, err);
     if (st != VG_OK) return st;
     int isnum = 0;
     *out = lua_tonumberx(sc->L, -1, &isnum);
     lua_pop(sc->L, 1);
-    if (!isnum) {
-        error_set(err, VG_ERR_SCRIPT, g->script_path, 0, 0, "heuristic(state) must return a number");
-        return VG_ERR_SCRIPT;
-    }
+    return isnum ? VG_OK : bad_result(sc, which ? "evaluate(state) must return a number" : "heuristic(state) must return a number", err);
+}
+
+vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_error *err) {
+    script *sc = p;
+    begin(sc, sc->agents_ref, g, s, NULL);
+    vg_status st = finish(sc, 0, 1, err);
+    if (st != VG_OK) return st;
+    lua_Integer k = lua_isinteger(sc->L, -1) ? lua_tointeger(sc->L, -1) : 0;
+    lua_pop(sc->L, 1);
+    if (k < 1 || k > 255) return bad_result(sc, "turns{}.agents(state) must return a whole number from 1 to 255", err);
+    *n = (int)k;
     return VG_OK;
+}
+
+/* The move named by the string at the stack top, or -1. */
+static int move_at_top(script *sc) {
+    return lua_type(sc->L, -1) == LUA_TSTRING ? vg_move_find(sc->g, lua_tostring(sc->L, -1)) : -1;
+}
+
+vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err) {
+    script *sc = p;
+    lua_State *L = sc->L;
+    begin(sc, sc->legal_ref, g, s, NULL);
+    lua_pushinteger(L, agent);
+    vg_status st = finish(sc, 1, 1, err);
+    if (st != VG_OK) return st;
+    if (!lua_istable(L, -1)) return bad_result(sc, "turns{}.legal(state, agent) must return a list of move names", err);
+    *n = 0;
+    for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+        int m = move_at_top(sc);
+        if (m < 0 || *n == VG_MAX_MOVES) return bad_result(sc, "turns{}.legal(state, agent) returned a name that is not a move", err);
+        moves[(*n)++] = m;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    return VG_OK;
+}
+
+vg_status bind_apply(void *p, tick_ctx *t, int agent, int move, vg_error *err) {
+    script *sc = p;
+    begin(sc, sc->apply_ref, t->g, t->s, t);
+    lua_pushinteger(sc->L, agent);
+    lua_pushstring(sc->L, t->g->move_names[move]);
+    return finish(sc, 2, 0, err);
+}
+
+/* The policy's move, or (without a policy) a legal move drawn from the state's RNG. */
+vg_status bind_policy(void *p, tick_ctx *t, int agent, int *move, vg_error *err) {
+    script *sc = p;
+    if (sc->policy_ref == LUA_NOREF) {
+        int moves[VG_MAX_MOVES], n = 0;
+        vg_status st = bind_legal(p, t->g, t->s, agent, moves, &n, err);
+        if (st != VG_OK) return st;
+        if (n == 0) return bad_result(sc, "an agent has no legal move", err);
+        *move = moves[rng_int(t->s, n)];
+        return VG_OK;
+    }
+    begin(sc, sc->policy_ref, t->g, t->s, t);
+    lua_pushinteger(sc->L, agent);
+    vg_status st = finish(sc, 1, 1, err);
+    if (st != VG_OK) return st;
+    *move = move_at_top(sc);
+    lua_pop(sc->L, 1);
+    return *move < 0 ? bad_result(sc, "turns{}.policy(state, agent) must return a move name", err) : VG_OK;
 }

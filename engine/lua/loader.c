@@ -313,7 +313,7 @@ static int l_sprite(lua_State *L) {
 
 static vg_status no_params(vg_game *g, int id, const char *key, const param_value *v, int line, vg_error *err) {
     (void)id, (void)v;
-    return game_error(g, err, VG_ERR_SCRIPT, line, "map takes no named entries ('%s')", key);
+    return game_error(g, err, VG_ERR_SCRIPT, line, "this declaration takes no named entries ('%s')", key);
 }
 
 /* map { "A", "nokey", "floor" } */
@@ -403,9 +403,74 @@ static int l_termination(lua_State *L) {
     return 0;
 }
 
+/* turns { moves = { "LEFT", "NIL", ... }, agents = 3 or function(state),
+ *         legal = function(state, agent), apply = function(state, agent, move),
+ *         policy = function(state, agent) }            -- policy is optional */
+static int l_turns(lua_State *L) {
+    script *sc = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    vg_error err;
+    if (sc->g->turns) fail(L, "%s", "turns{} is declared twice");
+    sc->g->turns = 1;
+    if (lua_getfield(L, 1, "moves") != LUA_TTABLE) fail(L, "%s", "turns{} needs 'moves', a list of move names");
+    for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+        if (!lua_isstring(L, -1)) fail(L, "%s", "'moves' must list names (strings)");
+        if (game_add_move(sc->g, lua_tostring(L, -1), call_line(L), &err) != VG_OK) raise(L, &err);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    if (sc->g->nmoves == 0) fail(L, "%s", "'moves' is empty");
+    static const struct { const char *key; size_t offset; int required; } fns[] = {
+        {"legal", offsetof(script, legal_ref), 1}, {"apply", offsetof(script, apply_ref), 1},
+        {"policy", offsetof(script, policy_ref), 0}, {"agents", offsetof(script, agents_ref), 0}};
+    for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
+        int *ref = (int *)((char *)sc + fns[k].offset);
+        int type = lua_getfield(L, 1, fns[k].key);
+        if (type == LUA_TFUNCTION) {
+            *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+            continue;
+        }
+        if (type == LUA_TNUMBER && strcmp(fns[k].key, "agents") == 0 && lua_isinteger(L, -1) &&
+            lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= 255) {
+            sc->g->nagents = (int)lua_tointeger(L, -1);
+        } else if (type != LUA_TNIL || fns[k].required) {
+            fail(L, "turns{}: '%s' must be a function", fns[k].key);
+        }
+        lua_pop(L, 1);
+    }
+    if (sc->agents_ref == LUA_NOREF && sc->g->nagents == 0) sc->g->nagents = 1;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+        if (strcmp(key, "moves") && strcmp(key, "legal") && strcmp(key, "apply") && strcmp(key, "policy") &&
+            strcmp(key, "agents"))
+            fail(L, "turns{}: unknown entry '%s' (moves, agents, legal, apply, policy)", key);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+/* variable { "scared", 0 } -- a whole number kept in the state, read with
+ * state:var("scared") and changed with state:set_var("scared", n) */
+static int l_variable(lua_State *L) {
+    script *sc = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *name = string_at(L, 1, "the variable's name (first entry)");
+    int init = 0;
+    if (lua_rawgeti(L, 1, 2) != LUA_TNIL) {
+        if (!lua_isinteger(L, -1)) fail(L, "variable '%s' must start as a whole number", name);
+        init = (int)lua_tointeger(L, -1);
+    }
+    lua_pop(L, 1);
+    vg_error err;
+    if (game_add_var(sc->g, name, init, call_line(L), &err) != VG_OK) raise(L, &err);
+    named_params(L, 2, NULL, no_params, 0);
+    return 0;
+}
+
 static const luaL_Reg declarations[] = {
-    {"game", l_game}, {"sprite", l_sprite}, {"map", l_map},
-    {"interaction", l_interaction}, {"termination", l_termination}, {NULL, NULL}};
+    {"game", l_game}, {"sprite", l_sprite}, {"map", l_map}, {"interaction", l_interaction},
+    {"termination", l_termination}, {"turns", l_turns}, {"variable", l_variable}, {NULL, NULL}};
 
 /* ---- Loading a game --------------------------------------------------- */
 
@@ -416,7 +481,8 @@ static void script_close(void *p) {
     free(sc);
 }
 
-static const script_ops lua_ops = {bind_effect, bind_termination, bind_heuristic, script_close};
+static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy,
+                                   bind_termination, bind_value, script_close};
 
 static vg_status read_file(const char *path, char **out, size_t *len, vg_error *err) {
     FILE *f = fopen(path, "rb");
@@ -474,11 +540,14 @@ static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     }
     st = script_pcall(sc, 0, 0, SCRIPT_LOAD_STEPS, err);
     if (st != VG_OK) return st;
-    if (lua_getglobal(L, "heuristic") == LUA_TFUNCTION) {
-        sc->heuristic_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-        g->has_heuristic = 1;
-    } else {
-        lua_pop(L, 1);
+    static const char *const hooks[2] = {"heuristic", "evaluate"};
+    for (int k = 0; k < 2; k++) {
+        if (lua_getglobal(L, hooks[k]) == LUA_TFUNCTION) {
+            sc->value_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
+            *(k ? &g->has_evaluate : &g->has_heuristic) = 1;
+        } else {
+            lua_pop(L, 1);
+        }
     }
     return VG_OK;
 }
@@ -491,7 +560,8 @@ vg_status vg_game_load_text(const char *script_path, const char *level_text, con
     vg_status st = VG_ERR_NOMEM;
     if (!g || !sc) goto done;
     sc->g = g;
-    sc->heuristic_ref = LUA_NOREF;
+    sc->value_ref[0] = sc->value_ref[1] = LUA_NOREF;
+    sc->agents_ref = sc->legal_ref = sc->apply_ref = sc->policy_ref = LUA_NOREF;
     sc->L = lua_newstate(l_alloc, sc);
     if (!sc->L) goto done;
     g->ops = &lua_ops;
@@ -513,6 +583,9 @@ vg_status vg_game_load_text(const char *script_path, const char *level_text, con
     if ((st = run_script(g, g->script, err)) != VG_OK) goto done;
     if ((st = game_finish(g, err)) != VG_OK) goto done;
     if ((st = level_load(g, level_text, level_name, err)) != VG_OK) goto done;
+    if (g->turns && ((script *)g->script)->agents_ref != LUA_NOREF &&
+        (st = bind_agents(g->script, g, g->start, &g->nagents, err)) != VG_OK)
+        goto done;
     *out = g;
     g = NULL;
 done:

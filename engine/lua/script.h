@@ -29,7 +29,8 @@ typedef struct script {
     char where[300];          /* "file:line" of the last budget check: names the line of a memory error */
     char chunk[64];           /* chunk name used in Lua's messages */
     int handle_ref;           /* the one state handle, reused for every call */
-    int heuristic_ref;        /* LUA_NOREF when the script has none */
+    int value_ref[2];         /* heuristic(state), evaluate(state); LUA_NOREF when absent */
+    int agents_ref, legal_ref, apply_ref, policy_ref;   /* turns{}: functions, LUA_NOREF when absent */
 } script;
 
 /* The state handle a callback receives; valid only during the call. */
@@ -43,7 +44,11 @@ typedef struct state_handle {
 void bind_open(lua_State *L);     /* creates the state handle; needs the script in the extra space */
 vg_status bind_effect(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
 vg_status bind_termination(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
-vg_status bind_heuristic(void *script, const vg_game *g, const vg_state *s, double *out, vg_error *err);
+vg_status bind_value(void *script, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err);
+vg_status bind_agents(void *script, const vg_game *g, const vg_state *s, int *n, vg_error *err);
+vg_status bind_legal(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);
+vg_status bind_apply(void *script, tick_ctx *t, int agent, int move, vg_error *err);
+vg_status bind_policy(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
 
 /* loader.c */
 /* Calls the function on the stack top (below it 'nargs' arguments) with
