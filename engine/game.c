@@ -76,7 +76,7 @@ void suggest(char *msg, size_t size, const char *word, const char *const *names,
 
 /* ---- Parameter tables ------------------------------------------------- */
 
-typedef enum { P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR } param_kind;
+typedef enum { P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT } param_kind;
 
 typedef struct param_spec {
     const char *name;
@@ -95,12 +95,25 @@ static const param_spec sprite_params[] = {
     ROW("singleton", P_BOOL,   type_def, singleton,     0, 0),
     ROW("glyph",     P_CHAR,   type_def, glyph,         0, 0),
     ROW("dynamic",   P_BOOL,   type_def, force_dynamic, 0, 0),
+    ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
+    ROW("stype",     P_TYPE,   type_def, stype,         0, 0),
+    ROW("stype1",    P_TYPE,   type_def, stype,         0, 0),
+    ROW("stype2",    P_TYPE,   type_def, stype2,        0, 0),
+    ROW("prob",      P_NUMBER, type_def, prob,          0, 1),
+    ROW("total",     P_INT,    type_def, total,         0, 1e6),
+    ROW("cons",      P_INT,    type_def, cons,          0, 1000),
+    ROW("maxDistance", P_NUMBER, type_def, max_distance, -1, 1e6),
+    ROW("epsilon",   P_NUMBER, type_def, epsilon,       0, 1),
 };
 static const param_spec effect_params[] = {
     ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
     ROW("stype",       P_TYPE,    effect_def, stype,       0, 0),
     ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
     ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
+    ROW("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0),
+    ROW("timer",       P_INT,     effect_def, timer,       1, 60000),
+    ROW("ftype",       P_EFFECT,  effect_def, ftype,       0, 0),
+    ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
 };
 static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),
@@ -123,7 +136,8 @@ static const struct { const char *name; uint32_t rgb; } colors[] = {
 
 static const char *kind_name(param_kind k) {
     static const char *names[] = {"a number", "a whole number", "a boolean", "a sprite type name",
-                                  "a sprite type name or a list of them", "a colour name", "a one-character string"};
+                                  "a sprite type name or a list of them", "a colour name", "a one-character string",
+                                  "an effect name"};
     return names[k];
 }
 
@@ -161,6 +175,20 @@ static vg_status set_param(vg_game *g, const param_spec *spec, int n, void *base
         ok = v->kind == PV_STRING && strlen(v->str) == 1 && isgraph((unsigned char)v->str[0]);
         if (ok) *field = v->str[0];
         break;
+    case P_EFFECT:
+        ok = v->kind == PV_STRING;
+        if (ok) {
+            int k = effect_find(v->str);
+            if (k < 0) {
+                int ne;
+                const char *const *names = effect_names(&ne);
+                game_error(g, err, VG_ERR_SCRIPT, line, "unknown effect '%s'", v->str);
+                if (err) suggest(err->msg, sizeof err->msg, v->str, names, ne);
+                return VG_ERR_SCRIPT;
+            }
+            *(int *)field = k;
+        }
+        break;
     case P_COLOR:
         ok = v->kind == PV_STRING;
         if (ok) {
@@ -185,6 +213,15 @@ static vg_status set_param(vg_game *g, const param_spec *spec, int n, void *base
         uint64_t set = 0;
         for (int k = 0; ok && k < count; k++) {
             int t = game_type_find(g, list[k]);
+            if (t < 0 && p->kind == P_TYPE && strcmp(what, "sprite") == 0 && g->nfixups < VG_MAX_TYPES &&
+                strlen(list[k]) < sizeof g->fixups[0].name) {
+                /* a sprite may name a type declared after it: resolved by game_finish */
+                struct fixup *f = &g->fixups[g->nfixups++];
+                snprintf(f->name, sizeof f->name, "%s", list[k]);
+                f->field = (int *)(void *)field;
+                f->line = line;
+                continue;
+            }
             if (t < 0) {
                 const char *names[VG_MAX_TYPES];
                 for (int j = 0; j < g->ntypes; j++) names[j] = g->types[j].name;
@@ -262,6 +299,9 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
     td.cooldown = 1;
     td.color = 0x808080;
     td.glyph = '?';
+    td.stype = td.stype2 = -1;
+    td.prob = 1;
+    td.max_distance = -1;
     if (parent) {
         int pt;
         vg_status st = type_or_error(g, parent, line, &pt, err);
@@ -270,6 +310,7 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
         snprintf(td.name, sizeof td.name, "%s", name);
         td.parent = pt;
         td.glyph = '?';
+        td.singleton = 0;
     }
     td.line = line;
     if (cls) {
@@ -281,10 +322,9 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
             if (err) suggest(err->msg, sizeof err->msg, cls, names, sprite_num_classes);
             return VG_ERR_SCRIPT;
         }
-        if (sprite_classes[td.cls].flags & CLASS_AVATAR) td.speed = 1;   /* GVGAI's avatar default */
+        if (sprite_classes[td.cls].defaults) sprite_classes[td.cls].defaults(&td);
     }
-    if (td.cls < 0)
-        return game_error(g, err, VG_ERR_SCRIPT, line, "sprite '%s' needs a class (e.g. \"Immovable\") or a parent", name);
+
     *out = g->ntypes;
     g->types[g->ntypes++] = td;
     return VG_OK;
@@ -332,16 +372,15 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         return game_error(g, err, VG_ERR_LIMIT, line, "too many interactions (the limit is %d)", VG_MAX_EFFECTS);
     *first = g->neffects;
     for (int k = 0; k < n; k++) {
-        int b;
-        st = type_or_error(g, t2[k], line, &b, err);
-        if (st != VG_OK) return st;
+        int b = EOS_TYPE;             /* "EOS": the edge of the screen */
+        if (strcmp(t2[k], "EOS") != 0 && (st = type_or_error(g, t2[k], line, &b, err)) != VG_OK) return st;
         effect_def *e = &g->effects[g->neffects++];
         memset(e, 0, sizeof *e);
         e->kind = kind;
         e->t1 = a;
         e->t2 = b;
         e->line = line;
-        e->stype = -1;
+        e->stype = e->stype_to = e->ftype = -1;
         e->lua_ref = lua_ref;
     }
     return VG_OK;
@@ -384,10 +423,24 @@ static uint64_t leaves_of(const vg_game *g, uint64_t set) {
 }
 
 vg_status game_finish(vg_game *g, vg_error *err) {
-    /* 1. The type tree: leaves and subtype sets. */
+    /* 1. The type tree: leaves and subtype sets; every leaf has a class;
+     *    types named before they were declared. */
+    for (int k = 0; k < g->nfixups; k++) {
+        const struct fixup *f = &g->fixups[k];
+        if ((*f->field = game_type_find(g, f->name)) >= 0) continue;
+        const char *names[VG_MAX_TYPES];
+        for (int j = 0; j < g->ntypes; j++) names[j] = g->types[j].name;
+        game_error(g, err, VG_ERR_SCRIPT, f->line, "sprite parameter: unknown sprite type '%s'", f->name);
+        if (err) suggest(err->msg, sizeof err->msg, f->name, names, g->ntypes);
+        return VG_ERR_SCRIPT;
+    }
     for (int t = 0; t < g->ntypes; t++) g->types[t].leaf = 1;
     for (int t = 0; t < g->ntypes; t++)
         if (g->types[t].parent >= 0) g->types[g->types[t].parent].leaf = 0;
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && g->types[t].cls < 0)
+            return game_error(g, err, VG_ERR_SCRIPT, g->types[t].line,
+                              "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", g->types[t].name);
     for (int t = 0; t < g->ntypes; t++) {
         g->types[t].subtypes = 0;
         if (!g->types[t].leaf) continue;
@@ -397,22 +450,39 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++)
         if (g->types[t].leaf && (sprite_classes[g->types[t].cls].flags & CLASS_AVATAR)) g->avatar_types |= 1ULL << t;
 
-    /* 2. Effects: checks, then pairs in order of first appearance. */
+    /* 2. Effects: checks, then pairs in order of first appearance; edge effects apart. */
     g->may_create = 0;
+    g->ntimers = 0;
     for (int k = 0; k < g->neffects; k++) {
         effect_def *e = &g->effects[k];
+        const char *name = e->kind == EFFECT_LUA ? "a Lua effect" : effect_names(&(int){0})[e->kind];
         e->not_types = leaves_of(g, e->not_types);
-        if (e->kind == effect_find("transformTo")) {
-            if (e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformTo needs 'stype'");
-            if (!g->types[e->stype].leaf)
-                return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformTo: '%s' has subtypes; name a leaf type",
-                                  g->types[e->stype].name);
+        int needs_stype = e->kind == effect_find("transformTo") || e->kind == effect_find("transformToAll") ||
+                          (e->kind == effect_find("addTimer") && e->ftype == effect_find("transformToAll"));
+        if (needs_stype && e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stype'", name);
+        int target = e->kind == effect_find("transformTo") ? e->stype : e->stype_to;
+        if (needs_stype && e->kind != effect_find("transformTo") && e->stype_to < 0)
+            return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stypeTo'", name);
+        if (needs_stype && !g->types[target].leaf)
+            return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' has subtypes; name a leaf type", name,
+                              g->types[target].name);
+        if (e->kind == effect_find("addTimer")) {
+            if (e->ftype != effect_find("transformToAll") && e->ftype != effect_find("scoreChange"))
+                return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'ftype' = \"transformToAll\" or \"scoreChange\"");
+            if (e->timer < 1) return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'timer' (ticks)");
+            g->ntimers = VG_MAX_TIMERS;
         }
-        if (effect_flags(e->kind) & FX_CREATES) g->may_create = 1;
+        if ((effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0)) & FX_CREATES) g->may_create = 1;
+        if (e->t2 == EOS_TYPE && e->kind != EFFECT_LUA && (effect_flags(e->kind) & FX_NEEDS2))
+            return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs two sprites; it cannot happen at the edge (EOS)", name);
     }
-    g->npairs = 0;
+    g->npairs = g->neos = 0;
     int used = 0;
     for (int k = 0; k < g->neffects; k++) {
+        if (g->effects[k].t2 == EOS_TYPE) {
+            g->eos_effects[g->neos++] = k;
+                continue;
+        }
         int p = 0;
         while (p < g->npairs && !(g->pairs[p].t1 == g->effects[k].t1 && g->pairs[p].t2 == g->effects[k].t2)) p++;
         if (p < g->npairs) continue;
@@ -442,15 +512,20 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
+        uint64_t t2 = e->t2 == EOS_TYPE ? 0 : g->types[e->t2].subtypes;
         if (f & FX_MOVE1) moving |= g->types[e->t1].subtypes;
-        if (f & FX_MOVE2) moving |= g->types[e->t2].subtypes;
+        if (f & FX_MOVE2) moving |= t2;
         if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;
-        if ((f & FX_KILL2) || e->kill_second) dying |= g->types[e->t2].subtypes;
-        if (e->stype >= 0) moving |= g->types[e->stype].subtypes;
+        if ((f & FX_KILL2) || e->kill_second) dying |= t2;
+        if (e->stype >= 0) moving |= g->types[e->stype].subtypes;       /* replaced, or created */
+        if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
     }
+    for (int t = 0; t < g->ntypes; t++)                 /* what sprites that spawn or steer need */
+        if (g->types[t].stype >= 0) moving |= g->types[g->types[t].stype].subtypes;
     g->nupdate = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
+        if (!td->leaf) continue;
         const sprite_class *c = &sprite_classes[td->cls];
         td->fixed = td->leaf && !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL);
         td->killable = td->fixed && (dying >> t & 1);
@@ -458,6 +533,15 @@ vg_status game_finish(vg_game *g, vg_error *err) {
             g->update_order[g->nupdate++] = (uint8_t)t;
     }
     g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
+    for (int t = 0; t < g->ntypes; t++) {               /* path finding avoids what it steps back from */
+        g->types[t].blockers = 0;
+        for (int k = 0; k < g->neffects; k++) {
+            const effect_def *e = &g->effects[k];
+            if (e->t2 != EOS_TYPE && (e->kind == effect_find("stepBack") || e->kind == effect_find("undoAll")) &&
+                (g->types[e->t1].subtypes >> t & 1))
+                g->types[t].blockers |= g->types[e->t2].subtypes;
+        }
+    }
 
     /* 4. Terminations. */
     for (int k = 0; k < g->nterms; k++) {
@@ -489,7 +573,9 @@ int vg_type_is_a(const vg_game *g, int t, int anc) {
         if (t == anc) return 1;
     return 0;
 }
-vg_category vg_type_category(const vg_game *g, int t) { return sprite_classes[g->types[t].cls].cat; }
+vg_category vg_type_category(const vg_game *g, int t) {
+    return g->types[t].cls < 0 ? VG_NUM_CATS : sprite_classes[g->types[t].cls].cat;   /* a parent without a class: none */
+}
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }
 int vg_type_hidden(const vg_game *g, int t) { return g->types[t].hidden; }

@@ -17,6 +17,7 @@
 #include "vgdl.h"
 
 typedef struct tick_ctx tick_ctx;   /* one tick in progress (step.c) */
+typedef struct type_def type_def;
 
 /* ---- Sprite classes (table in sprite.c) ------------------------------- */
 
@@ -32,6 +33,8 @@ typedef struct sprite_class {
     unsigned flags;          /* CLASS_STILL: never moves by itself */
     /* Moves sprite 'i' for this tick ('a' is the action for avatars); NULL: nothing. */
     void (*update)(tick_ctx *t, int i, vg_action a);
+    /* Sets the class's defaults on a type being declared; NULL: none. */
+    void (*defaults)(type_def *td);
 } sprite_class;
 
 extern const sprite_class sprite_classes[];
@@ -39,7 +42,7 @@ extern const int sprite_num_classes;
 
 /* ---- Types ------------------------------------------------------------ */
 
-typedef struct type_def {
+struct type_def {
     char name[32];
     int parent;             /* -1 for a root */
     int line;               /* script line that declared it */
@@ -54,9 +57,19 @@ typedef struct type_def {
     int cooldown;
     uint32_t color;
     int hidden;
-    int singleton;
+    int singleton;          /* declared on this type: one sprite at most in its subtree */
     char glyph;             /* first map character placing it, '?' if none */
-} type_def;
+    int oriented;           /* keeps an orientation (GVGAI is_oriented) */
+    int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
+    int8_t dx0, dy0;        /* orientation of a new sprite */
+    int stype, stype2;      /* what it spawns / chases / flees; -1 */
+    double prob;            /* SpawnPoint: chance to spawn when it may */
+    int total;              /* SpawnPoint: spawns before it disappears, 0: no end */
+    int cons;               /* RandomNPC: ticks a random direction is kept */
+    double max_distance;    /* Chaser: ignores targets further than this (pixels), -1: none */
+    double epsilon;         /* RandomPathAltChaser: chance of a random step */
+    uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
+};
 
 /* ---- Effects and terminations (tables in interact.c, terminate.c) ----- */
 
@@ -67,6 +80,10 @@ typedef struct effect_def {
     double score;           /* scoreChange */
     int stype;              /* target type (transformTo), -1 */
     int kill_second;        /* transformTo: also kill the second sprite */
+    int stype_to;           /* transformToAll: the type sprites of 'stype' become, -1 */
+    int timer;              /* addTimer: ticks until the delayed effect */
+    int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
+    double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */
     int lua_ref;            /* custom effect: script function reference */
 } effect_def;
@@ -79,6 +96,8 @@ typedef struct term_def {
     int win;                /* 1: ending here is a win */
     int lua_ref;
 } term_def;
+
+#define EOS_TYPE (-3)     /* the second "type" of an effect that fires at the edge of the screen */
 
 /* A pair of types with its effects, in the order GVGAI runs them. */
 typedef struct pair_def {
@@ -107,6 +126,7 @@ typedef struct script_ops {
 
 #define VG_MAX_EFFECTS 256
 #define VG_MAX_VARS 16
+#define VG_MAX_TIMERS 32
 #define NO_BIT 0xffff
 #define PAIR_WORDS (VG_MAX_EFFECTS / 64)
 #define VG_MAX_TERMS   32
@@ -126,6 +146,11 @@ struct vg_game {
     effect_def effects[VG_MAX_EFFECTS];
     int npairs;
     pair_def pairs[VG_MAX_EFFECTS];
+    int nfixups;
+    struct fixup { char name[32]; int *field; int line; } fixups[VG_MAX_TYPES]; /* types named before declared */
+    int neos;
+    int eos_effects[VG_MAX_EFFECTS];      /* effects at the screen's edge, in script order */
+    int ntimers;                          /* pending delayed effects a state can hold (0: no addTimer) */
     int pair_effects[VG_MAX_EFFECTS];
     int nterms;
     term_def terms[VG_MAX_TERMS];
@@ -146,7 +171,7 @@ struct vg_game {
     uint32_t *fixed_order;                /* static layer entries grouped by type, in id order */
     int fixed_first[VG_MAX_TYPES];        /* where each type's group starts in fixed_order */
     int bit_first[VG_MAX_TYPES];          /* alive bits of a killable type: [bit_first, bit_first + static_count) */
-    uint32_t nbitwords, nwords;           /* 64-bit words of alive bits, and of bits and cell counts, in a state */
+    uint32_t nbitwords, timer_word, nwords; /* a state's words of alive bits; where its timers start; all */
     uint64_t partners[VG_MAX_TYPES];      /* leaf types a leaf type has rules with */
     uint64_t pairs_as1[VG_MAX_TYPES][PAIR_WORDS]; /* per leaf type: pairs it is on the first side of */
     uint64_t pairs_as2[VG_MAX_TYPES][PAIR_WORDS]; /* ... on the second side of */

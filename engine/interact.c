@@ -83,21 +83,68 @@ static void fx_undo_all(tick_ctx *t, const effect_def *e, int a, int b) {
     }
 }
 
-/* Replaces 'a' by a new sprite of type 'stype' at the same place. */
-static void fx_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (t->sp[a].flags & SP_DISABLED) return;
-    int n = state_create(t, e->stype, t->sp[a].x, t->sp[a].y);
-    if (n < 0) return;
+/* Puts new sprite 'n' in the place of 'a' (GVGAI's transformTo): where 'a'
+ * was before this tick, its orientation when both keep one and 'n' has
+ * none yet; then 'a' dies (an avatar replaced by an avatar is not a loss),
+ * and 'b' too with killSecond. */
+static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
     sprite *old = &t->sp[a], *p = &t->sp[n];
+    const type_def *to = &t->g->types[p->type], *from = &t->g->types[old->type];
     int lx, ly;
     ref_last(t, a, &lx, &ly);
     t->lx[n] = (int16_t)lx;
     t->ly[n] = (int16_t)ly;
-    p->dx = old->dx;
-    p->dy = old->dy;
-    int transformed = !state_is_avatar(t->g, old->type) || state_is_avatar(t->g, e->stype);
+    if (to->oriented && from->oriented && !p->dx && !p->dy) p->dx = old->dx, p->dy = old->dy;
+    int transformed = !state_is_avatar(t->g, old->type) || state_is_avatar(t->g, p->type);
     state_kill(t, a, transformed);
-    if (e->kill_second) state_kill(t, b, 1);
+    if (e->kill_second && b != REF_NONE) state_kill(t, b, 1);
+}
+
+/* Replaces 'a' by a new sprite of type 'stype' at the same place. */
+static void fx_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (t->sp[a].flags & SP_DISABLED) return;
+    int n = state_create(t, e->stype, t->sp[a].x, t->sp[a].y, 0);
+    if (n >= 0) transform_into(t, e, a, n, b);
+}
+
+/* Replaces every sprite of type 'stype' by one of 'stypeTo'. */
+static void fx_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a;
+    uint32_t from, to, n0 = t->s->n;
+    type_range(t, e->stype, &from, &to);
+    for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
+        uint32_t j = i < to ? i : t->settled + (i - to);
+        if (t->sp[j].type != e->stype || (t->sp[j].flags & SP_KILLED)) continue;
+        int n = state_create(t, e->stype_to, t->sp[j].x, t->sp[j].y, 1);
+        if (n >= 0) transform_into(t, e, (int)j, n, b);
+    }
+}
+
+/* Moves 'a', which left the screen, to the opposite edge. */
+static void fx_wrap_around(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    sprite *p = &t->sp[a];
+    int w = t->b, x = p->x, y = p->y;
+    if (p->dx > 0) x = (int)(e->offset * w);
+    else if (p->dx < 0) x = (int)(t->g->pw - w * (1 + e->offset));
+    else if (p->dy > 0) y = (int)(e->offset * w);
+    else if (p->dy < 0) y = (int)(t->g->ph - w * (1 + e->offset));
+    state_set_pos(t, a, x, y);
+    p->moved = t->now;
+}
+
+/* Schedules the effect 'ftype' (with this row's parameters) 'timer' ticks on. */
+static void fx_add_timer(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a, (void)b;
+    vg_state *s = t->s;
+    if (s->timers == (uint32_t)t->g->ntimers) {
+        if (t->status == VG_OK) {
+            t->status = VG_ERR_LIMIT;
+            error_set(t->err, VG_ERR_LIMIT, t->g->script_path, e->line, 0, "more than %d delayed effects pending", t->g->ntimers);
+        }
+        return;
+    }
+    state_timers(s)[s->timers++] = (uint32_t)(uint16_t)(t->now + e->timer) << 16 | (uint32_t)(e - t->g->effects);
 }
 
 static const struct effect_row {
@@ -105,13 +152,16 @@ static const struct effect_row {
     effect_fn *fn;
     unsigned flags;     /* FX_*: what it may do to sprites 1 and 2 */
 } effects[] = {
-    {"scoreChange",   fx_none,           0},
-    {"stepBack",      fx_step_back,      FX_MOVE1},
-    {"killSprite",    fx_kill_sprite,    FX_KILL1},
-    {"killBoth",      fx_kill_both,      FX_KILL1 | FX_KILL2},
-    {"bounceForward", fx_bounce_forward, FX_MOVE1},
-    {"undoAll",       fx_undo_all,       0},   /* moves only sprites that moved: never fixed ones */
-    {"transformTo",   fx_transform_to,   FX_MOVE1 | FX_CREATES},
+    {"scoreChange",    fx_none,             0},
+    {"stepBack",       fx_step_back,        FX_MOVE1},
+    {"killSprite",     fx_kill_sprite,      FX_KILL1},
+    {"killBoth",       fx_kill_both,        FX_KILL1 | FX_KILL2 | FX_NEEDS2},
+    {"bounceForward",  fx_bounce_forward,   FX_MOVE1 | FX_NEEDS2},
+    {"undoAll",        fx_undo_all,         0},   /* moves only sprites that moved: never fixed ones */
+    {"transformTo",    fx_transform_to,     FX_MOVE1 | FX_CREATES},
+    {"transformToAll", fx_transform_to_all, FX_CREATES},   /* its 'stype' is marked as moving by game_finish */
+    {"wrapAround",     fx_wrap_around,      FX_MOVE1},
+    {"addTimer",       fx_add_timer,        0},
 };
 #define NUM_EFFECTS ((int)(sizeof effects / sizeof effects[0]))
 
@@ -192,6 +242,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
 
 static void add_event(tick_ctx *t, int a, int b) {
     vg_state *s = t->s;
+    if (a == REF_NONE || b == REF_NONE) return;
     int ta = ref_type(t->g, s, a), tb = ref_type(t->g, s, b);
     if (!state_is_avatar(t->g, ta)) {
         if (!state_is_avatar(t->g, tb)) return;
@@ -314,10 +365,53 @@ static void active_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     t->seen = t->version;
 }
 
+/* 1 when sprite i is not wholly on the screen (GVGAI's isAtEdge). */
+static int off_screen(const tick_ctx *t, int i) {
+    const sprite *p = &t->sp[i];
+    return p->x < 0 || p->y < 0 || p->x + t->b > t->g->pw || p->y + t->b > t->g->ph;
+}
+
+/* Step 1: delayed effects that are due, in the order they were set. */
+static void run_timers(tick_ctx *t) {
+    vg_state *s = t->s;
+    uint32_t *timer = state_timers(s), kept = 0, n = s->timers;
+    for (uint32_t k = 0; k < n; k++) {
+        if ((uint16_t)(t->now - (timer[k] >> 16)) >= 0x8000) {   /* not yet due */
+            timer[kept++] = timer[k];
+            continue;
+        }
+        const effect_def *e = &t->g->effects[timer[k] & 0xffff];
+        effects[e->ftype].fn(t, e, REF_NONE, REF_NONE);
+        s->score += e->score;
+    }
+    s->timers = kept;               /* (a delayed effect cannot set another) */
+}
+
+/* Step 2: effects at the edge of the screen, for sprites off it. */
+static void run_edges(tick_ctx *t) {
+    const vg_game *g = t->g;
+    for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
+        const effect_def *e = &g->effects[g->eos_effects[k]];
+        for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
+            int st = __builtin_ctzll(ts);
+            if (g->types[st].fixed) continue;               /* never off the screen */
+            uint32_t from, to, n0 = t->s->n;
+            type_range(t, st, &from, &to);
+            for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
+                uint32_t j = i < to ? i : t->settled + (i - to);
+                if (t->sp[j].type != st || (t->sp[j].flags & (SP_KILLED | SP_DISABLED)) || !off_screen(t, (int)j)) continue;
+                run_effect(t, e, (int)j, REF_NONE);
+            }
+        }
+    }
+}
+
 void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     uint64_t active[PAIR_WORDS];
+    if (t->s->timers) run_timers(t);
+    if (g->neos) run_edges(t);
     if (!t->full) active_pairs(t, active);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
         if (!t->full) {              /* skip to the next pair with work; moves since may add some */
@@ -355,7 +449,8 @@ void interact_run(tick_ctx *t) {
     }
 }
 
-/* 1 when sprite 'r' (alive) overlaps a live partner under some rule. */
+/* 1 when sprite 'r' (alive) overlaps a live partner under some rule.
+ * (Edge rules need no such care: every tick checks them all.) */
 static int has_ruled_overlap(tick_ctx *t, int r) {
     int near[1];
     uint64_t partners = t->g->partners[ref_type(t->g, t->s, r)];

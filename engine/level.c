@@ -141,7 +141,8 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     g->ph = h * g->square;
     g->state_cap = cap;
     g->nbitwords = (uint32_t)(nbits + 63) / 64;
-    g->nwords = g->nbitwords + (uint32_t)(w * h + 7) / 8;
+    g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;
+    g->nwords = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;
     g->static_mask = calloc((size_t)(w * h), sizeof *g->static_mask);
     g->static_start = calloc((size_t)(w * h + 1), sizeof *g->static_start);
     g->static_ents = calloc((size_t)nstat + 1, sizeof *g->static_ents);
@@ -180,6 +181,8 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
                 p->id = id++;
                 p->type = (uint8_t)t;
                 p->flags = SP_FIRST;
+                p->dx = g->types[t].dx0;
+                p->dy = g->types[t].dy0;
                 occ_add(g, s, p->x, p->y, +1);
             }
         }

@@ -19,7 +19,12 @@
 
 vg_state *state_alloc(const vg_game *g) {
     vg_state *s = calloc(1, STATE_BYTES(g->nwords, g->state_cap));
-    if (s) s->cap = g->state_cap, s->nbitwords = g->nbitwords, s->nwords = g->nwords;
+    if (s) {
+        s->cap = g->state_cap;
+        s->nbitwords = g->nbitwords;
+        s->timer_word = g->timer_word;
+        s->nwords = g->nwords;
+    }
     return s;
 }
 
@@ -76,6 +81,7 @@ uint64_t vg_state_hash(const vg_state *s) {
     for (int r = 0; r < VG_MAX_RESOURCES; r++)
         if (s->resources[r]) h ^= mix(((uint64_t)r << 32 | (uint32_t)s->resources[r]) + 0x51ed27ULL);
     for (uint32_t w = 0; w < s->nbitwords; w++) h ^= mix(s->data[w] + w * 0x632be59bd9b4e019ULL + 1);
+    for (uint32_t k = 0; k < s->timers; k++) h += mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
     const sprite *sp = state_sprites(s);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < s->n; i++)
@@ -278,10 +284,11 @@ void state_set_pos(tick_ctx *t, int i, int x, int y) {
     p->y = (int16_t)y;
 }
 
-int state_create(tick_ctx *t, int type, int x, int y) {
+int state_create(tick_ctx *t, int type, int x, int y, int force) {
     vg_state *s = t->s;
     const type_def *td = &t->g->types[type];
-    if (td->singleton && tick_count(t, type, 1) > 0) return -1;
+    for (int a = type; a >= 0 && !force; a = t->g->types[a].parent)   /* GVGAI: a singleton anywhere above */
+        if (t->g->types[a].singleton && tick_count(t, a, 1) > 0) return -1;
     if (s->n >= s->cap) {
         if (t->status == VG_OK) {
             t->status = VG_ERR_LIMIT;
@@ -298,6 +305,8 @@ int state_create(tick_ctx *t, int type, int x, int y) {
     p->id = s->next_id++;
     p->type = (uint8_t)type;
     p->flags = SP_FIRST;
+    p->dx = td->dx0;
+    p->dy = td->dy0;
     p->moved = t->now;
     touch(t, (int)i);
     t->version++;
@@ -346,6 +355,8 @@ int rng_int(vg_state *s, int bound) {
     } while ((int32_t)((uint32_t)bits - (uint32_t)val + (uint32_t)(bound - 1)) < 0);  /* Java int overflow */
     return val;
 }
+
+float rng_float(vg_state *s) { return (float)rng_next(s, 24) / (float)(1 << 24); }
 
 double rng_double(vg_state *s) {
     return (double)(((int64_t)rng_next(s, 26) << 27) + rng_next(s, 27)) * 0x1.0p-53;

@@ -58,7 +58,9 @@ struct vg_state {
     uint8_t turn;            /* the agent to move (games with turns) */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
-    uint32_t nwords;         /* ... of alive bits and cell counts: the sprites start after them */
+    uint32_t timer_word;     /* where the delayed effects start (after the cell counts) */
+    uint32_t timers;         /* delayed effects pending */
+    uint32_t nwords;         /* words of bits, counts and delayed effects: the sprites start after them */
     state_event events[VG_MAX_EVENTS];
     uint64_t data[];         /* alive bits, cell counts (one byte per cell), then the sprites */
 };
@@ -68,6 +70,8 @@ struct vg_state {
 static inline sprite *state_sprites(const vg_state *s) { return (sprite *)(uintptr_t)(s->data + s->nwords); }
 static inline int bit_get(const vg_state *s, int bit) { return (int)(s->data[bit >> 6] >> (bit & 63) & 1); }
 static inline uint8_t *state_occ(const vg_state *s) { return (uint8_t *)(uintptr_t)(s->data + s->nbitwords); }
+/* A delayed effect: the tick it fires in (high 16 bits), the effect row (low 16). */
+static inline uint32_t *state_timers(const vg_state *s) { return (uint32_t *)(uintptr_t)(s->data + s->timer_word); }
 
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
@@ -102,8 +106,9 @@ vg_state *state_alloc(const vg_game *g);             /* zeroed, sized for 'g'; N
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err);
 void tick_end(tick_ctx *t);                           /* removes killed sprites, sorts new ones in */
 /* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1
- * (a singleton that exists, or the state is full: then t->status is set). */
-int state_create(tick_ctx *t, int type, int x, int y);
+ * (a singleton that exists, unless 'force'; or the state is full: then
+ * t->status is set). */
+int state_create(tick_ctx *t, int type, int x, int y, int force);
 void state_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 int state_killed(const tick_ctx *t, int r);           /* killed this tick (GVGAI's kill list) */
 void state_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
@@ -154,6 +159,7 @@ static inline void cells_of(const vg_game *g, int x, int y, int c[4]) {
 /* java.util.Random, bit for bit, on the state's seed. */
 void rng_seed(vg_state *s, uint64_t seed);
 int rng_int(vg_state *s, int bound);                 /* uniform in [0, bound) */
+float rng_float(vg_state *s);                        /* uniform in [0, 1), Java's nextFloat */
 double rng_double(vg_state *s);                      /* uniform in [0, 1) */
 
 /* ---- physics.c -------------------------------------------------------- */
@@ -180,6 +186,7 @@ const char *const *term_names(int *n);
 int sprite_class_find(const char *name);
 #define EFFECT_LUA (-2)
 #define TERM_LUA   (-2)
-enum { FX_MOVE1 = 1, FX_MOVE2 = 2, FX_KILL1 = 4, FX_KILL2 = 8, FX_CREATES = 16 };
+enum { FX_MOVE1 = 1, FX_MOVE2 = 2, FX_KILL1 = 4, FX_KILL2 = 8, FX_CREATES = 16, FX_NEEDS2 = 32 };
+#define REF_NONE INT32_MIN   /* no sprite: an effect fired by time */
 
 #endif

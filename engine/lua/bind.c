@@ -199,7 +199,7 @@ static int spawn(lua_State *L, tick_ctx *t, int type, int x, int y) {
     if (t->g->types[type].fixed || !t->g->types[type].leaf)
         luaL_error(L, "cannot create a '%s': %s", t->g->types[type].name,
                    t->g->types[type].leaf ? "the type is static; declare it with dynamic = true" : "it has subtypes");
-    int i = state_create(t, type, x, y);
+    int i = state_create(t, type, x, y, 0);
     if (i < 0) lua_pushnil(L);
     else push_sprite(L, i);
     return i;

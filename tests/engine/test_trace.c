@@ -3,7 +3,7 @@
  * test_trace.c -- replays the GVGAI reference traces of Bait and compares
  * every tick with what the engine does.
  *
- * tests/golden/gvgai/bait/ holds pairs lvlN_seedS.actions (or
+ * tests/golden/gvgai/<game>/ (Bait; Pacman's ghost-free maps) holds pairs lvlN_seedS.actions (or
  * lvlN_solution.actions) and the matching .jsonl: one JSON object per
  * tick, the first for the start state, recorded from real GVGAI (see
  * tests/golden/gvgai/SOURCE.md). Each pair becomes one test; new pairs are
@@ -22,11 +22,12 @@
 
 #include "support.h"
 
-#define GOLDEN "tests/golden/gvgai/bait/"
-#define SCRIPT "scripts/bait.lua"
+/* The games with reference traces: tests/golden/gvgai/<game>/. */
+static const char *const games[] = {"bait", "pacman"};
 
 typedef struct trace_case {
-    char name[128];          /* "lvl0_seed1" */
+    char name[128];          /* "bait/lvl0_seed1" */
+    char script[128];        /* scripts/<game>.lua */
     char actions[512];
     char jsonl[512];
     char level[256];         /* levels/bait/lvlN.txt */
@@ -203,7 +204,7 @@ static int compare_line(const char *file, json_object *ref, json_object *ours) {
     if (!ra) {
         bad += !check(file, tick, "avatar", ref, ours, "avatar");
     } else {
-        static const char *const av[] = {"pos", "type", "alive"};
+        static const char *const av[] = {"pos", "type", "alive", "orientation"};
         for (size_t k = 0; k < sizeof av / sizeof av[0]; k++) {
             char name[32];
             snprintf(name, sizeof name, "avatar.%s", av[k]);
@@ -218,7 +219,8 @@ static int compare_line(const char *file, json_object *ref, json_object *ours) {
     json_object_object_foreach(rs, type, want) {
         char name[96];
         snprintf(name, sizeof name, "sprites.%s.pos", type);
-        json_object *got = field(os, type);
+        json_object *got = field(os, type), *n = field(want, "n");
+        if (!got && n && json_object_get_int(n) == 0) continue;   /* a GVGAI type ours lacks (its default "avatar") */
         if (!got) {
             print_error("%s: tick %d: sprites.%s: ours has no such sprite type\n", file, tick, type);
             bad++;
@@ -243,7 +245,7 @@ static void test_replay(void **state) {
         print_error("%s: no reference lines\n", c->jsonl);
         fail();
     }
-    vg_game *g = load_game(SCRIPT, c->level);
+    vg_game *g = load_game(c->script, c->level);
     vg_state *s = vg_state_new(g, c->seed);
     assert_non_null(s);
 
@@ -299,14 +301,17 @@ static void test_traces_found(void **state) {
     }
 }
 
-/* "tests/.../lvl3_seed12.actions" -> name, level, seed; 0 when the name does not fit. */
-static int parse_name(const char *path, trace_case *c) {
+/* "tests/golden/gvgai/<game>/lvl3_seed12.actions" -> name, level, seed; 0
+ * when the name does not fit. A "noghost_" trace (Pacman) plays the map
+ * of the same name beside it rather than a level of the game. */
+static int parse_name(const char *game, const char *path, trace_case *c) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    int lvl, used = 0;
+    int lvl, used = 0, prefix = strncmp(base, "noghost_", 8) == 0 ? 8 : 0;
     unsigned long seed = 0;
     char kind[32] = "";
-    if (sscanf(base, "lvl%d_%31[a-z]%n", &lvl, kind, &used) != 2) return 0;
+    if (sscanf(base + prefix, "lvl%d_%31[a-z]%n", &lvl, kind, &used) != 2) return 0;
+    used += prefix;
     if (strcmp(kind, "seed") == 0) {
         int more = 0;
         if (sscanf(base + used, "%lu%n", &seed, &more) != 1) return 0;
@@ -315,34 +320,43 @@ static int parse_name(const char *path, trace_case *c) {
         return 0;
     }
     if (strcmp(base + used, ".actions") != 0) return 0;
-    snprintf(c->name, sizeof c->name, "%.*s", used, base);
+    snprintf(c->name, sizeof c->name, "%s/%.*s", game, used, base);
+    snprintf(c->script, sizeof c->script, "scripts/%s.lua", game);
     snprintf(c->actions, sizeof c->actions, "%s", path);
     snprintf(c->jsonl, sizeof c->jsonl, "%.*s.jsonl", (int)(strlen(path) - strlen(".actions")), path);
-    snprintf(c->level, sizeof c->level, "levels/bait/lvl%d.txt", lvl);
+    if (prefix) snprintf(c->level, sizeof c->level, "%.*snoghost_lvl%d.txt", (int)(base - path), path, lvl);
+    else snprintf(c->level, sizeof c->level, "levels/%s/lvl%d.txt", game, lvl);
     c->seed = seed;
     return 1;
 }
 
 int main(void) {
-    glob_t gl;
-    int found = glob(GOLDEN "*.actions", 0, NULL, &gl) == 0;
-    size_t n = found ? gl.gl_pathc : 0;
+    glob_t gl[sizeof games / sizeof games[0]];
+    size_t n = 0;
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        char pattern[256];
+        snprintf(pattern, sizeof pattern, "tests/golden/gvgai/%s/*.actions", games[k]);
+        if (glob(pattern, 0, NULL, &gl[k]) != 0) gl[k].gl_pathc = 0, gl[k].gl_pathv = NULL;
+        n += gl[k].gl_pathc;
+    }
     cases = calloc(n + 1, sizeof *cases);
     struct CMUnitTest *tests = calloc(n + 1, sizeof *tests);
     if (!cases || !tests) return 1;
     tests[0] = (struct CMUnitTest){.name = "test_traces_found", .test_func = test_traces_found};
     size_t nt = 1;
-    for (size_t k = 0; k < n; k++) {
-        if (!parse_name(gl.gl_pathv[k], &cases[ncases])) {
-            fprintf(stderr, "test_trace: skipping %s (expected lvlN_seedS.actions or lvlN_solution.actions)\n",
-                    gl.gl_pathv[k]);
-            continue;
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        for (size_t j = 0; j < gl[k].gl_pathc; j++) {
+            if (!parse_name(games[k], gl[k].gl_pathv[j], &cases[ncases])) {
+                fprintf(stderr, "test_trace: skipping %s (expected lvlN_seedS.actions or lvlN_solution.actions)\n",
+                        gl[k].gl_pathv[j]);
+                continue;
+            }
+            tests[nt++] = (struct CMUnitTest){.name = cases[ncases].name, .test_func = test_replay,
+                                              .initial_state = &cases[ncases]};
+            ncases++;
         }
-        tests[nt++] = (struct CMUnitTest){.name = cases[ncases].name, .test_func = test_replay,
-                                          .initial_state = &cases[ncases]};
-        ncases++;
+        if (gl[k].gl_pathv) globfree(&gl[k]);
     }
-    if (found) globfree(&gl);
     int rc = _cmocka_run_group_tests("trace", tests, nt, NULL, NULL);
     free(tests);
     free(cases);
