@@ -115,6 +115,7 @@ typedef struct script_ops {
     vg_status (*legal)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);
     vg_status (*apply)(void *script, tick_ctx *t, int agent, int move, vg_error *err);
     vg_status (*policy)(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
+    vg_status (*outcomes)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
     /* Runs a custom termination; sets '*done' and '*win'. */
     vg_status (*termination)(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
     /* The script's heuristic(state) (which 0) or evaluate(state) (which 1). */
@@ -184,6 +185,7 @@ struct vg_game {
     int has_heuristic, has_evaluate;
     int turns;                            /* 1: agents take turns (turns{} in the script) */
     int nagents;                          /* how many, fixed per level */
+    uint64_t chance;                      /* agents that are chance (their moves are outcomes) */
     int nmoves;
     char move_names[VG_MAX_MOVES][16];
     int nvars;

@@ -86,6 +86,16 @@ int vg_num_agents(const vg_game *g, const vg_state *s) {
 
 int vg_turn(const vg_state *s) { return s->turn; }
 
+int vg_is_chance(const vg_game *g, int agent) { return g->turns && agent >= 0 && agent < 64 && (g->chance >> agent & 1); }
+
+int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES],
+                vg_error *err) {
+    int n = 0;
+    if (s->over || !vg_is_chance(g, agent) || agent >= g->nagents) return 0;
+    if (g->ops->outcomes(g->script, g, s, agent, moves, probs, &n, err) != VG_OK) return 0;
+    return n;
+}
+
 int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], vg_error *err) {
     if (s->over || agent < 0 || agent >= vg_num_agents(g, s)) return 0;
     if (!g->turns) {

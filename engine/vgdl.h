@@ -178,6 +178,12 @@ vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *
 const char *vg_move_name(const vg_game *g, int move);     /* NULL when out of range */
 int vg_move_find(const vg_game *g, const char *name);     /* move number, or -1 */
 int vg_game_has_turns(const vg_game *g);                  /* 1 when the script declares turns{} */
+/* Chance: an agent the script marks as chance (turns{ chance = {...} })
+ * plays no policy of its own: its moves are outcomes with probabilities,
+ * listed here (normalised to sum to 1), applied with vg_play, or drawn
+ * from the state's RNG by vg_advance. */
+int vg_is_chance(const vg_game *g, int agent);
+int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES], vg_error *err);
 
 /* ---- Script hooks ----------------------------------------------------- */
 

@@ -270,9 +270,10 @@ static int end_game(lua_State *L, int winner) {
 }
 static int m_win(lua_State *L) { return end_game(L, VG_PLAYER_WINS); }
 static int m_lose(lua_State *L) { return end_game(L, VG_PLAYER_LOSES); }
+static int m_draw(lua_State *L) { return end_game(L, VG_NO_WINNER); }
 
 static const luaL_Reg methods[] = {
-    {"var", m_var}, {"set_var", m_set_var}, {"turn", m_turn}, {"win", m_win}, {"lose", m_lose},
+    {"var", m_var}, {"set_var", m_set_var}, {"turn", m_turn}, {"win", m_win}, {"lose", m_lose}, {"draw", m_draw},
     {"tick", m_tick}, {"score", m_score}, {"width", m_width}, {"height", m_height},
     {"add_score", m_add_score}, {"count", m_count}, {"sprites", m_sprites}, {"avatar", m_avatar},
     {"pos", m_pos}, {"type", m_type}, {"is", m_is}, {"alive", m_alive}, {"at", m_at},
@@ -371,6 +372,10 @@ static int move_at_top(script *sc) {
 vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err) {
     script *sc = p;
     lua_State *L = sc->L;
+    if (g->chance >> agent & 1) {
+        double probs[VG_MAX_MOVES];
+        return bind_outcomes(p, g, s, agent, moves, probs, n, err);
+    }
     begin(sc, sc->legal_ref, g, s, NULL);
     lua_pushinteger(L, agent);
     vg_status st = finish(sc, 1, 1, err);
@@ -395,9 +400,60 @@ vg_status bind_apply(void *p, tick_ctx *t, int agent, int move, vg_error *err) {
     return finish(sc, 2, 0, err);
 }
 
-/* The policy's move, or (without a policy) a legal move drawn from the state's RNG. */
+/* outcomes(state, agent) -> { {move, p}, ... }: the chance agent's moves
+ * and their probabilities, normalised to sum to 1. */
+vg_status bind_outcomes(void *p, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n,
+                        vg_error *err) {
+    script *sc = p;
+    lua_State *L = sc->L;
+    begin(sc, sc->outcomes_ref, g, s, NULL);
+    lua_pushinteger(L, agent);
+    vg_status st = finish(sc, 1, 1, err);
+    if (st != VG_OK) return st;
+    static const char shape[] = "turns{}.outcomes(state, agent) must return a list of {move name, probability}";
+    if (!lua_istable(L, -1)) return bad_result(sc, shape, err);
+    double sum = 0;
+    *n = 0;
+    for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+        if (!lua_istable(L, -1) || *n == VG_MAX_MOVES) return bad_result(sc, shape, err);
+        lua_rawgeti(L, -1, 1);
+        int m = move_at_top(sc);
+        lua_rawgeti(L, -2, 2);
+        int isnum = 0;
+        double pr = lua_tonumberx(L, -1, &isnum);
+        if (m < 0 || !isnum || !(pr >= 0)) return bad_result(sc, shape, err);
+        moves[*n] = m;
+        probs[(*n)++] = pr;
+        sum += pr;
+        lua_pop(L, 3);
+    }
+    lua_pop(L, 2);
+    if (*n > 0 && !(sum > 0)) return bad_result(sc, "turns{}.outcomes: the probabilities sum to 0", err);
+    for (int k = 0; k < *n; k++) probs[k] /= sum;
+    return VG_OK;
+}
+
+/* The policy's move, or (without a policy) a legal move drawn from the
+ * state's RNG: by the outcomes' probabilities for a chance agent. */
 vg_status bind_policy(void *p, tick_ctx *t, int agent, int *move, vg_error *err) {
     script *sc = p;
+    if (t->g->chance >> agent & 1) {
+        int moves[VG_MAX_MOVES], n = 0;
+        double probs[VG_MAX_MOVES], r;
+        vg_status st = bind_outcomes(p, t->g, t->s, agent, moves, probs, &n, err);
+        if (st != VG_OK) return st;
+        if (n == 0) return bad_result(sc, "a chance agent has no outcome", err);
+        r = rng_double(t->s);
+        *move = moves[n - 1];
+        for (int k = 0; k < n; k++) {
+            if (r < probs[k]) {
+                *move = moves[k];
+                break;
+            }
+            r -= probs[k];
+        }
+        return VG_OK;
+    }
     if (sc->policy_ref == LUA_NOREF) {
         int moves[VG_MAX_MOVES], n = 0;
         vg_status st = bind_legal(p, t->g, t->s, agent, moves, &n, err);

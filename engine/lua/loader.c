@@ -422,7 +422,8 @@ static int l_turns(lua_State *L) {
     if (sc->g->nmoves == 0) fail(L, "%s", "'moves' is empty");
     static const struct { const char *key; size_t offset; int required; } fns[] = {
         {"legal", offsetof(script, legal_ref), 1}, {"apply", offsetof(script, apply_ref), 1},
-        {"policy", offsetof(script, policy_ref), 0}, {"agents", offsetof(script, agents_ref), 0}};
+        {"policy", offsetof(script, policy_ref), 0}, {"agents", offsetof(script, agents_ref), 0},
+        {"outcomes", offsetof(script, outcomes_ref), 0}};
     for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
         int *ref = (int *)((char *)sc + fns[k].offset);
         int type = lua_getfield(L, 1, fns[k].key);
@@ -439,12 +440,25 @@ static int l_turns(lua_State *L) {
         lua_pop(L, 1);
     }
     if (sc->agents_ref == LUA_NOREF && sc->g->nagents == 0) sc->g->nagents = 1;
+    if (lua_getfield(L, 1, "chance") == LUA_TTABLE) {
+        for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 63)
+                fail(L, "%s", "turns{}: 'chance' must list agent numbers (0 to 63)");
+            sc->g->chance |= 1ULL << lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (sc->outcomes_ref == LUA_NOREF) fail(L, "%s", "turns{}: chance agents need 'outcomes', a function(state, agent)");
+    } else if (!lua_isnil(L, -1)) {
+        fail(L, "%s", "turns{}: 'chance' must be a list of agent numbers");
+    }
+    lua_pop(L, 1);
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
         if (strcmp(key, "moves") && strcmp(key, "legal") && strcmp(key, "apply") && strcmp(key, "policy") &&
-            strcmp(key, "agents"))
-            fail(L, "turns{}: unknown entry '%s' (moves, agents, legal, apply, policy)", key);
+            strcmp(key, "agents") && strcmp(key, "chance") && strcmp(key, "outcomes"))
+            fail(L, "turns{}: unknown entry '%s' (moves, agents, legal, apply, policy, chance, outcomes)", key);
         lua_pop(L, 1);
     }
     return 0;
@@ -481,7 +495,7 @@ static void script_close(void *p) {
     free(sc);
 }
 
-static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy,
+static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
                                    bind_termination, bind_value, script_close};
 
 static vg_status read_file(const char *path, char **out, size_t *len, vg_error *err) {
@@ -561,7 +575,7 @@ vg_status vg_game_load_text(const char *script_path, const char *level_text, con
     if (!g || !sc) goto done;
     sc->g = g;
     sc->value_ref[0] = sc->value_ref[1] = LUA_NOREF;
-    sc->agents_ref = sc->legal_ref = sc->apply_ref = sc->policy_ref = LUA_NOREF;
+    sc->agents_ref = sc->legal_ref = sc->apply_ref = sc->policy_ref = sc->outcomes_ref = LUA_NOREF;
     sc->L = lua_newstate(l_alloc, sc);
     if (!sc->L) goto done;
     g->ops = &lua_ops;

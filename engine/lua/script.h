@@ -30,7 +30,7 @@ typedef struct script {
     char chunk[64];           /* chunk name used in Lua's messages */
     int handle_ref;           /* the one state handle, reused for every call */
     int value_ref[2];         /* heuristic(state), evaluate(state); LUA_NOREF when absent */
-    int agents_ref, legal_ref, apply_ref, policy_ref;   /* turns{}: functions, LUA_NOREF when absent */
+    int agents_ref, legal_ref, apply_ref, policy_ref, outcomes_ref;   /* turns{}: functions, LUA_NOREF when absent */
 } script;
 
 /* The state handle a callback receives; valid only during the call. */
@@ -49,6 +49,7 @@ vg_status bind_agents(void *script, const vg_game *g, const vg_state *s, int *n,
 vg_status bind_legal(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);
 vg_status bind_apply(void *script, tick_ctx *t, int agent, int move, vg_error *err);
 vg_status bind_policy(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
+vg_status bind_outcomes(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
 
 /* loader.c */
 /* Calls the function on the stack top (below it 'nargs' arguments) with
