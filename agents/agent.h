@@ -80,4 +80,14 @@ vg_action agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_re
 void agent_free(agent *a);                                /* NULL is a no-op */
 double agent_param_value(const agent *a, const char *key); /* a parameter's current value */
 
+/* Settings from an INI file (config.c, read with inih): section [NAME]
+ * holds agent NAME's parameters as key = value. Every section must name
+ * an agent and every key one of its parameters, with a number; anything
+ * else is an error "FILE:LINE: why" in 'why' (return -1). On success
+ * appends the settings of agent 'name' to settings[n..] (strings
+ * "key=value", malloc'd; free them with agent_config_free), at most 'max'
+ * entries in all, and returns the new count. */
+int agent_config_read(const char *path, const char *name, char **settings, int n, int max, char *why, size_t whysize);
+void agent_config_free(char **settings, int n);
+
 #endif

@@ -11,10 +11,21 @@
 #include "agent.h"
 
 extern const agent_def agent_random, agent_onestep;
+extern const agent_def agent_minimax, agent_alphabeta, agent_expectimax;
+extern const agent_def agent_bfs, agent_dfs, agent_ldfs, agent_astar, agent_mcts, agent_rhea;
 
 static const agent_def *const agents[] = {
     &agent_random,
     &agent_onestep,
+    &agent_minimax,
+    &agent_alphabeta,
+    &agent_expectimax,
+    &agent_bfs,
+    &agent_dfs,
+    &agent_ldfs,
+    &agent_astar,
+    &agent_mcts,
+    &agent_rhea,
 };
 #define NUM_AGENTS ((int)(sizeof agents / sizeof agents[0]))
 
@@ -101,7 +112,10 @@ vg_action agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_re
     fm f = {0};
     f.g = a->g;
     f.max_calls = b->calls;
-    f.deadline = b->ms > 0 ? start + b->ms / 1000.0 : 0;
+    /* The agent's clock stops a little early (2%, at most 1 ms) so that the
+     * step it is in when time runs out still ends within the budget. */
+    double margin = b->ms * 0.02 < 1 ? b->ms * 0.02 : 1;
+    f.deadline = b->ms > 0 ? start + (b->ms - margin) / 1000.0 : 0;
     vg_action act = a->def->act(a->self, &f, s);
     double ms = (fm_now() - start) * 1000.0;
     *r = (agent_report){ms, f.calls, f.expanded, f.value, f.has_value,

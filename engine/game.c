@@ -336,8 +336,8 @@ vg_status game_type_param(vg_game *g, int type, const char *key, const param_val
 
 vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, int line, vg_error *err) {
     unsigned char uc = (unsigned char)c;
-    if (uc >= 128 || !isgraph(uc))
-        return game_error(g, err, VG_ERR_SCRIPT, line, "map characters must be printable ASCII");
+    if (uc >= 128 || !isprint(uc))
+        return game_error(g, err, VG_ERR_SCRIPT, line, "map characters must be printable ASCII (space included)");
     if (g->mapping[uc][0] != -1)
         return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' is mapped twice", c);
     if (n < 1 || n > 7)
@@ -552,7 +552,7 @@ vg_status game_finish(vg_game *g, vg_error *err) {
 
     /* 5. Glyphs: a type is drawn with the first map character that puts it on top. */
     for (int pass = 0; pass < 2; pass++)
-        for (int c = 33; c < 127; c++)
+        for (int c = 32; c < 127; c++)
             for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
                 type_def *td = &g->types[(int)g->mapping[c][k]];
                 if (td->glyph == '?' && (pass == 1 || k == 0)) td->glyph = (char)c;
@@ -618,12 +618,17 @@ vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err) {
     return VG_OK;
 }
 
+int vg_var_find(const vg_game *g, const char *name) {
+    for (int k = 0; k < g->nvars; k++)
+        if (strcmp(g->var_names[k], name) == 0) return k;
+    return -1;
+}
+
 vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err) {
     if (g->nvars == VG_MAX_VARS) return game_error(g, err, VG_ERR_LIMIT, line, "too many variables (the limit is %d)", VG_MAX_VARS);
     if (strlen(name) == 0 || strlen(name) >= sizeof g->var_names[0])
         return game_error(g, err, VG_ERR_SCRIPT, line, "variable names have 1 to 15 characters");
-    for (int k = 0; k < g->nvars; k++)
-        if (strcmp(g->var_names[k], name) == 0) return game_error(g, err, VG_ERR_SCRIPT, line, "variable '%s' is declared twice", name);
+    if (vg_var_find(g, name) >= 0) return game_error(g, err, VG_ERR_SCRIPT, line, "variable '%s' is declared twice", name);
     snprintf(g->var_names[g->nvars], sizeof g->var_names[0], "%s", name);
     g->var_init[g->nvars++] = init;
     return VG_OK;

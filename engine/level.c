@@ -26,8 +26,11 @@ static int by_type_id(const void *a, const void *b) {
 
 static void mapped_chars(const vg_game *g, char *out, size_t size) {
     size_t n = 0;
-    for (int c = 33; c < 127 && n + 2 < size; c++)
-        if (g->mapping[c][0] >= 0) out[n++] = (char)c, out[n++] = ' ';
+    for (int c = 32; c < 127 && n + 8 < size; c++) {
+        if (g->mapping[c][0] < 0) continue;
+        if (c == ' ') n += (size_t)snprintf(out + n, size - n, "space ");
+        else out[n++] = (char)c, out[n++] = ' ';
+    }
     out[n ? n - 1 : 0] = '\0';
 }
 
@@ -78,7 +81,9 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
             unsigned char c = (unsigned char)row[y][x];
             if (c < 128 && g->mapping[c][0] >= 0) continue;
             mapped_chars(g, known, sizeof known);
-            if (c >= 33 && c < 127)
+            if (c == ' ')
+                error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character ' ' (a space; the script maps: %s)", known);
+            else if (c >= 33 && c < 127)
                 error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character '%c' (the script maps: %s)", c, known);
             else
                 error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character 0x%02x (the script maps: %s)", c, known);
@@ -102,7 +107,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
             }
     if (g->avatar_types && avatars == 0) {
         char want[64] = "";
-        for (int c = 33; c < 127; c++)
+        for (int c = 32; c < 127; c++)
             for (const char *m = g->mapping[c]; *m >= 0; m++)
                 if (state_is_avatar(g, *m) && strlen(want) < 50) {
                     size_t n = strlen(want);

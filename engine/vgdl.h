@@ -100,7 +100,9 @@ int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines
 
 /* ---- States: create, copy, hash, free --------------------------------- */
 
-/* A new state at the level's start, its RNG seeded with 'seed'. NULL when out of memory. */
+/* A new state at the level's start, its RNG seeded with 'seed' (java.util.Random's
+ * generator, the seed first spread so that nearby seeds give unrelated games).
+ * NULL when out of memory. */
 vg_state *vg_state_new(const vg_game *g, uint64_t seed);
 void vg_state_free(vg_state *s);                    /* NULL is a no-op */
 void vg_state_reset(const vg_game *g, vg_state *s, uint64_t seed); /* back to the level start */
@@ -184,6 +186,11 @@ int vg_game_has_turns(const vg_game *g);                  /* 1 when the script d
  * from the state's RNG by vg_advance. */
 int vg_is_chance(const vg_game *g, int agent);
 int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES], vg_error *err);
+
+/* The script's variables (variable{}): whole numbers kept in the state. */
+int vg_var_find(const vg_game *g, const char *name);      /* variable number, or -1 */
+int vg_var(const vg_state *s, int var);                   /* its value (0 when out of range) */
+void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored when out of range) */
 
 /* ---- Script hooks ----------------------------------------------------- */
 

@@ -18,6 +18,8 @@ typedef struct cli_opts {
     agent_budget budget;
     double seconds;
     int max_ticks;
+    const char *config;      /* --config FILE: agent parameters (INI) */
+    long max_states;         /* --max-states N (solve) */
 } cli_opts;
 
 int cli_fail(const char *fmt, ...);                  /* prints "vgdl: ..." to stderr; returns 2 */
@@ -27,5 +29,11 @@ int cli_load(const cli_opts *o, vg_game **g);        /* 0, or 2 after printing w
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
 int cli_read_actions(const char *path, vg_action **out, int *n);
 int cli_play(int argc, char **argv);                 /* play.c */
+/* decide.c: the agent named in 'o' with --config then --set settings; 0, or 2 after printing why */
+int cli_agent_new(const cli_opts *o, const vg_game *g, agent **out);
+int cli_decide(int argc, char **argv);               /* decide.c: vgdl decide */
+int cli_solve(int argc, char **argv);                /* decide.c: vgdl solve */
+int cli_batch(int argc, char **argv);                /* batch.c: vgdl batch */
+int cli_report_cmd(int argc, char **argv);           /* report.c: vgdl report */
 
 #endif

@@ -3,7 +3,9 @@
  * vgdl.c -- the command-line program: the only code that prints to the
  * user, reads argv or exits.
  *
- *   vgdl run GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v]
+ *   vgdl run GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F]
+ *   vgdl decide GAME --level N|FILE --agent NAME [--set k=v] [--config F] [--budget-ms M|--budget-calls K]
+ *   vgdl solve GAME --level N|FILE [--max-states N] [--seconds S]
  *   vgdl trace GAME --level N|FILE --actions FILE
  *   vgdl play GAME [--level N|FILE]
  *   vgdl show GAME [--level N|FILE]
@@ -74,8 +76,15 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
     if (strchr(game, '/') || strstr(game, ".lua")) snprintf(script, size, "%s", game);
     else snprintf(script, size, "%s/scripts/%s.lua", root_dir(), game);
     if (!level) level = "0";
-    if (is_number(level)) snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", root_dir(), (int)blen, base, level);
-    else snprintf(map, size, "%s", level);
+    if (is_number(level)) {
+        snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", root_dir(), (int)blen, base, level);
+        return;
+    }
+    snprintf(map, size, "%s", level);             /* a path, or a level's name: levels/GAME/NAME.txt or .lay */
+    static const char *const ext[] = {".txt", ".lay"};
+    for (int k = 0; k < 2 && access(map, F_OK) != 0 && !strchr(level, '/'); k++)
+        snprintf(map, size, "%s/levels/%.*s/%s%s", root_dir(), (int)blen, base, level, ext[k]);
+    if (access(map, F_OK) != 0) snprintf(map, size, "%s", level);
 }
 
 /* ---- Options ---------------------------------------------------------- */
@@ -89,7 +98,8 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         static const char *const with_value[] = {"--level", "--agent", "--seed", "--budget-ms", "--budget-calls",
-                                                 "--set", "--actions", "--seconds", "--max-ticks"};
+                                                 "--set", "--actions", "--seconds", "--max-ticks",
+                                                 "--config", "--max-states"};
         int takes = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) takes |= strcmp(a, with_value[k]) == 0;
         if (!takes) return cli_fail("unknown option '%s'", a);
@@ -99,6 +109,7 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         if (strcmp(a, "--level") == 0) o->level = v;
         else if (strcmp(a, "--agent") == 0) o->agent = v;
         else if (strcmp(a, "--actions") == 0) o->actions = v;
+        else if (strcmp(a, "--config") == 0) o->config = v;
         else if (strcmp(a, "--set") == 0) {
             if (o->nset == CLI_MAX_SET) return cli_fail("too many --set options");
             o->set[o->nset++] = v;
@@ -109,6 +120,7 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
             else if (strcmp(a, "--budget-ms") == 0) o->budget.ms = d;
             else if (strcmp(a, "--budget-calls") == 0) o->budget.calls = (long)d;
             else if (strcmp(a, "--seconds") == 0) o->seconds = d;
+            else if (strcmp(a, "--max-states") == 0) o->max_states = (long)d;
             else o->max_ticks = (int)d;
         }
     }
@@ -130,11 +142,10 @@ static int cmd_run(int argc, char **argv) {
     vg_game *g = NULL;
     int rc = cli_parse(argc, argv, &o);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    char why[256];
-    agent *a = agent_new(o.agent, g, o.set, o.nset, o.seed, why, sizeof why);
-    if (!a) {
+    agent *a = NULL;
+    if ((rc = cli_agent_new(&o, g, &a))) {
         vg_game_free(g);
-        return cli_fail("%s", why);
+        return rc;
     }
     if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
     vg_state *s = vg_state_new(g, o.seed);
@@ -346,12 +357,16 @@ static const struct command {
     int (*fn)(int argc, char **argv);
     const char *usage;
 } commands[] = {
-    {"run",   cmd_run,   "GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--max-ticks T]"},
+    {"run",   cmd_run,   "GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]"},
+    {"decide", cli_decide, "GAME --level N|FILE --agent NAME [--seed S] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]"},
+    {"solve", cli_solve, "GAME --level N|FILE [--max-states N] [--seconds S]"},
     {"trace", cmd_trace, "GAME --level N|FILE --actions FILE [--seed S]"},
     {"play",  cli_play,  "GAME [--level N|FILE] [--seed S]"},
     {"show",  cmd_show,  "GAME [--level N|FILE]"},
     {"check", cmd_check, "GAME"},
     {"bench", cmd_bench, "GAME [--level N|FILE] [--seconds S]"},
+    {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]"},
+    {"report", cli_report_cmd, "[--csv | --runs] [--no-timing] DIR..."},
 };
 
 int main(int argc, char **argv) {

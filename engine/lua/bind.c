@@ -235,8 +235,8 @@ static int m_random(lua_State *L) {
 
 static int var_arg(lua_State *L, const state_handle *h, int idx) {
     const char *name = luaL_checkstring(L, idx);
-    for (int v = 0; v < h->g->nvars; v++)
-        if (strcmp(h->g->var_names[v], name) == 0) return v;
+    int v = vg_var_find(h->g, name);
+    if (v >= 0) return v;
     return luaL_error(L, "unknown variable '%s' (declare it with variable { \"%s\", 0 })", name, name);
 }
 

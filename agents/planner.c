@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * planner.c -- see planner.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "planner.h"
+#include "search.h"
+
+typedef struct pnode {
+    vg_state *st;          /* stored while open */
+    uint64_t hash;         /* vg_state_hash of the state reached */
+    uint32_t parent;
+    int32_t g, h;
+    float value;           /* heuristic value, for replanning */
+    uint8_t action, expanded, win;
+} pnode;
+
+struct planner {
+    const vg_game *g;
+    planner_opts o;
+    skey *key;
+    sbound *bound;
+    vg_state *cur, *child;
+    /* the search in progress */
+    int active;
+    uint64_t root_hash;
+    int nil_noop;          /* -1 unknown, 0/1 for the root */
+    pnode *nodes;
+    uint32_t nnodes, cap;
+    uint32_t **bucket;
+    uint32_t *bn, *bcap;
+    int nbuckets, minf;
+    long open;
+    hmap bypos, byhash;
+    uint32_t best;         /* most promising node so far */
+    /* the plan being played */
+    vg_action *plan;
+    uint64_t *plan_hash;   /* vg_state_hash expected before each action */
+    int plan_len, plan_pos;
+};
+
+static int prio(const planner *p, int g, int h) { return 8 * g + (int)lround(8.0 * p->o.weight * h); }
+
+static void search_drop(planner *p) {
+    for (uint32_t i = 0; i < p->nnodes; i++) free(p->nodes[i].st);
+    p->nnodes = 0;
+    for (int b = 0; b < p->nbuckets; b++) p->bn[b] = 0;
+    p->open = 0;
+    p->minf = 0;
+    hmap_clear(&p->bypos);
+    hmap_clear(&p->byhash);
+    p->active = 0;
+}
+
+planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o) {
+    (void)s;
+    planner *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->g = g;
+    p->o = *o;
+    if (p->o.weight < 1) p->o.weight = 1;
+    p->cur = vg_state_new(g, 0);
+    p->child = vg_state_new(g, 0);
+    /* room for a whole search: growing a big map mid-decision would take long */
+    size_t presize = o->max_states > 0 && o->max_states <= (1L << 22) ? (size_t)o->max_states : 1 << 12;
+    if (!p->cur || !p->child || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize)) {
+        planner_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void planner_free(planner *p) {
+    if (!p) return;
+    search_drop(p);
+    for (int b = 0; b < p->nbuckets; b++) free(p->bucket[b]);
+    free(p->bucket);
+    free(p->bn);
+    free(p->bcap);
+    free(p->nodes);
+    hmap_free(&p->bypos);
+    hmap_free(&p->byhash);
+    skey_free(p->key);
+    sbound_free(p->bound);
+    vg_state_free(p->cur);
+    vg_state_free(p->child);
+    free(p->plan);
+    free(p->plan_hash);
+    free(p);
+}
+
+static int push(planner *p, uint32_t id) {
+    int f = prio(p, p->nodes[id].g, p->nodes[id].h);
+    if (f >= p->nbuckets) {
+        int nb = p->nbuckets ? p->nbuckets : 256;
+        while (nb <= f) nb *= 2;
+        uint32_t **b = realloc(p->bucket, (size_t)nb * sizeof *b);
+        if (!b) return 0;
+        p->bucket = b;
+        uint32_t *n = realloc(p->bn, (size_t)nb * sizeof *n);
+        if (!n) return 0;
+        p->bn = n;
+        uint32_t *c = realloc(p->bcap, (size_t)nb * sizeof *c);
+        if (!c) return 0;
+        p->bcap = c;
+        for (int k = p->nbuckets; k < nb; k++) b[k] = NULL, n[k] = 0, c[k] = 0;
+        p->nbuckets = nb;
+    }
+    if (p->bn[f] == p->bcap[f]) {
+        uint32_t nc = p->bcap[f] ? p->bcap[f] * 2 : 64, *ids = realloc(p->bucket[f], nc * sizeof *ids);
+        if (!ids) return 0;
+        p->bucket[f] = ids;
+        p->bcap[f] = nc;
+    }
+    p->bucket[f][p->bn[f]++] = id;
+    if (f < p->minf) p->minf = f;
+    p->open++;
+    return 1;
+}
+
+static uint32_t pop(planner *p) {
+    while (p->open > 0) {
+        while (p->minf < p->nbuckets && p->bn[p->minf] == 0) p->minf++;
+        if (p->minf >= p->nbuckets) break;
+        uint32_t id = p->bucket[p->minf][--p->bn[p->minf]];
+        p->open--;
+        pnode *n = &p->nodes[id];
+        if (n->expanded || prio(p, n->g, n->h) != p->minf) continue;
+        return id;
+    }
+    return UINT32_MAX;
+}
+
+static uint32_t new_node(planner *p) {
+    if (p->nnodes == p->cap) {
+        uint32_t nc = p->cap ? p->cap * 2 : 1024;
+        pnode *nn = realloc(p->nodes, nc * sizeof *nn);
+        if (!nn) return UINT32_MAX;
+        p->nodes = nn;
+        p->cap = nc;
+    }
+    memset(&p->nodes[p->nnodes], 0, sizeof(pnode));
+    return p->nnodes++;
+}
+
+/* More promising: smaller h, then better heuristic value, then fewer actions. */
+static int better(const pnode *a, const pnode *b) {
+    if (a->h != b->h) return a->h < b->h;
+    if (a->value != b->value) return a->value > b->value;
+    return a->g < b->g;
+}
+
+static int start(planner *p, fm *f, const vg_state *s) {
+    search_drop(p);
+    uint32_t root = new_node(p);
+    if (root == UINT32_MAX || !(p->nodes[root].st = state_store(s))) return 0;
+    f->calls++;   /* storing the root is a copy */
+    p->nodes[root].hash = p->root_hash = vg_state_hash(s);
+    p->nodes[root].h = p->o.use_bound ? sbound_of(p->bound, s) : 0;
+    p->nodes[root].value = (float)search_value(p->g, s);
+    int added;
+    if (!hmap_put(&p->bypos, skey_of(p->key, s), root, &added) || !push(p, root)) return 0;
+    p->best = root;
+    p->nil_noop = -1;
+    p->active = 1;
+    return 1;
+}
+
+static int make_plan(planner *p, uint32_t id) {
+    int len = 0;
+    for (uint32_t k = id; k != 0; k = p->nodes[k].parent) len++;
+    vg_action *plan = malloc((size_t)(len + 1) * sizeof *plan);
+    uint64_t *hash = malloc((size_t)(len + 1) * sizeof *hash);
+    if (!plan || !hash) {
+        free(plan);
+        free(hash);
+        return 0;
+    }
+    free(p->plan);
+    free(p->plan_hash);
+    p->plan = plan;
+    p->plan_hash = hash;
+    p->plan_len = len;
+    p->plan_pos = 0;
+    for (uint32_t k = id; k != 0; k = p->nodes[k].parent) {
+        len--;
+        plan[len] = (vg_action)p->nodes[k].action;
+        hash[len] = p->nodes[p->nodes[k].parent].hash;
+    }
+    return 1;
+}
+
+/* Expands until a win, the budget's end or exhaustion: 1 win (the plan is
+ * set), 0 budget spent, 2 the search is too big, -1 nothing left to
+ * expand, -2 out of memory. */
+static int run(planner *p, fm *f) {
+    long spent = 0;
+    int added;
+    for (;;) {
+        if (p->o.max_states && (long)p->nnodes >= p->o.max_states) {
+            if (p->o.escalate > 1) p->o.weight *= p->o.escalate;
+            return 2;
+        }
+        if (fm_spent(f) || (p->o.expansions && spent >= p->o.expansions)) return 0;
+        uint32_t id = pop(p);
+        if (id == UINT32_MAX) return -1;
+        if (p->nodes[id].win) return make_plan(p, id) ? 1 : -2;
+        int fcur = p->minf;
+        p->nodes[id].expanded = 1;
+        vg_state_copy(p->cur, p->nodes[id].st);
+        f->calls++;
+        free(p->nodes[id].st);
+        p->nodes[id].st = NULL;
+        f->expanded++;
+        spent++;
+        vg_action acts[VG_MAX_ACTIONS];
+        int na = vg_actions(p->g, p->cur, acts);
+        for (int k = 0; k < na; k++) {
+            fm_copy(f, p->child, p->cur);
+            fm_advance(f, p->child, acts[k]);
+            int cg = p->nodes[id].g + 1, win = vg_winner_of(p->child) == VG_PLAYER_WINS;
+            if (vg_is_over(p->child) && !win) continue;
+            uint64_t hx = vg_state_hash(p->child);
+            uint32_t *seen = hmap_find(&p->byhash, hx);
+            if (seen && p->nodes[*seen].g <= cg) continue;   /* this very state, reached as soon */
+            uint64_t pk = skey_of(p->key, p->child);
+            uint32_t *slot = hmap_put(&p->bypos, pk, UINT32_MAX, &added);
+            if (!slot) return -2;
+            uint32_t cid = *slot;
+            if (!added) {
+                if (p->nodes[cid].g <= cg || p->nodes[cid].h >= SBOUND_DEAD) continue;
+            } else {
+                if ((cid = new_node(p)) == UINT32_MAX) return -2;
+                *hmap_find(&p->bypos, pk) = cid;
+                int h = p->o.use_bound ? sbound_of(p->bound, p->child) : 0;
+                p->nodes[cid].h = h;
+                if (h >= SBOUND_DEAD) continue;
+                if (!p->o.use_bound) p->nodes[cid].value = (float)search_value(p->g, p->child);
+            }
+            pnode *c = &p->nodes[cid];
+            c->parent = id;
+            c->action = (uint8_t)acts[k];
+            c->g = cg;
+            c->expanded = 0;
+            c->hash = hx;
+            uint32_t *hs = hmap_put(&p->byhash, hx, cid, &added);
+            if (!hs) return -2;
+            *hs = cid;
+            if (win) {
+                c->win = 1;
+                c->h = 0;
+                if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
+            } else if (!c->st) {
+                if (!(c->st = state_store(p->child))) return -2;
+                f->calls++;
+            }
+            if (!push(p, cid)) return -2;
+            if (better(c, &p->nodes[p->best])) p->best = cid;
+        }
+    }
+}
+
+/* First action on the path to node 'id'. */
+static vg_action first_action(const planner *p, uint32_t id) {
+    if (id == 0) return VG_ACTION_NIL;
+    while (p->nodes[id].parent != 0) id = p->nodes[id].parent;
+    return (vg_action)p->nodes[id].action;
+}
+
+vg_action planner_act(planner *p, fm *f, const vg_state *s) {
+    if (!p->key && !(p->key = skey_new(p->g, s))) return VG_ACTION_NIL;
+    if (!p->bound && !(p->bound = sbound_new(p->g, s))) return VG_ACTION_NIL;
+    uint64_t h = vg_state_hash(s);
+    if (p->plan && p->plan_pos < p->plan_len && p->plan_hash[p->plan_pos] == h) {
+        f->value = -(p->plan_len - p->plan_pos);
+        f->has_value = 1;
+        return p->plan[p->plan_pos++];
+    }
+    if (!(p->active && h == p->root_hash) && !start(p, f, s)) {
+        search_drop(p);
+        return VG_ACTION_NIL;
+    }
+    int r = run(p, f);
+    if (r == 1) {
+        search_drop(p);
+        f->value = -p->plan_len;
+        f->has_value = 1;
+        return p->plan[p->plan_pos++];
+    }
+    f->value = -(double)p->nodes[p->best].g - p->nodes[p->best].h;
+    f->has_value = 1;
+    if (r == 0 && p->o.wait) {
+        if (p->nil_noop < 0) {   /* does waiting leave the state exactly as it is? */
+            fm_copy(f, p->child, s);
+            fm_advance(f, p->child, VG_ACTION_NIL);
+            p->nil_noop = !vg_is_over(p->child) && vg_state_hash(p->child) == h;
+        }
+        if (p->nil_noop) return VG_ACTION_NIL;   /* think on next tick */
+    }
+    vg_action a = first_action(p, p->best);
+    if (p->best == 0) {   /* nothing better than here: any available action */
+        vg_action acts[VG_MAX_ACTIONS];
+        if (vg_actions(p->g, s, acts) > 0) a = acts[0];
+    }
+    search_drop(p);
+    return a;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * search.h -- what the search agents and the level solver share: a compact
+ * positional state key, a hash map from keys to numbers, stored state
+ * copies, leaf values, a small RNG, and a lower bound on the moves left for
+ * key-and-door games such as Bait.
+ *
+ * Everything here reaches the game through vgdl.h only.
+ */
+#ifndef VG_SEARCH_H
+#define VG_SEARCH_H
+
+#include "vgdl.h"
+
+/* ---- Positional state key ----------------------------------------------
+ *
+ * vg_state_hash tells apart states that differ in anything (a box's
+ * orientation after a push, say), so one Bait position can have several
+ * hashes. The positional key hashes only what GVGAI's equalPosition
+ * compares, plus the score, the winner and the avatar's resources: every
+ * sprite's type and cell. Two states with the same key are the same
+ * position (up to a 64-bit hash collision, about 1 in 10^11 for a million
+ * states).
+ *
+ * To be fast it reads immovable-category types (walls, floors, holes ...)
+ * by count first: while a type has the count it had at the start its
+ * sprites are taken to be where they started (immovable sprites do not
+ * move, and a rule that kills one changes the count). Only a type whose
+ * count changed is listed sprite by sprite. */
+typedef struct skey skey;
+skey *skey_new(const vg_game *g, const vg_state *start);  /* NULL when out of memory */
+uint64_t skey_of(const skey *k, const vg_state *s);
+void skey_free(skey *k);
+
+/* ---- Hash map: 64-bit key -> 32-bit value ------------------------------ */
+
+typedef struct hmap {
+    uint64_t *keys;     /* 0: empty (key 0 is stored as 1) */
+    uint32_t *vals;
+    size_t cap, n;
+} hmap;
+
+int hmap_init(hmap *m, size_t cap);                     /* 0 when out of memory */
+void hmap_free(hmap *m);
+void hmap_clear(hmap *m);
+uint32_t *hmap_find(const hmap *m, uint64_t key);        /* NULL when absent */
+/* Finds or adds 'key' (value 'v' when added); sets *added. NULL when out of memory. */
+uint32_t *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added);
+
+/* ---- Stored states ------------------------------------------------------
+ * A stored state is a malloc'd copy of the bytes vg_state_copy moves (the
+ * state is flat and pointer-free); it serves only as the source of a later
+ * vg_state_copy. */
+vg_state *state_store(const vg_state *s);                /* NULL when out of memory */
+
+/* ---- Leaf values --------------------------------------------------------- */
+
+#define SEARCH_WIN 1e6   /* added for a win, subtracted for a loss */
+
+/* The game's heuristic (the score when it has none) moved far up for a
+ * win and far down for a loss. */
+double search_value(const vg_game *g, const vg_state *s);
+/* The score moved far up for a win and far down for a loss. */
+double search_score_value(const vg_state *s);
+
+/* ---- RNG: xorshift64*, never zero --------------------------------------- */
+
+static inline uint64_t rng_next(uint64_t *r) {
+    *r ^= *r >> 12, *r ^= *r << 25, *r ^= *r >> 27;
+    return *r * 0x2545f4914f6cdd1dULL;
+}
+static inline uint64_t rng_seed_of(uint64_t seed) {
+    uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return z ? z : 1;
+}
+static inline int rng_below(uint64_t *r, int n) { return (int)((rng_next(r) >> 33) % (uint64_t)n); }
+static inline double rng_unit(uint64_t *r) { return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+
+/* ---- Lower bound for key-and-door games ---------------------------------
+ *
+ * For a game in Bait's vocabulary -- sprite types "key", "goal" and "wall",
+ * an avatar that starts without the key, and "box" for pushable blocks --
+ * sbound_of returns a lower bound on the number of actions still needed to
+ * win, or SBOUND_DEAD when the state can never be won. For other games it
+ * returns 0 for every state that is not over (so A* becomes breadth-first
+ * search) and SBOUND_DEAD for a lost one. The bound and its proof are in
+ * search.c. */
+#define SBOUND_DEAD 0x3fffffff
+typedef struct sbound sbound;
+sbound *sbound_new(const vg_game *g, const vg_state *start); /* NULL when out of memory */
+int sbound_of(const sbound *b, const vg_state *s);
+int sbound_active(const sbound *b);     /* 1 when the game is in Bait's vocabulary */
+void sbound_free(sbound *b);
+
+#endif

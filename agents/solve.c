@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * solve.c -- see solve.h.
+ *
+ * A* with integer priorities in buckets: f = 8 g + round(8 weight h); in a
+ * bucket the last state added comes out first (deeper states first among
+ * equals). States are deduplicated twice: first by vg_state_hash (cheap,
+ * catches exact repeats), then by the positional key, which also merges
+ * states that differ only in things that do not matter to positions (the
+ * orientation a pushed box is left with). A position is kept with the
+ * fewest actions that reached it; a state is stored only while it waits
+ * to be expanded.
+ *
+ * Optimality: with weight 1 the bound is admissible and consistent
+ * (search.c), so a state is expanded at most once, with its least g, and
+ * the first win removed from the open list is a shortest one. A win found
+ * while expanding a state whose f equals the win's length is taken at once
+ * (nothing left open can be shorter). Dead states (search.c) cannot lead
+ * to a win and are dropped.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "search.h"
+#include "solve.h"
+
+typedef struct node {
+    vg_state *st;         /* stored while open */
+    uint32_t parent;
+    int32_t g, h;
+    uint8_t action, expanded, dead, win;
+} node;
+
+typedef struct bucket {
+    uint32_t *ids;
+    uint32_t n, cap;
+} bucket;
+
+typedef struct search {
+    const vg_game *g;
+    node *nodes;
+    uint32_t nnodes, cap;
+    bucket *buckets;
+    int nbuckets;
+    int minf;             /* no open state has a smaller f */
+    long open;
+    double weight;
+} search;
+
+const char *solve_status_name(solve_status st) {
+    static const char *names[] = {"solved", "unsolvable", "undecided", "out of memory"};
+    return (unsigned)st < 4 ? names[st] : "?";
+}
+
+static int prio(const search *S, int g, int h) { return 8 * g + (int)lround(8.0 * S->weight * h); }
+
+static int push(search *S, uint32_t id) {
+    node *n = &S->nodes[id];
+    int f = prio(S, n->g, n->h);
+    if (f >= S->nbuckets) {
+        int nb = S->nbuckets ? S->nbuckets : 256;
+        while (nb <= f) nb *= 2;
+        bucket *b = realloc(S->buckets, (size_t)nb * sizeof *b);
+        if (!b) return 0;
+        memset(b + S->nbuckets, 0, (size_t)(nb - S->nbuckets) * sizeof *b);
+        S->buckets = b;
+        S->nbuckets = nb;
+    }
+    bucket *b = &S->buckets[f];
+    if (b->n == b->cap) {
+        uint32_t nc = b->cap ? b->cap * 2 : 64, *ids = realloc(b->ids, nc * sizeof *ids);
+        if (!ids) return 0;
+        b->ids = ids;
+        b->cap = nc;
+    }
+    b->ids[b->n++] = id;
+    if (f < S->minf) S->minf = f;
+    S->open++;
+    return 1;
+}
+
+/* Next open state to expand, or UINT32_MAX when none. */
+static uint32_t pop(search *S) {
+    while (S->open > 0) {
+        while (S->minf < S->nbuckets && S->buckets[S->minf].n == 0) S->minf++;
+        if (S->minf >= S->nbuckets) break;
+        bucket *b = &S->buckets[S->minf];
+        uint32_t id = b->ids[--b->n];
+        S->open--;
+        node *n = &S->nodes[id];
+        if (n->expanded || prio(S, n->g, n->h) != S->minf) continue;   /* stale entry */
+        return id;
+    }
+    return UINT32_MAX;
+}
+
+static uint32_t new_node(search *S) {
+    if (S->nnodes == S->cap) {
+        uint32_t nc = S->cap ? S->cap * 2 : 4096;
+        node *nn = realloc(S->nodes, nc * sizeof *nn);
+        if (!nn) return UINT32_MAX;
+        S->nodes = nn;
+        S->cap = nc;
+    }
+    memset(&S->nodes[S->nnodes], 0, sizeof(node));
+    return S->nnodes++;
+}
+
+static int plan_of(search *S, uint32_t id, solve_result *r) {
+    int len = 0;
+    for (uint32_t k = id; k != 0; k = S->nodes[k].parent) len++;
+    r->plan = malloc((size_t)(len ? len : 1) * sizeof *r->plan);
+    if (!r->plan) return 0;
+    r->len = len;
+    for (uint32_t k = id; k != 0; k = S->nodes[k].parent) r->plan[--len] = (vg_action)S->nodes[k].action;
+    return 1;
+}
+
+solve_status solve_level(const vg_game *g, const vg_state *start, const solve_opts *o, solve_result *r) {
+    memset(r, 0, sizeof *r);
+    double t0 = fm_now();
+    search S = {0};
+    S.g = g;
+    S.weight = o->weight > 1 ? o->weight : 1;
+    skey *key = skey_new(g, start);
+    sbound *bound = sbound_new(g, start);
+    vg_state *cur = vg_state_new(g, 0), *child = vg_state_new(g, 0);
+    hmap bypos = {0}, byhash = {0};
+    solve_status st = SOLVE_NOMEM;
+    uint32_t root;
+    if (!key || !bound || !cur || !child || !hmap_init(&bypos, 1 << 16) || !hmap_init(&byhash, 1 << 16) ||
+        (root = new_node(&S)) == UINT32_MAX)
+        goto done;
+    S.minf = 0;
+    S.nodes[root].h = sbound_of(bound, start);
+    if (vg_winner_of(start) == VG_PLAYER_WINS) {
+        st = SOLVE_SOLVED;
+        r->optimal = 1;
+        plan_of(&S, root, r);
+        goto done;
+    }
+    if (S.nodes[root].h >= SBOUND_DEAD) {
+        st = SOLVE_UNSOLVABLE;
+        goto done;
+    }
+    int added;
+    if (!(S.nodes[root].st = state_store(start)) || !hmap_put(&bypos, skey_of(key, start), root, &added) ||
+        !hmap_put(&byhash, vg_state_hash(start), root, &added) || !push(&S, root))
+        goto done;
+    r->distinct = 1;
+    uint32_t win = UINT32_MAX;
+    st = SOLVE_UNSOLVABLE;
+    for (;;) {
+        uint32_t id = pop(&S);
+        if (id == UINT32_MAX) break;
+        node *n = &S.nodes[id];
+        if (n->dead) continue;
+        if (n->win) {   /* a win waiting in the list: the shortest */
+            win = id;
+            break;
+        }
+        if ((o->max_states && r->expanded >= o->max_states) ||
+            (o->max_seconds > 0 && (r->expanded & 1023) == 0 && fm_now() - t0 > o->max_seconds)) {
+            S.minf = prio(&S, n->g, n->h);
+            st = SOLVE_UNDECIDED;
+            break;
+        }
+        int fcur = S.minf;
+        n->expanded = 1;
+        vg_state_copy(cur, n->st);
+        free(n->st);
+        n->st = NULL;
+        r->expanded++;
+        vg_action acts[VG_MAX_ACTIONS];
+        int na = vg_actions(g, cur, acts);
+        for (int k = 0; k < na; k++) {
+            vg_state_copy(child, cur);
+            vg_advance(g, child, acts[k], NULL);
+            r->generated++;
+            int cg = S.nodes[id].g + 1;
+            if (vg_is_over(child) && vg_winner_of(child) != VG_PLAYER_WINS) continue;
+            uint64_t hx = vg_state_hash(child);
+            uint32_t *seen = hmap_find(&byhash, hx);
+            if (seen && S.nodes[*seen].g <= cg) continue;
+            uint64_t pk = skey_of(key, child);
+            uint32_t *slot = hmap_put(&bypos, pk, UINT32_MAX, &added);
+            if (!slot) goto nomem;
+            uint32_t cid = *slot;
+            if (!added) {
+                node *old = &S.nodes[cid];
+                if (old->dead || old->g <= cg) {
+                    if (!hmap_put(&byhash, hx, cid, &added)) goto nomem;
+                    continue;
+                }
+            } else {
+                if ((cid = new_node(&S)) == UINT32_MAX) goto nomem;
+                slot = hmap_find(&bypos, pk);
+                *slot = cid;
+                r->distinct++;
+                int h = sbound_of(bound, child);
+                if (h >= SBOUND_DEAD) {
+                    S.nodes[cid].dead = 1;
+                    if (!hmap_put(&byhash, hx, cid, &added)) goto nomem;
+                    continue;
+                }
+                S.nodes[cid].h = h;
+            }
+            node *c = &S.nodes[cid];
+            c->parent = id;
+            c->action = (uint8_t)acts[k];
+            c->g = cg;
+            c->expanded = 0;
+            uint32_t *hs = hmap_put(&byhash, hx, cid, &added);
+            if (!hs) goto nomem;
+            *hs = cid;
+            if (vg_winner_of(child) == VG_PLAYER_WINS) {
+                c->h = 0;
+                c->win = 1;
+                free(c->st);
+                c->st = NULL;
+                if (S.weight == 1 && prio(&S, cg, 0) <= fcur) {   /* nothing open is shorter */
+                    win = cid;
+                    break;
+                }
+            } else if (!c->st && !(c->st = state_store(child))) goto nomem;
+            if (!push(&S, cid)) goto nomem;
+        }
+        if (win != UINT32_MAX) break;
+    }
+    if (win != UINT32_MAX) {
+        if (!plan_of(&S, win, r)) goto nomem;
+        st = SOLVE_SOLVED;
+        r->optimal = S.weight == 1;
+        r->lower_bound = r->optimal ? r->len : (int)ceil(S.minf / 8.0 / S.weight);
+    } else if (st == SOLVE_UNDECIDED) {
+        r->lower_bound = S.weight == 1 ? S.minf / 8 : 0;
+    }
+    goto done;
+nomem:
+    st = SOLVE_NOMEM;
+done:
+    r->status = st;
+    r->seconds = fm_now() - t0;
+    for (uint32_t i = 0; i < S.nnodes; i++) free(S.nodes[i].st);
+    for (int b = 0; b < S.nbuckets; b++) free(S.buckets[b].ids);
+    free(S.buckets);
+    free(S.nodes);
+    hmap_free(&bypos);
+    hmap_free(&byhash);
+    skey_free(key);
+    sbound_free(bound);
+    vg_state_free(cur);
+    vg_state_free(child);
+    return st;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * solve.h -- the level solver: a shortest winning action sequence found
+ * by A* over positions (search.h's positional key), with search.h's
+ * admissible, consistent lower bound and its dead-state pruning. With
+ * weight 1 the first win taken off the open list is a shortest one; with
+ * no bound (games outside Bait's vocabulary) the search is breadth-first.
+ */
+#ifndef VG_SOLVE_H
+#define VG_SOLVE_H
+
+#include "vgdl.h"
+
+typedef enum { SOLVE_SOLVED = 0, SOLVE_UNSOLVABLE, SOLVE_UNDECIDED, SOLVE_NOMEM } solve_status;
+
+typedef struct solve_opts {
+    long max_states;     /* states expanded before giving up, 0: no limit */
+    double max_seconds;  /* 0: no limit */
+    double weight;       /* f = g + weight * h; 1 (or 0): shortest; above 1: faster, at most weight times longer */
+} solve_opts;
+
+typedef struct solve_result {
+    solve_status status;
+    vg_action *plan;     /* malloc'd, 'len' actions (free with free()) */
+    int len;
+    int optimal;         /* 1 when 'plan' is proven shortest */
+    int lower_bound;     /* every winning sequence has at least this many actions */
+    long expanded;       /* states expanded */
+    long generated;      /* states generated (advances) */
+    long distinct;       /* distinct positions seen */
+    double seconds;
+} solve_result;
+
+/* Searches from 'start'. 'r' is filled in every case. */
+solve_status solve_level(const vg_game *g, const vg_state *start, const solve_opts *o, solve_result *r);
+const char *solve_status_name(solve_status st);
+
+#endif

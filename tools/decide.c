@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * decide.c -- agents on the command line: building an agent from --config
+ * and --set, 'vgdl decide' (one decision from the level start) and 'vgdl
+ * solve' (a shortest winning action sequence).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "cli.h"
+#include "solve.h"
+
+int cli_agent_new(const cli_opts *o, const vg_game *g, agent **out) {
+    char why[512];
+    char *owned[64];
+    const char *settings[64 + CLI_MAX_SET];
+    int nowned = 0;
+    *out = NULL;
+    if (!agent_find(o->agent)) {
+        agent *none = agent_new(o->agent, g, NULL, 0, 0, why, sizeof why);   /* for the message */
+        agent_free(none);
+        return cli_fail("%s", why);
+    }
+    if (o->config && (nowned = agent_config_read(o->config, o->agent, owned, 0, 64, why, sizeof why)) < 0) {
+        fprintf(stderr, "%s\n", why);
+        return 2;
+    }
+    int n = 0;
+    for (int k = 0; k < nowned; k++) settings[n++] = owned[k];      /* the file first, */
+    for (int k = 0; k < o->nset; k++) settings[n++] = o->set[k];    /* then --set wins */
+    *out = agent_new(o->agent, g, settings, n, o->seed, why, sizeof why);
+    agent_config_free(owned, nowned);
+    if (!*out) return cli_fail("%s", why);
+    return 0;
+}
+
+/* vgdl decide: prints one "key: value" per line. */
+int cli_decide(int argc, char **argv) {
+    cli_opts o;
+    vg_game *g = NULL;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc || (rc = cli_load(&o, &g))) return rc;
+    agent *a = NULL;
+    if ((rc = cli_agent_new(&o, g, &a))) {
+        vg_game_free(g);
+        return rc;
+    }
+    if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
+    vg_state *s = vg_state_new(g, o.seed);
+    if (!s) rc = cli_fail("out of memory");
+    else if (vg_is_over(s)) rc = cli_fail("the game is over at the level start");
+    else {
+        agent_report r;
+        vg_action act = agent_act(a, s, &o.budget, &r);
+        printf("agent: %s\naction: %s\n", o.agent, vg_action_name(act));
+        if (r.has_value) printf("value: %g\n", r.value);
+        printf("calls: %ld\nexpanded: %ld\nms: %.3f\noverspent: %d\n", r.calls, r.expanded, r.ms, r.overspent);
+    }
+    vg_state_free(s);
+    agent_free(a);
+    vg_game_free(g);
+    return rc;
+}
+
+/* vgdl solve: the plan on stdout (an actions file), the figures on stderr.
+ * Exit status 0 solved, 1 unsolvable or undecided, 2 bad input. */
+int cli_solve(int argc, char **argv) {
+    cli_opts o;
+    vg_game *g = NULL;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc || (rc = cli_load(&o, &g))) return rc;
+    int timed = 0;
+    for (int i = 3; i < argc; i++) timed |= strcmp(argv[i], "--seconds") == 0;
+    vg_state *s = vg_state_new(g, o.seed);
+    if (!s) {
+        vg_game_free(g);
+        return cli_fail("out of memory");
+    }
+    solve_opts so = {o.max_states, timed ? o.seconds : 0, 1};
+    solve_result r;
+    solve_level(g, s, &so, &r);
+    switch (r.status) {
+    case SOLVE_SOLVED:
+        for (int k = 0; k < r.len; k++) puts(vg_action_name(r.plan[k]));
+        fprintf(stderr, "length: %d\n", r.len);
+        rc = 0;
+        break;
+    case SOLVE_UNSOLVABLE:
+        fprintf(stderr, "unsolvable: no action sequence wins this level\n");
+        rc = 1;
+        break;
+    case SOLVE_UNDECIDED:
+        fprintf(stderr, "undecided: no win found within the limits; a win needs at least %d actions\n", r.lower_bound);
+        rc = 1;
+        break;
+    default:
+        fprintf(stderr, "vgdl: out of memory after %ld states\n", r.expanded);
+        rc = 1;
+    }
+    fprintf(stderr, "states explored: %ld\nstates generated: %ld\npositions: %ld\nseconds: %.3f\n", r.expanded,
+            r.generated, r.distinct, r.seconds);
+    free(r.plan);
+    vg_state_free(s);
+    vg_game_free(g);
+    return rc;
+}

@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * runs.c -- result rows: CSV and JSON lines out and back in, results files
+ * and folders read with their torn or malformed tails found, and a string
+ * set for run keys. See runs.h.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runs.h"
+
+static const char *const status_names[RUN_NSTATUS] = {"ok", "crashed", "timeout", "oom", "error"};
+
+const char *run_status_name(run_status s) { return s < RUN_NSTATUS ? status_names[s] : "?"; }
+
+/* ---- Columns ------------------------------------------------------------- */
+
+enum {
+    C_GAME, C_LEVEL, C_AGENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_TICKS,
+    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_RUN_MS, C_ERROR, NCOLS
+};
+
+static const char *const col_names[NCOLS] = {
+    "game", "level", "agent", "seed", "run_seed", "config", "status", "result", "win", "score", "ticks",
+    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "run_ms", "error"};
+
+const char runs_csv_header[] =
+    "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,calls_mean,"
+    "overspent,run_ms,error\n";
+
+/* The value of column 'c' of 'r' as text; 'quote' says whether it is a string. */
+static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_string) {
+    *is_string = 0;
+    double score = isfinite(r->score) ? r->score : 0;
+    switch (c) {
+    case C_GAME: *is_string = 1; snprintf(buf, size, "%s", r->game); break;
+    case C_LEVEL: *is_string = 1; snprintf(buf, size, "%s", r->level); break;
+    case C_AGENT: *is_string = 1; snprintf(buf, size, "%s", r->agent); break;
+    case C_SEED: snprintf(buf, size, "%lld", r->seed); break;
+    case C_RUN_SEED: snprintf(buf, size, "%llu", (unsigned long long)r->run_seed); break;
+    case C_CONFIG: *is_string = 1; snprintf(buf, size, "%s", r->config); break;
+    case C_STATUS: *is_string = 1; snprintf(buf, size, "%s", run_status_name(r->status)); break;
+    case C_RESULT: *is_string = 1; snprintf(buf, size, "%s", r->result); break;
+    case C_WIN: snprintf(buf, size, "%d", r->win); break;
+    case C_SCORE: snprintf(buf, size, "%.15g", score == 0 ? 0.0 : score); break;
+    case C_TICKS: snprintf(buf, size, "%lld", r->ticks); break;
+    case C_DECISIONS: snprintf(buf, size, "%lld", r->decisions); break;
+    case C_MS_MEAN: snprintf(buf, size, "%.4f", r->ms_mean); break;
+    case C_MS_MAX: snprintf(buf, size, "%.4f", r->ms_max); break;
+    case C_CALLS: snprintf(buf, size, "%lld", r->calls); break;
+    case C_CALLS_MEAN: snprintf(buf, size, "%.3f", r->calls_mean); break;
+    case C_OVERSPENT: snprintf(buf, size, "%lld", r->overspent); break;
+    case C_RUN_MS: snprintf(buf, size, "%.3f", r->run_ms); break;
+    default: *is_string = 1; snprintf(buf, size, "%s", r->error); break;
+    }
+}
+
+/* Appends 'text' to buf at *len; -1 when it does not fit. */
+static int put(char *buf, size_t size, size_t *len, const char *text, size_t n) {
+    if (*len + n + 1 > size) return -1;
+    memcpy(buf + *len, text, n);
+    *len += n;
+    buf[*len] = '\0';
+    return 0;
+}
+
+int csv_quote(const char *text, char *buf, size_t size) {
+    size_t len = 0;
+    if (size) buf[0] = '\0';
+    if (!text[strcspn(text, ",\"\r\n")]) return put(buf, size, &len, text, strlen(text));
+    if (put(buf, size, &len, "\"", 1)) return -1;
+    for (const char *p = text; *p; p++)
+        if ((*p == '"' && put(buf, size, &len, "\"\"", 2)) || (*p != '"' && put(buf, size, &len, p, 1))) return -1;
+    return put(buf, size, &len, "\"", 1);
+}
+
+static int is_timing(int c) { return c == C_MS_MEAN || c == C_MS_MAX || c == C_RUN_MS; }
+
+int row_csv_header(int no_timing, char *buf, size_t size) {
+    size_t len = 0;
+    for (int c = 0; c < NCOLS; c++) {
+        if (no_timing && is_timing(c)) continue;
+        if ((len && put(buf, size, &len, ",", 1)) || put(buf, size, &len, col_names[c], strlen(col_names[c]))) return -1;
+    }
+    return put(buf, size, &len, "\n", 1) ? -1 : (int)len;
+}
+
+int row_csv(const run_row *r, char *buf, size_t size) { return row_csv_cols(r, 0, buf, size); }
+
+int row_csv_cols(const run_row *r, int no_timing, char *buf, size_t size) {
+    size_t len = 0;
+    char text[512], quoted[1100];
+    for (int c = 0; c < NCOLS; c++) {
+        int is_string;
+        if (no_timing && is_timing(c)) continue;
+        col_text(r, c, text, sizeof text, &is_string);
+        if (len && put(buf, size, &len, ",", 1)) return -1;
+        if (is_string) {
+            if (csv_quote(text, quoted, sizeof quoted) || put(buf, size, &len, quoted, strlen(quoted))) return -1;
+        } else if (put(buf, size, &len, text, strlen(text))) return -1;
+    }
+    return put(buf, size, &len, "\n", 1) ? -1 : (int)len;
+}
+
+int row_json(const run_row *r, char *buf, size_t size) {
+    size_t len = 0;
+    char text[512];
+    if (put(buf, size, &len, "{", 1)) return -1;
+    for (int c = 0; c < NCOLS; c++) {
+        int is_string;
+        char head[32];
+        col_text(r, c, text, sizeof text, &is_string);
+        int n = snprintf(head, sizeof head, "%s\"%s\":", c ? "," : "", col_names[c]);
+        if (put(buf, size, &len, head, (size_t)n)) return -1;
+        if (!is_string) {
+            if (put(buf, size, &len, text, strlen(text))) return -1;
+            continue;
+        }
+        if (put(buf, size, &len, "\"", 1)) return -1;
+        for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+            char esc[8];
+            if (*p == '"' || *p == '\\') n = snprintf(esc, sizeof esc, "\\%c", *p);
+            else if (*p < 0x20) n = snprintf(esc, sizeof esc, "\\u%04x", *p);
+            else esc[0] = (char)*p, n = 1;
+            if (put(buf, size, &len, esc, (size_t)n)) return -1;
+        }
+        if (put(buf, size, &len, "\"", 1)) return -1;
+    }
+    return put(buf, size, &len, "}\n", 2) ? -1 : (int)len;
+}
+
+/* ---- Parsing ------------------------------------------------------------- */
+
+static int parse_ll(const char *t, long long *out) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(t, &end, 10);
+    if (!*t || *end || errno) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *t, double *out) {
+    char *end;
+    double v = strtod(t, &end);
+    if (!*t || *end || !isfinite(v)) return -1;
+    *out = v;
+    return 0;
+}
+
+static int copy_str(char *dst, size_t size, const char *t) {
+    size_t n = strlen(t);
+    if (n >= size) return -1;
+    memcpy(dst, t, n + 1);
+    return 0;
+}
+
+/* Sets column 'c' of 'r' from its text; -1 when the text is not valid. */
+static int set_col(run_row *r, int c, const char *t) {
+    switch (c) {
+    case C_GAME: return copy_str(r->game, sizeof r->game, t) || !*t ? -1 : 0;
+    case C_LEVEL: return copy_str(r->level, sizeof r->level, t) || !*t ? -1 : 0;
+    case C_AGENT: return copy_str(r->agent, sizeof r->agent, t) || !*t ? -1 : 0;
+    case C_SEED: return parse_ll(t, &r->seed);
+    case C_RUN_SEED: {
+        char *end;
+        errno = 0;
+        unsigned long long u = strtoull(t, &end, 10);
+        if (!*t || *end || errno || *t == '-') return -1;
+        r->run_seed = u;
+        return 0;
+    }
+    case C_CONFIG: return copy_str(r->config, sizeof r->config, t);
+    case C_STATUS:
+        for (int s = 0; s < RUN_NSTATUS; s++)
+            if (strcmp(t, status_names[s]) == 0) return r->status = (run_status)s, 0;
+        return -1;
+    case C_RESULT:
+        if (strcmp(t, "win") && strcmp(t, "lose") && strcmp(t, "none") && *t) return -1;
+        return copy_str(r->result, sizeof r->result, t);
+    case C_WIN:
+        if (strcmp(t, "0") && strcmp(t, "1")) return -1;
+        r->win = *t == '1';
+        return 0;
+    case C_SCORE: return parse_double(t, &r->score);
+    case C_TICKS: return parse_ll(t, &r->ticks);
+    case C_DECISIONS: return parse_ll(t, &r->decisions);
+    case C_MS_MEAN: return parse_double(t, &r->ms_mean);
+    case C_MS_MAX: return parse_double(t, &r->ms_max);
+    case C_CALLS: return parse_ll(t, &r->calls);
+    case C_CALLS_MEAN: return parse_double(t, &r->calls_mean);
+    case C_OVERSPENT: return parse_ll(t, &r->overspent);
+    case C_RUN_MS: return parse_double(t, &r->run_ms);
+    case C_ERROR: return copy_str(r->error, sizeof r->error, t);
+    }
+    return -1;
+}
+
+int row_parse_csv(const char *line, run_row *r) {
+    memset(r, 0, sizeof *r);
+    char field[1024];
+    const char *p = line;
+    for (int c = 0; c < NCOLS; c++) {
+        size_t n = 0;
+        if (*p == '"') {
+            for (p++;; p++) {
+                if (!*p) return -1;
+                if (*p == '"') {
+                    if (p[1] != '"') break;
+                    p++;
+                }
+                if (n + 1 >= sizeof field) return -1;
+                field[n++] = *p;
+            }
+            p++;
+        } else {
+            while (*p && *p != ',') {
+                if (*p == '"' || n + 1 >= sizeof field) return -1;
+                field[n++] = *p++;
+            }
+        }
+        field[n] = '\0';
+        if (set_col(r, c, field)) return -1;
+        if (c < NCOLS - 1 && *p++ != ',') return -1;
+    }
+    return *p ? -1 : 0;
+}
+
+/* Reads a JSON string at *p (at its opening quote) into 'out'. */
+static int json_string(const char **p, char *out, size_t size) {
+    const char *s = *p;
+    size_t n = 0;
+    if (*s++ != '"') return -1;
+    while (*s != '"') {
+        unsigned cp;
+        if (!*s || (unsigned char)*s < 0x20) return -1;
+        if (*s != '\\') cp = (unsigned char)*s++;
+        else {
+            s++;
+            switch (*s++) {
+            case '"': cp = '"'; break;
+            case '\\': cp = '\\'; break;
+            case '/': cp = '/'; break;
+            case 'b': cp = '\b'; break;
+            case 'f': cp = '\f'; break;
+            case 'n': cp = '\n'; break;
+            case 'r': cp = '\r'; break;
+            case 't': cp = '\t'; break;
+            case 'u': {
+                char hex[5] = {0};
+                for (int k = 0; k < 4; k++) {
+                    if (!isxdigit((unsigned char)s[k])) return -1;
+                    hex[k] = s[k];
+                }
+                s += 4;
+                cp = (unsigned)strtoul(hex, NULL, 16);
+                if (cp >= 0xd800 && cp < 0xe000) cp = '?';
+                break;
+            }
+            default: return -1;
+            }
+        }
+        char u[4];
+        int k = 0;
+        if (cp < 0x80) u[k++] = (char)cp;
+        else if (cp < 0x800) u[k++] = (char)(0xc0 | cp >> 6), u[k++] = (char)(0x80 | (cp & 0x3f));
+        else u[k++] = (char)(0xe0 | cp >> 12), u[k++] = (char)(0x80 | (cp >> 6 & 0x3f)), u[k++] = (char)(0x80 | (cp & 0x3f));
+        if (n + (size_t)k + 1 > size) return -1;
+        memcpy(out + n, u, (size_t)k);
+        n += (size_t)k;
+    }
+    out[n] = '\0';
+    *p = s + 1;
+    return 0;
+}
+
+static void skip_ws(const char **p) {
+    while (**p == ' ' || **p == '\t' || **p == '\r') (*p)++;
+}
+
+int row_parse_json(const char *line, run_row *r) {
+    memset(r, 0, sizeof *r);
+    const char *p = line;
+    char key[64], val[1024];
+    unsigned long long seen = 0;
+    skip_ws(&p);
+    if (*p++ != '{') return -1;
+    for (;;) {
+        skip_ws(&p);
+        if (json_string(&p, key, sizeof key)) return -1;
+        skip_ws(&p);
+        if (*p++ != ':') return -1;
+        skip_ws(&p);
+        if (*p == '"') {
+            if (json_string(&p, val, sizeof val)) return -1;
+        } else {
+            size_t n = strcspn(p, ",} \t\r");
+            if (n == 0 || n >= sizeof val) return -1;
+            memcpy(val, p, n);
+            val[n] = '\0';
+            p += n;
+        }
+        int c = 0;
+        while (c < NCOLS && strcmp(col_names[c], key)) c++;
+        if (c < NCOLS) {
+            if (set_col(r, c, val)) return -1;
+            seen |= 1ULL << c;
+        }
+        skip_ws(&p);
+        if (*p == '}') break;
+        if (*p++ != ',') return -1;
+    }
+    p++;
+    skip_ws(&p);
+    return *p || seen != (1ULL << NCOLS) - 1 ? -1 : 0;
+}
+
+void row_key(const run_row *r, char *buf, size_t size) {
+    snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld", r->game, r->level, r->agent, r->seed);
+}
+
+/* ---- Lists and sets ------------------------------------------------------ */
+
+int rows_push(row_list *l, const run_row *r) {
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 256;
+        run_row *nr = realloc(l->rows, cap * sizeof *nr);
+        if (!nr) return -1;
+        l->rows = nr;
+        l->cap = cap;
+    }
+    l->rows[l->n++] = *r;
+    return 0;
+}
+
+void rows_free(row_list *l) {
+    free(l->rows);
+    *l = (row_list){0};
+}
+
+static uint64_t str_hash(const char *s) {
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+long keys_get(const key_set *s, const char *key) {
+    if (!s->cap) return -1;
+    for (size_t i = str_hash(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+        if (!s->keys[i]) return -1;
+        if (strcmp(s->keys[i], key) == 0) return s->vals[i];
+    }
+}
+
+int keys_put(key_set *s, const char *key, long val) {
+    if (keys_get(s, key) >= 0) return 0;
+    if ((s->n + 1) * 2 > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 1024;
+        char **nk = calloc(cap, sizeof *nk);
+        long *nv = calloc(cap, sizeof *nv);
+        if (!nk || !nv) {
+            free(nk), free(nv);
+            return -1;
+        }
+        for (size_t k = 0; k < s->cap; k++) {
+            if (!s->keys[k]) continue;
+            size_t i = str_hash(s->keys[k]) & (cap - 1);
+            while (nk[i]) i = (i + 1) & (cap - 1);
+            nk[i] = s->keys[k], nv[i] = s->vals[k];
+        }
+        free(s->keys), free(s->vals);
+        s->keys = nk, s->vals = nv, s->cap = cap;
+    }
+    char *copy = strdup(key);
+    if (!copy) return -1;
+    size_t i = str_hash(key) & (s->cap - 1);
+    while (s->keys[i]) i = (i + 1) & (s->cap - 1);
+    s->keys[i] = copy, s->vals[i] = val, s->n++;
+    return 1;
+}
+
+void keys_free(key_set *s) {
+    for (size_t k = 0; k < s->cap; k++) free(s->keys[k]);
+    free(s->keys), free(s->vals);
+    *s = (key_set){0};
+}
+
+/* ---- Files and folders --------------------------------------------------- */
+
+static int is_jsonl(const char *path) {
+    size_t n = strlen(path);
+    return n >= 6 && strcmp(path + n - 6, ".jsonl") == 0;
+}
+
+int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, char *why,
+                   size_t whysize) {
+    *good_end = *size = 0;
+    *bad_line = 0;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        if (errno == ENOENT) return 1;
+        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    char *text = NULL;
+    size_t len = 0;
+    if (fstat(fd, &st) == 0 && (text = malloc((size_t)st.st_size + 1))) {
+        ssize_t got;
+        while (len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0) len += (size_t)got;
+    }
+    close(fd);
+    if (!text) {
+        snprintf(why, whysize, "%s: cannot read (%s)", path, strerror(errno ? errno : ENOMEM));
+        return -1;
+    }
+    text[len] = '\0';
+    *size = (long long)len;
+    int json = is_jsonl(path), lineno = 0;
+    size_t pos = 0;
+    while (pos < len) {
+        char *nl = memchr(text + pos, '\n', len - pos);
+        if (!nl) break;                                 /* a torn last line */
+        *nl = '\0';
+        lineno++;
+        run_row r;
+        int ok;
+        if (!json && lineno == 1) {
+            ok = strncmp(text, runs_csv_header, sizeof runs_csv_header - 2) == 0 && text[sizeof runs_csv_header - 2] == '\0';
+            if (!ok) {
+                snprintf(why, whysize, "%s:1: not a vgdl batch results file (its header is not '%.*s')", path,
+                         (int)sizeof runs_csv_header - 2, runs_csv_header);
+                free(text);
+                return -1;
+            }
+        } else {
+            ok = (json ? row_parse_json(text + pos, &r) : row_parse_csv(text + pos, &r)) == 0;
+            if (!ok) {
+                *bad_line = lineno;
+                break;
+            }
+            if (rows_push(out, &r)) {
+                snprintf(why, whysize, "out of memory");
+                free(text);
+                return -1;
+            }
+        }
+        pos = (size_t)(nl - text) + 1;
+        *good_end = (long long)pos;
+    }
+    free(text);
+    return 0;
+}
+
+static int exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Reads one results file into 'out' with dedup through 'seen'. */
+static int read_one(const char *file, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+    row_list got = {0};
+    long long good, size;
+    int bad;
+    int rc = runs_read_file(file, &got, &good, &size, &bad, why, whysize);
+    if (rc < 0) return -1;
+    if (bad && warn) fprintf(warn, "vgdl: warning: %s:%d: malformed line; this file is read up to it\n", file, bad);
+    for (size_t k = 0; k < got.n; k++) {
+        char key[1024];
+        row_key(&got.rows[k], key, sizeof key);
+        long at = keys_get(seen, key);
+        if (at >= 0) {
+            const run_row *a = &out->rows[at], *b = &got.rows[k];
+            (*dups)++;
+            if (warn && (a->status != b->status || a->win != b->win || a->score != b->score || a->ticks != b->ticks ||
+                         strcmp(a->config, b->config)))
+                fprintf(warn, "vgdl: warning: %s: run %s level %s %s seed %lld is also elsewhere with another result; "
+                        "the first one read is kept\n", file, b->game, b->level, b->agent, b->seed);
+            continue;
+        }
+        if (keys_put(seen, key, (long)out->n) < 0 || rows_push(out, &got.rows[k])) {
+            rows_free(&got);
+            snprintf(why, whysize, "out of memory");
+            return -1;
+        }
+    }
+    rows_free(&got);
+    return 0;
+}
+
+/* Reads the results in folder 'dir' itself (CSV, else JSON lines); 1 when read, 0 when it has none. */
+static int read_folder(const char *dir, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+    char file[4200];
+    snprintf(file, sizeof file, "%s/%s", dir, RUNS_CSV);
+    if (!exists(file)) snprintf(file, sizeof file, "%s/%s", dir, RUNS_JSONL);
+    if (!exists(file)) return 0;
+    return read_one(file, out, seen, dups, warn, why, whysize) ? -1 : 1;
+}
+
+int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (S_ISREG(st.st_mode)) return read_one(path, out, seen, dups, warn, why, whysize) ? -1 : 1;
+    int files = read_folder(path, out, seen, dups, warn, why, whysize);
+    if (files < 0) return -1;
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char sub[4200];
+        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+        if (stat(sub, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **nn = realloc(names, cap * sizeof *nn);
+            if (!nn) break;
+            names = nn;
+        }
+        if (!(names[n] = strdup(sub))) break;
+        n++;
+    }
+    closedir(d);
+    if (n) qsort(names, n, sizeof *names, name_cmp);
+    int rc = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (rc >= 0) {
+            rc = read_folder(names[k], out, seen, dups, warn, why, whysize);
+            if (rc > 0) files++;
+        }
+        free(names[k]);
+    }
+    free(names);
+    return rc < 0 ? -1 : files;
+}

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * runs.h -- the results of batch runs: one row per run, written to and read
+ * back from runs.csv and runs.jsonl, a set of run keys, and the summary
+ * table. Shared by batch.c (which writes rows) and report.c (which reads and
+ * sums them). Nothing here prints except the table and warnings functions
+ * that take a FILE.
+ */
+#ifndef VG_RUNS_H
+#define VG_RUNS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum { RUN_OK = 0, RUN_CRASHED, RUN_TIMEOUT, RUN_OOM, RUN_ERROR, RUN_NSTATUS } run_status;
+
+const char *run_status_name(run_status s);          /* "ok", "crashed", ... */
+
+#define ROW_GAME  160
+#define ROW_LEVEL 256
+#define ROW_AGENT 64
+#define ROW_ERROR 200
+
+/* One run. 'result' is "win", "lose", "none" (not over: max_ticks) or ""
+ * (the run did not finish). Timing fields: ms_mean, ms_max, run_ms. */
+typedef struct run_row {
+    char game[ROW_GAME], level[ROW_LEVEL], agent[ROW_AGENT];
+    long long seed;
+    uint64_t run_seed;              /* seeds the state and the agent */
+    char config[17];                /* hash of the settings that decide the result */
+    run_status status;
+    char result[5];
+    int win;
+    double score;
+    long long ticks, decisions, calls, overspent;
+    double ms_mean, ms_max, calls_mean, run_ms;
+    char error[ROW_ERROR];
+} run_row;
+
+#define RUNS_CSV   "runs.csv"
+#define RUNS_JSONL "runs.jsonl"
+extern const char runs_csv_header[];                /* first line of runs.csv, with '\n' */
+
+/* Formats 'r' as one CSV line / one JSON line ending in '\n'; returns the
+ * length, or -1 when 'size' is too small. */
+int row_csv(const run_row *r, char *buf, size_t size);
+int row_json(const run_row *r, char *buf, size_t size);
+/* As row_csv, without the timing columns (ms_mean, ms_max, run_ms) when
+ * 'no_timing'; and the matching header line. */
+int row_csv_cols(const run_row *r, int no_timing, char *buf, size_t size);
+int row_csv_header(int no_timing, char *buf, size_t size);
+/* 'text' as one CSV field, quoted when it holds a comma, quote or newline; 0, or -1 when too long. */
+int csv_quote(const char *text, char *buf, size_t size);
+/* Parses one line (without its '\n'); 0 on success, -1 when malformed. */
+int row_parse_csv(const char *line, run_row *r);
+int row_parse_json(const char *line, run_row *r);
+/* The run's identity: game, level, agent, seed, joined by '\x1f'. */
+void row_key(const run_row *r, char *buf, size_t size);
+
+/* A growable array of rows. */
+typedef struct row_list {
+    run_row *rows;
+    size_t n, cap;
+} row_list;
+int rows_push(row_list *l, const run_row *r);        /* 0, or -1 out of memory */
+void rows_free(row_list *l);
+
+/* A set of strings (run keys) mapped to an index. */
+typedef struct key_set {
+    char **keys;
+    long *vals;
+    size_t cap, n;
+} key_set;
+long keys_get(const key_set *s, const char *key);    /* the value, or -1 when absent */
+int keys_put(key_set *s, const char *key, long val); /* 1 added, 0 present, -1 out of memory */
+void keys_free(key_set *s);
+
+/* Reads a results file (runs.csv or runs.jsonl, by its name) and appends
+ * its rows to 'out'. Lines must end in '\n': an unterminated last line (a
+ * write cut short) is ignored, and its offset returned in '*good_end'
+ * together with the offset after the last good line (so that a writer can
+ * truncate). A malformed line stops the reading there. Returns 0, 1 when the
+ * file does not exist, or -1 with a reason in 'why'. */
+int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, char *why,
+                   size_t whysize);
+
+/* Reads DIR/runs.csv (or DIR/runs.jsonl when there is no CSV) and the same
+ * in every direct subfolder of DIR (shards); 'path' may also be a results
+ * file. Rows already in 'seen' (by key) are skipped and counted in
+ * '*dups'. Warnings go to 'warn'. Returns the number of files read, or -1
+ * with a reason in 'why'. */
+int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize);
+
+/* The summary: per game x level x agent, runs, failures, win rate with a
+ * 95% Wilson interval, score mean and sd, ticks, decision time, calls. */
+typedef struct report_opts {
+    int csv;        /* machine-readable CSV instead of an aligned table */
+    int no_timing;  /* leave out the timing columns (to compare batches) */
+    int runs;       /* the runs themselves (merged, sorted) instead of the summary */
+} report_opts;
+void report_print(FILE *f, row_list *rows, const report_opts *o);   /* sorts 'rows' */
+void wilson(long wins, long n, double *lo, double *hi);             /* 95% interval */
+
+#endif
