@@ -284,8 +284,20 @@ void state_set_pos(tick_ctx *t, int i, int x, int y) {
     touch(t, i);
     if (x == p->x && y == p->y) return;
     t->version++;
-    occ_add(t->g, t->s, p->x, p->y, -1);
-    occ_add(t->g, t->s, x, y, +1);
+    const vg_game *g = t->g;
+    int c0[4], c1[4];
+    cells_of(g, p->x, p->y, c0);
+    cells_of(g, x, y, c1);
+    uint8_t *occ = state_occ(t->s);
+    if (c0[0] == c0[1] && c0[2] == c0[3] && c1[0] == c1[1] && c1[2] == c1[3] &&   /* one cell to one cell */
+        occ[c0[2] * g->w + c0[0]] > 0 && occ[c1[2] * g->w + c1[0]] < UINT8_MAX && x >= 0 && y >= 0 &&
+        p->x >= 0 && p->y >= 0) {
+        occ[c0[2] * g->w + c0[0]]--;
+        occ[c1[2] * g->w + c1[0]]++;
+    } else {
+        occ_add(g, t->s, p->x, p->y, -1);
+        occ_add(g, t->s, x, y, +1);
+    }
     p->x = (int16_t)x;
     p->y = (int16_t)y;
 }
