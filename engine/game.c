@@ -285,6 +285,31 @@ vg_status game_set_param(vg_game *g, const char *key, const param_value *v, int 
     return set_param(g, game_params, COUNT(game_params), g, "game", key, v, line, err);
 }
 
+static size_t param_size(param_kind k) {
+    switch (k) {
+    case P_NUMBER: return sizeof(double);
+    case P_TYPESET: return sizeof(uint64_t);
+    case P_COLOR: return sizeof(uint32_t);
+    case P_CHAR: return sizeof(char);
+    default: return sizeof(int);
+    }
+}
+
+/* A type's values before any parameter: the base, then its class's defaults. */
+static type_def fresh_type(int cls) {
+    type_def td = {0};
+    td.parent = -1;
+    td.cls = cls;
+    td.cooldown = 1;
+    td.color = 0x808080;
+    td.glyph = '?';
+    td.stype = td.stype2 = -1;
+    td.prob = 1;
+    td.max_distance = -1;
+    if (cls >= 0 && sprite_classes[cls].defaults) sprite_classes[cls].defaults(&td);
+    return td;
+}
+
 vg_status game_add_type(vg_game *g, const char *name, const char *parent, const char *cls, int line, int *out, vg_error *err) {
     if (g->ntypes >= VG_MAX_TYPES)
         return game_error(g, err, VG_ERR_LIMIT, line, "too many sprite types (the limit is %d)", VG_MAX_TYPES);
@@ -292,46 +317,45 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
         return game_error(g, err, VG_ERR_SCRIPT, line, "sprite type names have 1 to 31 characters");
     if (game_type_find(g, name) >= 0)
         return game_error(g, err, VG_ERR_SCRIPT, line, "sprite type '%s' is declared twice", name);
-    type_def td = {0};
-    snprintf(td.name, sizeof td.name, "%s", name);
-    td.parent = -1;
-    td.cls = -1;
-    td.cooldown = 1;
-    td.color = 0x808080;
-    td.glyph = '?';
-    td.stype = td.stype2 = -1;
-    td.prob = 1;
-    td.max_distance = -1;
+    int pt = -1, c = -1;
     if (parent) {
-        int pt;
         vg_status st = type_or_error(g, parent, line, &pt, err);
         if (st != VG_OK) return st;
-        td = g->types[pt];                /* inherit class and parameters */
-        snprintf(td.name, sizeof td.name, "%s", name);
-        td.parent = pt;
+        c = g->types[pt].cls;
+    }
+    if (cls && (c = sprite_class_find(cls)) < 0) {
+        const char *names[32];
+        for (int k = 0; k < sprite_num_classes; k++) names[k] = sprite_classes[k].name;
+        game_error(g, err, VG_ERR_SCRIPT, line, "unknown sprite class '%s'", cls);
+        if (err) suggest(err->msg, sizeof err->msg, cls, names, sprite_num_classes);
+        return VG_ERR_SCRIPT;
+    }
+    /* The class's defaults, then what the ancestors set (as GVGAI applies
+     * inherited parameters over a class's defaults). */
+    type_def td = fresh_type(c);
+    if (pt >= 0) {
+        const type_def *up = &g->types[pt];
+        td.set = up->set;
+        for (int k = 0; k < COUNT(sprite_params); k++)
+            if (up->set >> k & 1)
+                memcpy((char *)&td + sprite_params[k].offset, (const char *)up + sprite_params[k].offset,
+                       param_size(sprite_params[k].kind));
+        td.singleton = 0;                 /* it belongs to the type that declares it */
         td.glyph = '?';
-        td.singleton = 0;
     }
+    snprintf(td.name, sizeof td.name, "%s", name);
+    td.parent = pt;
     td.line = line;
-    if (cls) {
-        td.cls = sprite_class_find(cls);
-        if (td.cls < 0) {
-            const char *names[32];
-            for (int c = 0; c < sprite_num_classes; c++) names[c] = sprite_classes[c].name;
-            game_error(g, err, VG_ERR_SCRIPT, line, "unknown sprite class '%s'", cls);
-            if (err) suggest(err->msg, sizeof err->msg, cls, names, sprite_num_classes);
-            return VG_ERR_SCRIPT;
-        }
-        if (sprite_classes[td.cls].defaults) sprite_classes[td.cls].defaults(&td);
-    }
-
     *out = g->ntypes;
     g->types[g->ntypes++] = td;
     return VG_OK;
 }
 
 vg_status game_type_param(vg_game *g, int type, const char *key, const param_value *v, int line, vg_error *err) {
-    return set_param(g, sprite_params, COUNT(sprite_params), &g->types[type], "sprite", key, v, line, err);
+    vg_status st = set_param(g, sprite_params, COUNT(sprite_params), &g->types[type], "sprite", key, v, line, err);
+    for (int k = 0; st == VG_OK && k < COUNT(sprite_params); k++)
+        if (strcmp(sprite_params[k].name, key) == 0) g->types[type].set |= 1ULL << k;
+    return st;
 }
 
 vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, int line, vg_error *err) {
@@ -427,7 +451,13 @@ vg_status game_finish(vg_game *g, vg_error *err) {
      *    types named before they were declared. */
     for (int k = 0; k < g->nfixups; k++) {
         const struct fixup *f = &g->fixups[k];
-        if ((*f->field = game_type_find(g, f->name)) >= 0) continue;
+        size_t at = (size_t)((char *)f->field - (char *)g->types);
+        int owner = (int)(at / sizeof(type_def)), found = game_type_find(g, f->name);
+        for (int t = owner; t < g->ntypes && found >= 0; t++) {   /* descendants inherited the unresolved -1 */
+            int *field = (int *)(void *)((char *)&g->types[t] + at % sizeof(type_def));
+            if (t == owner || (vg_type_is_a(g, t, owner) && *field == -1)) *field = found;
+        }
+        if (found >= 0) continue;
         const char *names[VG_MAX_TYPES];
         for (int j = 0; j < g->ntypes; j++) names[j] = g->types[j].name;
         game_error(g, err, VG_ERR_SCRIPT, f->line, "sprite parameter: unknown sprite type '%s'", f->name);
@@ -461,6 +491,9 @@ vg_status game_finish(vg_game *g, vg_error *err) {
                           (e->kind == effect_find("addTimer") && e->ftype == effect_find("transformToAll"));
         if (needs_stype && e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stype'", name);
         int target = e->kind == effect_find("transformTo") ? e->stype : e->stype_to;
+        if (needs_stype && target != e->stype && !g->types[e->stype].leaf)
+            return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: 'stype' %s has subtypes; name a leaf type", name,
+                              g->types[e->stype].name);
         if (needs_stype && e->kind != effect_find("transformTo") && e->stype_to < 0)
             return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stypeTo'", name);
         if (needs_stype && !g->types[target].leaf)
@@ -520,8 +553,14 @@ vg_status game_finish(vg_game *g, vg_error *err) {
         if (e->stype >= 0) moving |= g->types[e->stype].subtypes;       /* replaced, or created */
         if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
     }
-    for (int t = 0; t < g->ntypes; t++)                 /* what sprites that spawn or steer need */
+    for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         if (g->types[t].stype >= 0) moving |= g->types[g->types[t].stype].subtypes;
+        if (g->types[t].stype2 >= 0) moving |= g->types[g->types[t].stype2].subtypes;
+        if (g->types[t].leaf && g->types[t].cls == sprite_class_find("SpawnPoint") && g->types[t].stype >= 0 &&
+            !g->types[g->types[t].stype].leaf)
+            return game_error(g, err, VG_ERR_SCRIPT, g->types[t].line, "SpawnPoint '%s': stype '%s' has subtypes; name a leaf type",
+                              g->types[t].name, g->types[g->types[t].stype].name);
+    }
     g->nupdate = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];

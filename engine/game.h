@@ -69,6 +69,7 @@ struct type_def {
     double max_distance;    /* Chaser: ignores targets further than this (pixels), -1: none */
     double epsilon;         /* RandomPathAltChaser: chance of a random step */
     uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
+    uint64_t set;           /* sprite parameters set on it or its ancestors (rows of sprite_params) */
 };
 
 /* ---- Effects and terminations (tables in interact.c, terminate.c) ----- */

@@ -82,6 +82,9 @@ uint64_t vg_state_hash(const vg_state *s) {
         if (s->resources[r]) h ^= mix(((uint64_t)r << 32 | (uint32_t)s->resources[r]) + 0x51ed27ULL);
     for (uint32_t w = 0; w < s->nbitwords; w++) h ^= mix(s->data[w] + w * 0x632be59bd9b4e019ULL + 1);
     for (uint32_t k = 0; k < s->timers; k++) h += mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
+    for (int v = 0; v < VG_MAX_VARS; v++)
+        if (s->vars[v]) h ^= mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
+    h ^= mix((uint64_t)s->turn + 0x5851f42d4c957f2dULL);
     const sprite *sp = state_sprites(s);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < s->n; i++)

@@ -34,7 +34,7 @@ typedef struct sprite {
     uint8_t flags;           /* SP_* */
     int8_t dx, dy;           /* orientation */
     uint16_t moved;          /* tick it last moved or was created in; GVGAI's lastmove = tick - moved */
-    int16_t counter;         /* class use: spawns left, time to live */
+    int16_t counter;         /* class use: spawns made (SpawnPoint), ticks a direction was kept (RandomNPC) */
 } sprite;
 
 typedef struct state_event {  /* an avatar collision of the last tick */

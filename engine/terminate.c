@@ -68,7 +68,7 @@ void terminate_run(tick_ctx *t) {
             s->winner = win ? VG_PLAYER_WINS : VG_PLAYER_LOSES;
         }
     }
-    if ((int)s->tick >= g->max_ticks && s->winner != VG_PLAYER_WINS) {
+    if ((int)s->tick >= g->max_ticks && !s->over) {
         s->over = 1;
         s->winner = VG_PLAYER_LOSES;
     }

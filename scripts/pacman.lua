@@ -22,10 +22,11 @@ sprite { "pinkspawn",   parent = "nest", stype = "pinkOk" }
 
 sprite { "moving" }
 sprite { "ghost", parent = "moving" }
+local glyphs = { red = "R", blue = "B", pink = "K", orange = "O" }
 for _, name in ipairs { "red", "blue", "pink", "orange" } do
   sprite { name, parent = "ghost", singleton = true }
   sprite { name .. "Ok", "RandomPathAltChaser", parent = name, stype1 = "hungry", stype2 = "powered",
-           cooldown = 4, cons = 4, color = string.upper(name), glyph = string.upper(name:sub(1, 1)) }
+           cooldown = 4, cons = 4, color = string.upper(name), glyph = glyphs[name] }
   sprite { name .. "Sc", "Fleeing", parent = name, stype = "pacman", maxDistance = 500,
            cooldown = 2, color = "BLUE", glyph = "s" }
 end

@@ -40,7 +40,10 @@ static int sprite_arg(lua_State *L, const state_handle *h, int idx) {
     return luaL_argerror(L, idx, "not a sprite handle");
 }
 
-static void push_sprite(lua_State *L, int r) { lua_pushinteger(L, r >= 0 ? r + 1 : r); }
+static void push_sprite(lua_State *L, int r) {
+    if (r == REF_NONE) lua_pushnil(L);              /* no sprite: the edge of the screen */
+    else lua_pushinteger(L, r >= 0 ? r + 1 : r);
+}
 
 /* Sprite 'r' if it may move ('kill' 0) or die ('kill' 1); raises an error for a static one. */
 static int changeable(lua_State *L, const state_handle *h, int r, int kill) {

@@ -472,7 +472,8 @@ static int l_variable(lua_State *L) {
     const char *name = string_at(L, 1, "the variable's name (first entry)");
     int init = 0;
     if (lua_rawgeti(L, 1, 2) != LUA_TNIL) {
-        if (!lua_isinteger(L, -1)) fail(L, "variable '%s' must start as a whole number", name);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
+            fail(L, "variable '%s' must start as a whole number that fits in 32 bits", name);
         init = (int)lua_tointeger(L, -1);
     }
     lua_pop(L, 1);
