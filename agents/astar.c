@@ -13,7 +13,7 @@
 static const agent_param astar_params[] = {
     {"expansions", 0, "states expanded per decision (0: only the decision's budget limits)"},
     {"weight", 1, "f = g + weight * h; 1 is A* (shortest plans), above 1 faster and longer"},
-    {"max_states", 1000000, "states one search may keep before it is dropped"},
+    {"max_states", 300000, "states one search may keep before it is dropped"},
     {"wait", 1, "1: wait (ACTION_NIL) while searching when waiting provably changes nothing"},
     {"escalate", 10, "a search dropped for size restarts with weight times this (1: never)"},
 };

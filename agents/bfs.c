@@ -9,7 +9,7 @@
 
 static const agent_param bfs_params[] = {
     {"expansions", 0, "states expanded per decision (0: only the decision's budget limits)"},
-    {"max_states", 2000000, "states one search may keep before it is dropped"},
+    {"max_states", 1000000, "states one search may keep before it is dropped"},
     {"wait", 1, "1: wait (ACTION_NIL) while searching when waiting provably changes nothing"},
 };
 

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT
  *
  * mcts.c -- Monte Carlo tree search with UCT (the coursework's outline,
- * GVGAI's sampleMCTS): select by Q/N + c sqrt(ln N_parent / N), with Q
- * normalised to [0, 1] by the least and greatest returns seen; expand one
- * untried action; roll out uniformly random actions up to
- * 'rollout_depth' ticks; value = score + heuristic_weight * heuristic +
- * a large bonus for a win / penalty for a loss; back the value up. The
+ * GVGAI's sampleMCTS): select by Q + c sqrt(ln N_parent / N) (Q: see
+ * q_of()); expand one untried action; roll out random actions up to
+ * 'rollout_depth' ticks, avoiding an action that loses at once when
+ * another does not (uniformly random rollouts walk into Bait's holes so
+ * often that the tree would learn to fear every cell near one); value =
+ * score + heuristic_weight * heuristic + a large bonus for a win (less one
+ * per action from the root: sooner is better), minus a large penalty for
+ * a loss; back it up. A loss
+ * met in the tree is marked and avoided (see iterate()). The
  * tree is open-loop (a node is an action sequence, replayed from the
  * root state each iteration) and kept between ticks: when the state
  * after the chosen action is the one the tree saw there (same
@@ -22,16 +26,18 @@
 typedef struct mnode {
     int32_t child[VG_MAX_ACTIONS];   /* -1: untried */
     int32_t parent;
-    uint8_t nacts, tried, action, terminal;
+    uint8_t nacts, tried, action, terminal, lost;   /* lost: the game is lost there, or below whatever is done */
     vg_action acts[VG_MAX_ACTIONS];
     uint64_t hash;                   /* vg_state_hash on reaching it */
-    double total;
-    int64_t visits;
+    double total;                    /* sum of values (reported) */
+    double wins;                     /* sum over won rollouts of 1 - 0.001 * actions from the root */
+    double nt_sum;                   /* sum of values of rollouts that left the game going */
+    int64_t nt, visits;
 } mnode;
 
 typedef struct mcts {
     const vg_game *g;
-    double c, hw, bonus;
+    double c, hw, bonus, penalty;
     int depth, reuse;
     long max_nodes;
     uint64_t rng;
@@ -40,16 +46,17 @@ typedef struct mcts {
     int32_t root;
     int32_t next_root;     /* child chosen last tick, -1: none */
     double vmin, vmax;
-    vg_state *work;
+    vg_state *work, *step;
 } mcts;
 
 static const agent_param mcts_params[] = {
     {"c", 1.41, "UCT exploration constant"},
     {"rollout_depth", 10, "random actions per rollout"},
     {"heuristic_weight", 1, "weight of the game's heuristic in a rollout's value (0: score only)"},
-    {"win_bonus", 1000, "added to a win's value, subtracted from a loss's"},
+    {"win_bonus", 1000, "added to a win's value"},
+    {"loss_penalty", 1000, "subtracted from a loss's value"},
     {"reuse", 1, "1: keep the subtree of the chosen action for the next tick"},
-    {"max_nodes", 200000, "tree size; the tree restarts when full"},
+    {"max_nodes", 200000, "tree size: a decision stops growing the tree when full; a kept subtree over half of it is dropped"},
 };
 
 static void mcts_free(void *self) {
@@ -57,6 +64,7 @@ static void mcts_free(void *self) {
     if (!m) return;
     free(m->nodes);
     vg_state_free(m->work);
+    vg_state_free(m->step);
     free(m);
 }
 
@@ -68,12 +76,14 @@ static void *mcts_create(const vg_game *g, const double *p, uint64_t seed) {
     m->depth = p[1] < 0 ? 0 : (int)p[1];
     m->hw = p[2];
     m->bonus = p[3];
-    m->reuse = p[4] != 0;
-    m->max_nodes = p[5] < 16 ? 16 : (long)p[5];
+    m->penalty = p[4];
+    m->reuse = p[5] != 0;
+    m->max_nodes = p[6] < 16 ? 16 : (long)p[6];
     m->rng = rng_seed_of(seed);
     m->work = vg_state_new(g, 0);
+    m->step = vg_state_new(g, 0);
     m->next_root = -1;
-    if (!m->work) {
+    if (!m->work || !m->step) {
         mcts_free(m);
         return NULL;
     }
@@ -107,31 +117,69 @@ static int32_t new_node(mcts *m, int32_t parent, vg_action a, const vg_state *s)
     return (int32_t)m->n++;
 }
 
-static double rollout_value(mcts *m, const vg_state *s) {
+/* 'steps': actions from the root; a sooner win is worth more. */
+static double rollout_value(mcts *m, const vg_state *s, int steps) {
     double v = vg_score(s);
     if (m->hw != 0) v += m->hw * vg_heuristic(m->g, s, NULL);
-    if (vg_winner_of(s) == VG_PLAYER_WINS) v += m->bonus;
-    else if (vg_is_over(s)) v -= m->bonus;
+    if (vg_winner_of(s) == VG_PLAYER_WINS) v += m->bonus - steps;
+    else if (vg_is_over(s)) v -= m->penalty;
     return v;
 }
 
+/* The UCT choice among the children not lost; -1 when all are. Q is a
+ * mean over rollouts of: 1 for a win (a little less the later it comes),
+ * 0 for a loss, and for a game still going its value scaled into
+ * [0.1, 0.9] by the least and greatest such values seen. So a win
+ * outranks every heuristic value without its size (win_bonus) swamping
+ * the differences between the others, and one lucky rollout cannot lock
+ * the search onto its child. */
+static double q_of(const mcts *m, const mnode *c) {
+    if (c->visits == 0) return 0;
+    double range = m->vmax - m->vmin, nt;
+    if (m->vmin > m->vmax || range <= 0) nt = 0.5 * (double)c->nt;
+    else nt = 0.1 * (double)c->nt + 0.8 * (c->nt_sum - (double)c->nt * m->vmin) / range;
+    return (c->wins + nt) / (double)c->visits;
+}
+
 static int32_t select_child(mcts *m, const mnode *x) {
-    double lnN = log((double)x->visits + 1), range = m->vmax - m->vmin, best = -INFINITY;
-    int32_t pick = x->child[0];
+    double lnN = log((double)x->visits + 1), best = -INFINITY;
+    int32_t pick = -1;
     for (int k = 0; k < x->nacts; k++) {
         const mnode *c = &m->nodes[x->child[k]];
-        double q = c->visits ? c->total / (double)c->visits : 0;
-        if (range > 0) q = (q - m->vmin) / range;
-        double u = q + m->c * sqrt(lnN / ((double)c->visits + 1e-9)) + rng_unit(&m->rng) * 1e-6;
+        if (c->lost) continue;
+        double u = q_of(m, c) + m->c * sqrt(lnN / ((double)c->visits + 1e-9)) + rng_unit(&m->rng) * 1e-6;
         if (u > best) best = u, pick = x->child[k];
     }
     return pick;
 }
 
-/* One iteration from the root state 's'; 0 when the tree is full. */
+/* A random available action that does not lose at once, when there is one. */
+static void safe_step(mcts *m, fm *f) {
+    vg_action acts[VG_MAX_ACTIONS];
+    int n = vg_actions(m->g, m->work, acts);
+    while (n > 0) {
+        int k = rng_below(&m->rng, n);
+        fm_copy(f, m->step, m->work);
+        fm_advance(f, m->step, acts[k]);
+        if (!vg_is_over(m->step) || vg_winner_of(m->step) == VG_PLAYER_WINS || n == 1) {
+            vg_state *t = m->work;
+            m->work = m->step;
+            m->step = t;
+            return;
+        }
+        acts[k] = acts[--n];
+    }
+}
+
+/* One iteration from the root state 's'; 0 when the tree is full. A
+ * loss found in the tree is known for sure (the game is deterministic as
+ * far as the tree can tell): its node is marked lost and never chosen
+ * again, and a node all of whose children are lost is lost too; neither
+ * is averaged into the nodes above (play would never go there). */
 static int iterate(mcts *m, fm *f, const vg_state *s) {
     fm_copy(f, m->work, s);
     int32_t cur = m->root;
+    int steps = 0;
     for (;;) {
         mnode *x = &m->nodes[cur];
         if (x->terminal || vg_is_over(m->work)) break;
@@ -144,23 +192,39 @@ static int iterate(mcts *m, fm *f, const vg_state *s) {
             x->child[x->tried++] = c;
             cur = c;
             f->expanded++;
+            steps++;
             break;
         }
-        cur = select_child(m, x);
+        int32_t next = select_child(m, x);
+        if (next < 0) {   /* every child loses: so does this node */
+            x->lost = 1;
+            return 1;
+        }
+        cur = next;
         fm_advance(f, m->work, (vg_action)m->nodes[cur].action);
+        steps++;
     }
-    for (int d = 0; d < m->depth && !vg_is_over(m->work); d++) {
-        vg_action acts[VG_MAX_ACTIONS];
-        int n = vg_actions(m->g, m->work, acts);
-        if (n == 0) break;
-        fm_advance(f, m->work, acts[rng_below(&m->rng, n)]);
+    if (vg_is_over(m->work) && vg_winner_of(m->work) != VG_PLAYER_WINS) {
+        mnode *x = &m->nodes[cur];
+        x->lost = 1;
+        x->visits++;
+        x->total += rollout_value(m, m->work, steps);
+        return 1;
     }
-    double v = rollout_value(m, m->work);
-    if (v < m->vmin) m->vmin = v;
-    if (v > m->vmax) m->vmax = v;
+    for (int d = 0; d < m->depth && !vg_is_over(m->work); d++, steps++) safe_step(m, f);
+    double v = rollout_value(m, m->work, steps);
+    int going = !vg_is_over(m->work), won = vg_winner_of(m->work) == VG_PLAYER_WINS;
+    if (going) {
+        if (v < m->vmin) m->vmin = v;
+        if (v > m->vmax) m->vmax = v;
+    }
+    double w = won ? 1 - 0.001 * (steps < 100 ? steps : 100) : 0;
     for (int32_t k = cur; k >= 0; k = k == m->root ? -1 : m->nodes[k].parent) {
-        m->nodes[k].total += v;
-        m->nodes[k].visits++;
+        mnode *x = &m->nodes[k];
+        x->total += v;
+        x->visits++;
+        x->wins += w;
+        if (going) x->nt++, x->nt_sum += v;
     }
     return 1;
 }
@@ -200,6 +264,7 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
     uint64_t h = vg_state_hash(s);
     if (m->reuse && m->next_root >= 0 && m->next_root < m->n && m->nodes[m->next_root].hash == h) compact(m, m->next_root);
     else m->n = 0;
+    if (m->n > m->max_nodes / 2) m->n = 0;   /* too little room left to grow: start afresh */
     m->next_root = -1;
     if (m->n == 0) {
         m->vmin = INFINITY, m->vmax = -INFINITY;
@@ -208,14 +273,16 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
     m->root = 0;
     mnode *root = &m->nodes[0];
     root->parent = -1;
+    if (m->n == 1) m->vmin = INFINITY, m->vmax = -INFINITY;
     if (root->nacts == 0) return VG_ACTION_NIL;
     do {
         if (!iterate(m, f, s)) break;
-    } while (!fm_spent(f));
+    } while (!fm_spent(f) && !m->nodes[0].lost);
     root = &m->nodes[0];
     int32_t best = -1;
     for (int k = 0; k < root->tried; k++) {
         const mnode *c = &m->nodes[root->child[k]];
+        if (c->lost && root->tried > 1 && !m->nodes[0].lost) continue;
         if (best < 0 || c->visits > m->nodes[best].visits ||
             (c->visits == m->nodes[best].visits && c->total > m->nodes[best].total))
             best = root->child[k];
@@ -228,4 +295,4 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
 }
 
 const agent_def agent_mcts = {"mcts", "UCT Monte Carlo tree search with random rollouts, tree kept between ticks",
-                              mcts_params, 6, mcts_create, mcts_act, mcts_free};
+                              mcts_params, 7, mcts_create, mcts_act, mcts_free};

@@ -55,6 +55,8 @@ static void search_drop(planner *p) {
     p->active = 0;
 }
 
+static uint32_t new_node(planner *p);
+
 planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o) {
     (void)s;
     planner *p = calloc(1, sizeof *p);
@@ -66,10 +68,19 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     p->child = vg_state_new(g, 0);
     /* room for a whole search: growing a big map mid-decision would take long */
     size_t presize = o->max_states > 0 && o->max_states <= (1L << 22) ? (size_t)o->max_states : 1 << 12;
-    if (!p->cur || !p->child || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize)) {
+    if (!p->cur || !p->child || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize) ||
+        new_node(p) == UINT32_MAX) {
         planner_free(p);
         return NULL;
     }
+    /* touch it all now: page faults in the middle of a decision would cost
+     * it its budget */
+    memset(p->bypos.keys, 0, p->bypos.cap * sizeof *p->bypos.keys);
+    memset(p->byhash.keys, 0, p->byhash.cap * sizeof *p->byhash.keys);
+    memset(p->bypos.vals, 0, p->bypos.cap * sizeof *p->bypos.vals);
+    memset(p->byhash.vals, 0, p->byhash.cap * sizeof *p->byhash.vals);
+    memset(p->nodes, 0, p->cap * sizeof *p->nodes);
+    p->nnodes = 0;
     return p;
 }
 
@@ -136,7 +147,10 @@ static uint32_t pop(planner *p) {
 
 static uint32_t new_node(planner *p) {
     if (p->nnodes == p->cap) {
-        uint32_t nc = p->cap ? p->cap * 2 : 1024;
+        /* the first allocation is the whole search (max_states, up to 4M
+         * nodes): doubling a big array mid-decision would take long */
+        uint32_t first = p->o.max_states > 0 && p->o.max_states <= (1L << 22) ? (uint32_t)p->o.max_states + 8 : 1024;
+        uint32_t nc = p->cap ? p->cap * 2 : first;
         pnode *nn = realloc(p->nodes, nc * sizeof *nn);
         if (!nn) return UINT32_MAX;
         p->nodes = nn;
@@ -283,16 +297,19 @@ vg_action planner_act(planner *p, fm *f, const vg_state *s) {
         search_drop(p);
         return VG_ACTION_NIL;
     }
+    /* A finished search is dropped when the next one starts (at the start
+     * of a decision, where freeing a big one cannot push it over budget). */
     int r = run(p, f);
     if (r == 1) {
-        search_drop(p);
+        p->active = 0;
         f->value = -p->plan_len;
         f->has_value = 1;
         return p->plan[p->plan_pos++];
     }
     f->value = -(double)p->nodes[p->best].g - p->nodes[p->best].h;
     f->has_value = 1;
-    if (r == 0 && p->o.wait) {
+    if (r == 2) p->active = 0;   /* too big: the next decision starts again (escalated) */
+    if ((r == 0 || r == 2) && p->o.wait) {
         if (p->nil_noop < 0) {   /* does waiting leave the state exactly as it is? */
             fm_copy(f, p->child, s);
             fm_advance(f, p->child, VG_ACTION_NIL);
@@ -305,6 +322,6 @@ vg_action planner_act(planner *p, fm *f, const vg_state *s) {
         vg_action acts[VG_MAX_ACTIONS];
         if (vg_actions(p->g, s, acts) > 0) a = acts[0];
     }
-    search_drop(p);
+    p->active = 0;
     return a;
 }

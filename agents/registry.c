@@ -13,6 +13,7 @@
 extern const agent_def agent_random, agent_onestep;
 extern const agent_def agent_minimax, agent_alphabeta, agent_expectimax;
 extern const agent_def agent_bfs, agent_dfs, agent_ldfs, agent_astar, agent_mcts, agent_rhea;
+extern const agent_def agent_mtdf, agent_solve;
 
 static const agent_def *const agents[] = {
     &agent_random,
@@ -26,6 +27,8 @@ static const agent_def *const agents[] = {
     &agent_astar,
     &agent_mcts,
     &agent_rhea,
+    &agent_mtdf,
+    &agent_solve,
 };
 #define NUM_AGENTS ((int)(sizeof agents / sizeof agents[0]))
 

@@ -128,7 +128,7 @@ void hmap_free(hmap *m) {
 }
 
 void hmap_clear(hmap *m) {
-    if (m->keys) memset(m->keys, 0, m->cap * sizeof *m->keys);
+    if (m->keys && m->n) memset(m->keys, 0, m->cap * sizeof *m->keys);
     m->n = 0;
 }
 
@@ -208,7 +208,9 @@ double search_score_value(const vg_state *s) { return outcome(s, vg_score(s)); }
  *       (then the move is undone); a box never enters a wall's cell.
  *
  * Bound. Let d(p, q) be the length of a shortest 4-connected path from p to
- * q through cells without a wall (boxes, holes, everything else counted
+ * q through cells without a wall or a box frozen in the start state (see
+ * below: such a box never moves, and the avatar never enters its cell, so
+ * for the avatar it is a wall; boxes, holes, everything else counted
  * passable). Keyless avatar at A, key at K, goals G1..Gm:
  *     h = d(A, K) + max_i d(K, Gi)        (the farthest goal still to visit)
  * Avatar holding the key:  h = max_i d(A, Gi).
@@ -257,6 +259,8 @@ struct sbound {
     int cap;
     uint8_t *boxes, *visiting;   /* scratch for the freeze test */
 };
+
+static int frozen(const sbound *b, int x, int y);
 
 static void bfs_from(const sbound *b, int x0, int y0, int *dist) {
     int n = b->w * b->h, *queue = malloc((size_t)n * sizeof *queue), head = 0, tail = 0;
@@ -318,6 +322,27 @@ sbound *sbound_new(const vg_game *g, const vg_state *start) {
     for (int i = 0; i < nw && i < b->cap; i++) {
         long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
         if (x >= 0 && y >= 0 && x < b->w && y < b->h) b->wall[y * b->w + x] = 1;
+    }
+    /* Boxes frozen from the start never move again, and the avatar never
+     * enters their cells: for distances they are walls. */
+    if (b->box_t >= 0) {
+        int nb = vg_sprites_of(g, start, b->box_t, NULL, b->buf, b->cap);
+        int *fz = malloc((size_t)(nb > 0 ? nb : 1) * sizeof *fz), nf = 0;
+        if (!fz) {
+            sbound_free(b);
+            return NULL;
+        }
+        for (int i = 0; i < nb && i < b->cap; i++) {
+            long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
+            if (x >= 0 && y >= 0 && x < b->w && y < b->h) b->boxes[y * b->w + x] = 1;
+        }
+        for (int i = 0; i < nb && i < b->cap; i++) {
+            long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
+            if (x >= 0 && y >= 0 && x < b->w && y < b->h && frozen(b, (int)x, (int)y)) fz[nf++] = (int)(y * b->w + x);
+        }
+        memset(b->boxes, 0, n);
+        for (int i = 0; i < nf; i++) b->wall[fz[i]] = 1;
+        free(fz);
     }
     int nk = vg_sprites_of(g, start, b->key_t, NULL, b->buf, 1);
     if (nk < 1) return b;   /* no key at the start: not this kind of game */
@@ -393,8 +418,11 @@ int sbound_of(const sbound *b, const vg_state *s) {
     if (!vg_avatar_pos(b->g, s, &fx, &fy)) return SBOUND_DEAD;
     int ax = (int)lround(fx), ay = (int)lround(fy);
     int gx[MAX_GOALS], gy[MAX_GOALS], gi[MAX_GOALS];
-    int ng = vg_sprites_of(b->g, s, b->goal_t, NULL, b->buf, b->cap);
+    /* One goal: it is still where it started, since the game is not won
+     * (R2; goals are immovable). Several: look them up. */
+    int ng = b->ngoal == 1 ? 1 : vg_sprites_of(b->g, s, b->goal_t, NULL, b->buf, b->cap);
     if (ng > MAX_GOALS) return 0;   /* more goals than tracked: no bound */
+    if (b->ngoal == 1) b->buf[0].x = b->gx[0], b->buf[0].y = b->gy[0];
     for (int i = 0; i < ng; i++) {
         gx[i] = (int)lround(b->buf[i].x);
         gy[i] = (int)lround(b->buf[i].y);
@@ -404,9 +432,8 @@ int sbound_of(const sbound *b, const vg_state *s) {
     }
     int haskey = vg_avatar_type(b->g, s) != b->start_avatar, from_x = ax, from_y = ay, base = 0;
     if (!haskey) {
-        int nk = vg_sprites_of(b->g, s, b->key_t, NULL, b->buf, 1);
-        if (nk == 0) return SBOUND_DEAD;   /* the key is lost */
-        int kx = (int)lround(b->buf[0].x), ky = (int)lround(b->buf[0].y);
+        if (vg_sprites_of(b->g, s, b->key_t, NULL, NULL, 0) == 0) return SBOUND_DEAD;   /* the key is lost */
+        int kx = b->kx, ky = b->ky;   /* the key never moves (R3) */
         base = dist_to(b, b->dkey, b->kx, b->ky, ax, ay, kx, ky);
         if (base < 0 || frozen_box_at(b, s, kx, ky)) return SBOUND_DEAD;
         from_x = kx, from_y = ky;

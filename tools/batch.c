@@ -369,6 +369,15 @@ static uint64_t fnv(uint64_t h, const char *s) {
     return (h ^ 0x1f) * 1099511628211ULL;
 }
 
+static const char *decimal(unsigned long long v) {   /* a static buffer */
+    static char buf[24];
+    char *p = buf + sizeof buf - 1;
+    *p = '\0';
+    do *--p = (char)('0' + v % 10);
+    while (v /= 10);
+    return p;
+}
+
 static uint64_t mix(uint64_t z) {   /* splitmix64's finaliser */
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -378,15 +387,12 @@ static uint64_t mix(uint64_t z) {   /* splitmix64's finaliser */
 /* The seed of one run: from the batch seed and the run's identity only,
  * below 2^53 so that 'vgdl run --seed' takes it exactly. */
 static uint64_t run_seed_of(const batch *b, int g, int l, int a, long long seed) {
-    char num[32];
     uint64_t h = 1469598103934665603ULL;
-    snprintf(num, sizeof num, "%llu", b->seed);
-    h = fnv(h, num);
+    h = fnv(h, decimal(b->seed));
     h = fnv(h, b->games[g]);
     h = fnv(h, b->levels[l]);
     h = fnv(h, b->agents[a].label);
-    snprintf(num, sizeof num, "%lld", seed);
-    h = fnv(h, num);
+    h = fnv(h, decimal((unsigned long long)seed));
     return mix(h) & ((1ULL << 53) - 1);
 }
 
@@ -810,7 +816,7 @@ typedef struct result_msg {
     int64_t run, ticks, decisions, calls, overspent, vm_kb;
     int32_t result;             /* 0 not over, 1 win, 2 lose */
     int32_t pad;
-    double score, ms_total, ms_max, run_ms;
+    double score, ms_total, ms_max, run_ms, cpu_ms;
     char error[ROW_ERROR];
 } result_msg;
 
@@ -849,8 +855,10 @@ static void on_crash(int sig) {
 
 /* VGDL_BATCH_FAULT=KIND:AGENT:SEED[,...] makes a worker misbehave on that
  * run (KIND: crash, abort, hang, oom, exit) -- for testing the machinery. */
+static const char *fault_spec;
+
 static void maybe_fault(const agent_spec *as, long long seed) {
-    const char *spec = getenv("VGDL_BATCH_FAULT");
+    const char *spec = fault_spec;
     if (!spec) return;
     char copy[512];
     snprintf(copy, sizeof copy, "%s", spec);
@@ -873,6 +881,12 @@ static void maybe_fault(const agent_spec *as, long long seed) {
     }
 }
 
+static double cpu_now(void) {   /* CPU seconds of this (single-threaded) process */
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Plays run 'i' in this worker and fills 'm'. */
 static void play(const batch *b, long long i, result_msg *m) {
     int g, l, a, s;
@@ -883,7 +897,7 @@ static void play(const batch *b, long long i, result_msg *m) {
     memset(m, 0, sizeof *m);
     m->kind = MSG_RESULT;
     m->run = i;
-    double t0 = fm_now();
+    double t0 = fm_now(), c0 = cpu_now();
     char why[512];
     agent *ag = agent_new(as->impl, game, as->settings, as->nset, seed, why, sizeof why);
     vg_state *st = ag ? vg_state_new(game, seed) : NULL;
@@ -892,6 +906,7 @@ static void play(const batch *b, long long i, result_msg *m) {
         snprintf(m->error, sizeof m->error, "%s", ag ? "out of memory (a new state)" : why);
         agent_free(ag);
         m->run_ms = (fm_now() - t0) * 1000;
+        m->cpu_ms = (cpu_now() - c0) * 1000;
         return;
     }
     maybe_fault(as, b->seeds[s]);
@@ -917,6 +932,7 @@ static void play(const batch *b, long long i, result_msg *m) {
     vg_state_free(st);
     agent_free(ag);
     m->run_ms = (fm_now() - t0) * 1000;
+    m->cpu_ms = (cpu_now() - c0) * 1000;
 }
 
 static size_t heap_in_use(void) {
@@ -956,6 +972,7 @@ static void worker_main(const batch *b, int in, int out, pid_t parent) {
     int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
     for (size_t k = 0; k < sizeof fatal / sizeof fatal[0]; k++) sigaction(fatal[k], &sa, NULL);
     crash_fd = out;
+    fault_spec = getenv("VGDL_BATCH_FAULT");
     if (b->memory_mb > 0 && !UNDER_ASAN) {
         struct rlimit rl = {(rlim_t)b->memory_mb << 20, (rlim_t)b->memory_mb << 20};
         setrlimit(RLIMIT_AS, &rl);
@@ -1156,8 +1173,9 @@ static int results_add(results *res, const run_row *r) {
             if (!res->pend_csv || !res->pend_json) return errno = ENOMEM, -1;
         }
     }
-    int n = row_csv(r, res->pend_csv + res->pend_csv_n, 4096), m = row_json(r, res->pend_json + res->pend_json_n, 4096);
-    if (n < 0 || m < 0) return errno = EOVERFLOW, -1;
+    int n, m;
+    if (row_lines(r, res->pend_csv + res->pend_csv_n, 4096, &n, res->pend_json + res->pend_json_n, 4096, &m))
+        return errno = EOVERFLOW, -1;
     res->pend_csv_n += (size_t)n;
     res->pend_json_n += (size_t)m;
     return 0;
@@ -1232,6 +1250,7 @@ static void make_row(const batch *b, long long i, const result_msg *m, run_row *
         r->calls_mean = m->decisions ? (double)m->calls / (double)m->decisions : 0;
     }
     r->run_ms = m->run_ms;
+    r->cpu_ms = m->cpu_ms;
     snprintf(r->error, sizeof r->error, "%s", m->error);
     for (char *p = r->error; *p; p++)
         if ((unsigned char)*p < 0x20) *p = ' ';
@@ -1299,6 +1318,8 @@ static void feed(runner *rn, worker *w) {
     if (w->pid <= 0 || w->bye || w->killed) return;
     double mean = rn->done ? rn->run_s / (double)rn->done : 1;
     int depth = mean > 0.025 ? 2 : mean < 0.05 / QMAX ? QMAX : (int)(0.05 / mean);
+    long long left = rn->ntodo - rn->next + rn->nagain;   /* near the end, no worker holds back much */
+    if (depth > left / rn->nw + 1) depth = (int)(left / rn->nw + 1);
     if (depth < 2) depth = 2;
     if (w->nq > depth / 2) return;
     int64_t msg[QMAX];
@@ -1357,7 +1378,7 @@ static void worker_gone(runner *rn, worker *w) {
     w->nq = 0;
 }
 
-static void handle(runner *rn, worker *w, const result_msg *m) {
+static void handle(runner *rn, worker *w, const result_msg *m, double now) {
     if (m->kind == MSG_CRASH) {
         w->note = *m;
         w->has_note = 1;
@@ -1365,7 +1386,7 @@ static void handle(runner *rn, worker *w, const result_msg *m) {
     else if (m->kind == MSG_RESULT && w->nq && m->run == w->queue[0]) {
         record(rn, m->run, m);
         memmove(w->queue, w->queue + 1, (size_t)--w->nq * sizeof w->queue[0]);
-        w->started = fm_now();
+        w->started = now;
     }
 }
 
@@ -1438,6 +1459,7 @@ static int run_all(runner *rn, long long before, long long total) {
         }
         int ready = poll(pfd, (nfds_t)n, (int)(wait * 1000) + 1);
         if (ready < 0 && errno != EINTR) break;
+        now = fm_now();
         for (int k = 0; k < rn->nw && ready > 0; k++) {
             worker *w = &rn->w[k];
             if (!pfd[k].revents || w->pid <= 0) continue;
@@ -1449,7 +1471,7 @@ static int run_all(runner *rn, long long before, long long total) {
                 while (w->have - off >= sizeof(result_msg)) {
                     result_msg m;
                     memcpy(&m, w->buf + off, sizeof m);
-                    handle(rn, w, &m);
+                    handle(rn, w, &m, now);
                     off += sizeof m;
                 }
                 memmove(w->buf, w->buf + off, w->have - off);

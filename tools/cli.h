@@ -20,6 +20,8 @@ typedef struct cli_opts {
     int max_ticks;
     const char *config;      /* --config FILE: agent parameters (INI) */
     long max_states;         /* --max-states N (solve) */
+    double weight;           /* --weight W (solve): 0 or 1 shortest, above 1 weighted A* */
+    const char *moves;       /* --moves M: the position after these moves (cli_start) */
 } cli_opts;
 
 int cli_fail(const char *fmt, ...);                  /* prints "vgdl: ..." to stderr; returns 2 */
@@ -35,5 +37,8 @@ int cli_decide(int argc, char **argv);               /* decide.c: vgdl decide */
 int cli_solve(int argc, char **argv);                /* decide.c: vgdl solve */
 int cli_batch(int argc, char **argv);                /* batch.c: vgdl batch */
 int cli_report_cmd(int argc, char **argv);           /* report.c: vgdl report */
+/* perft.c: the state to start from: the level's start after --moves, if given; 0, or 2 after printing why */
+int cli_start(const cli_opts *o, const vg_game *g, vg_state **out);
+int cli_perft(int argc, char **argv);                /* perft.c: vgdl perft */
 
 #endif

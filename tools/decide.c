@@ -65,7 +65,9 @@ int cli_decide(int argc, char **argv) {
 }
 
 /* vgdl solve: the plan on stdout (an actions file), the figures on stderr.
- * Exit status 0 solved, 1 unsolvable or undecided, 2 bad input. */
+ * Exit status 0 solved, 1 unsolvable or undecided, 2 bad input. Without
+ * --max-states the search stops after 10 million states (about 10 GB on
+ * Bait level 3, which needs 4.7 million). */
 int cli_solve(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
@@ -78,13 +80,14 @@ int cli_solve(int argc, char **argv) {
         vg_game_free(g);
         return cli_fail("out of memory");
     }
-    solve_opts so = {o.max_states, timed ? o.seconds : 0, 1};
+    solve_opts so = {o.max_states ? o.max_states : 10000000, timed ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
     solve_result r;
     solve_level(g, s, &so, &r);
     switch (r.status) {
     case SOLVE_SOLVED:
         for (int k = 0; k < r.len; k++) puts(vg_action_name(r.plan[k]));
-        fprintf(stderr, "length: %d\n", r.len);
+        if (r.optimal) fprintf(stderr, "length: %d (shortest)\n", r.len);
+        else fprintf(stderr, "length: %d (weight %g: not proven shortest)\n", r.len, so.weight);
         rc = 0;
         break;
     case SOLVE_UNSOLVABLE:

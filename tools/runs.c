@@ -25,18 +25,49 @@ const char *run_status_name(run_status s) { return s < RUN_NSTATUS ? status_name
 
 enum {
     C_GAME, C_LEVEL, C_AGENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_TICKS,
-    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_RUN_MS, C_ERROR, NCOLS
+    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_RUN_MS, C_CPU_MS, C_ERROR, NCOLS
 };
 
 static const char *const col_names[NCOLS] = {
     "game", "level", "agent", "seed", "run_seed", "config", "status", "result", "win", "score", "ticks",
-    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "run_ms", "error"};
+    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "run_ms", "cpu_ms", "error"};
 
 const char runs_csv_header[] =
     "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,calls_mean,"
-    "overspent,run_ms,error\n";
+    "overspent,run_ms,cpu_ms,error\n";
 
-/* The value of column 'c' of 'r' as text; 'quote' says whether it is a string. */
+/* Integers and fixed-point numbers written without printf: a batch formats
+ * every row, and printf was most of what its parent process did. */
+static void fmt_ll(char *buf, long long v) {
+    char tmp[24], *p = tmp + sizeof tmp;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    *--p = '\0';
+    do *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) *--p = '-';
+    memcpy(buf, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+/* 'v' with 'places' decimals (3 or 4), as "%.*f" would print it for the
+ * values rows hold; falls back on snprintf for very large or odd ones. */
+static void fmt_fixed(char *buf, size_t size, double v, int places) {
+    double scale = places == 3 ? 1e3 : 1e4;
+    if (!(fabs(v) < 1e12)) {
+        snprintf(buf, size, "%.*f", places, v);
+        return;
+    }
+    long long n = llround(fabs(v) * scale);
+    char *p = buf;
+    if (v < 0 && n) *p++ = '-';
+    fmt_ll(p, n / (long long)scale);
+    p += strlen(p);
+    *p++ = '.';
+    long long frac = n % (long long)scale;
+    for (long long d = (long long)scale / 10; d >= 1; d /= 10) *p++ = (char)('0' + frac / d % 10);
+    *p = '\0';
+}
+
+/* The value of column 'c' of 'r' as text; 'is_string' says whether it is a string. */
 static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_string) {
     *is_string = 0;
     double score = isfinite(r->score) ? r->score : 0;
@@ -44,21 +75,25 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
     case C_GAME: *is_string = 1; snprintf(buf, size, "%s", r->game); break;
     case C_LEVEL: *is_string = 1; snprintf(buf, size, "%s", r->level); break;
     case C_AGENT: *is_string = 1; snprintf(buf, size, "%s", r->agent); break;
-    case C_SEED: snprintf(buf, size, "%lld", r->seed); break;
+    case C_SEED: fmt_ll(buf, r->seed); break;
     case C_RUN_SEED: snprintf(buf, size, "%llu", (unsigned long long)r->run_seed); break;
     case C_CONFIG: *is_string = 1; snprintf(buf, size, "%s", r->config); break;
     case C_STATUS: *is_string = 1; snprintf(buf, size, "%s", run_status_name(r->status)); break;
     case C_RESULT: *is_string = 1; snprintf(buf, size, "%s", r->result); break;
-    case C_WIN: snprintf(buf, size, "%d", r->win); break;
-    case C_SCORE: snprintf(buf, size, "%.15g", score == 0 ? 0.0 : score); break;
-    case C_TICKS: snprintf(buf, size, "%lld", r->ticks); break;
-    case C_DECISIONS: snprintf(buf, size, "%lld", r->decisions); break;
-    case C_MS_MEAN: snprintf(buf, size, "%.4f", r->ms_mean); break;
-    case C_MS_MAX: snprintf(buf, size, "%.4f", r->ms_max); break;
-    case C_CALLS: snprintf(buf, size, "%lld", r->calls); break;
-    case C_CALLS_MEAN: snprintf(buf, size, "%.3f", r->calls_mean); break;
-    case C_OVERSPENT: snprintf(buf, size, "%lld", r->overspent); break;
-    case C_RUN_MS: snprintf(buf, size, "%.3f", r->run_ms); break;
+    case C_WIN: fmt_ll(buf, r->win); break;
+    case C_SCORE:
+        if (score == floor(score) && fabs(score) < 1e15) fmt_ll(buf, (long long)score);
+        else snprintf(buf, size, "%.15g", score);
+        break;
+    case C_TICKS: fmt_ll(buf, r->ticks); break;
+    case C_DECISIONS: fmt_ll(buf, r->decisions); break;
+    case C_MS_MEAN: fmt_fixed(buf, size, r->ms_mean, 4); break;
+    case C_MS_MAX: fmt_fixed(buf, size, r->ms_max, 4); break;
+    case C_CALLS: fmt_ll(buf, r->calls); break;
+    case C_CALLS_MEAN: fmt_fixed(buf, size, r->calls_mean, 3); break;
+    case C_OVERSPENT: fmt_ll(buf, r->overspent); break;
+    case C_RUN_MS: fmt_fixed(buf, size, r->run_ms, 3); break;
+    case C_CPU_MS: fmt_fixed(buf, size, r->cpu_ms, 3); break;
     default: *is_string = 1; snprintf(buf, size, "%s", r->error); break;
     }
 }
@@ -82,7 +117,7 @@ int csv_quote(const char *text, char *buf, size_t size) {
     return put(buf, size, &len, "\"", 1);
 }
 
-static int is_timing(int c) { return c == C_MS_MEAN || c == C_MS_MAX || c == C_RUN_MS; }
+static int is_timing(int c) { return c == C_MS_MEAN || c == C_MS_MAX || c == C_RUN_MS || c == C_CPU_MS; }
 
 int row_csv_header(int no_timing, char *buf, size_t size) {
     size_t len = 0;
@@ -110,31 +145,50 @@ int row_csv_cols(const run_row *r, int no_timing, char *buf, size_t size) {
     return put(buf, size, &len, "\n", 1) ? -1 : (int)len;
 }
 
+/* Appends column 'c' (its text 'text') to a JSON object being written. */
+static int json_col(char *buf, size_t size, size_t *len, int c, const char *text, int is_string) {
+    char head[32];
+    int n = snprintf(head, sizeof head, "%s\"%s\":", c ? "," : "{", col_names[c]);
+    if (put(buf, size, len, head, (size_t)n)) return -1;
+    if (!is_string) return put(buf, size, len, text, strlen(text));
+    if (put(buf, size, len, "\"", 1)) return -1;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        char esc[8];
+        if (*p == '"' || *p == '\\') n = snprintf(esc, sizeof esc, "\\%c", *p);
+        else if (*p < 0x20) n = snprintf(esc, sizeof esc, "\\u%04x", *p);
+        else esc[0] = (char)*p, n = 1;
+        if (put(buf, size, len, esc, (size_t)n)) return -1;
+    }
+    return put(buf, size, len, "\"", 1);
+}
+
 int row_json(const run_row *r, char *buf, size_t size) {
     size_t len = 0;
     char text[512];
-    if (put(buf, size, &len, "{", 1)) return -1;
     for (int c = 0; c < NCOLS; c++) {
         int is_string;
-        char head[32];
         col_text(r, c, text, sizeof text, &is_string);
-        int n = snprintf(head, sizeof head, "%s\"%s\":", c ? "," : "", col_names[c]);
-        if (put(buf, size, &len, head, (size_t)n)) return -1;
-        if (!is_string) {
-            if (put(buf, size, &len, text, strlen(text))) return -1;
-            continue;
-        }
-        if (put(buf, size, &len, "\"", 1)) return -1;
-        for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-            char esc[8];
-            if (*p == '"' || *p == '\\') n = snprintf(esc, sizeof esc, "\\%c", *p);
-            else if (*p < 0x20) n = snprintf(esc, sizeof esc, "\\u%04x", *p);
-            else esc[0] = (char)*p, n = 1;
-            if (put(buf, size, &len, esc, (size_t)n)) return -1;
-        }
-        if (put(buf, size, &len, "\"", 1)) return -1;
+        if (json_col(buf, size, &len, c, text, is_string)) return -1;
     }
     return put(buf, size, &len, "}\n", 2) ? -1 : (int)len;
+}
+
+int row_lines(const run_row *r, char *csv, size_t csvsize, int *csvlen, char *json, size_t jsonsize, int *jsonlen) {
+    size_t cl = 0, jl = 0;
+    char text[512], quoted[1100];
+    for (int c = 0; c < NCOLS; c++) {
+        int is_string;
+        col_text(r, c, text, sizeof text, &is_string);
+        if (json_col(json, jsonsize, &jl, c, text, is_string)) return -1;
+        if (c && put(csv, csvsize, &cl, ",", 1)) return -1;
+        if (is_string) {
+            if (csv_quote(text, quoted, sizeof quoted) || put(csv, csvsize, &cl, quoted, strlen(quoted))) return -1;
+        } else if (put(csv, csvsize, &cl, text, strlen(text))) return -1;
+    }
+    if (put(csv, csvsize, &cl, "\n", 1) || put(json, jsonsize, &jl, "}\n", 2)) return -1;
+    *csvlen = (int)cl;
+    *jsonlen = (int)jl;
+    return 0;
 }
 
 /* ---- Parsing ------------------------------------------------------------- */
@@ -199,6 +253,7 @@ static int set_col(run_row *r, int c, const char *t) {
     case C_CALLS_MEAN: return parse_double(t, &r->calls_mean);
     case C_OVERSPENT: return parse_ll(t, &r->overspent);
     case C_RUN_MS: return parse_double(t, &r->run_ms);
+    case C_CPU_MS: return parse_double(t, &r->cpu_ms);
     case C_ERROR: return copy_str(r->error, sizeof r->error, t);
     }
     return -1;

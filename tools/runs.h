@@ -22,7 +22,8 @@ const char *run_status_name(run_status s);          /* "ok", "crashed", ... */
 #define ROW_ERROR 200
 
 /* One run. 'result' is "win", "lose", "none" (not over: max_ticks) or ""
- * (the run did not finish). Timing fields: ms_mean, ms_max, run_ms. */
+ * (the run did not finish). Timing fields: ms_mean, ms_max, run_ms (wall
+ * clock, agent creation to the last tick) and cpu_ms (CPU time of that). */
 typedef struct run_row {
     char game[ROW_GAME], level[ROW_LEVEL], agent[ROW_AGENT];
     long long seed;
@@ -33,7 +34,7 @@ typedef struct run_row {
     int win;
     double score;
     long long ticks, decisions, calls, overspent;
-    double ms_mean, ms_max, calls_mean, run_ms;
+    double ms_mean, ms_max, calls_mean, run_ms, cpu_ms;
     char error[ROW_ERROR];
 } run_row;
 
@@ -45,10 +46,12 @@ extern const char runs_csv_header[];                /* first line of runs.csv, w
  * length, or -1 when 'size' is too small. */
 int row_csv(const run_row *r, char *buf, size_t size);
 int row_json(const run_row *r, char *buf, size_t size);
-/* As row_csv, without the timing columns (ms_mean, ms_max, run_ms) when
+/* As row_csv, without the timing columns (ms_mean, ms_max, run_ms, cpu_ms) when
  * 'no_timing'; and the matching header line. */
 int row_csv_cols(const run_row *r, int no_timing, char *buf, size_t size);
 int row_csv_header(int no_timing, char *buf, size_t size);
+/* Both lines at once (what a batch appends); 0, or -1 when a buffer is too small. */
+int row_lines(const run_row *r, char *csv, size_t csvsize, int *csvlen, char *json, size_t jsonsize, int *jsonlen);
 /* 'text' as one CSV field, quoted when it holds a comma, quote or newline; 0, or -1 when too long. */
 int csv_quote(const char *text, char *buf, size_t size);
 /* Parses one line (without its '\n'); 0 on success, -1 when malformed. */

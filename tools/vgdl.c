@@ -5,12 +5,13 @@
  *
  *   vgdl run GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F]
  *   vgdl decide GAME --level N|FILE --agent NAME [--set k=v] [--config F] [--budget-ms M|--budget-calls K]
- *   vgdl solve GAME --level N|FILE [--max-states N] [--seconds S]
+ *   vgdl solve GAME --level N|FILE [--max-states N] [--seconds S] [--weight W]
  *   vgdl trace GAME --level N|FILE --actions FILE
  *   vgdl play GAME [--level N|FILE]
  *   vgdl show GAME [--level N|FILE]
  *   vgdl check GAME
  *   vgdl bench GAME [--level N|FILE] [--seconds S]
+ *   vgdl perft GAME DEPTH [--level N|FILE] [--moves M]
  *
  * GAME is a name (scripts/NAME.lua) or a path to a script; a level is a
  * number (levels/NAME/lvlN.txt) or a path to a map. Exit status: 0 done,
@@ -99,7 +100,7 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         static const char *const with_value[] = {"--level", "--agent", "--seed", "--budget-ms", "--budget-calls",
                                                  "--set", "--actions", "--seconds", "--max-ticks",
-                                                 "--config", "--max-states"};
+                                                 "--config", "--max-states", "--weight", "--moves"};
         int takes = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) takes |= strcmp(a, with_value[k]) == 0;
         if (!takes) return cli_fail("unknown option '%s'", a);
@@ -110,6 +111,11 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         else if (strcmp(a, "--agent") == 0) o->agent = v;
         else if (strcmp(a, "--actions") == 0) o->actions = v;
         else if (strcmp(a, "--config") == 0) o->config = v;
+        else if (strcmp(a, "--moves") == 0) {
+            /* only commands that start from cli_start() read it */
+            if (strcmp(argv[1], "perft") != 0) return cli_fail("--moves is not supported by '%s' (only by perft)", argv[1]);
+            o->moves = v;
+        }
         else if (strcmp(a, "--set") == 0) {
             if (o->nset == CLI_MAX_SET) return cli_fail("too many --set options");
             o->set[o->nset++] = v;
@@ -121,6 +127,7 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
             else if (strcmp(a, "--budget-calls") == 0) o->budget.calls = (long)d;
             else if (strcmp(a, "--seconds") == 0) o->seconds = d;
             else if (strcmp(a, "--max-states") == 0) o->max_states = (long)d;
+            else if (strcmp(a, "--weight") == 0) o->weight = d;
             else o->max_ticks = (int)d;
         }
     }
@@ -150,7 +157,7 @@ static int cmd_run(int argc, char **argv) {
     if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
     vg_state *s = vg_state_new(g, o.seed);
     double total_ms = 0, max_ms = 0;
-    long calls = 0, decisions = 0, over = 0;
+    long calls = 0, expanded = 0, decisions = 0, over = 0;
     vg_error err = {0};
     while (s && !vg_is_over(s) && (o.max_ticks == 0 || vg_tick(s) < o.max_ticks)) {
         agent_report r;
@@ -158,6 +165,7 @@ static int cmd_run(int argc, char **argv) {
         decisions++;
         total_ms += r.ms;
         calls += r.calls;
+        expanded += r.expanded;
         over += r.overspent;
         if (r.ms > max_ms) max_ms = r.ms;
         if (vg_advance(g, s, act, &err) != VG_OK) {
@@ -169,8 +177,10 @@ static int cmd_run(int argc, char **argv) {
         const char *result = vg_winner_of(s) == VG_PLAYER_WINS ? "win" : vg_winner_of(s) == VG_PLAYER_LOSES ? "lose" : "none";
         printf("game: %s\nlevel: %s\nagent: %s\nseed: %llu\nresult: %s\nscore: %g\nticks: %d\n", o.game,
                o.level ? o.level : "0", o.agent, (unsigned long long)o.seed, result, vg_score(s), vg_tick(s));
-        printf("decision ms: mean %.3f, max %.3f\ncalls per decision: %.1f\noverspent decisions: %ld\n",
-               decisions ? total_ms / (double)decisions : 0, max_ms, decisions ? (double)calls / (double)decisions : 0, over);
+        printf("decision ms: mean %.3f, max %.3f\ncalls per decision: %.1f\nexpanded per decision: %.1f\n"
+               "overspent decisions: %ld\n",
+               decisions ? total_ms / (double)decisions : 0, max_ms, decisions ? (double)calls / (double)decisions : 0,
+               decisions ? (double)expanded / (double)decisions : 0, over);
     }
     if (!s) rc = cli_fail("out of memory");
     vg_state_free(s);
@@ -359,12 +369,13 @@ static const struct command {
 } commands[] = {
     {"run",   cmd_run,   "GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]"},
     {"decide", cli_decide, "GAME --level N|FILE --agent NAME [--seed S] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]"},
-    {"solve", cli_solve, "GAME --level N|FILE [--max-states N] [--seconds S]"},
+    {"solve", cli_solve, "GAME --level N|FILE [--max-states N] [--seconds S] [--weight W]"},
     {"trace", cmd_trace, "GAME --level N|FILE --actions FILE [--seed S]"},
     {"play",  cli_play,  "GAME [--level N|FILE] [--seed S]"},
     {"show",  cmd_show,  "GAME [--level N|FILE]"},
     {"check", cmd_check, "GAME"},
     {"bench", cmd_bench, "GAME [--level N|FILE] [--seconds S]"},
+    {"perft", cli_perft, "GAME DEPTH [--level N|FILE] [--moves M]"},
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]"},
     {"report", cli_report_cmd, "[--csv | --runs] [--no-timing] DIR..."},
 };

@@ -60,8 +60,20 @@ host=$(hostname -s)
 user=$(id -un)
 cpus=$(nproc)
 mem=$(awk '/MemTotal/ { print int($2 / 1024 * 0.9) }' /proc/meminfo)
-# Ports from the directory's name, so two clusters on one machine don't collide.
+# Ports from the directory's name, so two clusters on one machine don't
+# collide; moved on while something already listens there.
+port_busy() {
+    hex=$(printf ':%04X' "$1")
+    awk -v p="$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { found = 1 } END { exit !found }' \
+        /proc/net/tcp /proc/net/tcp6 2>/dev/null
+}
 base=$((17000 + $(printf '%s' "$dir" | cksum | cut -d' ' -f1) % 2000 * 2))
+n=0
+while port_busy $base || port_busy $((base + 1)); do
+    base=$((base + 2))
+    n=$((n + 1))
+    [ $n -lt 100 ] || fail "no free pair of ports found from 17000 on"
+done
 
 # ---- munge: a key of our own, a socket of our own -----------------------
 mkdir -p "$dir/munge" "$dir/spool/ctld" "$dir/spool/d"

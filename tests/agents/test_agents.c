@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_agents.c -- every search agent on tiny Bait maps where the right
+ * first move is known, under call budgets (so the runs are repeatable).
+ */
+#include <string.h>
+
+#include "agent.h"
+#include "support.h"
+
+#define SCRIPT "scripts/bait.lua"
+
+/* The first action agent 'name' chooses on 'map' with a call budget. */
+static vg_action first_move(const char *name, const char *map, long calls, agent_report *r) {
+    vg_game *g = load_game(SCRIPT, map);
+    char why[256];
+    agent *a = agent_new(name, g, NULL, 0, 42, why, sizeof why);
+    if (!a) print_error("%s\n", why);
+    assert_non_null(a);
+    vg_state *s = vg_state_new(g, 0);
+    agent_budget b = {0, calls};
+    vg_action act = agent_act(a, s, &b, r);
+    vg_state_free(s);
+    agent_free(a);
+    vg_game_free(g);
+    return act;
+}
+
+static const char *const searchers[] = {"bfs", "dfs", "ldfs", "astar", "mcts", "rhea"};
+#define NSEARCH ((int)(sizeof searchers / sizeof searchers[0]))
+
+/* wAkgw: the key is right of the avatar, the door right of the key. */
+static void test_corridor_goes_right(void **state) {
+    (void)state;
+    for (int k = 0; k < NSEARCH; k++) {
+        agent_report r;
+        vg_action a = first_move(searchers[k], "tests/fixtures/agents/corridor.txt", 5000, &r);
+        if (a != VG_ACTION_RIGHT) print_error("%s chose %s\n", searchers[k], vg_action_name(a));
+        assert_int_equal(a, VG_ACTION_RIGHT);
+    }
+    agent_report r;
+    assert_int_equal(first_move("onestep", "tests/fixtures/agents/corridor.txt", 100, &r), VG_ACTION_RIGHT);
+}
+
+/* wA0.kgw over w.....w: right is a hole; the way round starts down. */
+static void test_detour_avoids_the_hole(void **state) {
+    (void)state;
+    for (int k = 0; k < NSEARCH; k++) {
+        agent_report r;
+        vg_action a = first_move(searchers[k], "tests/fixtures/agents/detour.txt", 20000, &r);
+        if (a != VG_ACTION_DOWN) print_error("%s chose %s\n", searchers[k], vg_action_name(a));
+        assert_int_equal(a, VG_ACTION_DOWN);
+    }
+}
+
+/* wA10kgw: the box must go into the hole before the avatar can pass. */
+static void test_fill_pushes_the_box(void **state) {
+    (void)state;
+    for (int k = 0; k < NSEARCH; k++) {
+        agent_report r;
+        vg_action a = first_move(searchers[k], "tests/fixtures/agents/fill.txt", 5000, &r);
+        if (a != VG_ACTION_RIGHT) print_error("%s chose %s\n", searchers[k], vg_action_name(a));
+        assert_int_equal(a, VG_ACTION_RIGHT);
+    }
+}
+
+/* Plays 'ticks' decisions; writes the actions. */
+static void play(const char *name, const char *map, long calls, uint64_t seed, int ticks, vg_action *out) {
+    vg_game *g = load_game(SCRIPT, map);
+    char why[256];
+    agent *a = agent_new(name, g, NULL, 0, seed, why, sizeof why);
+    assert_non_null(a);
+    vg_state *s = vg_state_new(g, 0);
+    agent_budget b = {0, calls};
+    for (int t = 0; t < ticks; t++) {
+        out[t] = VG_ACTION_NIL;
+        if (vg_is_over(s)) continue;
+        agent_report r;
+        out[t] = agent_act(a, s, &b, &r);
+        assert_int_equal(vg_advance(g, s, out[t], NULL), VG_OK);
+    }
+    vg_state_free(s);
+    agent_free(a);
+    vg_game_free(g);
+}
+
+/* Same seed and call budget: the same game, for every agent. */
+static void test_deterministic_under_call_budget(void **state) {
+    (void)state;
+    int n;
+    const agent_def *const *all = agent_list(&n);
+    for (int k = 0; k < n; k++) {
+        vg_action a[12], b[12];
+        play(all[k]->name, "levels/bait/lvl1.txt", 2000, 7, 12, a);
+        play(all[k]->name, "levels/bait/lvl1.txt", 2000, 7, 12, b);
+        if (memcmp(a, b, sizeof a) != 0) print_error("%s is not repeatable\n", all[k]->name);
+        assert_memory_equal(a, b, sizeof a);
+    }
+}
+
+/* A call budget is kept to within one step, and going over is reported. */
+static void test_call_budget_reported(void **state) {
+    (void)state;
+    for (int k = 0; k < NSEARCH; k++) {
+        agent_report r;
+        first_move(searchers[k], "levels/bait/lvl2.txt", 1000, &r);
+        if (r.calls > 1100) print_error("%s used %ld calls of 1000\n", searchers[k], r.calls);
+        assert_true(r.calls <= 1100);
+        assert_int_equal(r.overspent, r.calls > 1000);
+        assert_true(r.calls > 0);
+    }
+}
+
+/* A time budget stops the agent, and the report says what it cost. */
+static void test_time_budget(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
+    char why[256];
+    agent *a = agent_new("mcts", g, NULL, 0, 1, why, sizeof why);
+    vg_state *s = vg_state_new(g, 0);
+    agent_budget b = {10, 0};
+    agent_report r;
+    agent_act(a, s, &b, &r);
+    assert_true(r.ms > 5 && r.ms < 200);
+    assert_true(r.calls > 0 && r.expanded > 0 && r.has_value);
+    vg_state_free(s);
+    agent_free(a);
+    vg_game_free(g);
+}
+
+/* bfs and astar play their plan to a win on Bait level 0 in 9 moves. */
+static void test_planners_win_level0(void **state) {
+    (void)state;
+    const char *names[] = {"bfs", "astar", "dfs"};
+    for (int k = 0; k < 3; k++) {
+        vg_game *g = load_game(SCRIPT, "levels/bait/lvl0.txt");
+        char why[256];
+        agent *a = agent_new(names[k], g, NULL, 0, 1, why, sizeof why);
+        vg_state *s = vg_state_new(g, 0);
+        agent_budget b = {0, 200000};
+        for (int t = 0; t < 100 && !vg_is_over(s); t++) {
+            agent_report r;
+            vg_advance(g, s, agent_act(a, s, &b, &r), NULL);
+        }
+        assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
+        if (k < 2) assert_int_equal(vg_tick(s), 9);
+        vg_state_free(s);
+        agent_free(a);
+        vg_game_free(g);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_corridor_goes_right),
+        cmocka_unit_test(test_detour_avoids_the_hole),
+        cmocka_unit_test(test_fill_pushes_the_box),
+        cmocka_unit_test(test_deterministic_under_call_budget),
+        cmocka_unit_test(test_call_budget_reported),
+        cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_planners_win_level0),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
