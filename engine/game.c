@@ -562,12 +562,18 @@ vg_status game_finish(vg_game *g, vg_error *err) {
                               g->types[t].name, g->types[g->types[t].stype].name);
     }
     g->nupdate = 0;
+    g->changing = 0;
+    g->nranges = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
         if (!td->leaf) continue;
         const sprite_class *c = &sprite_classes[td->cls];
         td->fixed = td->leaf && !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL);
         td->killable = td->fixed && (dying >> t & 1);
+        if (!td->fixed) {
+            g->changing |= 1ULL << t;
+            g->range_slot[t] = (uint8_t)g->nranges++;
+        }
         if (td->leaf && !(c->flags & CLASS_AVATAR) && c->update && !((c->flags & CLASS_SPEED) && td->speed == 0))
             g->update_order[g->nupdate++] = (uint8_t)t;
     }

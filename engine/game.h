@@ -142,6 +142,9 @@ struct vg_game {
     uint8_t update_order[VG_MAX_TYPES];   /* leaf types that move by themselves, in update order */
     int nupdate;
     uint64_t avatar_types;                /* leaf types of avatar classes */
+    uint64_t changing;                    /* leaf types whose sprites live in the state (not fixed) */
+    uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */
+    int nranges;                          /* changing leaf types */
     char mapping[128][8];                 /* map char -> up to 7 types, -1 ended */
     int mapping_line[128];
     int neffects;
@@ -173,7 +176,7 @@ struct vg_game {
     uint32_t *fixed_order;                /* static layer entries grouped by type, in id order */
     int fixed_first[VG_MAX_TYPES];        /* where each type's group starts in fixed_order */
     int bit_first[VG_MAX_TYPES];          /* alive bits of a killable type: [bit_first, bit_first + static_count) */
-    uint32_t nbitwords, timer_word, nwords; /* a state's words of alive bits; where its timers start; all */
+    uint32_t nbitwords, timer_word, range_word, nwords; /* a state's words of alive bits; where its timers and type ranges start; all */
     uint64_t partners[VG_MAX_TYPES];      /* leaf types a leaf type has rules with */
     uint64_t pairs_as1[VG_MAX_TYPES][PAIR_WORDS]; /* per leaf type: pairs it is on the first side of */
     uint64_t pairs_as2[VG_MAX_TYPES][PAIR_WORDS]; /* ... on the second side of */

@@ -196,45 +196,67 @@ static uint64_t ref_key(const tick_ctx *t, int r) {
 static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
     const vg_state *s = t->s;
-    int x, y, c[4], n = 0, b = t->b;
-    ref_pos(g, s, r1, &x, &y);
-    cells_of(g, x, y, c);
-    uint64_t fixed_here = 0;
-    /* Cell counts tell whether changing sprites other than r1 are near, unless r1 is partly off the map. */
-    int others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
     const uint8_t *occ = state_occ(s);
-    for (int cy = c[2]; cy <= c[3]; cy++)
-        for (int cx = c[0]; cx <= c[1]; cx++) {
-            fixed_here |= g->static_mask[cy * g->w + cx];
-            others |= occ[cy * g->w + cx] > (r1 >= 0);
-        }
-    for (uint64_t ts = types & (fixed_here | (others ? ~0ULL : 0)); ts; ts &= ts - 1) {
+    int x, y, n = 0, b = t->b;
+    ref_pos(g, s, r1, &x, &y);
+    /* The cells r1 covers (a sprite is one cell square: at most 2 x 2),
+     * the fixed types there, and whether changing sprites other than r1
+     * may be near: the cell counts tell, unless r1 is partly off the map. */
+    int cells[4], ncells = 0, others, cell = cell_exact(g, x, y);
+    uint64_t fixed_here = 0;
+    if (cell >= 0) {
+        cells[ncells++] = cell;
+        fixed_here = g->static_mask[cell];
+        others = s->occ_full || occ[cell] > (r1 >= 0);
+    } else {
+        int c[4];
+        cells_of(g, x, y, c);
+        others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
+        for (int cy = c[2]; cy <= c[3]; cy++)
+            for (int cx = c[0]; cx <= c[1]; cx++) {
+                cells[ncells++] = cy * g->w + cx;
+                fixed_here |= g->static_mask[cy * g->w + cx];
+                others |= occ[cy * g->w + cx] > (r1 >= 0);
+            }
+    }
+    /* All on the grid: overlapping means being in r1's cell, and its count
+     * says how many changing sprites other than r1 are left to find. */
+    int grid = cell >= 0 && !s->loose && !s->occ_full, left = grid ? occ[cell] - (r1 >= 0) : 0;
+    for (uint64_t ts = types & (fixed_here | (others ? g->changing : 0)); ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         if (g->types[st].fixed) {
-            for (int cy = c[2]; cy <= c[3]; cy++)
-                for (int cx = c[0]; cx <= c[1]; cx++) {
-                    uint32_t cell = (uint32_t)(cy * g->w + cx);
-                    for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++) {
-                        int r = -(int)e - 1;
-                        if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, s, e) &&
-                            !(live && state_killed(t, r)) && n < max)
-                            out[n++] = r;
-                    }
+            for (int k = 0; k < ncells; k++)
+                for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
+                    int r = -(int)e - 1;
+                    if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, s, e) && !(live && state_killed(t, r)) &&
+                        n < max)
+                        out[n++] = r;
                 }
             continue;
         }
+        if (grid && left <= 0) continue;
         uint32_t from, to;
         type_range(t, st, &from, &to);
-        for (uint32_t j = from; j < to; j++) {
-            const sprite *p = &t->sp[j];
-            if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
-                out[n++] = (int)j;
+        if (grid) {
+            for (uint32_t j = from; j < to && left > 0; j++) {
+                const sprite *p = &t->sp[j];
+                if (p->x != x || p->y != y) continue;
+                left -= (int)j != r1;
+                if ((int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
+            }
+            if (left <= 0) continue;
+        } else {
+            for (uint32_t j = from; j < to; j++) {
+                const sprite *p = &t->sp[j];
+                if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
+                    out[n++] = (int)j;
+            }
         }
         for (uint32_t j = t->settled; j < n0; j++) {           /* then the new ones */
             const sprite *p = &t->sp[j];
-            if (p->type == st && physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 &&
-                !(live && (p->flags & SP_KILLED)) && n < max)
-                out[n++] = (int)j;
+            if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
+            left--;
+            if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
         }
     }
     return n;
@@ -265,33 +287,6 @@ static void run_effect(tick_ctx *t, const effect_def *e, int a, int b) {
     }
     t->s->score += e->score;
     add_event(t, a, b);
-}
-
-/* The next first sprite (in GVGAI's order, after key 'after') that may
- * overlap a second one: in a tick that checks only moved sprites, one that
- * moved, or one overlapping a second sprite that moved. Returns 0 when
- * there is none. */
-static int next_first(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    const vg_game *g = t->g;
-    uint64_t t1 = g->types[pd->t1].subtypes, t2 = g->types[pd->t2].subtypes, best = UINT64_MAX;
-    int near[MAX_REFS];
-    for (uint32_t k = 0; k < t->nmoved; k++) {
-        int m = t->moved[k];
-        if ((uint32_t)m >= n0) continue;
-        int tm = t->sp[m].type;
-        if (t1 >> tm & 1) {
-            uint64_t key = ref_key(t, m);
-            if ((!started || key > after) && key < best) best = key, *r = m;
-        }
-        if (t2 >> tm & 1) {
-            int n = overlapping(t, m, t1, n0, 0, near, MAX_REFS);
-            for (int j = 0; j < n; j++) {
-                uint64_t key = ref_key(t, near[j]);
-                if ((!started || key > after) && key < best) best = key, *r = near[j];
-            }
-        }
-    }
-    return best != UINT64_MAX;
 }
 
 /* Every first sprite, in GVGAI's order: fixed ones from the static layer,
@@ -336,33 +331,116 @@ static uint64_t near_types(const tick_ctx *t, int r) {
     int x, y, c[4], b = t->b;
     ref_pos(g, s, r, &x, &y);
     if (s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph) return ~0ULL;
-    cells_of(g, x, y, c);
     const uint8_t *occ = state_occ(s);
+    int cell = cell_exact(g, x, y);
+    if (cell >= 0) return g->static_mask[cell] | (occ[cell] > (r >= 0) ? g->changing : 0);
+    cells_of(g, x, y, c);
     uint64_t near = 0;
     for (int cy = c[2]; cy <= c[3]; cy++)
         for (int cx = c[0]; cx <= c[1]; cx++) {
             near |= g->static_mask[cy * g->w + cx];
-            if (occ[cy * g->w + cx] > (r >= 0)) near |= ~0ULL;
+            if (occ[cy * g->w + cx] > (r >= 0)) near |= g->changing;
         }
     return near;
 }
 
-/* The pairs that may have work this tick, as a bit set: those where a
- * moved sprite is on one side and a type near it on the other. */
-static void active_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
+/* ---- Contacts: what the moved sprites overlap ------------------------- */
+
+/* In a tick that checks only moved sprites, every overlap under a rule
+ * involves a sprite that moved (the last tick ended with none: see
+ * interact_persist). So the pass needs only the contacts: each moved
+ * sprite with every sprite overlapping it whose type it has rules with,
+ * each pair once. They are collected again whenever something has moved
+ * since; a tick with more contacts than fit checks every pair instead. */
+static int is_moved(const tick_ctx *t, int r) { return r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1); }
+
+/* Collects t->ct; returns 0 when the contacts do not fit (the tick is then
+ * switched to checking every pair). */
+static int contacts_collect(tick_ctx *t) {
+    contacts *c = &t->ct;
     const vg_game *g = t->g;
-    int words = (g->npairs + 63) / 64;
-    memset(active, 0, PAIR_WORDS * sizeof active[0]);
+    int near[MAX_REFS];
+    c->n = 0;
     for (uint32_t k = 0; k < t->nmoved; k++) {
-        int m = t->moved[k], tm = t->sp[m].type;
-        uint64_t near = near_types(t, m) & g->partners[tm];
-        for (; near; near &= near - 1) {
-            int other = __builtin_ctzll(near);
-            for (int w = 0; w < words; w++)
-                active[w] |= (g->pairs_as1[tm][w] & g->pairs_as2[other][w]) | (g->pairs_as2[tm][w] & g->pairs_as1[other][w]);
+        int m = t->moved[k];
+        int n = overlapping(t, m, g->partners[t->sp[m].type], t->s->n, 0, near, MAX_REFS);
+        for (int j = 0; j < n; j++) {
+            if (is_moved(t, near[j]) && near[j] < m) continue;     /* listed from its side */
+            if (c->n == MAX_CONTACTS) {
+                c->valid = 0;
+                t->full = 1;
+                return 0;
+            }
+            c->a[c->n] = m;
+            c->b[c->n++] = near[j];
         }
     }
-    t->seen = t->version;
+    c->valid = 1;
+    c->version = t->version;
+    c->nmoved = t->nmoved;
+    c->stamp++;
+    return 1;
+}
+
+/* Brings t->ct up to date (see contacts_collect). */
+static inline int contacts_fresh(tick_ctx *t) {
+    const contacts *c = &t->ct;
+    return (c->valid && c->version == t->version && c->nmoved == t->nmoved) || contacts_collect(t);
+}
+
+/* The pairs with work, as a bit set: those with a contact between their sides. */
+static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
+    const vg_game *g = t->g;
+    int words = (g->npairs + 63) / 64;
+    memset(active, 0, (size_t)words * sizeof active[0]);
+    for (int i = 0; i < t->ct.n; i++) {
+        int ta = t->sp[t->ct.a[i]].type, tb = ref_type(g, t->s, t->ct.b[i]);
+        for (int w = 0; w < words; w++)
+            active[w] |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
+    }
+}
+
+/* 1 when 'r' existed when the effect started (sprites below 'n0'). */
+static int existed(int r, uint32_t n0) { return r < 0 || (uint32_t)r < n0; }
+
+/* The next first sprite of the pair after key 'after' (any, unless
+ * 'started'), in GVGAI's order: one side of a contact whose other side is
+ * a second sprite. Returns 0 when there is none. */
+static int next_first(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+    if (!contacts_fresh(t)) return next_any(t, pd, n0, after, started, r);
+    const vg_game *g = t->g;
+    uint64_t t1 = g->types[pd->t1].subtypes, t2 = g->types[pd->t2].subtypes, best = UINT64_MAX;
+    for (int i = 0; i < t->ct.n; i++) {
+        int x = t->ct.a[i], y = t->ct.b[i];
+        if (!existed(x, n0) || !existed(y, n0)) continue;
+        int tx = t->sp[x].type, ty = ref_type(g, t->s, y);
+        for (int side = 0; side < 2; side++) {
+            if ((t1 >> tx & 1) && (t2 >> ty & 1)) {
+                uint64_t key = ref_key(t, x);
+                if ((!started || key > after) && key < best) best = key, *r = x;
+            }
+            int tmp = x; x = y; y = tmp;
+            tmp = tx; tx = ty; ty = tmp;
+        }
+    }
+    return best != UINT64_MAX;
+}
+
+/* The second sprites (leaf set 'types') overlapping first sprite 'a', in
+ * GVGAI's order (by type, then id), as overlapping() gives them. */
+static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
+    if (t->full || !contacts_fresh(t)) return overlapping(t, a, types, n0, 0, out, MAX_REFS);
+    const vg_game *g = t->g;
+    int n = 0;
+    for (int i = 0; i < t->ct.n; i++) {
+        int o = t->ct.a[i] == a ? t->ct.b[i] : t->ct.b[i] == a ? t->ct.a[i] : REF_NONE;
+        if (o == REF_NONE || !existed(o, n0) || !(types >> ref_type(g, t->s, o) & 1)) continue;
+        uint64_t key = ref_key(t, o);
+        int k = n++;
+        for (; k > 0 && ref_key(t, out[k - 1]) > key; k--) out[k] = out[k - 1];
+        out[k] = o;
+    }
+    return n;
 }
 
 /* 1 when sprite i is not wholly on the screen (GVGAI's isAtEdge). */
@@ -410,18 +488,19 @@ void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     uint64_t active[PAIR_WORDS];
+    uint32_t seen = 0;               /* the contacts 'active' was computed from (stamps start at 1) */
+    int words = (g->npairs + 63) / 64;
     if (t->s->timers) run_timers(t);
     if (g->neos) run_edges(t);
-    if (!t->full) active_pairs(t, active);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
-        if (!t->full) {              /* skip to the next pair with work; moves since may add some */
-            if (t->seen != t->version) {
-                active_pairs(t, active);
-                for (int w = 0; w <= p / 64; w++) active[w] &= w < p / 64 ? 0 : ~0ULL << (p % 64);
+        if (!t->full && contacts_fresh(t)) {   /* skip to the next pair with work; moves since may add some */
+            if (seen != t->ct.stamp) {
+                contacts_pairs(t, active);
+                seen = t->ct.stamp;
             }
             int w = p / 64;
             uint64_t bits = active[w] & (~0ULL << (p % 64));
-            while (!bits && ++w < PAIR_WORDS) bits = active[w];
+            while (!bits && ++w < words) bits = active[w];
             if (!bits) break;
             p = w * 64 + __builtin_ctzll(bits);
         }
@@ -437,7 +516,7 @@ void interact_run(tick_ctx *t) {
                 after = ref_key(t, a);
                 started = 1;
                 if (state_killed(t, a)) continue;
-                int n2 = overlapping(t, a, t2, n0, 0, second, MAX_REFS);
+                int n2 = seconds(t, a, t2, n0, second);
                 for (int j = 0; j < n2 && !state_killed(t, a); j++) {
                     int ax, ay, bx, by;
                     ref_pos(g, t->s, a, &ax, &ay);
@@ -459,10 +538,11 @@ static int has_ruled_overlap(tick_ctx *t, int r) {
 
 int interact_persist(tick_ctx *t) {
     const vg_game *g = t->g;
-    if (!t->full) {                  /* only moved sprites can have new overlaps */
-        for (uint32_t k = 0; k < t->nmoved; k++) {
-            int m = t->moved[k];
-            if (!(t->sp[m].flags & (SP_KILLED | SP_DISABLED)) && has_ruled_overlap(t, m)) return 1;
+    if (!t->full && contacts_fresh(t)) {   /* only moved sprites can have new overlaps: a live one with a partner */
+        for (int i = 0; i < t->ct.n; i++) {
+            int x = t->ct.a[i], y = t->ct.b[i];
+            int live_x = !(t->sp[x].flags & (SP_KILLED | SP_DISABLED)), live_y = is_moved(t, y) && !(t->sp[y].flags & (SP_KILLED | SP_DISABLED));
+            if ((live_x && !state_killed(t, y)) || (live_y && !state_killed(t, x))) return 1;
         }
         return 0;
     }

@@ -147,7 +147,8 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     g->state_cap = cap;
     g->nbitwords = (uint32_t)(nbits + 63) / 64;
     g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;
-    g->nwords = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;
+    g->range_word = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;
+    g->nwords = g->range_word + (uint32_t)(g->nranges + 3) / 4;
     g->static_mask = calloc((size_t)(w * h), sizeof *g->static_mask);
     g->static_start = calloc((size_t)(w * h + 1), sizeof *g->static_start);
     g->static_ents = calloc((size_t)nstat + 1, sizeof *g->static_ents);
@@ -193,6 +194,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
         }
     g->static_start[w * h] = ne;
     qsort(sp, s->n, sizeof sp[0], by_type_id);
+    state_set_ranges(g, s);
     s->avatar = (int16_t)state_find_avatar(g, s);
     for (int v = 0; v < g->nvars; v++) s->vars[v] = g->var_init[v];
     tick_ctx t;                     /* do sprites start out overlapping under a rule? */

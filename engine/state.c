@@ -23,6 +23,7 @@ vg_state *state_alloc(const vg_game *g) {
         s->cap = g->state_cap;
         s->nbitwords = g->nbitwords;
         s->timer_word = g->timer_word;
+        s->range_word = g->range_word;
         s->nwords = g->nwords;
     }
     return s;
@@ -129,14 +130,15 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->b = g->square;
     t->now = (uint16_t)(s->tick + 1);
     t->settled = s->n;
-    t->known = 0;
     t->full = s->persist;
     t->nmoved = 0;
     t->moved_types = 0;
     t->version = 0;
     t->census = 0;
     t->nkilled = 0;
-    memset(t->touched, 0, ((s->cap + 63) / 64) * sizeof t->touched[0]);
+    t->ct.valid = 0;
+    t->ct.stamp = 0;
+    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
 }
 
 static int before(const sprite *a, const sprite *b) {
@@ -172,37 +174,21 @@ void tick_end(tick_ctx *t) {
         sp[j] = p;
     }
     t->settled = s->n;
-    t->known = 0;
+    state_set_ranges(t->g, s);
     s->avatar = (int16_t)state_find_avatar(t->g, s);
 }
 
 /* ---- Sprites ---------------------------------------------------------- */
 
-/* First index in sp[lo..hi) (sorted by type) whose type is >= 'type'. */
-static uint32_t lower_bound(const sprite *sp, uint32_t lo, uint32_t hi, int type) {
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        if (sp[mid].type < type) lo = mid + 1; else hi = mid;
-    }
-    return lo;
-}
-
-void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) {
-    if (!(t->known >> type & 1)) {
-        uint32_t lo = lower_bound(t->sp, 0, t->settled, type);
-        t->first[type] = (uint16_t)lo;
-        t->last[type] = (uint16_t)lower_bound(t->sp, lo, t->settled, type + 1);
-        t->known |= 1ULL << type;
-    }
-    *from = t->first[type];
-    *to = t->last[type];
-}
-
-/* Sprites of leaf 'type' in a state between ticks: one sorted range. */
-static void range_of(const vg_state *s, int type, uint32_t *from, uint32_t *to) {
+void state_set_ranges(const vg_game *g, vg_state *s) {
+    uint16_t *end = state_ranges(s);
     const sprite *sp = state_sprites(s);
-    *from = lower_bound(sp, 0, s->n, type);
-    *to = lower_bound(sp, *from, s->n, type + 1);
+    uint32_t i = 0;
+    for (uint64_t ts = g->changing; ts; ts &= ts - 1) {
+        int type = __builtin_ctzll(ts);
+        while (i < s->n && sp[i].type == type) i++;
+        end[g->range_slot[type]] = (uint16_t)i;
+    }
 }
 
 int state_count(const vg_game *g, const vg_state *s, int type) {
@@ -217,7 +203,7 @@ int state_count(const vg_game *g, const vg_state *s, int type) {
             n += g->static_count[leaf];
         } else {
             uint32_t from, to;
-            range_of(s, leaf, &from, &to);
+            state_range(g, s, leaf, &from, &to);
             for (uint32_t i = from; i < to; i++) n += !(sp[i].flags & (SP_KILLED | SP_DISABLED));
         }
     }
@@ -251,7 +237,7 @@ int state_find_avatar(const vg_game *g, const vg_state *s) {
     int found = -1;
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {
         uint32_t from, to;
-        range_of(s, __builtin_ctzll(ts), &from, &to);
+        state_range(g, s, __builtin_ctzll(ts), &from, &to);
         for (uint32_t i = from; i < to; i++) {
             if (sp[i].flags & SP_KILLED) continue;
             if (!(sp[i].flags & SP_DISABLED)) return (int)i;
@@ -288,16 +274,13 @@ void state_set_pos(tick_ctx *t, int i, int x, int y) {
     if (x == p->x && y == p->y) return;
     t->version++;
     const vg_game *g = t->g;
-    int c0[4], c1[4];
-    cells_of(g, p->x, p->y, c0);
-    cells_of(g, x, y, c1);
     uint8_t *occ = state_occ(t->s);
-    if (c0[0] == c0[1] && c0[2] == c0[3] && c1[0] == c1[1] && c1[2] == c1[3] &&   /* one cell to one cell */
-        occ[c0[2] * g->w + c0[0]] > 0 && occ[c1[2] * g->w + c1[0]] < UINT8_MAX && x >= 0 && y >= 0 &&
-        p->x >= 0 && p->y >= 0) {
-        occ[c0[2] * g->w + c0[0]]--;
-        occ[c1[2] * g->w + c1[0]]++;
+    int from = cell_exact(g, p->x, p->y), to = cell_exact(g, x, y);
+    if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) {   /* one cell to one cell */
+        occ[from]--;
+        occ[to]++;
     } else {
+        if (to < 0) t->s->loose = 1;
         occ_add(g, t->s, p->x, p->y, -1);
         occ_add(g, t->s, x, y, +1);
     }
@@ -333,6 +316,7 @@ int state_create(tick_ctx *t, int type, int x, int y, int force) {
     t->version++;
     t->census = 1;
     occ_add(t->g, s, x, y, +1);
+    if (cell_exact(t->g, x, y) < 0) s->loose = 1;
     return (int)i;
 }
 

@@ -56,9 +56,11 @@ struct vg_state {
     uint8_t persist;         /* sprites may overlap under a rule: the next tick checks every pair */
     uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
     uint8_t turn;            /* the agent to move (games with turns) */
+    uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
     uint32_t timer_word;     /* where the delayed effects start (after the cell counts) */
+    uint32_t range_word;     /* where the type ranges start (after the delayed effects) */
     uint32_t timers;         /* delayed effects pending */
     uint32_t nwords;         /* words of bits, counts and delayed effects: the sprites start after them */
     state_event events[VG_MAX_EVENTS];
@@ -70,8 +72,33 @@ struct vg_state {
 static inline sprite *state_sprites(const vg_state *s) { return (sprite *)(uintptr_t)(s->data + s->nwords); }
 static inline int bit_get(const vg_state *s, int bit) { return (int)(s->data[bit >> 6] >> (bit & 63) & 1); }
 static inline uint8_t *state_occ(const vg_state *s) { return (uint8_t *)(uintptr_t)(s->data + s->nbitwords); }
+/* Where each changing leaf type's sprites end (g->range_slot order; they
+ * start where the previous type's end). */
+static inline uint16_t *state_ranges(const vg_state *s) { return (uint16_t *)(uintptr_t)(s->data + s->range_word); }
+/* The sprites of leaf 'type', sp[from..to) (sorted; during a tick, those
+ * there when it began). Fixed types have none. */
+static inline void state_range(const vg_game *g, const vg_state *s, int type, uint32_t *from, uint32_t *to) {
+    if (!(g->changing >> type & 1)) {
+        *from = *to = 0;
+        return;
+    }
+    const uint16_t *end = state_ranges(s);
+    int slot = g->range_slot[type];
+    *from = slot ? end[slot - 1] : 0;
+    *to = end[slot];
+}
 /* A delayed effect: the tick it fires in (high 16 bits), the effect row (low 16). */
 static inline uint32_t *state_timers(const vg_state *s) { return (uint32_t *)(uintptr_t)(s->data + s->timer_word); }
+
+/* The overlaps of the sprites moved this tick (interact.c), collected at a
+ * 'version' and 'nmoved' of the tick; 'stamp' counts collections. */
+#define MAX_CONTACTS 512
+typedef struct contacts {
+    uint32_t version, nmoved, stamp;
+    int valid, n;
+    int a[MAX_CONTACTS];     /* a moved sprite */
+    int b[MAX_CONTACTS];     /* a sprite overlapping it (a reference), with a rule between their types */
+} contacts;
 
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
@@ -83,8 +110,6 @@ struct tick_ctx {
     int b;                   /* pixels per cell */
     uint16_t now;            /* the tick being played, 1-based (mod 2^16) */
     uint32_t settled;        /* sp[0..settled) sorted by (type, id); later ones are new */
-    uint64_t known;          /* leaf types whose settled range is in first/last */
-    uint16_t first[VG_MAX_TYPES], last[VG_MAX_TYPES];
     int full;                /* check every pair this tick, not only moved sprites */
     /* sprites moved or created this tick, in that order, and where they were before */
     uint32_t nmoved;
@@ -94,7 +119,7 @@ struct tick_ctx {
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
     uint32_t version;        /* counts moves and creations, to notice them */
     int census;              /* sprites were killed, disabled or created: counts changed */
-    uint32_t seen;           /* the version the active pairs were computed at */
+    contacts ct;             /* what the moved sprites overlap (interact.c) */
     /* fixed sprites killed this tick (their bits clear when it ends) */
     uint32_t nkilled;
     uint32_t killed[VG_MAX_SPRITES];
@@ -105,6 +130,7 @@ struct tick_ctx {
 vg_state *state_alloc(const vg_game *g);             /* zeroed, sized for 'g'; NULL when out of memory */
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err);
 void tick_end(tick_ctx *t);                           /* removes killed sprites, sorts new ones in */
+void state_set_ranges(const vg_game *g, vg_state *s); /* the type ranges of sprites sorted by (type, id) */
 /* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1
  * (a singleton that exists, unless 'force'; or the state is full: then
  * t->status is set). */
@@ -113,13 +139,13 @@ void state_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an av
 int state_killed(const tick_ctx *t, int r);           /* killed this tick (GVGAI's kill list) */
 void state_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
 void occ_add(const vg_game *g, vg_state *s, int x, int y, int delta); /* count a sprite at (x, y) in or out */
-void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to); /* settled sprites of a leaf type */
 static inline int state_avatar(const vg_game *g, const vg_state *s) { (void)g; return s->avatar; } /* the avatar's index, or -1 */
 int state_find_avatar(const vg_game *g, const vg_state *s); /* looks it up: the first live one, else a disabled one */
 int state_count(const vg_game *g, const vg_state *s, int type); /* between ticks: live sprites of 'type' and subtypes, static ones included */
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);
+static inline void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) { state_range(t->g, t->s, type, from, to); }
 static inline int state_is_avatar(const vg_game *g, int type) { return (int)(g->avatar_types >> type & 1); }
 /* A sprite reference: an index into the state's sprites (r >= 0) or a
  * fixed sprite of the level (r < 0: entry -r-1 of the static layer). */
@@ -154,6 +180,14 @@ static inline void cells_of(const vg_game *g, int x, int y, int c[4]) {
     c[3] = (int)(((uint64_t)(y + b - 1) * g->inv_square) >> 32);
     if (c[1] >= g->w) c[1] = g->w - 1;
     if (c[3] >= g->h) c[3] = g->h - 1;
+}
+
+/* The map cell a sprite at pixel (x, y) covers when it covers exactly one
+ * (on the map, aligned to the grid), else -1: the common case, one lookup. */
+static inline int cell_exact(const vg_game *g, int x, int y) {
+    if ((unsigned)x >= (unsigned)g->pw || (unsigned)y >= (unsigned)g->ph) return -1;
+    int cx = (int)(((uint64_t)x * g->inv_square) >> 32), cy = (int)(((uint64_t)y * g->inv_square) >> 32);
+    return cx * g->square == x && cy * g->square == y ? cy * g->w + cx : -1;
 }
 
 /* java.util.Random, bit for bit, on the state's seed. */
