@@ -20,10 +20,34 @@
 
 #define HANDLE_META "vgdl.state"
 
+static script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L); }
+
+/* The handle passed as argument 1 (there is only one). */
 static state_handle *handle_of(lua_State *L) {
-    state_handle *h = luaL_checkudata(L, 1, HANDLE_META);
+    state_handle *h = lua_touserdata(L, 1);
+    if (!h || h != script_of(L)->handle) luaL_typeerror(L, 1, "state");
     if (!h->s) luaL_error(L, "a state handle works only during the call it was passed to");
     return h;
+}
+
+/* The value find() gives the name at 'idx' (a string), -1 when it gives
+ * none; names found before are recognised by address (see name_cache). */
+static int find_name(lua_State *L, int idx, int kind, const vg_game *g, int (*find)(const vg_game *, const char *)) {
+    script *sc = script_of(L);
+    name_cache *c = &sc->names[kind];
+    const char *name = lua_tostring(L, idx);
+    for (int k = 0; k < c->n; k++)
+        if (c->str[k] == name) return c->value[k];
+    int v = find(g, name);
+    if (v >= 0 && c->n < NAME_CACHE) {            /* remember it, and keep its string alive */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, sc->names_ref);
+        lua_pushvalue(L, idx < 0 ? idx - 1 : idx);
+        lua_rawseti(L, -2, kind * NAME_CACHE + c->n + 1);
+        lua_pop(L, 1);
+        c->str[c->n] = name;
+        c->value[c->n++] = v;
+    }
+    return v;
 }
 
 static tick_ctx *writable(lua_State *L, state_handle *h) {
@@ -60,9 +84,9 @@ static int alive(const state_handle *h, int r) {
 }
 
 static int type_arg(lua_State *L, const state_handle *h, int idx) {
-    const char *name = luaL_checkstring(L, idx);
-    int t = game_type_find(h->g, name);
-    if (t < 0) luaL_error(L, "unknown sprite type '%s'", name);
+    luaL_checktype(L, idx, LUA_TSTRING);
+    int t = find_name(L, idx, NAMES_TYPE, h->g, game_type_find);
+    if (t < 0) luaL_error(L, "unknown sprite type '%s'", lua_tostring(L, idx));
     return t;
 }
 
@@ -237,9 +261,10 @@ static int m_random(lua_State *L) {
 }
 
 static int var_arg(lua_State *L, const state_handle *h, int idx) {
-    const char *name = luaL_checkstring(L, idx);
-    int v = vg_var_find(h->g, name);
+    luaL_checktype(L, idx, LUA_TSTRING);
+    int v = find_name(L, idx, NAMES_VAR, h->g, vg_var_find);
     if (v >= 0) return v;
+    const char *name = lua_tostring(L, idx);
     return luaL_error(L, "unknown variable '%s' (declare it with variable { \"%s\", 0 })", name, name);
 }
 
@@ -294,7 +319,10 @@ void bind_open(lua_State *L) {
     state_handle *h = lua_newuserdatauv(L, sizeof *h, 0);
     memset(h, 0, sizeof *h);
     luaL_setmetatable(L, HANDLE_META);
+    sc->handle = h;
     sc->handle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    sc->names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 /* ---- Calls from the engine -------------------------------------------- */
@@ -305,18 +333,14 @@ static void begin(script *sc, int ref, const vg_game *g, const vg_state *s, tick
     lua_State *L = sc->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->handle_ref);
-    state_handle *h = lua_touserdata(L, -1);
-    *h = (state_handle){g, s, t};
+    *sc->handle = (state_handle){g, s, t};
 }
 
 /* Calls what begin() set up with 'nargs' more arguments; leaves 'nresults'
  * results on the stack on success. The handle is invalid afterwards. */
 static vg_status finish(script *sc, int nargs, int nresults, vg_error *err) {
-    lua_State *L = sc->L;
     vg_status st = script_pcall(sc, 1 + nargs, nresults, SCRIPT_CALL_STEPS, err);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, sc->handle_ref);
-    *(state_handle *)lua_touserdata(L, -1) = (state_handle){0};
-    lua_pop(L, 1);
+    *sc->handle = (state_handle){0};
     return st;
 }
 
@@ -369,7 +393,7 @@ vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_e
 
 /* The move named by the string at the stack top, or -1. */
 static int move_at_top(script *sc) {
-    return lua_type(sc->L, -1) == LUA_TSTRING ? vg_move_find(sc->g, lua_tostring(sc->L, -1)) : -1;
+    return lua_type(sc->L, -1) == LUA_TSTRING ? find_name(sc->L, -1, NAMES_MOVE, sc->g, vg_move_find) : -1;
 }
 
 vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err) {

@@ -19,6 +19,20 @@
 #define SCRIPT_CALL_STEPS     10000000L       /* VM instructions per effect, termination or heuristic call */
 #define SCRIPT_HOOK_EVERY     1000            /* instructions between budget checks */
 
+/* Names (of types, variables, moves) already looked up, by the address of
+ * their Lua string: Lua keeps one copy of each short string, and the
+ * strings here are kept alive (in a registry table), so a hit is a name
+ * seen before. */
+#define NAME_CACHE 64
+typedef struct name_cache {
+    int n;
+    const char *str[NAME_CACHE];
+    int value[NAME_CACHE];
+} name_cache;
+enum { NAMES_TYPE, NAMES_VAR, NAMES_MOVE, NAME_KINDS };
+
+typedef struct state_handle state_handle;
+
 typedef struct script {
     lua_State *L;
     vg_game *g;
@@ -29,16 +43,19 @@ typedef struct script {
     char where[300];          /* "file:line" of the last budget check: names the line of a memory error */
     char chunk[64];           /* chunk name used in Lua's messages */
     int handle_ref;           /* the one state handle, reused for every call */
+    state_handle *handle;     /* ... and its address */
+    int names_ref;            /* a table keeping the strings of 'names' alive */
+    name_cache names[NAME_KINDS];
     int value_ref[2];         /* heuristic(state), evaluate(state); LUA_NOREF when absent */
     int agents_ref, legal_ref, apply_ref, policy_ref, outcomes_ref;   /* turns{}: functions, LUA_NOREF when absent */
 } script;
 
 /* The state handle a callback receives; valid only during the call. */
-typedef struct state_handle {
+struct state_handle {
     const vg_game *g;
     const vg_state *s;        /* read access */
     tick_ctx *t;               /* write access: NULL for read-only calls */
-} state_handle;
+};
 
 /* bind.c: the state handle, and the script_ops callbacks of game.h */
 void bind_open(lua_State *L);     /* creates the state handle; needs the script in the extra space */
