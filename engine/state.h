@@ -5,13 +5,14 @@
  * A state is one flat block: a fixed header, one alive bit for each
  * killable fixed sprite (a sprite that never moves but can die, such as
  * Bait's holes), a count per map cell of the changing sprites covering it
- * (so that most collision checks end after one lookup), then the sprites
- * that can move or be created. Sprites that never change at all (walls,
+ * (so that most collision checks end after one lookup), the delayed
+ * effects pending, where each changing type's sprites end, then the
+ * sprites that can move or be created. Sprites that never change at all (walls,
  * floors) live only in the game's static layer. Copying a state moves the
  * header, the bits, the counts and the sprites in use.
  *
  * Between ticks the sprites are sorted by (type, id), the order GVGAI
- * visits them in, so each type is one range found by binary search. A
+ * visits them in, so each type is one range (kept in the state). A
  * tick appends the sprites it creates and puts them in place at its end.
  *
  * Internal header.
