@@ -247,7 +247,7 @@ int state_find_avatar(const vg_game *g, const vg_state *s) {
     return found;
 }
 
-static void touch(tick_ctx *t, int i) {
+static inline void touch(tick_ctx *t, int i) {
     if (t->touched[i >> 6] >> (i & 63) & 1) return;
     t->touched[i >> 6] |= 1ULL << (i & 63);
     t->moved[t->nmoved++] = (uint16_t)i;
