@@ -169,7 +169,8 @@ void *adv_agent_create(const vg_game *g, const double *p, adv_kind kind) {
 }
 
 /* The move as an action: a game with turns names agent 0's moves like
- * actions ("LEFT", "NIL", ...); a move named otherwise plays as NIL. */
+ * actions ("LEFT", "NIL", ...); a move named otherwise plays as NIL. The
+ * move itself goes in f->move. */
 vg_action adv_agent_act(void *self, fm *f, const vg_state *s) {
     adv_agent *a = self;
     adv_result r;
@@ -177,6 +178,8 @@ vg_action adv_agent_act(void *self, fm *f, const vg_state *s) {
     f->expanded += r.expanded;
     f->value = r.value;
     f->has_value = move >= 0;
+    f->move = move;
+    f->has_move = move >= 0;
     if (move < 0) return VG_ACTION_NIL;
     if (!vg_game_has_turns(a->g)) return (vg_action)move;
     vg_action act;

@@ -32,6 +32,8 @@ typedef struct fm {
     double deadline;    /* monotonic seconds, 0: no limit */
     double value;       /* the agent's value for its choice, if 'has_value' */
     int has_value;
+    int move;           /* in a game with turns: the move (vg_move number) chosen for the agent to move, if 'has_move' */
+    int has_move;
 } fm;
 
 static inline void fm_copy(fm *f, vg_state *dst, const vg_state *src) { f->calls++; vg_state_copy(dst, src); }
@@ -66,6 +68,7 @@ typedef struct agent_report {
     double value;
     int has_value;
     int overspent;      /* went past the budget (time: over 'ms'; calls: over 'calls') */
+    int move;           /* the move the agent named for the agent to move (fm 'move'), -1: none (its action stands) */
 } agent_report;
 
 typedef struct agent agent;

@@ -532,7 +532,7 @@ static void *solve_create(const vg_game *g, const double *p, uint64_t seed) {
 }
 
 /* The best move as an action (a move named like one: "LEFT", ...; other
- * moves play as NIL); the value, for the agent to move, in f->value. */
+ * moves play as NIL) and in f->move; the value, for the agent to move, in f->value. */
 static vg_action solve_act(void *self, fm *f, const vg_state *s) {
     solve_agent *a = self;
     exact_result r;
@@ -544,6 +544,8 @@ static vg_action solve_act(void *self, fm *f, const vg_state *s) {
     f->expanded += r.nodes;
     f->has_value = r.solved;
     f->value = r.value;
+    f->move = r.move;
+    f->has_move = r.move >= 0;
     vg_action act;
     if (r.move < 0 || !vg_action_parse(vg_move_name(a->g, r.move), &act)) return VG_ACTION_NIL;
     return act;

@@ -267,7 +267,7 @@ static void *mtdf_create(const vg_game *g, const double *p, uint64_t seed) {
 }
 
 /* The move as an action (moves named like actions: "LEFT", ...; others
- * play as NIL); its value, from agent 0's view, in f->value. */
+ * play as NIL) and in f->move; its value, from agent 0's view, in f->value. */
 static vg_action mtdf_act(void *self, fm *f, const vg_state *s) {
     mtdf *m = self;
     mtdf_result r;
@@ -275,6 +275,8 @@ static vg_action mtdf_act(void *self, fm *f, const vg_state *s) {
     f->expanded += r.nodes;
     f->value = r.value;
     f->has_value = r.depth > 0;
+    f->move = move;
+    f->has_move = move >= 0;
     vg_action act;
     if (move < 0) return VG_ACTION_NIL;
     if (!vg_game_has_turns(m->g)) return (vg_action)move;

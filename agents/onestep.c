@@ -2,7 +2,12 @@
  *
  * onestep.c -- one-step lookahead: tries every action once and keeps the
  * best resulting heuristic (the score when the game has none); a win is
- * best of all and a loss worst. Ties go to the first action in order.
+ * best of all and a loss worst. Ties go to the first action in order. In
+ * a game with turns where the agent to move has no moves named like
+ * actions (board games, or any agent but 0), it tries every legal move of
+ * the agent to move (vg_play) instead, in f->move: agent 0 takes the
+ * highest value, any other agent the lowest (two sides, agent 0 against
+ * the rest, as in adversarial.h).
  */
 #include <stdlib.h>
 
@@ -34,10 +39,30 @@ static double outcome_value(const vg_game *g, const vg_state *s) {
     return v;
 }
 
+/* The best legal move of the agent to move, for its side. */
+static vg_action onestep_move(onestep *o, fm *f, const vg_state *s) {
+    int who = vg_turn(s), moves[VG_MAX_MOVES], n = vg_legal(o->g, s, who, moves, NULL), best = -1;
+    double best_v = 0;
+    for (int k = 0; k < n; k++) {
+        fm_copy(f, o->child, s);
+        f->calls++;                                  /* the vg_play */
+        vg_play(o->g, o->child, who, moves[k], NULL);
+        f->expanded++;
+        double v = outcome_value(o->g, o->child);
+        if (best < 0 || (who == 0 ? v > best_v : v < best_v)) best_v = v, best = moves[k];
+    }
+    f->value = best_v;
+    f->has_value = f->has_move = best >= 0;
+    f->move = best;
+    vg_action act;
+    return best >= 0 && vg_action_parse(vg_move_name(o->g, best), &act) ? act : VG_ACTION_NIL;
+}
+
 static vg_action onestep_act(void *self, fm *f, const vg_state *s) {
     onestep *o = self;
     vg_action acts[VG_MAX_ACTIONS], best = VG_ACTION_NIL;
-    int n = vg_actions(o->g, s, acts);
+    int n = vg_turn(s) == 0 ? vg_actions(o->g, s, acts) : 0;
+    if (n == 0 && vg_game_has_turns(o->g)) return onestep_move(o, f, s);
     double best_v = 0;
     for (int k = 0; k < n; k++) {
         fm_copy(f, o->child, s);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT
  *
  * random.c -- picks an available action uniformly at random (its own RNG,
- * seeded at creation, so a run is repeatable).
+ * seeded at creation, so a run is repeatable). In a game with turns where
+ * the agent to move has no moves named like actions (board games, or any
+ * agent but 0), a legal move of the agent to move, in f->move.
  */
 #include <stdlib.h>
 
@@ -19,14 +21,28 @@ static void *random_create(const vg_game *g, const double *p, uint64_t seed) {
     return r;
 }
 
+static uint64_t next(random_agent *r) {   /* xorshift64 */
+    r->rng ^= r->rng << 13, r->rng ^= r->rng >> 7, r->rng ^= r->rng << 17;
+    return r->rng;
+}
+
+/* A legal move of the agent to move, uniformly. */
+static vg_action random_move(random_agent *r, fm *f, const vg_state *s) {
+    int moves[VG_MAX_MOVES], n = vg_legal(r->g, s, vg_turn(s), moves, NULL);
+    vg_action act;
+    if (n == 0) return VG_ACTION_NIL;
+    f->move = moves[next(r) % (uint64_t)n];
+    f->has_move = 1;
+    return vg_action_parse(vg_move_name(r->g, f->move), &act) ? act : VG_ACTION_NIL;
+}
+
 static vg_action random_act(void *self, fm *f, const vg_state *s) {
-    (void)f;
     random_agent *r = self;
     vg_action acts[VG_MAX_ACTIONS];
-    int n = vg_actions(r->g, s, acts);
+    int n = vg_turn(s) == 0 ? vg_actions(r->g, s, acts) : 0;
+    if (n == 0 && vg_game_has_turns(r->g)) return random_move(r, f, s);
     if (n == 0) return VG_ACTION_NIL;
-    r->rng ^= r->rng << 13, r->rng ^= r->rng >> 7, r->rng ^= r->rng << 17;   /* xorshift64 */
-    return acts[r->rng % (uint64_t)n];
+    return acts[next(r) % (uint64_t)n];
 }
 
 const agent_def agent_random = {"random", "uniformly random available action", NULL, 0,

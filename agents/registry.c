@@ -122,7 +122,7 @@ vg_action agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_re
     vg_action act = a->def->act(a->self, &f, s);
     double ms = (fm_now() - start) * 1000.0;
     *r = (agent_report){ms, f.calls, f.expanded, f.value, f.has_value,
-                        (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls)};
+                        (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls), f.has_move ? f.move : -1};
     return act;
 }
 

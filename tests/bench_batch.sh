@@ -37,7 +37,9 @@ cpu_of() {   # cpu_of CMD...: runs it, prints the user+sys seconds of it and its
     ( "$@" >/dev/null; times ) | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 }
 own_of() {   # own_of DIR...: the runs' own wall and CPU seconds
-    for d in "$@"; do tail -n +2 "$d/runs.csv"; done | awk -F, '{ w += $18; c += $19 } END { printf "%.4f %.4f", w / 1000, c / 1000 }'
+    for d in "$@"; do echo "$d/runs.csv"; done | xargs awk -F, '
+        FNR == 1 { for (i = 1; i <= NF; i++) { if ($i == "run_ms") wc = i; if ($i == "cpu_ms") cc = i }; next }
+        { w += $wc; c += $cc } END { printf "%.4f %.4f", w / 1000, c / 1000 }'
 }
 # one MODE: prints "wall own-wall own-cpu all-cpu"
 one() {

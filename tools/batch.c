@@ -3,7 +3,10 @@
  * batch.c -- 'vgdl batch FILE.ini': every game x level x agent x seed the
  * file lists, played in parallel worker processes, one row per run appended
  * to OUT/runs.csv and OUT/runs.jsonl as each run ends; resumable, shardable
- * (--shard K/N), and printable or submittable as a Slurm job array.
+ * (--shard K/N), and printable or submittable as a Slurm job array. A game
+ * for two agents taking turns (turns{} with two agents, neither chance) is
+ * played round-robin instead: every pair of listed agents, each seed twice,
+ * once with each agent moving first.
  *
  * The parent process alone writes results: one write() per row and file,
  * O_APPEND, fdatasync at least every sync_seconds. On start it cuts a torn
@@ -79,6 +82,7 @@ typedef struct agent_spec {
     const char *settings[CLI_MAX_SET * 2];
     int lines[CLI_MAX_SET * 2];
     int nset;
+    agent_budget budget;        /* the batch's, or the section's own budget_ms / budget_calls */
     char config[17];
 } agent_spec;
 
@@ -99,6 +103,11 @@ typedef struct batch {
     long long *seeds;
     int nseeds;
     vg_game **loaded;           /* [game * nlevels + level] */
+    int *two;                   /* [game]: two agents take turns (round-robin) */
+    long long *slots;           /* [game]: runs per level and seed: agents, or ordered pairs of agents */
+    long long *offset;          /* [game]: its first run within a seed */
+    long long per_seed;         /* runs per seed */
+    int self_play;              /* two-player games: also each agent against itself */
 
     int workers, workers_set;
     char out[4096];
@@ -263,6 +272,7 @@ static const struct {
     {"memory_mb", "address space of a worker process, MiB"},
     {"runs_per_worker", "runs a worker process plays before it is replaced"},
     {"sync_seconds", "seconds between fdatasync calls"},
+    {"self_play", "1: in two-player games, each agent also plays itself"},
     {"shards", "Slurm array tasks"},
     {"slurm_partition", "Slurm partition"},
     {"slurm_time", "Slurm time limit of one array task"},
@@ -384,14 +394,16 @@ static uint64_t mix(uint64_t z) {   /* splitmix64's finaliser */
     return z ^ (z >> 31);
 }
 
-/* The seed of one run: from the batch seed and the run's identity only,
- * below 2^53 so that 'vgdl run --seed' takes it exactly. */
-static uint64_t run_seed_of(const batch *b, int g, int l, int a, long long seed) {
+/* The seed of one run: from the batch seed and the run's identity only
+ * (the opponent too, 'o' >= 0, in a two-player game), below 2^53 so that
+ * 'vgdl run --seed' takes it exactly. */
+static uint64_t run_seed_of(const batch *b, int g, int l, int a, int o, long long seed) {
     uint64_t h = 1469598103934665603ULL;
     h = fnv(h, decimal(b->seed));
     h = fnv(h, b->games[g]);
     h = fnv(h, b->levels[l]);
     h = fnv(h, b->agents[a].label);
+    if (o >= 0) h = fnv(h, b->agents[o].label);
     h = fnv(h, decimal((unsigned long long)seed));
     return mix(h) & ((1ULL << 53) - 1);
 }
@@ -402,13 +414,24 @@ static int str_cmp(const void *a, const void *b) { return strcmp(*(const char *c
 static void agent_config(const batch *b, agent_spec *as) {
     char text[256];
     const char *sorted[CLI_MAX_SET * 2];
-    snprintf(text, sizeof text, "budget_ms=%.17g;budget_calls=%ld;max_ticks=%d;seed=%llu;agent=%s", b->budget.ms,
-             b->budget.calls, b->max_ticks, b->seed, as->impl);
+    snprintf(text, sizeof text, "budget_ms=%.17g;budget_calls=%ld;max_ticks=%d;seed=%llu;agent=%s", as->budget.ms,
+             as->budget.calls, b->max_ticks, b->seed, as->impl);
     uint64_t h = fnv(1469598103934665603ULL, text);
     memcpy(sorted, as->settings, (size_t)as->nset * sizeof *sorted);
     qsort(sorted, (size_t)as->nset, sizeof *sorted, str_cmp);
     for (int k = 0; k < as->nset; k++) h = fnv(h, sorted[k]);
     snprintf(as->config, sizeof as->config, "%016llx", (unsigned long long)mix(h));
+}
+
+/* The config of a run: the agent's, or in a two-player game ('o' >= 0) a
+ * hash of both players' in their order. */
+static void run_config(const batch *b, int a, int o, char out[17]) {
+    if (o < 0) {
+        memcpy(out, b->agents[a].config, 17);
+        return;
+    }
+    uint64_t h = fnv(fnv(fnv(1469598103934665603ULL, "pair"), b->agents[a].config), b->agents[o].config);
+    snprintf(out, 17, "%016llx", (unsigned long long)mix(h));
 }
 
 static void parse_games(batch *b, const ini_kv *kv) {
@@ -582,14 +605,21 @@ static void parse_agents(batch *b, const ini_kv *kv) {
         agent_spec *as = &b->agents[b->nagents++];
         snprintf(as->label, sizeof as->label, "%s", items[k]);
         snprintf(as->impl, sizeof as->impl, "%s", items[k]);
+        as->budget = b->budget;
         ini_section *s = find_section(b, items[k]);
         if (!s) continue;
         s->used = 1;
+        const ini_kv *bms = find_kv(s, "budget_ms"), *bcalls = find_kv(s, "budget_calls");
+        double v;
+        if (bms || bcalls) as->budget = (agent_budget){0, 0};   /* its own budget: what it does not set is none */
+        if (bms && !num_value(b, bms, 0, 1e9, 0, &v)) as->budget.ms = v;
+        if (bcalls && !num_value(b, bcalls, 0, 1e15, 1, &v)) as->budget.calls = (long)v;
         for (int j = 0; j < s->n; j++) {
             if (strcmp(s->kv[j].key, "agent") == 0) {
                 snprintf(as->impl, sizeof as->impl, "%s", s->kv[j].value);
                 continue;
             }
+            if (&s->kv[j] == bms || &s->kv[j] == bcalls) continue;
             if (as->nset == CLI_MAX_SET) {
                 add_error(b, s->kv[j].line, "more than %d settings for agent '%s'", CLI_MAX_SET, as->label);
                 break;
@@ -660,6 +690,35 @@ static void load_games(batch *b, const ini_kv *games_kv, const ini_kv *levels_kv
             if (script_bad) add_error(b, games_kv->line, "game '%s': %s", b->games[g], where);
             else add_error(b, levels_kv ? levels_kv->line : games_kv->line, "game '%s' level '%s': %s", b->games[g], b->levels[l], where);
         }
+    }
+}
+
+/* Which games are for two agents taking turns (turns{} with two agents,
+ * neither of them chance; judged on the first level's start), and how many
+ * runs a game has per level and seed: one per agent, or one per ordered
+ * pair of agents (and per agent against itself with self_play). */
+static void plan_runs(batch *b, const ini_kv *games_kv) {
+    b->two = calloc((size_t)b->ngames + 1, sizeof *b->two);
+    b->slots = calloc((size_t)b->ngames + 1, sizeof *b->slots);
+    b->offset = calloc((size_t)b->ngames + 1, sizeof *b->offset);
+    if (!b->two || !b->slots || !b->offset) {
+        add_error(b, 0, "out of memory");
+        return;
+    }
+    long long pairs = (long long)b->nagents * (b->nagents - 1) + (b->self_play ? b->nagents : 0);
+    b->per_seed = 0;
+    for (int g = 0; g < b->ngames; g++) {
+        const vg_game *game = b->loaded ? b->loaded[g * b->nlevels] : NULL;
+        vg_state *s = game ? vg_state_new(game, 0) : NULL;
+        b->two[g] = s && vg_game_has_turns(game) && vg_num_agents(game, s) == 2 && !vg_is_chance(game, 0) &&
+                    !vg_is_chance(game, 1);
+        vg_state_free(s);
+        b->slots[g] = b->two[g] ? pairs : b->nagents;
+        if (b->two[g] && b->nagents && !pairs)
+            add_error(b, games_kv->line, "game '%s' is for two players taking turns: list two agents or more in 'agents' "
+                      "(or set self_play = 1)", b->games[g]);
+        b->offset[g] = b->per_seed;
+        b->per_seed += b->slots[g] * b->nlevels;
     }
 }
 
@@ -752,6 +811,7 @@ static int batch_load(batch *b, const char *path) {
     if ((kv = find_kv(bs, "sync_seconds")) && !num_value(b, kv, 0, 1e9, 0, &v)) b->sync_seconds = v;
     b->shards = 1;
     if ((kv = find_kv(bs, "shards")) && !num_value(b, kv, 1, 100000, 1, &v)) b->shards = (int)v;
+    if ((kv = find_kv(bs, "self_play")) && !num_value(b, kv, 0, 1, 1, &v)) b->self_play = (int)v;
     if ((kv = find_kv(bs, "slurm_partition"))) b->slurm_partition = kv->value;
     if ((kv = find_kv(bs, "slurm_time"))) b->slurm_time = kv->value;
     if ((kv = find_kv(bs, "slurm_args"))) b->slurm_args = kv->value;
@@ -774,7 +834,8 @@ static int batch_load(batch *b, const char *path) {
     }
     if (b->ngames && b->nlevels) load_games(b, games, levels);
     if (b->nagents && agents) check_agents(b, agents);
-    b->total = (long long)b->ngames * b->nlevels * b->nagents * b->nseeds;
+    if (games) plan_runs(b, games);
+    b->total = b->per_seed * b->nseeds;
     if (b->total > MAX_RUNS) add_error(b, bs->line, "%lld runs is too many for one batch (at most %lld)", b->total, MAX_RUNS);
     return b->nerrs;
 }
@@ -788,35 +849,67 @@ static void batch_free(batch *b) {
         free(b->secs[k].kv);
     }
     free(b->secs), free(b->games), free(b->scripts), free(b->levels), free(b->agents), free(b->seeds), free(b->loaded);
+    free(b->two), free(b->slots), free(b->offset);
 }
 
-/* Run i of the batch: seeds outermost, agents innermost, so that a batch
- * stopped half-way has every agent on every level for its first seeds. */
-static void run_decode(const batch *b, long long i, int *g, int *l, int *a, int *s) {
-    *a = (int)(i % b->nagents);
-    i /= b->nagents;
-    *l = (int)(i % b->nlevels);
-    i /= b->nlevels;
-    *g = (int)(i % b->ngames);
-    *s = (int)(i / b->ngames);
+/* Pairing 'k' of a two-player game: agents x < y play as (x, y) at 2p and
+ * (y, x) at 2p + 1 (p: the pair's number), so that the two orders of a
+ * pair are neighbours; then, with self_play, each agent against itself. */
+static void pair_decode(const batch *b, long long k, int *a, int *o) {
+    long long pairs = (long long)b->nagents * (b->nagents - 1);
+    if (k >= pairs) {
+        *a = *o = (int)(k - pairs);
+        return;
+    }
+    long long p = k / 2;
+    int x = 0;
+    while (p >= b->nagents - 1 - x) p -= b->nagents - 1 - x, x++;
+    int y = x + 1 + (int)p;
+    *a = k % 2 ? y : x;
+    *o = k % 2 ? x : y;
+}
+
+/* Run i of the batch: seeds outermost, agents (or pairings) innermost, so
+ * that a batch stopped half-way has every agent on every level for its
+ * first seeds. 'o' is the opponent (second player) in a two-player game,
+ * else -1. */
+static void run_decode(const batch *b, long long i, int *g, int *l, int *a, int *o, int *s) {
+    *s = (int)(i / b->per_seed);
+    i %= b->per_seed;
+    *g = 0;
+    while (*g + 1 < b->ngames && b->offset[*g + 1] <= i) (*g)++;
+    i -= b->offset[*g];
+    *l = (int)(i / b->slots[*g]);
+    i %= b->slots[*g];
+    *o = -1;
+    if (b->two[*g]) pair_decode(b, i, a, o);
+    else *a = (int)i;
 }
 
 static void run_key(const batch *b, long long i, char *buf, size_t size) {
-    int g, l, a, s;
-    run_decode(b, i, &g, &l, &a, &s);
-    snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld", b->games[g], b->levels[l], b->agents[a].label, b->seeds[s]);
+    int g, l, a, o, s;
+    run_decode(b, i, &g, &l, &a, &o, &s);
+    run_key_of(b->games[g], b->levels[l], b->agents[a].label, o >= 0 ? b->agents[o].label : "", b->seeds[s], buf, size);
 }
 
 /* ---- Worker processes --------------------------------------------------------- */
 
 enum { MSG_RESULT = 1, MSG_CRASH, MSG_BYE };
 
+/* A seat's decisions: the agent's in a one-player game; the first and the
+ * second player's in a two-player game. */
+typedef struct seat_stats {
+    int64_t decisions, calls, overspent;
+    double ms_total, ms_max;
+} seat_stats;
+
 typedef struct result_msg {
     int32_t kind, status, sig, err_no;
-    int64_t run, ticks, decisions, calls, overspent, vm_kb;
-    int32_t result;             /* 0 not over, 1 win, 2 lose */
+    int64_t run, ticks, vm_kb;
+    int32_t result;             /* 0 not over, 1 win, 2 lose, 3 a draw (two-player games) */
     int32_t pad;
-    double score, ms_total, ms_max, run_ms, cpu_ms;
+    seat_stats seat[2];
+    double score, run_ms, cpu_ms;
     char error[ROW_ERROR];
 } result_msg;
 
@@ -887,50 +980,113 @@ static double cpu_now(void) {   /* CPU seconds of this (single-threaded) process
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Plays run 'i' in this worker and fills 'm'. */
+static void note_decision(seat_stats *st, const agent_report *r) {
+    st->decisions++;
+    st->ms_total += r->ms;
+    st->calls += r->calls;
+    st->overspent += r->overspent;
+    if (r->ms > st->ms_max) st->ms_max = r->ms;
+}
+
+static void script_error(result_msg *m, const vg_error *err) {
+    m->status = RUN_ERROR;
+    if (err->file[0] && err->line) snprintf(m->error, sizeof m->error, "%s:%d: %s", err->file, err->line, err->msg);
+    else snprintf(m->error, sizeof m->error, "%s", err->msg);
+}
+
+static const char *const seat_names[2] = {"first", "second"};
+
+/* One turn of a two-player game: the agent of the seat to move decides,
+ * and its move is played: the move it named (agent_report.move), else the
+ * legal move named like its action. 0, or -1 after filling 'm'. */
+static int play_turn(const vg_game *game, vg_state *st, agent *const ag[2], const agent_spec *const seat[2], result_msg *m) {
+    int who = vg_turn(st), moves[VG_MAX_MOVES], move = -1;
+    vg_error err = {0};
+    int n = vg_legal(game, st, who, moves, &err);
+    if (n == 0) {
+        if (err.msg[0]) script_error(m, &err);
+        else m->status = RUN_ERROR, snprintf(m->error, sizeof m->error, "the %s player has no legal move", seat_names[who]);
+        return -1;
+    }
+    agent_report r;
+    vg_action act = agent_act(ag[who], st, &seat[who]->budget, &r);
+    note_decision(&m->seat[who], &r);
+    int named = vg_move_find(game, vg_action_name(act) + 7);
+    for (int k = 0; k < n && move < 0; k++)
+        if (moves[k] == r.move) move = r.move;
+    for (int k = 0; k < n && move < 0 && r.move < 0; k++)
+        if (moves[k] == named) move = named;
+    if (move < 0) {
+        m->status = RUN_ERROR;
+        const char *name = vg_move_name(game, r.move);
+        if (r.move >= 0) snprintf(m->error, sizeof m->error, "agent '%s' (%s player) chose move '%s', which is not legal",
+                                  seat[who]->label, seat_names[who], name ? name : "?");
+        else snprintf(m->error, sizeof m->error, "agent '%s' (%s player) named no legal move (it does not play games "
+                      "with turns, or found no move within its budget)", seat[who]->label, seat_names[who]);
+        return -1;
+    }
+    if (vg_play(game, st, who, move, &err) != VG_OK) {
+        script_error(m, &err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Plays run 'i' in this worker and fills 'm'. In a two-player game the
+ * first player's agent and the state are seeded with the run's seed, the
+ * second player's agent with the run's seed + 1. */
 static void play(const batch *b, long long i, result_msg *m) {
-    int g, l, a, s;
-    run_decode(b, i, &g, &l, &a, &s);
-    const agent_spec *as = &b->agents[a];
+    int g, l, a, o, s;
+    run_decode(b, i, &g, &l, &a, &o, &s);
+    const agent_spec *seat[2] = {&b->agents[a], o >= 0 ? &b->agents[o] : NULL};
+    int nseats = o >= 0 ? 2 : 1;
     const vg_game *game = b->loaded[g * b->nlevels + l];
-    uint64_t seed = run_seed_of(b, g, l, a, b->seeds[s]);
+    uint64_t seed = run_seed_of(b, g, l, a, o, b->seeds[s]);
     memset(m, 0, sizeof *m);
     m->kind = MSG_RESULT;
     m->run = i;
     double t0 = fm_now(), c0 = cpu_now();
-    char why[512];
-    agent *ag = agent_new(as->impl, game, as->settings, as->nset, seed, why, sizeof why);
-    vg_state *st = ag ? vg_state_new(game, seed) : NULL;
-    if (!ag || !st) {
-        m->status = (!ag && !strstr(why, "out of memory")) ? RUN_ERROR : RUN_OOM;
-        snprintf(m->error, sizeof m->error, "%s", ag ? "out of memory (a new state)" : why);
-        agent_free(ag);
+    char why[512] = "";
+    agent *ag[2] = {NULL, NULL};
+    int made = 0;
+    for (; made < nseats; made++) {
+        const agent_spec *as = seat[made];
+        if (!(ag[made] = agent_new(as->impl, game, as->settings, as->nset, seed + (uint64_t)made, why, sizeof why))) break;
+    }
+    vg_state *st = made == nseats ? vg_state_new(game, seed) : NULL;
+    if (!st) {
+        m->status = (made < nseats && !strstr(why, "out of memory")) ? RUN_ERROR : RUN_OOM;
+        if (made == nseats) snprintf(m->error, sizeof m->error, "out of memory (a new state)");
+        else if (nseats == 2) snprintf(m->error, sizeof m->error, "agent '%s': %s", seat[made]->label, why);
+        else snprintf(m->error, sizeof m->error, "%s", why);
+        agent_free(ag[0]);
+        agent_free(ag[1]);
         m->run_ms = (fm_now() - t0) * 1000;
         m->cpu_ms = (cpu_now() - c0) * 1000;
         return;
     }
-    maybe_fault(as, b->seeds[s]);
+    maybe_fault(seat[0], b->seeds[s]);
     vg_error err = {0};
     while (!vg_is_over(st) && (b->max_ticks == 0 || vg_tick(st) < b->max_ticks)) {
+        if (nseats == 2) {
+            if (play_turn(game, st, ag, seat, m)) break;
+            continue;
+        }
         agent_report r;
-        vg_action act = agent_act(ag, st, &b->budget, &r);
-        m->decisions++;
-        m->ms_total += r.ms;
-        m->calls += r.calls;
-        m->overspent += r.overspent;
-        if (r.ms > m->ms_max) m->ms_max = r.ms;
+        vg_action act = agent_act(ag[0], st, &seat[0]->budget, &r);
+        note_decision(&m->seat[0], &r);
         if (vg_advance(game, st, act, &err) != VG_OK) {
-            m->status = RUN_ERROR;
-            if (err.file[0] && err.line) snprintf(m->error, sizeof m->error, "%s:%d: %s", err.file, err.line, err.msg);
-            else snprintf(m->error, sizeof m->error, "%s", err.msg);
+            script_error(m, &err);
             break;
         }
     }
     m->ticks = vg_tick(st);
     m->score = vg_score(st);
     m->result = vg_winner_of(st) == VG_PLAYER_WINS ? 1 : vg_winner_of(st) == VG_PLAYER_LOSES ? 2 : 0;
+    if (nseats == 2 && m->result == 0 && vg_is_over(st) && m->status == RUN_OK) m->result = 3;
     vg_state_free(st);
-    agent_free(ag);
+    agent_free(ag[0]);
+    agent_free(ag[1]);
     m->run_ms = (fm_now() - t0) * 1000;
     m->cpu_ms = (cpu_now() - c0) * 1000;
 }
@@ -1090,11 +1246,11 @@ static int results_open(results *res, FILE *warn, char *why, size_t whysize) {
     row_list rows[2] = {{0}, {0}};
     snprintf(res->csv.path, sizeof res->csv.path, "%s/%s", res->dir, RUNS_CSV);
     snprintf(res->jsonl.path, sizeof res->jsonl.path, "%s/%s", res->dir, RUNS_JSONL);
-    int rc = 0;
+    int rc = 0, old_header = 0;
     for (int k = 0; k < 2 && !rc; k++) {
         long long good, size;
         int bad;
-        if (runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, why, whysize) < 0) rc = -1;
+        if (runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, why, whysize) < 0) rc = -1;
         else if (good < size) {
             if (bad) fprintf(warn, "vgdl: %s:%d: malformed line: cut the file there (%lld bytes); those runs are played again\n",
                              files[k]->path, bad, size - good);
@@ -1119,6 +1275,15 @@ static int results_open(results *res, FILE *warn, char *why, size_t whysize) {
                                     rows[from].n, files[to]->path, rows[to].n);
             if (rewrite_file(files[to]->path, &rows[from], to == 1)) {
                 snprintf(why, whysize, "%s: cannot rewrite: %s", files[to]->path, strerror(errno));
+                rc = -1;
+            }
+            if (to == 0) old_header = 0;
+        }
+        /* A CSV file from before the opponent columns: its rows again, with today's columns. */
+        if (old_header && !rc) {
+            fprintf(warn, "vgdl: %s has the columns of an older vgdl: rewriting it with today's\n", files[0]->path);
+            if (rewrite_file(files[0]->path, &rows[0], 0)) {
+                snprintf(why, whysize, "%s: cannot rewrite: %s", files[0]->path, strerror(errno));
                 rc = -1;
             }
         }
@@ -1227,27 +1392,37 @@ static void on_stop(int sig) { stop_signal = sig; }
 
 /* Fills a row for run 'i' from a message (or from what the parent saw). */
 static void make_row(const batch *b, long long i, const result_msg *m, run_row *r) {
-    int g, l, a, s;
-    run_decode(b, i, &g, &l, &a, &s);
+    static const char *const outcome[] = {"none", "win", "lose", "draw"};
+    int g, l, a, o, s;
+    run_decode(b, i, &g, &l, &a, &o, &s);
     memset(r, 0, sizeof *r);
     snprintf(r->game, sizeof r->game, "%s", b->games[g]);
     snprintf(r->level, sizeof r->level, "%s", b->levels[l]);
     snprintf(r->agent, sizeof r->agent, "%s", b->agents[a].label);
+    if (o >= 0) snprintf(r->opponent, sizeof r->opponent, "%s", b->agents[o].label);
     r->seed = b->seeds[s];
-    r->run_seed = run_seed_of(b, g, l, a, b->seeds[s]);
-    snprintf(r->config, sizeof r->config, "%s", b->agents[a].config);
+    r->run_seed = run_seed_of(b, g, l, a, o, b->seeds[s]);
+    run_config(b, a, o, r->config);
     r->status = (run_status)m->status;
     if (r->status == RUN_OK || r->status == RUN_ERROR) {
-        if (r->status == RUN_OK || m->decisions) snprintf(r->result, sizeof r->result, "%s", m->result == 1 ? "win" : m->result == 2 ? "lose" : "none");
+        const seat_stats *p = &m->seat[0], *q = &m->seat[1];
+        if (r->status == RUN_OK || p->decisions)
+            snprintf(r->result, sizeof r->result, "%s", outcome[m->result >= 0 && m->result <= 3 ? m->result : 0]);
         r->win = m->result == 1 && r->status == RUN_OK;
         r->score = m->score;
         r->ticks = m->ticks;
-        r->decisions = m->decisions;
-        r->calls = m->calls;
-        r->overspent = m->overspent;
-        r->ms_mean = m->decisions ? m->ms_total / (double)m->decisions : 0;
-        r->ms_max = m->ms_max;
-        r->calls_mean = m->decisions ? (double)m->calls / (double)m->decisions : 0;
+        r->decisions = p->decisions;
+        r->calls = p->calls;
+        r->overspent = p->overspent;
+        r->ms_mean = p->decisions ? p->ms_total / (double)p->decisions : 0;
+        r->ms_max = p->ms_max;
+        r->calls_mean = p->decisions ? (double)p->calls / (double)p->decisions : 0;
+        r->opp_decisions = q->decisions;
+        r->opp_calls = q->calls;
+        r->opp_overspent = q->overspent;
+        r->opp_ms_mean = q->decisions ? q->ms_total / (double)q->decisions : 0;
+        r->opp_ms_max = q->ms_max;
+        r->opp_calls_mean = q->decisions ? (double)q->calls / (double)q->decisions : 0;
     }
     r->run_ms = m->run_ms;
     r->cpu_ms = m->cpu_ms;
@@ -1746,11 +1921,18 @@ int cli_batch(int argc, char **argv) {
             row_key(&rows.rows[k], key, sizeof key);
             long p = keys_get(&mine, key);
             if (p < 0) continue;
-            int g, l, a, s;
-            run_decode(&b, slice[p], &g, &l, &a, &s);
-            if (strcmp(rows.rows[k].config, b.agents[a].config)) {
-                rc = cli_fail("%s holds runs of agent '%s' made with other settings (config %s, now %s): use --force to "
-                              "start over, or another out", b.out, b.agents[a].label, rows.rows[k].config, b.agents[a].config);
+            int g, l, a, opp, s;
+            char config[17];
+            run_decode(&b, slice[p], &g, &l, &a, &opp, &s);
+            run_config(&b, a, opp, config);
+            if (strcmp(rows.rows[k].config, config)) {
+                if (opp >= 0)
+                    rc = cli_fail("%s holds games of '%s' against '%s' made with other settings (config %s, now %s): use "
+                                  "--force to start over, or another out", b.out, b.agents[a].label, b.agents[opp].label,
+                                  rows.rows[k].config, config);
+                else
+                    rc = cli_fail("%s holds runs of agent '%s' made with other settings (config %s, now %s): use --force "
+                                  "to start over, or another out", b.out, b.agents[a].label, rows.rows[k].config, config);
                 break;
             }
             if (!done[p]) done[p] = 1, before++;
@@ -1778,8 +1960,18 @@ int cli_batch(int argc, char **argv) {
         return rc;
     }
 
-    printf("batch %s: %lld runs (%d games x %d levels x %d agents x %d seeds)", o.ini, b.total, b.ngames, b.nlevels,
-           b.nagents, b.nseeds);
+    int ntwo = 0;
+    for (int g = 0; g < b.ngames; g++) ntwo += b.two[g];
+    if (!ntwo)
+        printf("batch %s: %lld runs (%d games x %d levels x %d agents x %d seeds)", o.ini, b.total, b.ngames, b.nlevels,
+               b.nagents, b.nseeds);
+    else {
+        long long pairs = (long long)b.nagents * (b.nagents - 1) + (b.self_play ? b.nagents : 0);
+        printf("batch %s: %lld runs (%d games x %d levels x %d seeds; ", o.ini, b.total, b.ngames, b.nlevels, b.nseeds);
+        if (ntwo < b.ngames) printf("%d agents in each of %d one-player games, ", b.nagents, b.ngames - ntwo);
+        printf("%lld games between %d agents%s in each of %d two-player games)", pairs, b.nagents,
+               b.self_play ? " with self-play" : "", ntwo);
+    }
     if (o.shard_n) printf(", shard %d/%d: %lld", o.shard_k, o.shard_n, nslice);
     printf("; %lld done before, %lld to run with %d worker%s; results in %s\n", before, rn.ntodo,
            b.workers, b.workers == 1 ? "" : "s", res.dir);

@@ -24,17 +24,25 @@ const char *run_status_name(run_status s) { return s < RUN_NSTATUS ? status_name
 /* ---- Columns ------------------------------------------------------------- */
 
 enum {
-    C_GAME, C_LEVEL, C_AGENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_TICKS,
-    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_RUN_MS, C_CPU_MS, C_ERROR, NCOLS
+    C_GAME, C_LEVEL, C_AGENT, C_OPPONENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_TICKS,
+    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_OPP_DECISIONS, C_OPP_MS_MEAN, C_OPP_MS_MAX,
+    C_OPP_CALLS, C_OPP_CALLS_MEAN, C_OPP_OVERSPENT, C_RUN_MS, C_CPU_MS, C_ERROR, NCOLS
 };
 
 static const char *const col_names[NCOLS] = {
-    "game", "level", "agent", "seed", "run_seed", "config", "status", "result", "win", "score", "ticks",
-    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "run_ms", "cpu_ms", "error"};
+    "game", "level", "agent", "opponent", "seed", "run_seed", "config", "status", "result", "win", "score", "ticks",
+    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "opp_decisions", "opp_ms_mean", "opp_ms_max",
+    "opp_calls", "opp_calls_mean", "opp_overspent", "run_ms", "cpu_ms", "error"};
+
+/* The columns files written before two-player games lack. */
+#define OPTIONAL_COLS                                                                                              \
+    (1ULL << C_OPPONENT | 1ULL << C_OPP_DECISIONS | 1ULL << C_OPP_MS_MEAN | 1ULL << C_OPP_MS_MAX | 1ULL << C_OPP_CALLS | \
+     1ULL << C_OPP_CALLS_MEAN | 1ULL << C_OPP_OVERSPENT)
 
 const char runs_csv_header[] =
-    "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,calls_mean,"
-    "overspent,run_ms,cpu_ms,error\n";
+    "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
+    "calls_mean,overspent,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,opp_overspent,run_ms,cpu_ms,"
+    "error\n";
 
 /* Integers and fixed-point numbers written without printf: a batch formats
  * every row, and printf was most of what its parent process did. */
@@ -75,6 +83,7 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
     case C_GAME: *is_string = 1; snprintf(buf, size, "%s", r->game); break;
     case C_LEVEL: *is_string = 1; snprintf(buf, size, "%s", r->level); break;
     case C_AGENT: *is_string = 1; snprintf(buf, size, "%s", r->agent); break;
+    case C_OPPONENT: *is_string = 1; snprintf(buf, size, "%s", r->opponent); break;
     case C_SEED: fmt_ll(buf, r->seed); break;
     case C_RUN_SEED: snprintf(buf, size, "%llu", (unsigned long long)r->run_seed); break;
     case C_CONFIG: *is_string = 1; snprintf(buf, size, "%s", r->config); break;
@@ -92,6 +101,12 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
     case C_CALLS: fmt_ll(buf, r->calls); break;
     case C_CALLS_MEAN: fmt_fixed(buf, size, r->calls_mean, 3); break;
     case C_OVERSPENT: fmt_ll(buf, r->overspent); break;
+    case C_OPP_DECISIONS: fmt_ll(buf, r->opp_decisions); break;
+    case C_OPP_MS_MEAN: fmt_fixed(buf, size, r->opp_ms_mean, 4); break;
+    case C_OPP_MS_MAX: fmt_fixed(buf, size, r->opp_ms_max, 4); break;
+    case C_OPP_CALLS: fmt_ll(buf, r->opp_calls); break;
+    case C_OPP_CALLS_MEAN: fmt_fixed(buf, size, r->opp_calls_mean, 3); break;
+    case C_OPP_OVERSPENT: fmt_ll(buf, r->opp_overspent); break;
     case C_RUN_MS: fmt_fixed(buf, size, r->run_ms, 3); break;
     case C_CPU_MS: fmt_fixed(buf, size, r->cpu_ms, 3); break;
     default: *is_string = 1; snprintf(buf, size, "%s", r->error); break;
@@ -117,7 +132,9 @@ int csv_quote(const char *text, char *buf, size_t size) {
     return put(buf, size, &len, "\"", 1);
 }
 
-static int is_timing(int c) { return c == C_MS_MEAN || c == C_MS_MAX || c == C_RUN_MS || c == C_CPU_MS; }
+static int is_timing(int c) {
+    return c == C_MS_MEAN || c == C_MS_MAX || c == C_OPP_MS_MEAN || c == C_OPP_MS_MAX || c == C_RUN_MS || c == C_CPU_MS;
+}
 
 int row_csv_header(int no_timing, char *buf, size_t size) {
     size_t len = 0;
@@ -223,6 +240,7 @@ static int set_col(run_row *r, int c, const char *t) {
     case C_GAME: return copy_str(r->game, sizeof r->game, t) || !*t ? -1 : 0;
     case C_LEVEL: return copy_str(r->level, sizeof r->level, t) || !*t ? -1 : 0;
     case C_AGENT: return copy_str(r->agent, sizeof r->agent, t) || !*t ? -1 : 0;
+    case C_OPPONENT: return copy_str(r->opponent, sizeof r->opponent, t);
     case C_SEED: return parse_ll(t, &r->seed);
     case C_RUN_SEED: {
         char *end;
@@ -238,7 +256,7 @@ static int set_col(run_row *r, int c, const char *t) {
             if (strcmp(t, status_names[s]) == 0) return r->status = (run_status)s, 0;
         return -1;
     case C_RESULT:
-        if (strcmp(t, "win") && strcmp(t, "lose") && strcmp(t, "none") && *t) return -1;
+        if (strcmp(t, "win") && strcmp(t, "lose") && strcmp(t, "draw") && strcmp(t, "none") && *t) return -1;
         return copy_str(r->result, sizeof r->result, t);
     case C_WIN:
         if (strcmp(t, "0") && strcmp(t, "1")) return -1;
@@ -252,6 +270,12 @@ static int set_col(run_row *r, int c, const char *t) {
     case C_CALLS: return parse_ll(t, &r->calls);
     case C_CALLS_MEAN: return parse_double(t, &r->calls_mean);
     case C_OVERSPENT: return parse_ll(t, &r->overspent);
+    case C_OPP_DECISIONS: return parse_ll(t, &r->opp_decisions);
+    case C_OPP_MS_MEAN: return parse_double(t, &r->opp_ms_mean);
+    case C_OPP_MS_MAX: return parse_double(t, &r->opp_ms_max);
+    case C_OPP_CALLS: return parse_ll(t, &r->opp_calls);
+    case C_OPP_CALLS_MEAN: return parse_double(t, &r->opp_calls_mean);
+    case C_OPP_OVERSPENT: return parse_ll(t, &r->opp_overspent);
     case C_RUN_MS: return parse_double(t, &r->run_ms);
     case C_CPU_MS: return parse_double(t, &r->cpu_ms);
     case C_ERROR: return copy_str(r->error, sizeof r->error, t);
@@ -259,12 +283,13 @@ static int set_col(run_row *r, int c, const char *t) {
     return -1;
 }
 
-int row_parse_csv(const char *line, run_row *r) {
+/* Parses a CSV line whose fields are the columns 'cols' (n of them). */
+static int parse_csv_cols(const char *line, run_row *r, const int *cols, int n) {
     memset(r, 0, sizeof *r);
     char field[1024];
     const char *p = line;
-    for (int c = 0; c < NCOLS; c++) {
-        size_t n = 0;
+    for (int c = 0; c < n; c++) {
+        size_t len = 0;
         if (*p == '"') {
             for (p++;; p++) {
                 if (!*p) return -1;
@@ -272,22 +297,28 @@ int row_parse_csv(const char *line, run_row *r) {
                     if (p[1] != '"') break;
                     p++;
                 }
-                if (n + 1 >= sizeof field) return -1;
-                field[n++] = *p;
+                if (len + 1 >= sizeof field) return -1;
+                field[len++] = *p;
             }
             p++;
         } else {
             while (*p && *p != ',') {
-                if (*p == '"' || n + 1 >= sizeof field) return -1;
-                field[n++] = *p++;
+                if (*p == '"' || len + 1 >= sizeof field) return -1;
+                field[len++] = *p++;
             }
         }
-        field[n] = '\0';
-        if (set_col(r, c, field)) return -1;
-        if (c < NCOLS - 1 && *p++ != ',') return -1;
+        field[len] = '\0';
+        if (set_col(r, cols[c], field)) return -1;
+        if (c < n - 1 && *p++ != ',') return -1;
     }
     return *p ? -1 : 0;
 }
+
+static const int all_cols[NCOLS] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26};
+_Static_assert(NCOLS == 27, "all_cols lists every column");
+
+int row_parse_csv(const char *line, run_row *r) { return parse_csv_cols(line, r, all_cols, NCOLS); }
 
 /* Reads a JSON string at *p (at its opening quote) into 'out'. */
 static int json_string(const char **p, char *out, size_t size) {
@@ -375,12 +406,16 @@ int row_parse_json(const char *line, run_row *r) {
     }
     p++;
     skip_ws(&p);
-    return *p || seen != (1ULL << NCOLS) - 1 ? -1 : 0;
+    return *p || (seen | OPTIONAL_COLS) != (1ULL << NCOLS) - 1 ? -1 : 0;
 }
 
-void row_key(const run_row *r, char *buf, size_t size) {
-    snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld", r->game, r->level, r->agent, r->seed);
+void run_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed, char *buf,
+                size_t size) {
+    if (*opponent) snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld\x1f%s", game, level, agent, seed, opponent);
+    else snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld", game, level, agent, seed);
 }
+
+void row_key(const run_row *r, char *buf, size_t size) { run_key_of(r->game, r->level, r->agent, r->opponent, r->seed, buf, size); }
 
 /* ---- Lists and sets ------------------------------------------------------ */
 
@@ -455,10 +490,29 @@ static int is_jsonl(const char *path) {
     return n >= 6 && strcmp(path + n - 6, ".jsonl") == 0;
 }
 
-int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, char *why,
-                   size_t whysize) {
+/* The columns a CSV header names, in its order: every column known, none
+ * twice, every column but the optional ones present. 0, or -1. */
+static int parse_header(const char *line, int *cols, int *n) {
+    unsigned long long seen = 0;
+    *n = 0;
+    for (const char *p = line;; p++) {
+        size_t len = strcspn(p, ",");
+        int c = 0;
+        while (c < NCOLS && !(strlen(col_names[c]) == len && strncmp(col_names[c], p, len) == 0)) c++;
+        if (c == NCOLS || seen >> c & 1 || *n == NCOLS) return -1;
+        seen |= 1ULL << c;
+        cols[(*n)++] = c;
+        p += len;
+        if (!*p) break;
+    }
+    return (seen | OPTIONAL_COLS) == (1ULL << NCOLS) - 1 ? 0 : -1;
+}
+
+int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
+                   char *why, size_t whysize) {
     *good_end = *size = 0;
     *bad_line = 0;
+    if (old_header) *old_header = 0;
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
         if (errno == ENOENT) return 1;
@@ -479,7 +533,8 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     }
     text[len] = '\0';
     *size = (long long)len;
-    int json = is_jsonl(path), lineno = 0;
+    int json = is_jsonl(path), lineno = 0, cols[NCOLS], ncols = NCOLS;
+    memcpy(cols, all_cols, sizeof cols);
     size_t pos = 0;
     while (pos < len) {
         char *nl = memchr(text + pos, '\n', len - pos);
@@ -489,15 +544,15 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
         run_row r;
         int ok;
         if (!json && lineno == 1) {
-            ok = strncmp(text, runs_csv_header, sizeof runs_csv_header - 2) == 0 && text[sizeof runs_csv_header - 2] == '\0';
-            if (!ok) {
+            if (parse_header(text, cols, &ncols)) {
                 snprintf(why, whysize, "%s:1: not a vgdl batch results file (its header is not '%.*s')", path,
                          (int)sizeof runs_csv_header - 2, runs_csv_header);
                 free(text);
                 return -1;
             }
+            if (old_header) *old_header = ncols != NCOLS || memcmp(cols, all_cols, sizeof cols) != 0;
         } else {
-            ok = (json ? row_parse_json(text + pos, &r) : row_parse_csv(text + pos, &r)) == 0;
+            ok = (json ? row_parse_json(text + pos, &r) : parse_csv_cols(text + pos, &r, cols, ncols)) == 0;
             if (!ok) {
                 *bad_line = lineno;
                 break;
@@ -527,7 +582,7 @@ static int read_one(const char *file, row_list *out, key_set *seen, long *dups, 
     row_list got = {0};
     long long good, size;
     int bad;
-    int rc = runs_read_file(file, &got, &good, &size, &bad, why, whysize);
+    int rc = runs_read_file(file, &got, &good, &size, &bad, NULL, why, whysize);
     if (rc < 0) return -1;
     if (bad && warn) fprintf(warn, "vgdl: warning: %s:%d: malformed line; this file is read up to it\n", file, bad);
     for (size_t k = 0; k < got.n; k++) {
@@ -539,8 +594,9 @@ static int read_one(const char *file, row_list *out, key_set *seen, long *dups, 
             (*dups)++;
             if (warn && (a->status != b->status || a->win != b->win || a->score != b->score || a->ticks != b->ticks ||
                          strcmp(a->config, b->config)))
-                fprintf(warn, "vgdl: warning: %s: run %s level %s %s seed %lld is also elsewhere with another result; "
-                        "the first one read is kept\n", file, b->game, b->level, b->agent, b->seed);
+                fprintf(warn, "vgdl: warning: %s: run %s level %s %s%s%s seed %lld is also elsewhere with another result; "
+                        "the first one read is kept\n", file, b->game, b->level, b->agent, *b->opponent ? " vs " : "",
+                        b->opponent, b->seed);
             continue;
         }
         if (keys_put(seen, key, (long)out->n) < 0 || rows_push(out, &got.rows[k])) {

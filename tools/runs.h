@@ -22,10 +22,15 @@ const char *run_status_name(run_status s);          /* "ok", "crashed", ... */
 #define ROW_ERROR 200
 
 /* One run. 'result' is "win", "lose", "none" (not over: max_ticks) or ""
- * (the run did not finish). Timing fields: ms_mean, ms_max, run_ms (wall
- * clock, agent creation to the last tick) and cpu_ms (CPU time of that). */
+ * (the run did not finish); in a two-player game (a run with an
+ * 'opponent') also "draw", and it is the first player's ('agent's) result.
+ * The decision figures are the agent's; the opponent's are the opp_ ones
+ * (0 in a one-player game). Timing fields: ms_mean, ms_max, opp_ms_mean,
+ * opp_ms_max, run_ms (wall clock, agent creation to the last tick) and
+ * cpu_ms (CPU time of that). */
 typedef struct run_row {
     char game[ROW_GAME], level[ROW_LEVEL], agent[ROW_AGENT];
+    char opponent[ROW_AGENT];       /* the second player in a two-player game; "" in a one-player game */
     long long seed;
     uint64_t run_seed;              /* seeds the state and the agent */
     char config[17];                /* hash of the settings that decide the result */
@@ -35,6 +40,8 @@ typedef struct run_row {
     double score;
     long long ticks, decisions, calls, overspent;
     double ms_mean, ms_max, calls_mean, run_ms, cpu_ms;
+    long long opp_decisions, opp_calls, opp_overspent;
+    double opp_ms_mean, opp_ms_max, opp_calls_mean;
     char error[ROW_ERROR];
 } run_row;
 
@@ -54,11 +61,17 @@ int row_csv_header(int no_timing, char *buf, size_t size);
 int row_lines(const run_row *r, char *csv, size_t csvsize, int *csvlen, char *json, size_t jsonsize, int *jsonlen);
 /* 'text' as one CSV field, quoted when it holds a comma, quote or newline; 0, or -1 when too long. */
 int csv_quote(const char *text, char *buf, size_t size);
-/* Parses one line (without its '\n'); 0 on success, -1 when malformed. */
+/* Parses one line (without its '\n') of the current format; 0 on success,
+ * -1 when malformed. JSON lines may lack the keys older versions did not
+ * write (opponent, opp_*). */
 int row_parse_csv(const char *line, run_row *r);
 int row_parse_json(const char *line, run_row *r);
-/* The run's identity: game, level, agent, seed, joined by '\x1f'. */
+/* The run's identity: game, level, agent, seed (and opponent, in a
+ * two-player game), joined by '\x1f'. */
 void row_key(const run_row *r, char *buf, size_t size);
+/* The key of a run from its parts ('opponent' "" in a one-player game). */
+void run_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed, char *buf,
+                size_t size);
 
 /* A growable array of rows. */
 typedef struct row_list {
@@ -82,10 +95,13 @@ void keys_free(key_set *s);
  * its rows to 'out'. Lines must end in '\n': an unterminated last line (a
  * write cut short) is ignored, and its offset returned in '*good_end'
  * together with the offset after the last good line (so that a writer can
- * truncate). A malformed line stops the reading there. Returns 0, 1 when the
+ * truncate). A malformed line stops the reading there. A CSV file's columns
+ * are found by its header: a file written before the opponent columns
+ * existed reads as one-player runs, and '*old_header' (may be NULL) is set
+ * so that a writer can rewrite it before appending. Returns 0, 1 when the
  * file does not exist, or -1 with a reason in 'why'. */
-int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, char *why,
-                   size_t whysize);
+int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
+                   char *why, size_t whysize);
 
 /* Reads DIR/runs.csv (or DIR/runs.jsonl when there is no CSV) and the same
  * in every direct subfolder of DIR (shards); 'path' may also be a results
@@ -95,7 +111,10 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
 int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize);
 
 /* The summary: per game x level x agent, runs, failures, win rate with a
- * 95% Wilson interval, score mean and sd, ticks, decision time, calls. */
+ * 95% Wilson interval, score mean and sd, ticks, decision time, calls; for
+ * two-player games (rows with an opponent) a cross table per game x level:
+ * wins-draws-losses of every agent against every other, and each agent's
+ * score with its Wilson interval. */
 typedef struct report_opts {
     int csv;        /* machine-readable CSV instead of an aligned table */
     int no_timing;  /* leave out the timing columns (to compare batches) */
@@ -103,5 +122,6 @@ typedef struct report_opts {
 } report_opts;
 void report_print(FILE *f, row_list *rows, const report_opts *o);   /* sorts 'rows' */
 void wilson(long wins, long n, double *lo, double *hi);             /* 95% interval */
+void wilson_frac(double wins, long n, double *lo, double *hi);      /* the same, for a fractional count (draws as halves) */
 
 #endif

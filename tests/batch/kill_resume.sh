@@ -1,19 +1,21 @@
 #!/bin/sh
-# kill_resume.sh VGDL DIR -- a batch killed with SIGKILL, again and again
-# at random moments, then run to its end, has every run exactly once in
-# runs.csv and runs.jsonl, and the same rows (timing columns aside) as the
-# same batch run without interruption. Exit status 0 when so.
+# kill_resume.sh VGDL DIR [INI RUNS] -- a batch killed with SIGKILL, again
+# and again at random moments, then run to its end, has every run exactly
+# once in runs.csv and runs.jsonl, and the same rows (timing columns aside)
+# as the same batch run without interruption. Exit status 0 when so. INI
+# (tests/batch/fixtures/kill.ini) is the batch, RUNS (400) its runs.
 set -u
 vgdl=$1
 dir=$2
-ini=tests/batch/fixtures/kill.ini
+ini=${3:-tests/batch/fixtures/kill.ini}
+want_runs=${4:-400}
 fail() { echo "kill_resume: $*" >&2; exit 1; }
 
 start=$(date +%s%N)
 "$vgdl" batch "$ini" --out "$dir/clean" >/dev/null 2>&1 || fail "the clean batch failed"
 took_ms=$((($(date +%s%N) - start) / 1000000))
 runs=$(($(wc -l < "$dir/clean/runs.csv") - 1))
-[ "$runs" -eq 400 ] || fail "the clean batch has $runs rows, not 400"
+[ "$runs" -eq "$want_runs" ] || fail "the clean batch has $runs rows, not $want_runs"
 
 # kill at moments spread over the time a whole batch takes here
 kills=0
@@ -38,7 +40,7 @@ for f in runs.csv runs.jsonl; do
     [ "$f" = runs.csv ] && want=$((runs + 1))
     [ "$n" -eq "$want" ] || fail "$f has $n lines, not $want"
 done
-dups=$(tail -n +2 "$dir/killed/runs.csv" | cut -d, -f1-4 | sort | uniq -d | wc -l)
+dups=$(tail -n +2 "$dir/killed/runs.csv" | cut -d, -f1-5 | sort | uniq -d | wc -l)
 [ "$dups" -eq 0 ] || fail "$dups runs appear twice in runs.csv"
 dups=$(sed 's/"run_seed".*//' "$dir/killed/runs.jsonl" | sort | uniq -d | wc -l)
 [ "$dups" -eq 0 ] || fail "$dups runs appear twice in runs.jsonl"
@@ -46,7 +48,7 @@ dups=$(sed 's/"run_seed".*//' "$dir/killed/runs.jsonl" | sort | uniq -d | wc -l)
 "$vgdl" report --runs --no-timing "$dir/killed" > "$dir/killed.rows" || fail "report failed"
 cmp -s "$dir/clean.rows" "$dir/killed.rows" || { diff "$dir/clean.rows" "$dir/killed.rows" | head >&2; fail "rows differ from the clean batch's"; }
 # the JSON lines hold the same runs as the CSV
-jl=$(sed 's/.*"game":"\([^"]*\)","level":"\([^"]*\)","agent":"\([^"]*\)","seed":\([0-9]*\).*/\1,\2,\3,\4/' "$dir/killed/runs.jsonl" | sort)
-cl=$(tail -n +2 "$dir/killed/runs.csv" | cut -d, -f1-4 | sort)
+jl=$(sed 's/.*"game":"\([^"]*\)","level":"\([^"]*\)","agent":"\([^"]*\)","opponent":"\([^"]*\)","seed":\([0-9]*\).*/\1,\2,\3,\4,\5/' "$dir/killed/runs.jsonl" | sort)
+cl=$(tail -n +2 "$dir/killed/runs.csv" | cut -d, -f1-5 | sort)
 [ "$jl" = "$cl" ] || fail "runs.jsonl and runs.csv hold different runs"
 echo "kill_resume: a batch takes ${took_ms} ms; $kills kills half-way, then $runs runs each exactly once, rows equal to the clean batch's" >&2

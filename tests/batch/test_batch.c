@@ -21,9 +21,17 @@
  *    merge into the single-process results.
  * 6. report: the Wilson interval, mean, sd, merging and deduplication on
  *    hand-made results; the progress line only on a terminal; the example
- *    files are valid.
+ *    files are valid; results files of an older vgdl are read, and
+ *    rewritten before a batch appends to them.
+ * 7. Two-player games (Connect Four): a round-robin plays every ordered
+ *    pair of agents once a seed, so each agent is first as often as
+ *    second, each seat with its own agent and budget; the cross table of
+ *    'report' agrees with the rows (and with hand-made results); a killed
+ *    or damaged round-robin resumes to the rows of an uninterrupted one,
+ *    shards too; agents that cannot play, crashes and self-play.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,13 +141,14 @@ static void test_batch_writes_rows_and_summary(void **state) {
     const char *csv = slurp("%s/small/runs.csv", tmp), *jsonl = slurp("%s/small/runs.jsonl", tmp);
     assert_int_equal(count_lines(csv), 21);
     assert_int_equal(count_lines(jsonl), 20);
-    const char *header = "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,"
-                         "calls,calls_mean,overspent,run_ms,cpu_ms,error\n";
+    const char *header = "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,"
+                         "ms_max,calls,calls_mean,overspent,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,"
+                         "opp_overspent,run_ms,cpu_ms,error\n";
     assert_true(strncmp(csv, header, strlen(header)) == 0);
     int ok = 0;
     for (const char *p = csv; (p = strstr(p, ",ok,")); p++) ok++;
     assert_int_equal(ok, 20);
-    expect_in(jsonl, "{\"game\":\"bait\",\"level\":\"0\",\"agent\":\"random\",\"seed\":1,");
+    expect_in(jsonl, "{\"game\":\"bait\",\"level\":\"0\",\"agent\":\"random\",\"opponent\":\"\",\"seed\":1,");
     expect_in(out(), "20 runs (1 games x 2 levels x 2 agents x 5 seeds); 0 done before, 20 to run with 2 workers");
     expect_in(out(), "95% CI");
     expect_in(out(), "20 runs; score, ticks");
@@ -156,7 +165,7 @@ static void test_rows_replay_with_vgdl_run(void **state) {
         long long seed, run_seed, ticks;
         double score;
         int win;
-        assert_int_equal(sscanf(line, "bait,%15[^,],%31[^,],%lld,%lld,%*[^,],%15[^,],%7[^,],%d,%lf,%lld,", level, who, &seed,
+        assert_int_equal(sscanf(line, "bait,%15[^,],%31[^,],,%lld,%lld,%*[^,],%15[^,],%7[^,],%d,%lf,%lld,", level, who, &seed,
                                 &run_seed, status, result, &win, &score, &ticks), 9);
         assert_int_equal(sh("%s run bait --level %s --agent %s --seed %lld --budget-calls 20 --max-ticks 300", vgdl, level, who, run_seed), 0);
         char want[256];
@@ -188,6 +197,8 @@ static void test_errors_name_file_and_line(void **state) {
         {"err_section.ini", "err_section.ini:5: section [ranodm] is not in 'agents'; did you mean [random]?"},
         {"err_syntax.ini", "err_syntax.ini:4: syntax error"},
         {"err_outside.ini", "err_outside.ini:1: 'games' is outside any section"},
+        {"err_two_player.ini", "err_two_player.ini:2: game 'connect4' is for two players taking turns: list two agents or more"},
+        {"err_agent_budget.ini", "err_agent_budget.ini:6: 'budget_calls' needs a whole number from 0 to 1e+15, not 'lots'"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         int rc = sh("%s batch tests/batch/fixtures/%s --out %s/bad", vgdl, cases[k].file, tmp);
@@ -225,21 +236,21 @@ static void test_failed_runs_are_recorded(void **state) {
     assert_int_equal(sh("VGDL_BATCH_FAULT=%s %s batch tests/batch/fixtures/faults.ini --out %s/faults", faults, vgdl, tmp), 0);
     const char *csv = slurp("%s/faults/runs.csv", tmp);
     assert_int_equal(count_lines(csv), 13);
-    expect_in(row_of(csv, "bait,0,random,1,"), ",crashed,,0,0,0,0,");
-    expect_in(row_of(csv, "bait,0,random,1,"), "killed by signal 11");
-    expect_in(row_of(csv, "bait,0,onestep,2,"), ",timeout,");
-    expect_in(row_of(csv, "bait,0,onestep,2,"), "no result after 1 s (time_limit): killed");
+    expect_in(row_of(csv, "bait,0,random,,1,"), ",crashed,,0,0,0,0,");
+    expect_in(row_of(csv, "bait,0,random,,1,"), "killed by signal 11");
+    expect_in(row_of(csv, "bait,0,onestep,,2,"), ",timeout,");
+    expect_in(row_of(csv, "bait,0,onestep,,2,"), "no result after 1 s (time_limit): killed");
     if (!ASAN) {
-        expect_in(row_of(csv, "bait,0,random,3,"), ",oom,");
-        expect_in(row_of(csv, "bait,0,random,3,"), "out of memory");
+        expect_in(row_of(csv, "bait,0,random,,3,"), ",oom,");
+        expect_in(row_of(csv, "bait,0,random,,3,"), "out of memory");
     }
-    expect_in(row_of(csv, "bait,0,onestep,4,"), ",error,");
-    expect_in(row_of(csv, "bait,0,onestep,4,"), "exited with status 3");
-    expect_in(row_of(csv, "bait,0,random,5,"), ",crashed,");
-    expect_in(row_of(csv, "bait,0,random,5,"), "killed by signal 6");
-    expect_in(row_of(csv, "bait,0,random,6,"), ",ok,");    /* the batch went on */
-    expect_in(row_of(csv, "bait,0,onestep,6,"), ",ok,");
-    expect_in(row_of(csv, "bait,0,random,2,"), ",ok,");
+    expect_in(row_of(csv, "bait,0,onestep,,4,"), ",error,");
+    expect_in(row_of(csv, "bait,0,onestep,,4,"), "exited with status 3");
+    expect_in(row_of(csv, "bait,0,random,,5,"), ",crashed,");
+    expect_in(row_of(csv, "bait,0,random,,5,"), "killed by signal 6");
+    expect_in(row_of(csv, "bait,0,random,,6,"), ",ok,");    /* the batch went on */
+    expect_in(row_of(csv, "bait,0,onestep,,6,"), ",ok,");
+    expect_in(row_of(csv, "bait,0,random,,2,"), ",ok,");
     expect_in(out(), "played 12 runs");
     expect_in(out(), "1 timeout");
 }
@@ -315,11 +326,11 @@ static void test_stopped_batch_resumes(void **state) {
                         "kill -TERM $p; wait $p", vgdl, tmp, tmp), 143);
     expect_in(err(), "interrupted (Terminated) after");
     expect_in(err(), "run the same command to resume");
-    assert_null(strstr(slurp("%s/term/runs.csv", tmp), "bait,0,random,3,"));   /* the run stopped is not recorded */
+    assert_null(strstr(slurp("%s/term/runs.csv", tmp), "bait,0,random,,3,"));   /* the run stopped is not recorded */
     assert_int_equal(sh("%s batch tests/batch/fixtures/kill.ini --out %s/term", vgdl, tmp), 0);
     assert_int_equal(count_lines(slurp("%s/term/runs.csv", tmp)), 401);
-    expect_in(slurp("%s/term/runs.csv", tmp), "bait,0,random,3,");
-    assert_int_equal(sh("tail -n +2 %s/term/runs.csv | cut -d, -f1-4 | sort | uniq -d | wc -l", tmp), 0);
+    expect_in(slurp("%s/term/runs.csv", tmp), "bait,0,random,,3,");
+    assert_int_equal(sh("tail -n +2 %s/term/runs.csv | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
     assert_string_equal(out(), "0\n");
 }
 
@@ -334,7 +345,7 @@ static void test_rows_do_not_depend_on_workers(void **state) {
     /* the batch seed changes every run's seed */
     assert_int_equal(sh("printf 'seed = 7\\n' | cat tests/batch/fixtures/small.ini - > %s/seeded.ini && "
                         "%s batch %s/seeded.ini --out %s/seeded", tmp, vgdl, tmp, tmp), 0);
-    assert_int_equal(sh("tail -n +2 %s/w1/runs.csv | cut -d, -f5 | sort > %s/a && tail -n +2 %s/seeded/runs.csv | cut -d, -f5 | sort > %s/b && "
+    assert_int_equal(sh("tail -n +2 %s/w1/runs.csv | cut -d, -f6 | sort > %s/a && tail -n +2 %s/seeded/runs.csv | cut -d, -f6 | sort > %s/b && "
                         "comm -12 %s/a %s/b | wc -l", tmp, tmp, tmp, tmp, tmp, tmp), 0);
     assert_string_equal(out(), "0\n");
 }
@@ -344,7 +355,7 @@ static void test_shards_are_disjoint_and_complete(void **state) {
     for (int k = 1; k <= 3; k++)
         assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/sh --shard %d/3", vgdl, tmp, k), 0);
     expect_in(out(), "shard 3/3: 6; 0 done before, 6 to run");
-    assert_int_equal(sh("cat %s/sh/shard-*/runs.csv | grep -v ^game | cut -d, -f1-4 | sort | uniq -d | wc -l", tmp), 0);
+    assert_int_equal(sh("cat %s/sh/shard-*/runs.csv | grep -v ^game | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
     assert_string_equal(out(), "0\n");
     assert_int_equal(sh("%s report --runs --no-timing %s/sh > %s/sh.rows && cmp %s/sh.rows %s/w1.rows", vgdl, tmp, tmp, tmp, tmp), 0);
     /* an unsharded batch in the same folder finds the shards' runs done */
@@ -429,6 +440,312 @@ static void test_example_files(void **state) {
     expect_in(out(), "24 runs (1 games x 2 levels x 3 agents x 4 seeds)");
 }
 
+static void test_old_results_are_read_and_rewritten(void **state) {
+    (void)state;
+    /* small's results as an older vgdl wrote them: no opponent columns */
+    assert_int_equal(sh("mkdir -p %s/old && cut -d, -f1-3,5-18,25- %s/w1/runs.csv > %s/old/runs.csv && "
+                        "head -c 200 %s/old/runs.csv", tmp, tmp, tmp, tmp), 0);
+    expect_in(out(), "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
+                     "calls_mean,overspent,run_ms,cpu_ms,error\nbait,0,random,1,");
+    assert_int_equal(sh("%s report --runs --no-timing %s/old > %s/old.rows && cmp %s/old.rows %s/w1.rows", vgdl, tmp, tmp, tmp,
+                        tmp), 0);
+    assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/old", vgdl, tmp), 0);
+    expect_in(err(), "has the columns of an older vgdl: rewriting it with today's");
+    expect_in(out(), "20 done before, 0 to run");
+    expect_in(slurp("%s/old/runs.csv", tmp), "game,level,agent,opponent,seed,");
+    assert_int_equal(count_lines(slurp("%s/old/runs.jsonl", tmp)), 20);
+    assert_int_equal(sh("%s report --runs --no-timing %s/old > %s/old.rows && cmp %s/old.rows %s/w1.rows", vgdl, tmp, tmp, tmp,
+                        tmp), 0);
+}
+
+/* ---- 7. Two-player games -------------------------------------------------- */
+
+typedef struct game_row {
+    char agent[32], opponent[32], status[16], result[8];
+    long long seed, decisions, opp_decisions, overspent;
+    double calls_mean;
+    int win;
+} game_row;
+
+/* Splits a CSV line without quoted fields into 'fields' (in place). */
+static int split_csv(char *line, char **fields, int max) {
+    int n = 0;
+    for (char *p = line; n < max;) {
+        fields[n++] = p;
+        p = strchr(p, ',');
+        if (!p) break;
+        *p++ = '\0';
+    }
+    return n;
+}
+
+/* The rows of a runs.csv, by the header's column names; returns how many. */
+static int read_games(const char *path, game_row *rows, int max) {
+    static char text[1 << 18];
+    snprintf(text, sizeof text, "%s", slurp("%s", path));
+    char *save = NULL, *line = strtok_r(text, "\n", &save), *f[64];
+    int col[9] = {-1, -1, -1, -1, -1, -1, -1, -1, -1}, n = 0;
+    const char *want[9] = {"agent", "opponent", "status", "result", "seed", "decisions", "opp_decisions", "overspent", "calls_mean"};
+    int nf = line ? split_csv(line, f, 64) : 0;
+    for (int k = 0; k < nf; k++)
+        for (int j = 0; j < 9; j++)
+            if (strcmp(f[k], want[j]) == 0) col[j] = k;
+    for (int j = 0; j < 9; j++) assert_true(col[j] >= 0);
+    while ((line = strtok_r(NULL, "\n", &save)) && n < max) {
+        nf = split_csv(line, f, 64);
+        assert_int_equal(nf, 27);
+        game_row *r = &rows[n++];
+        snprintf(r->agent, sizeof r->agent, "%s", f[col[0]]);
+        snprintf(r->opponent, sizeof r->opponent, "%s", f[col[1]]);
+        snprintf(r->status, sizeof r->status, "%s", f[col[2]]);
+        snprintf(r->result, sizeof r->result, "%s", f[col[3]]);
+        r->seed = atoll(f[col[4]]);
+        r->decisions = atoll(f[col[5]]);
+        r->opp_decisions = atoll(f[col[6]]);
+        r->overspent = atoll(f[col[7]]);
+        r->calls_mean = atof(f[col[8]]);
+        r->win = atoi(f[col[3] + 1]);
+    }
+    return n;
+}
+
+static const char *const c4_agents[3] = {"random", "onestep", "alphabeta"};
+
+static void test_round_robin_plays_every_pairing_both_ways(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4", vgdl, tmp), 0);
+    expect_in(out(), "12 runs (1 games x 1 levels x 2 seeds; 6 games between 3 agents in each of 1 two-player games); "
+                     "0 done before, 12 to run");
+    game_row rows[64];
+    char path[512];
+    snprintf(path, sizeof path, "%s/c4/runs.csv", tmp);
+    int n = read_games(path, rows, 64);
+    assert_int_equal(n, 12);
+    int first[3] = {0}, second[3] = {0};
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            for (long long seed = 1; seed <= 2; seed++) {
+                int found = 0;
+                for (int k = 0; k < n; k++)
+                    found += strcmp(rows[k].agent, c4_agents[a]) == 0 && strcmp(rows[k].opponent, c4_agents[b]) == 0 &&
+                             rows[k].seed == seed;
+                if (found != (a != b)) print_error("%s vs %s seed %lld: %d games\n", c4_agents[a], c4_agents[b], seed, found);
+                assert_int_equal(found, a != b);   /* every pairing once a seed and order, no self-play */
+            }
+    for (int k = 0; k < n; k++) {
+        const game_row *r = &rows[k];
+        for (int a = 0; a < 3; a++) {
+            first[a] += strcmp(r->agent, c4_agents[a]) == 0;
+            second[a] += strcmp(r->opponent, c4_agents[a]) == 0;
+        }
+        assert_string_equal(r->status, "ok");
+        assert_true(strcmp(r->result, "win") == 0 || strcmp(r->result, "lose") == 0 || strcmp(r->result, "draw") == 0);
+        assert_int_equal(r->win, strcmp(r->result, "win") == 0);
+        /* the first player moves first: as many moves as the second, or one more; a win takes 4 discs */
+        assert_true(r->decisions == r->opp_decisions || r->decisions == r->opp_decisions + 1);
+        assert_true(r->decisions >= 4);
+        /* alphabeta's own budget (20000 calls) is not the batch's (100): ~2000 calls a decision, none over */
+        if (strcmp(r->agent, "alphabeta") == 0) {
+            assert_true(r->calls_mean > 100);
+            assert_int_equal(r->overspent, 0);
+        }
+    }
+    for (int a = 0; a < 3; a++) {
+        assert_int_equal(first[a], 4);     /* 2 opponents x 2 seeds, first in each */
+        assert_int_equal(second[a], 4);
+    }
+    /* one replay gives the same rows (call budgets only) */
+    assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4b --workers 1 && "
+                        "%s report --runs --no-timing %s/c4 > %s/c4.rows && %s report --runs --no-timing %s/c4b > %s/c4b.rows && "
+                        "cmp %s/c4.rows %s/c4b.rows", vgdl, tmp, vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp), 0);
+}
+
+typedef struct wdl { long games, failed, w, d, l; } wdl;
+
+/* Parses 'report --csv' of two-player games: cell[a][b] (b = 3: the total). */
+static void read_cross_csv(const char *csv, wdl cell[3][4]) {
+    static char text[1 << 16];
+    snprintf(text, sizeof text, "%s", csv);
+    memset(cell, 0, sizeof(wdl) * 12);
+    char *save = NULL, *line = strtok_r(text, "\n", &save), *f[32];
+    assert_non_null(line);
+    assert_string_equal(line, "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,ms_mean,ms_max,"
+                              "calls_mean,overspent");
+    while ((line = strtok_r(NULL, "\n", &save))) {
+        assert_int_equal(split_csv(line, f, 32), 16);
+        int a = -1, b = 3;
+        for (int k = 0; k < 3; k++) {
+            if (strcmp(f[2], c4_agents[k]) == 0) a = k;
+            if (strcmp(f[3], c4_agents[k]) == 0) b = k;
+        }
+        assert_true(a >= 0);
+        if (b == 3) assert_string_equal(f[3], "");
+        cell[a][b] = (wdl){atol(f[4]), atol(f[5]), atol(f[6]), atol(f[7]), atol(f[8])};
+        double score = atof(f[9]), played = (double)(cell[a][b].w + cell[a][b].d + cell[a][b].l);
+        if (played > 0) assert_true(fabs(score - ((double)cell[a][b].w + 0.5 * (double)cell[a][b].d) / played) < 1e-4);
+    }
+}
+
+static void test_cross_table_agrees_with_rows(void **state) {
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/c4/runs.csv", tmp);
+    game_row rows[64];
+    int n = read_games(path, rows, 64);
+    assert_int_equal(n, 12);
+    assert_int_equal(sh("%s report --csv %s/c4", vgdl, tmp), 0);
+    wdl cell[3][4];
+    read_cross_csv(out(), cell);
+    long fw = 0, fd = 0, fl = 0;
+    for (int k = 0; k < n; k++) fw += rows[k].result[0] == 'w', fd += rows[k].result[0] == 'd', fl += rows[k].result[0] == 'l';
+    for (int a = 0; a < 3; a++) {
+        wdl sum = {0};
+        for (int b = 0; b < 3; b++) {
+            wdl want = {0};
+            for (int k = 0; k < n; k++) {   /* a's results against b from the rows, in both seats */
+                const game_row *r = &rows[k];
+                int as_first = strcmp(r->agent, c4_agents[a]) == 0 && strcmp(r->opponent, c4_agents[b]) == 0;
+                int as_second = strcmp(r->agent, c4_agents[b]) == 0 && strcmp(r->opponent, c4_agents[a]) == 0;
+                if (!as_first && !as_second) continue;
+                int res = r->result[0] == 'w' ? 1 : r->result[0] == 'l' ? -1 : 0;
+                if (as_second) res = -res;
+                want.games++, want.w += res > 0, want.d += res == 0, want.l += res < 0;
+            }
+            if (a == b) {
+                assert_int_equal(cell[a][b].games, 0);
+                continue;
+            }
+            assert_int_equal(want.games, 4);   /* 2 seeds x both orders */
+            assert_int_equal(cell[a][b].games, want.games);
+            assert_int_equal(cell[a][b].failed, 0);
+            assert_int_equal(cell[a][b].w, want.w);
+            assert_int_equal(cell[a][b].d, want.d);
+            assert_int_equal(cell[a][b].l, want.l);
+            /* what a won against b, b lost against a */
+            assert_int_equal(cell[a][b].w, cell[b][a].l);
+            assert_int_equal(cell[a][b].d, cell[b][a].d);
+            sum.games += cell[a][b].games, sum.w += cell[a][b].w, sum.d += cell[a][b].d, sum.l += cell[a][b].l;
+        }
+        assert_int_equal(cell[a][3].games, 8);
+        assert_int_equal(cell[a][3].games, sum.games);
+        assert_int_equal(cell[a][3].w, sum.w);
+        assert_int_equal(cell[a][3].d, sum.d);
+        assert_int_equal(cell[a][3].l, sum.l);
+    }
+    /* the table for people: each agent's line holds its total W-D-L, and the first player's tally */
+    assert_int_equal(sh("%s report %s/c4", vgdl, tmp), 0);
+    expect_in(out(), "connect4 level 0: 12 games between 3 agents;");
+    for (int a = 0; a < 3; a++) {
+        char line[256], want[64];
+        snprintf(line, sizeof line, "\n%s ", c4_agents[a]);
+        const char *at = strstr(out(), line);
+        assert_non_null(at);
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
+        snprintf(want, sizeof want, "  8     0  %ld-%ld-%ld  ", cell[a][3].w, cell[a][3].d, cell[a][3].l);
+        expect_in(line, want);
+    }
+    char first[64];
+    snprintf(first, sizeof first, "first player: %ld-%ld-%ld", fw, fd, fl);
+    expect_in(out(), first);
+}
+
+static void test_report_two_player_numbers(void **state) {
+    (void)state;
+    /* alpha-beta 3-2-1 over 6 games, alpha-gamma 2-1-0 and a crash (a game cut off by max_ticks is a draw) */
+    assert_int_equal(sh("%s report --csv tests/batch/fixtures/report2", vgdl), 0);
+    assert_string_equal(out(),
+        "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,ms_mean,ms_max,calls_mean,overspent\n"
+        "g,0,alpha,,10,1,5,3,1,0.7222,0.4019,0.9096,1.0000,2.0000,10.00,1\n"
+        "g,0,alpha,beta,6,0,3,2,1,0.6667,0.3000,0.9032,1.0000,2.0000,10.00,1\n"
+        "g,0,alpha,gamma,4,1,2,1,0,0.8333,0.3100,0.9823,1.0000,2.0000,10.00,0\n"
+        "g,0,beta,,6,0,1,2,3,0.3333,0.0968,0.7000,0.5000,1.0000,10.00,0\n"
+        "g,0,beta,alpha,6,0,1,2,3,0.3333,0.0968,0.7000,0.5000,1.0000,10.00,0\n"
+        "g,0,gamma,,4,1,0,1,2,0.1667,0.0177,0.6900,2.0000,4.0000,10.00,2\n"
+        "g,0,gamma,alpha,4,1,0,1,2,0.1667,0.0177,0.6900,2.0000,4.0000,10.00,2\n");
+    assert_int_equal(sh("%s report tests/batch/fixtures/report2", vgdl), 0);
+    expect_in(out(), "agent  alpha   beta  gamma  games  fail  W-D-L  score        95% CI  ms/dec  max ms  calls/dec  over\n"
+                     "alpha      -  3-2-1  2-1-0     10     1  5-3-1   0.72  [0.40, 0.91]   1.000   2.000       10.0     1\n"
+                     "beta   1-2-3      -      -      6     0  1-2-3   0.33  [0.10, 0.70]   0.500   1.000       10.0     0\n"
+                     "gamma  0-1-2      -      -      4     1  0-1-2   0.17  [0.02, 0.69]   2.000   4.000       10.0     2\n"
+                     "first player: 4-3-2, score 0.61\n"
+                     "10 games, 1 failed (1 crashed; not in W-D-L)");
+    /* one- and two-player results together: both summaries */
+    assert_int_equal(sh("%s report tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl), 0);
+    expect_in(out(), "bait  0      alpha    20     0  0.75");
+    expect_in(out(), "30 runs, 1 failed");
+    expect_in(out(), "\n\ng level 0: 10 games between 3 agents;");
+    assert_int_equal(sh("%s report --csv --no-timing tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl), 0);
+    expect_in(out(), "bait,0,beta,10,1,0,0.0000,0.0000,0.2775,1.5556,0.5270,100.0,5.00,9\n\n"
+                     "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,calls_mean,overspent\n"
+                     "g,0,alpha,,10,1,5,3,1,0.7222,0.4019,0.9096,10.00,1\n");
+}
+
+static void test_round_robin_resumes(void **state) {
+    (void)state;
+    /* damaged: 7 rows and a torn one in the CSV, the JSON lines 3 rows behind */
+    assert_int_equal(sh("cp -r %s/c4 %s/c4r && head -n 8 %s/c4/runs.csv > %s/c4r/runs.csv && printf 'connect4,0,random,onestep,2,8' "
+                        ">> %s/c4r/runs.csv && head -n 4 %s/c4/runs.jsonl > %s/c4r/runs.jsonl", tmp, tmp, tmp, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4r", vgdl, tmp), 0);
+    expect_in(err(), "cut a torn last line");
+    expect_in(out(), "7 done before, 5 to run");
+    assert_int_equal(count_lines(slurp("%s/c4r/runs.csv", tmp)), 13);
+    assert_int_equal(count_lines(slurp("%s/c4r/runs.jsonl", tmp)), 12);
+    assert_int_equal(sh("tail -n +2 %s/c4r/runs.csv | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
+    assert_string_equal(out(), "0\n");
+    assert_int_equal(sh("%s report --runs --no-timing %s/c4r > %s/c4r.rows && cmp %s/c4r.rows %s/c4.rows", vgdl, tmp, tmp, tmp,
+                        tmp), 0);
+    assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4r", vgdl, tmp), 0);
+    expect_in(out(), "12 done before, 0 to run");
+    /* another budget for one agent: the games it played are other games */
+    assert_int_equal(sh("sed 's/budget_calls = 20000/budget_calls = 30000/' tests/batch/fixtures/connect4.ini > %s/c4other.ini && "
+                        "%s batch %s/c4other.ini --out %s/c4r", tmp, vgdl, tmp, tmp), 2);
+    expect_in(err(), "alphabeta");
+    expect_in(err(), "made with other settings");
+    /* shards: disjoint, and together the rows of one batch */
+    for (int k = 1; k <= 2; k++)
+        assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4sh --shard %d/2 --workers 1", vgdl, tmp, k), 0);
+    expect_in(out(), "shard 2/2: 6;");
+    assert_int_equal(sh("%s report --runs --no-timing %s/c4sh > %s/c4sh.rows && cmp %s/c4sh.rows %s/c4.rows", vgdl, tmp, tmp, tmp,
+                        tmp), 0);
+    /* killed with SIGKILL again and again */
+    int rc = sh("mkdir -p %s/kill2 && sh tests/batch/kill_resume.sh %s %s/kill2 tests/batch/fixtures/kill2.ini 1800", tmp, vgdl, tmp);
+    if (rc) print_error("%s%s", out(), err());
+    assert_int_equal(rc, 0);
+}
+
+static void test_round_robin_failures_and_self_play(void **state) {
+    (void)state;
+    /* a planner for one player names no move in Connect Four: the game is an error, the batch goes on */
+    assert_int_equal(sh("printf '[batch]\\ngames = connect4\\nagents = random, bfs\\nbudget_calls = 50\\n' > %s/bfs.ini && "
+                        "%s batch %s/bfs.ini --out %s/bfs", tmp, vgdl, tmp, tmp), 0);
+    const char *csv = slurp("%s/bfs/runs.csv", tmp);
+    expect_in(row_of(csv, "connect4,0,bfs,random,1,"), "agent 'bfs' (first player) named no legal move");
+    expect_in(row_of(csv, "connect4,0,random,bfs,1,"), "agent 'bfs' (second player) named no legal move");
+    expect_in(row_of(csv, "connect4,0,random,bfs,1,"), ",error,");
+    expect_in(out(), "2 games, 2 failed (2 error; not in W-D-L)");
+    /* a crash in a game: recorded, counted as failed for both agents, not in W-D-L */
+    assert_int_equal(sh("VGDL_BATCH_FAULT=crash:random:1 %s batch tests/batch/fixtures/connect4.ini --out %s/c4crash", vgdl, tmp), 0);
+    csv = slurp("%s/c4crash/runs.csv", tmp);
+    expect_in(row_of(csv, "connect4,0,random,onestep,1,"), ",crashed,");
+    expect_in(row_of(csv, "connect4,0,random,alphabeta,1,"), ",crashed,");
+    expect_in(row_of(csv, "connect4,0,onestep,random,1,"), ",ok,");
+    expect_in(out(), "12 games, 2 failed (2 crashed; not in W-D-L)");
+    expect_in(out(), "\nrandom  ");
+    assert_int_equal(sh("%s report --csv %s/c4crash | grep '^connect4,0,random,,'", vgdl, tmp), 0);
+    expect_in(out(), "connect4,0,random,,8,2,");
+    /* self-play: each agent also against itself, once a seed */
+    assert_int_equal(sh("printf '[batch]\\ngames = connect4\\nagents = random, onestep, alphabeta\\nseeds = 1-2\\nself_play = 1\\n' "
+                        "> %s/self.ini && %s batch %s/self.ini --dry-run", tmp, vgdl, tmp), 0);
+    expect_in(out(), "18 runs (1 games x 1 levels x 2 seeds; 9 games between 3 agents with self-play in each of 1 two-player games)");
+    assert_int_equal(sh("printf '[batch]\\ngames = connect4\\nagents = random, onestep\\nself_play = 1\\nbudget_calls = 50\\n' "
+                        "> %s/self2.ini && %s batch %s/self2.ini --out %s/self", tmp, vgdl, tmp, tmp), 0);
+    csv = slurp("%s/self/runs.csv", tmp);
+    assert_int_equal(count_lines(csv), 5);
+    expect_in(row_of(csv, "connect4,0,random,random,1,"), ",ok,");
+    expect_in(row_of(csv, "connect4,0,onestep,onestep,1,"), ",ok,");
+    expect_in(out(), "4 games between 2 agents");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_batch_writes_rows_and_summary),
@@ -448,6 +765,12 @@ int main(void) {
         cmocka_unit_test(test_report_numbers),
         cmocka_unit_test(test_progress_line_on_a_terminal),
         cmocka_unit_test(test_example_files),
+        cmocka_unit_test(test_old_results_are_read_and_rewritten),
+        cmocka_unit_test(test_round_robin_plays_every_pairing_both_ways),
+        cmocka_unit_test(test_cross_table_agrees_with_rows),
+        cmocka_unit_test(test_report_two_player_numbers),
+        cmocka_unit_test(test_round_robin_resumes),
+        cmocka_unit_test(test_round_robin_failures_and_self_play),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
