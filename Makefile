@@ -52,7 +52,7 @@ $(BIN): $(patsubst %.c,$(OUT)/%.o,$(TOOLS)) $(OUT)/libvgdl.a
 	@echo "LD $@"
 	@$(CC) $(LDFLAGS_$(BUILD)) -o $@ $^ $(LDLIBS)
 
-$(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h
+$(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h $(wildcard tests/*/*.h)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
  *
  * decide.c -- agents on the command line: building an agent from --config
- * and --set, 'vgdl decide' (one decision from the level start) and 'vgdl
- * solve' (a shortest winning action sequence).
+ * and --set, an agent's move in a game with turns, 'vgdl decide' (one
+ * decision from the level start, or from the position after --moves) and
+ * 'vgdl solve' (a shortest winning action sequence).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,34 @@ int cli_agent_new(const cli_opts *o, const vg_game *g, agent **out) {
     return 0;
 }
 
+/* The legal move an agent's decision names for the agent to move: the move
+ * it named (r->move) if legal, else the legal move named like 'act'; -1
+ * when neither (or on a script error, then 'err' is filled). */
+static int decided_move(const vg_game *g, const vg_state *s, vg_action act, const agent_report *r, vg_error *err) {
+    int moves[VG_MAX_MOVES], n = vg_legal(g, s, vg_turn(s), moves, err), named = vg_move_find(g, vg_action_name(act) + 7);
+    for (int k = 0; k < n; k++)
+        if (moves[k] == r->move) return r->move;
+    for (int k = 0; k < n && r->move < 0; k++)
+        if (moves[k] == named) return named;
+    return -1;
+}
+
+int cli_agent_move(const vg_game *g, const vg_state *s, agent *a, const char *label, const agent_budget *b,
+                   agent_report *r, int *move) {
+    int who = vg_turn(s), moves[VG_MAX_MOVES];
+    vg_error err = {0};
+    if (vg_legal(g, s, who, moves, &err) == 0)
+        return err.msg[0] ? cli_report(&err) : cli_fail("agent %d has no legal move", who);
+    vg_action act = agent_act(a, s, b, r);
+    *move = decided_move(g, s, act, r, &err);
+    if (*move >= 0) return 0;
+    if (err.msg[0]) return cli_report(&err);
+    if (r->move >= 0) return cli_fail("agent '%s' chose move '%s', which agent %d cannot play now", label,
+                                      vg_move_name(g, r->move) ? vg_move_name(g, r->move) : "?", who);
+    return cli_fail("agent '%s' named no move for agent %d (it does not play games with turns, or its budget ran out "
+                    "first)", label, who);
+}
+
 /* vgdl decide: prints one "key: value" per line. */
 int cli_decide(int argc, char **argv) {
     cli_opts o;
@@ -48,13 +77,21 @@ int cli_decide(int argc, char **argv) {
         return rc;
     }
     if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
-    vg_state *s = vg_state_new(g, o.seed);
-    if (!s) rc = cli_fail("out of memory");
-    else if (vg_is_over(s)) rc = cli_fail("the game is over at the level start");
-    else {
-        agent_report r;
-        vg_action act = agent_act(a, s, &o.budget, &r);
+    vg_state *s = NULL;
+    if ((rc = cli_start(&o, g, &s)) == 0 && vg_is_over(s))
+        rc = cli_fail(o.moves ? "the game is over after --moves" : "the game is over at the level start");
+    agent_report r;
+    int move = -1;
+    vg_action act = VG_ACTION_NIL;
+    if (rc == 0) {
+        vg_error err = {0};
+        act = agent_act(a, s, &o.budget, &r);
+        if (vg_game_has_turns(g)) move = decided_move(g, s, act, &r, &err);   /* board games name moves unlike actions */
+        if (err.msg[0]) rc = cli_report(&err);
+    }
+    if (rc == 0) {
         printf("agent: %s\naction: %s\n", o.agent, vg_action_name(act));
+        if (move >= 0) printf("to move: agent %d\nmove: %s\n", vg_turn(s), vg_move_name(g, move));
         if (r.has_value) printf("value: %g\n", r.value);
         printf("calls: %ld\nexpanded: %ld\nms: %.3f\noverspent: %d\n", r.calls, r.expanded, r.ms, r.overspent);
     }
@@ -75,10 +112,14 @@ int cli_solve(int argc, char **argv) {
     if (rc || (rc = cli_load(&o, &g))) return rc;
     int timed = 0;
     for (int i = 3; i < argc; i++) timed |= strcmp(argv[i], "--seconds") == 0;
-    vg_state *s = vg_state_new(g, o.seed);
-    if (!s) {
+    vg_state *s = NULL;
+    if ((rc = cli_start_round(&o, g, "solve", &s)) == 0 && vg_is_over(s)) {
+        rc = cli_fail("the game is over after --moves");
+        vg_state_free(s);
+    }
+    if (rc) {
         vg_game_free(g);
-        return cli_fail("out of memory");
+        return rc;
     }
     solve_opts so = {o.max_states ? o.max_states : 10000000, timed ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
     solve_result r;

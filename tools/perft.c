@@ -2,7 +2,8 @@
  *
  * perft.c -- 'vgdl perft': move sequences per depth through the game's
  * Lua rules (agents/exact.h), and positions given as move lists
- * (--moves), which any command can start from with cli_start().
+ * (--moves), which the commands start from with cli_start() or
+ * cli_start_round().
  *
  *   vgdl perft GAME DEPTH [--level N|FILE] [--moves M]
  *
@@ -32,6 +33,16 @@ int cli_start(const cli_opts *o, const vg_game *g, vg_state **out) {
         return cli_fail("--moves: %s", why);
     }
     return 0;
+}
+
+int cli_start_round(const cli_opts *o, const vg_game *g, const char *cmd, vg_state **out) {
+    int rc = cli_start(o, g, out);
+    if (rc || !vg_game_has_turns(g) || vg_turn(*out) == 0 || vg_is_over(*out)) return rc;
+    rc = cli_fail("--moves: '%s' plays whole rounds from agent 0's turn, but after '%s' agent %d is to move", cmd,
+                  o->moves, vg_turn(*out));
+    vg_state_free(*out);
+    *out = NULL;
+    return rc;
 }
 
 int cli_perft(int argc, char **argv) {

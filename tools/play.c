@@ -1,46 +1,115 @@
 /* SPDX-License-Identifier: MIT
  *
- * play.c -- 'vgdl play': a person plays in the terminal. Arrow keys or
- * WASD move, space is USE, n waits a tick, q quits. The map is drawn in
- * the sprites' colours (24-bit ANSI), with score and tick below.
+ * play.c -- 'vgdl play': a person plays in the terminal.
+ *
+ *   vgdl play GAME [--level N|FILE] [--seed S] [--moves M]
+ *                  [--opponent AGENT [--side 1|2] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]]
+ *
+ * Two ways to play:
+ *
+ * - Keys, for games whose moves are actions (GVGAI games, 2048, Pacman
+ *   with ghosts): arrow keys or WASD move, space is USE, n waits a tick
+ *   (NIL), q quits; one key is one round (vg_advance, the other agents
+ *   play their policies). The map is drawn in the sprites' colours
+ *   (24-bit ANSI), with score and tick below.
+ *
+ * - Moves, for games with turns whose moves are not actions (Connect
+ *   Four, Othello), and for any two-player game with --opponent: the
+ *   board, whose turn it is and the legal moves are printed, and the
+ *   person types a move name and Enter ("4", "d3", "pass"; any case),
+ *   or "quit". With --opponent the agent plays the other side (--side 1,
+ *   the default, gives the person the first move; --side 2 the second)
+ *   and every move it makes is printed with its value (the agent's own,
+ *   as 'vgdl decide' prints it); without it the person plays every side.
+ *   Chance agents' outcomes are drawn from their probabilities (seeded by
+ *   --seed). Lines are read from standard input, so a game can be piped
+ *   in; the end of the input ends the game unfinished (status 0). The end
+ *   prints the result, the score and the game's moves, a list --moves
+ *   replays. On a terminal the board is drawn in colour; else as text
+ *   ('.' for an empty cell), so the output is a transcript.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "cli.h"
 
-static void draw(const vg_game *g, const vg_state *s) {
-    int w = vg_game_width(g), h = vg_game_height(g);
+/* ---- Drawing ----------------------------------------------------------- */
+
+/* How the game's move names label the board: columns numbered 1.. (Connect
+ * Four), squares as a letter (column) and a row number from the top
+ * (Othello), or no labels. */
+typedef enum { LABEL_NONE, LABEL_COLUMNS, LABEL_SQUARES } label_kind;
+
+static label_kind board_labels(const vg_game *g) {
+    int w = vg_game_width(g), h = vg_game_height(g), columns = 1, squares = 1, any = 0;
+    if (!vg_game_has_turns(g)) return LABEL_NONE;
+    for (int m = 0; vg_move_name(g, m); m++) {
+        const char *name = vg_move_name(g, m);
+        char *end;
+        if (strcmp(name, "pass") == 0) continue;
+        any = 1;
+        long c = strtol(name, &end, 10);
+        columns &= name[0] >= '1' && name[0] <= '9' && !*end && c <= w && c <= 9;
+        long r = name[0] >= 'a' && name[0] <= 'z' && name[1] >= '1' && name[1] <= '9' ? strtol(name + 1, &end, 10) : 0;
+        squares &= r >= 1 && !*end && r <= h && name[0] - 'a' < w;
+    }
+    return !any ? LABEL_NONE : columns ? LABEL_COLUMNS : squares ? LABEL_SQUARES : LABEL_NONE;
+}
+
+/* The visible sprite drawn in cell (x, y): the last in drawing order
+ * (avatars on top); -1 when none. */
+static int top_type(const vg_game *g, const vg_state *s, int x, int y) {
     vg_obs obs[64];
-    printf("\x1b[H\x1b[2J");
+    int n = vg_grid_at(g, s, x, y, obs, 64), top = -1;
+    for (int k = 0; k < n && k < 64; k++) {
+        int t = obs[k].type;
+        if (vg_type_hidden(g, t)) continue;
+        int rank = (obs[k].cat == VG_CAT_AVATAR) * 1000 + t;
+        int best = top < 0 ? -1 : (obs[top].cat == VG_CAT_AVATAR) * 1000 + obs[top].type;
+        if (rank > best) top = k;
+    }
+    return top < 0 ? -1 : obs[top].type;
+}
+
+/* The board: in the sprites' colours, two columns a cell (after clearing
+ * the screen if 'clear'); else as text, one character a cell, '.' for an
+ * empty one. Labels as board_labels says. */
+static void draw_board(const vg_game *g, const vg_state *s, int colour, int clear) {
+    int w = vg_game_width(g), h = vg_game_height(g), cell = colour ? 2 : 1;
+    label_kind lab = board_labels(g);
+    const char *margin = lab == LABEL_SQUARES ? (h > 9 ? "   " : "  ") : "";
+    if (clear) printf("\x1b[H\x1b[2J");
+    if (lab == LABEL_SQUARES) {
+        fputs(margin, stdout);
+        for (int x = 0; x < w; x++) printf("%c%s", 'a' + x, cell == 2 ? " " : "");
+        putchar('\n');
+    }
     for (int y = 0; y < h; y++) {
+        if (lab == LABEL_SQUARES) printf("%*d ", (int)strlen(margin) - 1, y + 1);
         for (int x = 0; x < w; x++) {
-            int n = vg_grid_at(g, s, x, y, obs, 64), top = -1;
-            for (int k = 0; k < n && k < 64; k++) {   /* the last visible one in drawing order */
-                int t = obs[k].type;
-                if (vg_type_hidden(g, t)) continue;
-                int rank = (obs[k].cat == VG_CAT_AVATAR) * 1000 + t;
-                int best = top < 0 ? -1 : (obs[top].cat == VG_CAT_AVATAR) * 1000 + obs[top].type;
-                if (rank > best) top = k;
-            }
-            if (top < 0) {
+            int t = top_type(g, s, x, y);
+            if (!colour) {
+                putchar(t < 0 ? '.' : vg_type_glyph(g, t));
+            } else if (t < 0) {
                 fputs("  ", stdout);
-                continue;
+            } else {
+                uint32_t c = vg_type_color(g, t);
+                printf("\x1b[48;2;%u;%u;%um\x1b[38;2;0;0;0m%c \x1b[0m", c >> 16, c >> 8 & 255, c & 255, vg_type_glyph(g, t));
             }
-            uint32_t c = vg_type_color(g, obs[top].type);
-            printf("\x1b[48;2;%u;%u;%um\x1b[38;2;0;0;0m%c \x1b[0m", c >> 16, c >> 8 & 255, c & 255,
-                   vg_type_glyph(g, obs[top].type));
         }
         putchar('\n');
     }
-    printf("\nscore %g   tick %d%s\n", vg_score(s), vg_tick(s),
-           vg_is_over(s) ? (vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER") : "");
-    printf("arrows/WASD move, space USE, n wait, q quit\n");
-    fflush(stdout);
+    if (lab == LABEL_COLUMNS) {
+        for (int x = 0; x < w; x++) printf("%d%s", x + 1, cell == 2 ? " " : "");
+        putchar('\n');
+    }
 }
+
+/* ---- Keys: games whose moves are actions --------------------------------- */
 
 static int read_key(void) {
     int c = getchar();
@@ -55,22 +124,21 @@ static int read_key(void) {
     }
 }
 
-int cli_play(int argc, char **argv) {
-    cli_opts o;
-    vg_game *g = NULL;
-    int rc = cli_parse(argc, argv, &o);
-    if (rc || (rc = cli_load(&o, &g))) return rc;
-    vg_state *s = vg_state_new(g, o.seed);
+static int play_keys(const vg_game *g, vg_state *s) {
     struct termios saved, raw;
-    int tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0;
+    int tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0, rc = 0;
     if (tty) {
         raw = saved;
         raw.c_lflag &= (tcflag_t)~(ICANON | ECHO);
         tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     }
     vg_error err;
-    while (s) {
-        draw(g, s);
+    for (;;) {
+        draw_board(g, s, 1, 1);
+        printf("\nscore %g   tick %d%s\n", vg_score(s), vg_tick(s),
+               vg_is_over(s) ? (vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER") : "");
+        printf("arrows/WASD move, space USE, n wait, q quit\n");
+        fflush(stdout);
         if (vg_is_over(s)) break;
         int c = read_key();
         vg_action a = VG_ACTION_NIL;
@@ -87,6 +155,221 @@ int cli_play(int argc, char **argv) {
         }
     }
     if (tty) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    return rc;
+}
+
+/* ---- Moves: games with turns ------------------------------------------ */
+
+typedef struct table {
+    const vg_game *g;
+    vg_state *s;
+    int nagents;
+    agent *opp;              /* the opponent, or NULL */
+    const char *opp_name;
+    int opp_seat;            /* the agent the opponent plays, -1: none */
+    agent_budget budget;
+    uint64_t rng;            /* draws chance outcomes */
+    char *history;           /* the moves so far, space-separated */
+    size_t len, cap;
+    int colour;              /* draw in colour (stdout is a terminal) */
+    int echo;                /* print what was read (stdin is not a terminal) */
+} table;
+
+/* "first player (you)", "second player (alphabeta)", "agent 2 (chance)". */
+static const char *seat_name(const table *t, int who, char *buf, size_t size) {
+    const char *whom = vg_is_chance(t->g, who) ? "chance" : who == t->opp_seat ? t->opp_name : "you";
+    if (t->nagents == 2) snprintf(buf, size, "%s player (%s)", who == 0 ? "first" : "second", whom);
+    else snprintf(buf, size, "agent %d (%s)", who, whom);
+    return buf;
+}
+
+/* Adds 'name' to the history; 0, or 2 after printing why. */
+static int note_move(table *t, const char *name) {
+    size_t n = strlen(name) + 2;
+    if (t->len + n > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 256;
+        while (cap < t->len + n) cap *= 2;
+        char *h = realloc(t->history, cap);
+        if (!h) return cli_fail("out of memory");
+        t->history = h;
+        t->cap = cap;
+    }
+    t->len += (size_t)sprintf(t->history + t->len, "%s%s", t->len ? " " : "", name);
+    return 0;
+}
+
+/* Plays 'move' for the agent to move and adds it to the history; 0, or 2
+ * after printing why. */
+static int make_move(table *t, int move) {
+    vg_error err = {0};
+    if (vg_play(t->g, t->s, vg_turn(t->s), move, &err) != VG_OK) return cli_report(&err);
+    return note_move(t, vg_move_name(t->g, move));
+}
+
+/* A chance agent's outcome, drawn by its probability. */
+static int chance_move(table *t) {
+    int moves[VG_MAX_MOVES], who = vg_turn(t->s);
+    double probs[VG_MAX_MOVES];
+    vg_error err = {0};
+    int n = vg_outcomes(t->g, t->s, who, moves, probs, &err);
+    if (n == 0) return err.msg[0] ? cli_report(&err) : cli_fail("chance agent %d has no outcome", who);
+    t->rng ^= t->rng << 13, t->rng ^= t->rng >> 7, t->rng ^= t->rng << 17;   /* xorshift64 */
+    double r = (double)(t->rng >> 11) * 0x1p-53;
+    int pick = moves[n - 1];
+    for (int k = 0; k < n; k++) {
+        if (r < probs[k]) {
+            pick = moves[k];
+            break;
+        }
+        r -= probs[k];
+    }
+    char who_name[96];
+    printf("%s plays %s\n", seat_name(t, who, who_name, sizeof who_name), vg_move_name(t->g, pick));
+    return make_move(t, pick);
+}
+
+/* The opponent's turn: it decides, its move is printed and played. */
+static int agent_turn(table *t) {
+    char who_name[96];
+    int move;
+    agent_report r;
+    seat_name(t, vg_turn(t->s), who_name, sizeof who_name);
+    if (t->colour) {
+        printf("%s is thinking...\n", who_name);
+        fflush(stdout);
+    }
+    int rc = cli_agent_move(t->g, t->s, t->opp, t->opp_name, &t->budget, &r, &move);
+    if (rc) return rc;
+    printf("%s plays %s", who_name, vg_move_name(t->g, move));
+    if (r.has_value) printf(" (value %g)", r.value);
+    printf("\n");
+    return make_move(t, move);
+}
+
+/* Reads one line into 'buf', trimmed; 0 at the end of the input. */
+static int read_line(char *buf, size_t size) {
+    if (!fgets(buf, (int)size, stdin)) return 0;
+    if (!strchr(buf, '\n')) {                         /* too long: drop the rest */
+        int c;
+        while ((c = getchar()) != EOF && c != '\n') {}
+    }
+    char *p = buf, *e;
+    while (*p == ' ' || *p == '\t') p++;
+    memmove(buf, p, strlen(p) + 1);
+    e = buf + strlen(buf);
+    while (e > buf && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t')) *--e = '\0';
+    return 1;
+}
+
+/* The person's turn: 1 when a move was made, 0 at the end of the input or
+ * on "quit", 2 after an error. */
+static int person_turn(table *t) {
+    int who = vg_turn(t->s), moves[VG_MAX_MOVES];
+    char who_name[96], line[256];
+    vg_error err = {0};
+    int n = vg_legal(t->g, t->s, who, moves, &err);
+    if (n == 0) return err.msg[0] ? cli_report(&err) : cli_fail("agent %d has no legal move", who);
+    printf("%s to move; legal:", seat_name(t, who, who_name, sizeof who_name));
+    for (int k = 0; k < n; k++) printf(" %s", vg_move_name(t->g, moves[k]));
+    printf("\n");
+    for (;;) {
+        printf("> ");
+        fflush(stdout);
+        if (!read_line(line, sizeof line)) {
+            printf("%s(end of input)\n", t->echo ? "" : "\n");
+            return 0;
+        }
+        if (t->echo) printf("%s\n", line);
+        if (!line[0]) continue;
+        int pick = -1, known = 0;
+        for (int m = 0; vg_move_name(t->g, m); m++) known |= strcasecmp(vg_move_name(t->g, m), line) == 0;
+        for (int k = 0; k < n; k++)
+            if (strcasecmp(vg_move_name(t->g, moves[k]), line) == 0) pick = moves[k];
+        if (pick < 0 && !known && (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)) return 0;
+        if (pick < 0) {
+            printf("'%s' is %s; type one of the legal moves above, or quit\n", line,
+                   known ? "not legal now" : "not a move of this game");
+            continue;
+        }
+        printf("%s plays %s\n", who_name, vg_move_name(t->g, pick));
+        return make_move(t, pick) ? 2 : 1;
+    }
+}
+
+static void print_result(const table *t) {
+    char name[96];
+    vg_winner w = vg_winner_of(t->s);
+    if (!vg_is_over(t->s)) printf("game left unfinished\n");
+    else if (w == VG_PLAYER_WINS) printf("game over: %s wins\n", seat_name(t, 0, name, sizeof name));
+    else if (w == VG_PLAYER_LOSES && t->nagents == 2 && !vg_is_chance(t->g, 1)) printf("game over: %s wins\n", seat_name(t, 1, name, sizeof name));
+    else if (w == VG_PLAYER_LOSES) printf("game over: %s loses\n", seat_name(t, 0, name, sizeof name));
+    else printf("game over: a draw\n");
+    printf("score: %g (the first player's view)\nmoves: %s\n", vg_score(t->s), t->history ? t->history : "");
+}
+
+static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s) {
+    table t = {.g = g, .s = s, .nagents = vg_num_agents(g, s), .opp_seat = -1, .budget = o->budget,
+               .rng = (o->seed + 1) * 0x9E3779B97F4A7C15ULL, .colour = isatty(STDOUT_FILENO),
+               .echo = !isatty(STDIN_FILENO)};
+    int rc = o->moves ? note_move(&t, o->moves) : 0;   /* the history replays from the level's start */
+    if (rc) return rc;
+    if (t.rng == 0) t.rng = 1;
+    if (o->opponent) {
+        cli_opts ao = *o;
+        ao.agent = o->opponent;
+        if ((rc = cli_agent_new(&ao, g, &t.opp))) return rc;
+        t.opp_name = o->opponent;
+        t.opp_seat = o->side == 2 ? 0 : 1;
+        if (t.budget.ms == 0 && t.budget.calls == 0) t.budget.ms = 1000;
+    }
+    printf("%s: you play ", o->game);
+    if (t.opp) printf("the %s player, %s the %s\n", t.opp_seat ? "first" : "second", t.opp_name, t.opp_seat ? "second" : "first");
+    else printf("every side\n");
+    for (;;) {
+        draw_board(g, s, t.colour, 0);
+        if (vg_is_over(s)) break;
+        int who = vg_turn(s), st;
+        if (vg_is_chance(g, who)) st = chance_move(&t);
+        else if (who == t.opp_seat) st = agent_turn(&t);
+        else if ((st = person_turn(&t)) == 1) st = 0;
+        else if (st == 0) break;
+        if (st) {
+            rc = st;
+            break;
+        }
+    }
+    print_result(&t);                  /* after an error too: the moves so far replay with --moves */
+    fflush(stdout);
+    free(t.history);
+    agent_free(t.opp);
+    return rc;
+}
+
+/* ---- vgdl play ---------------------------------------------------------- */
+
+/* 1 when some move of the game is named like an action ("LEFT", "NIL"):
+ * then keys play it. */
+static int moves_are_actions(const vg_game *g) {
+    vg_action a;
+    if (!vg_game_has_turns(g)) return 1;
+    for (int m = 0; vg_move_name(g, m); m++)
+        if (vg_action_parse(vg_move_name(g, m), &a)) return 1;
+    return 0;
+}
+
+int cli_play(int argc, char **argv) {
+    cli_opts o;
+    vg_game *g = NULL;
+    vg_state *s = NULL;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc || (rc = cli_load(&o, &g))) return rc;
+    int by_moves = o.opponent || !moves_are_actions(g);
+    if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
+    else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
+    if (rc == 0 && o.opponent &&
+        !(vg_game_has_turns(g) && vg_num_agents(g, s) == 2 && !vg_is_chance(g, 0) && !vg_is_chance(g, 1)))
+        rc = cli_fail("--opponent: '%s' is not a game for two players taking turns", o.game);
+    if (rc == 0) rc = by_moves ? play_moves(&o, g, s) : play_keys(g, s);
     vg_state_free(s);
     vg_game_free(g);
     return rc;

@@ -3,19 +3,20 @@
  * vgdl.c -- the command-line program: the only code that prints to the
  * user, reads argv or exits.
  *
- *   vgdl run GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F]
- *   vgdl decide GAME --level N|FILE --agent NAME [--set k=v] [--config F] [--budget-ms M|--budget-calls K]
- *   vgdl solve GAME --level N|FILE [--max-states N] [--seconds S] [--weight W]
- *   vgdl trace GAME --level N|FILE --actions FILE
- *   vgdl play GAME [--level N|FILE]
- *   vgdl show GAME [--level N|FILE]
+ *   vgdl run GAME [--level N|FILE] [--moves M] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F]
+ *   vgdl decide GAME --level N|FILE [--moves M] --agent NAME [--set k=v] [--config F] [--budget-ms M|--budget-calls K]
+ *   vgdl solve GAME --level N|FILE [--moves M] [--max-states N] [--seconds S] [--weight W]
+ *   vgdl trace GAME --level N|FILE [--moves M] --actions FILE
+ *   vgdl play GAME [--level N|FILE] [--moves M] [--opponent AGENT [--side 1|2] [--set k=v] [--budget-ms M]]
+ *   vgdl show GAME [--level N|FILE] [--moves M]
  *   vgdl check GAME
- *   vgdl bench GAME [--level N|FILE] [--seconds S]
+ *   vgdl bench GAME [--level N|FILE] [--moves M] [--seconds S]
  *   vgdl perft GAME DEPTH [--level N|FILE] [--moves M]
  *
  * GAME is a name (scripts/NAME.lua) or a path to a script; a level is a
- * number (levels/NAME/lvlN.txt) or a path to a map. Exit status: 0 done,
- * 2 on any error (bad arguments, script, map; out of memory).
+ * number (levels/NAME/lvlN.txt) or a path to a map; --moves M starts from
+ * the level after the moves M (agents/exact.h, exact_replay). Exit status:
+ * 0 done, 2 on any error (bad arguments, script, map, moves; out of memory).
  */
 #include <glob.h>
 #include <stdarg.h>
@@ -91,6 +92,23 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
 
 /* ---- Options ---------------------------------------------------------- */
 
+/* Options only some commands read; the others refuse them. */
+static const struct {
+    const char *option, *commands;
+} only_for[] = {
+    {"--moves", "run decide solve trace play show bench perft"},
+    {"--opponent", "play"},
+    {"--side", "play"},
+};
+
+/* 1 when 'word' is one of the space-separated words of 'list'. */
+static int has_word(const char *list, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = list; (p = strstr(p, word)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
+    return 0;
+}
+
 int cli_parse(int argc, char **argv, cli_opts *o) {
     memset(o, 0, sizeof *o);
     o->agent = "onestep";
@@ -101,10 +119,14 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         static const char *const with_value[] = {"--level", "--agent", "--seed", "--budget-ms", "--budget-calls",
                                                  "--set", "--actions", "--seconds", "--max-ticks",
-                                                 "--config", "--max-states", "--weight", "--moves"};
+                                                 "--config", "--max-states", "--weight", "--moves",
+                                                 "--opponent", "--side"};
         int takes = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) takes |= strcmp(a, with_value[k]) == 0;
         if (!takes) return cli_fail("unknown option '%s'", a);
+        for (size_t k = 0; k < sizeof only_for / sizeof only_for[0]; k++)
+            if (strcmp(a, only_for[k].option) == 0 && !has_word(only_for[k].commands, argv[1]))
+                return cli_fail("%s is not an option of '%s' (only of: %s)", a, argv[1], only_for[k].commands);
         if (!v) return cli_fail("option %s needs a value", a);
         i++;
         char *end;
@@ -112,12 +134,12 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         else if (strcmp(a, "--agent") == 0) o->agent = v;
         else if (strcmp(a, "--actions") == 0) o->actions = v;
         else if (strcmp(a, "--config") == 0) o->config = v;
-        else if (strcmp(a, "--moves") == 0) {
-            /* only commands that start from cli_start() read it */
-            if (strcmp(argv[1], "perft") != 0) return cli_fail("--moves is not supported by '%s' (only by perft)", argv[1]);
-            o->moves = v;
-        }
-        else if (strcmp(a, "--set") == 0) {
+        else if (strcmp(a, "--moves") == 0) o->moves = v;
+        else if (strcmp(a, "--opponent") == 0) o->opponent = v;
+        else if (strcmp(a, "--side") == 0) {
+            if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
+            o->side = v[0] - '0';
+        } else if (strcmp(a, "--set") == 0) {
             if (o->nset == CLI_MAX_SET) return cli_fail("too many --set options");
             o->set[o->nset++] = v;
         } else {
@@ -156,11 +178,16 @@ static int cmd_run(int argc, char **argv) {
         return rc;
     }
     if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
-    vg_state *s = vg_state_new(g, o.seed);
+    vg_state *s = NULL;
+    if ((rc = cli_start_round(&o, g, "run", &s))) {
+        agent_free(a);
+        vg_game_free(g);
+        return rc;
+    }
     double total_ms = 0, max_ms = 0;
     long calls = 0, expanded = 0, decisions = 0, over = 0;
     vg_error err = {0};
-    while (s && !vg_is_over(s) && (o.max_ticks == 0 || vg_tick(s) < o.max_ticks)) {
+    while (!vg_is_over(s) && (o.max_ticks == 0 || vg_tick(s) < o.max_ticks)) {
         agent_report r;
         vg_action act = agent_act(a, s, &o.budget, &r);
         decisions++;
@@ -174,7 +201,7 @@ static int cmd_run(int argc, char **argv) {
             break;
         }
     }
-    if (s && rc == 0) {
+    if (rc == 0) {
         const char *result = vg_winner_of(s) == VG_PLAYER_WINS ? "win" : vg_winner_of(s) == VG_PLAYER_LOSES ? "lose" : "none";
         printf("game: %s\nlevel: %s\nagent: %s\nseed: %llu\nresult: %s\nscore: %g\nticks: %d\n", o.game,
                o.level ? o.level : "0", o.agent, (unsigned long long)o.seed, result, vg_score(s), vg_tick(s));
@@ -183,7 +210,6 @@ static int cmd_run(int argc, char **argv) {
                decisions ? total_ms / (double)decisions : 0, max_ms, decisions ? (double)calls / (double)decisions : 0,
                decisions ? (double)expanded / (double)decisions : 0, over);
     }
-    if (!s) rc = cli_fail("out of memory");
     vg_state_free(s);
     agent_free(a);
     vg_game_free(g);
@@ -246,10 +272,15 @@ static int cmd_trace(int argc, char **argv) {
     int n = 0, rc = cli_parse(argc, argv, &o);
     if (rc) return rc;
     if (!o.actions) return cli_fail("trace needs --actions FILE");
-    if ((rc = cli_read_actions(o.actions, &acts, &n)) || (rc = cli_load(&o, &g))) return rc;
-    vg_state *s = vg_state_new(g, o.seed);
+    if ((rc = cli_read_actions(o.actions, &acts, &n))) return rc;
+    vg_state *s = NULL;
+    if ((rc = cli_load(&o, &g)) || (rc = cli_start_round(&o, g, "trace", &s))) {
+        vg_game_free(g);
+        free(acts);
+        return rc;
+    }
     vg_error err;
-    rc = s ? print_json(g, s, -1) : cli_fail("out of memory");
+    rc = print_json(g, s, -1);
     for (int k = 0; k < n && !rc && !vg_is_over(s); k++) {
         if (vg_advance(g, s, acts[k], &err) != VG_OK) rc = cli_report(&err);
         else rc = print_json(g, s, acts[k]);
@@ -262,14 +293,37 @@ static int cmd_trace(int argc, char **argv) {
 
 /* ---- show, check ------------------------------------------------------ */
 
+/* For a game with turns: the agent to move and its legal moves, or the
+ * result when the game is over. */
+static int print_turn(const vg_game *g, const vg_state *s) {
+    if (vg_is_over(s)) {
+        vg_winner w = vg_winner_of(s);
+        printf("result: %s\nscore: %g\n", w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "draw", vg_score(s));
+        return 0;
+    }
+    int who = vg_turn(s), moves[VG_MAX_MOVES], n;
+    double probs[VG_MAX_MOVES];
+    vg_error err = {0};
+    n = vg_is_chance(g, who) ? vg_outcomes(g, s, who, moves, probs, &err) : vg_legal(g, s, who, moves, &err);
+    if (n == 0 && err.msg[0]) return cli_report(&err);
+    printf("to move: agent %d%s\n%s:", who, vg_is_chance(g, who) ? " (chance)" : "", vg_is_chance(g, who) ? "outcomes" : "legal");
+    for (int k = 0; k < n; k++) printf(" %s", vg_move_name(g, moves[k]));
+    putchar('\n');
+    return 0;
+}
+
 static int cmd_show(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
+    vg_state *s = NULL;
     int rc = cli_parse(argc, argv, &o);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    vg_state *s = vg_state_new(g, o.seed);
+    if ((rc = cli_start(&o, g, &s))) {
+        vg_game_free(g);
+        return rc;
+    }
     char *buf = malloc(VG_MAX_MAP_SIDE * (VG_MAX_MAP_SIDE + 1) + 1);
-    if (!s || !buf) rc = cli_fail("out of memory");
+    if (!buf) rc = cli_fail("out of memory");
     else {
         vg_render_text(g, s, buf, VG_MAX_MAP_SIDE * (VG_MAX_MAP_SIDE + 1) + 1);
         fputs(buf, stdout);
@@ -279,6 +333,7 @@ static int cmd_show(int argc, char **argv) {
             int count = vg_sprites_of(g, s, t, NULL, NULL, 0);
             printf("%c %-12s %4d  %s\n", vg_type_glyph(g, t), vg_type_name(g, t), count, vg_category_name(vg_type_category(g, t)));
         }
+        if (vg_game_has_turns(g)) rc = print_turn(g, s);
     }
     free(buf);
     vg_state_free(s);
@@ -375,10 +430,14 @@ static int cmd_bench(int argc, char **argv) {
     int rc = cli_parse(argc, argv, &o);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     bench_loop b = {.g = g, .rng = 88172645463325252ULL};
-    b.start = vg_state_new(g, 1);
+    o.seed = 1;
+    if ((rc = cli_start_round(&o, g, "bench", &b.start))) {
+        vg_game_free(g);
+        return rc;
+    }
     b.cur = vg_state_clone(b.start);
     b.next = vg_state_clone(b.start);
-    if (!b.start || !b.cur || !b.next) rc = cli_fail("out of memory");
+    if (!b.cur || !b.next) rc = cli_fail("out of memory");
     b.nacts = rc ? 0 : vg_actions(g, b.start, b.acts);
     double rates[3];
     for (int mode = 0; mode < 3 && !rc; mode++) {
@@ -405,14 +464,14 @@ static const struct command {
     int (*fn)(int argc, char **argv);
     const char *usage;
 } commands[] = {
-    {"run",   cmd_run,   "GAME [--level N|FILE] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]"},
-    {"decide", cli_decide, "GAME --level N|FILE --agent NAME [--seed S] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]"},
-    {"solve", cli_solve, "GAME --level N|FILE [--max-states N] [--seconds S] [--weight W]"},
-    {"trace", cmd_trace, "GAME --level N|FILE --actions FILE [--seed S]"},
-    {"play",  cli_play,  "GAME [--level N|FILE] [--seed S]"},
-    {"show",  cmd_show,  "GAME [--level N|FILE]"},
+    {"run",   cmd_run,   "GAME [--level N|FILE] [--moves M] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]"},
+    {"decide", cli_decide, "GAME --level N|FILE [--moves M] --agent NAME [--seed S] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]"},
+    {"solve", cli_solve, "GAME --level N|FILE [--moves M] [--max-states N] [--seconds S] [--weight W]"},
+    {"trace", cmd_trace, "GAME --level N|FILE [--moves M] --actions FILE [--seed S]"},
+    {"play",  cli_play,  "GAME [--level N|FILE] [--moves M] [--seed S] [--opponent AGENT [--side 1|2] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]]"},
+    {"show",  cmd_show,  "GAME [--level N|FILE] [--moves M]"},
     {"check", cmd_check, "GAME"},
-    {"bench", cmd_bench, "GAME [--level N|FILE] [--seconds S]"},
+    {"bench", cmd_bench, "GAME [--level N|FILE] [--moves M] [--seconds S]"},
     {"perft", cli_perft, "GAME DEPTH [--level N|FILE] [--moves M]"},
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]"},
     {"report", cli_report_cmd, "[--csv | --runs] [--no-timing] DIR..."},
