@@ -170,13 +170,15 @@ void *adv_agent_create(const vg_game *g, const double *p, adv_kind kind) {
 
 /* The move as an action: a game with turns names agent 0's moves like
  * actions ("LEFT", "NIL", ...); a move named otherwise plays as NIL. The
- * move itself goes in f->move. */
+ * move itself goes in f->move; its value in f->value, for the agent that
+ * decides (agent.h): the search's value (agent 0's) when agent 0 is to
+ * move, minus it for any other agent (the others minimise agent 0's). */
 vg_action adv_agent_act(void *self, fm *f, const vg_state *s) {
     adv_agent *a = self;
     adv_result r;
     int move = adv_search(a->g, s, &a->o, f, &r);
     f->expanded += r.expanded;
-    f->value = r.value;
+    f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value;   /* 0 - v: no -0 */
     f->has_value = move >= 0;
     f->move = move;
     f->has_move = move >= 0;

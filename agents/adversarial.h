@@ -41,7 +41,7 @@ typedef struct adv_options {
 
 typedef struct adv_result {
     int move;                  /* the root agent's move (a vg_move number, an action without turns), -1: none */
-    double value;              /* its value */
+    double value;              /* its value, from agent 0's view (the agents report it for the agent to move, agent.h) */
     int depth;                 /* plies searched to the end (less than asked when a budget stopped the search) */
     long expanded;             /* states whose children were generated */
     long generated;            /* states returned by vg_play */

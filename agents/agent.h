@@ -30,7 +30,9 @@ typedef struct fm {
     long expanded;      /* states the agent expanded (its own count) */
     long max_calls;     /* 0: no limit */
     double deadline;    /* monotonic seconds, 0: no limit */
-    double value;       /* the agent's value for its choice, if 'has_value' */
+    double value;       /* the agent's value for its choice, if 'has_value'; in a game with turns, for the agent to move
+                         * (the one deciding): agents that play agent 0 against the rest report minus agent 0's value
+                         * when another agent decides */
     int has_value;
     int move;           /* in a game with turns: the move (vg_move number) chosen for the agent to move, if 'has_move' */
     int has_move;

@@ -267,13 +267,14 @@ static void *mtdf_create(const vg_game *g, const double *p, uint64_t seed) {
 }
 
 /* The move as an action (moves named like actions: "LEFT", ...; others
- * play as NIL) and in f->move; its value, from agent 0's view, in f->value. */
+ * play as NIL) and in f->move; its value in f->value, for the agent to
+ * move (agent.h; mtdf_result's is agent 0's). */
 static vg_action mtdf_act(void *self, fm *f, const vg_state *s) {
     mtdf *m = self;
     mtdf_result r;
     int move = mtdf_search(m, s, f, &r);
     f->expanded += r.nodes;
-    f->value = r.value;
+    f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value;   /* 0 - v: no -0 */
     f->has_value = r.depth > 0;
     f->move = move;
     f->has_move = move >= 0;

@@ -7,7 +7,7 @@
  * actions (board games, or any agent but 0), it tries every legal move of
  * the agent to move (vg_play) instead, in f->move: agent 0 takes the
  * highest value, any other agent the lowest (two sides, agent 0 against
- * the rest, as in adversarial.h).
+ * the rest, as in adversarial.h), and reports minus it as its value.
  */
 #include <stdlib.h>
 
@@ -51,7 +51,7 @@ static vg_action onestep_move(onestep *o, fm *f, const vg_state *s) {
         double v = outcome_value(o->g, o->child);
         if (best < 0 || (who == 0 ? v > best_v : v < best_v)) best_v = v, best = moves[k];
     }
-    f->value = best_v;
+    f->value = who == 0 ? best_v : 0.0 - best_v;          /* for the agent to move (agent.h) */
     f->has_value = f->has_move = best >= 0;
     f->move = best;
     vg_action act;

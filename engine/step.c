@@ -141,6 +141,29 @@ vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *
     return play_turn(g, s, agent, move, err);
 }
 
+/* The agent to move plays its policy's move (a chance agent: an outcome
+ * drawn from the state's RNG), in '*move'. */
+static vg_status policy_turn(const vg_game *g, vg_state *s, int *move, vg_error *err) {
+    tick_ctx t;
+    tick_begin(&t, g, s, err);
+    vg_status st = g->ops->policy(g->script, &t, s->turn, move, err);
+    if (st == VG_OK) st = play_turn(g, s, s->turn, *move, err);
+    return st;
+}
+
+vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err) {
+    int m = -1;
+    vg_status st = VG_OK;
+    if (!s->over && !g->turns) {
+        error_set(err, VG_ERR_ARG, g->script_path, 0, 0, "the game has no turns{}: its one agent has no policy");
+        st = VG_ERR_ARG;
+    } else if (!s->over) {
+        st = policy_turn(g, s, &m, err);
+    }
+    if (move) *move = m;
+    return st;
+}
+
 /* vg_advance on a game with turns: agent 0 plays the move named like the
  * action (or NIL, or its first legal move), then the others their policies. */
 static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
@@ -153,11 +176,8 @@ static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_er
     if (pick < 0 && n > 0) pick = moves[0];
     vg_status st = pick < 0 ? VG_OK : play_turn(g, s, 0, pick, err);
     while (st == VG_OK && !s->over && s->turn != 0) {
-        tick_ctx t;
         int move = -1;
-        tick_begin(&t, g, s, err);
-        st = g->ops->policy(g->script, &t, s->turn, &move, err);
-        if (st == VG_OK) st = play_turn(g, s, s->turn, move, err);
+        st = policy_turn(g, s, &move, err);
     }
     return st;
 }

@@ -177,6 +177,13 @@ int vg_turn(const vg_state *s);                     /* the agent to move */
 int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], vg_error *err);
 /* Plays 'move' for the agent whose turn it is ('agent' must be vg_turn(s)). */
 vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *err);
+/* Plays for the agent whose turn it is the move vg_advance would make for
+ * an agent other than 0: a chance agent's outcome drawn from the state's
+ * RNG, else the script's turns{}.policy, else a legal move drawn from the
+ * state's RNG. '*move' (may be NULL) gets the move played (-1 when the
+ * game is over: the state is left as it is). VG_ERR_ARG on a game
+ * without turns{}; a script error as vg_play. */
+vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err);
 const char *vg_move_name(const vg_game *g, int move);     /* NULL when out of range */
 int vg_move_find(const vg_game *g, const char *name);     /* move number, or -1 */
 int vg_game_has_turns(const vg_game *g);                  /* 1 when the script declares turns{} */

@@ -980,56 +980,10 @@ static double cpu_now(void) {   /* CPU seconds of this (single-threaded) process
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void note_decision(seat_stats *st, const agent_report *r) {
-    st->decisions++;
-    st->ms_total += r->ms;
-    st->calls += r->calls;
-    st->overspent += r->overspent;
-    if (r->ms > st->ms_max) st->ms_max = r->ms;
-}
-
 static void script_error(result_msg *m, const vg_error *err) {
     m->status = RUN_ERROR;
     if (err->file[0] && err->line) snprintf(m->error, sizeof m->error, "%s:%d: %s", err->file, err->line, err->msg);
     else snprintf(m->error, sizeof m->error, "%s", err->msg);
-}
-
-static const char *const seat_names[2] = {"first", "second"};
-
-/* One turn of a two-player game: the agent of the seat to move decides,
- * and its move is played: the move it named (agent_report.move), else the
- * legal move named like its action. 0, or -1 after filling 'm'. */
-static int play_turn(const vg_game *game, vg_state *st, agent *const ag[2], const agent_spec *const seat[2], result_msg *m) {
-    int who = vg_turn(st), moves[VG_MAX_MOVES], move = -1;
-    vg_error err = {0};
-    int n = vg_legal(game, st, who, moves, &err);
-    if (n == 0) {
-        if (err.msg[0]) script_error(m, &err);
-        else m->status = RUN_ERROR, snprintf(m->error, sizeof m->error, "the %s player has no legal move", seat_names[who]);
-        return -1;
-    }
-    agent_report r;
-    vg_action act = agent_act(ag[who], st, &seat[who]->budget, &r);
-    note_decision(&m->seat[who], &r);
-    int named = vg_move_find(game, vg_action_name(act) + 7);
-    for (int k = 0; k < n && move < 0; k++)
-        if (moves[k] == r.move) move = r.move;
-    for (int k = 0; k < n && move < 0 && r.move < 0; k++)
-        if (moves[k] == named) move = named;
-    if (move < 0) {
-        m->status = RUN_ERROR;
-        const char *name = vg_move_name(game, r.move);
-        if (r.move >= 0) snprintf(m->error, sizeof m->error, "agent '%s' (%s player) chose move '%s', which is not legal",
-                                  seat[who]->label, seat_names[who], name ? name : "?");
-        else snprintf(m->error, sizeof m->error, "agent '%s' (%s player) named no legal move (it does not play games "
-                      "with turns, or found no move within its budget)", seat[who]->label, seat_names[who]);
-        return -1;
-    }
-    if (vg_play(game, st, who, move, &err) != VG_OK) {
-        script_error(m, &err);
-        return -1;
-    }
-    return 0;
 }
 
 /* Plays run 'i' in this worker and fills 'm'. In a two-player game the
@@ -1066,20 +1020,16 @@ static void play(const batch *b, long long i, result_msg *m) {
         return;
     }
     maybe_fault(seat[0], b->seeds[s]);
-    vg_error err = {0};
-    while (!vg_is_over(st) && (b->max_ticks == 0 || vg_tick(st) < b->max_ticks)) {
-        if (nseats == 2) {
-            if (play_turn(game, st, ag, seat, m)) break;
-            continue;
-        }
-        agent_report r;
-        vg_action act = agent_act(ag[0], st, &seat[0]->budget, &r);
-        note_decision(&m->seat[0], &r);
-        if (vg_advance(game, st, act, &err) != VG_OK) {
-            script_error(m, &err);
-            break;
-        }
-    }
+    /* Two agents take turns (match_play asks the one to move, and names
+     * the seat in its messages); one agent plays rounds as agent 0. */
+    match_stats stats[2] = {{0}};
+    static match_seat seats[MATCH_MAX_SEATS];
+    memset(seats, 0, sizeof seats);
+    for (int k = 0; k < nseats; k++) seats[k] = (match_seat){ag[k], seat[k]->label, seat[k]->budget, &stats[k]};
+    vg_error err;
+    if (match_play(game, st, seats, b->max_ticks, NULL, NULL, &err)) script_error(m, &err);
+    for (int k = 0; k < nseats; k++)
+        m->seat[k] = (seat_stats){stats[k].decisions, stats[k].calls, stats[k].overspent, stats[k].ms_total, stats[k].ms_max};
     m->ticks = vg_tick(st);
     m->score = vg_score(st);
     m->result = vg_winner_of(st) == VG_PLAYER_WINS ? 1 : vg_winner_of(st) == VG_PLAYER_LOSES ? 2 : 0;

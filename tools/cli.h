@@ -22,7 +22,9 @@ typedef struct cli_opts {
     long max_states;         /* --max-states N (solve) */
     double weight;           /* --weight W (solve): 0 or 1 shortest, above 1 weighted A* */
     const char *moves;       /* --moves M: the position after these moves (cli_start) */
-    const char *opponent;    /* --opponent NAME (play): the agent the person plays against */
+    const char *opponent;    /* --opponent NAME: the agent the person plays against (play), the other seats' agent (run) */
+    const char *opp_set[CLI_MAX_SET];   /* --opponent-set k=v (run): the opponent's settings */
+    int nopp_set;
     int side;                /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
 } cli_opts;
 
@@ -33,15 +35,11 @@ int cli_load(const cli_opts *o, vg_game **g);        /* 0, or 2 after printing w
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
 int cli_read_actions(const char *path, vg_action **out, int *n);
 int cli_play(int argc, char **argv);                 /* play.c */
-/* decide.c: the agent named in 'o' with --config then --set settings; 0, or 2 after printing why */
-int cli_agent_new(const cli_opts *o, const vg_game *g, agent **out);
+/* decide.c: the agent named 'name' with --config then the settings 'set'
+ * (n of them), seeded with 'seed'; 0, or 2 after printing why */
+int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int n, uint64_t seed,
+                  const vg_game *g, agent **out);
 int cli_decide(int argc, char **argv);               /* decide.c: vgdl decide */
-/* decide.c: agent 'a' decides for the agent to move in 's' (a game with
- * turns, not over); '*move' gets the move it named (agent_report.move) if
- * legal, else the legal move named like its action. 0, or 2 after
- * printing why ('label' names the agent in the message). */
-int cli_agent_move(const vg_game *g, const vg_state *s, agent *a, const char *label, const agent_budget *b,
-                   agent_report *r, int *move);
 int cli_solve(int argc, char **argv);                /* decide.c: vgdl solve */
 int cli_batch(int argc, char **argv);                /* batch.c: vgdl batch */
 int cli_report_cmd(int argc, char **argv);           /* report.c: vgdl report */
@@ -52,5 +50,55 @@ int cli_start(const cli_opts *o, const vg_game *g, vg_state **out);
  * is not to move ('cmd' names the command in the message) */
 int cli_start_round(const cli_opts *o, const vg_game *g, const char *cmd, vg_state **out);
 int cli_perft(int argc, char **argv);                /* perft.c: vgdl perft */
+
+/* ---- match.c: a game played with an agent (or the game's policy) in every seat ---- */
+
+#define MATCH_MAX_SEATS 256   /* vg_num_agents is at most 255 */
+
+/* What one agent's decisions cost, summed. */
+typedef struct match_stats {
+    long decisions, calls, expanded, overspent;
+    double ms_total, ms_max;
+} match_stats;
+
+/* Who plays one seat (agent k of the game). */
+typedef struct match_seat {
+    agent *agent;            /* NULL: the game plays it (vg_play_policy); a chance seat always is */
+    const char *label;       /* names the agent in messages */
+    agent_budget budget;
+    match_stats *stats;      /* its decisions are added here (seats may share one); may be NULL */
+} match_seat;
+
+/* Called after each move played turn by turn; 0, or -1 with 'err' filled. */
+typedef int match_move_fn(void *ud, int who, int move, vg_error *err);
+
+void match_note(match_stats *st, const agent_report *r);  /* adds one decision */
+/* "first player", "second player" in a game of two agents, else "agent K". */
+const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
+/* 1 when some move of the game is named like an action ("LEFT", "NIL"),
+ * or it has no turns{}: then vg_advance can play agent 0's moves. */
+int match_moves_are_actions(const vg_game *g);
+/* The legal move a decision names for the agent to move: the move the
+ * agent named (r->move) if legal, else the legal move named like 'act';
+ * -1 when neither (or on a script error, then 'err' is filled). */
+int match_named_move(const vg_game *g, const vg_state *s, vg_action act, const agent_report *r, vg_error *err);
+/* The agent of 'seat' decides for the agent to move in 's' (a game with
+ * turns, not over), its decision added to seat->stats; '*move' gets
+ * match_named_move's move. 0, or -1 with 'err' filled: a script error, or
+ * (no file) no legal move, or none named. */
+int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
+                 vg_error *err);
+/* 1 when match_play plays turn by turn: the game has turns{} and either
+ * a seat other than 0 has an agent (not a chance seat), or agent 0's
+ * moves are not actions. 0: in rounds, with vg_advance. */
+int match_by_turns(const vg_game *g, const match_seat *seats);
+/* Plays 's' until the game is over or 'max_ticks' rounds are played (0:
+ * no limit). 'seats' has vg_num_agents entries (one without turns{});
+ * seats[0].agent is not NULL. In rounds (match_by_turns 0) agent 0's
+ * agent acts and vg_advance plays the round; else turn by turn, each move
+ * reported to 'on_move' (may be NULL). 0, or -1 with 'err' filled
+ * (err->file empty: the match's own message). */
+int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,
+               vg_error *err);
 
 #endif

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT
  *
  * decide.c -- agents on the command line: building an agent from --config
- * and --set, an agent's move in a game with turns, 'vgdl decide' (one
- * decision from the level start, or from the position after --moves) and
- * 'vgdl solve' (a shortest winning action sequence).
+ * and --set, 'vgdl decide' (one decision from the level start, or from
+ * the position after --moves) and 'vgdl solve' (a shortest winning action
+ * sequence).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,56 +13,29 @@
 #include "cli.h"
 #include "solve.h"
 
-int cli_agent_new(const cli_opts *o, const vg_game *g, agent **out) {
+int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int nset, uint64_t seed,
+                  const vg_game *g, agent **out) {
     char why[512];
     char *owned[64];
     const char *settings[64 + CLI_MAX_SET];
     int nowned = 0;
     *out = NULL;
-    if (!agent_find(o->agent)) {
-        agent *none = agent_new(o->agent, g, NULL, 0, 0, why, sizeof why);   /* for the message */
+    if (!agent_find(name)) {
+        agent *none = agent_new(name, g, NULL, 0, 0, why, sizeof why);   /* for the message */
         agent_free(none);
         return cli_fail("%s", why);
     }
-    if (o->config && (nowned = agent_config_read(o->config, o->agent, owned, 0, 64, why, sizeof why)) < 0) {
+    if (o->config && (nowned = agent_config_read(o->config, name, owned, 0, 64, why, sizeof why)) < 0) {
         fprintf(stderr, "%s\n", why);
         return 2;
     }
     int n = 0;
     for (int k = 0; k < nowned; k++) settings[n++] = owned[k];      /* the file first, */
-    for (int k = 0; k < o->nset; k++) settings[n++] = o->set[k];    /* then --set wins */
-    *out = agent_new(o->agent, g, settings, n, o->seed, why, sizeof why);
+    for (int k = 0; k < nset; k++) settings[n++] = set[k];          /* then --set wins */
+    *out = agent_new(name, g, settings, n, seed, why, sizeof why);
     agent_config_free(owned, nowned);
     if (!*out) return cli_fail("%s", why);
     return 0;
-}
-
-/* The legal move an agent's decision names for the agent to move: the move
- * it named (r->move) if legal, else the legal move named like 'act'; -1
- * when neither (or on a script error, then 'err' is filled). */
-static int decided_move(const vg_game *g, const vg_state *s, vg_action act, const agent_report *r, vg_error *err) {
-    int moves[VG_MAX_MOVES], n = vg_legal(g, s, vg_turn(s), moves, err), named = vg_move_find(g, vg_action_name(act) + 7);
-    for (int k = 0; k < n; k++)
-        if (moves[k] == r->move) return r->move;
-    for (int k = 0; k < n && r->move < 0; k++)
-        if (moves[k] == named) return named;
-    return -1;
-}
-
-int cli_agent_move(const vg_game *g, const vg_state *s, agent *a, const char *label, const agent_budget *b,
-                   agent_report *r, int *move) {
-    int who = vg_turn(s), moves[VG_MAX_MOVES];
-    vg_error err = {0};
-    if (vg_legal(g, s, who, moves, &err) == 0)
-        return err.msg[0] ? cli_report(&err) : cli_fail("agent %d has no legal move", who);
-    vg_action act = agent_act(a, s, b, r);
-    *move = decided_move(g, s, act, r, &err);
-    if (*move >= 0) return 0;
-    if (err.msg[0]) return cli_report(&err);
-    if (r->move >= 0) return cli_fail("agent '%s' chose move '%s', which agent %d cannot play now", label,
-                                      vg_move_name(g, r->move) ? vg_move_name(g, r->move) : "?", who);
-    return cli_fail("agent '%s' named no move for agent %d (it does not play games with turns, or its budget ran out "
-                    "first)", label, who);
 }
 
 /* vgdl decide: prints one "key: value" per line. */
@@ -72,7 +45,7 @@ int cli_decide(int argc, char **argv) {
     int rc = cli_parse(argc, argv, &o);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     agent *a = NULL;
-    if ((rc = cli_agent_new(&o, g, &a))) {
+    if ((rc = cli_agent_new(&o, o.agent, o.set, o.nset, o.seed, g, &a))) {
         vg_game_free(g);
         return rc;
     }
@@ -86,7 +59,7 @@ int cli_decide(int argc, char **argv) {
     if (rc == 0) {
         vg_error err = {0};
         act = agent_act(a, s, &o.budget, &r);
-        if (vg_game_has_turns(g)) move = decided_move(g, s, act, &r, &err);   /* board games name moves unlike actions */
+        if (vg_game_has_turns(g)) move = match_named_move(g, s, act, &r, &err);   /* board games name moves unlike actions */
         if (err.msg[0]) rc = cli_report(&err);
     }
     if (rc == 0) {

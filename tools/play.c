@@ -20,9 +20,10 @@
  *   or "quit". With --opponent the agent plays the other side (--side 1,
  *   the default, gives the person the first move; --side 2 the second)
  *   and every move it makes is printed with its value (the agent's own,
- *   as 'vgdl decide' prints it); without it the person plays every side.
- *   Chance agents' outcomes are drawn from their probabilities (seeded by
- *   --seed). Lines are read from standard input, so a game can be piped
+ *   for its side, as 'vgdl decide' prints it); without it the person
+ *   plays every side. Chance agents' outcomes are drawn from their
+ *   probabilities by the state's RNG (seeded by --seed), as vg_advance
+ *   draws them. Lines are read from standard input, so a game can be piped
  *   in; the end of the input ends the game unfinished (status 0). The end
  *   prints the result, the score and the game's moves, a list --moves
  *   replays. On a terminal the board is drawn in colour; else as text
@@ -168,7 +169,6 @@ typedef struct table {
     const char *opp_name;
     int opp_seat;            /* the agent the opponent plays, -1: none */
     agent_budget budget;
-    uint64_t rng;            /* draws chance outcomes */
     char *history;           /* the moves so far, space-separated */
     size_t len, cap;
     int colour;              /* draw in colour (stdout is a terminal) */
@@ -206,26 +206,16 @@ static int make_move(table *t, int move) {
     return note_move(t, vg_move_name(t->g, move));
 }
 
-/* A chance agent's outcome, drawn by its probability. */
+/* A chance agent's outcome, drawn by its probability from the state's RNG
+ * (as vg_advance draws it). */
 static int chance_move(table *t) {
-    int moves[VG_MAX_MOVES], who = vg_turn(t->s);
-    double probs[VG_MAX_MOVES];
-    vg_error err = {0};
-    int n = vg_outcomes(t->g, t->s, who, moves, probs, &err);
-    if (n == 0) return err.msg[0] ? cli_report(&err) : cli_fail("chance agent %d has no outcome", who);
-    t->rng ^= t->rng << 13, t->rng ^= t->rng >> 7, t->rng ^= t->rng << 17;   /* xorshift64 */
-    double r = (double)(t->rng >> 11) * 0x1p-53;
-    int pick = moves[n - 1];
-    for (int k = 0; k < n; k++) {
-        if (r < probs[k]) {
-            pick = moves[k];
-            break;
-        }
-        r -= probs[k];
-    }
+    int move;
     char who_name[96];
-    printf("%s plays %s\n", seat_name(t, who, who_name, sizeof who_name), vg_move_name(t->g, pick));
-    return make_move(t, pick);
+    vg_error err = {0};
+    seat_name(t, vg_turn(t->s), who_name, sizeof who_name);
+    if (vg_play_policy(t->g, t->s, &move, &err) != VG_OK) return cli_report(&err);
+    printf("%s plays %s\n", who_name, vg_move_name(t->g, move));
+    return note_move(t, vg_move_name(t->g, move));
 }
 
 /* The opponent's turn: it decides, its move is printed and played. */
@@ -233,13 +223,14 @@ static int agent_turn(table *t) {
     char who_name[96];
     int move;
     agent_report r;
+    vg_error err;
+    match_seat seat = {.agent = t->opp, .label = t->opp_name, .budget = t->budget};
     seat_name(t, vg_turn(t->s), who_name, sizeof who_name);
     if (t->colour) {
         printf("%s is thinking...\n", who_name);
         fflush(stdout);
     }
-    int rc = cli_agent_move(t->g, t->s, t->opp, t->opp_name, &t->budget, &r, &move);
-    if (rc) return rc;
+    if (match_decide(t->g, t->s, &seat, &r, &move, &err)) return cli_report(&err);
     printf("%s plays %s", who_name, vg_move_name(t->g, move));
     if (r.has_value) printf(" (value %g)", r.value);
     printf("\n");
@@ -309,15 +300,11 @@ static void print_result(const table *t) {
 
 static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s) {
     table t = {.g = g, .s = s, .nagents = vg_num_agents(g, s), .opp_seat = -1, .budget = o->budget,
-               .rng = (o->seed + 1) * 0x9E3779B97F4A7C15ULL, .colour = isatty(STDOUT_FILENO),
-               .echo = !isatty(STDIN_FILENO)};
+               .colour = isatty(STDOUT_FILENO), .echo = !isatty(STDIN_FILENO)};
     int rc = o->moves ? note_move(&t, o->moves) : 0;   /* the history replays from the level's start */
     if (rc) return rc;
-    if (t.rng == 0) t.rng = 1;
     if (o->opponent) {
-        cli_opts ao = *o;
-        ao.agent = o->opponent;
-        if ((rc = cli_agent_new(&ao, g, &t.opp))) return rc;
+        if ((rc = cli_agent_new(o, o->opponent, o->set, o->nset, o->seed, g, &t.opp))) return rc;
         t.opp_name = o->opponent;
         t.opp_seat = o->side == 2 ? 0 : 1;
         if (t.budget.ms == 0 && t.budget.calls == 0) t.budget.ms = 1000;
@@ -347,23 +334,13 @@ static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s) {
 
 /* ---- vgdl play ---------------------------------------------------------- */
 
-/* 1 when some move of the game is named like an action ("LEFT", "NIL"):
- * then keys play it. */
-static int moves_are_actions(const vg_game *g) {
-    vg_action a;
-    if (!vg_game_has_turns(g)) return 1;
-    for (int m = 0; vg_move_name(g, m); m++)
-        if (vg_action_parse(vg_move_name(g, m), &a)) return 1;
-    return 0;
-}
-
 int cli_play(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;
     int rc = cli_parse(argc, argv, &o);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    int by_moves = o.opponent || !moves_are_actions(g);
+    int by_moves = o.opponent || !match_moves_are_actions(g);
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
     else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
     if (rc == 0 && o.opponent &&

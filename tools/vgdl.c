@@ -3,7 +3,8 @@
  * vgdl.c -- the command-line program: the only code that prints to the
  * user, reads argv or exits.
  *
- *   vgdl run GAME [--level N|FILE] [--moves M] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F]
+ *   vgdl run GAME [--level N|FILE] [--moves M] [--agent NAME] [--opponent NAME [--opponent-set k=v]] [--seed S]
+ *                 [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]
  *   vgdl decide GAME --level N|FILE [--moves M] --agent NAME [--set k=v] [--config F] [--budget-ms M|--budget-calls K]
  *   vgdl solve GAME --level N|FILE [--moves M] [--max-states N] [--seconds S] [--weight W]
  *   vgdl trace GAME --level N|FILE [--moves M] --actions FILE
@@ -97,7 +98,8 @@ static const struct {
     const char *option, *commands;
 } only_for[] = {
     {"--moves", "run decide solve trace play show bench perft"},
-    {"--opponent", "play"},
+    {"--opponent", "run play"},
+    {"--opponent-set", "run"},
     {"--side", "play"},
 };
 
@@ -120,7 +122,7 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         static const char *const with_value[] = {"--level", "--agent", "--seed", "--budget-ms", "--budget-calls",
                                                  "--set", "--actions", "--seconds", "--max-ticks",
                                                  "--config", "--max-states", "--weight", "--moves",
-                                                 "--opponent", "--side"};
+                                                 "--opponent", "--opponent-set", "--side"};
         int takes = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) takes |= strcmp(a, with_value[k]) == 0;
         if (!takes) return cli_fail("unknown option '%s'", a);
@@ -142,6 +144,9 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         } else if (strcmp(a, "--set") == 0) {
             if (o->nset == CLI_MAX_SET) return cli_fail("too many --set options");
             o->set[o->nset++] = v;
+        } else if (strcmp(a, "--opponent-set") == 0) {
+            if (o->nopp_set == CLI_MAX_SET) return cli_fail("too many --opponent-set options");
+            o->opp_set[o->nopp_set++] = v;
         } else {
             double d = strtod(v, &end);
             if (end == v || *end || d < 0) return cli_fail("option %s needs a number >= 0, not '%s'", a, v);
@@ -167,51 +172,108 @@ int cli_load(const cli_opts *o, vg_game **g) {
 
 /* ---- run -------------------------------------------------------------- */
 
+/* The moves of a game played turn by turn, space-separated (a list
+ * --moves replays). */
+typedef struct move_list {
+    const vg_game *g;
+    char *text;
+    size_t len, cap;
+} move_list;
+
+/* Adds 'name' to the list; 0, or -1 with 'err' filled. */
+static int add_name(move_list *l, const char *name, vg_error *err) {
+    size_t n = strlen(name) + 2;
+    if (l->len + n > l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 256;
+        while (cap < l->len + n) cap *= 2;
+        char *text = realloc(l->text, cap);
+        if (!text) {
+            memset(err, 0, sizeof *err);
+            snprintf(err->msg, sizeof err->msg, "out of memory");
+            return -1;
+        }
+        l->text = text;
+        l->cap = cap;
+    }
+    l->len += (size_t)sprintf(l->text + l->len, "%s%s", l->len ? " " : "", name);
+    return 0;
+}
+
+static int add_move(void *ud, int who, int move, vg_error *err) {
+    move_list *l = ud;
+    (void)who;
+    return add_name(l, vg_move_name(l->g, move), err);
+}
+
+/* One agent's decision figures, each line's key after 'prefix'. */
+static void print_costs(const char *prefix, const match_stats *st) {
+    double n = st->decisions ? (double)st->decisions : 1;
+    printf("%sdecision ms: mean %.3f, max %.3f\n%scalls per decision: %.1f\n%sexpanded per decision: %.1f\n"
+           "%soverspent decisions: %ld\n",
+           prefix, st->ms_total / n, st->ms_max, prefix, (double)st->calls / n, prefix, (double)st->expanded / n, prefix,
+           st->overspent);
+}
+
+/* 1 when some agent other than agent 0 takes turns and is not chance:
+ * a seat --opponent can play. */
+static int has_other_player(const vg_game *g) {
+    for (int k = 1; vg_game_has_turns(g) && k < vg_num_agents(g, NULL); k++)
+        if (!vg_is_chance(g, k)) return 1;
+    return 0;
+}
+
+/* vgdl run: agent 0 is --agent; in a game with turns every other seat but
+ * a chance one is --opponent (one agent per seat, seeded --seed + seat),
+ * or without it the game's policy (match.c). */
 static int cmd_run(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     int rc = cli_parse(argc, argv, &o);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    agent *a = NULL;
-    if ((rc = cli_agent_new(&o, g, &a))) {
+    if (o.nopp_set && !o.opponent) rc = cli_fail("--opponent-set needs --opponent");
+    else if (o.opponent && !has_other_player(g))
+        rc = cli_fail("--opponent: '%s' is a game for one player (%s)", o.game,
+                      vg_game_has_turns(g) ? "its other agents are chance" : "it has no turns{}");
+    if (rc) {
         vg_game_free(g);
         return rc;
     }
     if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
-    vg_state *s = NULL;
-    if ((rc = cli_start_round(&o, g, "run", &s))) {
-        agent_free(a);
-        vg_game_free(g);
-        return rc;
+    static match_seat seats[MATCH_MAX_SEATS];
+    match_stats stats[2] = {{0}};
+    int nseats = vg_num_agents(g, NULL);
+    memset(seats, 0, sizeof seats);
+    seats[0] = (match_seat){NULL, o.agent, o.budget, &stats[0]};
+    rc = cli_agent_new(&o, o.agent, o.set, o.nset, o.seed, g, &seats[0].agent);
+    for (int k = 1; k < nseats && o.opponent && !rc; k++) {
+        if (vg_is_chance(g, k)) continue;
+        seats[k] = (match_seat){NULL, o.opponent, o.budget, &stats[1]};
+        rc = cli_agent_new(&o, o.opponent, o.opp_set, o.nopp_set, o.seed + (uint64_t)k, g, &seats[k].agent);
     }
-    double total_ms = 0, max_ms = 0;
-    long calls = 0, expanded = 0, decisions = 0, over = 0;
+    int by_turns = match_by_turns(g, seats);
+    vg_state *s = NULL;
+    if (!rc) rc = by_turns ? cli_start(&o, g, &s) : cli_start_round(&o, g, "run", &s);
+    move_list moves = {.g = g};
     vg_error err = {0};
-    while (!vg_is_over(s) && (o.max_ticks == 0 || vg_tick(s) < o.max_ticks)) {
-        agent_report r;
-        vg_action act = agent_act(a, s, &o.budget, &r);
-        decisions++;
-        total_ms += r.ms;
-        calls += r.calls;
-        expanded += r.expanded;
-        over += r.overspent;
-        if (r.ms > max_ms) max_ms = r.ms;
-        if (vg_advance(g, s, act, &err) != VG_OK) {
-            rc = cli_report(&err);
-            break;
+    if (!rc && by_turns && o.moves && add_name(&moves, o.moves, &err)) rc = cli_report(&err);   /* replays from the level start */
+    if (!rc && match_play(g, s, seats, o.max_ticks, by_turns ? add_move : NULL, &moves, &err)) rc = cli_report(&err);
+    if (rc == 0) {
+        vg_winner w = vg_winner_of(s);
+        const char *result = w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none";
+        if (by_turns && w == VG_NO_WINNER && vg_is_over(s)) result = "draw";
+        printf("game: %s\nlevel: %s\nagent: %s\n", o.game, o.level ? o.level : "0", o.agent);
+        if (by_turns && has_other_player(g)) printf("opponent: %s\n", o.opponent ? o.opponent : "policy");
+        printf("seed: %llu\nresult: %s\nscore: %g\nticks: %d\n", (unsigned long long)o.seed, result, vg_score(s), vg_tick(s));
+        if (by_turns) printf("moves: %s\ndecisions: %ld\n", moves.text ? moves.text : "", stats[0].decisions);
+        print_costs("", &stats[0]);
+        if (o.opponent) {
+            printf("opponent decisions: %ld\n", stats[1].decisions);
+            print_costs("opponent ", &stats[1]);
         }
     }
-    if (rc == 0) {
-        const char *result = vg_winner_of(s) == VG_PLAYER_WINS ? "win" : vg_winner_of(s) == VG_PLAYER_LOSES ? "lose" : "none";
-        printf("game: %s\nlevel: %s\nagent: %s\nseed: %llu\nresult: %s\nscore: %g\nticks: %d\n", o.game,
-               o.level ? o.level : "0", o.agent, (unsigned long long)o.seed, result, vg_score(s), vg_tick(s));
-        printf("decision ms: mean %.3f, max %.3f\ncalls per decision: %.1f\nexpanded per decision: %.1f\n"
-               "overspent decisions: %ld\n",
-               decisions ? total_ms / (double)decisions : 0, max_ms, decisions ? (double)calls / (double)decisions : 0,
-               decisions ? (double)expanded / (double)decisions : 0, over);
-    }
+    free(moves.text);
     vg_state_free(s);
-    agent_free(a);
+    for (int k = 0; k < nseats; k++) agent_free(seats[k].agent);
     vg_game_free(g);
     return rc;
 }
@@ -464,7 +526,7 @@ static const struct command {
     int (*fn)(int argc, char **argv);
     const char *usage;
 } commands[] = {
-    {"run",   cmd_run,   "GAME [--level N|FILE] [--moves M] [--agent NAME] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]"},
+    {"run",   cmd_run,   "GAME [--level N|FILE] [--moves M] [--agent NAME] [--opponent NAME [--opponent-set k=v]] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]"},
     {"decide", cli_decide, "GAME --level N|FILE [--moves M] --agent NAME [--seed S] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]"},
     {"solve", cli_solve, "GAME --level N|FILE [--moves M] [--max-states N] [--seconds S] [--weight W]"},
     {"trace", cmd_trace, "GAME --level N|FILE [--moves M] --actions FILE [--seed S]"},

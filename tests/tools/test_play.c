@@ -5,7 +5,8 @@
  *
  * 1. Connect Four against alpha-beta (depth 2, deterministic): the
  *    transcript shows the board, whose turn it is, the legal moves, each
- *    move the agent makes; bad input gets a message and a new prompt; the
+ *    move the agent makes with its value (for its own side: 17 when the
+ *    second player wins by 17); bad input gets a message and a new prompt; the
  *    game ends with the result, the score and its moves, which --moves
  *    replays to the same position.
  * 2. --side 2 gives the agent the first move; the end of the input leaves
@@ -46,7 +47,7 @@ static void test_connect4_against_alphabeta(void **state) {
     expect_in(t, "> 9\n'9' is not a move of this game; type one of the legal moves above, or quit\n"
                  "> pass\n'pass' is not a move of this game; type one of the legal moves above, or quit\n> \n> 1\n"
                  "first player (you) plays 1\n");
-    expect_in(t, "second player (alphabeta) plays 4 (value -17)\n");
+    expect_in(t, "second player (alphabeta) plays 4 (value 17)\n");   /* its own view: it wins by 17 */
     expect_in(t, "game over: second player (alphabeta) wins\nscore: -17 (the first player's view)\n"
                  "moves: 1 4 1 4 1 1 2 4 2 4\n");
     expect_not_in(t, "> 7");                              /* the game ended before the last line was read */

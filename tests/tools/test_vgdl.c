@@ -14,6 +14,16 @@
  * 4. Bad input exits with status 2 and a message saying what is wrong: an
  *    illegal move, an unknown one, a move after the end, a position a
  *    command cannot start from, --moves given to a command without it.
+ * 5. run on a game with turns plays the agent's own moves (match.c): an
+ *    agent against --opponent (Connect Four, Othello) or the game's
+ *    policy, each move listed (the list replays with show --moves to the
+ *    result printed), each agent's costs; repeatable under a call budget;
+ *    --opponent-set reaches the opponent only; a chance seat plays its
+ *    outcomes; one-player games (2048, Bait) play as before; a bad
+ *    --opponent exits 2.
+ * 6. decide prints every agent's value for the player to move: minimax,
+ *    alpha-beta and MTD(f) searching to the end agree with the solver
+ *    (Pons' score) whichever player is to move.
  */
 #include "run_vgdl.h"
 
@@ -173,11 +183,12 @@ static void test_bad_moves(void **state) {
         {"play connect4 --moves 48", "vgdl: --moves: move 2 ('8'): no such move for agent 1 here\n"},
         {"solve bait --moves jump", "vgdl: --moves: move 1 ('jump'): no such move for agent 0 here\n"},
         {"decide connect4 --agent solve --moves 1212121", "vgdl: the game is over after --moves\n"},
-        {"run connect4 --moves 4", "vgdl: --moves: 'run' plays whole rounds from agent 0's turn, but after '4' agent 1 is to move\n"},
+        {"run 2048 --moves NIL", "vgdl: --moves: 'run' plays whole rounds from agent 0's turn, but after 'NIL' agent 1 is to move\n"},
         {"trace connect4 --moves 445 --actions /dev/null", "vgdl: --moves: 'trace' plays whole rounds from agent 0's turn"},
         {"check bait --moves down", "vgdl: --moves is not an option of 'check' (only of: run decide solve trace play show bench perft)\n"},
         {"show bait --moves", "vgdl: option --moves needs a value\n"},
-        {"show connect4 --opponent random", "vgdl: --opponent is not an option of 'show' (only of: play)\n"},
+        {"show connect4 --opponent random", "vgdl: --opponent is not an option of 'show' (only of: run play)\n"},
+        {"play connect4 --opponent random --opponent-set depth=1", "vgdl: --opponent-set is not an option of 'play' (only of: run)\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         int rc = sh("%s %s", vgdl, cases[k].args);
@@ -187,6 +198,220 @@ static void test_bad_moves(void **state) {
         expect_in(err(), cases[k].message);
         assert_string_equal(out(), "");
     }
+}
+
+/* ---- 5. run on a game with turns ------------------------------------------ */
+
+#define AB4 "--agent alphabeta --set depth=4 --set anytime=1"
+
+/* The moves agent 0 made in a "moves" list of a game from the level start
+ * (every other one, the first player's first), joined without spaces. */
+static const char *first_player_moves(const char *list) {
+    static char mine[256];
+    size_t n = 0;
+    int k = 0;
+    for (const char *p = list; *p && n + 1 < sizeof mine; k++) {
+        size_t len = strcspn(p, " ");
+        if (k % 2 == 0) n += (size_t)snprintf(mine + n, sizeof mine - n, "%.*s", (int)len, p);
+        p += len;
+        while (*p == ' ') p++;
+    }
+    mine[n] = '\0';
+    return mine;
+}
+
+/* The "moves" list replays (show --moves) to the result and score run printed. */
+static void expect_replays(const char *game, const char *run_out) {
+    char moves[1024], result[32], score[32], want[128];
+    snprintf(moves, sizeof moves, "%s", field(run_out, "moves"));
+    snprintf(result, sizeof result, "%s", field(run_out, "result"));
+    snprintf(score, sizeof score, "%s", field(run_out, "score"));
+    assert_true(moves[0] != '\0');
+    assert_int_equal(sh("%s show %s --moves '%s'", vgdl, game, moves), 0);
+    snprintf(want, sizeof want, "result: %s\nscore: %s\n", result, score);
+    expect_in(out(), want);
+}
+
+/* Alpha-beta (depth 4, deepening within 20000 calls a move) beats a random
+ * opponent, with its own moves: not column 4 every time, as vg_advance
+ * played them (it named the column like no action). */
+static void test_run_connect4_against_random(void **state) {
+    (void)state;
+    int not_four = 0;
+    for (int seed = 1; seed <= 3; seed++) {
+        assert_int_equal(sh("%s run connect4 " AB4 " --opponent random --budget-calls 20000 --seed %d", vgdl, seed), 0);
+        char o[4096];
+        snprintf(o, sizeof o, "%s", out());
+        assert_string_equal(field(o, "agent"), "alphabeta");
+        assert_string_equal(field(o, "opponent"), "random");
+        assert_string_equal(field(o, "result"), "win");
+        assert_true(atoi(field(o, "score")) > 0);
+        expect_replays("connect4", o);
+        const char *mine = first_player_moves(field(o, "moves"));
+        assert_int_equal(atoi(field(o, "decisions")), (int)strlen(mine));
+        not_four += strspn(mine, "4") < strlen(mine);
+        /* Each agent's costs: alpha-beta's within its budget, random's none. */
+        double calls = atof(field(o, "calls per decision"));
+        assert_true(calls > 1000 && calls <= 20002);
+        expect_in(o, "\ndecision ms: mean ");
+        assert_true(atoi(field(o, "opponent decisions")) == (int)strlen(mine) - 1);   /* the first player moved last */
+        expect_in(o, "\nopponent decision ms: mean ");
+        assert_string_equal(field(o, "opponent calls per decision"), "0.0");
+        assert_string_equal(field(o, "overspent decisions"), "0");
+    }
+    assert_true(not_four > 0);
+    /* A win in column 1 at once (three discs stacked there): taken. */
+    assert_int_equal(sh("%s run connect4 --moves 141415 --agent alphabeta --set depth=2 --budget-calls 100000", vgdl), 0);
+    assert_string_equal(field(out(), "moves"), "141415 1");
+    assert_string_equal(field(out(), "result"), "win");
+    assert_string_equal(field(out(), "opponent"), "policy");
+    assert_string_equal(field(out(), "decisions"), "1");
+    expect_not_in(out(), "opponent decisions");
+}
+
+/* Alpha-beta against itself with the same settings (deepening within a
+ * call budget): the same game twice. --opponent-set sets the opponent's
+ * parameters only. */
+static void test_run_alphabeta_twice(void **state) {
+    (void)state;
+    const char *cmd = "%s run connect4 " AB4 " --set eval=1 --opponent alphabeta --opponent-set depth=4 "
+                      "--opponent-set anytime=1 --opponent-set eval=1 --budget-calls 5000 --seed 1";
+    char first[2048], moves[1024];
+    assert_int_equal(sh(cmd, vgdl), 0);
+    snprintf(first, sizeof first, "%s", out());
+    snprintf(moves, sizeof moves, "%s", field(first, "moves"));
+    assert_true(strlen(moves) > 14);
+    assert_true(strcmp(field(first, "result"), "win") == 0 || strcmp(field(first, "result"), "lose") == 0 ||
+                strcmp(field(first, "result"), "draw") == 0);
+    expect_replays("connect4", first);
+    assert_true(atof(field(first, "opponent calls per decision")) > 1000);
+    assert_int_equal(sh(cmd, vgdl), 0);
+    assert_string_equal(field(out(), "moves"), moves);
+    assert_string_equal(field(out(), "result"), field(first, "result"));
+    assert_string_equal(field(out(), "calls per decision"), field(first, "calls per decision"));
+    assert_string_equal(field(out(), "opponent calls per decision"), field(first, "opponent calls per decision"));
+    /* Depth 2 against depth 1, then against depth 2: only the opponent's
+     * search changes, and with it the game. */
+    const char *set = "%s run connect4 --agent alphabeta --set depth=2 --set eval=1 --opponent alphabeta "
+                      "--opponent-set depth=%d --opponent-set eval=1 --budget-calls 100000 --seed 1";
+    assert_int_equal(sh(set, vgdl, 1), 0);
+    snprintf(moves, sizeof moves, "%s", field(out(), "moves"));
+    assert_true(atof(field(out(), "opponent calls per decision")) < 50);
+    assert_true(atof(field(out(), "calls per decision")) > 500);
+    assert_int_equal(sh(set, vgdl, 2), 0);
+    assert_true(atof(field(out(), "opponent calls per decision")) > 100);
+    assert_string_not_equal(field(out(), "moves"), moves);
+}
+
+/* Othello to the end, passes included, against random and against the
+ * game's policy (Othello has none: a random legal move). */
+static void test_run_othello(void **state) {
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(sh("%s run othello --agent alphabeta --set depth=1 %s --budget-calls 100000 --seed 2", vgdl,
+                            k ? "" : "--opponent random"), 0);
+        char o[4096];
+        snprintf(o, sizeof o, "%s", out());
+        assert_string_equal(field(o, "opponent"), k ? "policy" : "random");
+        const char *result = field(o, "result");
+        assert_true(strcmp(result, "win") == 0 || strcmp(result, "lose") == 0 || strcmp(result, "draw") == 0);
+        expect_replays("othello", o);
+        assert_true(atoi(field(o, "decisions")) >= 10);
+    }
+}
+
+/* A chance seat plays its outcomes: the coin always lands heads. */
+static void test_run_chance_seat(void **state) {
+    (void)state;
+    const char *coin = "tests/tools/fixtures/coin.lua --level tests/tools/fixtures/coin.txt";
+    int wins = 0;
+    for (int seed = 1; seed <= 6; seed++) {
+        assert_int_equal(sh("%s run %s --agent random --seed %d", vgdl, coin, seed), 0);
+        char moves[64];
+        snprintf(moves, sizeof moves, "%s", field(out(), "moves"));
+        assert_true(strcmp(moves, "heads H") == 0 || strcmp(moves, "tails H") == 0);
+        assert_string_equal(field(out(), "result"), moves[0] == 'h' ? "win" : "lose");
+        wins += moves[0] == 'h';
+        expect_not_in(out(), "opponent");
+    }
+    assert_true(wins > 0 && wins < 6);
+}
+
+/* One-player games play as they did (figures from before match.c), with
+ * no moves, opponent or decisions lines. */
+static void test_run_one_player_unchanged(void **state) {
+    (void)state;
+    static const struct {
+        const char *args, *result, *score, *ticks;
+    } cases[] = {
+        {"2048 --agent random --seed 3 --budget-calls 100", "lose", "1268", "136"},
+        {"2048 --agent onestep --seed 5 --budget-calls 1000 --max-ticks 300", "none", "3928", "300"},
+        {"bait --level 1 --agent random --seed 7", "lose", "0", "17"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        assert_int_equal(sh("%s run %s", vgdl, cases[k].args), 0);
+        assert_string_equal(field(out(), "result"), cases[k].result);
+        assert_string_equal(field(out(), "score"), cases[k].score);
+        assert_string_equal(field(out(), "ticks"), cases[k].ticks);
+        expect_not_in(out(), "moves:");
+        expect_not_in(out(), "opponent");
+        expect_not_in(out(), "\ndecisions:");
+        expect_in(out(), "\ncalls per decision: ");
+    }
+}
+
+static void test_run_bad_opponent(void **state) {
+    (void)state;
+    static const struct {
+        const char *args, *message;
+    } cases[] = {
+        {"run connect4 --opponent alphabet", "vgdl: unknown agent 'alphabet'"},
+        {"run connect4 --opponent alphabeta --opponent-set depht=1", "vgdl: agent 'alphabeta' has no parameter 'depht'"},
+        {"run connect4 --opponent-set depth=1", "vgdl: --opponent-set needs --opponent\n"},
+        {"run bait --opponent random", "vgdl: --opponent: 'bait' is a game for one player (it has no turns{})\n"},
+        {"run 2048 --opponent random", "vgdl: --opponent: '2048' is a game for one player (its other agents are chance)\n"},
+        {"run connect4 --moves 141415 --agent bfs --opponent random --budget-calls 100",
+         "vgdl: agent 'bfs' (first player) named no legal move"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        int rc = sh("%s %s", vgdl, cases[k].args);
+        if (rc != 2 || !strstr(err(), cases[k].message))
+            print_error("vgdl %s: status %d, stderr:\n%s\n", cases[k].args, rc, err());
+        assert_int_equal(rc, 2);
+        expect_in(err(), cases[k].message);
+        assert_string_equal(out(), "");
+    }
+}
+
+/* ---- 6. Values for the player to move ------------------------------------ */
+
+static void test_decide_values_for_player_to_move(void **state) {
+    (void)state;
+    static const char *const agents[] = {"minimax --set depth=3", "alphabeta --set depth=3",
+                                         "mtdf --set depth=3 --set eval=0"};
+    FILE *f = fopen("tests/golden/boardgames/connect4/Test_L3_R1", "r");
+    assert_non_null(f);
+    char line[256];
+    int done = 0, seen[2] = {0, 0};
+    while (done < 4 && fgets(line, sizeof line, f)) {
+        char moves[128];
+        int want;
+        if (sscanf(line, "%127s %d", moves, &want) != 2 || strlen(moves) < 37) continue;   /* depth 3 sees the end */
+        int who = (int)(strlen(moves) % 2);
+        seen[who]++;
+        for (size_t k = 0; k < sizeof agents / sizeof agents[0]; k++) {
+            assert_int_equal(sh("%s decide connect4 --agent %s --budget-calls 10000000 --moves %s", vgdl, agents[k], moves),
+                             0);
+            if (atoi(field(out(), "value")) != want)
+                print_error("%s after %s: value %s, Pons %d\n", agents[k], moves, field(out(), "value"), want);
+            assert_int_equal(atoi(field(out(), "value")), want);
+            assert_int_equal(atoi(field(out(), "to move") + strlen("agent ")), who);
+        }
+        done++;
+    }
+    fclose(f);
+    assert_int_equal(done, 4);
+    assert_true(seen[0] > 0 && seen[1] > 0);
 }
 
 int main(void) {
@@ -199,6 +424,13 @@ int main(void) {
         cmocka_unit_test(test_solve_from_moves),
         cmocka_unit_test(test_trace_run_bench_perft_from_moves),
         cmocka_unit_test(test_bad_moves),
+        cmocka_unit_test(test_run_connect4_against_random),
+        cmocka_unit_test(test_run_alphabeta_twice),
+        cmocka_unit_test(test_run_othello),
+        cmocka_unit_test(test_run_chance_seat),
+        cmocka_unit_test(test_run_one_player_unchanged),
+        cmocka_unit_test(test_run_bad_opponent),
+        cmocka_unit_test(test_decide_values_for_player_to_move),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

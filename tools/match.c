@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * match.c -- a game played to its end with an agent (or the game's own
+ * policy) in every seat, shared by 'vgdl run' and 'vgdl batch'; and one
+ * agent's move in a game with turns, which 'vgdl decide' and 'vgdl play'
+ * use too. See cli.h.
+ *
+ * Two ways to play:
+ *
+ * - In rounds (vg_advance), as a one-player game: when the game has no
+ *   turns{}, or when only agent 0 is played by an agent and its moves are
+ *   named like actions (2048, CS188 Pacman against the script's ghosts).
+ *   The agent's action is agent 0's move; every other agent plays its
+ *   policy.
+ *
+ * - Turn by turn (vg_play) otherwise (Connect Four, Othello, any game
+ *   with an agent in another seat): the seat to move decides and plays
+ *   the move its agent named (agent_report.move), else the legal move
+ *   named like its action; a seat without an agent and a chance seat play
+ *   vg_play_policy (the script's policy, a random legal move, or a chance
+ *   outcome, drawn from the state's RNG as vg_advance draws them).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+void match_note(match_stats *st, const agent_report *r) {
+    if (!st) return;
+    st->decisions++;
+    st->ms_total += r->ms;
+    st->calls += r->calls;
+    st->expanded += r->expanded;
+    st->overspent += r->overspent;
+    if (r->ms > st->ms_max) st->ms_max = r->ms;
+}
+
+const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size) {
+    static const char *const names[2] = {"first player", "second player"};
+    if (vg_num_agents(g, NULL) == 2 && who >= 0 && who < 2) snprintf(buf, size, "%s", names[who]);
+    else snprintf(buf, size, "agent %d", who);
+    return buf;
+}
+
+int match_moves_are_actions(const vg_game *g) {
+    vg_action a;
+    if (!vg_game_has_turns(g)) return 1;
+    for (int m = 0; vg_move_name(g, m); m++)
+        if (vg_action_parse(vg_move_name(g, m), &a)) return 1;
+    return 0;
+}
+
+int match_named_move(const vg_game *g, const vg_state *s, vg_action act, const agent_report *r, vg_error *err) {
+    int moves[VG_MAX_MOVES], n = vg_legal(g, s, vg_turn(s), moves, err), named = vg_move_find(g, vg_action_name(act) + 7);
+    for (int k = 0; k < n; k++)
+        if (moves[k] == r->move) return r->move;
+    for (int k = 0; k < n && r->move < 0; k++)
+        if (moves[k] == named) return named;
+    return -1;
+}
+
+/* Fills 'err' with a message of the match itself (no file); returns -1. */
+static int fail(vg_error *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    memset(err, 0, sizeof *err);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
+                 vg_error *err) {
+    int who = vg_turn(s), moves[VG_MAX_MOVES];
+    char name[32];
+    match_seat_name(g, who, name, sizeof name);
+    memset(err, 0, sizeof *err);
+    *move = -1;
+    if (vg_legal(g, s, who, moves, err) == 0) return err->msg[0] ? -1 : fail(err, "the %s has no legal move", name);
+    vg_action act = agent_act(seat->agent, s, &seat->budget, r);
+    match_note(seat->stats, r);
+    *move = match_named_move(g, s, act, r, err);
+    if (*move >= 0) return 0;
+    if (err->msg[0]) return -1;
+    if (r->move >= 0)
+        return fail(err, "agent '%s' (%s) chose move '%s', which is not legal", seat->label, name,
+                    vg_move_name(g, r->move) ? vg_move_name(g, r->move) : "?");
+    return fail(err, "agent '%s' (%s) named no legal move (it does not play games with turns, or found no move "
+                "within its budget)", seat->label, name);
+}
+
+int match_by_turns(const vg_game *g, const match_seat *seats) {
+    if (!vg_game_has_turns(g)) return 0;
+    for (int k = 1; k < vg_num_agents(g, NULL); k++)
+        if (seats[k].agent && !vg_is_chance(g, k)) return 1;
+    return !match_moves_are_actions(g);
+}
+
+int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,
+               vg_error *err) {
+    int by_turns = match_by_turns(g, seats);
+    memset(err, 0, sizeof *err);
+    while (!vg_is_over(s) && (max_ticks == 0 || vg_tick(s) < max_ticks)) {
+        agent_report r;
+        if (!by_turns) {
+            vg_action act = agent_act(seats[0].agent, s, &seats[0].budget, &r);
+            match_note(seats[0].stats, &r);
+            if (vg_advance(g, s, act, err) != VG_OK) return -1;
+            continue;
+        }
+        int who = vg_turn(s), move;
+        if (seats[who].agent && !vg_is_chance(g, who)) {
+            if (match_decide(g, s, &seats[who], &r, &move, err) || vg_play(g, s, who, move, err) != VG_OK) return -1;
+        } else if (vg_play_policy(g, s, &move, err) != VG_OK) {
+            return -1;
+        }
+        if (on_move && on_move(ud, who, move, err)) return -1;
+    }
+    return 0;
+}
