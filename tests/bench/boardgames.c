@@ -14,6 +14,8 @@
  *                         sides move), leaves by the game's evaluate()
  *         mtdf:MS         MTD(f), iterative deepening for MS ms a move
  *         minimax:D       adversarial.h minimax
+ *         mcts:MS         the mcts agent (agents/mcts.c), MS ms a move, its
+ *                         default parameters; mcts:MS:key=v,key=v sets some
  *   boardgames fforum FIRST LAST    the FForum positions FIRST..LAST of
  *       tests/golden/boardgames/othello/fforum-1-19.obf: every legal move's
  *       exact score from the solver, checked against the file, with time
@@ -33,12 +35,13 @@
 /* ---- Agents --------------------------------------------------------------- */
 
 typedef struct player {
-    char spec[32];
+    char spec[64];
     adv_kind kind;
-    int type;            /* 0 random, 1 adversarial, 2 mtdf */
+    int type;            /* 0 random, 1 adversarial, 2 mtdf, 3 an agent of the registry */
     int depth;
     double ms;
     mtdf *m;
+    agent *ag;
     uint64_t rng;
     double seconds;
     long decisions;
@@ -71,6 +74,18 @@ static int player_init(player *p, const vg_game *g, const char *spec, uint64_t s
         p->m = mtdf_new(g, &o);
         return p->m && p->ms > 0;
     }
+    if (strncmp(spec, "mcts:", 5) == 0) {   /* mcts:MS or mcts:MS:key=v,key=v */
+        char buf[64], *set[8], why[256];
+        int n = 0;
+        snprintf(buf, sizeof buf, "%s", spec);
+        char *extra = strchr(buf + 5, ':');
+        for (char *t = extra ? strtok(extra + 1, ",") : NULL; t && n < 8; t = strtok(NULL, ",")) set[n++] = t;
+        p->type = 3;
+        p->ms = arg;
+        p->ag = agent_new("mcts", g, (const char *const *)set, n, seed, why, sizeof why);
+        if (!p->ag) fprintf(stderr, "%s\n", why);
+        return p->ag && p->ms > 0;
+    }
     return 0;
 }
 
@@ -85,10 +100,15 @@ static int player_move(player *p, const vg_game *g, const vg_state *s) {
         adv_result r;
         fm f = {.g = g};
         move = adv_search(g, s, &o, &f, &r);
-    } else {
+    } else if (p->type == 2) {
         fm f = {.g = g, .deadline = t0 + p->ms / 1000.0};
         mtdf_result r;
         move = mtdf_search(p->m, s, &f, &r);
+    } else {
+        agent_budget b = {p->ms, 0};
+        agent_report r;
+        agent_act(p->ag, s, &b, &r);
+        move = r.move;
     }
     p->seconds += fm_now() - t0;
     p->decisions++;
@@ -109,7 +129,7 @@ static int cmd_match(const char *game, const char *a, const char *b, int n, int 
     }
     player pa, pb;
     if (!player_init(&pa, g, a, 1) || !player_init(&pb, g, b, 2)) {
-        fprintf(stderr, "bad agent '%s' or '%s' (random, alphabeta:D, minimax:D, mtdf:MS)\n", a, b);
+        fprintf(stderr, "bad agent '%s' or '%s' (random, alphabeta:D, minimax:D, mtdf:MS, mcts:MS)\n", a, b);
         return 2;
     }
     int opening = strcmp(game, "othello") == 0 ? 4 : 2;
@@ -146,6 +166,8 @@ static int cmd_match(const char *game, const char *a, const char *b, int n, int 
                pb.seconds > 0 ? (double)pb.decisions / pb.seconds : 0);
     mtdf_free(pa.m);
     mtdf_free(pb.m);
+    agent_free(pa.ag);
+    agent_free(pb.ag);
     vg_state_free(s);
     vg_game_free(g);
     return wins + draws + losses == n ? 0 : 1;
