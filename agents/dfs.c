@@ -30,7 +30,6 @@ typedef struct dfs {
     const vg_game *g;
     long max_states;
     int max_depth, wait;
-    skey *key;
     frame *stack;
     int depth;            /* frames in use; 0: no search */
     hmap onpath;          /* key -> 1 while on the path */
@@ -55,7 +54,6 @@ static void dfs_free(void *self) {
     for (int k = 0; d->stack && k <= d->max_depth; k++) vg_state_free(d->stack[k].st);
     free(d->stack);
     hmap_free(&d->onpath);
-    skey_free(d->key);
     vg_state_free(d->tmp);
     free(d->plan);
     free(d->plan_hash);
@@ -142,7 +140,7 @@ static int search(dfs *d, fm *f) {
             return make_plan(d) ? 1 : -1;
         }
         if (vg_is_over(top->st)) continue;
-        uint64_t key = skey_of(d->key, top->st);
+        uint64_t key = search_key(d->g, top->st);
         uint32_t *on = hmap_find(&d->onpath, key);
         if (on && *on) continue;   /* already on the path */
         if (!push_frame(d, f, top->st, key)) return -1;
@@ -165,7 +163,6 @@ static vg_action greedy(dfs *d, fm *f, const vg_state *s) {
 
 static vg_action dfs_act(void *self, fm *f, const vg_state *s) {
     dfs *d = self;
-    if (!d->key && !(d->key = skey_new(d->g, s))) return VG_ACTION_NIL;
     uint64_t h = vg_state_hash(s);
     if (d->plan && d->plan_pos < d->plan_len && d->plan_hash[d->plan_pos] == h) {
         f->value = -(d->plan_len - d->plan_pos);
@@ -179,7 +176,7 @@ static vg_action dfs_act(void *self, fm *f, const vg_state *s) {
         d->states = 0;
         d->nil_noop = -1;
         d->root_hash = h;
-        if (!push_frame(d, f, s, skey_of(d->key, s))) return VG_ACTION_NIL;
+        if (!push_frame(d, f, s, search_key(d->g, s))) return VG_ACTION_NIL;
     }
     int r = search(d, f);
     if (r == 1) {

@@ -10,7 +10,7 @@
 #include "search.h"
 
 typedef struct pnode {
-    vg_state *st;          /* stored while open */
+    packed *st;            /* stored while open, packed against the root */
     uint64_t hash;         /* vg_state_hash of the state reached */
     uint32_t parent;
     int32_t g, h;
@@ -21,9 +21,8 @@ typedef struct pnode {
 struct planner {
     const vg_game *g;
     planner_opts o;
-    skey *key;
     sbound *bound;
-    vg_state *cur, *child;
+    vg_state *cur, *child, *root;   /* root: the start of the search in progress */
     /* the search in progress */
     int active;
     uint64_t root_hash;
@@ -66,9 +65,10 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     if (p->o.weight < 1) p->o.weight = 1;
     p->cur = vg_state_new(g, 0);
     p->child = vg_state_new(g, 0);
+    p->root = vg_state_new(g, 0);
     /* room for a whole search: growing a big map mid-decision would take long */
     size_t presize = o->max_states > 0 && o->max_states <= (1L << 22) ? (size_t)o->max_states : 1 << 12;
-    if (!p->cur || !p->child || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize) ||
+    if (!p->cur || !p->child || !p->root || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize) ||
         new_node(p) == UINT32_MAX) {
         planner_free(p);
         return NULL;
@@ -94,10 +94,10 @@ void planner_free(planner *p) {
     free(p->nodes);
     hmap_free(&p->bypos);
     hmap_free(&p->byhash);
-    skey_free(p->key);
     sbound_free(p->bound);
     vg_state_free(p->cur);
     vg_state_free(p->child);
+    vg_state_free(p->root);
     free(p->plan);
     free(p->plan_hash);
     free(p);
@@ -170,13 +170,15 @@ static int better(const pnode *a, const pnode *b) {
 static int start(planner *p, fm *f, const vg_state *s) {
     search_drop(p);
     uint32_t root = new_node(p);
-    if (root == UINT32_MAX || !(p->nodes[root].st = state_store(s))) return 0;
+    if (root == UINT32_MAX) return 0;
+    vg_state_copy(p->root, s);
+    if (!(p->nodes[root].st = state_pack(p->root, s))) return 0;
     f->calls++;   /* storing the root is a copy */
     p->nodes[root].hash = p->root_hash = vg_state_hash(s);
     p->nodes[root].h = p->o.use_bound ? sbound_of(p->bound, s) : 0;
     p->nodes[root].value = (float)search_value(p->g, s);
     int added;
-    if (!hmap_put(&p->bypos, skey_of(p->key, s), root, &added) || !push(p, root)) return 0;
+    if (!hmap_put(&p->bypos, search_key(p->g, s), root, &added) || !push(p, root)) return 0;
     p->best = root;
     p->nil_noop = -1;
     p->active = 1;
@@ -224,7 +226,7 @@ static int run(planner *p, fm *f) {
         if (p->nodes[id].win) return make_plan(p, id) ? 1 : -2;
         int fcur = p->minf;
         p->nodes[id].expanded = 1;
-        vg_state_copy(p->cur, p->nodes[id].st);
+        state_unpack(p->root, p->nodes[id].st, p->cur);
         f->calls++;
         free(p->nodes[id].st);
         p->nodes[id].st = NULL;
@@ -240,7 +242,7 @@ static int run(planner *p, fm *f) {
             uint64_t hx = vg_state_hash(p->child);
             uint32_t *seen = hmap_find(&p->byhash, hx);
             if (seen && p->nodes[*seen].g <= cg) continue;   /* this very state, reached as soon */
-            uint64_t pk = skey_of(p->key, p->child);
+            uint64_t pk = search_key(p->g, p->child);
             uint32_t *slot = hmap_put(&p->bypos, pk, UINT32_MAX, &added);
             if (!slot) return -2;
             uint32_t cid = *slot;
@@ -268,7 +270,7 @@ static int run(planner *p, fm *f) {
                 c->h = 0;
                 if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
             } else if (!c->st) {
-                if (!(c->st = state_store(p->child))) return -2;
+                if (!(c->st = state_pack(p->root, p->child))) return -2;
                 f->calls++;
             }
             if (!push(p, cid)) return -2;
@@ -285,7 +287,6 @@ static vg_action first_action(const planner *p, uint32_t id) {
 }
 
 vg_action planner_act(planner *p, fm *f, const vg_state *s) {
-    if (!p->key && !(p->key = skey_new(p->g, s))) return VG_ACTION_NIL;
     if (!p->bound && !(p->bound = sbound_new(p->g, s))) return VG_ACTION_NIL;
     uint64_t h = vg_state_hash(s);
     if (p->plan && p->plan_pos < p->plan_len && p->plan_hash[p->plan_pos] == h) {

@@ -14,95 +14,19 @@ static uint64_t mix(uint64_t z) {   /* splitmix64's finaliser */
     return z ^ (z >> 31);
 }
 
-static long cell_of(double v) { return lround(v * 64.0); }   /* positions in 1/64 cells */
-
 /* ---- Positional key ----------------------------------------------------- */
 
-struct skey {
-    const vg_game *g;
-    int nimm, imm_type[VG_MAX_TYPES], imm_count[VG_MAX_TYPES];
-    int ncat, cats[VG_NUM_CATS];       /* categories listed sprite by sprite */
-    int nres, res_type[VG_MAX_TYPES];
-    vg_obs *buf;
-    int cap;
-};
-
-skey *skey_new(const vg_game *g, const vg_state *start) {
-    skey *k = calloc(1, sizeof *k);
-    if (!k) return NULL;
-    k->g = g;
-    k->cap = 1024;
-    k->buf = malloc((size_t)k->cap * sizeof *k->buf);
-    if (!k->buf) {
-        free(k);
-        return NULL;
-    }
-    int listed[VG_NUM_CATS] = {0};
-    for (int t = 0; t < vg_game_num_types(g); t++) {
-        if (!vg_type_is_leaf(g, t)) continue;
-        vg_category c = vg_type_category(g, t);
-        if (c == VG_CAT_AVATAR) continue;
-        if (c == VG_CAT_RESOURCE) k->res_type[k->nres++] = t;
-        if (c == VG_CAT_IMMOVABLE) {
-            k->imm_type[k->nimm] = t;
-            k->imm_count[k->nimm++] = vg_sprites_of(g, start, t, NULL, NULL, 0);
-        } else listed[c] = 1;
-    }
-    for (int c = 0; c < VG_NUM_CATS; c++)
-        if (listed[c]) k->cats[k->ncat++] = c;
-    return k;
-}
-
-void skey_free(skey *k) {
-    if (!k) return;
-    free(k->buf);
-    free(k);
-}
-
-/* Lists sprites into the key's buffer, growing it as needed; returns the count. */
-static int list(skey *k, const vg_state *s, int cat, int type) {
-    for (;;) {
-        int n = type >= 0 ? vg_sprites_of(k->g, s, type, NULL, k->buf, k->cap)
-                          : vg_sprites(k->g, s, (vg_category)cat, NULL, k->buf, k->cap);
-        if (n <= k->cap) return n;
-        vg_obs *nb = realloc(k->buf, (size_t)n * 2 * sizeof *nb);
-        if (!nb) return k->cap;   /* keep what fits: the key gets weaker, never wrong by omission of a listed type */
-        k->buf = nb;
-        k->cap = n * 2;
-    }
-}
-
-static uint64_t sum_listed(const vg_obs *o, int n) {
-    uint64_t sum = 0;
-    for (int i = 0; i < n; i++)
-        sum += mix((uint64_t)o[i].type << 44 ^ (uint64_t)(cell_of(o[i].x) & 0x3fffff) << 22 ^
-                   (uint64_t)(cell_of(o[i].y) & 0x3fffff));
-    return sum;
-}
-
-uint64_t skey_of(const skey *kc, const vg_state *s) {
-    skey *k = (skey *)(uintptr_t)kc;   /* only the scratch buffer changes */
-    const vg_game *g = k->g;
+uint64_t search_key(const vg_game *g, const vg_state *s) {
     uint64_t score;
     double sc = vg_score(s);
     memcpy(&score, &sc, sizeof score);
-    uint64_t h = mix((uint64_t)vg_winner_of(s) << 8 | (uint64_t)vg_is_over(s)) ^ mix(score + 0x9e3779b97f4a7c15ULL);
-    double ax, ay;
-    if (vg_avatar_pos(g, s, &ax, &ay))
-        h ^= mix(0xa5a5ULL << 48 ^ (uint64_t)vg_avatar_type(g, s) << 44 ^ (uint64_t)(cell_of(ax) & 0x3fffff) << 22 ^
-                 (uint64_t)(cell_of(ay) & 0x3fffff));
-    for (int r = 0; r < k->nres; r++) {
-        int amount = vg_avatar_resource(g, s, k->res_type[r]);
-        if (amount) h ^= mix((uint64_t)k->res_type[r] << 32 ^ (uint32_t)amount ^ 0x7e5ULL << 40);
+    uint64_t h = vg_state_position_hash(s) ^ mix(score + 0x9e3779b97f4a7c15ULL) ^
+                 mix((uint64_t)vg_winner_of(s) << 8 | (uint64_t)vg_is_over(s) << 4 | (uint64_t)vg_turn(s) << 16);
+    for (int r = 0; r < VG_MAX_RESOURCES; r++) {
+        int amount = vg_avatar_resource(g, s, r);
+        if (amount) h ^= mix((uint64_t)r << 32 ^ (uint32_t)amount ^ 0x7e5ULL << 40);
     }
-    uint64_t sum = 0;
-    for (int c = 0; c < k->ncat; c++) sum += sum_listed(k->buf, list(k, s, k->cats[c], -1));
-    for (int i = 0; i < k->nimm; i++) {
-        int t = k->imm_type[i], n = vg_sprites_of(g, s, t, NULL, NULL, 0);
-        if (n == k->imm_count[i]) continue;   /* as at the start */
-        sum += mix((uint64_t)t << 32 ^ (uint32_t)n ^ 0xc0ffeeULL << 40) + sum_listed(k->buf, list(k, s, -1, t));
-    }
-    return h ^ mix(sum);
+    return h;
 }
 
 /* ---- Hash map ------------------------------------------------------------ */
@@ -172,13 +96,53 @@ uint32_t *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added) {
     return &m->vals[i];
 }
 
-/* ---- Stored states ------------------------------------------------------- */
+/* ---- Stored states ------------------------------------------------------
+ *
+ * Layout, in 64-bit words: the state's length; then runs, each a
+ * word (first word << 32 | length) followed by that many words of the
+ * state; a zero word ends the list. A gap of one unchanged word is taken
+ * into the run around it (it costs no more than a new run's header). */
 
-vg_state *state_store(const vg_state *s) {
-    size_t n = vg_state_used(s);
-    vg_state *c = malloc(n);
-    if (c) memcpy(c, s, n);
-    return c;
+struct packed {
+    uint64_t n;          /* the state's length in words */
+    uint64_t runs[];
+};
+
+/* Writes the runs of 's' (n words) against 'r' (nref words) into 'out'
+ * when not NULL; returns the words they take, end marker included. */
+static size_t runs(const uint64_t *r, size_t nref, const uint64_t *s, size_t n, uint64_t *out) {
+    size_t len = 0, m = n < nref ? n : nref, i = 0;
+    for (;;) {
+        while (i < m && r[i] == s[i]) i++;
+        if (i >= n) break;
+        size_t start = i;   /* a run ends at two equal words, or one at the very end */
+        while (i < n && !(i < m && r[i] == s[i] && (i + 1 == n || (i + 1 < m && r[i + 1] == s[i + 1])))) i++;
+        if (out) {
+            out[len] = (uint64_t)start << 32 | (i - start);
+            memcpy(out + len + 1, s + start, (i - start) * 8);
+        }
+        len += 1 + i - start;
+    }
+    if (out) out[len] = 0;
+    return len + 1;
+}
+
+packed *state_pack(const vg_state *ref, const vg_state *s) {
+    const uint64_t *r = (const uint64_t *)(const void *)ref, *w = (const uint64_t *)(const void *)s;
+    size_t nref = vg_state_used(ref) / 8, n = vg_state_used(s) / 8;
+    packed *p = malloc(sizeof *p + runs(r, nref, w, n, NULL) * 8);
+    if (!p) return NULL;
+    p->n = n;
+    runs(r, nref, w, n, p->runs);
+    return p;
+}
+
+void state_unpack(const vg_state *ref, const packed *p, vg_state *dst) {
+    size_t nref = vg_state_used(ref) / 8, n = p->n;
+    uint64_t *d = (uint64_t *)(void *)dst;
+    memcpy(d, ref, (n < nref ? n : nref) * 8);
+    for (const uint64_t *run = p->runs; *run; run += 1 + (uint32_t)*run)
+        memcpy(d + (*run >> 32), run + 1, (uint32_t)*run * 8);
 }
 
 /* ---- Leaf values ----------------------------------------------------------- */
@@ -262,6 +226,14 @@ struct sbound {
 
 static int frozen(const sbound *b, int x, int y);
 
+/* Sets the cells of the 'nb' boxes listed in b->buf to 'v' in b->boxes. */
+static void mark_boxes(const sbound *b, int nb, uint8_t v) {
+    for (int i = 0; i < nb; i++) {
+        long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
+        if (x >= 0 && y >= 0 && x < b->w && y < b->h) b->boxes[y * b->w + x] = v;
+    }
+}
+
 static void bfs_from(const sbound *b, int x0, int y0, int *dist) {
     int n = b->w * b->h, *queue = malloc((size_t)n * sizeof *queue), head = 0, tail = 0;
     for (int c = 0; c < n; c++) dist[c] = -1;
@@ -332,15 +304,13 @@ sbound *sbound_new(const vg_game *g, const vg_state *start) {
             sbound_free(b);
             return NULL;
         }
-        for (int i = 0; i < nb && i < b->cap; i++) {
-            long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
-            if (x >= 0 && y >= 0 && x < b->w && y < b->h) b->boxes[y * b->w + x] = 1;
-        }
-        for (int i = 0; i < nb && i < b->cap; i++) {
+        if (nb > b->cap) nb = b->cap;
+        mark_boxes(b, nb, 1);
+        for (int i = 0; i < nb; i++) {
             long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
             if (x >= 0 && y >= 0 && x < b->w && y < b->h && frozen(b, (int)x, (int)y)) fz[nf++] = (int)(y * b->w + x);
         }
-        memset(b->boxes, 0, n);
+        mark_boxes(b, nb, 0);
         for (int i = 0; i < nf; i++) b->wall[fz[i]] = 1;
         free(fz);
     }
@@ -385,23 +355,14 @@ static int blocked(const sbound *b, int x, int y) {
     return b->wall[c] || b->visiting[c] || (b->boxes[c] && frozen(b, x, y));
 }
 
-/* 1 when a frozen box covers cell (x, y). */
-static int frozen_box_at(const sbound *b, const vg_state *s, int x, int y) {
-    if (b->box_t < 0) return 0;
-    int n = vg_grid_at(b->g, s, x, y, b->buf, b->cap), here = 0;
-    for (int i = 0; i < n && i < b->cap; i++) here |= vg_type_is_a(b->g, b->buf[i].type, b->box_t);
+/* 1 when one of the 'nb' boxes listed in b->buf covers cell (x, y) and is frozen. */
+static int frozen_box_at(const sbound *b, int nb, int x, int y) {
+    int here = 0;
+    for (int i = 0; i < nb && !here; i++) here = lround(b->buf[i].x) == x && lround(b->buf[i].y) == y;
     if (!here) return 0;
-    int nb = vg_sprites_of(b->g, s, b->box_t, NULL, b->buf, b->cap);
-    if (nb > b->cap) return 0;   /* cannot tell: assume it may move */
-    for (int i = 0; i < nb; i++) {
-        long bx = lround(b->buf[i].x), by = lround(b->buf[i].y);
-        if (bx >= 0 && by >= 0 && bx < b->w && by < b->h) b->boxes[by * b->w + bx] = 1;
-    }
+    mark_boxes(b, nb, 1);
     int fz = frozen(b, x, y);
-    for (int i = 0; i < nb; i++) {
-        long bx = lround(b->buf[i].x), by = lround(b->buf[i].y);
-        if (bx >= 0 && by >= 0 && bx < b->w && by < b->h) b->boxes[by * b->w + bx] = 0;
-    }
+    mark_boxes(b, nb, 0);
     return fz;
 }
 
@@ -430,19 +391,22 @@ int sbound_of(const sbound *b, const vg_state *s) {
         for (int j = 0; j < b->ngoal; j++)
             if (b->gx[j] == gx[i] && b->gy[j] == gy[i]) gi[i] = j;
     }
+    /* the boxes, for the freeze test (too many to list: none is taken to be frozen) */
+    int nb = b->box_t < 0 ? 0 : vg_sprites_of(b->g, s, b->box_t, NULL, b->buf, b->cap);
+    if (nb > b->cap) nb = 0;
     int haskey = vg_avatar_type(b->g, s) != b->start_avatar, from_x = ax, from_y = ay, base = 0;
     if (!haskey) {
         if (vg_sprites_of(b->g, s, b->key_t, NULL, NULL, 0) == 0) return SBOUND_DEAD;   /* the key is lost */
         int kx = b->kx, ky = b->ky;   /* the key never moves (R3) */
         base = dist_to(b, b->dkey, b->kx, b->ky, ax, ay, kx, ky);
-        if (base < 0 || frozen_box_at(b, s, kx, ky)) return SBOUND_DEAD;
+        if (base < 0 || frozen_box_at(b, nb, kx, ky)) return SBOUND_DEAD;
         from_x = kx, from_y = ky;
     }
     int far = 0;
     for (int i = 0; i < ng; i++) {
         int d = dist_to(b, gi[i] >= 0 ? b->dgoal[gi[i]] : NULL, gi[i] >= 0 ? b->gx[gi[i]] : 0,
                         gi[i] >= 0 ? b->gy[gi[i]] : 0, from_x, from_y, gx[i], gy[i]);
-        if (d < 0 || frozen_box_at(b, s, gx[i], gy[i])) return SBOUND_DEAD;
+        if (d < 0 || frozen_box_at(b, nb, gx[i], gy[i])) return SBOUND_DEAD;
         if (d > far) far = d;
     }
     return base + far;

@@ -16,21 +16,12 @@
  *
  * vg_state_hash tells apart states that differ in anything (a box's
  * orientation after a push, say), so one Bait position can have several
- * hashes. The positional key hashes only what GVGAI's equalPosition
- * compares, plus the score, the winner and the avatar's resources: every
- * sprite's type and cell. Two states with the same key are the same
- * position (up to a 64-bit hash collision, about 1 in 10^11 for a million
- * states).
- *
- * To be fast it reads immovable-category types (walls, floors, holes ...)
- * by count first: while a type has the count it had at the start its
- * sprites are taken to be where they started (immovable sprites do not
- * move, and a rule that kills one changes the count). Only a type whose
- * count changed is listed sprite by sprite. */
-typedef struct skey skey;
-skey *skey_new(const vg_game *g, const vg_state *start);  /* NULL when out of memory */
-uint64_t skey_of(const skey *k, const vg_state *s);
-void skey_free(skey *k);
+ * hashes. The positional key hashes what GVGAI's equalPosition compares
+ * (every sprite's type and place: vg_state_position_hash) plus the score,
+ * the winner, the player to move and the avatar's resources. Two states
+ * with the same key are the same position (up to a 64-bit hash collision,
+ * about 1 in 10^11 for a million states). */
+uint64_t search_key(const vg_game *g, const vg_state *s);
 
 /* ---- Hash map: 64-bit key -> 32-bit value ------------------------------ */
 
@@ -48,10 +39,15 @@ uint32_t *hmap_find(const hmap *m, uint64_t key);        /* NULL when absent */
 uint32_t *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added);
 
 /* ---- Stored states ------------------------------------------------------
- * A stored state is a malloc'd copy of the bytes vg_state_copy moves (the
- * state is flat and pointer-free); it serves only as the source of a later
- * vg_state_copy. */
-vg_state *state_store(const vg_state *s);                /* NULL when out of memory */
+ * A packed state keeps only the 8-byte words of a state (the bytes
+ * vg_state_copy moves; the state is flat and pointer-free) that differ
+ * from a reference state of the same game, as runs, in one malloc'd block
+ * the caller frees. Packed against the search's root, a Bait state takes
+ * a fraction of its size; searches that keep millions of states open need
+ * that. */
+typedef struct packed packed;
+packed *state_pack(const vg_state *ref, const vg_state *s);               /* NULL when out of memory */
+void state_unpack(const vg_state *ref, const packed *p, vg_state *dst);   /* dst: from vg_state_new */
 
 /* ---- Leaf values --------------------------------------------------------- */
 

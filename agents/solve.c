@@ -4,10 +4,9 @@
  *
  * A* with integer priorities in buckets: f = 8 g + round(8 weight h); in a
  * bucket the last state added comes out first (deeper states first among
- * equals). States are deduplicated twice: first by vg_state_hash (cheap,
- * catches exact repeats), then by the positional key, which also merges
- * states that differ only in things that do not matter to positions (the
- * orientation a pushed box is left with). A position is kept with the
+ * equals). States are deduplicated by the positional key
+ * (search.h), which merges states that differ only in things that do not
+ * matter to positions (the orientation a pushed box is left with). A position is kept with the
  * fewest actions that reached it; a state is stored only while it waits
  * to be expanded.
  *
@@ -27,7 +26,7 @@
 #include "solve.h"
 
 typedef struct node {
-    vg_state *st;         /* stored while open */
+    packed *st;           /* stored while open, packed against the start */
     uint32_t parent;
     int32_t g, h;
     uint8_t action, expanded, dead, win;
@@ -124,13 +123,12 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
     search S = {0};
     S.g = g;
     S.weight = o->weight > 1 ? o->weight : 1;
-    skey *key = skey_new(g, start);
     sbound *bound = sbound_new(g, start);
     vg_state *cur = vg_state_new(g, 0), *child = vg_state_new(g, 0);
-    hmap bypos = {0}, byhash = {0};
+    hmap bypos = {0};
     solve_status st = SOLVE_NOMEM;
     uint32_t root;
-    if (!key || !bound || !cur || !child || !hmap_init(&bypos, 1 << 16) || !hmap_init(&byhash, 1 << 16) ||
+    if (!bound || !cur || !child || !hmap_init(&bypos, 1 << 16) ||
         (root = new_node(&S)) == UINT32_MAX)
         goto done;
     S.minf = 0;
@@ -146,8 +144,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         goto done;
     }
     int added;
-    if (!(S.nodes[root].st = state_store(start)) || !hmap_put(&bypos, skey_of(key, start), root, &added) ||
-        !hmap_put(&byhash, vg_state_hash(start), root, &added) || !push(&S, root))
+    if (!(S.nodes[root].st = state_pack(start, start)) || !hmap_put(&bypos, search_key(g, start), root, &added) || !push(&S, root))
         goto done;
     r->distinct = 1;
     uint32_t win = UINT32_MAX;
@@ -169,7 +166,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         }
         int fcur = S.minf;
         n->expanded = 1;
-        vg_state_copy(cur, n->st);
+        state_unpack(start, n->st, cur);
         free(n->st);
         n->st = NULL;
         r->expanded++;
@@ -181,19 +178,13 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
             r->generated++;
             int cg = S.nodes[id].g + 1;
             if (vg_is_over(child) && vg_winner_of(child) != VG_PLAYER_WINS) continue;
-            uint64_t hx = vg_state_hash(child);
-            uint32_t *seen = hmap_find(&byhash, hx);
-            if (seen && S.nodes[*seen].g <= cg) continue;
-            uint64_t pk = skey_of(key, child);
+            uint64_t pk = search_key(g, child);
             uint32_t *slot = hmap_put(&bypos, pk, UINT32_MAX, &added);
             if (!slot) goto nomem;
             uint32_t cid = *slot;
             if (!added) {
                 node *old = &S.nodes[cid];
-                if (old->dead || old->g <= cg) {
-                    if (!hmap_put(&byhash, hx, cid, &added)) goto nomem;
-                    continue;
-                }
+                if (old->dead || old->g <= cg) continue;
             } else {
                 if ((cid = new_node(&S)) == UINT32_MAX) goto nomem;
                 slot = hmap_find(&bypos, pk);
@@ -202,7 +193,6 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
                 int h = sbound_of(bound, child);
                 if (h >= SBOUND_DEAD) {
                     S.nodes[cid].dead = 1;
-                    if (!hmap_put(&byhash, hx, cid, &added)) goto nomem;
                     continue;
                 }
                 S.nodes[cid].h = h;
@@ -212,9 +202,6 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
             c->action = (uint8_t)acts[k];
             c->g = cg;
             c->expanded = 0;
-            uint32_t *hs = hmap_put(&byhash, hx, cid, &added);
-            if (!hs) goto nomem;
-            *hs = cid;
             if (vg_winner_of(child) == VG_PLAYER_WINS) {
                 c->h = 0;
                 c->win = 1;
@@ -224,7 +211,10 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
                     win = cid;
                     break;
                 }
-            } else if (!c->st && !(c->st = state_store(child))) goto nomem;
+            } else {
+                free(c->st);
+                if (!(c->st = state_pack(start, child))) goto nomem;
+            }
             if (!push(&S, cid)) goto nomem;
         }
         if (win != UINT32_MAX) break;
@@ -248,8 +238,6 @@ done:
     free(S.buckets);
     free(S.nodes);
     hmap_free(&bypos);
-    hmap_free(&byhash);
-    skey_free(key);
     sbound_free(bound);
     vg_state_free(cur);
     vg_state_free(child);

@@ -84,24 +84,37 @@ static int obs_cmp(const void *a, const void *b) {
     return (x->id > y->id) - (x->id < y->id);
 }
 
-/* Lists every live sprite of the leaf types in 'types', grouped by type, sorted; returns the count. */
+/* Lists every live sprite of the leaf types in 'types', grouped by type,
+ * sorted; returns the count. Each type's sprites are read in id order (a
+ * fixed type's from its list in the static layer, a changing type's from
+ * its range in the state), so only distances need a sort. */
 static int fill(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
     int n = 0;
-    for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++) {
-        const struct static_ent *se = &g->static_ents[e];
-        if (!(types >> se->type & 1) || !fixed_alive(g, s, e)) continue;
-        if (n < max) out[n] = (vg_obs){se->type, (int)se->id, vg_type_category(g, se->type), se->cx, se->cy, 0};
-        n++;
+    const sprite *sp = state_sprites(s);
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int t = __builtin_ctzll(ts);
+        vg_category cat = vg_type_category(g, t);
+        if (g->types[t].fixed) {
+            const uint32_t *list = g->fixed_order + g->fixed_first[t];
+            for (int k = 0; k < g->static_count[t]; k++) {
+                const struct static_ent *se = &g->static_ents[list[k]];
+                if (!fixed_alive(g, s, list[k])) continue;
+                if (n < max) out[n] = (vg_obs){t, (int)se->id, cat, se->cx, se->cy, 0};
+                n++;
+            }
+            continue;
+        }
+        uint32_t from, to;
+        state_range(g, s, t, &from, &to);
+        for (uint32_t i = from; i < to; i++) {
+            const sprite *p = &sp[i];
+            if (p->flags & (SP_DISABLED | SP_KILLED)) continue;
+            if (n < max) out[n] = (vg_obs){t, (int)p->id, cat, (double)p->x / g->square, (double)p->y / g->square, 0};
+            n++;
+        }
     }
-    for (uint32_t i = 0; i < s->n; i++) {
-        const sprite *p = &state_sprites(s)[i];
-        if (!(types >> p->type & 1) || (p->flags & (SP_DISABLED | SP_KILLED))) continue;
-        if (n < max)
-            out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type),
-                              (double)p->x / g->square, (double)p->y / g->square, 0};
-        n++;
-    }
-    for (int k = 0; ref && k < n && k < max; k++) {
+    if (!ref) return n;
+    for (int k = 0; k < n && k < max; k++) {
         double dx = out[k].x - ref[0], dy = out[k].y - ref[1];
         out[k].sqdist = dx * dx + dy * dy;
     }

@@ -94,6 +94,15 @@ uint64_t vg_state_hash(const vg_state *s) {
     return h ^ mix(sum);
 }
 
+uint64_t vg_state_position_hash(const vg_state *s) {
+    uint64_t h = mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL);
+    for (uint32_t w = 0; w < s->nbitwords; w++) h ^= mix(s->data[w] + w * 0x632be59bd9b4e019ULL + 1);
+    const sprite *sp = state_sprites(s);
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < s->n; i++) sum += mix(position_key(&sp[i]));
+    return h ^ mix(sum);
+}
+
 static int key_cmp(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);

@@ -112,6 +112,7 @@ void vg_state_copy(vg_state *dst, const vg_state *src); /* both from the same ga
 vg_state *vg_state_clone(const vg_state *s);        /* a new copy; NULL when out of memory */
 uint64_t vg_state_hash(const vg_state *s);          /* 64-bit hash of everything but the tick */
 int vg_state_equal(const vg_state *a, const vg_state *b); /* GVGAI's equalPosition: same sprites at the same places */
+uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equal compares: equal states hash alike */
 
 /* ---- Forward model ---------------------------------------------------- */
 

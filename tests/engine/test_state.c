@@ -226,8 +226,10 @@ static void test_equal(void **state) {
     assert_false(vg_state_equal(b, a));
     advance_ok(g, b, D);
     assert_true(vg_state_equal(a, b));
+    assert_true(vg_state_position_hash(a) == vg_state_position_hash(b));
     advance_ok(g, a, R);                       /* the avatar moves */
     assert_false(vg_state_equal(a, b));
+    assert_true(vg_state_position_hash(a) != vg_state_position_hash(b));
     advance_ok(g, b, R);
     advance_ok(g, a, D);                       /* and pushes a box */
     advance_ok(g, b, N);
