@@ -90,17 +90,17 @@ static int push_frame(dfs *d, fm *f, const vg_state *s, uint64_t key) {
     fr->nacts = vg_actions(d->g, s, fr->acts);
     fr->next = 0;
     int added;
-    uint32_t *v = hmap_put(&d->onpath, key, 0, &added);
+    hslot *v = hmap_put(&d->onpath, key, 0, &added);
     if (!v) return 0;
-    (*v)++;
+    v->val++;
     d->depth++;
     return 1;
 }
 
 static void pop_frame(dfs *d) {
     d->depth--;
-    uint32_t *v = hmap_find(&d->onpath, d->stack[d->depth].key);
-    if (v && *v) (*v)--;
+    hslot *v = hmap_find(&d->onpath, d->stack[d->depth].key);
+    if (v && v->val) v->val--;
 }
 
 static int make_plan(dfs *d) {
@@ -141,8 +141,8 @@ static int search(dfs *d, fm *f) {
         }
         if (vg_is_over(top->st)) continue;
         uint64_t key = search_key(d->g, top->st);
-        uint32_t *on = hmap_find(&d->onpath, key);
-        if (on && *on) continue;   /* already on the path */
+        hslot *on = hmap_find(&d->onpath, key);
+        if (on && on->val) continue;   /* already on the path */
         if (!push_frame(d, f, top->st, key)) return -1;
     }
     return -1;

@@ -75,10 +75,8 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     }
     /* touch it all now: page faults in the middle of a decision would cost
      * it its budget */
-    memset(p->bypos.keys, 0, p->bypos.cap * sizeof *p->bypos.keys);
-    memset(p->byhash.keys, 0, p->byhash.cap * sizeof *p->byhash.keys);
-    memset(p->bypos.vals, 0, p->bypos.cap * sizeof *p->bypos.vals);
-    memset(p->byhash.vals, 0, p->byhash.cap * sizeof *p->byhash.vals);
+    memset(p->bypos.slots, 0, p->bypos.cap * sizeof *p->bypos.slots);
+    memset(p->byhash.slots, 0, p->byhash.cap * sizeof *p->byhash.slots);
     memset(p->nodes, 0, p->cap * sizeof *p->nodes);
     p->nnodes = 0;
     return p;
@@ -240,17 +238,17 @@ static int run(planner *p, fm *f) {
             int cg = p->nodes[id].g + 1, win = vg_winner_of(p->child) == VG_PLAYER_WINS;
             if (vg_is_over(p->child) && !win) continue;
             uint64_t hx = vg_state_hash(p->child);
-            uint32_t *seen = hmap_find(&p->byhash, hx);
-            if (seen && p->nodes[*seen].g <= cg) continue;   /* this very state, reached as soon */
+            hslot *seen = hmap_find(&p->byhash, hx);
+            if (seen && p->nodes[seen->val].g <= cg) continue;   /* this very state, reached as soon */
             uint64_t pk = search_key(p->g, p->child);
-            uint32_t *slot = hmap_put(&p->bypos, pk, UINT32_MAX, &added);
+            hslot *slot = hmap_put(&p->bypos, pk, UINT32_MAX, &added);
             if (!slot) return -2;
-            uint32_t cid = *slot;
+            uint32_t cid = slot->val;
             if (!added) {
                 if (p->nodes[cid].g <= cg || p->nodes[cid].h >= SBOUND_DEAD) continue;
             } else {
                 if ((cid = new_node(p)) == UINT32_MAX) return -2;
-                *hmap_find(&p->bypos, pk) = cid;
+                slot->val = cid;
                 int h = p->o.use_bound ? sbound_of(p->bound, p->child) : 0;
                 p->nodes[cid].h = h;
                 if (h >= SBOUND_DEAD) continue;
@@ -262,9 +260,9 @@ static int run(planner *p, fm *f) {
             c->g = cg;
             c->expanded = 0;
             c->hash = hx;
-            uint32_t *hs = hmap_put(&p->byhash, hx, cid, &added);
+            hslot *hs = hmap_put(&p->byhash, hx, cid, &added);
             if (!hs) return -2;
-            *hs = cid;
+            hs->val = cid;
             if (win) {
                 c->win = 1;
                 c->h = 0;

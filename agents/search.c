@@ -34,33 +34,27 @@ uint64_t search_key(const vg_game *g, const vg_state *s) {
 int hmap_init(hmap *m, size_t cap) {
     size_t c = 16;
     while (c < cap * 2) c <<= 1;
-    m->keys = calloc(c, sizeof *m->keys);
-    m->vals = malloc(c * sizeof *m->vals);
-    m->cap = c;
+    m->slots = calloc(c, sizeof *m->slots);
+    m->cap = m->slots ? c : 0;
     m->n = 0;
-    if (!m->keys || !m->vals) {
-        hmap_free(m);
-        return 0;
-    }
-    return 1;
+    return m->slots != NULL;
 }
 
 void hmap_free(hmap *m) {
-    free(m->keys);
-    free(m->vals);
+    free(m->slots);
     memset(m, 0, sizeof *m);
 }
 
 void hmap_clear(hmap *m) {
-    if (m->keys && m->n) memset(m->keys, 0, m->cap * sizeof *m->keys);
+    if (m->slots && m->n) memset(m->slots, 0, m->cap * sizeof *m->slots);
     m->n = 0;
 }
 
-uint32_t *hmap_find(const hmap *m, uint64_t key) {
+hslot *hmap_find(const hmap *m, uint64_t key) {
     if (!key) key = 1;
     for (size_t i = (size_t)mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == key) return &m->vals[i];
-        if (!m->keys[i]) return NULL;
+        if (m->slots[i].key == key) return &m->slots[i];
+        if (!m->slots[i].key) return NULL;
     }
 }
 
@@ -68,11 +62,10 @@ static int hmap_grow(hmap *m) {
     hmap big;
     if (!hmap_init(&big, m->cap)) return 0;   /* twice the slots */
     for (size_t i = 0; i < m->cap; i++) {
-        if (!m->keys[i]) continue;
-        size_t j = (size_t)mix(m->keys[i]) & (big.cap - 1);
-        while (big.keys[j]) j = (j + 1) & (big.cap - 1);
-        big.keys[j] = m->keys[i];
-        big.vals[j] = m->vals[i];
+        if (!m->slots[i].key) continue;
+        size_t j = (size_t)mix(m->slots[i].key) & (big.cap - 1);
+        while (big.slots[j].key) j = (j + 1) & (big.cap - 1);
+        big.slots[j] = m->slots[i];
     }
     big.n = m->n;
     hmap_free(m);
@@ -80,20 +73,19 @@ static int hmap_grow(hmap *m) {
     return 1;
 }
 
-uint32_t *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added) {
+hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added) {
     if (!key) key = 1;
     if ((m->n + 1) * 4 > m->cap * 3 && !hmap_grow(m)) return NULL;
     size_t i = (size_t)mix(key) & (m->cap - 1);
-    for (; m->keys[i]; i = (i + 1) & (m->cap - 1))
-        if (m->keys[i] == key) {
+    for (; m->slots[i].key; i = (i + 1) & (m->cap - 1))
+        if (m->slots[i].key == key) {
             *added = 0;
-            return &m->vals[i];
+            return &m->slots[i];
         }
-    m->keys[i] = key;
-    m->vals[i] = v;
+    m->slots[i] = (hslot){key, v, 0};
     m->n++;
     *added = 1;
-    return &m->vals[i];
+    return &m->slots[i];
 }
 
 /* ---- Stored states ------------------------------------------------------
@@ -108,21 +100,36 @@ struct packed {
     uint64_t runs[];
 };
 
-/* Writes the runs of 's' (n words) against 'r' (nref words) into 'out'
- * when not NULL; returns the words they take, end marker included. */
-static size_t runs(const uint64_t *r, size_t nref, const uint64_t *s, size_t n, uint64_t *out) {
-    size_t len = 0, m = n < nref ? n : nref, i = 0;
-    for (;;) {
-        while (i < m && r[i] == s[i]) i++;
-        if (i >= n) break;
-        size_t start = i;   /* a run ends at two equal words, or one at the very end */
-        while (i < n && !(i < m && r[i] == s[i] && (i + 1 == n || (i + 1 < m && r[i + 1] == s[i + 1])))) i++;
-        if (out) {
-            out[len] = (uint64_t)start << 32 | (i - start);
-            memcpy(out + len + 1, s + start, (i - start) * 8);
-        }
-        len += 1 + i - start;
+/* Appends the run s[start, end) to 'out' (when not NULL) at *len. */
+static void put_run(uint64_t *out, size_t *len, const uint64_t *s, size_t start, size_t end) {
+    if (out) {
+        out[*len] = (uint64_t)start << 32 | (end - start);
+        memcpy(out + *len + 1, s + start, (end - start) * 8);
     }
+    *len += 1 + end - start;
+}
+
+/* Writes the runs of 's' (n words) against 'r' (nref words) into 'out'
+ * when not NULL; returns the words they take, end marker included. Words
+ * are compared 64 at a time into a bit mask, without a branch a word
+ * (which words differ is as good as random: a branch would guess wrong). */
+static size_t runs(const uint64_t *r, size_t nref, const uint64_t *s, size_t n, uint64_t *out) {
+    size_t len = 0, start = 0;
+    uint64_t prev = 0;   /* the last word's last bit: a run is open */
+    for (size_t base = 0; base < n; base += 64) {
+        size_t cnt = n - base < 64 ? n - base : 64;
+        uint64_t w = 0;
+        for (size_t j = 0; j < cnt; j++) w |= (uint64_t)(base + j >= nref || r[base + j] != s[base + j]) << j;
+        w |= (w >> 1) & (w << 1);   /* a gap of one word joins the runs around it */
+        uint64_t edges = (w ^ (w << 1 | prev)) & (cnt == 64 ? ~0ULL : (1ULL << cnt) - 1);
+        for (; edges; edges &= edges - 1) {
+            size_t j = (size_t)__builtin_ctzll(edges);
+            if (w >> j & 1) start = base + j;
+            else put_run(out, &len, s, start, base + j);
+        }
+        prev = w >> (cnt - 1) & 1;
+    }
+    if (prev) put_run(out, &len, s, start, n);
     if (out) out[len] = 0;
     return len + 1;
 }
@@ -212,6 +219,9 @@ double search_score_value(const vg_state *s) { return outcome(s, vg_score(s)); }
 
 #define MAX_GOALS 8
 
+/* The cell a position in cells rounds to (-1 for any left of or above the grid). */
+static inline int cell_of(double v) { return v < -0.5 ? -1 : (int)(v + 0.5); }
+
 struct sbound {
     const vg_game *g;
     int active, w, h;
@@ -229,7 +239,7 @@ static int frozen(const sbound *b, int x, int y);
 /* Sets the cells of the 'nb' boxes listed in b->buf to 'v' in b->boxes. */
 static void mark_boxes(const sbound *b, int nb, uint8_t v) {
     for (int i = 0; i < nb; i++) {
-        long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
+        int x = cell_of(b->buf[i].x), y = cell_of(b->buf[i].y);
         if (x >= 0 && y >= 0 && x < b->w && y < b->h) b->boxes[y * b->w + x] = v;
     }
 }
@@ -292,7 +302,7 @@ sbound *sbound_new(const vg_game *g, const vg_state *start) {
     }
     int nw = vg_sprites_of(g, start, wall_t, NULL, b->buf, b->cap);
     for (int i = 0; i < nw && i < b->cap; i++) {
-        long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
+        int x = cell_of(b->buf[i].x), y = cell_of(b->buf[i].y);
         if (x >= 0 && y >= 0 && x < b->w && y < b->h) b->wall[y * b->w + x] = 1;
     }
     /* Boxes frozen from the start never move again, and the avatar never
@@ -307,8 +317,8 @@ sbound *sbound_new(const vg_game *g, const vg_state *start) {
         if (nb > b->cap) nb = b->cap;
         mark_boxes(b, nb, 1);
         for (int i = 0; i < nb; i++) {
-            long x = lround(b->buf[i].x), y = lround(b->buf[i].y);
-            if (x >= 0 && y >= 0 && x < b->w && y < b->h && frozen(b, (int)x, (int)y)) fz[nf++] = (int)(y * b->w + x);
+            int x = cell_of(b->buf[i].x), y = cell_of(b->buf[i].y);
+            if (x >= 0 && y >= 0 && x < b->w && y < b->h && frozen(b, x, y)) fz[nf++] = y * b->w + x;
         }
         mark_boxes(b, nb, 0);
         for (int i = 0; i < nf; i++) b->wall[fz[i]] = 1;
@@ -316,15 +326,15 @@ sbound *sbound_new(const vg_game *g, const vg_state *start) {
     }
     int nk = vg_sprites_of(g, start, b->key_t, NULL, b->buf, 1);
     if (nk < 1) return b;   /* no key at the start: not this kind of game */
-    b->kx = (int)lround(b->buf[0].x);
-    b->ky = (int)lround(b->buf[0].y);
+    b->kx = cell_of(b->buf[0].x);
+    b->ky = cell_of(b->buf[0].y);
     bfs_from(b, b->kx, b->ky, b->dkey);
     int ng = vg_sprites_of(g, start, b->goal_t, NULL, b->buf, MAX_GOALS);
     if (ng < 1 || ng > MAX_GOALS) return b;
     b->ngoal = ng;
     for (int i = 0; i < ng; i++) {
-        b->gx[i] = (int)lround(b->buf[i].x);
-        b->gy[i] = (int)lround(b->buf[i].y);
+        b->gx[i] = cell_of(b->buf[i].x);
+        b->gy[i] = cell_of(b->buf[i].y);
     }
     for (int i = 0; i < ng; i++) {
         if (!(b->dgoal[i] = malloc(n * sizeof *b->dgoal[i]))) {
@@ -358,7 +368,7 @@ static int blocked(const sbound *b, int x, int y) {
 /* 1 when one of the 'nb' boxes listed in b->buf covers cell (x, y) and is frozen. */
 static int frozen_box_at(const sbound *b, int nb, int x, int y) {
     int here = 0;
-    for (int i = 0; i < nb && !here; i++) here = lround(b->buf[i].x) == x && lround(b->buf[i].y) == y;
+    for (int i = 0; i < nb && !here; i++) here = cell_of(b->buf[i].x) == x && cell_of(b->buf[i].y) == y;
     if (!here) return 0;
     mark_boxes(b, nb, 1);
     int fz = frozen(b, x, y);
@@ -377,7 +387,7 @@ int sbound_of(const sbound *b, const vg_state *s) {
     if (!b->active) return 0;
     double fx, fy;
     if (!vg_avatar_pos(b->g, s, &fx, &fy)) return SBOUND_DEAD;
-    int ax = (int)lround(fx), ay = (int)lround(fy);
+    int ax = cell_of(fx), ay = cell_of(fy);
     int gx[MAX_GOALS], gy[MAX_GOALS], gi[MAX_GOALS];
     /* One goal: it is still where it started, since the game is not won
      * (R2; goals are immovable). Several: look them up. */
@@ -385,8 +395,8 @@ int sbound_of(const sbound *b, const vg_state *s) {
     if (ng > MAX_GOALS) return 0;   /* more goals than tracked: no bound */
     if (b->ngoal == 1) b->buf[0].x = b->gx[0], b->buf[0].y = b->gy[0];
     for (int i = 0; i < ng; i++) {
-        gx[i] = (int)lround(b->buf[i].x);
-        gy[i] = (int)lround(b->buf[i].y);
+        gx[i] = cell_of(b->buf[i].x);
+        gy[i] = cell_of(b->buf[i].y);
         gi[i] = -1;
         for (int j = 0; j < b->ngoal; j++)
             if (b->gx[j] == gx[i] && b->gy[j] == gy[i]) gi[i] = j;

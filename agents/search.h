@@ -25,18 +25,24 @@ uint64_t search_key(const vg_game *g, const vg_state *s);
 
 /* ---- Hash map: 64-bit key -> 32-bit value ------------------------------ */
 
+typedef struct hslot {
+    uint64_t key;       /* 0: empty (key 0 is stored as 1) */
+    uint32_t val;
+    uint32_t aux;       /* the user's (0 when added): what a probe may need besides val */
+} hslot;                /* side by side: one cache line a probe */
+
 typedef struct hmap {
-    uint64_t *keys;     /* 0: empty (key 0 is stored as 1) */
-    uint32_t *vals;
+    hslot *slots;
     size_t cap, n;
 } hmap;
 
 int hmap_init(hmap *m, size_t cap);                     /* 0 when out of memory */
 void hmap_free(hmap *m);
 void hmap_clear(hmap *m);
-uint32_t *hmap_find(const hmap *m, uint64_t key);        /* NULL when absent */
-/* Finds or adds 'key' (value 'v' when added); sets *added. NULL when out of memory. */
-uint32_t *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added);
+hslot *hmap_find(const hmap *m, uint64_t key);           /* NULL when absent */
+/* Finds or adds 'key' (value 'v' when added); sets *added. NULL when out of
+ * memory. The slot stays valid until the next hmap_put. */
+hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added);
 
 /* ---- Stored states ------------------------------------------------------
  * A packed state keeps only the 8-byte words of a state (the bytes

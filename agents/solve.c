@@ -29,7 +29,7 @@ typedef struct node {
     packed *st;           /* stored while open, packed against the start */
     uint32_t parent;
     int32_t g, h;
-    uint8_t action, expanded, dead, win;
+    uint8_t action, expanded, win;
 } node;
 
 typedef struct bucket {
@@ -144,8 +144,11 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         goto done;
     }
     int added;
-    if (!(S.nodes[root].st = state_pack(start, start)) || !hmap_put(&bypos, search_key(g, start), root, &added) || !push(&S, root))
+    hslot *rslot;
+    if (!(S.nodes[root].st = state_pack(start, start)) || !(rslot = hmap_put(&bypos, search_key(g, start), root, &added)) ||
+        !push(&S, root))
         goto done;
+    rslot->aux = 1;   /* g + 1: see the expansion below */
     r->distinct = 1;
     uint32_t win = UINT32_MAX;
     st = SOLVE_UNSOLVABLE;
@@ -153,7 +156,6 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         uint32_t id = pop(&S);
         if (id == UINT32_MAX) break;
         node *n = &S.nodes[id];
-        if (n->dead) continue;
         if (n->win) {   /* a win waiting in the list: the shortest */
             win = id;
             break;
@@ -179,22 +181,19 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
             int cg = S.nodes[id].g + 1;
             if (vg_is_over(child) && vg_winner_of(child) != VG_PLAYER_WINS) continue;
             uint64_t pk = search_key(g, child);
-            uint32_t *slot = hmap_put(&bypos, pk, UINT32_MAX, &added);
+            hslot *slot = hmap_put(&bypos, pk, UINT32_MAX, &added);
             if (!slot) goto nomem;
-            uint32_t cid = *slot;
-            if (!added) {
-                node *old = &S.nodes[cid];
-                if (old->dead || old->g <= cg) continue;
-            } else {
-                if ((cid = new_node(&S)) == UINT32_MAX) goto nomem;
-                slot = hmap_find(&bypos, pk);
-                *slot = cid;
+            if (!added && (int)slot->aux - 1 <= cg) continue;   /* reached as soon before, or dead */
+            uint32_t cid = slot->val;
+            slot->aux = (uint32_t)cg + 1;
+            if (added) {
                 r->distinct++;
                 int h = sbound_of(bound, child);
-                if (h >= SBOUND_DEAD) {
-                    S.nodes[cid].dead = 1;
+                if (h >= SBOUND_DEAD) {   /* never entered: as if reached with g = 0 */
+                    slot->aux = 1;
                     continue;
                 }
+                if ((cid = slot->val = new_node(&S)) == UINT32_MAX) goto nomem;
                 S.nodes[cid].h = h;
             }
             node *c = &S.nodes[cid];
