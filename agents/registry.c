@@ -65,9 +65,13 @@ agent *agent_new(const char *name, const vg_game *g, const char *const *settings
                  size_t whysize) {
     const agent_def *def = agent_find(name);
     if (!def) {
-        int len = snprintf(why, whysize, "unknown agent '%s' (agents:", name);
+        const char *names[NUM_AGENTS];
+        for (int k = 0; k < NUM_AGENTS; k++) names[k] = agents[k]->name;
+        int near = vg_closest_name(name, names, NUM_AGENTS);
+        int len = near >= 0 ? snprintf(why, whysize, "unknown agent '%s'; did you mean '%s'? (agents:", name, names[near])
+                            : snprintf(why, whysize, "unknown agent '%s' (agents:", name);
         for (int k = 0; k < NUM_AGENTS && len > 0 && (size_t)len < whysize; k++)
-            len += snprintf(why + len, whysize - (size_t)len, " %s", agents[k]->name);
+            len += snprintf(why + len, whysize - (size_t)len, " %s", names[k]);
         if (len > 0 && (size_t)len < whysize) snprintf(why + len, whysize - (size_t)len, ")");
         return NULL;
     }

@@ -62,13 +62,18 @@ static int edit_distance(const char *a, const char *b) {
     return row[lb];
 }
 
-void suggest(char *msg, size_t size, const char *word, const char *const *names, int n) {
+int vg_closest_name(const char *word, const char *const *names, int n) {
     int best = -1, dist = 99;
     for (int k = 0; k < n; k++) {
         int d = edit_distance(word, names[k]);
         if (d < dist) dist = d, best = k;
     }
-    if (best >= 0 && dist <= 1 + (int)strlen(word) / 3) {
+    return dist <= 1 + (int)strlen(word) / 3 ? best : -1;
+}
+
+void suggest(char *msg, size_t size, const char *word, const char *const *names, int n) {
+    int best = vg_closest_name(word, names, n);
+    if (best >= 0) {
         size_t len = strlen(msg);
         snprintf(msg + len, size - len, "; did you mean '%s'?", names[best]);
     }

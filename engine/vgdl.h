@@ -43,6 +43,10 @@ typedef struct vg_error {
 } vg_error;
 
 const char *vg_status_name(vg_status st);            /* "ok", "parse error", ... */
+/* For "did you mean": the index of the name in names[0..n) closest to
+ * 'word' (edit distance, ignoring case) when it is close enough to be a
+ * misspelling of it, else -1. */
+int vg_closest_name(const char *word, const char *const *names, int n);
 
 /* ---- Limits ----------------------------------------------------------- */
 

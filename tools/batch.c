@@ -280,26 +280,6 @@ static const struct {
 };
 #define NUM_BATCH_KEYS ((int)(sizeof batch_keys / sizeof batch_keys[0]))
 
-/* Edit distance, for 'did you mean'. */
-static int distance(const char *a, const char *b) {
-    int la = (int)strlen(a), lb = (int)strlen(b), row[64];
-    if (la > 60 || lb > 60) return 99;
-    for (int j = 0; j <= lb; j++) row[j] = j;
-    for (int i = 1; i <= la; i++) {
-        int prev = row[0];
-        row[0] = i;
-        for (int j = 1; j <= lb; j++) {
-            int cur = row[j];
-            int best = prev + (a[i - 1] != b[j - 1]);
-            if (row[j] + 1 < best) best = row[j] + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            prev = cur;
-        }
-    }
-    return row[lb];
-}
-
 static const ini_kv *find_kv(const ini_section *s, const char *key) {
     for (int k = 0; s && k < s->n; k++)
         if (strcmp(s->kv[k].key, key) == 0) return &s->kv[k];
@@ -750,14 +730,15 @@ static int batch_load(batch *b, const char *path) {
         return b->nerrs;
     }
     for (int k = 0; k < bs->n; k++) {
-        int known = 0, best = 99, bi = 0;
-        for (int j = 0; j < NUM_BATCH_KEYS && !known; j++) {
-            known = strcmp(bs->kv[k].key, batch_keys[j].key) == 0;
-            int d = distance(bs->kv[k].key, batch_keys[j].key);
-            if (d < best) best = d, bi = j;
+        const char *names[NUM_BATCH_KEYS];
+        int known = 0;
+        for (int j = 0; j < NUM_BATCH_KEYS; j++) {
+            names[j] = batch_keys[j].key;
+            known |= strcmp(bs->kv[k].key, names[j]) == 0;
         }
         if (known) continue;
-        if (best <= 2) add_error(b, bs->kv[k].line, "unknown key '%s' in [batch]; did you mean '%s'?", bs->kv[k].key, batch_keys[bi].key);
+        int bi = vg_closest_name(bs->kv[k].key, names, NUM_BATCH_KEYS);
+        if (bi >= 0) add_error(b, bs->kv[k].line, "unknown key '%s' in [batch]; did you mean '%s'?", bs->kv[k].key, names[bi]);
         else {
             char list[1024] = "";
             for (int j = 0; j < NUM_BATCH_KEYS; j++) {
@@ -823,13 +804,12 @@ static int batch_load(batch *b, const char *path) {
     for (int k = 0; k < b->nsecs; k++) {
         ini_section *s = &b->secs[k];
         if (s == bs || s->used) continue;
-        int best = 99;
-        const char *near = NULL;
-        for (int j = 0; j < b->nagents; j++) {
-            int d = distance(s->name, b->agents[j].label);
-            if (d < best) best = d, near = b->agents[j].label;
-        }
-        if (near && best <= 2) add_error(b, s->line, "section [%s] is not in 'agents'; did you mean [%s]?", s->name, near);
+        const char **labels = malloc((size_t)(b->nagents + 1) * sizeof *labels);
+        int near = -1;
+        for (int j = 0; labels && j < b->nagents; j++) labels[j] = b->agents[j].label;
+        if (labels) near = vg_closest_name(s->name, labels, b->nagents);
+        free(labels);
+        if (near >= 0) add_error(b, s->line, "section [%s] is not in 'agents'; did you mean [%s]?", s->name, b->agents[near].label);
         else add_error(b, s->line, "section [%s] is not in 'agents' (a section holds the settings of one listed agent)", s->name);
     }
     if (b->ngames && b->nlevels) load_games(b, games, levels);

@@ -365,7 +365,8 @@ static void test_run_bad_opponent(void **state) {
     static const struct {
         const char *args, *message;
     } cases[] = {
-        {"run connect4 --opponent alphabet", "vgdl: unknown agent 'alphabet'"},
+        {"run connect4 --opponent alphabet", "vgdl: unknown agent 'alphabet'; did you mean 'alphabeta'?"},
+        {"run bait --agent mctss", "vgdl: unknown agent 'mctss'; did you mean 'mcts'?"},
         {"run connect4 --opponent alphabeta --opponent-set depht=1", "vgdl: agent 'alphabeta' has no parameter 'depht'"},
         {"run connect4 --opponent-set depth=1", "vgdl: --opponent-set needs --opponent\n"},
         {"run bait --opponent random", "vgdl: --opponent: 'bait' is a game for one player (it has no turns{})\n"},
