@@ -25,6 +25,11 @@
  * its value -- score + heuristic_weight * the game's heuristic(state)
  * (evaluate(state) in a game with turns, when it has one) -- scaled into
  * [0.1, 0.9] by the least and greatest such values seen (see q_of()).
+ * Without turns, Q0 is mixed (max_mix) with the best such value a rollout
+ * below the node reached: in a puzzle one good line says more than the
+ * average of many random ones (max backup, as in single-player MCTS; it
+ * is what wins Bait level 3, whose boxes the mean alone spends on the
+ * nearest holes).
  *
  * Proofs (MCTS-Solver, without chance): a node where the game is over is
  * won or lost for the side that moved into it; a node whose agent to move
@@ -45,7 +50,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
 #include "agent.h"
 #include "search.h"
@@ -74,7 +78,7 @@ typedef struct mnode {
 typedef struct mcts {
     const vg_game *g;
     int turns;              /* the game has turns{} */
-    double c, hw, bonus, penalty, lambda;
+    double c, hw, bonus, penalty, max_mix;
     int depth, reuse, dedup;
     long max_nodes;
     uint64_t *seen;         /* dedup: the states in the tree (vg_state_hash, 0: empty), open addressing */
@@ -100,6 +104,7 @@ static const agent_param mcts_params[] = {
     {"reuse", 1, "1: keep the subtree of the chosen move for the next decision"},
     {"max_nodes", 500000, "tree size: a full tree stops growing (rollouts go on from its leaves); a kept subtree over half of it is dropped"},
     {"dedup", 1, "without turns: 1: a node whose state another node has is never chosen (the tree spans the states)"},
+    {"max_mix", 0.5, "without turns: weight of the best value a rollout below a node found, against their mean, in its Q (0: the mean, plain UCT)"},
 };
 
 static void mcts_free(void *self) {
@@ -128,7 +133,7 @@ static void *mcts_create(const vg_game *g, const double *p, uint64_t seed) {
     m->reuse = p[5] != 0;
     m->max_nodes = p[6] < 16 ? 16 : (long)p[6];
     m->dedup = p[7] != 0 && !m->turns;
-    m->lambda = m->turns ? 0 : getenv("LAMBDA") ? atof(getenv("LAMBDA")) : 0;
+    m->max_mix = m->turns || p[8] < 0 ? 0 : p[8] > 1 ? 1 : p[8];
     m->rng = rng_seed_of(seed);
     m->work = vg_state_new(g, 0);
     m->step = vg_state_new(g, 0);
@@ -185,7 +190,7 @@ static int moves_of(const mcts *m, const vg_state *s, int moves[VG_MAX_MOVES], d
 /* A rollout's value, from agent 0's side; 'steps': moves from the root
  * (a sooner win is worth more). */
 static double rollout_value(mcts *m, const vg_state *s, int steps) {
-    double v = (getenv("SW") ? atof(getenv("SW")) : 1) * vg_score(s);
+    double v = vg_score(s);
     if (m->hw != 0)
         v += m->hw * (m->turns && vg_game_has_evaluate(m->g) ? vg_evaluate(m->g, s, NULL) : vg_heuristic(m->g, s, NULL));
     if (vg_winner_of(s) == VG_PLAYER_WINS) v += m->bonus - steps;
@@ -307,7 +312,8 @@ static double q_of(const mcts *m, const mnode *c) {
     if (m->vmin > m->vmax || range <= 0) nt = 0.5 * (double)c->nt;
     else nt = 0.1 * (double)c->nt + 0.8 * (c->nt_sum - (double)c->nt * m->vmin) / range;
     double q0 = (c->res + nt) / (double)c->visits;
-    if (m->lambda > 0 && c->nt > 0 && range > 0) q0 = (1 - m->lambda) * q0 + m->lambda * (0.1 + 0.8 * (c->best - m->vmin) / range);
+    if (m->max_mix > 0 && c->nt > 0 && range > 0)
+        q0 = (1 - m->max_mix) * q0 + m->max_mix * (0.1 + 0.8 * (c->best - m->vmin) / range);
     return side(c->mover) == 0 ? q0 : 1 - q0;
 }
 
@@ -606,7 +612,6 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
     int32_t r = find_root(m, s);
     if (r >= 0) compact(m, r);
     else m->n = 0;
-    if (getenv("MCTS_DEBUG")) fprintf(stderr, "reuse %d nodes %ld\n", r, m->n);
     if (m->n > m->max_nodes / 2) m->n = 0;   /* too little room left to grow: start afresh */
     m->next_root = -1;
     if (m->n == 0) {
@@ -619,9 +624,6 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
     if (!m->nodes[0].proven) do iterate(m, f, s);
         while (!fm_spent(f) && !m->nodes[0].proven && !m->nodes[0].dup);
     int32_t best = best_child(m);
-    if (getenv("MCTS_DEBUG"))
-        for (int32_t c = m->nodes[0].first; c < m->nodes[0].first + m->nodes[0].nkids; c++)
-            fprintf(stderr, "%s visits %d q %.3f res %.3f nt %d proven %d\n", vg_move_name(m->g, m->nodes[c].move), m->nodes[c].visits, q_of(m, &m->nodes[c]), m->nodes[c].res, m->nodes[c].nt, m->nodes[c].proven);
     if (best < 0) best = m->nodes[0].first;   /* nothing tried: the first move */
     const mnode *b = &m->nodes[best];
     f->value = b->visits ? b->total / (double)b->visits : 0;
@@ -635,4 +637,4 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
 }
 
 const agent_def agent_mcts = {"mcts", "UCT Monte Carlo tree search with random rollouts, for one player or several taking turns, chance nodes, proofs; tree kept between decisions",
-                              mcts_params, 8, mcts_create, mcts_act, mcts_free};
+                              mcts_params, 9, mcts_create, mcts_act, mcts_free};

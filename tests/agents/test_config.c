@@ -95,9 +95,34 @@ static void test_ini_errors(void **state) {
     assert_non_null(strstr(why, "/nonexistent/agents.ini"));
 }
 
+/* examples/agents.ini lists every parameter of every agent at its default. */
+static void test_example_ini(void **state) {
+    (void)state;
+    int n;
+    const agent_def *const *defs = agent_list(&n);
+    for (int i = 0; i < n; i++) {
+        char *set[32], why[512];
+        int got = agent_config_read("examples/agents.ini", defs[i]->name, set, 0, 32, why, sizeof why);
+        assert_int_equal(got, defs[i]->nparams);
+        for (int k = 0; k < got; k++) {
+            const char *eq = strchr(set[k], '=');
+            assert_non_null(eq);
+            size_t klen = (size_t)(eq - set[k]);
+            int p = 0;
+            while (p < defs[i]->nparams &&
+                   !(strlen(defs[i]->params[p].key) == klen && strncmp(defs[i]->params[p].key, set[k], klen) == 0))
+                p++;
+            assert_true(p < defs[i]->nparams);
+            if (strtod(eq + 1, NULL) != defs[i]->params[p].value) fail_msg("[%s] %s: not the default", defs[i]->name, set[k]);
+        }
+        agent_config_free(set, got);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_agent_registered),
+        cmocka_unit_test(test_example_ini),
         cmocka_unit_test(test_settings),
         cmocka_unit_test(test_ini),
         cmocka_unit_test(test_ini_errors),
