@@ -72,6 +72,7 @@ typedef struct mnode {
     double res;             /* sum of Q0 over rollouts that ended the game */
     double nt_sum;          /* sum of values of rollouts that left the game going */
     double best;            /* the greatest of them (-inf: none) */
+    double best_end;        /* the greatest Q0 of rollouts that ended the game (-1: none) */
     int32_t nt, visits;
 } mnode;
 
@@ -104,7 +105,7 @@ static const agent_param mcts_params[] = {
     {"reuse", 1, "1: keep the subtree of the chosen move for the next decision"},
     {"max_nodes", 500000, "tree size: a full tree stops growing (rollouts go on from its leaves); a kept subtree over half of it is dropped"},
     {"dedup", 1, "without turns: 1: a node whose state another node has is never chosen (the tree spans the states)"},
-    {"max_mix", 0.5, "without turns: weight of the best value a rollout below a node found, against their mean, in its Q (0: the mean, plain UCT)"},
+    {"max_mix", 1, "without turns: weight of the best value a rollout below a node found, against their mean, in its Q (0: the mean, plain UCT; 1: the best)"},
 };
 
 static void mcts_free(void *self) {
@@ -265,6 +266,7 @@ static int32_t add_node(mcts *m, int32_t parent, int move, int mover) {
     x->move = (int16_t)move;
     x->mover = (uint8_t)mover;
     x->best = -INFINITY;
+    x->best_end = -1;
     return (int32_t)m->n++;
 }
 
@@ -312,8 +314,14 @@ static double q_of(const mcts *m, const mnode *c) {
     if (m->vmin > m->vmax || range <= 0) nt = 0.5 * (double)c->nt;
     else nt = 0.1 * (double)c->nt + 0.8 * (c->nt_sum - (double)c->nt * m->vmin) / range;
     double q0 = (c->res + nt) / (double)c->visits;
-    if (m->max_mix > 0 && c->nt > 0 && range > 0)
-        q0 = (1 - m->max_mix) * q0 + m->max_mix * (0.1 + 0.8 * (c->best - m->vmin) / range);
+    if (m->max_mix > 0) {   /* the best rollout below: a game's end as its Q0, a value as scaled above */
+        double top = c->best_end;
+        if (c->nt > 0) {
+            double v = range > 0 ? 0.1 + 0.8 * (c->best - m->vmin) / range : 0.5;
+            if (v > top) top = v;
+        }
+        q0 = (1 - m->max_mix) * q0 + m->max_mix * top;
+    }
     return side(c->mover) == 0 ? q0 : 1 - q0;
 }
 
@@ -380,7 +388,7 @@ static void back_up(mcts *m, int32_t x, double v, int over, double q0) {
         mnode *p = &m->nodes[x];
         p->total += v;
         p->visits++;
-        if (over) p->res += q0;
+        if (over) p->res += q0, p->best_end = q0 > p->best_end ? q0 : p->best_end;
         else p->nt++, p->nt_sum += v, p->best = v > p->best ? v : p->best;
     }
 }
