@@ -22,7 +22,8 @@ struct planner {
     const vg_game *g;
     planner_opts o;
     sbound *bound;
-    vg_state *cur, *child, *root;   /* root: the start of the search in progress */
+    vg_state *cur, *child;
+    packer *pk;            /* stored states, packed against the start of the search in progress */
     /* the search in progress */
     int active;
     uint64_t root_hash;
@@ -65,10 +66,10 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     if (p->o.weight < 1) p->o.weight = 1;
     p->cur = vg_state_new(g, 0);
     p->child = vg_state_new(g, 0);
-    p->root = vg_state_new(g, 0);
+    p->pk = packer_new(g);
     /* room for a whole search: growing a big map mid-decision would take long */
     size_t presize = o->max_states > 0 && o->max_states <= (1L << 22) ? (size_t)o->max_states : 1 << 12;
-    if (!p->cur || !p->child || !p->root || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize) ||
+    if (!p->cur || !p->child || !p->pk || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize) ||
         new_node(p) == UINT32_MAX) {
         planner_free(p);
         return NULL;
@@ -95,7 +96,7 @@ void planner_free(planner *p) {
     sbound_free(p->bound);
     vg_state_free(p->cur);
     vg_state_free(p->child);
-    vg_state_free(p->root);
+    packer_free(p->pk);
     free(p->plan);
     free(p->plan_hash);
     free(p);
@@ -169,8 +170,8 @@ static int start(planner *p, fm *f, const vg_state *s) {
     search_drop(p);
     uint32_t root = new_node(p);
     if (root == UINT32_MAX) return 0;
-    vg_state_copy(p->root, s);
-    if (!(p->nodes[root].st = state_pack(p->root, s))) return 0;
+    packer_set_ref(p->pk, s);
+    if (!(p->nodes[root].st = packer_pack(p->pk, s))) return 0;
     f->calls++;   /* storing the root is a copy */
     p->nodes[root].hash = p->root_hash = vg_state_hash(s);
     p->nodes[root].h = p->o.use_bound ? sbound_of(p->bound, s) : 0;
@@ -224,7 +225,7 @@ static int run(planner *p, fm *f) {
         if (p->nodes[id].win) return make_plan(p, id) ? 1 : -2;
         int fcur = p->minf;
         p->nodes[id].expanded = 1;
-        state_unpack(p->root, p->nodes[id].st, p->cur);
+        packer_unpack(p->pk, p->nodes[id].st, p->cur);
         f->calls++;
         free(p->nodes[id].st);
         p->nodes[id].st = NULL;
@@ -268,7 +269,7 @@ static int run(planner *p, fm *f) {
                 c->h = 0;
                 if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
             } else if (!c->st) {
-                if (!(c->st = state_pack(p->root, p->child))) return -2;
+                if (!(c->st = packer_pack(p->pk, p->child))) return -2;
                 f->calls++;
             }
             if (!push(p, cid)) return -2;

@@ -90,66 +90,116 @@ hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added) {
 
 /* ---- Stored states ------------------------------------------------------
  *
- * Layout, in 64-bit words: the state's length; then runs, each a
- * word (first word << 32 | length) followed by that many words of the
- * state; a zero word ends the list. A gap of one unchanged word is taken
- * into the run around it (it costs no more than a new run's header). */
+ * A packed state is a list of steps that rebuild it from the reference,
+ * front to back, with a read position in the reference: skip some of its
+ * words, copy some, then take some words from the packed state itself
+ * (each stands for one word of the reference). Skipping is what makes it
+ * small: when a sprite is removed, the ones after it sit one sprite
+ * earlier than in the reference, and a step that skips the removed one
+ * copies all of them. Each step is one word (skip << 48 | copy << 24 |
+ * literal count) followed by the literal words. */
 
-struct packed {
-    uint64_t n;          /* the state's length in words */
-    uint64_t runs[];
+struct packer {
+    vg_state *ref;
+    uint64_t *scratch;     /* room for the steps of the largest state */
 };
 
-/* Appends the run s[start, end) to 'out' (when not NULL) at *len. */
-static void put_run(uint64_t *out, size_t *len, const uint64_t *s, size_t start, size_t end) {
-    if (out) {
-        out[*len] = (uint64_t)start << 32 | (end - start);
-        memcpy(out + *len + 1, s + start, (end - start) * 8);
+struct packed {
+    uint64_t n;            /* the state's length in words */
+    uint64_t steps[];
+};
+
+enum { PACK_MAX_SKIP = 16 };   /* words skipped to find the reference again: a few removed sprites */
+
+packer *packer_new(const vg_game *g) {
+    packer *pk = calloc(1, sizeof *pk);
+    if (!pk) return NULL;
+    pk->ref = vg_state_new(g, 0);
+    pk->scratch = malloc((vg_state_size(g) / 8 * 2 + 2) * 8);   /* at worst a step word a literal */
+    if (!pk->ref || !pk->scratch) {
+        packer_free(pk);
+        return NULL;
     }
-    *len += 1 + end - start;
+    return pk;
 }
 
-/* Writes the runs of 's' (n words) against 'r' (nref words) into 'out'
- * when not NULL; returns the words they take, end marker included. Words
- * are compared 64 at a time into a bit mask, without a branch a word
- * (which words differ is as good as random: a branch would guess wrong). */
-static size_t runs(const uint64_t *r, size_t nref, const uint64_t *s, size_t n, uint64_t *out) {
-    size_t len = 0, start = 0;
-    uint64_t prev = 0;   /* the last word's last bit: a run is open */
-    for (size_t base = 0; base < n; base += 64) {
-        size_t cnt = n - base < 64 ? n - base : 64;
-        uint64_t w = 0;
-        for (size_t j = 0; j < cnt; j++) w |= (uint64_t)(base + j >= nref || r[base + j] != s[base + j]) << j;
-        w |= (w >> 1) & (w << 1);   /* a gap of one word joins the runs around it */
-        uint64_t edges = (w ^ (w << 1 | prev)) & (cnt == 64 ? ~0ULL : (1ULL << cnt) - 1);
-        for (; edges; edges &= edges - 1) {
-            size_t j = (size_t)__builtin_ctzll(edges);
-            if (w >> j & 1) start = base + j;
-            else put_run(out, &len, s, start, base + j);
-        }
-        prev = w >> (cnt - 1) & 1;
-    }
-    if (prev) put_run(out, &len, s, start, n);
-    if (out) out[len] = 0;
-    return len + 1;
+void packer_free(packer *pk) {
+    if (!pk) return;
+    vg_state_free(pk->ref);
+    free(pk->scratch);
+    free(pk);
 }
 
-packed *state_pack(const vg_state *ref, const vg_state *s) {
-    const uint64_t *r = (const uint64_t *)(const void *)ref, *w = (const uint64_t *)(const void *)s;
-    size_t nref = vg_state_used(ref) / 8, n = vg_state_used(s) / 8;
-    packed *p = malloc(sizeof *p + runs(r, nref, w, n, NULL) * 8);
+void packer_set_ref(packer *pk, const vg_state *ref) { vg_state_copy(pk->ref, ref); }
+
+/* The skip (at most 'most') after which the reference goes on as s[i..]
+ * does, or -1: no skip and two equal words (or the end of s), or a skip
+ * and four (words equal by chance, zeros say, must not throw the reading
+ * off). */
+static int resync(const uint64_t *r, size_t nref, size_t at, const uint64_t *s, size_t n, size_t i, size_t most) {
+    if (at < nref && r[at] == s[i] && (i + 1 == n || (at + 1 < nref && r[at + 1] == s[i + 1]))) return 0;
+    for (size_t sk = 1; sk <= most && at + sk < nref; sk++) {
+        if (r[at + sk] != s[i]) continue;
+        size_t got = 1;
+        while (got < 4 && i + got < n && at + sk + got < nref && r[at + sk + got] == s[i + got]) got++;
+        if (got == 4 || i + got == n) return (int)sk;
+    }
+    return -1;
+}
+
+/* How far the next skip may go, 'skipped' words skipped so far: the
+ * reference is longer than the state by the words of the sprites removed
+ * since, and skips need not add up to more. */
+static size_t skip_room(size_t nref, size_t n, size_t skipped) {
+    size_t room = nref > n + skipped ? nref - n - skipped : 0;
+    return room < PACK_MAX_SKIP ? room : PACK_MAX_SKIP;
+}
+
+packed *packer_pack(packer *pk, const vg_state *st) {
+    const uint64_t *r = (const uint64_t *)(const void *)pk->ref, *s = (const uint64_t *)(const void *)st;
+    size_t nref = vg_state_used(pk->ref) / 8, n = vg_state_used(st) / 8, len = 0, i = 0, at = 0;
+    uint64_t *out = pk->scratch;
+    while (i < n) {
+        size_t most = skip_room(nref, n, at - i);
+        int sk = resync(r, nref, at, s, n, i, most);
+        size_t skip = sk > 0 ? (size_t)sk : 0, copy = 0;
+        if (sk >= 0)
+            while (at + skip + copy < nref && i + copy < n && r[at + skip + copy] == s[i + copy]) copy++;
+        at += skip + copy, i += copy;
+        size_t lit = 0;   /* literal words up to where the reference goes on again */
+        most = skip_room(nref, n, at - i);
+        while (i + lit < n && resync(r, nref, at + lit, s, n, i + lit, most) < 0) lit++;
+        out[len] = (uint64_t)skip << 48 | (uint64_t)copy << 24 | lit;
+        memcpy(out + len + 1, s + i, lit * 8);
+        len += 1 + lit, i += lit, at += lit;
+    }
+    packed *p = malloc(sizeof *p + len * 8);
     if (!p) return NULL;
     p->n = n;
-    runs(r, nref, w, n, p->runs);
+    memcpy(p->steps, out, len * 8);
     return p;
 }
 
-void state_unpack(const vg_state *ref, const packed *p, vg_state *dst) {
-    size_t nref = vg_state_used(ref) / 8, n = p->n;
+size_t packed_bytes(const packed *p) {
+    size_t words = 0;
+    for (size_t i = 0; i < p->n;) {
+        uint64_t step = p->steps[words];
+        i += (step >> 24 & 0xffffff) + (step & 0xffffff);
+        words += 1 + (step & 0xffffff);
+    }
+    return sizeof *p + words * 8;
+}
+
+void packer_unpack(const packer *pk, const packed *p, vg_state *dst) {
+    const uint64_t *r = (const uint64_t *)(const void *)pk->ref, *step = p->steps;
     uint64_t *d = (uint64_t *)(void *)dst;
-    memcpy(d, ref, (n < nref ? n : nref) * 8);
-    for (const uint64_t *run = p->runs; *run; run += 1 + (uint32_t)*run)
-        memcpy(d + (*run >> 32), run + 1, (uint32_t)*run * 8);
+    for (size_t i = 0, at = 0; i < p->n; step++) {
+        size_t skip = *step >> 48, copy = *step >> 24 & 0xffffff, lit = *step & 0xffffff;
+        at += skip;
+        memcpy(d + i, r + at, copy * 8);
+        memcpy(d + i + copy, step + 1, lit * 8);
+        i += copy + lit, at += copy + lit, step += lit;
+    }
 }
 
 /* ---- Leaf values ----------------------------------------------------------- */

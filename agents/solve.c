@@ -125,12 +125,14 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
     S.weight = o->weight > 1 ? o->weight : 1;
     sbound *bound = sbound_new(g, start);
     vg_state *cur = vg_state_new(g, 0), *child = vg_state_new(g, 0);
+    packer *pk = packer_new(g);
     hmap bypos = {0};
     solve_status st = SOLVE_NOMEM;
     uint32_t root;
-    if (!bound || !cur || !child || !hmap_init(&bypos, 1 << 16) ||
+    if (!bound || !pk || !cur || !child || !hmap_init(&bypos, 1 << 16) ||
         (root = new_node(&S)) == UINT32_MAX)
         goto done;
+    packer_set_ref(pk, start);
     S.minf = 0;
     S.nodes[root].h = sbound_of(bound, start);
     if (vg_winner_of(start) == VG_PLAYER_WINS) {
@@ -145,7 +147,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
     }
     int added;
     hslot *rslot;
-    if (!(S.nodes[root].st = state_pack(start, start)) || !(rslot = hmap_put(&bypos, search_key(g, start), root, &added)) ||
+    if (!(S.nodes[root].st = packer_pack(pk, start)) || !(rslot = hmap_put(&bypos, search_key(g, start), root, &added)) ||
         !push(&S, root))
         goto done;
     rslot->aux = 1;   /* g + 1: see the expansion below */
@@ -168,7 +170,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         }
         int fcur = S.minf;
         n->expanded = 1;
-        state_unpack(start, n->st, cur);
+        packer_unpack(pk, n->st, cur);
         free(n->st);
         n->st = NULL;
         r->expanded++;
@@ -180,8 +182,8 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
             r->generated++;
             int cg = S.nodes[id].g + 1;
             if (vg_is_over(child) && vg_winner_of(child) != VG_PLAYER_WINS) continue;
-            uint64_t pk = search_key(g, child);
-            hslot *slot = hmap_put(&bypos, pk, UINT32_MAX, &added);
+            uint64_t key = search_key(g, child);
+            hslot *slot = hmap_put(&bypos, key, UINT32_MAX, &added);
             if (!slot) goto nomem;
             if (!added && (int)slot->aux - 1 <= cg) continue;   /* reached as soon before, or dead */
             uint32_t cid = slot->val;
@@ -212,7 +214,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
                 }
             } else {
                 free(c->st);
-                if (!(c->st = state_pack(start, child))) goto nomem;
+                if (!(c->st = packer_pack(pk, child))) goto nomem;
             }
             if (!push(&S, cid)) goto nomem;
         }
@@ -240,5 +242,6 @@ done:
     sbound_free(bound);
     vg_state_free(cur);
     vg_state_free(child);
+    packer_free(pk);
     return st;
 }
