@@ -9,7 +9,8 @@
 # Environment: BENCH_QUICK=1 runs a short version (fewer games, shallower
 # perft, subsets of the reference sets); C4_DEPTH, OTHELLO_DEPTH (perft
 # depths, 8 and 9), GAMES (matches per row, 10), GAMES_2048 (20), JOBS
-# (parallel 2048 games, 2).
+# (parallel 2048 games, 2), MCTS_MS (the mcts agent's time a move in the
+# Connect Four and Othello matches, 1000; quick: 100).
 #
 # Programs: bin/vgdl (perft; run 2048), build/release/tests/bench/bench_c4
 # (the C perft) and build/release/tests/bench/boardgames (matches, the
@@ -24,8 +25,10 @@ what=${1:-all}
 quick=${BENCH_QUICK:-0}
 if [ "$quick" = 1 ]; then
   c4d=${C4_DEPTH:-7}; otd=${OTHELLO_DEPTH:-7}; games=${GAMES:-2}; g2048=${GAMES_2048:-4}; every=20; ff_last=2
+  mcts_ms=${MCTS_MS:-100}
 else
   c4d=${C4_DEPTH:-8}; otd=${OTHELLO_DEPTH:-9}; games=${GAMES:-10}; g2048=${GAMES_2048:-20}; every=1; ff_last=19
+  mcts_ms=${MCTS_MS:-1000}
 fi
 jobs=${JOBS:-2}
 bg=build/release/tests/bench/boardgames
@@ -69,7 +72,9 @@ perft() {
 match() {
   echo "== matches: $games games a row, each side first in half, random opening moves (2 in Connect Four, 4 in Othello)"
   echo "   alphabeta:D = adversarial.h alpha-beta to D plies (both sides move in a ply), leaves by evaluate(state);"
-  echo "   mtdf:MS = MTD(f) deepening for MS ms a move"
+  echo "   mtdf:MS = MTD(f) deepening for MS ms a move; mcts:MS = agents/mcts.c (UCT, random rollouts, proofs,"
+  echo "   the tree kept between moves) for MS ms a move, its default parameters; Othello's mcts and mtdf:500 rows"
+  echo "   play half as many games"
   $bg header
   $bg match connect4 alphabeta:4 random "$games" || fail=1
   $bg match connect4 mtdf:100 random "$games" || fail=1
@@ -77,25 +82,35 @@ match() {
   $bg match othello alphabeta:2 random "$games" || fail=1
   $bg match othello mtdf:100 random "$games" || fail=1
   $bg match othello mtdf:500 alphabeta:4 "$(( (games + 1) / 2 ))" || fail=1
-  echo "MCTS: skipped -- agents/mcts.c plays single-agent games through vg_actions/vg_advance only,"
-  echo "      so it cannot choose a Connect Four or Othello move (no two-player support yet)."
+  $bg match connect4 "mcts:$mcts_ms" alphabeta:4 "$games" || fail=1
+  $bg match connect4 "mcts:$mcts_ms" random "$games" || fail=1
+  $bg match othello "mcts:$mcts_ms" alphabeta:4 "$(( (games + 1) / 2 ))" || fail=1
+  $bg match othello "mcts:$mcts_ms" random "$(( (games + 1) / 2 ))" || fail=1
+}
+
+g2048_row() {   # g2048_row LABEL RUN-OPTIONS...: games 1..$g2048 (the seeds) of 2048, one table row; sets wins
+  label=$1; shift
+  dir=$(mktemp -d)
+  seq 1 "$g2048" | xargs -P "$jobs" -I{} sh -c "bin/vgdl run 2048 $* --seed {} > $dir/{}.txt"
+  wins=$(grep -l '^result: win' "$dir"/*.txt | wc -l)
+  awk -v label="$label" -v n="$g2048" -v wins="$wins" '
+    /^score:/ {score += $2}
+    /^decision ms:/ {gsub(",", ""); ms += $4; games++}
+    END {printf "%-22s %6d %8d %9.0f%% %12.0f %12.1f\n", label, n, wins, 100 * wins / n, score / n,
+                games ? 1000 / (ms / games) : 0}' "$dir"/*.txt
+  rm -rf "$dir"
 }
 
 g2048() {
-  echo "== 2048: expectimax (adversarial.h; the spawn is a chance node weighted by vg_outcomes), depth 2, eval=1,"
-  echo "   $g2048 games (seeds 1..$g2048), the game won on the first 2048 tile"
-  dir=$(mktemp -d)
-  seq 1 "$g2048" | xargs -P "$jobs" -I{} sh -c \
-    "bin/vgdl run 2048 --agent expectimax --set depth=2 --set eval=1 --seed {} > $dir/{}.txt"
-  wins=$(grep -l '^result: win' "$dir"/*.txt | wc -l)
-  awk -v n="$g2048" -v wins="$wins" '
-    /^score:/ {score += $2} /^ticks:/ {ticks += $2}
-    /^decision ms:/ {gsub(",", ""); ms += $4; games++}
-    END {printf "%-22s %6s %8s %10s %12s %12s\n", "agent", "games", "reached", "share", "mean score", "moves/s";
-         printf "%-22s %6d %8d %9.0f%% %12.0f %12.1f\n", "expectimax depth 2", n, wins, 100 * wins / n, score / n,
-                games ? 1000 / (ms / games) : 0}' "$dir"/*.txt
-  [ "$((wins * 10))" -ge "$((g2048 * 9))" ] || echo "   (below the 90% goal)"
-  rm -rf "$dir"
+  echo "== 2048: expectimax (adversarial.h; the spawn is a chance node weighted by vg_outcomes), depth 2, eval=1;"
+  echo "   mcts (agents/mcts.c; spawns drawn by vg_outcomes) 40 ms a move, rollouts of 10 rounds (a move and a spawn)"
+  echo "   valued by score + evaluate;"
+  echo "   $g2048 games each (seeds 1..$g2048), the game won on the first 2048 tile"
+  printf '%-22s %6s %8s %10s %12s %12s\n' agent games reached share "mean score" moves/s
+  g2048_row "expectimax depth 2" --agent expectimax --set depth=2 --set eval=1
+  ewins=$wins
+  g2048_row "mcts 40 ms" --agent mcts --budget-ms 40 --set rollout_depth=10 --set heuristic_weight=1
+  [ "$((ewins * 10))" -ge "$((g2048 * 9))" ] || echo "   (expectimax below the 90% goal)"
 }
 
 solve() {
