@@ -34,7 +34,7 @@ struct planner {
     uint32_t *bn, *bcap;
     int nbuckets, minf;
     long open;
-    hmap bypos, byhash;
+    hmap bypos;
     uint32_t best;         /* most promising node so far */
     /* the plan being played */
     vg_action *plan;
@@ -51,7 +51,6 @@ static void search_drop(planner *p) {
     p->open = 0;
     p->minf = 0;
     hmap_clear(&p->bypos);
-    hmap_clear(&p->byhash);
     p->active = 0;
 }
 
@@ -69,7 +68,7 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     p->pk = packer_new(g);
     /* room for a whole search: growing a big map mid-decision would take long */
     size_t presize = o->max_states > 0 && o->max_states <= (1L << 22) ? (size_t)o->max_states : 1 << 12;
-    if (!p->cur || !p->child || !p->pk || !hmap_init(&p->bypos, presize) || !hmap_init(&p->byhash, presize) ||
+    if (!p->cur || !p->child || !p->pk || !hmap_init(&p->bypos, presize) ||
         new_node(p) == UINT32_MAX) {
         planner_free(p);
         return NULL;
@@ -77,7 +76,6 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     /* touch it all now: page faults in the middle of a decision would cost
      * it its budget */
     memset(p->bypos.slots, 0, p->bypos.cap * sizeof *p->bypos.slots);
-    memset(p->byhash.slots, 0, p->byhash.cap * sizeof *p->byhash.slots);
     memset(p->nodes, 0, p->cap * sizeof *p->nodes);
     p->nnodes = 0;
     return p;
@@ -92,7 +90,6 @@ void planner_free(planner *p) {
     free(p->bcap);
     free(p->nodes);
     hmap_free(&p->bypos);
-    hmap_free(&p->byhash);
     sbound_free(p->bound);
     vg_state_free(p->cur);
     vg_state_free(p->child);
@@ -238,9 +235,6 @@ static int run(planner *p, fm *f) {
             fm_advance(f, p->child, acts[k]);
             int cg = p->nodes[id].g + 1, win = vg_winner_of(p->child) == VG_PLAYER_WINS;
             if (vg_is_over(p->child) && !win) continue;
-            uint64_t hx = vg_state_hash(p->child);
-            hslot *seen = hmap_find(&p->byhash, hx);
-            if (seen && p->nodes[seen->val].g <= cg) continue;   /* this very state, reached as soon */
             uint64_t pk = search_key(p->g, p->child);
             hslot *slot = hmap_put(&p->bypos, pk, UINT32_MAX, &added);
             if (!slot) return -2;
@@ -260,15 +254,13 @@ static int run(planner *p, fm *f) {
             c->action = (uint8_t)acts[k];
             c->g = cg;
             c->expanded = 0;
-            c->hash = hx;
-            hslot *hs = hmap_put(&p->byhash, hx, cid, &added);
-            if (!hs) return -2;
-            hs->val = cid;
+            c->hash = vg_state_hash(p->child);
             if (win) {
                 c->win = 1;
                 c->h = 0;
                 if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
-            } else if (!c->st) {
+            } else {   /* (a shorter way to a position: its state from this way) */
+                free(c->st);
                 if (!(c->st = packer_pack(p->pk, p->child))) return -2;
                 f->calls++;
             }
