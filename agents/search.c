@@ -105,7 +105,8 @@ struct packer {
 };
 
 struct packed {
-    uint64_t n;            /* the state's length in words */
+    uint32_t n;            /* the state's length in words */
+    uint32_t len;          /* the steps' */
     uint64_t steps[];
 };
 
@@ -175,20 +176,13 @@ packed *packer_pack(packer *pk, const vg_state *st) {
     }
     packed *p = malloc(sizeof *p + len * 8);
     if (!p) return NULL;
-    p->n = n;
+    p->n = (uint32_t)n;
+    p->len = (uint32_t)len;
     memcpy(p->steps, out, len * 8);
     return p;
 }
 
-size_t packed_bytes(const packed *p) {
-    size_t words = 0;
-    for (size_t i = 0; i < p->n;) {
-        uint64_t step = p->steps[words];
-        i += (step >> 24 & 0xffffff) + (step & 0xffffff);
-        words += 1 + (step & 0xffffff);
-    }
-    return sizeof *p + words * 8;
-}
+size_t packed_bytes(const packed *p) { return sizeof *p + (size_t)p->len * 8; }
 
 void packer_unpack(const packer *pk, const packed *p, vg_state *dst) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref, *step = p->steps;

@@ -4,11 +4,14 @@
  *
  * A* with integer priorities in buckets: f = 8 g + round(8 weight h); in a
  * bucket the last state added comes out first (deeper states first among
- * equals). States are deduplicated by the positional key
- * (search.h), which merges states that differ only in things that do not
- * matter to positions (the orientation a pushed box is left with). A position is kept with the
- * fewest actions that reached it; a state is stored only while it waits
- * to be expanded.
+ * equals). States are deduplicated by the positional key (search.h),
+ * which merges states that differ only in things that do not matter to
+ * positions (the orientation a pushed box is left with). A position is
+ * kept with the fewest actions that reached it, and that number (plus
+ * one; 1 for a dead position, which gets no node) also in its hash-map
+ * slot, so that a repeat is turned away without reading its node: on
+ * Bait level 3 that saves a sixth of the time. A state is stored,
+ * packed, only while it waits to be expanded.
  *
  * Optimality: with weight 1 the bound is admissible and consistent
  * (search.c), so a state is expanded at most once, with its least g, and

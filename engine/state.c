@@ -74,6 +74,13 @@ static uint64_t position_key(const sprite *p) {
  * ids: two states with the same sprites in the same places hash alike
  * however they were reached. The tick is left out; so are move timers,
  * which matter only to sprites with a cooldown above one. */
+/* The alive bits of the static layer, mixed word by word. */
+static uint64_t alive_hash(const vg_state *s) {
+    uint64_t h = 0;
+    for (uint32_t w = 0; w < s->nbitwords; w++) h ^= mix(s->data[w] + w * 0x632be59bd9b4e019ULL + 1);
+    return h;
+}
+
 uint64_t vg_state_hash(const vg_state *s) {
     uint64_t h = mix(s->rng ^ ((uint64_t)s->over << 56) ^ ((uint64_t)s->winner << 60));
     uint64_t score;
@@ -81,7 +88,7 @@ uint64_t vg_state_hash(const vg_state *s) {
     h ^= mix(score + 0x9e3779b97f4a7c15ULL);
     for (int r = 0; r < VG_MAX_RESOURCES; r++)
         if (s->resources[r]) h ^= mix(((uint64_t)r << 32 | (uint32_t)s->resources[r]) + 0x51ed27ULL);
-    for (uint32_t w = 0; w < s->nbitwords; w++) h ^= mix(s->data[w] + w * 0x632be59bd9b4e019ULL + 1);
+    h ^= alive_hash(s);
     for (uint32_t k = 0; k < s->timers; k++) h += mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
     for (int v = 0; v < VG_MAX_VARS; v++)
         if (s->vars[v]) h ^= mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
@@ -95,8 +102,7 @@ uint64_t vg_state_hash(const vg_state *s) {
 }
 
 uint64_t vg_state_position_hash(const vg_state *s) {
-    uint64_t h = mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL);
-    for (uint32_t w = 0; w < s->nbitwords; w++) h ^= mix(s->data[w] + w * 0x632be59bd9b4e019ULL + 1);
+    uint64_t h = mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL) ^ alive_hash(s);
     const sprite *sp = state_sprites(s);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < s->n; i++) sum += mix(position_key(&sp[i]));

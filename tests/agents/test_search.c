@@ -3,9 +3,7 @@
  * test_search.c -- the positional key, the key-and-door bound and its
  * dead states, and Bait's heuristic(state).
  */
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "search.h"
 #include "support.h"
@@ -48,8 +46,6 @@ static void test_key_sees_holes(void **state) {
     vg_game_free(g);
 }
 
-/* The bound is exact on a corridor and never above the moves left on
- * a shortest solution of level 0, and it is consistent along it. */
 /* Packed states come back byte for byte, all along a level 3 solution
  * (boxes fall into holes: the sprites after them move up), and take a
  * fraction of a state's size: under a quarter on average, under half at
@@ -61,15 +57,12 @@ static void test_packer(void **state) {
     packer *pk = packer_new(g);
     assert_non_null(pk);
     packer_set_ref(pk, s);
-    FILE *f = fopen("tests/fixtures/agents/bait_lvl3_shortest.actions", "r");
-    assert_non_null(f);
-    char line[64];
+    vg_action *acts;
+    int nacts;
+    assert_true(read_actions("tests/fixtures/agents/bait_lvl3_shortest.actions", &acts, &nacts));
     size_t most = 0, sum = 0, n = 0, full = vg_state_used(s);
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = 0;
-        vg_action a;
-        assert_true(vg_action_parse(line, &a));
-        assert_int_equal(vg_advance(g, s, a, NULL), VG_OK);
+    for (int k = 0; k < nacts; k++) {
+        assert_int_equal(vg_advance(g, s, acts[k], NULL), VG_OK);
         packed *p = packer_pack(pk, s);
         assert_non_null(p);
         packer_unpack(pk, p, back);
@@ -78,7 +71,7 @@ static void test_packer(void **state) {
         sum += packed_bytes(p), n++;
         free(p);
     }
-    fclose(f);
+    free(acts);
     assert_true(vg_winner_of(s) == VG_PLAYER_WINS);
     print_message("packed: mean %zu, most %zu bytes of %zu\n", sum / n, most, full);
     assert_true(most * 2 < full && sum / n * 4 < full);
@@ -88,6 +81,8 @@ static void test_packer(void **state) {
     vg_game_free(g);
 }
 
+/* The bound is exact on a corridor and never above the moves left on
+ * a shortest solution of level 0, and it is consistent along it. */
 static void test_bound(void **state) {
     (void)state;
     vg_game *g = load_game(SCRIPT, "tests/fixtures/agents/corridor.txt");

@@ -110,22 +110,17 @@ static void test_level3(void **state) {
     vg_state *s = vg_state_new(g, 0);
     sbound *b = sbound_new(g, s);
     assert_int_equal(sbound_of(b, s), 18 + 10);   /* (1,1)->(11,9), then back round the frozen boxes */
-    FILE *f = fopen("tests/fixtures/agents/bait_lvl3_shortest.actions", "r");
-    assert_non_null(f);
-    char line[64];
-    int n = 0;
-    while (fgets(line, sizeof line, f)) {
-        vg_action a;
-        line[strcspn(line, "\n")] = 0;
-        assert_true(vg_action_parse(line, &a));
+    vg_action *acts;
+    int n;
+    assert_true(read_actions("tests/fixtures/agents/bait_lvl3_shortest.actions", &acts, &n));
+    assert_int_equal(n, 46);
+    for (int k = 0; k < n; k++) {
         assert_false(vg_is_over(s));
         int h = sbound_of(b, s);
-        assert_true(h <= 46 - n);   /* admissible along a shortest line */
-        vg_advance(g, s, a, NULL);
-        n++;
+        assert_true(h <= 46 - k);   /* admissible along a shortest line */
+        vg_advance(g, s, acts[k], NULL);
     }
-    fclose(f);
-    assert_int_equal(n, 46);
+    free(acts);
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
     sbound_free(b);
     vg_state_free(s);
