@@ -45,8 +45,7 @@ struct planner {
 static int prio(const planner *p, int g, int h) { return 8 * g + (int)lround(8.0 * p->o.weight * h); }
 
 static void search_drop(planner *p) {
-    for (uint32_t i = 0; i < p->nnodes; i++) free(p->nodes[i].st);
-    p->nnodes = 0;
+    p->nnodes = 0;   /* their stored states go with the next packer_set_ref */
     for (int b = 0; b < p->nbuckets; b++) p->bn[b] = 0;
     p->open = 0;
     p->minf = 0;
@@ -224,7 +223,7 @@ static int run(planner *p, fm *f) {
         p->nodes[id].expanded = 1;
         packer_unpack(p->pk, p->nodes[id].st, p->cur);
         f->calls++;
-        free(p->nodes[id].st);
+        packer_release(p->pk, p->nodes[id].st);
         p->nodes[id].st = NULL;
         f->expanded++;
         spent++;
@@ -260,7 +259,7 @@ static int run(planner *p, fm *f) {
                 c->h = 0;
                 if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
             } else {   /* (a shorter way to a position: its state from this way) */
-                free(c->st);
+                packer_release(p->pk, c->st);
                 if (!(c->st = packer_pack(p->pk, p->child))) return -2;
                 f->calls++;
             }

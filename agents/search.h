@@ -40,6 +40,7 @@ int hmap_init(hmap *m, size_t cap);                     /* 0 when out of memory 
 void hmap_free(hmap *m);
 void hmap_clear(hmap *m);
 hslot *hmap_find(const hmap *m, uint64_t key);           /* NULL when absent */
+void hmap_prefetch(const hmap *m, uint64_t key);         /* starts loading key's slot into the cache */
 /* Finds or adds 'key' (value 'v' when added); sets *added. NULL when out of
  * memory. The slot stays valid until the next hmap_put. */
 hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added);
@@ -47,16 +48,21 @@ hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added);
 /* ---- Stored states ------------------------------------------------------
  * A packer stores states compactly for searches that keep millions open:
  * a packed state keeps only what differs from a reference state of the
- * same game (the search's start), in one malloc'd block the caller frees;
- * it serves only to restore the state with packer_unpack, against the
- * same reference. On Bait level 3 a packed state is about a quarter of
- * the 1 KB a state takes. */
+ * same game (the search's start), in a block the packer owns (cut from
+ * large chunks, so millions of them cost no malloc each); it serves only
+ * to restore the state with packer_unpack, against the same reference.
+ * packer_release takes a block back for reuse; packer_set_ref and
+ * packer_free take them all back.
+ * On Bait level 3 a packed state is about a quarter of the 1 KB a state
+ * takes. */
 typedef struct packer packer;
 typedef struct packed packed;
 packer *packer_new(const vg_game *g);                              /* NULL when out of memory */
-void packer_set_ref(packer *pk, const vg_state *ref);               /* keeps a copy of 'ref' */
+/* Keeps a copy of 'ref'; every block packed before is void (its memory is reused). */
+void packer_set_ref(packer *pk, const vg_state *ref);
 packed *packer_pack(packer *pk, const vg_state *s);                 /* NULL when out of memory */
 void packer_unpack(const packer *pk, const packed *p, vg_state *dst);   /* dst: from vg_state_new */
+void packer_release(packer *pk, packed *p);                         /* p may be NULL */
 size_t packed_bytes(const packed *p);                               /* the block's size */
 void packer_free(packer *pk);
 

@@ -127,12 +127,14 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
     S.g = g;
     S.weight = o->weight > 1 ? o->weight : 1;
     sbound *bound = sbound_new(g, start);
-    vg_state *cur = vg_state_new(g, 0), *child = vg_state_new(g, 0);
+    vg_state *cur = vg_state_new(g, 0), *kids[VG_MAX_ACTIONS];
+    int have_kids = 1;
+    for (int k = 0; k < VG_MAX_ACTIONS; k++) have_kids &= (kids[k] = vg_state_new(g, 0)) != NULL;
     packer *pk = packer_new(g);
     hmap bypos = {0};
     solve_status st = SOLVE_NOMEM;
     uint32_t root;
-    if (!bound || !pk || !cur || !child || !hmap_init(&bypos, 1 << 16) ||
+    if (!bound || !pk || !cur || !have_kids || !hmap_init(&bypos, 1 << 16) ||
         (root = new_node(&S)) == UINT32_MAX)
         goto done;
     packer_set_ref(pk, start);
@@ -174,19 +176,29 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         int fcur = S.minf;
         n->expanded = 1;
         packer_unpack(pk, n->st, cur);
-        free(n->st);
+        packer_release(pk, n->st);
         n->st = NULL;
         r->expanded++;
+        /* 1. the children that are not lost and moved something, with their
+         *    keys; their hash slots start loading meanwhile */
         vg_action acts[VG_MAX_ACTIONS];
-        int na = vg_actions(g, cur, acts);
+        uint64_t keys[VG_MAX_ACTIONS], here = search_key(g, cur);
+        int na = vg_actions(g, cur, acts), nk = 0;
         for (int k = 0; k < na; k++) {
-            vg_state_copy(child, cur);
-            vg_advance(g, child, acts[k], NULL);
+            vg_state *c = kids[nk];
+            vg_state_copy(c, cur);
+            vg_advance(g, c, acts[k], NULL);
             r->generated++;
-            int cg = S.nodes[id].g + 1;
-            if (vg_is_over(child) && vg_winner_of(child) != VG_PLAYER_WINS) continue;
-            uint64_t key = search_key(g, child);
-            hslot *slot = hmap_put(&bypos, key, UINT32_MAX, &added);
+            if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
+            if ((keys[nk] = search_key(g, c)) == here) continue;
+            hmap_prefetch(&bypos, keys[nk]);
+            acts[nk++] = acts[k];
+        }
+        /* 2. a node for each new position, or a shorter way to a known one */
+        int cg = n->g + 1;
+        for (int k = 0; k < nk; k++) {
+            vg_state *child = kids[k];
+            hslot *slot = hmap_put(&bypos, keys[k], UINT32_MAX, &added);
             if (!slot) goto nomem;
             if (!added && (int)slot->aux - 1 <= cg) continue;   /* reached as soon before, or dead */
             uint32_t cid = slot->val;
@@ -209,14 +221,14 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
             if (vg_winner_of(child) == VG_PLAYER_WINS) {
                 c->h = 0;
                 c->win = 1;
-                free(c->st);
+                packer_release(pk, c->st);
                 c->st = NULL;
                 if (S.weight == 1 && prio(&S, cg, 0) <= fcur) {   /* nothing open is shorter */
                     win = cid;
                     break;
                 }
             } else {
-                free(c->st);
+                packer_release(pk, c->st);
                 if (!(c->st = packer_pack(pk, child))) goto nomem;
             }
             if (!push(&S, cid)) goto nomem;
@@ -237,14 +249,13 @@ nomem:
 done:
     r->status = st;
     r->seconds = fm_now() - t0;
-    for (uint32_t i = 0; i < S.nnodes; i++) free(S.nodes[i].st);
     for (int b = 0; b < S.nbuckets; b++) free(S.buckets[b].ids);
     free(S.buckets);
     free(S.nodes);
     hmap_free(&bypos);
     sbound_free(bound);
     vg_state_free(cur);
-    vg_state_free(child);
+    for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(kids[k]);
     packer_free(pk);
     return st;
 }

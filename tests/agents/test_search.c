@@ -69,7 +69,7 @@ static void test_packer(void **state) {
         assert_memory_equal(back, s, vg_state_used(s));
         if (packed_bytes(p) > most) most = packed_bytes(p);
         sum += packed_bytes(p), n++;
-        free(p);
+        packer_release(pk, p);
     }
     free(acts);
     assert_true(vg_winner_of(s) == VG_PLAYER_WINS);
