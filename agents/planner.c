@@ -260,6 +260,7 @@ static int run(planner *p, fm *f) {
                 if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
             } else {   /* (a shorter way to a position: its state from this way) */
                 packer_release(p->pk, c->st);
+                vg_clear_events(p->child);   /* only ever advanced again */
                 if (!(c->st = packer_pack(p->pk, p->child))) return -2;
                 f->calls++;
             }

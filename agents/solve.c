@@ -20,6 +20,7 @@
  * (nothing left open can be shorter). Dead states (search.c) cannot lead
  * to a win and are dropped.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +121,10 @@ static int plan_of(search *S, uint32_t id, solve_result *r) {
     return 1;
 }
 
-solve_status solve_level(const vg_game *g, const vg_state *start, const solve_opts *o, solve_result *r) {
+/* A* from 'start', keeping only positions whose f (in actions) is below
+ * 'below': with weight 1, every win shorter than 'below' is still found,
+ * the shortest first; no win at all says none is shorter. */
+static solve_status astar(const vg_game *g, const vg_state *start, const solve_opts *o, int below, solve_result *r) {
     memset(r, 0, sizeof *r);
     double t0 = fm_now();
     search S = {0};
@@ -182,7 +186,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         /* 1. the children that are not lost and moved something, with their
          *    keys; their hash slots start loading meanwhile */
         vg_action acts[VG_MAX_ACTIONS];
-        uint64_t keys[VG_MAX_ACTIONS], here = search_key(g, cur);
+        uint64_t keys[VG_MAX_ACTIONS];
         int na = vg_actions(g, cur, acts), nk = 0;
         for (int k = 0; k < na; k++) {
             vg_state *c = kids[nk];
@@ -190,7 +194,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
             vg_advance(g, c, acts[k], NULL);
             r->generated++;
             if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
-            if ((keys[nk] = search_key(g, c)) == here) continue;
+            keys[nk] = search_key(g, c);
             hmap_prefetch(&bypos, keys[nk]);
             acts[nk++] = acts[k];
         }
@@ -198,21 +202,22 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
         int cg = n->g + 1;
         for (int k = 0; k < nk; k++) {
             vg_state *child = kids[k];
-            hslot *slot = hmap_put(&bypos, keys[k], UINT32_MAX, &added);
-            if (!slot) goto nomem;
-            if (!added && (int)slot->aux - 1 <= cg) continue;   /* reached as soon before, or dead */
-            uint32_t cid = slot->val;
-            slot->aux = (uint32_t)cg + 1;
-            if (added) {
+            hslot *slot = hmap_find(&bypos, keys[k]);
+            if (slot && (int)slot->aux - 1 <= cg) continue;   /* reached as soon before, or dead */
+            int h = slot ? S.nodes[slot->val].h : sbound_of(bound, child);
+            if (h < SBOUND_DEAD && cg + h >= below) continue;   /* not kept: cannot be on a shorter win */
+            if (!slot) {
+                if (!(slot = hmap_put(&bypos, keys[k], UINT32_MAX, &added))) goto nomem;
                 r->distinct++;
-                int h = sbound_of(bound, child);
                 if (h >= SBOUND_DEAD) {   /* never entered: as if reached with g = 0 */
                     slot->aux = 1;
                     continue;
                 }
-                if ((cid = slot->val = new_node(&S)) == UINT32_MAX) goto nomem;
-                S.nodes[cid].h = h;
+                if ((slot->val = new_node(&S)) == UINT32_MAX) goto nomem;
+                S.nodes[slot->val].h = h;
             }
+            uint32_t cid = slot->val;
+            slot->aux = (uint32_t)cg + 1;
             node *c = &S.nodes[cid];
             c->parent = id;
             c->action = (uint8_t)acts[k];
@@ -229,6 +234,7 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
                 }
             } else {
                 packer_release(pk, c->st);
+                vg_clear_events(child);   /* only ever advanced again */
                 if (!(c->st = packer_pack(pk, child))) goto nomem;
             }
             if (!push(&S, cid)) goto nomem;
@@ -258,4 +264,46 @@ done:
     for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(kids[k]);
     packer_free(pk);
     return st;
+}
+
+/* Weighted A* with this weight finds the Bait levels' shortest wins, or
+ * nearly, in a small fraction of the time A* needs to prove them shortest. */
+#define QUICK_WEIGHT 10
+
+/* What is left of the limits in 'o' after 'used'; 0 stays unlimited. */
+static solve_opts remaining(const solve_opts *o, const solve_result *used) {
+    solve_opts rest = *o;
+    if (o->max_states) rest.max_states = o->max_states > used->expanded ? o->max_states - used->expanded : 1;
+    if (o->max_seconds > 0) rest.max_seconds = o->max_seconds > used->seconds ? o->max_seconds - used->seconds : 1e-9;
+    return rest;
+}
+
+solve_status solve_level(const vg_game *g, const vg_state *start, const solve_opts *o, solve_result *r) {
+    if (o->weight > 1) return astar(g, start, o, INT_MAX, r);
+    /* 1. A quick win, not always a shortest one. */
+    solve_opts quick = *o;
+    quick.weight = QUICK_WEIGHT;
+    solve_result first;
+    astar(g, start, &quick, INT_MAX, &first);
+    if (first.status != SOLVE_SOLVED) {   /* unsolvable is final; otherwise out of limits or memory */
+        *r = first;
+        return r->status;
+    }
+    /* 2. A* over the positions that could still lie on a shorter win: it
+     *    finds the shortest of those, or shows the quick one is shortest. */
+    solve_opts rest = remaining(o, &first);
+    astar(g, start, &rest, first.len, r);
+    if (r->status == SOLVE_UNSOLVABLE || r->status == SOLVE_UNDECIDED || r->status == SOLVE_NOMEM) {
+        r->optimal = r->status == SOLVE_UNSOLVABLE;
+        r->lower_bound = r->optimal ? first.len : r->lower_bound;
+        r->status = SOLVE_SOLVED;
+        r->plan = first.plan;
+        r->len = first.len;
+    } else {
+        free(first.plan);
+    }
+    r->expanded += first.expanded;
+    r->generated += first.generated;
+    r->seconds += first.seconds;
+    return r->status;
 }

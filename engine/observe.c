@@ -177,6 +177,11 @@ int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max) {
     return s->nevents;
 }
 
+void vg_clear_events(vg_state *s) {
+    memset(s->events, 0, s->nevents * sizeof *s->events);   /* all-zero when none: states compare and pack alike */
+    s->nevents = 0;
+}
+
 /* ---- Text ------------------------------------------------------------- */
 
 typedef struct sbuf {

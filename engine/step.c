@@ -24,7 +24,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     if (g->turns) return advance_turns(g, s, a, err);
     tick_ctx t;
     tick_begin(&t, g, s, err);
-    s->nevents = 0;
+    vg_clear_events(s);
 
     /* Step 1. The avatar. */
     int av = state_avatar(g, s);
@@ -115,7 +115,7 @@ static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, v
     tick_ctx t;
     tick_begin(&t, g, s, err);
     t.census = 1;                    /* the script may change anything */
-    s->nevents = 0;
+    vg_clear_events(s);
     t.status = g->ops->apply(g->script, &t, agent, move, err);
     if (t.status == VG_OK) interact_run(&t);
     s->persist = (uint8_t)interact_persist(&t);

@@ -164,6 +164,10 @@ int vg_sprites_of(const vg_game *g, const vg_state *s, int type, const double re
 /* Sprites overlapping cell (x, y): the observation grid. */
 int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, int max);
 int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max); /* avatar collisions of the last tick */
+/* Forgets the last tick's events (vg_events then lists none); nothing else
+ * changes, and advancing does not depend on them: for states kept only to
+ * be advanced later, which then store smaller (a tick starts this way). */
+void vg_clear_events(vg_state *s);
 
 /* ---- Several agents taking turns -------------------------------------- */
 
