@@ -134,8 +134,11 @@ hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added) {
  * copies all of them. Each step is one word (skip << 48 | copy << 24 |
  * literal count) followed by the literal words. */
 
+enum { SEEN_BITS = 12 };   /* the reference's words, hashed to one of 4096 bits */
+
 struct packer {
     vg_state *ref;
+    uint64_t seen[(1 << SEEN_BITS) / 64];   /* a bit for each word of the reference (a Bloom filter) */
     uint64_t *scratch;     /* room for the steps of the largest state */
     size_t most;           /* words in the largest packed block */
     packed **spare;        /* [words]: released blocks of that size, linked through 'next' */
@@ -207,8 +210,13 @@ void packer_release(packer *pk, packed *p) {
     pk->spare[words] = p;
 }
 
+static inline unsigned seen_bit(uint64_t w) { return (unsigned)((w * 0x9e3779b97f4a7c15ULL) >> (64 - SEEN_BITS)); }
+
 void packer_set_ref(packer *pk, const vg_state *ref) {
     vg_state_copy(pk->ref, ref);
+    memset(pk->seen, 0, sizeof pk->seen);
+    const uint64_t *r = (const uint64_t *)(const void *)ref;
+    for (size_t j = 0; j < vg_state_used(ref) / 8; j++) pk->seen[seen_bit(r[j]) / 64] |= 1ULL << (seen_bit(r[j]) % 64);
     for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], PACK_CHUNK * 8);   /* the first is kept for reuse */
     if (pk->nchunks) pk->nchunks = 1, pk->left = PACK_CHUNK;
     memset(pk->spare, 0, (pk->most + 1) * sizeof *pk->spare);
@@ -217,9 +225,12 @@ void packer_set_ref(packer *pk, const vg_state *ref) {
 /* The skip (at most 'most') after which the reference goes on as s[i..]
  * does, or -1: no skip and two equal words (or the end of s), or a skip
  * and four (words equal by chance, zeros say, must not throw the reading
- * off). */
-static int resync(const uint64_t *r, size_t nref, size_t at, const uint64_t *s, size_t n, size_t i, size_t most) {
+ * off). A word the reference does not hold (most changed ones: sprites
+ * carry their ids) is told at once by the filter. */
+static inline int resync(const packer *pk, size_t nref, size_t at, const uint64_t *s, size_t n, size_t i, size_t most) {
+    const uint64_t *r = (const uint64_t *)(const void *)pk->ref;
     if (at < nref && r[at] == s[i] && (i + 1 == n || (at + 1 < nref && r[at + 1] == s[i + 1]))) return 0;
+    if (!most || !(pk->seen[seen_bit(s[i]) / 64] >> (seen_bit(s[i]) % 64) & 1)) return -1;
     for (size_t sk = 1; sk <= most && at + sk < nref; sk++) {
         if (r[at + sk] != s[i]) continue;
         size_t got = 1;
@@ -243,14 +254,14 @@ packed *packer_pack(packer *pk, const vg_state *st) {
     uint64_t *out = pk->scratch;
     while (i < n) {
         size_t most = skip_room(nref, n, at - i);
-        int sk = resync(r, nref, at, s, n, i, most);
+        int sk = resync(pk, nref, at, s, n, i, most);
         size_t skip = sk > 0 ? (size_t)sk : 0, copy = 0;
         if (sk >= 0)
             while (at + skip + copy < nref && i + copy < n && r[at + skip + copy] == s[i + copy]) copy++;
         at += skip + copy, i += copy;
         size_t lit = 0;   /* literal words up to where the reference goes on again */
         most = skip_room(nref, n, at - i);
-        while (i + lit < n && resync(r, nref, at + lit, s, n, i + lit, most) < 0) lit++;
+        while (i + lit < n && resync(pk, nref, at + lit, s, n, i + lit, most) < 0) lit++;
         out[len] = (uint64_t)skip << 48 | (uint64_t)copy << 24 | lit;
         memcpy(out + len + 1, s + i, lit * 8);
         len += 1 + lit, i += lit, at += lit;
@@ -490,11 +501,15 @@ static int blocked(const sbound *b, int x, int y) {
     return b->wall[c] || b->visiting[c] || (b->boxes[c] && frozen(b, x, y));
 }
 
-/* 1 when one of the 'nb' boxes listed in b->buf covers cell (x, y) and is frozen. */
-static int frozen_box_at(const sbound *b, int nb, int x, int y) {
-    int here = 0;
-    for (int i = 0; i < nb && !here; i++) here = cell_of(b->buf[i].x) == x && cell_of(b->buf[i].y) == y;
-    if (!here) return 0;
+/* 1 when a box that can never move again covers cell (x, y). The cell is
+ * looked at first: listing every box is needed only when one is there. */
+static int frozen_box_at(const sbound *b, const vg_state *s, int x, int y) {
+    vg_obs here[8];
+    int n = b->box_t < 0 ? 0 : vg_grid_at(b->g, s, x, y, here, 8), boxed = 0;
+    for (int i = 0; i < n && i < 8; i++) boxed |= vg_type_is_a(b->g, here[i].type, b->box_t);
+    if (!boxed) return 0;
+    int nb = vg_sprites_of(b->g, s, b->box_t, NULL, b->buf, b->cap);
+    if (nb > b->cap) return 0;   /* too many to list: none is taken to be frozen */
     mark_boxes(b, nb, 1);
     int fz = frozen(b, x, y);
     mark_boxes(b, nb, 0);
@@ -526,22 +541,19 @@ int sbound_of(const sbound *b, const vg_state *s) {
         for (int j = 0; j < b->ngoal; j++)
             if (b->gx[j] == gx[i] && b->gy[j] == gy[i]) gi[i] = j;
     }
-    /* the boxes, for the freeze test (too many to list: none is taken to be frozen) */
-    int nb = b->box_t < 0 ? 0 : vg_sprites_of(b->g, s, b->box_t, NULL, b->buf, b->cap);
-    if (nb > b->cap) nb = 0;
     int haskey = vg_avatar_type(b->g, s) != b->start_avatar, from_x = ax, from_y = ay, base = 0;
     if (!haskey) {
         if (vg_sprites_of(b->g, s, b->key_t, NULL, NULL, 0) == 0) return SBOUND_DEAD;   /* the key is lost */
         int kx = b->kx, ky = b->ky;   /* the key never moves (R3) */
         base = dist_to(b, b->dkey, b->kx, b->ky, ax, ay, kx, ky);
-        if (base < 0 || frozen_box_at(b, nb, kx, ky)) return SBOUND_DEAD;
+        if (base < 0 || frozen_box_at(b, s, kx, ky)) return SBOUND_DEAD;
         from_x = kx, from_y = ky;
     }
     int far = 0;
     for (int i = 0; i < ng; i++) {
         int d = dist_to(b, gi[i] >= 0 ? b->dgoal[gi[i]] : NULL, gi[i] >= 0 ? b->gx[gi[i]] : 0,
                         gi[i] >= 0 ? b->gy[gi[i]] : 0, from_x, from_y, gx[i], gy[i]);
-        if (d < 0 || frozen_box_at(b, nb, gx[i], gy[i])) return SBOUND_DEAD;
+        if (d < 0 || frozen_box_at(b, s, gx[i], gy[i])) return SBOUND_DEAD;
         if (d > far) far = d;
     }
     return base + far;

@@ -3,8 +3,9 @@
  * solve.h -- the level solver: a shortest winning action sequence found
  * by A* over positions (search.h's positional key), with search.h's
  * admissible, consistent lower bound and its dead-state pruning. With
- * weight 1 the first win taken off the open list is a shortest one; with
- * no bound (games outside Bait's vocabulary) the search is breadth-first.
+ * weight 1, a quick weighted search finds some win first, and A* then
+ * looks only for shorter ones (solve.c); with no bound (games outside
+ * Bait's vocabulary) the search is breadth-first.
  */
 #ifndef VG_SOLVE_H
 #define VG_SOLVE_H
@@ -31,7 +32,9 @@ typedef struct solve_result {
     double seconds;
 } solve_result;
 
-/* Searches from 'start'. 'r' is filled in every case. */
+/* Searches from 'start'. 'r' is filled in every case. When the limits stop
+ * the proof after the quick search found a win, that win is returned
+ * (status solved, 'optimal' 0, 'lower_bound' what the proof reached). */
 solve_status solve_level(const vg_game *g, const vg_state *start, const solve_opts *o, solve_result *r);
 const char *solve_status_name(solve_status st);
 

@@ -6,6 +6,7 @@
  *
  * Nothing here changes a state. Positions are given in cells.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +85,20 @@ static int obs_cmp(const void *a, const void *b) {
     return (x->id > y->id) - (x->id < y->id);
 }
 
+/* Sorts out[0..n) by obs_cmp: by insertion when short (a cell's sprites). */
+static void obs_sort(vg_obs *out, int n) {
+    if (n > 8) {
+        qsort(out, (size_t)n, sizeof *out, obs_cmp);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        vg_obs o = out[i];
+        int j = i;
+        for (; j > 0 && obs_cmp(&out[j - 1], &o) > 0; j--) out[j] = out[j - 1];
+        out[j] = o;
+    }
+}
+
 /* Lists every live sprite of the leaf types in 'types', grouped by type,
  * sorted; returns the count. Each type's sprites are read in id order (a
  * fixed type's from its list in the static layer, a changing type's from
@@ -118,7 +133,7 @@ static int fill(const vg_game *g, const vg_state *s, uint64_t types, const doubl
         double dx = out[k].x - ref[0], dy = out[k].y - ref[1];
         out[k].sqdist = dx * dx + dy * dy;
     }
-    if (n > 0 && max > 0) qsort(out, (size_t)(n < max ? n : max), sizeof *out, obs_cmp);
+    obs_sort(out, n < max ? n : max);
     return n;
 }
 
@@ -157,14 +172,17 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
         if (n < max) out[n] = (vg_obs){t, (int)g->static_ents[e].id, vg_type_category(g, t), x, y, 0};
         n++;
     }
-    for (uint32_t i = 0; i < s->n; i++) {
+    int left = s->occ_full ? INT_MAX : state_occ(s)[cell];   /* changing sprites covering the cell, when counted */
+    for (uint32_t i = 0; i < s->n && left > 0; i++) {
         const sprite *p = &state_sprites(s)[i];
-        if ((p->flags & SP_DISABLED) || abs(p->x - x * b) >= b || abs(p->y - y * b) >= b) continue;
+        if (abs(p->x - x * b) >= b || abs(p->y - y * b) >= b) continue;
+        left--;
+        if (p->flags & SP_DISABLED) continue;
         if (n < max) out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type),
                                        (double)p->x / b, (double)p->y / b, 0};
         n++;
     }
-    if (n > 0 && max > 0) qsort(out, (size_t)(n < max ? n : max), sizeof *out, obs_cmp);
+    obs_sort(out, n < max ? n : max);
     return n;
 }
 

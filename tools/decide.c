@@ -101,7 +101,8 @@ int cli_solve(int argc, char **argv) {
     case SOLVE_SOLVED:
         for (int k = 0; k < r.len; k++) puts(vg_action_name(r.plan[k]));
         if (r.optimal) fprintf(stderr, "length: %d (shortest)\n", r.len);
-        else fprintf(stderr, "length: %d (weight %g: not proven shortest)\n", r.len, so.weight);
+        else if (so.weight > 1) fprintf(stderr, "length: %d (weight %g: not proven shortest)\n", r.len, so.weight);
+        else fprintf(stderr, "length: %d (not proven shortest within the limits: at least %d)\n", r.len, r.lower_bound);
         rc = 0;
         break;
     case SOLVE_UNSOLVABLE:

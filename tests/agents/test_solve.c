@@ -2,7 +2,7 @@
  *
  * test_solve.c -- the level solver: shortest wins on Bait levels 0-2 as
  * long as GVGAI's breadth-first search found, replayable; unsolvable and
- * undecided levels.
+ * undecided levels; a quick win kept when the proof runs out of limits.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +85,19 @@ static void test_undecided(void **state) {
     assert_null(r.plan);
 }
 
+/* Limits that stop the proof but not the quick search: its win, not
+ * claimed shortest, with the lower bound the proof had reached. */
+static void test_limited_proof(void **state) {
+    (void)state;
+    solve_result r = solve_map("levels/bait/lvl3.txt", 50000, 1);
+    assert_int_equal(r.status, SOLVE_SOLVED);
+    assert_false(r.optimal);
+    assert_true(r.len >= 46);
+    assert_true(r.lower_bound > 28 && r.lower_bound <= 46);   /* above the bound at the start */
+    assert_true(r.expanded <= 50000);
+    free(r.plan);
+}
+
 /* Weighted: a win, maybe longer, never claimed shortest. */
 static void test_weighted(void **state) {
     (void)state;
@@ -132,6 +145,7 @@ int main(void) {
         cmocka_unit_test(test_shortest_as_gvgai),
         cmocka_unit_test(test_fixtures),
         cmocka_unit_test(test_undecided),
+        cmocka_unit_test(test_limited_proof),
         cmocka_unit_test(test_weighted),
         cmocka_unit_test(test_level3),
     };
