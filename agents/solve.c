@@ -190,8 +190,8 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
         packer_release(pk, n->st);
         n->st = NULL;
         r->expanded++;
-        /* 1. the children that are not lost and moved something, with their
-         *    keys; their hash slots start loading meanwhile */
+        /* 1. the children that are not lost, with their keys; their hash
+         *    slots start loading meanwhile */
         vg_action acts[VG_MAX_ACTIONS];
         uint64_t keys[VG_MAX_ACTIONS];
         int na = vg_actions(g, cur, acts), nk = 0;
