@@ -256,8 +256,10 @@ packed *packer_pack(packer *pk, const vg_state *st) {
         size_t most = skip_room(nref, n, at - i);
         int sk = resync(pk, nref, at, s, n, i, most);
         size_t skip = sk > 0 ? (size_t)sk : 0, copy = 0;
-        if (sk >= 0)
-            while (at + skip + copy < nref && i + copy < n && r[at + skip + copy] == s[i + copy]) copy++;
+        if (sk >= 0) {
+            size_t most_copy = nref - at - skip < n - i ? nref - at - skip : n - i;
+            while (copy < most_copy && r[at + skip + copy] == s[i + copy]) copy++;
+        }
         at += skip + copy, i += copy;
         size_t lit = 0;   /* literal words up to where the reference goes on again */
         most = skip_room(nref, n, at - i);

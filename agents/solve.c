@@ -40,8 +40,32 @@ typedef struct node {
     packed *st;           /* stored while open, packed against the start */
     uint32_t parent;
     int32_t g, h;
-    uint8_t action, expanded, win;
+    uint8_t action, expanded, win, held;
 } node;
+
+/* The children last pushed into the bucket being expanded come out of it
+ * next (a bucket is a stack), so the latest HOLD of them are held whole
+ * instead of packed and unpacked; the oldest is packed when a new one
+ * does not fit. Entries [0, n) are held, the buffers after them spare. */
+enum { HOLD = 32 };
+typedef struct holding {
+    uint32_t id[HOLD];
+    vg_state *st[HOLD];
+    int n;
+} holding;
+
+/* Takes entry i out of the holding; its buffer becomes the first spare. */
+static void unhold(holding *hd, int i) {
+    vg_state *buf = hd->st[i];
+    for (int k = i; k + 1 < hd->n; k++) hd->id[k] = hd->id[k + 1], hd->st[k] = hd->st[k + 1];
+    hd->st[--hd->n] = buf;
+}
+
+static int held_at(const holding *hd, uint32_t id) {
+    int i = hd->n - 1;
+    while (i >= 0 && hd->id[i] != id) i--;
+    return i;
+}
 
 typedef struct bucket {
     uint32_t *ids;
@@ -139,8 +163,10 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
     S.weight = o->weight > 1 ? o->weight : 1;
     sbound *bound = sbound_new(g, start);
     vg_state *cur = vg_state_new(g, 0), *kids[VG_MAX_ACTIONS];
+    holding hd = {0};
     int have_kids = 1;
     for (int k = 0; k < VG_MAX_ACTIONS; k++) have_kids &= (kids[k] = vg_state_new(g, 0)) != NULL;
+    for (int k = 0; k < HOLD; k++) have_kids &= (hd.st[k] = vg_state_new(g, 0)) != NULL;
     packer *pk = packer_new(g);
     hmap bypos = {0};
     solve_status st = SOLVE_NOMEM;
@@ -186,9 +212,18 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
         }
         int fcur = S.minf;
         n->expanded = 1;
-        packer_unpack(pk, n->st, cur);
-        packer_release(pk, n->st);
-        n->st = NULL;
+        if (n->held) {   /* whole: no unpacking */
+            int i = held_at(&hd, id);
+            vg_state *whole = hd.st[i];
+            hd.st[i] = cur;
+            cur = whole;
+            unhold(&hd, i);
+            n->held = 0;
+        } else {
+            packer_unpack(pk, n->st, cur);
+            packer_release(pk, n->st);
+            n->st = NULL;
+        }
         r->expanded++;
         /* 1. the children that are not lost, with their keys; their hash
          *    slots start loading meanwhile */
@@ -230,17 +265,30 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
             c->action = (uint8_t)acts[k];
             c->g = cg;
             c->expanded = 0;
+            if (c->held) unhold(&hd, held_at(&hd, cid));   /* its state from this way instead */
+            c->held = 0;
+            packer_release(pk, c->st);
+            c->st = NULL;
             if (vg_winner_of(child) == VG_PLAYER_WINS) {
                 c->h = 0;
                 c->win = 1;
-                packer_release(pk, c->st);
-                c->st = NULL;
                 if (S.weight == 1 && prio(&S, cg, 0) <= fcur) {   /* nothing open is shorter */
                     win = cid;
                     break;
                 }
+            } else if (S.weight == 1 && prio(&S, cg, c->h) == fcur) {   /* comes out soon: held whole */
+                if (hd.n == HOLD) {
+                    node *old = &S.nodes[hd.id[0]];
+                    if (!(old->st = packer_pack(pk, hd.st[0]))) goto nomem;
+                    old->held = 0;
+                    unhold(&hd, 0);
+                }
+                vg_clear_events(child);
+                hd.id[hd.n] = cid;
+                kids[k] = hd.st[hd.n];
+                hd.st[hd.n++] = child;
+                c->held = 1;
             } else {
-                packer_release(pk, c->st);
                 vg_clear_events(child);   /* only ever advanced again */
                 if (!(c->st = packer_pack(pk, child))) goto nomem;
             }
@@ -269,6 +317,7 @@ done:
     sbound_free(bound);
     vg_state_free(cur);
     for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(kids[k]);
+    for (int k = 0; k < HOLD; k++) vg_state_free(hd.st[k]);
     packer_free(pk);
     return st;
 }
