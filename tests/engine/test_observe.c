@@ -2,7 +2,7 @@
  *
  * test_observe.c -- what agents read of a state: the avatar, sprite lists
  * by category and type (with and without a reference point), the
- * observation grid, the events of the last tick, the available actions
+ * observation grid, the events of the last tick (and forgetting them), the available actions
  * and action names; and the type table they refer to.
  *
  * Bait level 0 (levels/bait/lvl0.txt), x to the right and y down from 0:
@@ -328,6 +328,43 @@ static void test_grid_at(void **state) {
     vg_game_free(g);
 }
 
+/* The grid against a count by hand: every live sprite whose square
+ * overlaps the cell (vg_sprites lists them all, fixed ones included), over
+ * random play -- on Bait, and on Pacman, whose ghosts and avatar stand
+ * between cells; the count comes back however short the array. */
+static void test_grid_at_matches_sprites(void **state) {
+    (void)state;
+    static const char *games[][2] = {{SCRIPT, "levels/bait/lvl3.txt"}, {"scripts/pacman.lua", "levels/pacman/lvl0.txt"}};
+    for (int gi = 0; gi < 2; gi++) {
+        vg_game *g = load_game(games[gi][0], games[gi][1]);
+        vg_state *s = vg_state_new(g, 7);
+        int w = vg_game_width(g), h = vg_game_height(g), cap = 4096;
+        vg_obs *all = malloc((size_t)cap * sizeof *all), cell[16];
+        assert_non_null(all);
+        vg_action acts[VG_MAX_ACTIONS];
+        uint64_t rng = 12345;
+        for (int tick = 0; tick < 60 && !vg_is_over(s); tick++) {
+            int n = vg_sprites(g, s, VG_NUM_CATS, NULL, all, cap);
+            assert_true(n <= cap);
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    int want = 0;
+                    for (int k = 0; k < n; k++) want += all[k].x > x - 1 && all[k].x < x + 1 && all[k].y > y - 1 && all[k].y < y + 1;
+                    int got = vg_grid_at(g, s, x, y, cell, 16);
+                    if (got != want) print_error("%s tick %d cell (%d,%d): %d sprites, by hand %d\n", games[gi][1], tick, x, y, got, want);
+                    assert_int_equal(got, want);
+                    assert_int_equal(vg_grid_at(g, s, x, y, NULL, 0), want);
+                }
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            int na = vg_actions(g, s, acts);
+            advance_ok(g, s, acts[(rng >> 33) % (uint64_t)na]);
+        }
+        free(all);
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+}
+
 /* ---- Events ----------------------------------------------------------- */
 
 static void test_events(void **state) {
@@ -399,6 +436,32 @@ static void test_events(void **state) {
     for (int k = 0; k < n && k < VG_MAX_EVENTS; k++)
         saw_goal |= ev[k].passive_type == goal && ev[k].active_type == type_of(g, "withkey") && ev[k].tick == 9;
     assert_true(saw_goal);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* vg_clear_events forgets the events and nothing else: the hash stays,
+ * and the next tick is the same with or without them. */
+static void test_clear_events(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPT, LVL0);
+    vg_state *s = vg_state_new(g, 0), *kept;
+    vg_event ev[VG_MAX_EVENTS];
+    advance_ok(g, s, VG_ACTION_DOWN);
+    advance_ok(g, s, VG_ACTION_RIGHT);
+    advance_ok(g, s, VG_ACTION_DOWN);   /* pushes the box: an event */
+    assert_true(vg_events(g, s, ev, VG_MAX_EVENTS) >= 1);
+    assert_non_null(kept = vg_state_clone(s));
+    uint64_t hash = vg_state_hash(s);
+    vg_clear_events(s);
+    assert_int_equal(vg_events(g, s, ev, VG_MAX_EVENTS), 0);
+    assert_true(vg_state_hash(s) == hash);
+    assert_int_equal(vg_tick(s), vg_tick(kept));
+    advance_ok(g, s, VG_ACTION_LEFT);
+    advance_ok(g, kept, VG_ACTION_LEFT);
+    assert_int_equal(vg_state_used(s), vg_state_used(kept));
+    assert_memory_equal(s, kept, vg_state_used(s));   /* byte for byte: a tick starts by clearing them */
+    vg_state_free(kept);
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -510,7 +573,9 @@ int main(void) {
         cmocka_unit_test(test_sprites_of_type),
         cmocka_unit_test(test_count_only),
         cmocka_unit_test(test_grid_at),
+        cmocka_unit_test(test_grid_at_matches_sprites),
         cmocka_unit_test(test_events),
+        cmocka_unit_test(test_clear_events),
         cmocka_unit_test(test_actions),
         cmocka_unit_test(test_action_names),
         cmocka_unit_test(test_types),
