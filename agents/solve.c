@@ -164,14 +164,14 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
     sbound *bound = sbound_new(g, start);
     vg_state *cur = vg_state_new(g, 0), *kids[VG_MAX_ACTIONS];
     holding hd = {0};
-    int have_kids = 1;
-    for (int k = 0; k < VG_MAX_ACTIONS; k++) have_kids &= (kids[k] = vg_state_new(g, 0)) != NULL;
-    for (int k = 0; k < HOLD; k++) have_kids &= (hd.st[k] = vg_state_new(g, 0)) != NULL;
+    int have_bufs = 1;
+    for (int k = 0; k < VG_MAX_ACTIONS; k++) have_bufs &= (kids[k] = vg_state_new(g, 0)) != NULL;
+    for (int k = 0; k < HOLD; k++) have_bufs &= (hd.st[k] = vg_state_new(g, 0)) != NULL;
     packer *pk = packer_new(g);
     hmap bypos = {0};
     solve_status st = SOLVE_NOMEM;
     uint32_t root;
-    if (!bound || !pk || !cur || !have_kids || !hmap_init(&bypos, 1 << 16) ||
+    if (!bound || !pk || !cur || !have_bufs || !hmap_init(&bypos, 1 << 16) ||
         (root = new_node(&S)) == UINT32_MAX)
         goto done;
     packer_set_ref(pk, start);
