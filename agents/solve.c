@@ -269,6 +269,7 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
             c->held = 0;
             packer_release(pk, c->st);
             c->st = NULL;
+            vg_clear_events(child);   /* stored only to be advanced again: smaller packed */
             if (vg_winner_of(child) == VG_PLAYER_WINS) {
                 c->h = 0;
                 c->win = 1;
@@ -283,14 +284,12 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
                     old->held = 0;
                     unhold(&hd, 0);
                 }
-                vg_clear_events(child);
                 hd.id[hd.n] = cid;
                 kids[k] = hd.st[hd.n];
                 hd.st[hd.n++] = child;
                 c->held = 1;
-            } else {
-                vg_clear_events(child);   /* only ever advanced again */
-                if (!(c->st = packer_pack(pk, child))) goto nomem;
+            } else if (!(c->st = packer_pack(pk, child))) {
+                goto nomem;
             }
             if (!push(&S, cid)) goto nomem;
         }
