@@ -2,6 +2,7 @@
 #   make            bin/vgdl and build/libvgdl.a        (BUILD=release|debug|asan)
 #   make test       every test (cmocka), also the GVGAI trace replays
 #   make test-asan  the same tests under -fsanitize=address,undefined
+#   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
 #   make check      warnings as errors, and lua.h only under engine/lua/
 #   make deps       install the Debian packages the project needs (root)
@@ -62,6 +63,9 @@ test: $(TESTS) $(BIN)
 
 test-asan:
 	$(MAKE) BUILD=asan test
+
+test-slow:
+	VGDL_SLOW=1 $(MAKE) test
 
 bench: all
 	@tests/bench.sh

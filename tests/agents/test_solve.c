@@ -110,7 +110,8 @@ static void test_weighted(void **state) {
 
 /* Level 3, which GVGAI's breadth-first search could not win: weighted A*
  * finds a win fast; the 46-action line `vgdl solve` proves shortest (in
- * about 90 s, so not here) replays to a win; the bound at the start
+ * about 8 s: test_level3_shortest, under make test-slow) replays to a win;
+ * the bound at the start
  * counts the two boxes frozen against the east wall as walls. */
 static void test_level3(void **state) {
     (void)state;
@@ -140,6 +141,28 @@ static void test_level3(void **state) {
     vg_game_free(g);
 }
 
+/* make test-slow (VGDL_SLOW set): level 3 solved and proven shortest, 46
+ * actions, and the plan wins when replayed. */
+static void test_level3_shortest(void **state) {
+    (void)state;
+    if (!getenv("VGDL_SLOW")) skip();
+    solve_result r = solve_map("levels/bait/lvl3.txt", 0, 1);
+    assert_int_equal(r.status, SOLVE_SOLVED);
+    assert_true(r.optimal);
+    assert_int_equal(r.len, 46);
+    assert_int_equal(r.lower_bound, 46);
+    vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
+    vg_state *s = vg_state_new(g, 0);
+    for (int k = 0; k < r.len; k++) {
+        assert_false(vg_is_over(s));
+        vg_advance(g, s, r.plan[k], NULL);
+    }
+    assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
+    free(r.plan);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shortest_as_gvgai),
@@ -148,6 +171,7 @@ int main(void) {
         cmocka_unit_test(test_limited_proof),
         cmocka_unit_test(test_weighted),
         cmocka_unit_test(test_level3),
+        cmocka_unit_test(test_level3_shortest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
