@@ -211,12 +211,15 @@ void packer_release(packer *pk, packed *p) {
 }
 
 static inline unsigned seen_bit(uint64_t w) { return (unsigned)((w * 0x9e3779b97f4a7c15ULL) >> (64 - SEEN_BITS)); }
+static inline void seen_add(packer *pk, uint64_t w) { pk->seen[seen_bit(w) / 64] |= 1ULL << (seen_bit(w) % 64); }
+/* 0 when the reference holds no word equal to w; 1 when it may. */
+static inline int seen_has(const packer *pk, uint64_t w) { return pk->seen[seen_bit(w) / 64] >> (seen_bit(w) % 64) & 1; }
 
 void packer_set_ref(packer *pk, const vg_state *ref) {
     vg_state_copy(pk->ref, ref);
     memset(pk->seen, 0, sizeof pk->seen);
     const uint64_t *r = (const uint64_t *)(const void *)ref;
-    for (size_t j = 0; j < vg_state_used(ref) / 8; j++) pk->seen[seen_bit(r[j]) / 64] |= 1ULL << (seen_bit(r[j]) % 64);
+    for (size_t j = 0; j < vg_state_used(ref) / 8; j++) seen_add(pk, r[j]);
     for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], PACK_CHUNK * 8);   /* the first is kept for reuse */
     if (pk->nchunks) pk->nchunks = 1, pk->left = PACK_CHUNK;
     memset(pk->spare, 0, (pk->most + 1) * sizeof *pk->spare);
@@ -230,7 +233,7 @@ void packer_set_ref(packer *pk, const vg_state *ref) {
 static inline int resync(const packer *pk, size_t nref, size_t at, const uint64_t *s, size_t n, size_t i, size_t most) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref;
     if (at < nref && r[at] == s[i] && (i + 1 == n || (at + 1 < nref && r[at + 1] == s[i + 1]))) return 0;
-    if (!most || !(pk->seen[seen_bit(s[i]) / 64] >> (seen_bit(s[i]) % 64) & 1)) return -1;
+    if (!most || !seen_has(pk, s[i])) return -1;
     for (size_t sk = 1; sk <= most && at + sk < nref; sk++) {
         if (r[at + sk] != s[i]) continue;
         size_t got = 1;
