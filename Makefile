@@ -43,6 +43,7 @@ $(OUT)/%.o: %.c $(wildcard engine/*.h engine/lua/*.h agents/*.h tools/*.h tests/
 	@$(CC) $(CFLAGS) -c $< -o $@
 
 $(OUT)/libvgdl.a: $(LIBOBJ)
+	@rm -f $@
 	@ar rcs $@ $^
 
 build/libvgdl.a: $(OUT)/libvgdl.a

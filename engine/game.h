@@ -14,31 +14,10 @@
 #ifndef VG_GAME_H
 #define VG_GAME_H
 
-#include "vgdl.h"
+#include "error.h"
+#include "script.h"
 
-typedef struct tick_ctx tick_ctx;   /* one tick in progress (step.c) */
 typedef struct type_def type_def;
-
-/* ---- Sprite classes (table in sprite.c) ------------------------------- */
-
-enum {                     /* sprite_class.flags */
-    CLASS_AVATAR = 1,      /* played by the agent */
-    CLASS_STILL = 2,       /* never moves by itself */
-    CLASS_SPEED = 4        /* moves by itself only when its speed is not 0 */
-};
-
-typedef struct sprite_class {
-    const char *name;
-    vg_category cat;
-    unsigned flags;          /* CLASS_STILL: never moves by itself */
-    /* Moves sprite 'i' for this tick ('a' is the action for avatars); NULL: nothing. */
-    void (*update)(tick_ctx *t, int i, vg_action a);
-    /* Sets the class's defaults on a type being declared; NULL: none. */
-    void (*defaults)(type_def *td);
-} sprite_class;
-
-extern const sprite_class sprite_classes[];
-extern const int sprite_num_classes;
 
 /* ---- Types ------------------------------------------------------------ */
 
@@ -75,7 +54,7 @@ struct type_def {
 /* ---- Effects and terminations (tables in interact.c, terminate.c) ----- */
 
 typedef struct effect_def {
-    int kind;               /* row of the effect table, or EFFECT_LUA */
+    int kind;               /* row of the effect table, or EFFECT_SCRIPT */
     int t1, t2;             /* the colliding pair of types */
     int line;
     double score;           /* scoreChange */
@@ -86,16 +65,16 @@ typedef struct effect_def {
     int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */
-    int lua_ref;            /* custom effect: script function reference */
+    int script_ref;            /* custom effect: script function reference */
 } effect_def;
 
 typedef struct term_def {
-    int kind;               /* row of the termination table, or TERM_LUA */
+    int kind;               /* row of the termination table, or TERM_SCRIPT */
     int line;
     int stype;              /* SpriteCounter */
     int limit;              /* SpriteCounter, Timeout */
     int win;                /* 1: ending here is a win */
-    int lua_ref;
+    int script_ref;
 } term_def;
 
 #define EOS_TYPE (-3)     /* the second "type" of an effect that fires at the edge of the screen */
@@ -105,24 +84,6 @@ typedef struct pair_def {
     int t1, t2;
     int first, count;       /* range in 'pair_effects' */
 } pair_def;
-
-/* ---- Script callbacks (set by the loader) ----------------------------- */
-
-typedef struct script_ops {
-    /* Runs a custom effect on sprites i1, i2 (indices into the state's sprites). */
-    vg_status (*effect)(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
-    /* Turns: how many agents, the legal moves of one, playing one, the default move of one. */
-    vg_status (*agents)(void *script, const vg_game *g, const vg_state *s, int *n, vg_error *err);
-    vg_status (*legal)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);
-    vg_status (*apply)(void *script, tick_ctx *t, int agent, int move, vg_error *err);
-    vg_status (*policy)(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
-    vg_status (*outcomes)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
-    /* Runs a custom termination; sets '*done' and '*win'. */
-    vg_status (*termination)(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
-    /* The script's heuristic(state) (which 0) or evaluate(state) (which 1). */
-    vg_status (*value)(void *script, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err);
-    void (*close)(void *script);
-} script_ops;
 
 /* ---- The game --------------------------------------------------------- */
 
@@ -216,28 +177,25 @@ vg_status game_set_param(vg_game *g, const char *key, const param_value *v, int 
 vg_status game_add_type(vg_game *g, const char *name, const char *parent, const char *cls, int line, int *out, vg_error *err);
 vg_status game_type_param(vg_game *g, int type, const char *key, const param_value *v, int line, vg_error *err);
 vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, int line, vg_error *err);
-/* Adds an effect for every pair (t1, t2[i]); 'effect' NULL means a Lua effect 'lua_ref'.
+/* Adds an effect for every pair (t1, t2[i]); 'effect' NULL means a script effect 'script_ref'.
  * The new rows are numbered from '*first'; their parameters are set with game_effect_param. */
-vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int n, const char *effect, int lua_ref, int line, int *first, vg_error *err);
+vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int n, const char *effect, int script_ref, int line, int *first, vg_error *err);
 vg_status game_effect_param(vg_game *g, int effect, const char *key, const param_value *v, int line, vg_error *err);
-vg_status game_add_term(vg_game *g, const char *kind, int lua_ref, int line, int *out, vg_error *err);
+vg_status game_add_term(vg_game *g, const char *kind, int script_ref, int line, int *out, vg_error *err);
 vg_status game_term_param(vg_game *g, int term, const char *key, const param_value *v, int line, vg_error *err);
+vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err);   /* turns{}: a move name */
+vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err);  /* variable{} */
 /* Checks the rules as a whole and derives tables (subtypes, pairs, static types). */
 vg_status game_finish(vg_game *g, vg_error *err);
 
-/* ---- Shared helpers --------------------------------------------------- */
+/* ---- Shared helpers ------------------------------------------------- */
 
 int game_type_find(const vg_game *g, const char *name);  /* -1 when unknown */
 /* Fills 'err' at the script's 'line' with a printf-style message; returns 'st'. */
-vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, const char *fmt, ...);
-/* Appends "; did you mean 'x'?" for the closest of 'names' to 'word', if any is close. */
-void suggest(char *msg, size_t size, const char *word, const char *const *names, int n);
-void error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...);
-
-vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err);
-vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err);
-
-/* Level loading (level.c): parses the map and builds the static layer and start state. */
-vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err);
+vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* "unknown sprite type 'name'" at the script's 'line', with a suggestion; VG_ERR_SCRIPT. */
+vg_status game_unknown_type(const vg_game *g, vg_error *err, int line, const char *what, const char *name);
+uint64_t game_leaves(const vg_game *g, uint64_t set);     /* the leaf types of a set of types */
 
 #endif

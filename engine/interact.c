@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
- * interact.c -- collision effects: the effect table and the collision pass
- * of a tick.
+ * interact.c -- the collision pass of a tick: which effects run on which
+ * sprites, in GVGAI's order (the effects themselves are in effect*.c).
  *
  * Called once per tick after every sprite has moved. It visits the pairs of
  * types in the order the script first names them and runs each pair's
@@ -17,170 +17,10 @@
  * Sprites are named by references (see ref_pos in state.h), so static
  * sprites take part without being copied into the state.
  */
-#include <math.h>
 #include <string.h>
 
-#include "state.h"
-
-/* Where sprite 'r' was before this tick's moves (GVGAI's lastrect). */
-static void ref_last(const tick_ctx *t, int r, int *x, int *y) {
-    if (r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1)) {
-        *x = t->lx[r];
-        *y = t->ly[r];
-    } else {
-        ref_pos(t->g, t->s, r, x, y);
-    }
-}
-
-/* ---- Effects: one function and one table row each --------------------- */
-
-typedef void effect_fn(tick_ctx *t, const effect_def *e, int a, int b);
-
-static void fx_none(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)t, (void)e, (void)a, (void)b;
-}
-
-static void fx_step_back(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)e, (void)b;
-    int x, y;
-    ref_last(t, a, &x, &y);
-    state_set_pos(t, a, x, y);
-}
-
-static void fx_kill_sprite(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)e, (void)b;
-    state_kill(t, a, 0);
-}
-
-static void fx_kill_both(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)e;
-    state_kill(t, a, 0);
-    state_kill(t, b, 0);
-}
-
-/* Pushes 'a' the way 'b' moved this tick, at b's speed. */
-static void fx_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)e;
-    int x, y, lx, ly;
-    ref_pos(t->g, t->s, b, &x, &y);
-    ref_last(t, b, &lx, &ly);
-    double dx = x - lx, dy = y - ly, mag = sqrt(dx * dx + dy * dy);
-    if (mag != 0) dx /= mag, dy /= mag;
-    int odx = b >= 0 ? t->sp[b].dx : 0, ody = b >= 0 ? t->sp[b].dy : 0;
-    if ((x - lx) * odx < 0) dx = -dx;
-    if ((y - ly) * ody < 0) dy = -dy;
-    physics_active(t, a, dx, dy, t->g->types[ref_type(t->g, t->s, b)].speed);
-    t->sp[a].dx = (int8_t)((dx > 0) - (dx < 0));
-    t->sp[a].dy = (int8_t)((dy > 0) - (dy < 0));
-}
-
-/* Puts every sprite back where it was before this tick. */
-static void fx_undo_all(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)a, (void)b;
-    for (uint32_t k = 0; k < t->nmoved; k++) {
-        int i = t->moved[k];
-        if (!(e->not_types >> t->sp[i].type & 1)) state_set_pos(t, i, t->lx[i], t->ly[i]);
-    }
-}
-
-/* Puts new sprite 'n' in the place of 'a' (GVGAI's transformTo): where 'a'
- * was before this tick, its orientation when both keep one and 'n' has
- * none yet; then 'a' dies (an avatar replaced by an avatar is not a loss),
- * and 'b' too with killSecond. */
-static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
-    sprite *old = &t->sp[a], *p = &t->sp[n];
-    const type_def *to = &t->g->types[p->type], *from = &t->g->types[old->type];
-    int lx, ly;
-    ref_last(t, a, &lx, &ly);
-    t->lx[n] = (int16_t)lx;
-    t->ly[n] = (int16_t)ly;
-    if (to->oriented && from->oriented && !p->dx && !p->dy) p->dx = old->dx, p->dy = old->dy;
-    int transformed = !state_is_avatar(t->g, old->type) || state_is_avatar(t->g, p->type);
-    state_kill(t, a, transformed);
-    if (e->kill_second && b != REF_NONE) state_kill(t, b, 1);
-}
-
-/* Replaces 'a' by a new sprite of type 'stype' at the same place. */
-static void fx_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (t->sp[a].flags & SP_DISABLED) return;
-    int n = state_create(t, e->stype, t->sp[a].x, t->sp[a].y, 0);
-    if (n >= 0) transform_into(t, e, a, n, b);
-}
-
-/* Replaces every sprite of type 'stype' by one of 'stypeTo'. */
-static void fx_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)a;
-    uint32_t from, to, n0 = t->s->n;
-    type_range(t, e->stype, &from, &to);
-    for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
-        uint32_t j = i < to ? i : t->settled + (i - to);
-        if (t->sp[j].type != e->stype || (t->sp[j].flags & SP_KILLED)) continue;
-        int n = state_create(t, e->stype_to, t->sp[j].x, t->sp[j].y, 1);
-        if (n >= 0) transform_into(t, e, (int)j, n, b);
-    }
-}
-
-/* Moves 'a', which left the screen, to the opposite edge. */
-static void fx_wrap_around(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)b;
-    sprite *p = &t->sp[a];
-    int w = t->b, x = p->x, y = p->y;
-    if (p->dx > 0) x = (int)(e->offset * w);
-    else if (p->dx < 0) x = (int)(t->g->pw - w * (1 + e->offset));
-    else if (p->dy > 0) y = (int)(e->offset * w);
-    else if (p->dy < 0) y = (int)(t->g->ph - w * (1 + e->offset));
-    state_set_pos(t, a, x, y);
-    p->moved = t->now;
-}
-
-/* Schedules the effect 'ftype' (with this row's parameters) 'timer' ticks on. */
-static void fx_add_timer(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)a, (void)b;
-    vg_state *s = t->s;
-    if (s->timers == (uint32_t)t->g->ntimers) {
-        if (t->status == VG_OK) {
-            t->status = VG_ERR_LIMIT;
-            error_set(t->err, VG_ERR_LIMIT, t->g->script_path, e->line, 0, "more than %d delayed effects pending", t->g->ntimers);
-        }
-        return;
-    }
-    state_timers(s)[s->timers++] = (uint32_t)(uint16_t)(t->now + e->timer) << 16 | (uint32_t)(e - t->g->effects);
-}
-
-static const struct effect_row {
-    const char *name;
-    effect_fn *fn;
-    unsigned flags;     /* FX_*: what it may do to sprites 1 and 2 */
-} effects[] = {
-    {"scoreChange",    fx_none,             0},
-    {"stepBack",       fx_step_back,        FX_MOVE1},
-    {"killSprite",     fx_kill_sprite,      FX_KILL1},
-    {"killBoth",       fx_kill_both,        FX_KILL1 | FX_KILL2 | FX_NEEDS2},
-    {"bounceForward",  fx_bounce_forward,   FX_MOVE1 | FX_NEEDS2},
-    {"undoAll",        fx_undo_all,         0},   /* moves only sprites that moved: never fixed ones */
-    {"transformTo",    fx_transform_to,     FX_MOVE1 | FX_CREATES},
-    {"transformToAll", fx_transform_to_all, FX_CREATES},   /* its 'stype' is marked as moving by game_finish */
-    {"wrapAround",     fx_wrap_around,      FX_MOVE1},
-    {"addTimer",       fx_add_timer,        0},
-};
-#define NUM_EFFECTS ((int)(sizeof effects / sizeof effects[0]))
-
-int effect_find(const char *name) {
-    for (int k = 0; k < NUM_EFFECTS; k++)
-        if (strcmp(effects[k].name, name) == 0) return k;
-    return -1;
-}
-
-unsigned effect_flags(int kind) {
-    return kind == EFFECT_LUA ? FX_MOVE1 | FX_MOVE2 | FX_CREATES : effects[kind].flags;
-}
-
-const char *const *effect_names(int *n) {
-    static const char *names[NUM_EFFECTS];
-    for (int k = 0; k < NUM_EFFECTS; k++) names[k] = effects[k].name;
-    *n = NUM_EFFECTS;
-    return names;
-}
+#include "effect.h"
+#include "interact.h"
 
 /* ---- The collision pass ----------------------------------------------- */
 
@@ -228,7 +68,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             for (int k = 0; k < ncells; k++)
                 for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
                     int r = -(int)e - 1;
-                    if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, s, e) && !(live && state_killed(t, r)) &&
+                    if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, s, e) && !(live && tick_killed(t, r)) &&
                         n < max)
                         out[n++] = r;
                 }
@@ -260,33 +100,6 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
         }
     }
     return n;
-}
-
-static void add_event(tick_ctx *t, int a, int b) {
-    vg_state *s = t->s;
-    if (a == REF_NONE || b == REF_NONE) return;
-    int ta = ref_type(t->g, s, a), tb = ref_type(t->g, s, b);
-    if (!state_is_avatar(t->g, ta)) {
-        if (!state_is_avatar(t->g, tb)) return;
-        int tmp = a; a = b; b = tmp;
-        tmp = ta; ta = tb; tb = tmp;
-    }
-    if (s->nevents >= VG_MAX_EVENTS) return;
-    state_event *ev = &s->events[s->nevents++];
-    int x, y;
-    ref_pos(t->g, s, a, &x, &y);
-    *ev = (state_event){ref_id(t->g, s, a), ref_id(t->g, s, b), (int16_t)x, (int16_t)y, (uint8_t)ta, (uint8_t)tb, 0, 0};
-}
-
-static void run_effect(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (e->kind == EFFECT_LUA) {
-        vg_status st = t->g->ops->effect(t->g->script, e->lua_ref, t, a, b, t->err);
-        if (st != VG_OK && t->status == VG_OK) t->status = st;
-    } else {
-        effects[e->kind].fn(t, e, a, b);
-    }
-    t->s->score += e->score;
-    add_event(t, a, b);
 }
 
 /* Every first sprite, in GVGAI's order: fixed ones from the static layer,
@@ -459,7 +272,7 @@ static void run_timers(tick_ctx *t) {
             continue;
         }
         const effect_def *e = &t->g->effects[timer[k] & 0xffff];
-        effects[e->ftype].fn(t, e, REF_NONE, REF_NONE);
+        effect_table[e->ftype].fn(t, e, REF_NONE, REF_NONE);
         s->score += e->score;
     }
     s->timers = kept;               /* (a delayed effect cannot set another) */
@@ -478,7 +291,7 @@ static void run_edges(tick_ctx *t) {
             for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
                 uint32_t j = i < to ? i : t->settled + (i - to);
                 if (t->sp[j].type != st || (t->sp[j].flags & (SP_KILLED | SP_DISABLED)) || !off_screen(t, (int)j)) continue;
-                run_effect(t, e, (int)j, REF_NONE);
+                effect_apply(t, e, (int)j, REF_NONE);
             }
         }
     }
@@ -515,13 +328,13 @@ void interact_run(tick_ctx *t) {
                    (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);
                 started = 1;
-                if (state_killed(t, a)) continue;
+                if (tick_killed(t, a)) continue;
                 int n2 = seconds(t, a, t2, n0, second);
-                for (int j = 0; j < n2 && !state_killed(t, a); j++) {
+                for (int j = 0; j < n2 && !tick_killed(t, a); j++) {
                     int ax, ay, bx, by;
                     ref_pos(g, t->s, a, &ax, &ay);
                     ref_pos(g, t->s, second[j], &bx, &by);
-                    if (physics_intersects(t->b, ax, ay, bx, by)) run_effect(t, e, a, second[j]);
+                    if (physics_intersects(t->b, ax, ay, bx, by)) effect_apply(t, e, a, second[j]);
                 }
             }
         }
@@ -542,13 +355,13 @@ int interact_persist(tick_ctx *t) {
         for (int i = 0; i < t->ct.n; i++) {
             int x = t->ct.a[i], y = t->ct.b[i];
             int live_x = !(t->sp[x].flags & (SP_KILLED | SP_DISABLED)), live_y = is_moved(t, y) && !(t->sp[y].flags & (SP_KILLED | SP_DISABLED));
-            if ((live_x && !state_killed(t, y)) || (live_y && !state_killed(t, x))) return 1;
+            if ((live_x && !tick_killed(t, y)) || (live_y && !tick_killed(t, x))) return 1;
         }
         return 0;
     }
     for (uint32_t i = 0; i < t->s->n; i++)
         if (!(t->sp[i].flags & (SP_KILLED | SP_DISABLED)) && has_ruled_overlap(t, (int)i)) return 1;
     for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++)
-        if (fixed_alive(g, t->s, e) && !state_killed(t, -(int)e - 1) && has_ruled_overlap(t, -(int)e - 1)) return 1;
+        if (fixed_alive(g, t->s, e) && !tick_killed(t, -(int)e - 1) && has_ruled_overlap(t, -(int)e - 1)) return 1;
     return 0;
 }

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "state.h"
+#include "interact.h"
+#include "level.h"
 
 #define MAX_ROWS VG_MAX_MAP_SIDE
 
@@ -189,7 +190,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
                 p->flags = SP_FIRST;
                 p->dx = g->types[t].dx0;
                 p->dy = g->types[t].dy0;
-                occ_add(g, s, p->x, p->y, +1);
+                state_occ_add(g, s, p->x, p->y, +1);
             }
         }
     g->static_start[w * h] = ne;

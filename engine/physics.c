@@ -7,7 +7,7 @@
  * cooldown has passed since its last move. Every sprite is one cell square,
  * and two sprites collide when their squares overlap.
  */
-#include "state.h"
+#include "tick.h"
 
 void physics_dir(vg_action a, int *dx, int *dy) {
     static const int8_t dir[VG_NUM_ACTIONS][2] = {
@@ -26,7 +26,7 @@ int physics_active(tick_ctx *t, int i, double dx, double dy, double speed) {
     int pixels = (int)(speed * t->b);
     uint16_t lastmove = (uint16_t)(t->now - p->moved);     /* GVGAI's lastmove */
     if (pixels == 0 || td->cooldown > lastmove) return 0;
-    state_set_pos(t, i, p->x + (int)(dx * pixels), p->y + (int)(dy * pixels));
+    tick_set_pos(t, i, p->x + (int)(dx * pixels), p->y + (int)(dy * pixels));
     p->moved = t->now;
     return 1;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * state.h -- the layout of a game state and of a tick in progress.
+ * state.h -- the layout of a game state, and what reads it.
  *
  * A state is one flat block: a fixed header, one alive bit for each
  * killable fixed sprite (a sprite that never moves but can die, such as
@@ -91,63 +91,17 @@ static inline void state_range(const vg_game *g, const vg_state *s, int type, ui
 /* A delayed effect: the tick it fires in (high 16 bits), the effect row (low 16). */
 static inline uint32_t *state_timers(const vg_state *s) { return (uint32_t *)(uintptr_t)(s->data + s->timer_word); }
 
-/* The overlaps of the sprites moved this tick (interact.c), collected at a
- * 'version' and 'nmoved' of the tick; 'stamp' counts collections. */
-#define MAX_CONTACTS 512
-typedef struct contacts {
-    uint32_t version, nmoved, stamp;
-    int valid, n;
-    int a[MAX_CONTACTS];     /* a moved sprite */
-    int b[MAX_CONTACTS];     /* a sprite overlapping it (a reference), with a rule between their types */
-} contacts;
-
-/* One tick in progress: the state, and scratch that lives only during it. */
-struct tick_ctx {
-    const vg_game *g;
-    vg_state *s;
-    sprite *sp;              /* the state's sprites */
-    vg_error *err;
-    vg_status status;        /* first error raised during the tick */
-    int b;                   /* pixels per cell */
-    uint16_t now;            /* the tick being played, 1-based (mod 2^16) */
-    uint32_t settled;        /* sp[0..settled) sorted by (type, id); later ones are new */
-    int full;                /* check every pair this tick, not only moved sprites */
-    /* sprites moved or created this tick, in that order, and where they were before */
-    uint32_t nmoved;
-    uint64_t moved_types;    /* leaf types of the moved sprites */
-    uint16_t moved[VG_MAX_SPRITES];
-    uint64_t touched[VG_MAX_SPRITES / 64];
-    int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
-    uint32_t version;        /* counts moves and creations, to notice them */
-    int census;              /* sprites were killed, disabled or created: counts changed */
-    contacts ct;             /* what the moved sprites overlap (interact.c) */
-    /* fixed sprites killed this tick (their bits clear when it ends) */
-    uint32_t nkilled;
-    uint32_t killed[VG_MAX_SPRITES];
-};
-
-/* ---- state.c ---------------------------------------------------------- */
+/* ---- States (state.c) ------------------------------------------------ */
 
 vg_state *state_alloc(const vg_game *g);             /* zeroed, sized for 'g'; NULL when out of memory */
-void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err);
-void tick_end(tick_ctx *t);                           /* removes killed sprites, sorts new ones in */
 void state_set_ranges(const vg_game *g, vg_state *s); /* the type ranges of sprites sorted by (type, id) */
-/* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1
- * (a singleton that exists, unless 'force'; or the state is full: then
- * t->status is set). */
-int state_create(tick_ctx *t, int type, int x, int y, int force);
-void state_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
-int state_killed(const tick_ctx *t, int r);           /* killed this tick (GVGAI's kill list) */
-void state_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
-void occ_add(const vg_game *g, vg_state *s, int x, int y, int delta); /* count a sprite at (x, y) in or out */
-static inline int state_avatar(const vg_game *g, const vg_state *s) { (void)g; return s->avatar; } /* the avatar's index, or -1 */
+void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta); /* count a sprite at (x, y) in or out */
 int state_find_avatar(const vg_game *g, const vg_state *s); /* looks it up: the first live one, else a disabled one */
 int state_count(const vg_game *g, const vg_state *s, int type); /* between ticks: live sprites of 'type' and subtypes, static ones included */
-/* During a tick: sprites of 'type' and subtypes, the ones killed this tick
- * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
-int tick_count(tick_ctx *t, int type, int dying);
-static inline void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) { state_range(t->g, t->s, type, from, to); }
+uint64_t state_mix(uint64_t z);                       /* splitmix64's finaliser: the engine's one hash mix */
+static inline int state_avatar(const vg_game *g, const vg_state *s) { (void)g; return s->avatar; } /* the avatar's index, or -1 */
 static inline int state_is_avatar(const vg_game *g, int type) { return (int)(g->avatar_types >> type & 1); }
+
 /* A sprite reference: an index into the state's sprites (r >= 0) or a
  * fixed sprite of the level (r < 0: entry -r-1 of the static layer). */
 static inline void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, int *y) { /* pixels */
@@ -190,38 +144,5 @@ static inline int cell_exact(const vg_game *g, int x, int y) {
     int cx = (int)(((uint64_t)x * g->inv_square) >> 32), cy = (int)(((uint64_t)y * g->inv_square) >> 32);
     return cx * g->square == x && cy * g->square == y ? cy * g->w + cx : -1;
 }
-
-/* java.util.Random, bit for bit, on the state's seed. */
-void rng_seed(vg_state *s, uint64_t seed);
-int rng_int(vg_state *s, int bound);                 /* uniform in [0, bound) */
-float rng_float(vg_state *s);                        /* uniform in [0, 1), Java's nextFloat */
-double rng_double(vg_state *s);                      /* uniform in [0, 1) */
-
-/* ---- physics.c -------------------------------------------------------- */
-
-/* GVGAI's GridPhysics.activeMovement: moves sprite i by 'speed' cells along
- * (dx, dy) if its cooldown allows; 'speed' 0 uses the sprite's own speed.
- * Returns 1 when it moved. */
-int physics_active(tick_ctx *t, int i, double dx, double dy, double speed);
-static inline int physics_intersects(int b, int x1, int y1, int x2, int y2) {
-    return x1 - x2 < b && x2 - x1 < b && y1 - y2 < b && y2 - y1 < b;
-}
-void physics_dir(vg_action a, int *dx, int *dy);
-
-/* ---- interact.c, terminate.c, sprite.c -------------------------------- */
-
-void interact_run(tick_ctx *t);                       /* all collision effects of one tick */
-int interact_persist(tick_ctx *t);                    /* 1 when sprites overlap under some rule now */
-int effect_find(const char *name);                   /* row of the effect table, or -1 */
-unsigned effect_flags(int kind);                     /* FX_* below */
-const char *const *effect_names(int *n);
-void terminate_run(tick_ctx *t);                      /* sets over/winner */
-int term_find(const char *name);
-const char *const *term_names(int *n);
-int sprite_class_find(const char *name);
-#define EFFECT_LUA (-2)
-#define TERM_LUA   (-2)
-enum { FX_MOVE1 = 1, FX_MOVE2 = 2, FX_KILL1 = 4, FX_KILL2 = 8, FX_CREATES = 16, FX_NEEDS2 = 32 };
-#define REF_NONE INT32_MIN   /* no sprite: an effect fired by time */
 
 #endif

@@ -14,7 +14,9 @@
  * threads (Lua calls share the game's one Lua state). A tick costs in
  * proportion to what moves, not to the number of sprites.
  */
-#include "state.h"
+#include "class.h"
+#include "interact.h"
+#include "term.h"
 
 static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
 
@@ -29,12 +31,12 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     /* Step 1. The avatar. */
     int av = state_avatar(g, s);
     if (av >= 0 && !(t.sp[av].flags & SP_DISABLED))
-        sprite_classes[g->types[t.sp[av].type].cls].update(&t, av, a);
+        class_table[g->types[t.sp[av].type].cls].update(&t, av, a);
 
     /* Step 2. Everything that moves by itself, in reverse sprite order. */
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int type = g->update_order[k];
-        void (*update)(tick_ctx *, int, vg_action) = sprite_classes[g->types[type].cls].update;
+        void (*update)(tick_ctx *, int, vg_action) = class_table[g->types[type].cls].update;
         uint32_t from, to;
         type_range(&t, type, &from, &to);
         for (uint32_t i = from; i < to; i++)
@@ -50,7 +52,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     s->tick++;
 
     /* Step 5. Is it over? */
-    if (t.status == VG_OK) terminate_run(&t);
+    if (t.status == VG_OK) term_run(&t);
     if (t.status != VG_OK) {
         s->over = 1;
         s->winner = VG_NO_WINNER;
@@ -122,7 +124,7 @@ static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, v
     tick_end(&t);
     s->turn = (uint8_t)((s->turn + 1) % g->nagents);
     if (s->turn == 0) s->tick++;
-    if (t.status == VG_OK) terminate_run(&t);
+    if (t.status == VG_OK) term_run(&t);
     if (t.status != VG_OK) {
         s->over = 1;
         s->winner = VG_NO_WINNER;

@@ -16,7 +16,7 @@
 
 #include <lauxlib.h>
 
-#include "script.h"
+#include "lscript.h"
 
 #define HANDLE_META "vgdl.state"
 
@@ -79,7 +79,7 @@ static int changeable(lua_State *L, const state_handle *h, int r, int kill) {
 }
 
 static int alive(const state_handle *h, int r) {
-    if (r < 0) return fixed_alive(h->g, h->s, (uint32_t)(-r - 1)) && !(h->t && state_killed(h->t, r));
+    if (r < 0) return fixed_alive(h->g, h->s, (uint32_t)(-r - 1)) && !(h->t && tick_killed(h->t, r));
     return !(state_sprites(h->s)[r].flags & (SP_KILLED | SP_DISABLED));
 }
 
@@ -197,12 +197,12 @@ static int m_at(lua_State *L) {
 static int m_kill(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
-    state_kill(t, changeable(L, h, sprite_arg(L, h, 2), 1), 0);
+    tick_kill(t, changeable(L, h, sprite_arg(L, h, 2), 1), 0);
     return 0;
 }
 
 static void place(tick_ctx *t, int i, lua_Number x, lua_Number y) {
-    state_set_pos(t, i, (int)(x * t->b), (int)(y * t->b));
+    tick_set_pos(t, i, (int)(x * t->b), (int)(y * t->b));
 }
 
 /* s:move(sprite, dx, dy) -- by cells [-0, +0, e] */
@@ -226,7 +226,7 @@ static int spawn(lua_State *L, tick_ctx *t, int type, int x, int y) {
     if (t->g->types[type].fixed || !t->g->types[type].leaf)
         luaL_error(L, "cannot create a '%s': %s", t->g->types[type].name,
                    t->g->types[type].leaf ? "the type is static; declare it with dynamic = true" : "it has subtypes");
-    int i = state_create(t, type, x, y, 0);
+    int i = tick_create(t, type, x, y, 0);
     if (i < 0) lua_pushnil(L);
     else push_sprite(L, i);
     return i;
@@ -247,7 +247,7 @@ static int m_transform(lua_State *L) {
     tick_ctx *t = writable(L, h);
     int i = changeable(L, h, sprite_arg(L, h, 2), 0), type = type_arg(L, h, 3);
     if (spawn(L, t, type, t->sp[i].x, t->sp[i].y) >= 0)
-        state_kill(t, i, !state_is_avatar(t->g, t->sp[i].type) || state_is_avatar(t->g, type));
+        tick_kill(t, i, !state_is_avatar(t->g, t->sp[i].type) || state_is_avatar(t->g, type));
     return 1;
 }
 

@@ -20,7 +20,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "script.h"
+#include "lscript.h"
 
 static script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L); }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * terminate.c -- end-of-game conditions: the termination table, and the
+ * term.c -- end-of-game conditions: the termination table, and the
  * check run at the end of each tick.
  *
  * Terminations are checked in script order once the tick's collisions are
@@ -10,30 +10,26 @@
  */
 #include <string.h>
 
-#include "state.h"
-
-typedef int term_fn(const tick_ctx *t, const term_def *d);
+#include "term.h"
 
 /* Fewer than 'limit' + 1 live sprites of 'stype' (and its subtypes)
  * remain. Counts change only when sprites die or are born, and the
  * previous tick found this false (else the game would be over). */
-static int term_sprite_counter(const tick_ctx *t, const term_def *d) {
+int term_sprite_counter(const tick_ctx *t, const term_def *d) {
     return (t->census || t->s->tick == 1) && state_count(t->g, t->s, d->stype) <= d->limit;
 }
 
 /* The game has run 'limit' ticks. */
-static int term_timeout(const tick_ctx *t, const term_def *d) {
+int term_timeout(const tick_ctx *t, const term_def *d) {
     return (int)t->s->tick >= d->limit;
 }
 
+#define TERM_ROW(name, fn) {#name, fn},
 static const struct term_row {
     const char *name;
     term_fn *fn;
-} terms[] = {
-    {"SpriteCounter", term_sprite_counter},
-    {"Timeout",       term_timeout},
-};
-#define NUM_TERMS ((int)(sizeof terms / sizeof terms[0]))
+} terms[NUM_TERMS] = {TERM_LIST(TERM_ROW)};
+#undef TERM_ROW
 
 int term_find(const char *name) {
     for (int k = 0; k < NUM_TERMS; k++)
@@ -41,21 +37,20 @@ int term_find(const char *name) {
     return -1;
 }
 
-const char *const *term_names(int *n) {
-    static const char *names[NUM_TERMS];
-    for (int k = 0; k < NUM_TERMS; k++) names[k] = terms[k].name;
-    *n = NUM_TERMS;
-    return names;
+int term_names(const char **out, int max) {
+    int n = 0;
+    for (int k = 0; k < NUM_TERMS && n < max; k++) out[n++] = terms[k].name;
+    return n;
 }
 
-void terminate_run(tick_ctx *t) {
+void term_run(tick_ctx *t) {
     const vg_game *g = t->g;
     vg_state *s = t->s;
     for (int k = 0; k < g->nterms && !s->over; k++) {
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
-        if (d->kind == TERM_LUA) {
-            vg_status st = g->ops->termination(g->script, d->lua_ref, t, &done, &win, t->err);
+        if (d->kind == TERM_SCRIPT) {
+            vg_status st = g->ops->termination(g->script, d->script_ref, t, &done, &win, t->err);
             if (st != VG_OK) {
                 if (t->status == VG_OK) t->status = st;
                 return;

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: MIT
  *
- * script.h -- what the two halves of the Lua layer share: the loader
+ * lscript.h -- what the two halves of the Lua layer share: the loader
  * (loader.c: sandbox, the rule-declaring functions, running the script)
  * and the bindings (bind.c: the state handle scripts read and change
  * during play).
  *
  * This directory is the only place that includes lua.h.
  */
-#ifndef VG_SCRIPT_H
-#define VG_SCRIPT_H
+#ifndef VG_LSCRIPT_H
+#define VG_LSCRIPT_H
 
 #include <lua.h>
 
-#include "../state.h"
+#include "../level.h"
+#include "../effect.h"
+#include "../term.h"
 
 #define SCRIPT_MEMORY_LIMIT   (64u << 20)     /* bytes a script may allocate */
 #define SCRIPT_LOAD_STEPS     200000000L      /* VM instructions to declare the rules */

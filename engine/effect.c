@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * effect.c -- the table of effects (generated from EFFECT_LIST in
+ * effect.h), running one effect with its score and event, and the effect
+ * that only scores: scoreChange.
+ */
+#include <string.h>
+
+#include "effect.h"
+
+#define EFFECT_ROW(name, fn, flags) {#name, fn, flags},
+const effect_row effect_table[NUM_EFFECTS] = {EFFECT_LIST(EFFECT_ROW)};
+#undef EFFECT_ROW
+
+int effect_find(const char *name) {
+    for (int k = 0; k < NUM_EFFECTS; k++)
+        if (strcmp(effect_table[k].name, name) == 0) return k;
+    return -1;
+}
+
+int effect_names(const char **out, int max) {
+    int n = 0;
+    for (int k = 0; k < NUM_EFFECTS && n < max; k++) out[n++] = effect_table[k].name;
+    return n;
+}
+
+unsigned effect_flags(int kind) {
+    return kind == EFFECT_SCRIPT ? FX_MOVE1 | FX_MOVE2 | FX_CREATES : effect_table[kind].flags;
+}
+
+const char *effect_name(int kind) { return kind == EFFECT_SCRIPT ? "a script effect" : effect_table[kind].name; }
+
+/* scoreChange: the score is all it does (effect_apply adds it). */
+void effect_none(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)t, (void)e, (void)a, (void)b;
+}
+
+/* Records an avatar collision in the state's events (GVGAI's event history). */
+static void add_event(tick_ctx *t, int a, int b) {
+    vg_state *s = t->s;
+    if (a == REF_NONE || b == REF_NONE) return;
+    int ta = ref_type(t->g, s, a), tb = ref_type(t->g, s, b);
+    if (!state_is_avatar(t->g, ta)) {
+        if (!state_is_avatar(t->g, tb)) return;
+        int tmp = a; a = b; b = tmp;
+        tmp = ta; ta = tb; tb = tmp;
+    }
+    if (s->nevents >= VG_MAX_EVENTS) return;
+    state_event *ev = &s->events[s->nevents++];
+    int x, y;
+    ref_pos(t->g, s, a, &x, &y);
+    *ev = (state_event){ref_id(t->g, s, a), ref_id(t->g, s, b), (int16_t)x, (int16_t)y, (uint8_t)ta, (uint8_t)tb, 0, 0};
+}
+
+void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (e->kind == EFFECT_SCRIPT) {
+        vg_status st = t->g->ops->effect(t->g->script, e->script_ref, t, a, b, t->err);
+        if (st != VG_OK && t->status == VG_OK) t->status = st;
+    } else {
+        effect_table[e->kind].fn(t, e, a, b);
+    }
+    t->s->score += e->score;
+    add_event(t, a, b);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * effect.h -- collision effects: what happens when two sprites of a pair
+ * of types overlap (or one leaves the screen, or a timer fires).
+ *
+ * EFFECT_LIST below is the single list of effects: one row each (name,
+ * function, flags). It generates the EFF_* numbers and the table in
+ * effect.c. The functions live in one file per family (effect_*.c);
+ * adding an effect is one function and one row. The flags say what an
+ * effect may do to its two sprites, which game_finish uses to tell which
+ * types never change (the static layer). Internal header.
+ */
+#ifndef VG_EFFECT_H
+#define VG_EFFECT_H
+
+#include "tick.h"
+
+enum {                   /* effect_row.flags */
+    FX_MOVE1 = 1,        /* may move (or otherwise change) the first sprite */
+    FX_MOVE2 = 2,        /* ... the second */
+    FX_KILL1 = 4,        /* may kill the first sprite */
+    FX_KILL2 = 8,        /* ... the second */
+    FX_CREATES = 16,     /* creates sprites (of its 'stype' / 'stypeTo') */
+    FX_NEEDS2 = 32       /* needs a second sprite: not allowed at the screen's edge (EOS) */
+};
+
+#define EFFECT_SCRIPT (-2)     /* effect_def.kind of a custom effect written in the script */
+#define REF_NONE INT32_MIN     /* no sprite: an effect fired by time */
+
+/* Applies effect row 'e' to sprites 'a' and 'b' (references, see state.h;
+ * 'b' is REF_NONE at the edge or for a timer). */
+typedef void effect_fn(tick_ctx *t, const effect_def *e, int a, int b);
+
+/* ---- Families: effect.c (score), effect_kill.c, effect_move.c, effect_spawn.c, effect_timer.c */
+
+effect_fn effect_none, effect_kill_sprite, effect_kill_both;
+effect_fn effect_step_back, effect_bounce_forward, effect_undo_all, effect_wrap_around;
+effect_fn effect_transform_to, effect_transform_to_all, effect_add_timer;
+
+/*      name            function                  flags */
+#define EFFECT_LIST(X) \
+    X(scoreChange,    effect_none,              0) \
+    X(stepBack,       effect_step_back,         FX_MOVE1) \
+    X(killSprite,     effect_kill_sprite,       FX_KILL1) \
+    X(killBoth,       effect_kill_both,         FX_KILL1 | FX_KILL2 | FX_NEEDS2) \
+    X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2) \
+    X(undoAll,        effect_undo_all,          0)  /* moves only sprites that moved: never fixed ones */ \
+    X(transformTo,    effect_transform_to,      FX_MOVE1 | FX_CREATES) \
+    X(transformToAll, effect_transform_to_all,  FX_CREATES)  /* its 'stype' is marked changing by game_finish */ \
+    X(wrapAround,     effect_wrap_around,       FX_MOVE1) \
+    X(addTimer,       effect_add_timer,         0)
+
+#define EFFECT_ENUM(name, fn, flags) EFF_##name,
+enum { EFFECT_LIST(EFFECT_ENUM) NUM_EFFECTS };
+#undef EFFECT_ENUM
+
+typedef struct effect_row {
+    const char *name;
+    effect_fn *fn;
+    unsigned flags;      /* FX_* */
+} effect_row;
+
+extern const effect_row effect_table[NUM_EFFECTS];
+
+int effect_find(const char *name);                   /* EFF_* number, or -1 */
+int effect_names(const char **out, int max);         /* fills out[] with the effect names; returns how many */
+unsigned effect_flags(int kind);                     /* FX_* of an effect (a script effect: may do anything) */
+const char *effect_name(int kind);                   /* "stepBack"; "a script effect" for EFFECT_SCRIPT */
+/* Runs effect row 'e' on 'a' and 'b' (a script effect through the
+ * game's script callbacks), adds its score and records the avatar event. */
+void effect_apply(tick_ctx *t, const effect_def *e, int a, int b);
+
+#endif

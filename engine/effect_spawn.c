@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * effect_spawn.c -- effects that create sprites: transformTo, transformToAll.
+ */
+#include "effect.h"
+
+/* Puts new sprite 'n' in the place of 'a' (GVGAI's transformTo): where 'a'
+ * was before this tick, its orientation when both keep one and 'n' has
+ * none yet; then 'a' dies (an avatar replaced by an avatar is not a loss),
+ * and 'b' too with killSecond. */
+static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
+    sprite *old = &t->sp[a], *p = &t->sp[n];
+    const type_def *to = &t->g->types[p->type], *from = &t->g->types[old->type];
+    int lx, ly;
+    tick_last_pos(t, a, &lx, &ly);
+    t->lx[n] = (int16_t)lx;
+    t->ly[n] = (int16_t)ly;
+    if (to->oriented && from->oriented && !p->dx && !p->dy) p->dx = old->dx, p->dy = old->dy;
+    int transformed = !state_is_avatar(t->g, old->type) || state_is_avatar(t->g, p->type);
+    tick_kill(t, a, transformed);
+    if (e->kill_second && b != REF_NONE) tick_kill(t, b, 1);
+}
+
+/* Replaces 'a' by a new sprite of type 'stype' at the same place. */
+void effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (t->sp[a].flags & SP_DISABLED) return;
+    int n = tick_create(t, e->stype, t->sp[a].x, t->sp[a].y, 0);
+    if (n >= 0) transform_into(t, e, a, n, b);
+}
+
+/* Replaces every sprite of type 'stype' by one of 'stypeTo'. */
+void effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a;
+    uint32_t from, to, n0 = t->s->n;
+    type_range(t, e->stype, &from, &to);
+    for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
+        uint32_t j = i < to ? i : t->settled + (i - to);
+        if (t->sp[j].type != e->stype || (t->sp[j].flags & SP_KILLED)) continue;
+        int n = tick_create(t, e->stype_to, t->sp[j].x, t->sp[j].y, 1);
+        if (n >= 0) transform_into(t, e, (int)j, n, b);
+    }
+}
+

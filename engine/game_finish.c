@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * game_finish.c -- the last step of loading the rules: checks that need
+ * the whole game, and the tables play derives from it, in phases:
+ *
+ *   1. the type tree: types named before they were declared, leaves,
+ *      subtype sets, every leaf has a class, the avatar types;
+ *   2. effects: each checked, then the pairs of types in the order GVGAI
+ *      runs them (edge effects apart) and who has rules with whom;
+ *   3. which types never change (the static layer), which of those can
+ *      die, and which types update by themselves, in what order;
+ *   4. what path-finding chasers avoid;
+ *   5. terminations;
+ *   6. the glyph each type is drawn with.
+ */
+#include <string.h>
+
+#include "class.h"
+#include "effect.h"
+#include "term.h"
+
+/* Phase 1. */
+static vg_status finish_types(vg_game *g, vg_error *err) {
+    for (int k = 0; k < g->nfixups; k++) {          /* types named before they were declared */
+        const struct fixup *f = &g->fixups[k];
+        size_t at = (size_t)((char *)f->field - (char *)g->types);
+        int owner = (int)(at / sizeof(type_def)), found = game_type_find(g, f->name);
+        if (found < 0) return game_unknown_type(g, err, f->line, "sprite parameter: unknown sprite type", f->name);
+        for (int t = owner; t < g->ntypes; t++) {   /* descendants inherited the unresolved -1 */
+            int *field = (int *)(void *)((char *)&g->types[t] + at % sizeof(type_def));
+            if (t == owner || (vg_type_is_a(g, t, owner) && *field == -1)) *field = found;
+        }
+    }
+    for (int t = 0; t < g->ntypes; t++) g->types[t].leaf = 1;
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].parent >= 0) g->types[g->types[t].parent].leaf = 0;
+    g->avatar_types = 0;
+    for (int t = 0; t < g->ntypes; t++) {
+        type_def *td = &g->types[t];
+        td->subtypes = 0;
+        if (td->leaf && td->cls < 0)
+            return game_error(g, err, VG_ERR_SCRIPT, td->line,
+                              "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", td->name);
+    }
+    for (int t = 0; t < g->ntypes; t++) {
+        if (!g->types[t].leaf) continue;
+        for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
+        if (class_table[g->types[t].cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
+    }
+    return VG_OK;
+}
+
+/* Phase 2a: one effect row's parameters make sense. */
+static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
+    const char *name = effect_name(e->kind);
+    e->not_types = game_leaves(g, e->not_types);
+    int needs_stype = e->kind == EFF_transformTo || e->kind == EFF_transformToAll ||
+                      (e->kind == EFF_addTimer && e->ftype == EFF_transformToAll);
+    if (needs_stype && e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stype'", name);
+    int target = e->kind == EFF_transformTo ? e->stype : e->stype_to;
+    if (needs_stype && target != e->stype && !g->types[e->stype].leaf)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: 'stype' %s has subtypes; name a leaf type", name,
+                          g->types[e->stype].name);
+    if (needs_stype && e->kind != EFF_transformTo && e->stype_to < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stypeTo'", name);
+    if (needs_stype && !g->types[target].leaf)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' has subtypes; name a leaf type", name,
+                          g->types[target].name);
+    if (e->kind == EFF_addTimer) {
+        if (e->ftype != EFF_transformToAll && e->ftype != EFF_scoreChange)
+            return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'ftype' = \"transformToAll\" or \"scoreChange\"");
+        if (e->timer < 1) return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'timer' (ticks)");
+        g->ntimers = VG_MAX_TIMERS;
+    }
+    if ((effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0)) & FX_CREATES) g->may_create = 1;
+    if (e->t2 == EOS_TYPE && e->kind != EFFECT_SCRIPT && (effect_flags(e->kind) & FX_NEEDS2))
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs two sprites; it cannot happen at the edge (EOS)", name);
+    return VG_OK;
+}
+
+/* Phase 2b: pairs in order of first appearance, each with its effects in
+ * script order; edge effects apart; who has rules with whom. */
+static void finish_pairs(vg_game *g) {
+    g->npairs = g->neos = 0;
+    int used = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        if (e->t2 == EOS_TYPE) {
+            g->eos_effects[g->neos++] = k;
+            continue;
+        }
+        int p = 0;
+        while (p < g->npairs && !(g->pairs[p].t1 == e->t1 && g->pairs[p].t2 == e->t2)) p++;
+        if (p < g->npairs) continue;
+        pair_def *pd = &g->pairs[g->npairs++];
+        *pd = (pair_def){e->t1, e->t2, used, 0};
+        for (int j = k; j < g->neffects; j++)
+            if (g->effects[j].t1 == pd->t1 && g->effects[j].t2 == pd->t2) g->pair_effects[used++] = j, pd->count++;
+    }
+    memset(g->partners, 0, sizeof g->partners);
+    memset(g->pairs_as1, 0, sizeof g->pairs_as1);
+    memset(g->pairs_as2, 0, sizeof g->pairs_as2);
+    for (int p = 0; p < g->npairs; p++) {
+        uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;
+        for (int t = 0; t < g->ntypes; t++) {
+            if (a >> t & 1) g->partners[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
+            if (b >> t & 1) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
+        }
+    }
+}
+
+/* Phase 3: fixed types are still by class, and no rule moves or creates
+ * them; killable ones among them get alive bits. Then who updates. */
+static vg_status finish_fixed(vg_game *g, vg_error *err) {
+    uint64_t moving = g->avatar_types, dying = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        unsigned f = effect_flags(e->kind);
+        uint64_t t2 = e->t2 == EOS_TYPE ? 0 : g->types[e->t2].subtypes;
+        if (f & FX_MOVE1) moving |= g->types[e->t1].subtypes;
+        if (f & FX_MOVE2) moving |= t2;
+        if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;
+        if ((f & FX_KILL2) || e->kill_second) dying |= t2;
+        if (e->stype >= 0) moving |= g->types[e->stype].subtypes;       /* replaced, or created */
+        if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
+    }
+    for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
+        const type_def *td = &g->types[t];
+        if (td->stype >= 0) moving |= g->types[td->stype].subtypes;
+        if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;
+        if (td->leaf && td->cls == CLS_SpawnPoint && td->stype >= 0 && !g->types[td->stype].leaf)
+            return game_error(g, err, VG_ERR_SCRIPT, td->line, "SpawnPoint '%s': stype '%s' has subtypes; name a leaf type",
+                              td->name, g->types[td->stype].name);
+    }
+    g->nupdate = 0;
+    g->changing = 0;
+    g->nranges = 0;
+    for (int t = 0; t < g->ntypes; t++) {
+        type_def *td = &g->types[t];
+        if (!td->leaf) continue;
+        const sprite_class *c = &class_table[td->cls];
+        td->fixed = !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL);
+        td->killable = td->fixed && (dying >> t & 1);
+        if (!td->fixed) {
+            g->changing |= 1ULL << t;
+            g->range_slot[t] = (uint8_t)g->nranges++;
+        }
+        if (!(c->flags & CLASS_AVATAR) && c->update && !((c->flags & CLASS_SPEED) && td->speed == 0))
+            g->update_order[g->nupdate++] = (uint8_t)t;
+    }
+    return VG_OK;
+}
+
+/* Phase 4: path finding avoids what a type steps back from. */
+static void finish_blockers(vg_game *g) {
+    for (int t = 0; t < g->ntypes; t++) {
+        g->types[t].blockers = 0;
+        for (int k = 0; k < g->neffects; k++) {
+            const effect_def *e = &g->effects[k];
+            if (e->t2 != EOS_TYPE && (e->kind == EFF_stepBack || e->kind == EFF_undoAll) &&
+                (g->types[e->t1].subtypes >> t & 1))
+                g->types[t].blockers |= g->types[e->t2].subtypes;
+        }
+    }
+}
+
+/* Phase 6: a type is drawn with the first map character that puts it on top. */
+static void finish_glyphs(vg_game *g) {
+    for (int pass = 0; pass < 2; pass++)
+        for (int c = 32; c < 127; c++)
+            for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
+                type_def *td = &g->types[(int)g->mapping[c][k]];
+                if (td->glyph == '?' && (pass == 1 || k == 0)) td->glyph = (char)c;
+            }
+}
+
+vg_status game_finish(vg_game *g, vg_error *err) {
+    vg_status st = finish_types(g, err);
+    g->may_create = 0;
+    g->ntimers = 0;
+    for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
+    if (st != VG_OK) return st;
+    finish_pairs(g);
+    if ((st = finish_fixed(g, err)) != VG_OK) return st;
+    g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
+    finish_blockers(g);
+    for (int k = 0; k < g->nterms; k++) {               /* Phase 5. */
+        const term_def *d = &g->terms[k];
+        if (d->kind == TERM_SpriteCounter && d->stype < 0)
+            return game_error(g, err, VG_ERR_SCRIPT, d->line, "SpriteCounter needs 'stype'");
+    }
+    finish_glyphs(g);
+    return VG_OK;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * param.h -- the parameters a game may set: one table row per parameter
+ * of sprites, effects, terminations and the game (name, kind, range,
+ * field), and setting one from a loader's value with its checks and "did
+ * you mean". Internal header.
+ */
+#ifndef VG_PARAM_H
+#define VG_PARAM_H
+
+#include "game.h"
+
+typedef enum { PARAMS_SPRITE, PARAMS_EFFECT, PARAMS_TERM, PARAMS_GAME } param_table;
+
+/* Sets parameter 'key' of the record at 'base' (a type_def, effect_def,
+ * term_def or the vg_game, as 'table' says) from 'v'. A sprite parameter
+ * naming a type not declared yet is kept in g->fixups for game_finish.
+ * Returns VG_OK, or VG_ERR_SCRIPT with 'err' at the script's 'line'. */
+vg_status param_set(vg_game *g, param_table table, void *base, const char *key, const param_value *v, int line,
+                    vg_error *err);
+/* Copies into 'td' every sprite parameter set on 'parent' (td->set says which). */
+void param_inherit(type_def *td, const type_def *parent);
+
+#endif

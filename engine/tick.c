@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * tick.c -- a tick in progress: every change a rule makes to a state
+ * (creating, killing and moving sprites) goes through here, so the tick
+ * records what moved and where it was; the collision pass then looks
+ * only around those. At the end of a tick the killed sprites are dropped
+ * and the new ones sorted in (GVGAI's clearAll).
+ */
+#include <string.h>
+
+#include "tick.h"
+
+void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
+    t->g = g;
+    t->s = s;
+    t->sp = state_sprites(s);
+    t->err = err;
+    t->status = VG_OK;
+    t->b = g->square;
+    t->now = (uint16_t)(s->tick + 1);
+    t->settled = s->n;
+    t->full = s->persist;
+    t->nmoved = 0;
+    t->moved_types = 0;
+    t->version = 0;
+    t->census = 0;
+    t->nkilled = 0;
+    t->ct.valid = 0;
+    t->ct.stamp = 0;
+    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
+}
+
+static int before(const sprite *a, const sprite *b) {
+    return a->type != b->type ? a->type < b->type : a->id < b->id;
+}
+
+void tick_end(tick_ctx *t) {
+    vg_state *s = t->s;
+    sprite *sp = t->sp;
+    if (!t->census) return;
+    for (uint32_t k = 0; k < t->nkilled; k++) {    /* fixed sprites */
+        int bit = t->g->static_ents[t->killed[k]].bit;
+        s->data[bit >> 6] &= ~(1ULL << (bit & 63));
+    }
+    uint32_t out = 0, settled = t->settled;
+    for (uint32_t i = 0; i < s->n; i++) {           /* drop the killed, keep the order */
+        if (sp[i].flags & SP_KILLED) {
+            if (i < t->settled) settled--;
+            state_occ_add(t->g, s, sp[i].x, sp[i].y, -1);
+            continue;
+        }
+        if (out != i) sp[out] = sp[i];
+        out++;
+    }
+    s->n = out;
+    for (uint32_t i = settled; i < s->n; i++) {     /* insertion-sort the new ones in */
+        sprite p = sp[i];
+        uint32_t j = i;
+        while (j > 0 && before(&p, &sp[j - 1])) {
+            sp[j] = sp[j - 1];
+            j--;
+        }
+        sp[j] = p;
+    }
+    t->settled = s->n;
+    state_set_ranges(t->g, s);
+    s->avatar = (int16_t)state_find_avatar(t->g, s);
+}
+
+int tick_count(tick_ctx *t, int type, int dying) {
+    const vg_game *g = t->g;
+    int n = 0;
+    for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
+        int leaf = __builtin_ctzll(ts);
+        const type_def *td = &g->types[leaf];
+        if (td->fixed) {
+            const uint32_t *list = g->fixed_order + g->fixed_first[leaf];
+            for (int k = 0; k < g->static_count[leaf]; k++)
+                n += fixed_alive(g, t->s, list[k]) && (dying || !tick_killed(t, -(int)list[k] - 1));
+            continue;
+        }
+        uint32_t from, to;
+        type_range(t, leaf, &from, &to);
+        for (uint32_t i = from; i < to + (t->s->n - t->settled); i++) {
+            const sprite *p = &t->sp[i < to ? i : t->settled + (i - to)];
+            n += p->type == leaf && !(p->flags & SP_DISABLED) && (dying || !(p->flags & SP_KILLED));
+        }
+    }
+    return n;
+}
+
+static inline void touch(tick_ctx *t, int i) {
+    if (t->touched[i >> 6] >> (i & 63) & 1) return;
+    t->touched[i >> 6] |= 1ULL << (i & 63);
+    t->moved[t->nmoved++] = (uint16_t)i;
+    t->moved_types |= 1ULL << t->sp[i].type;
+    t->lx[i] = t->sp[i].x;
+    t->ly[i] = t->sp[i].y;
+}
+
+void tick_set_pos(tick_ctx *t, int i, int x, int y) {
+    sprite *p = &t->sp[i];
+    touch(t, i);
+    if (x == p->x && y == p->y) return;
+    t->version++;
+    const vg_game *g = t->g;
+    uint8_t *occ = state_occ(t->s);
+    int from = cell_exact(g, p->x, p->y), to = cell_exact(g, x, y);
+    if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) {   /* one cell to one cell */
+        occ[from]--;
+        occ[to]++;
+    } else {
+        if (to < 0) t->s->loose = 1;
+        state_occ_add(g, t->s, p->x, p->y, -1);
+        state_occ_add(g, t->s, x, y, +1);
+    }
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
+}
+
+int tick_create(tick_ctx *t, int type, int x, int y, int force) {
+    vg_state *s = t->s;
+    const type_def *td = &t->g->types[type];
+    for (int a = type; a >= 0 && !force; a = t->g->types[a].parent)   /* GVGAI: a singleton anywhere above */
+        if (t->g->types[a].singleton && tick_count(t, a, 1) > 0) return -1;
+    if (s->n >= s->cap) {
+        if (t->status == VG_OK) {
+            t->status = VG_ERR_LIMIT;
+            error_set(t->err, VG_ERR_LIMIT, t->g->script_path, td->line, 0,
+                      "sprite limit reached: this level's states hold %u changing sprites", s->cap);
+        }
+        return -1;
+    }
+    uint32_t i = s->n++;
+    sprite *p = &t->sp[i];
+    memset(p, 0, sizeof *p);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
+    p->id = s->next_id++;
+    p->type = (uint8_t)type;
+    p->flags = SP_FIRST;
+    p->dx = td->dx0;
+    p->dy = td->dy0;
+    p->moved = t->now;
+    touch(t, (int)i);
+    t->version++;
+    t->census = 1;
+    state_occ_add(t->g, s, x, y, +1);
+    if (cell_exact(t->g, x, y) < 0) s->loose = 1;
+    return (int)i;
+}
+
+void tick_kill(tick_ctx *t, int r, int transformed) {
+    t->census = 1;
+    if (r < 0) {
+        if (!tick_killed(t, r)) t->killed[t->nkilled++] = (uint32_t)(-r - 1);
+        return;
+    }
+    sprite *p = &t->sp[r];
+    if (state_is_avatar(t->g, p->type) && !transformed) p->flags |= SP_DISABLED;
+    else p->flags |= SP_KILLED;
+}
+
+int tick_killed(const tick_ctx *t, int r) {
+    if (r >= 0) return (t->sp[r].flags & SP_KILLED) != 0;
+    for (uint32_t k = 0; k < t->nkilled; k++)
+        if (t->killed[k] == (uint32_t)(-r - 1)) return 1;
+    return 0;
+}
+

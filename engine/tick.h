@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * tick.h -- one tick in progress: the state being changed, and scratch
+ * that lives only during the tick (the sprites moved and where they were,
+ * the static sprites killed, the contacts of the collision pass, the
+ * first error). Every change a rule makes to a state goes through the
+ * tick_* functions here, so the tick knows what moved. Internal header.
+ */
+#ifndef VG_TICK_H
+#define VG_TICK_H
+
+#include "physics.h"
+#include "rng.h"
+#include "state.h"
+
+/* The overlaps of the sprites moved this tick (interact.c), collected at a
+ * 'version' and 'nmoved' of the tick; 'stamp' counts collections. */
+#define MAX_CONTACTS 512
+typedef struct contacts {
+    uint32_t version, nmoved, stamp;
+    int valid, n;
+    int a[MAX_CONTACTS];     /* a moved sprite */
+    int b[MAX_CONTACTS];     /* a sprite overlapping it (a reference), with a rule between their types */
+} contacts;
+
+/* One tick in progress: the state, and scratch that lives only during it. */
+struct tick_ctx {
+    const vg_game *g;
+    vg_state *s;
+    sprite *sp;              /* the state's sprites */
+    vg_error *err;
+    vg_status status;        /* first error raised during the tick */
+    int b;                   /* pixels per cell */
+    uint16_t now;            /* the tick being played, 1-based (mod 2^16) */
+    uint32_t settled;        /* sp[0..settled) sorted by (type, id); later ones are new */
+    int full;                /* check every pair this tick, not only moved sprites */
+    /* sprites moved or created this tick, in that order, and where they were before */
+    uint32_t nmoved;
+    uint64_t moved_types;    /* leaf types of the moved sprites */
+    uint16_t moved[VG_MAX_SPRITES];
+    uint64_t touched[VG_MAX_SPRITES / 64];
+    int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
+    uint32_t version;        /* counts moves and creations, to notice them */
+    int census;              /* sprites were killed, disabled or created: counts changed */
+    contacts ct;             /* what the moved sprites overlap (interact.c) */
+    /* fixed sprites killed this tick (their bits clear when it ends) */
+    uint32_t nkilled;
+    uint32_t killed[VG_MAX_SPRITES];
+};
+
+/* ---- A tick (tick.c) ------------------------------------------------- */
+
+void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err);
+void tick_end(tick_ctx *t);                           /* removes killed sprites, sorts new ones in */
+/* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1
+ * (a singleton that exists, unless 'force'; or the state is full: then
+ * t->status is set). */
+int tick_create(tick_ctx *t, int type, int x, int y, int force);
+void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
+int tick_killed(const tick_ctx *t, int r);           /* killed this tick (GVGAI's kill list) */
+void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
+/* During a tick: sprites of 'type' and subtypes, the ones killed this tick
+ * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
+int tick_count(tick_ctx *t, int type, int dying);
+static inline void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) { state_range(t->g, t->s, type, from, to); }
+/* Where sprite 'r' was before this tick's moves (GVGAI's lastrect). */
+static inline void tick_last_pos(const tick_ctx *t, int r, int *x, int *y) {
+    if (r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1)) {
+        *x = t->lx[r];
+        *y = t->ly[r];
+    } else {
+        ref_pos(t->g, t->s, r, x, y);
+    }
+}
+
+#endif
