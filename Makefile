@@ -4,7 +4,7 @@
 #   make test-asan  the same tests under -fsanitize=address,undefined
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
-#   make check      warnings as errors, and lua.h only under engine/lua/
+#   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/
 #   make deps       install the Debian packages the project needs (root)
 
 BUILD   ?= release
@@ -71,9 +71,12 @@ test-slow:
 bench: all
 	@tests/bench.sh
 
+ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h)))
 check:
 	@! grep -rl --include='*.[ch]' '#include *[<"]l\(ua\|auxlib\|ualib\)' engine agents tools | grep -v '^engine/lua/' \
 	  || { echo "lua.h included outside engine/lua/"; exit 1; }
+	@! grep -rlE --include='*.[ch]' '#include *"(.*/)?($(subst .,\.,$(subst $(eval) ,|,$(ENGINE_HEADERS))))"' agents tools tests \
+	  | grep -v '^tests/engine/' || { echo "engine-internal headers included outside engine/ (and tests/engine/)"; exit 1; }
 	$(MAKE) clean all test BUILD=debug
 
 deps:

@@ -35,117 +35,120 @@ static void mapped_chars(const vg_game *g, char *out, size_t size) {
     out[n ? n - 1 : 0] = '\0';
 }
 
-vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err) {
+/* The map's rows, as read from its text. */
+typedef struct map_rows {
     const char *row[MAX_ROWS];
-    int len[MAX_ROWS], h = 0, line = 0;
-    char known[256];
+    int len[MAX_ROWS];
+    int w, h;
+} map_rows;
 
-    /* 1. Split into rows; drop '\r' and trailing blank lines. */
-    int blank_after = 0;              /* blank lines read past the row limit */
+/* Phase 1. Splits 'text' into rows; drops '\r' and trailing blank lines. */
+static vg_status split_rows(map_rows *m, const char *text, const char *name, vg_error *err) {
+    int line = 0;
+    m->h = 0;
     for (const char *p = text; *p;) {
         const char *end = strchr(p, '\n');
         int n = end ? (int)(end - p) : (int)strlen(p);
         line++;
         if (n > 0 && p[n - 1] == '\r') n--;
-        if (h == MAX_ROWS) {
-            if (n > 0) {
-                error_set(err, VG_ERR_LIMIT, name, line, 0, "map has more than %d rows", MAX_ROWS);
-                return VG_ERR_LIMIT;
-            }
-            blank_after++;
+        if (m->h == MAX_ROWS) {
+            if (n > 0) return error_set(err, VG_ERR_LIMIT, name, line, 0, "map has more than %d rows", MAX_ROWS);
         } else {
-            row[h] = p;
-            len[h++] = n;
+            m->row[m->h] = p;
+            m->len[m->h++] = n;
         }
         p = end ? end + 1 : p + strlen(p);
     }
-    (void)blank_after;
-    while (h > 0 && len[h - 1] == 0) h--;
-    if (h == 0) {
-        error_set(err, VG_ERR_PARSE, name, 1, 0, "map is empty");
-        return VG_ERR_PARSE;
-    }
+    while (m->h > 0 && m->len[m->h - 1] == 0) m->h--;
+    if (m->h == 0) return error_set(err, VG_ERR_PARSE, name, 1, 0, "map is empty");
+    m->w = m->len[0];
+    return VG_OK;
+}
 
-    /* 2. Check the shape and every character. */
-    int w = len[0];
-    if (w > VG_MAX_MAP_SIDE || w * g->square > 30000 || h * g->square > 30000) {
-        error_set(err, VG_ERR_LIMIT, name, 1, 0, "map is too wide (%d columns; the limit is %d)", w, VG_MAX_MAP_SIDE);
-        return VG_ERR_LIMIT;
-    }
-    for (int y = 0; y < h; y++) {
-        if (len[y] != w) {
-            error_set(err, VG_ERR_PARSE, name, y + 1, (len[y] < w ? len[y] : w) + 1,
-                      "ragged map: row %d has %d columns, row 1 has %d", y + 1, len[y], w);
-            return VG_ERR_PARSE;
-        }
-        for (int x = 0; x < w; x++) {
-            unsigned char c = (unsigned char)row[y][x];
+/* Phase 2. Checks the shape and every character. */
+static vg_status check_cells(const vg_game *g, const map_rows *m, const char *name, vg_error *err) {
+    char known[256];
+    if (m->w > VG_MAX_MAP_SIDE || m->w * g->square > 30000 || m->h * g->square > 30000)
+        return error_set(err, VG_ERR_LIMIT, name, 1, 0, "map is too wide (%d columns; the limit is %d)", m->w,
+                         VG_MAX_MAP_SIDE);
+    for (int y = 0; y < m->h; y++) {
+        if (m->len[y] != m->w)
+            return error_set(err, VG_ERR_PARSE, name, y + 1, (m->len[y] < m->w ? m->len[y] : m->w) + 1,
+                             "ragged map: row %d has %d columns, row 1 has %d", y + 1, m->len[y], m->w);
+        for (int x = 0; x < m->w; x++) {
+            unsigned char c = (unsigned char)m->row[y][x];
             if (c < 128 && g->mapping[c][0] >= 0) continue;
             mapped_chars(g, known, sizeof known);
             if (c == ' ')
-                error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character ' ' (a space; the script maps: %s)", known);
-            else if (c >= 33 && c < 127)
-                error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character '%c' (the script maps: %s)", c, known);
-            else
-                error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character 0x%02x (the script maps: %s)", c, known);
-            return VG_ERR_PARSE;
+                return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1,
+                                 "unknown map character ' ' (a space; the script maps: %s)", known);
+            if (c >= 33 && c < 127)
+                return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character '%c' (the script maps: %s)",
+                                 c, known);
+            return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character 0x%02x (the script maps: %s)",
+                             c, known);
         }
     }
+    return VG_OK;
+}
 
-    /* 3. Count sprites, check for an avatar, size the states. */
-    int ndyn = 0, nstat = 0, avatars = 0;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            for (const char *m = g->mapping[(unsigned char)row[y][x]]; *m >= 0; m++) {
-                const type_def *td = &g->types[(int)*m];
-                if (!td->leaf) {
-                    error_set(err, VG_ERR_SCRIPT, g->script_path, g->mapping_line[(unsigned char)row[y][x]], 0,
-                              "map character '%c' places '%s', which has subtypes; map a leaf type", row[y][x], td->name);
-                    return VG_ERR_SCRIPT;
-                }
-                if (td->fixed) nstat++; else ndyn++;
-                avatars += state_is_avatar(g, *m);
+/* Phase 3. Counts the sprites each kind of state will hold and checks
+ * that the map has an avatar; sizes the state's sprite capacity. */
+static vg_status count_sprites(vg_game *g, const map_rows *m, const char *name, int *nstat, vg_error *err) {
+    int ndyn = 0, avatars = 0;
+    *nstat = 0;
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++) {
+            unsigned char c = (unsigned char)m->row[y][x];
+            for (const char *t = g->mapping[c]; *t >= 0; t++) {
+                const type_def *td = &g->types[(int)*t];
+                if (!td->leaf)
+                    return error_set(err, VG_ERR_SCRIPT, g->script_path, g->mapping_line[c], 0,
+                                     "map character '%c' places '%s', which has subtypes; map a leaf type", c, td->name);
+                if (td->fixed) (*nstat)++; else ndyn++;
+                avatars += state_is_avatar(g, *t);
             }
+        }
     if (g->avatar_types && avatars == 0) {
         char want[64] = "";
         for (int c = 32; c < 127; c++)
-            for (const char *m = g->mapping[c]; *m >= 0; m++)
-                if (state_is_avatar(g, *m) && strlen(want) < 50) {
+            for (const char *t = g->mapping[c]; *t >= 0; t++)
+                if (state_is_avatar(g, *t) && strlen(want) < 50) {
                     size_t n = strlen(want);
                     snprintf(want + n, sizeof want - n, "%s'%c'", n ? " or " : "", c);
                 }
-        error_set(err, VG_ERR_PARSE, name, 0, 0, "map has no avatar (put %s on it)", want[0] ? want : "an avatar");
-        return VG_ERR_PARSE;
+        return error_set(err, VG_ERR_PARSE, name, 0, 0, "map has no avatar (put %s on it)", want[0] ? want : "an avatar");
     }
+    if (ndyn > VG_MAX_SPRITES)
+        return error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d changing sprites; the limit is %d", ndyn, VG_MAX_SPRITES);
     uint32_t cap = (uint32_t)ndyn + (g->may_create ? 256 : 8);
-    if (ndyn > VG_MAX_SPRITES) {
-        error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d changing sprites; the limit is %d", ndyn, VG_MAX_SPRITES);
-        return VG_ERR_LIMIT;
-    }
-    if (cap > VG_MAX_SPRITES) cap = VG_MAX_SPRITES;
+    g->state_cap = cap > VG_MAX_SPRITES ? VG_MAX_SPRITES : cap;
+    return VG_OK;
+}
 
-    /* 4. The static layer: fixed sprites cell by cell, alive bits for killable ones. */
-    int nbits = 0;
+/* Phase 4. The layout of every state (alive bits of killable fixed
+ * sprites, cell counts, delayed effects, type ranges) and the static
+ * layer's tables. */
+static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *name, vg_error *err) {
+    int nbits = 0, w = m->w, h = m->h;
     for (int t = 0; t < g->ntypes; t++) g->static_count[t] = 0;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            for (const char *m = g->mapping[(unsigned char)row[y][x]]; *m >= 0; m++)
-                if (g->types[(int)*m].fixed) g->static_count[(int)*m]++;
+            for (const char *t = g->mapping[(unsigned char)m->row[y][x]]; *t >= 0; t++)
+                if (g->types[(int)*t].fixed) g->static_count[(int)*t]++;
     for (int t = 0, at = 0; t < g->ntypes; t++) {
         g->fixed_first[t] = at;
         at += g->static_count[t];
         g->bit_first[t] = nbits;
         if (g->types[t].killable) nbits += g->static_count[t];
     }
-    if (nbits >= NO_BIT) {
-        error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d sprites that can die without moving; the limit is %d", nbits, NO_BIT - 1);
-        return VG_ERR_LIMIT;
-    }
+    if (nbits >= NO_BIT)
+        return error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d sprites that can die without moving; the limit is %d",
+                         nbits, NO_BIT - 1);
     g->w = w;
     g->h = h;
     g->pw = w * g->square;
     g->ph = h * g->square;
-    g->state_cap = cap;
     g->nbitwords = (uint32_t)(nbits + 63) / 64;
     g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;
     g->range_word = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;
@@ -155,22 +158,25 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     g->static_ents = calloc((size_t)nstat + 1, sizeof *g->static_ents);
     g->fixed_order = calloc((size_t)nstat + 1, sizeof *g->fixed_order);
     g->start = state_alloc(g);
-    if (!g->static_mask || !g->static_start || !g->static_ents || !g->fixed_order || !g->start) {
-        error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
-        return VG_ERR_NOMEM;
-    }
+    if (!g->static_mask || !g->static_start || !g->static_ents || !g->fixed_order || !g->start)
+        return error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
+    return VG_OK;
+}
 
-    /* 5. Create the sprites in GVGAI's order: row by row, each cell's stack in mapping order. */
+/* Phase 5. Creates the sprites in GVGAI's order (row by row, each cell's
+ * stack in mapping order): fixed ones into the static layer, the rest
+ * into the start state. Returns the next sprite id. */
+static uint32_t place_sprites(vg_game *g, const map_rows *m) {
     vg_state *s = g->start;
     sprite *sp = state_sprites(s);
     uint32_t ne = 0, id = 0;
     int placed[VG_MAX_TYPES] = {0};
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            int cell = y * w + x;
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++) {
+            int cell = y * m->w + x;
             g->static_start[cell] = ne;
-            for (const char *m = g->mapping[(unsigned char)row[y][x]]; *m >= 0; m++) {
-                int t = *m;
+            for (const char *tp = g->mapping[(unsigned char)m->row[y][x]]; *tp >= 0; tp++) {
+                int t = *tp;
                 if (g->types[t].fixed) {
                     struct static_ent *e = &g->static_ents[ne];
                     *e = (struct static_ent){(uint8_t)t, (uint8_t)x, (uint8_t)y, NO_BIT, id++};
@@ -183,18 +189,25 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
                     continue;
                 }
                 sprite *p = &sp[s->n++];
-                p->x = (int16_t)(x * g->square);
-                p->y = (int16_t)(y * g->square);
-                p->id = id++;
-                p->type = (uint8_t)t;
-                p->flags = SP_FIRST;
-                p->dx = g->types[t].dx0;
-                p->dy = g->types[t].dy0;
+                *p = (sprite){.x = (int16_t)(x * g->square), .y = (int16_t)(y * g->square), .id = id++,
+                              .type = (uint8_t)t, .flags = SP_FIRST, .dx = g->types[t].dx0, .dy = g->types[t].dy0};
                 state_occ_add(g, s, p->x, p->y, +1);
             }
         }
-    g->static_start[w * h] = ne;
+    g->static_start[m->w * m->h] = ne;
     qsort(sp, s->n, sizeof sp[0], by_type_id);
+    return id;
+}
+
+vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err) {
+    map_rows m = {.h = 0};
+    int nstat;
+    vg_status st;
+    if ((st = split_rows(&m, text, name, err)) != VG_OK || (st = check_cells(g, &m, name, err)) != VG_OK ||
+        (st = count_sprites(g, &m, name, &nstat, err)) != VG_OK || (st = lay_out(g, &m, nstat, name, err)) != VG_OK)
+        return st;
+    vg_state *s = g->start;
+    s->next_id = place_sprites(g, &m);
     state_set_ranges(g, s);
     s->avatar = (int16_t)state_find_avatar(g, s);
     for (int v = 0; v < g->nvars; v++) s->vars[v] = g->var_init[v];
@@ -202,7 +215,6 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     tick_begin(&t, g, s, NULL);
     t.full = 1;
     s->persist = (uint8_t)interact_persist(&t);
-    s->next_id = id;
     snprintf(g->level_path, sizeof g->level_path, "%s", name);
     return VG_OK;
 }

@@ -4,7 +4,8 @@
  * sprite lists by category and type, the observation grid, events, a
  * text picture and the trace line (GVGAI's trace format, as JSON).
  *
- * Nothing here changes a state. Positions are given in cells.
+ * Nothing here changes a state but vg_clear_events, which forgets the last
+ * tick's events. Positions are given in cells.
  */
 #include <limits.h>
 #include <stdarg.h>
