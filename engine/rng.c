@@ -11,9 +11,8 @@
 #define RNG_MULT 0x5DEECE66DULL
 #define RNG_MASK ((1ULL << 48) - 1)
 
-/* java.util.Random seeded with the seed spread by splitmix64: Java's first
- * draws for nearby seeds are almost the same, and users count seeds 1, 2, 3. */
-void rng_seed(vg_state *s, uint64_t seed) { s->rng = (state_mix(seed + 0x9e3779b97f4a7c15ULL) ^ RNG_MULT) & RNG_MASK; }
+/* new java.util.Random(seed): GVGAI seeds a game's generator so. */
+void rng_seed(vg_state *s, uint64_t seed) { s->rng = (seed ^ RNG_MULT) & RNG_MASK; }
 
 static int rng_next(vg_state *s, int bits) {
     s->rng = (s->rng * RNG_MULT + 0xB) & RNG_MASK;

@@ -104,8 +104,10 @@ int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines
 
 /* ---- States: create, copy, hash, free --------------------------------- */
 
-/* A new state at the level's start, its RNG seeded with 'seed' (java.util.Random's
- * generator, the seed first spread so that nearby seeds give unrelated games).
+/* A new state at the level's start, its RNG seeded with 'seed' as GVGAI's
+ * new java.util.Random(seed), so that a trace GVGAI recorded with seed S
+ * replays (java.util.Random's first draws for nearby seeds are alike;
+ * callers who count seeds 1, 2, 3 and want unrelated games spread them).
  * NULL when out of memory. */
 vg_state *vg_state_new(const vg_game *g, uint64_t seed);
 void vg_state_free(vg_state *s);                    /* NULL is a no-op */
