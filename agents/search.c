@@ -24,7 +24,7 @@ uint64_t search_key(const vg_game *g, const vg_state *s) {
     memcpy(&score, &sc, sizeof score);
     uint64_t h = vg_state_position_hash(s) ^ mix(score + 0x9e3779b97f4a7c15ULL) ^
                  mix((uint64_t)vg_winner_of(s) << 8 | (uint64_t)vg_is_over(s) << 4 | (uint64_t)vg_turn(s) << 16);
-    for (int r = 0; r < VG_MAX_RESOURCES; r++) {
+    for (int r = 0, nres = vg_num_resources(g); r < nres; r++) {
         int amount = vg_avatar_resource(g, s, r);
         if (amount) h ^= mix((uint64_t)r << 32 ^ (uint32_t)amount ^ 0x7e5ULL << 40);
     }

@@ -30,7 +30,7 @@ int class_names(const char **out, int max) {
 const int8_t class_base_dirs[4][2] = {{0, -1}, {-1, 0}, {0, 1}, {1, 0}};
 
 void class_passive_move(tick_ctx *t, int i) {
-    sprite *p = &t->sp[i];
+    sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
     if (p->flags & SP_FIRST) {
         p->flags &= (uint8_t)~SP_FIRST;
@@ -40,7 +40,7 @@ void class_passive_move(tick_ctx *t, int i) {
 }
 
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy) {
-    sprite *p = &t->sp[i];
+    sprite *p = tick_sprite(t, i);
     if (p->counter < t->g->types[p->type].cons) {
         p->counter++;
     } else {

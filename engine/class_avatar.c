@@ -9,13 +9,13 @@
 void class_update_moving_avatar(tick_ctx *t, int i, vg_action a) {
     int dx, dy;
     physics_dir(a, &dx, &dy);
-    physics_active(t, i, dx, dy, t->g->types[t->sp[i].type].speed);
+    physics_active(t, i, dx, dy, t->g->types[tick_sprite(t, i)->type].speed);
 }
 
 /* OrientedAvatar: turns to face its action (taking the tick for it when it
  * rotates in place), and faces the way it moved. */
 void class_update_oriented_avatar(tick_ctx *t, int i, vg_action a) {
-    sprite *p = &t->sp[i];
+    sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
     int dx, dy;
     physics_dir(a, &dx, &dy);

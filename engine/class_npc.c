@@ -12,7 +12,7 @@ void class_update_random_npc(tick_ctx *t, int i, vg_action a) {
     int dx, dy;
     class_passive_move(t, i);
     class_random_dir(t, i, &dx, &dy);
-    physics_active(t, i, dx, dy, t->g->types[t->sp[i].type].speed);
+    physics_active(t, i, dx, dy, t->g->types[tick_sprite(t, i)->type].speed);
 }
 
 static int grid_distance(int x1, int y1, int x2, int y2) { return abs(x1 - x2) + abs(y1 - y2); }
@@ -22,7 +22,7 @@ static int grid_distance(int x1, int y1, int x2, int y2) { return abs(x1 - x2) +
  * a random move when none does. */
 static void chase(tick_ctx *t, int i, int fleeing) {
     const vg_game *g = t->g;
-    sprite *me = &t->sp[i];
+    sprite *me = tick_sprite(t, i);
     const type_def *td = &g->types[me->type];
     int best = INT32_MAX, ntargets = 0, targets[64][2], dirs[256], ndirs = 0, dx, dy;
     class_passive_move(t, i);
@@ -31,10 +31,10 @@ static void chase(tick_ctx *t, int i, int fleeing) {
             uint32_t from, to;
             type_range(t, __builtin_ctzll(ts), &from, &to);
             for (uint32_t j = from; j < to; j++) {
-                int d = grid_distance(me->x, me->y, t->sp[j].x, t->sp[j].y);
-                if (t->sp[j].flags & SP_DISABLED) continue;
+                int d = grid_distance(me->x, me->y, tick_sprite(t, j)->x, tick_sprite(t, j)->y);
+                if (tick_sprite(t, j)->flags & SP_DISABLED) continue;
                 if (d < best) best = d, ntargets = 0;
-                if (d == best && ntargets < 64) targets[ntargets][0] = t->sp[j].x, targets[ntargets++][1] = t->sp[j].y;
+                if (d == best && ntargets < 64) targets[ntargets][0] = tick_sprite(t, j)->x, targets[ntargets++][1] = tick_sprite(t, j)->y;
             }
         }
     }
@@ -90,7 +90,7 @@ static int path_step(const vg_game *g, int x, int y, int tx, int ty, uint64_t bl
 void class_update_path_chaser(tick_ctx *t, int i, vg_action a) {
     (void)a;
     const vg_game *g = t->g;
-    sprite *me = &t->sp[i];
+    sprite *me = tick_sprite(t, i);
     const type_def *td = &g->types[me->type];
     int b = t->b, dx = 0, dy = 0;
     if (rng_double(t->s) < td->epsilon) {
@@ -108,8 +108,8 @@ void class_update_path_chaser(tick_ctx *t, int i, vg_action a) {
             uint32_t from, to;
             type_range(t, __builtin_ctzll(ts), &from, &to);
             for (uint32_t j = from; j < to; j++) {
-                int d = grid_distance(me->x, me->y, t->sp[j].x, t->sp[j].y);
-                if (!(t->sp[j].flags & SP_DISABLED) && d < best) best = d, tx = t->sp[j].x, ty = t->sp[j].y;
+                int d = grid_distance(me->x, me->y, tick_sprite(t, j)->x, tick_sprite(t, j)->y);
+                if (!(tick_sprite(t, j)->flags & SP_DISABLED) && d < best) best = d, tx = tick_sprite(t, j)->x, ty = tick_sprite(t, j)->y;
             }
         }
     }

@@ -8,12 +8,12 @@
  * at its place; disappears after 'total' spawns. */
 void class_update_spawn_point(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    const type_def *td = &t->g->types[t->sp[i].type];
-    int game_tick = t->now - 1, start = t->sp[i].moved;     /* GVGAI's gameTick and 'start' */
+    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
+    int game_tick = t->now - 1, start = tick_sprite(t, i)->moved;     /* GVGAI's gameTick and 'start' */
     float roll = rng_float(t->s);
     if ((start + game_tick) % td->cooldown == 0 && roll < td->prob && td->stype >= 0) {
-        int n = tick_create(t, td->stype, t->sp[i].x, t->sp[i].y, 0);
-        if (n >= 0) t->sp[i].counter++;
+        int n = tick_create(t, td->stype, tick_sprite(t, i)->x, tick_sprite(t, i)->y, 0);
+        if (n >= 0) tick_sprite(t, i)->counter++;
     }
-    if (td->total > 0 && t->sp[i].counter >= td->total) tick_kill(t, i, 0);
+    if (td->total > 0 && tick_sprite(t, i)->counter >= td->total) tick_kill(t, i, 0);
 }

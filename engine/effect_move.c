@@ -23,12 +23,12 @@ void effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     tick_last_pos(t, b, &lx, &ly);
     double dx = x - lx, dy = y - ly, mag = sqrt(dx * dx + dy * dy);
     if (mag != 0) dx /= mag, dy /= mag;
-    int odx = b >= 0 ? t->sp[b].dx : 0, ody = b >= 0 ? t->sp[b].dy : 0;
+    int odx = b >= 0 ? tick_sprite(t, b)->dx : 0, ody = b >= 0 ? tick_sprite(t, b)->dy : 0;
     if ((x - lx) * odx < 0) dx = -dx;
     if ((y - ly) * ody < 0) dy = -dy;
     physics_active(t, a, dx, dy, t->g->types[ref_type(t->g, t->s, b)].speed);
-    t->sp[a].dx = (int8_t)((dx > 0) - (dx < 0));
-    t->sp[a].dy = (int8_t)((dy > 0) - (dy < 0));
+    tick_sprite(t, a)->dx = (int8_t)((dx > 0) - (dx < 0));
+    tick_sprite(t, a)->dy = (int8_t)((dy > 0) - (dy < 0));
 }
 
 /* Puts every sprite that moved this tick back (but those of 'notStype'). */
@@ -36,14 +36,14 @@ void effect_undo_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
     for (uint32_t k = 0; k < t->nmoved; k++) {
         int i = t->moved[k];
-        if (!(e->not_types >> t->sp[i].type & 1)) tick_set_pos(t, i, t->lx[i], t->ly[i]);
+        if (!(e->not_types >> tick_sprite(t, i)->type & 1)) tick_set_pos(t, i, t->lx[i], t->ly[i]);
     }
 }
 
 /* Moves 'a', which left the screen, to the opposite edge. */
 void effect_wrap_around(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)b;
-    sprite *p = &t->sp[a];
+    sprite *p = tick_sprite(t, a);
     int w = t->b, x = p->x, y = p->y;
     if (p->dx > 0) x = (int)(e->offset * w);
     else if (p->dx < 0) x = (int)(t->g->pw - w * (1 + e->offset));

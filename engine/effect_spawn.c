@@ -9,7 +9,7 @@
  * none yet; then 'a' dies (an avatar replaced by an avatar is not a loss),
  * and 'b' too with killSecond. */
 static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
-    sprite *old = &t->sp[a], *p = &t->sp[n];
+    sprite *old = tick_sprite(t, a), *p = tick_sprite(t, n);
     const type_def *to = &t->g->types[p->type], *from = &t->g->types[old->type];
     int lx, ly;
     tick_last_pos(t, a, &lx, &ly);
@@ -23,8 +23,8 @@ static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b
 
 /* Replaces 'a' by a new sprite of type 'stype' at the same place. */
 void effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (t->sp[a].flags & SP_DISABLED) return;
-    int n = tick_create(t, e->stype, t->sp[a].x, t->sp[a].y, 0);
+    if (tick_sprite(t, a)->flags & SP_DISABLED) return;
+    int n = tick_create(t, e->stype, tick_sprite(t, a)->x, tick_sprite(t, a)->y, 0);
     if (n >= 0) transform_into(t, e, a, n, b);
 }
 
@@ -35,8 +35,8 @@ void effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     type_range(t, e->stype, &from, &to);
     for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
         uint32_t j = i < to ? i : t->settled + (i - to);
-        if (t->sp[j].type != e->stype || (t->sp[j].flags & SP_KILLED)) continue;
-        int n = tick_create(t, e->stype_to, t->sp[j].x, t->sp[j].y, 1);
+        if (tick_sprite(t, j)->type != e->stype || (tick_sprite(t, j)->flags & SP_KILLED)) continue;
+        int n = tick_create(t, e->stype_to, tick_sprite(t, j)->x, tick_sprite(t, j)->y, 1);
         if (n >= 0) transform_into(t, e, (int)j, n, b);
     }
 }

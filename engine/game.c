@@ -42,7 +42,7 @@ vg_game *game_new(const char *script_path) {
     if (!g) return NULL;
     snprintf(g->script_path, sizeof g->script_path, "%s", script_path);
     memset(g->mapping, -1, sizeof g->mapping);
-    g->square = 10;
+    g->square = 0;                       /* unset: GVGAI's rule when the level is read */
     g->max_ticks = 2000;
     return g;
 }
@@ -86,6 +86,7 @@ static type_def fresh_type(int cls) {
     td.stype = td.stype2 = -1;
     td.prob = 1;
     td.max_distance = -1;
+    td.health_limit = 1000;
     if (cls >= 0 && class_table[cls].defaults) class_table[cls].defaults(&td);
     return td;
 }
@@ -227,6 +228,8 @@ char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }
 int vg_type_hidden(const vg_game *g, int t) { return g->types[t].hidden; }
 int vg_game_has_heuristic(const vg_game *g) { return g->has_heuristic; }
+int vg_num_resources(const vg_game *g) { return g->nres; }
+int vg_resource_type(const vg_game *g, int slot) { return slot >= 0 && slot < g->nres ? g->res_type[slot] : -1; }
 
 double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err) {
     double v = s->score;

@@ -47,6 +47,9 @@ struct type_def {
     int cons;               /* RandomNPC: ticks a random direction is kept */
     double max_distance;    /* Chaser: ignores targets further than this (pixels), -1: none */
     double epsilon;         /* RandomPathAltChaser: chance of a random step */
+    int health;             /* health points a new sprite has (GVGAI healthPoints) */
+    int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
+    int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
     uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
     uint64_t set;           /* sprite parameters set on it or its ancestors (rows of sprite_params) */
 };
@@ -94,6 +97,18 @@ typedef struct pair_def {
 #define PAIR_WORDS (VG_MAX_EFFECTS / 64)
 #define VG_MAX_TERMS   32
 
+#define MAX_STRIDE 128        /* bytes per changing sprite, header and extension */
+
+/* Fields a game's changing sprites may carry after their header (state.h),
+ * each present only in games whose rules need it (game.h's ext_off). */
+enum {
+    EXT_SPEED,          /* double: the sprite's own speed, for rules that change it */
+    EXT_HEALTH,         /* int16 health points, int16 the most it has had */
+    EXT_RESOURCES,      /* uint16 bit set of resources held, then int16 amounts, one per resource kind */
+    EXT_AUX,            /* two int32 for a class's own use */
+    NUM_EXT
+};
+
 struct vg_game {
     char script_path[256];
     char level_path[256];
@@ -123,6 +138,13 @@ struct vg_game {
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
     int may_create;                       /* 1 when rules can create sprites */
+    unsigned ext_needs;                   /* EXT_* bits the rules need (set while building, see game_need_ext) */
+    uint32_t stride;                      /* bytes per changing sprite: its header and the extension */
+    uint16_t ext_off[NUM_EXT];            /* where each extension field is in a sprite, 0: absent */
+    int nres;                             /* resource kinds: leaf types held as resources, by type id */
+    uint8_t res_type[VG_MAX_RESOURCES];
+    int8_t res_slot[VG_MAX_TYPES];        /* a type's resource kind, -1: none */
+    uint64_t res_types;                   /* types named as resources (while building) */
     /* level */
     int w, h;
     int pw, ph;                           /* map size in pixels */
@@ -197,5 +219,9 @@ vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, co
 /* "unknown sprite type 'name'" at the script's 'line', with a suggestion; VG_ERR_SCRIPT. */
 vg_status game_unknown_type(const vg_game *g, vg_error *err, int line, const char *what, const char *name);
 uint64_t game_leaves(const vg_game *g, uint64_t set);     /* the leaf types of a set of types */
+/* While building: the rules need extension field 'ext' (EXT_*) on sprites. */
+static inline void game_need_ext(vg_game *g, int ext) { g->ext_needs |= 1u << ext; }
+/* While building: type 't' is held as a resource (GVGAI keys resources by type). */
+static inline void game_need_resource(vg_game *g, int t) { g->res_types |= 1ULL << t; g->ext_needs |= 1u << EXT_RESOURCES; }
 
 #endif

@@ -11,7 +11,9 @@
  *      die, and which types update by themselves, in what order;
  *   4. what path-finding chasers avoid;
  *   5. terminations;
- *   6. the glyph each type is drawn with.
+ *   6. the glyph each type is drawn with;
+ *   7. the layout of a changing sprite: its header, then the extension
+ *      fields the rules need (health, own speed, resources, class words).
  */
 #include <string.h>
 
@@ -174,6 +176,34 @@ static void finish_glyphs(vg_game *g) {
             }
 }
 
+/* Phase 7. Resource kinds in type order (as GVGAI lists them), then the
+ * extension fields the rules asked for, widest first. */
+static vg_status finish_layout(vg_game *g, vg_error *err) {
+    memset(g->res_slot, -1, sizeof g->res_slot);
+    g->nres = 0;
+    for (int t = 0; t < g->ntypes; t++) {
+        if (!(g->res_types >> t & 1)) continue;
+        if (g->nres == VG_MAX_RESOURCES)
+            return game_error(g, err, VG_ERR_LIMIT, g->types[t].line, "too many resource kinds (the limit is %d)",
+                              VG_MAX_RESOURCES);
+        g->res_slot[t] = (int8_t)g->nres;
+        g->res_type[g->nres++] = (uint8_t)t;
+    }
+    static const int order[NUM_EXT] = {EXT_SPEED, EXT_AUX, EXT_HEALTH, EXT_RESOURCES};
+    uint32_t at = sizeof(sprite);
+    memset(g->ext_off, 0, sizeof g->ext_off);
+    for (int k = 0; k < NUM_EXT; k++) {
+        int ext = order[k];
+        if (!(g->ext_needs >> ext & 1)) continue;
+        g->ext_off[ext] = (uint16_t)at;
+        at += ext == EXT_SPEED || ext == EXT_AUX ? 8 : ext == EXT_HEALTH ? 4 : 2 + 2 * (uint32_t)g->nres;
+    }
+    g->stride = (at + 7) & ~7u;
+    if (g->stride > MAX_STRIDE)
+        return game_error(g, err, VG_ERR_LIMIT, 0, "sprites need %u bytes; the limit is %d", g->stride, MAX_STRIDE);
+    return VG_OK;
+}
+
 vg_status game_finish(vg_game *g, vg_error *err) {
     vg_status st = finish_types(g, err);
     g->may_create = 0;
@@ -182,7 +212,6 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     if (st != VG_OK) return st;
     finish_pairs(g);
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
-    g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
     finish_blockers(g);
     for (int k = 0; k < g->nterms; k++) {               /* Phase 5. */
         const term_def *d = &g->terms[k];
@@ -190,5 +219,5 @@ vg_status game_finish(vg_game *g, vg_error *err) {
             return game_error(g, err, VG_ERR_SCRIPT, d->line, "SpriteCounter needs 'stype'");
     }
     finish_glyphs(g);
-    return VG_OK;
+    return finish_layout(g, err);
 }

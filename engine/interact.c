@@ -79,7 +79,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
         type_range(t, st, &from, &to);
         if (grid) {
             for (uint32_t j = from; j < to && left > 0; j++) {
-                const sprite *p = &t->sp[j];
+                const sprite *p = tick_sprite(t, j);
                 if (p->x != x || p->y != y) continue;
                 left -= (int)j != r1;
                 if ((int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
@@ -87,13 +87,13 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             if (left <= 0) continue;
         } else {
             for (uint32_t j = from; j < to; j++) {
-                const sprite *p = &t->sp[j];
+                const sprite *p = tick_sprite(t, j);
                 if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
                     out[n++] = (int)j;
             }
         }
         for (uint32_t j = t->settled; j < n0; j++) {           /* then the new ones */
-            const sprite *p = &t->sp[j];
+            const sprite *p = tick_sprite(t, j);
             if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
             left--;
             if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
@@ -127,7 +127,7 @@ static int next_any(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after
         type_range(t, st, &from, &to);
         for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
             uint32_t j = i < to ? i : t->settled + (i - to);
-            if (t->sp[j].type != st || (started && ((uint64_t)st << 32 | t->sp[j].id) <= after)) continue;
+            if (tick_sprite(t, j)->type != st || (started && ((uint64_t)st << 32 | tick_sprite(t, j)->id) <= after)) continue;
             *r = (int)j;
             return 1;
         }
@@ -176,7 +176,7 @@ static int contacts_collect(tick_ctx *t) {
     c->n = 0;
     for (uint32_t k = 0; k < t->nmoved; k++) {
         int m = t->moved[k];
-        int n = overlapping(t, m, g->partners[t->sp[m].type], t->s->n, 0, near, MAX_REFS);
+        int n = overlapping(t, m, g->partners[tick_sprite(t, m)->type], t->s->n, 0, near, MAX_REFS);
         for (int j = 0; j < n; j++) {
             if (is_moved(t, near[j]) && near[j] < m) continue;     /* listed from its side */
             if (c->n == MAX_CONTACTS) {
@@ -207,7 +207,7 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     int words = (g->npairs + 63) / 64;
     memset(active, 0, (size_t)words * sizeof active[0]);
     for (int i = 0; i < t->ct.n; i++) {
-        int ta = t->sp[t->ct.a[i]].type, tb = ref_type(g, t->s, t->ct.b[i]);
+        int ta = tick_sprite(t, t->ct.a[i])->type, tb = ref_type(g, t->s, t->ct.b[i]);
         for (int w = 0; w < words; w++)
             active[w] |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
     }
@@ -226,7 +226,7 @@ static int next_first(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t aft
     for (int i = 0; i < t->ct.n; i++) {
         int x = t->ct.a[i], y = t->ct.b[i];
         if (!existed(x, n0) || !existed(y, n0)) continue;
-        int tx = t->sp[x].type, ty = ref_type(g, t->s, y);
+        int tx = tick_sprite(t, x)->type, ty = ref_type(g, t->s, y);
         for (int side = 0; side < 2; side++) {
             if ((t1 >> tx & 1) && (t2 >> ty & 1)) {
                 uint64_t key = ref_key(t, x);
@@ -258,7 +258,7 @@ static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
 
 /* 1 when sprite i is not wholly on the screen (GVGAI's isAtEdge). */
 static int off_screen(const tick_ctx *t, int i) {
-    const sprite *p = &t->sp[i];
+    const sprite *p = tick_sprite(t, i);
     return p->x < 0 || p->y < 0 || p->x + t->b > t->g->pw || p->y + t->b > t->g->ph;
 }
 
@@ -290,7 +290,7 @@ static void run_edges(tick_ctx *t) {
             type_range(t, st, &from, &to);
             for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
                 uint32_t j = i < to ? i : t->settled + (i - to);
-                if (t->sp[j].type != st || (t->sp[j].flags & (SP_KILLED | SP_DISABLED)) || !off_screen(t, (int)j)) continue;
+                if (tick_sprite(t, j)->type != st || (tick_sprite(t, j)->flags & (SP_KILLED | SP_DISABLED)) || !off_screen(t, (int)j)) continue;
                 effect_apply(t, e, (int)j, REF_NONE);
             }
         }
@@ -354,13 +354,13 @@ int interact_persist(tick_ctx *t) {
     if (!t->full && contacts_fresh(t)) {   /* only moved sprites can have new overlaps: a live one with a partner */
         for (int i = 0; i < t->ct.n; i++) {
             int x = t->ct.a[i], y = t->ct.b[i];
-            int live_x = !(t->sp[x].flags & (SP_KILLED | SP_DISABLED)), live_y = is_moved(t, y) && !(t->sp[y].flags & (SP_KILLED | SP_DISABLED));
+            int live_x = !(tick_sprite(t, x)->flags & (SP_KILLED | SP_DISABLED)), live_y = is_moved(t, y) && !(tick_sprite(t, y)->flags & (SP_KILLED | SP_DISABLED));
             if ((live_x && !tick_killed(t, y)) || (live_y && !tick_killed(t, x))) return 1;
         }
         return 0;
     }
     for (uint32_t i = 0; i < t->s->n; i++)
-        if (!(t->sp[i].flags & (SP_KILLED | SP_DISABLED)) && has_ruled_overlap(t, (int)i)) return 1;
+        if (!(tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED)) && has_ruled_overlap(t, (int)i)) return 1;
     for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++)
         if (fixed_alive(g, t->s, e) && !tick_killed(t, -(int)e - 1) && has_ruled_overlap(t, -(int)e - 1)) return 1;
     return 0;

@@ -66,8 +66,12 @@ static vg_status split_rows(map_rows *m, const char *text, const char *name, vg_
 }
 
 /* Phase 2. Checks the shape and every character. */
-static vg_status check_cells(const vg_game *g, const map_rows *m, const char *name, vg_error *err) {
+static vg_status check_cells(vg_game *g, const map_rows *m, const char *name, vg_error *err) {
     char known[256];
+    if (g->square == 0) {      /* GVGAI: 800 pixels across the longer side, at least 2 a cell */
+        int side = m->w > m->h ? m->w : m->h;
+        g->square = 800 / side < 2 ? 2 : 800 / side;
+    }
     if (m->w > VG_MAX_MAP_SIDE || m->w * g->square > 30000 || m->h * g->square > 30000)
         return error_set(err, VG_ERR_LIMIT, name, 1, 0, "map is too wide (%d columns; the limit is %d)", m->w,
                          VG_MAX_MAP_SIDE);
@@ -147,6 +151,7 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
                          nbits, NO_BIT - 1);
     g->w = w;
     g->h = h;
+    g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
     g->pw = w * g->square;
     g->ph = h * g->square;
     g->nbitwords = (uint32_t)(nbits + 63) / 64;
@@ -168,7 +173,6 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
  * into the start state. Returns the next sprite id. */
 static uint32_t place_sprites(vg_game *g, const map_rows *m) {
     vg_state *s = g->start;
-    sprite *sp = state_sprites(s);
     uint32_t ne = 0, id = 0;
     int placed[VG_MAX_TYPES] = {0};
     for (int y = 0; y < m->h; y++)
@@ -188,14 +192,15 @@ static uint32_t place_sprites(vg_game *g, const map_rows *m) {
                     g->static_mask[cell] |= 1ULL << t;
                     continue;
                 }
-                sprite *p = &sp[s->n++];
+                sprite *p = state_sprite(s, s->n++);
                 *p = (sprite){.x = (int16_t)(x * g->square), .y = (int16_t)(y * g->square), .id = id++,
                               .type = (uint8_t)t, .flags = SP_FIRST, .dx = g->types[t].dx0, .dy = g->types[t].dy0};
+                sprite_init_ext(g, p);
                 state_occ_add(g, s, p->x, p->y, +1);
             }
         }
     g->static_start[m->w * m->h] = ne;
-    qsort(sp, s->n, sizeof sp[0], by_type_id);
+    qsort(state_sprite(s, 0), s->n, s->stride, by_type_id);
     return id;
 }
 

@@ -50,31 +50,31 @@ const char *vg_category_name(vg_category c) {
 
 int vg_avatar_alive(const vg_game *g, const vg_state *s) {
     int i = state_avatar(g, s);
-    return i >= 0 && !(state_sprites(s)[i].flags & SP_DISABLED);
+    return i >= 0 && !(state_sprite(s, i)->flags & SP_DISABLED);
 }
 
 int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y) {
     int i = state_avatar(g, s);
     if (i < 0) return 0;
-    *x = (double)state_sprites(s)[i].x / g->square;
-    *y = (double)state_sprites(s)[i].y / g->square;
+    *x = (double)state_sprite(s, i)->x / g->square;
+    *y = (double)state_sprite(s, i)->y / g->square;
     return 1;
 }
 
 int vg_avatar_type(const vg_game *g, const vg_state *s) {
     int i = state_avatar(g, s);
-    return i < 0 ? -1 : state_sprites(s)[i].type;
+    return i < 0 ? -1 : state_sprite(s, i)->type;
 }
 
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy) {
     int i = state_avatar(g, s);
-    *dx = i < 0 ? 0 : state_sprites(s)[i].dx;
-    *dy = i < 0 ? 0 : state_sprites(s)[i].dy;
+    *dx = i < 0 ? 0 : state_sprite(s, i)->dx;
+    *dy = i < 0 ? 0 : state_sprite(s, i)->dy;
 }
 
 int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) {
-    (void)g;
-    return r >= 0 && r < VG_MAX_RESOURCES ? s->resources[r] : 0;
+    int i = state_avatar(g, s);
+    return i < 0 ? 0 : sprite_resource(g, state_sprite(s, (uint32_t)i), r);
 }
 
 /* ---- Sprite lists ----------------------------------------------------- */
@@ -106,7 +106,6 @@ static void obs_sort(vg_obs *out, int n) {
  * its range in the state), so only distances need a sort. */
 static int fill(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
     int n = 0;
-    const sprite *sp = state_sprites(s);
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         int t = __builtin_ctzll(ts);
         vg_category cat = vg_type_category(g, t);
@@ -123,7 +122,7 @@ static int fill(const vg_game *g, const vg_state *s, uint64_t types, const doubl
         uint32_t from, to;
         state_range(g, s, t, &from, &to);
         for (uint32_t i = from; i < to; i++) {
-            const sprite *p = &sp[i];
+            const sprite *p = state_sprite(s, i);
             if (p->flags & (SP_DISABLED | SP_KILLED)) continue;
             if (n < max) out[n] = (vg_obs){t, (int)p->id, cat, (double)p->x / g->square, (double)p->y / g->square, 0};
             n++;
@@ -175,7 +174,7 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
     }
     int left = s->occ_full ? INT_MAX : state_occ(s)[cell];   /* changing sprites covering the cell, when counted */
     for (uint32_t i = 0; i < s->n && left > 0; i++) {
-        const sprite *p = &state_sprites(s)[i];
+        const sprite *p = state_sprite(s, i);
         if (abs(p->x - x * b) >= b || abs(p->y - y * b) >= b) continue;
         left--;
         if (p->flags & SP_DISABLED) continue;
@@ -231,7 +230,7 @@ int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size) 
         }
     }
     for (uint32_t i = 0; i < s->n; i++) {
-        const sprite *p = &state_sprites(s)[i];
+        const sprite *p = state_sprite(s, i);
         int x = (p->x + b / 2) / b, y = (p->y + b / 2) / b, t = p->type;
         if (p->x < 0 || p->y < 0 || x >= w || y >= h || (p->flags & SP_DISABLED) || g->types[t].hidden) continue;
         int *c = &top[y * w + x];
@@ -245,6 +244,30 @@ int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size) 
     return (int)out.len;
 }
 
+/* Writes 'text' as a JSON string, escaped. */
+static void put_json_string(sbuf *b, const char *text) {
+    put(b, "\"");
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\') put(b, "\\%c", *c);
+        else if (*c < 0x20) put(b, "\\u%04x", *c);
+        else put(b, "%c", *c);
+    }
+    put(b, "\"");
+}
+
+/* The avatar's resources, as GVGAI lists them: {"name":amount,...} in type order. */
+static void put_resources(sbuf *b, const vg_game *g, const sprite *p) {
+    put(b, "{");
+    for (int k = 0, first = 1; k < g->nres; k++) {
+        if (!sprite_holds(g, p, k)) continue;
+        put(b, first ? "" : ",");
+        put_json_string(b, g->types[g->res_type[k]].name);
+        put(b, ":%d", sprite_resource(g, p, k));
+        first = 0;
+    }
+    put(b, "}");
+}
+
 int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t size) {
     sbuf out = {buf, size, 0};
     double q = g->square;
@@ -256,9 +279,12 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
     if (av < 0) {
         put(&out, "null");
     } else {
-        const sprite *p = &state_sprites(s)[av];
-        put(&out, "{\"pos\":[%.10g,%.10g],\"orientation\":[%d,%d],\"type\":\"%s\",\"alive\":%s,\"resources\":{}}",
-            p->x / q, p->y / q, p->dx, p->dy, g->types[p->type].name, (p->flags & SP_DISABLED) ? "false" : "true");
+        const sprite *p = state_sprite(s, av);
+        put(&out, "{\"pos\":[%.10g,%.10g],\"orientation\":[%d,%d],\"type\":", p->x / q, p->y / q, p->dx, p->dy);
+        put_json_string(&out, g->types[p->type].name);
+        put(&out, ",\"alive\":%s,\"resources\":", (p->flags & SP_DISABLED) ? "false" : "true");
+        put_resources(&out, g, p);
+        put(&out, "}");
     }
     put(&out, ",\"sprites\":{");
     int max = (int)s->n + (int)g->static_start[g->w * g->h];
@@ -274,7 +300,9 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
             while (j > 0 && (obs[j - 1].y > o.y || (obs[j - 1].y == o.y && obs[j - 1].x > o.x))) obs[j] = obs[j - 1], j--;
             obs[j] = o;
         }
-        put(&out, "%s\"%s\":{\"n\":%d,\"pos\":[", first ? "" : ",", g->types[t].name, n);
+        put(&out, first ? "" : ",");
+        put_json_string(&out, g->types[t].name);
+        put(&out, ":{\"n\":%d,\"pos\":[", n);
         for (int i = 0; i < n; i++) put(&out, "%s[%.10g,%.10g]", i ? "," : "", obs[i].x, obs[i].y);
         put(&out, "]}");
         first = 0;

@@ -19,7 +19,7 @@ void physics_dir(vg_action a, int *dx, int *dy) {
 }
 
 int physics_active(tick_ctx *t, int i, double dx, double dy, double speed) {
-    sprite *p = &t->sp[i];
+    sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
     if (speed == 0) speed = td->speed <= 0 ? 1 : td->speed;
     if (dx == 0 && dy == 0) return 0;

@@ -17,9 +17,10 @@
 /* ---- Allocation and copy ---------------------------------------------- */
 
 vg_state *state_alloc(const vg_game *g) {
-    vg_state *s = calloc(1, STATE_BYTES(g->nwords, g->state_cap));
+    vg_state *s = calloc(1, STATE_BYTES(g->nwords, g->stride, g->state_cap));
     if (s) {
         s->cap = g->state_cap;
+        s->stride = g->stride;
         s->nbitwords = g->nbitwords;
         s->timer_word = g->timer_word;
         s->range_word = g->range_word;
@@ -41,18 +42,18 @@ void vg_state_reset(const vg_game *g, vg_state *s, uint64_t seed) {
     rng_seed(s, seed);
 }
 
-size_t vg_state_size(const vg_game *g) { return STATE_BYTES(g->nwords, g->state_cap); }
+size_t vg_state_size(const vg_game *g) { return STATE_BYTES(g->nwords, g->stride, g->state_cap); }
 
-size_t vg_state_used(const vg_state *s) { return STATE_BYTES(s->nwords, s->n); }
+size_t vg_state_used(const vg_state *s) { return STATE_BYTES(s->nwords, s->stride, s->n); }
 
 void vg_state_copy(vg_state *dst, const vg_state *src) {
     assert(dst && src && dst->cap == src->cap && dst->nwords == src->nwords);
-    memcpy(dst, src, STATE_BYTES(src->nwords, src->n));
+    memcpy(dst, src, STATE_BYTES(src->nwords, src->stride, src->n));
 }
 
 vg_state *vg_state_clone(const vg_state *s) {
-    vg_state *c = malloc(STATE_BYTES(s->nwords, s->cap));
-    if (c) memcpy(c, s, STATE_BYTES(s->nwords, s->n));
+    vg_state *c = malloc(STATE_BYTES(s->nwords, s->stride, s->cap));
+    if (c) memcpy(c, s, STATE_BYTES(s->nwords, s->stride, s->n));
     return c;
 }
 
@@ -85,26 +86,30 @@ uint64_t vg_state_hash(const vg_state *s) {
     uint64_t score;
     memcpy(&score, &s->score, sizeof score);
     h ^= state_mix(score + 0x9e3779b97f4a7c15ULL);
-    for (int r = 0; r < VG_MAX_RESOURCES; r++)
-        if (s->resources[r]) h ^= state_mix(((uint64_t)r << 32 | (uint32_t)s->resources[r]) + 0x51ed27ULL);
     h ^= alive_hash(s);
     for (uint32_t k = 0; k < s->timers; k++) h += state_mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
     for (int v = 0; v < VG_MAX_VARS; v++)
         if (s->vars[v]) h ^= state_mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
     h ^= state_mix((uint64_t)s->turn + 0x5851f42d4c957f2dULL);
-    const sprite *sp = state_sprites(s);
     uint64_t sum = 0;
-    for (uint32_t i = 0; i < s->n; i++)
-        sum += state_mix(position_key(&sp[i]) ^ (uint64_t)(uint8_t)sp[i].dx << 48 ^ (uint64_t)(uint8_t)sp[i].dy << 56 ^
-                   (uint64_t)(uint16_t)sp[i].counter << 41);
+    for (uint32_t i = 0; i < s->n; i++) {
+        const sprite *p = state_sprite(s, i);
+        uint64_t k = position_key(p) ^ (uint64_t)(uint8_t)p->dx << 48 ^ (uint64_t)(uint8_t)p->dy << 56 ^
+                     (uint64_t)(uint16_t)p->counter << 41;
+        for (uint32_t at = sizeof(sprite); at < s->stride; at += 8) {   /* the extension: health, resources, ... */
+            uint64_t w;
+            memcpy(&w, (const char *)p + at, sizeof w);
+            k = state_mix(k ^ w);
+        }
+        sum += state_mix(k);
+    }
     return h ^ state_mix(sum);
 }
 
 uint64_t vg_state_position_hash(const vg_state *s) {
     uint64_t h = state_mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL) ^ alive_hash(s);
-    const sprite *sp = state_sprites(s);
     uint64_t sum = 0;
-    for (uint32_t i = 0; i < s->n; i++) sum += state_mix(position_key(&sp[i]));
+    for (uint32_t i = 0; i < s->n; i++) sum += state_mix(position_key(state_sprite(s, i)));
     return h ^ state_mix(sum);
 }
 
@@ -118,8 +123,7 @@ int vg_state_equal(const vg_state *a, const vg_state *b) {
     uint64_t *ka = malloc(2 * (size_t)a->n * sizeof *ka + 1);
     if (!ka) return 0;
     uint64_t *kb = ka + a->n;
-    const sprite *pa = state_sprites(a), *pb = state_sprites(b);
-    for (uint32_t i = 0; i < a->n; i++) ka[i] = position_key(&pa[i]), kb[i] = position_key(&pb[i]);
+    for (uint32_t i = 0; i < a->n; i++) ka[i] = position_key(state_sprite(a, i)), kb[i] = position_key(state_sprite(b, i));
     qsort(ka, a->n, sizeof *ka, key_cmp);
     qsort(kb, a->n, sizeof *kb, key_cmp);
     int same = memcmp(ka, kb, a->n * sizeof *ka) == 0;
@@ -137,17 +141,15 @@ void vg_set_var(vg_state *s, int var, int value) {
 
 void state_set_ranges(const vg_game *g, vg_state *s) {
     uint16_t *end = state_ranges(s);
-    const sprite *sp = state_sprites(s);
     uint32_t i = 0;
     for (uint64_t ts = g->changing; ts; ts &= ts - 1) {
         int type = __builtin_ctzll(ts);
-        while (i < s->n && sp[i].type == type) i++;
+        while (i < s->n && state_sprite(s, i)->type == type) i++;
         end[g->range_slot[type]] = (uint16_t)i;
     }
 }
 
 int state_count(const vg_game *g, const vg_state *s, int type) {
-    const sprite *sp = state_sprites(s);
     int n = 0;
     for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
         int leaf = __builtin_ctzll(ts);
@@ -159,21 +161,21 @@ int state_count(const vg_game *g, const vg_state *s, int type) {
         } else {
             uint32_t from, to;
             state_range(g, s, leaf, &from, &to);
-            for (uint32_t i = from; i < to; i++) n += !(sp[i].flags & (SP_KILLED | SP_DISABLED));
+            for (uint32_t i = from; i < to; i++) n += !(state_sprite(s, i)->flags & (SP_KILLED | SP_DISABLED));
         }
     }
     return n;
 }
 
 int state_find_avatar(const vg_game *g, const vg_state *s) {
-    const sprite *sp = state_sprites(s);
     int found = -1;
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {
         uint32_t from, to;
         state_range(g, s, __builtin_ctzll(ts), &from, &to);
         for (uint32_t i = from; i < to; i++) {
-            if (sp[i].flags & SP_KILLED) continue;
-            if (!(sp[i].flags & SP_DISABLED)) return (int)i;
+            unsigned flags = state_sprite(s, i)->flags;
+            if (flags & SP_KILLED) continue;
+            if (!(flags & SP_DISABLED)) return (int)i;
             if (found < 0) found = (int)i;
         }
     }
@@ -192,3 +194,13 @@ void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta) {
         }
 }
 
+void sprite_init_ext(const vg_game *g, sprite *p) {
+    const type_def *td = &g->types[p->type];
+    if (g->stride > sizeof(sprite)) memset(p + 1, 0, g->stride - sizeof(sprite));
+    sprite_set_speed(g, p, td->speed);
+    int16_t *hp = sprite_health(g, p);
+    if (hp) {
+        hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);
+        hp[0] = (int16_t)(td->health < hp[1] ? td->health : hp[1]);
+    }
+}

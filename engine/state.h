@@ -20,6 +20,8 @@
 #ifndef VG_STATE_H
 #define VG_STATE_H
 
+#include <string.h>
+
 #include "game.h"
 
 enum {                       /* sprite.flags */
@@ -28,6 +30,9 @@ enum {                       /* sprite.flags */
     SP_FIRST    = 4          /* has not had its first passive move yet */
 };
 
+/* A changing sprite: this header, then the game's extension (hp, own
+ * speed, resources, class words: see game.h's EXT_*), 'stride' bytes in
+ * all. Games that need no extension keep 16-byte sprites. */
 typedef struct sprite {
     int16_t x, y;            /* top-left corner, pixels */
     uint32_t id;             /* creation order: GVGAI's spriteID */
@@ -51,7 +56,6 @@ struct vg_state {
     uint32_t next_id;        /* id of the next sprite created */
     double score;
     uint64_t rng;            /* java.util.Random's 48-bit seed */
-    int32_t resources[VG_MAX_RESOURCES];  /* the avatar's */
     int32_t vars[VG_MAX_VARS];            /* the script's variables (variable{}) */
     uint8_t over, winner, nevents;
     uint8_t persist;         /* sprites may overlap under a rule: the next tick checks every pair */
@@ -59,6 +63,7 @@ struct vg_state {
     uint8_t turn;            /* the agent to move (games with turns) */
     uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
+    uint32_t stride;         /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
     uint32_t timer_word;     /* where the delayed effects start (after the cell counts) */
     uint32_t range_word;     /* where the type ranges start (after the delayed effects) */
@@ -68,9 +73,62 @@ struct vg_state {
     uint64_t data[];         /* alive bits, cell counts (one byte per cell), then the sprites */
 };
 
-#define STATE_BYTES(nwords, n) (offsetof(vg_state, data) + (size_t)(nwords) * 8 + (size_t)(n) * sizeof(sprite))
+#define STATE_BYTES(nwords, stride, n) (offsetof(vg_state, data) + (size_t)(nwords) * 8 + (size_t)(n) * (stride))
 
-static inline sprite *state_sprites(const vg_state *s) { return (sprite *)(uintptr_t)(s->data + s->nwords); }
+/* Sprite 'i' of the state (sorted by (type, id) between ticks). */
+static inline sprite *state_sprite(const vg_state *s, uint32_t i) {
+    return (sprite *)(void *)((char *)(uintptr_t)(s->data + s->nwords) + (size_t)i * s->stride);
+}
+/* ---- A changing sprite's extension (game.h's EXT_*) -------------------- */
+
+static inline char *sprite_ext(const vg_game *g, const sprite *p, int ext) {
+    return g->ext_off[ext] ? (char *)(uintptr_t)p + g->ext_off[ext] : NULL;
+}
+/* Its speed: its own when the rules change speeds, else its type's. */
+static inline double sprite_speed(const vg_game *g, const sprite *p) {
+    const char *e = sprite_ext(g, p, EXT_SPEED);
+    double v;
+    if (!e) return g->types[p->type].speed;
+    memcpy(&v, e, sizeof v);
+    return v;
+}
+static inline void sprite_set_speed(const vg_game *g, sprite *p, double v) {
+    char *e = sprite_ext(g, p, EXT_SPEED);
+    if (e) memcpy(e, &v, sizeof v);
+}
+/* Its health points, [0] now and [1] the most it has had; NULL when the game has none. */
+static inline int16_t *sprite_health(const vg_game *g, const sprite *p) { return (int16_t *)(void *)sprite_ext(g, p, EXT_HEALTH); }
+/* Resource kind 'k' (game.h's res_type order): its amount, 0 when not held. */
+static inline int sprite_resource(const vg_game *g, const sprite *p, int k) {
+    const char *e = sprite_ext(g, p, EXT_RESOURCES);
+    int16_t v;
+    if (!e || k < 0 || k >= g->nres) return 0;
+    memcpy(&v, e + 2 + 2 * k, sizeof v);
+    return v;
+}
+/* 1 when the sprite holds resource kind 'k', even 0 of it (GVGAI lists it then). */
+static inline int sprite_holds(const vg_game *g, const sprite *p, int k) {
+    const char *e = sprite_ext(g, p, EXT_RESOURCES);
+    uint16_t held;
+    if (!e || k < 0 || k >= g->nres) return 0;
+    memcpy(&held, e, sizeof held);
+    return held >> k & 1;
+}
+static inline void sprite_set_resource(const vg_game *g, sprite *p, int k, int amount) {
+    char *e = sprite_ext(g, p, EXT_RESOURCES);
+    uint16_t held;
+    int16_t v = (int16_t)amount;
+    if (!e || k < 0 || k >= g->nres) return;
+    memcpy(&held, e, sizeof held);
+    held = (uint16_t)(held | 1u << k);
+    memcpy(e, &held, sizeof held);
+    memcpy(e + 2 + 2 * k, &v, sizeof v);
+}
+/* Two words for a class's own use; NULL when no class of the game has any. */
+static inline int32_t *sprite_aux(const vg_game *g, const sprite *p) { return (int32_t *)(void *)sprite_ext(g, p, EXT_AUX); }
+/* Sets a new sprite's extension from its type. */
+void sprite_init_ext(const vg_game *g, sprite *p);
+
 static inline int bit_get(const vg_state *s, int bit) { return (int)(s->data[bit >> 6] >> (bit & 63) & 1); }
 static inline uint8_t *state_occ(const vg_state *s) { return (uint8_t *)(uintptr_t)(s->data + s->nbitwords); }
 /* Where each changing leaf type's sprites end (g->range_slot order; they
@@ -106,7 +164,7 @@ static inline int state_is_avatar(const vg_game *g, int type) { return (int)(g->
  * fixed sprite of the level (r < 0: entry -r-1 of the static layer). */
 static inline void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, int *y) { /* pixels */
     if (r >= 0) {
-        const sprite *p = &state_sprites(s)[r];
+        const sprite *p = state_sprite(s, r);
         *x = p->x, *y = p->y;
     } else {
         const struct static_ent *e = &g->static_ents[-r - 1];
@@ -114,10 +172,10 @@ static inline void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, i
     }
 }
 static inline int ref_type(const vg_game *g, const vg_state *s, int r) {
-    return r >= 0 ? state_sprites(s)[r].type : g->static_ents[-r - 1].type;
+    return r >= 0 ? state_sprite(s, r)->type : g->static_ents[-r - 1].type;
 }
 static inline uint32_t ref_id(const vg_game *g, const vg_state *s, int r) {
-    return r >= 0 ? state_sprites(s)[r].id : g->static_ents[-r - 1].id;
+    return r >= 0 ? state_sprite(s, r)->id : g->static_ents[-r - 1].id;
 }
 static inline int fixed_alive(const vg_game *g, const vg_state *s, uint32_t e) { /* static layer entry e exists */
     return g->static_ents[e].bit == NO_BIT || bit_get(s, g->static_ents[e].bit);

@@ -30,8 +30,8 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
 
     /* Step 1. The avatar. */
     int av = state_avatar(g, s);
-    if (av >= 0 && !(t.sp[av].flags & SP_DISABLED))
-        class_table[g->types[t.sp[av].type].cls].update(&t, av, a);
+    if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED))
+        class_table[g->types[tick_sprite(&t, av)->type].cls].update(&t, av, a);
 
     /* Step 2. Everything that moves by itself, in reverse sprite order. */
     for (int k = g->nupdate - 1; k >= 0; k--) {
@@ -40,7 +40,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
         uint32_t from, to;
         type_range(&t, type, &from, &to);
         for (uint32_t i = from; i < to; i++)
-            if (!(t.sp[i].flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
+            if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
     }
 
     /* Step 3. Collisions; then note whether any overlap outlasts the tick. */

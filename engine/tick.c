@@ -13,7 +13,8 @@
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->g = g;
     t->s = s;
-    t->sp = state_sprites(s);
+    t->spb = (char *)state_sprite(s, 0);
+    t->stride = s->stride;
     t->err = err;
     t->status = VG_OK;
     t->b = g->square;
@@ -36,7 +37,7 @@ static int before(const sprite *a, const sprite *b) {
 
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
-    sprite *sp = t->sp;
+    size_t stride = t->stride;
     if (!t->census) return;
     for (uint32_t k = 0; k < t->nkilled; k++) {    /* fixed sprites */
         int bit = t->g->static_ents[t->killed[k]].bit;
@@ -44,23 +45,24 @@ void tick_end(tick_ctx *t) {
     }
     uint32_t out = 0, settled = t->settled;
     for (uint32_t i = 0; i < s->n; i++) {           /* drop the killed, keep the order */
-        if (sp[i].flags & SP_KILLED) {
+        const sprite *p = tick_sprite(t, i);
+        if (p->flags & SP_KILLED) {
             if (i < t->settled) settled--;
-            state_occ_add(t->g, s, sp[i].x, sp[i].y, -1);
+            state_occ_add(t->g, s, p->x, p->y, -1);
             continue;
         }
-        if (out != i) sp[out] = sp[i];
+        if (out != i) memcpy(tick_sprite(t, out), p, stride);
         out++;
     }
     s->n = out;
     for (uint32_t i = settled; i < s->n; i++) {     /* insertion-sort the new ones in */
-        sprite p = sp[i];
+        uint64_t held[MAX_STRIDE / 8];
+        memcpy(held, tick_sprite(t, i), stride);
         uint32_t j = i;
-        while (j > 0 && before(&p, &sp[j - 1])) {
-            sp[j] = sp[j - 1];
-            j--;
-        }
-        sp[j] = p;
+        while (j > 0 && before((const sprite *)held, tick_sprite(t, j - 1))) j--;
+        if (j == i) continue;
+        memmove(tick_sprite(t, j + 1), tick_sprite(t, j), (i - j) * stride);
+        memcpy(tick_sprite(t, j), held, stride);
     }
     t->settled = s->n;
     state_set_ranges(t->g, s);
@@ -82,7 +84,7 @@ int tick_count(tick_ctx *t, int type, int dying) {
         uint32_t from, to;
         type_range(t, leaf, &from, &to);
         for (uint32_t i = from; i < to + (t->s->n - t->settled); i++) {
-            const sprite *p = &t->sp[i < to ? i : t->settled + (i - to)];
+            const sprite *p = tick_sprite(t, i < to ? i : t->settled + (i - to));
             n += p->type == leaf && !(p->flags & SP_DISABLED) && (dying || !(p->flags & SP_KILLED));
         }
     }
@@ -93,13 +95,13 @@ static inline void touch(tick_ctx *t, int i) {
     if (t->touched[i >> 6] >> (i & 63) & 1) return;
     t->touched[i >> 6] |= 1ULL << (i & 63);
     t->moved[t->nmoved++] = (uint16_t)i;
-    t->moved_types |= 1ULL << t->sp[i].type;
-    t->lx[i] = t->sp[i].x;
-    t->ly[i] = t->sp[i].y;
+    t->moved_types |= 1ULL << tick_sprite(t, i)->type;
+    t->lx[i] = tick_sprite(t, i)->x;
+    t->ly[i] = tick_sprite(t, i)->y;
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
-    sprite *p = &t->sp[i];
+    sprite *p = tick_sprite(t, i);
     touch(t, i);
     if (x == p->x && y == p->y) return;
     t->version++;
@@ -132,8 +134,9 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
         return -1;
     }
     uint32_t i = s->n++;
-    sprite *p = &t->sp[i];
+    sprite *p = tick_sprite(t, i);
     memset(p, 0, sizeof *p);
+    sprite_init_ext(t->g, p);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
     p->id = s->next_id++;
@@ -156,13 +159,13 @@ void tick_kill(tick_ctx *t, int r, int transformed) {
         if (!tick_killed(t, r)) t->killed[t->nkilled++] = (uint32_t)(-r - 1);
         return;
     }
-    sprite *p = &t->sp[r];
+    sprite *p = tick_sprite(t, r);
     if (state_is_avatar(t->g, p->type) && !transformed) p->flags |= SP_DISABLED;
     else p->flags |= SP_KILLED;
 }
 
 int tick_killed(const tick_ctx *t, int r) {
-    if (r >= 0) return (t->sp[r].flags & SP_KILLED) != 0;
+    if (r >= 0) return (tick_sprite(t, r)->flags & SP_KILLED) != 0;
     for (uint32_t k = 0; k < t->nkilled; k++)
         if (t->killed[k] == (uint32_t)(-r - 1)) return 1;
     return 0;

@@ -27,7 +27,8 @@ typedef struct contacts {
 struct tick_ctx {
     const vg_game *g;
     vg_state *s;
-    sprite *sp;              /* the state's sprites */
+    char *spb;               /* the state's sprites ... */
+    uint32_t stride;         /* ... of this many bytes each */
     vg_error *err;
     vg_status status;        /* first error raised during the tick */
     int b;                   /* pixels per cell */
@@ -47,6 +48,9 @@ struct tick_ctx {
     uint32_t nkilled;
     uint32_t killed[VG_MAX_SPRITES];
 };
+
+/* Sprite 'i' of the state during the tick. */
+static inline sprite *tick_sprite(const tick_ctx *t, uint32_t i) { return (sprite *)(void *)(t->spb + (size_t)i * t->stride); }
 
 /* ---- A tick (tick.c) ------------------------------------------------- */
 

@@ -53,7 +53,7 @@ int vg_closest_name(const char *word, const char *const *names, int n);
 #define VG_MAX_TYPES      64    /* sprite types per game (a type set is a 64-bit mask) */
 #define VG_MAX_SPRITES    4096  /* changing sprites in one state */
 #define VG_MAX_MAP_SIDE   128   /* rows and columns of a level map */
-#define VG_MAX_RESOURCES  8     /* resource kinds per game */
+#define VG_MAX_RESOURCES  16    /* resource kinds per game */
 #define VG_MAX_EVENTS     8     /* avatar events remembered from the last tick */
 #define VG_MAX_ACTIONS    6     /* size of an action list */
 
@@ -101,6 +101,8 @@ char vg_type_glyph(const vg_game *g, int type);     /* map character that first 
 uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
 int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
 int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
+int vg_num_resources(const vg_game *g);             /* resource kinds (sprite types held as resources), in type order */
+int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind 'slot', or -1 */
 
 /* ---- States: create, copy, hash, free --------------------------------- */
 
@@ -156,7 +158,7 @@ int vg_avatar_alive(const vg_game *g, const vg_state *s);  /* 0 once killed */
 int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y); /* 0 when there is no avatar */
 int vg_avatar_type(const vg_game *g, const vg_state *s);   /* leaf type, or -1 */
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy);
-int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot); /* amount of resource 'slot' (0..VG_MAX_RESOURCES-1) held */
+int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot); /* amount of resource kind 'slot' held, 0..vg_num_resources-1 */
 /* Sprites of category 'cat' (VG_NUM_CATS: all), grouped by type, each group
  * sorted by distance to (ref[0], ref[1]) when 'ref' is not NULL, else by id.
  * Fills up to 'max' entries of 'out'; returns how many there are in all. */

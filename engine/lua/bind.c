@@ -80,7 +80,7 @@ static int changeable(lua_State *L, const state_handle *h, int r, int kill) {
 
 static int alive(const state_handle *h, int r) {
     if (r < 0) return fixed_alive(h->g, h->s, (uint32_t)(-r - 1)) && !(h->t && tick_killed(h->t, r));
-    return !(state_sprites(h->s)[r].flags & (SP_KILLED | SP_DISABLED));
+    return !(state_sprite(h->s, r)->flags & (SP_KILLED | SP_DISABLED));
 }
 
 static int type_arg(lua_State *L, const state_handle *h, int idx) {
@@ -130,7 +130,7 @@ static int m_sprites(lua_State *L) {
         if ((want >> h->g->static_ents[e].type & 1) && alive(h, -(int)e - 1))
             push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
     for (uint32_t i = 0; i < h->s->n; i++)
-        if ((want >> state_sprites(h->s)[i].type & 1) && alive(h, (int)i)) push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
+        if ((want >> state_sprite(h->s, i)->type & 1) && alive(h, (int)i)) push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
     return 1;
 }
 
@@ -185,7 +185,7 @@ static int m_at(lua_State *L) {
     for (uint32_t e = h->g->static_start[cell]; e < h->g->static_start[cell + 1]; e++)
         if (alive(h, -(int)e - 1)) push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
     for (uint32_t i = 0; i < h->s->n; i++) {
-        const sprite *p = &state_sprites(h->s)[i];
+        const sprite *p = state_sprite(h->s, i);
         if (!alive(h, (int)i) || p->x <= (cx - 1) * b || p->x >= (cx + 1) * b ||
             p->y <= (cy - 1) * b || p->y >= (cy + 1) * b) continue;
         push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
@@ -210,7 +210,7 @@ static int m_move(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
     int i = changeable(L, h, sprite_arg(L, h, 2), 0);
-    place(t, i, (lua_Number)t->sp[i].x / t->b + luaL_checknumber(L, 3), (lua_Number)t->sp[i].y / t->b + luaL_checknumber(L, 4));
+    place(t, i, (lua_Number)tick_sprite(t, i)->x / t->b + luaL_checknumber(L, 3), (lua_Number)tick_sprite(t, i)->y / t->b + luaL_checknumber(L, 4));
     return 0;
 }
 
@@ -246,8 +246,8 @@ static int m_transform(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
     int i = changeable(L, h, sprite_arg(L, h, 2), 0), type = type_arg(L, h, 3);
-    if (spawn(L, t, type, t->sp[i].x, t->sp[i].y) >= 0)
-        tick_kill(t, i, !state_is_avatar(t->g, t->sp[i].type) || state_is_avatar(t->g, type));
+    if (spawn(L, t, type, tick_sprite(t, i)->x, tick_sprite(t, i)->y) >= 0)
+        tick_kill(t, i, !state_is_avatar(t->g, tick_sprite(t, i)->type) || state_is_avatar(t->g, type));
     return 1;
 }
 

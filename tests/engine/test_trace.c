@@ -8,7 +8,8 @@
  * tick, the first for the start state, recorded from real GVGAI (see
  * tests/golden/gvgai/SOURCE.md). Each pair becomes one test; new pairs are
  * picked up as they are added. For each tick the test compares tick,
- * action, score, isGameOver, winner, the avatar's pos, type and alive,
+ * action, score, isGameOver, winner, the avatar's pos, type, alive,
+ * orientation and resources,
  * and for every sprite type the reference lists, its positions in order.
  * Replays stop at game over, as the recordings do, so the number of lines
  * must match too.
@@ -168,7 +169,7 @@ static int compare_line(const char *file, json_object *ref, json_object *ours) {
     if (!ra) {
         bad += !check(file, tick, "avatar", ref, ours, "avatar");
     } else {
-        static const char *const av[] = {"pos", "type", "alive", "orientation"};
+        static const char *const av[] = {"pos", "type", "alive", "orientation", "resources"};
         for (size_t k = 0; k < sizeof av / sizeof av[0]; k++) {
             char name[32];
             snprintf(name, sizeof name, "avatar.%s", av[k]);
