@@ -11,7 +11,7 @@
 
 #include "class.h"
 
-#define CLASS_ROW(name, cat, flags, update, defaults) {#name, cat, flags, update, defaults},
+#define CLASS_ROW(name, cat, flags, update, defaults, check) {#name, cat, flags, update, defaults, check},
 const sprite_class class_table[NUM_CLASSES] = {CLASS_LIST(CLASS_ROW)};
 #undef CLASS_ROW
 

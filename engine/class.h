@@ -24,6 +24,9 @@ enum {                     /* sprite_class.flags */
 typedef void class_update_fn(tick_ctx *t, int i, vg_action a);
 /* Sets the class's defaults on a type being declared. */
 typedef void class_defaults_fn(type_def *td);
+/* Checks a leaf type of the class once the whole game is declared
+ * (game_finish); may note what it needs (game_need_ext, ...). */
+typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 
 /* ---- Families: class.c (still and passive sprites), class_avatar.c, class_npc.c, class_producer.c */
 
@@ -32,21 +35,27 @@ class_update_fn class_update_moving_avatar, class_update_oriented_avatar;
 class_update_fn class_update_random_npc, class_update_chaser, class_update_fleeing, class_update_path_chaser;
 class_update_fn class_update_spawn_point;
 class_defaults_fn class_defaults_speed, class_defaults_oriented_avatar;
+class_check_fn class_check_spawn_point;
 
-/*      name                 category          flags         update                        defaults */
+/* One block per family; add a row to yours.
+ *      name                 category          flags         update                        defaults                        check */
 #define CLASS_LIST(X) \
-    X(Immovable,           VG_CAT_IMMOVABLE, CLASS_STILL,  NULL,                         NULL) \
-    X(Passive,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         NULL) \
-    X(Resource,            VG_CAT_RESOURCE,  CLASS_SPEED,  class_update_passive,         NULL) \
-    X(MovingAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR, class_update_moving_avatar,   class_defaults_speed) \
-    X(OrientedAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR, class_update_oriented_avatar, class_defaults_oriented_avatar) \
-    X(SpawnPoint,          VG_CAT_PORTAL,    0,            class_update_spawn_point,     NULL) \
-    X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed) \
-    X(Chaser,              VG_CAT_NPC,       0,            class_update_chaser,          class_defaults_speed) \
-    X(Fleeing,             VG_CAT_NPC,       0,            class_update_fleeing,         class_defaults_speed) \
-    X(RandomPathAltChaser, VG_CAT_NPC,       0,            class_update_path_chaser,     class_defaults_speed)
+    /* -- still and passive sprites (class.c) */ \
+    X(Immovable,           VG_CAT_IMMOVABLE, CLASS_STILL,  NULL,                         NULL,                           NULL) \
+    X(Passive,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         NULL,                           NULL) \
+    X(Resource,            VG_CAT_RESOURCE,  CLASS_SPEED,  class_update_passive,         NULL,                           NULL) \
+    /* -- avatars (class_avatar.c) */ \
+    X(MovingAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR, class_update_moving_avatar,   class_defaults_speed,           NULL) \
+    X(OrientedAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR, class_update_oriented_avatar, class_defaults_oriented_avatar, NULL) \
+    /* -- NPCs and missiles (class_npc.c) */ \
+    X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed,           NULL) \
+    X(Chaser,              VG_CAT_NPC,       0,            class_update_chaser,          class_defaults_speed,           NULL) \
+    X(Fleeing,             VG_CAT_NPC,       0,            class_update_fleeing,         class_defaults_speed,           NULL) \
+    X(RandomPathAltChaser, VG_CAT_NPC,       0,            class_update_path_chaser,     class_defaults_speed,           NULL) \
+    /* -- producers (class_producer.c) */ \
+    X(SpawnPoint,          VG_CAT_PORTAL,    0,            class_update_spawn_point,     NULL,                           class_check_spawn_point)
 
-#define CLASS_ENUM(name, cat, flags, update, defaults) CLS_##name,
+#define CLASS_ENUM(name, cat, flags, update, defaults, check) CLS_##name,
 enum { CLASS_LIST(CLASS_ENUM) NUM_CLASSES };
 #undef CLASS_ENUM
 
@@ -56,6 +65,7 @@ typedef struct sprite_class {
     unsigned flags;               /* CLASS_* */
     class_update_fn *update;      /* NULL: never moves by itself */
     class_defaults_fn *defaults;  /* NULL: none */
+    class_check_fn *check;        /* NULL: nothing to check */
 } sprite_class;
 
 extern const sprite_class class_table[NUM_CLASSES];

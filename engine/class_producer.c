@@ -17,3 +17,11 @@ void class_update_spawn_point(tick_ctx *t, int i, vg_action a) {
     }
     if (td->total > 0 && tick_sprite(t, i)->counter >= td->total) tick_kill(t, i, 0);
 }
+
+/* A SpawnPoint creates sprites of one leaf type. */
+vg_status class_check_spawn_point(vg_game *g, type_def *td, vg_error *err) {
+    if (td->stype >= 0 && !g->types[td->stype].leaf)
+        return game_error(g, err, VG_ERR_SCRIPT, td->line, "SpawnPoint '%s': stype '%s' has subtypes; name a leaf type",
+                          td->name, g->types[td->stype].name);
+    return VG_OK;
+}

@@ -8,7 +8,7 @@
 
 #include "effect.h"
 
-#define EFFECT_ROW(name, fn, flags) {#name, fn, flags},
+#define EFFECT_ROW(name, fn, flags, check) {#name, fn, flags, check},
 const effect_row effect_table[NUM_EFFECTS] = {EFFECT_LIST(EFFECT_ROW)};
 #undef EFFECT_ROW
 

@@ -21,7 +21,10 @@ enum {                   /* effect_row.flags */
     FX_KILL1 = 4,        /* may kill the first sprite */
     FX_KILL2 = 8,        /* ... the second */
     FX_CREATES = 16,     /* creates sprites (of its 'stype' / 'stypeTo') */
-    FX_NEEDS2 = 32       /* needs a second sprite: not allowed at the screen's edge (EOS) */
+    FX_NEEDS2 = 32,      /* needs a second sprite: not allowed at the screen's edge (EOS) */
+    FX_HEALTH = 64,      /* reads or changes health points: sprites carry them (EXT_HEALTH) */
+    FX_SPEED = 128,      /* changes a sprite's own speed (EXT_SPEED) */
+    FX_RESOURCE = 256    /* reads or changes resources: sprites carry them (EXT_RESOURCES) */
 };
 
 #define EFFECT_SCRIPT (-2)     /* effect_def.kind of a custom effect written in the script */
@@ -30,34 +33,48 @@ enum {                   /* effect_row.flags */
 /* Applies effect row 'e' to sprites 'a' and 'b' (references, see state.h;
  * 'b' is REF_NONE at the edge or for a timer). */
 typedef void effect_fn(tick_ctx *t, const effect_def *e, int a, int b);
+/* Checks an effect row's parameters once the whole game is declared
+ * (game_finish); may note what the row needs (game_need_ext, ...).
+ * Returns VG_OK or fills 'err' at the row's line. */
+typedef vg_status effect_check_fn(vg_game *g, effect_def *e, vg_error *err);
 
-/* ---- Families: effect.c (score), effect_kill.c, effect_move.c, effect_spawn.c, effect_timer.c */
+/* ---- Families: effect.c (score), effect_kill.c, effect_spawn.c, effect_move.c,
+ *      effect_resource.c, effect_timer.c */
 
 effect_fn effect_none, effect_kill_sprite, effect_kill_both;
 effect_fn effect_step_back, effect_bounce_forward, effect_undo_all, effect_wrap_around;
 effect_fn effect_transform_to, effect_transform_to_all, effect_add_timer;
+effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect_check_add_timer;
 
-/*      name            function                  flags */
+/* One block per family; add a row to yours.
+ *      name            function                  flags                               check */
 #define EFFECT_LIST(X) \
-    X(scoreChange,    effect_none,              0) \
-    X(stepBack,       effect_step_back,         FX_MOVE1) \
-    X(killSprite,     effect_kill_sprite,       FX_KILL1) \
-    X(killBoth,       effect_kill_both,         FX_KILL1 | FX_KILL2 | FX_NEEDS2) \
-    X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2) \
-    X(undoAll,        effect_undo_all,          0)  /* moves only sprites that moved: never fixed ones */ \
-    X(transformTo,    effect_transform_to,      FX_MOVE1 | FX_CREATES) \
-    X(transformToAll, effect_transform_to_all,  FX_CREATES)  /* its 'stype' is marked changing by game_finish */ \
-    X(wrapAround,     effect_wrap_around,       FX_MOVE1) \
-    X(addTimer,       effect_add_timer,         0)
+    /* -- score (effect.c) */ \
+    X(scoreChange,    effect_none,              0,                                  NULL) \
+    /* -- kill (effect_kill.c) */ \
+    X(killSprite,     effect_kill_sprite,       FX_KILL1,                           NULL) \
+    X(killBoth,       effect_kill_both,         FX_KILL1 | FX_KILL2 | FX_NEEDS2,    NULL) \
+    /* -- spawn and transform (effect_spawn.c) */ \
+    X(transformTo,    effect_transform_to,      FX_MOVE1 | FX_CREATES,              effect_check_transform_to) \
+    X(transformToAll, effect_transform_to_all,  FX_CREATES,                         effect_check_transform_to_all) \
+    /* -- movement (effect_move.c); undoAll moves only sprites that moved: never fixed ones */ \
+    X(stepBack,       effect_step_back,         FX_MOVE1,                           NULL) \
+    X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2,               NULL) \
+    X(undoAll,        effect_undo_all,          0,                                  NULL) \
+    X(wrapAround,     effect_wrap_around,       FX_MOVE1,                           NULL) \
+    /* -- resources, health, speed (effect_resource.c) */ \
+    /* -- time (effect_timer.c) */ \
+    X(addTimer,       effect_add_timer,         0,                                  effect_check_add_timer)
 
-#define EFFECT_ENUM(name, fn, flags) EFF_##name,
+#define EFFECT_ENUM(name, fn, flags, check) EFF_##name,
 enum { EFFECT_LIST(EFFECT_ENUM) NUM_EFFECTS };
 #undef EFFECT_ENUM
 
 typedef struct effect_row {
     const char *name;
     effect_fn *fn;
-    unsigned flags;      /* FX_* */
+    unsigned flags;          /* FX_* */
+    effect_check_fn *check;  /* NULL: nothing to check */
 } effect_row;
 
 extern const effect_row effect_table[NUM_EFFECTS];

@@ -41,3 +41,22 @@ void effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     }
 }
 
+
+/* 'stype' (and for transformToAll 'stypeTo') name the leaf types created. */
+static vg_status check_leaf(vg_game *g, const effect_def *e, int t, const char *key, vg_error *err) {
+    const char *name = effect_name(e->kind);
+    if (t < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs '%s'", name, key);
+    if (!g->types[t].leaf)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' %s has subtypes; name a leaf type", name, key,
+                          g->types[t].name);
+    return VG_OK;
+}
+
+vg_status effect_check_transform_to(vg_game *g, effect_def *e, vg_error *err) {
+    return check_leaf(g, e, e->stype, "stype", err);
+}
+
+vg_status effect_check_transform_to_all(vg_game *g, effect_def *e, vg_error *err) {
+    vg_status st = check_leaf(g, e, e->stype, "stype", err);
+    return st != VG_OK ? st : check_leaf(g, e, e->stype_to, "stypeTo", err);
+}

@@ -18,3 +18,13 @@ void effect_add_timer(tick_ctx *t, const effect_def *e, int a, int b) {
     state_timers(s)[s->timers++] = (uint32_t)(uint16_t)(t->now + e->timer) << 16 | (uint32_t)(e - t->g->effects);
 }
 
+
+/* addTimer delays transformToAll or scoreChange by 'timer' ticks; a state
+ * then keeps room for VG_MAX_TIMERS pending effects. */
+vg_status effect_check_add_timer(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->ftype != EFF_transformToAll && e->ftype != EFF_scoreChange)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'ftype' = \"transformToAll\" or \"scoreChange\"");
+    if (e->timer < 1) return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'timer' (ticks)");
+    g->ntimers = VG_MAX_TIMERS;
+    return effect_table[e->ftype].check ? effect_table[e->ftype].check(g, e, err) : VG_OK;
+}

@@ -25,50 +25,64 @@ struct type_def {
     char name[32];
     int parent;             /* -1 for a root */
     int line;               /* script line that declared it */
-    int cls;                /* row of sprite_classes */
+    int cls;                /* CLS_* (class.h), -1: none (a parent may have none) */
     uint64_t subtypes;      /* leaf types that are this type or descend from it */
     int leaf;               /* 1 when no type names it as parent */
     int fixed;              /* 1 when nothing moves or creates it: it lives in the static layer */
     int killable;           /* fixed, but rules can kill it: it has alive bits in the state */
-    int force_dynamic;      /* script asked for 'static = false' */
-    /* class parameters (inherited from the parent at declaration) */
+    int force_dynamic;      /* script asked for 'dynamic = true' */
+    uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
+    uint64_t set[2];        /* sprite parameters set on it or its ancestors (rows of param.c's sprite table) */
+    /* Parameters, inherited from the parent at declaration. Each family of
+     * classes keeps its own below; add a field to your family's block. */
+    /* -- every class */
     double speed;
     int cooldown;
     uint32_t color;
+    char img[48];           /* GVGAI's image name, kept for drawing */
     int hidden;
     int singleton;          /* declared on this type: one sprite at most in its subtree */
     char glyph;             /* first map character placing it, '?' if none */
     int oriented;           /* keeps an orientation (GVGAI is_oriented) */
-    int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     int8_t dx0, dy0;        /* orientation of a new sprite */
-    int stype, stype2;      /* what it spawns / chases / flees; -1 */
-    double prob;            /* SpawnPoint: chance to spawn when it may */
-    int total;              /* SpawnPoint: spawns before it disappears, 0: no end */
-    int cons;               /* RandomNPC: ticks a random direction is kept */
-    double max_distance;    /* Chaser: ignores targets further than this (pixels), -1: none */
-    double epsilon;         /* RandomPathAltChaser: chance of a random step */
+    int stype, stype2;      /* what it spawns / chases / flees / shoots; -1 */
     int health;             /* health points a new sprite has (GVGAI healthPoints) */
     int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
     int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
-    uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
-    uint64_t set;           /* sprite parameters set on it or its ancestors (rows of sprite_params) */
+    /* -- avatars (class_avatar.c) */
+    int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
+    /* -- NPCs and missiles (class_npc.c) */
+    int cons;               /* RandomNPC: ticks a random direction is kept */
+    double max_distance;    /* Chaser: ignores targets further than this (pixels), -1: none */
+    double epsilon;         /* RandomPathAltChaser: chance of a random step */
+    /* -- producers and still sprites (class_producer.c, class.c) */
+    double prob;            /* SpawnPoint: chance to spawn when it may */
+    int total;              /* SpawnPoint: spawns before it disappears, 0: no end */
 };
 
-/* ---- Effects and terminations (tables in interact.c, terminate.c) ----- */
+/* ---- Effects and terminations (tables in effect.h, term.h) ------------ */
 
 typedef struct effect_def {
-    int kind;               /* row of the effect table, or EFFECT_SCRIPT */
-    int t1, t2;             /* the colliding pair of types */
+    int kind;               /* EFF_* (effect.h), or EFFECT_SCRIPT */
+    int t1, t2;             /* the colliding pair of types (t2 EOS_TYPE: the screen's edge) */
     int line;
+    int script_ref;         /* a script effect: the loader's reference to its function */
+    /* Parameters. Each family of effects keeps its own below; add a field
+     * to your family's block. A parameter naming a type an effect creates
+     * goes in 'stype' or 'stype_to' (game_finish marks those types changing). */
+    /* -- every effect */
     double score;           /* scoreChange */
-    int stype;              /* target type (transformTo), -1 */
-    int kill_second;        /* transformTo: also kill the second sprite */
+    int stype;              /* the type it creates or targets (transformTo, ...), -1 */
     int stype_to;           /* transformToAll: the type sprites of 'stype' become, -1 */
-    int timer;              /* addTimer: ticks until the delayed effect */
-    int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
+    /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
+    int kill_second;        /* transformTo: also kill the second sprite */
+    /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */
-    int script_ref;            /* custom effect: script function reference */
+    /* -- resources, health, speed, score (effect_resource.c) */
+    /* -- time (effect_timer.c) */
+    int timer;              /* addTimer: ticks until the delayed effect */
+    int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
 } effect_def;
 
 typedef struct term_def {

@@ -7,8 +7,9 @@
  *      subtype sets, every leaf has a class, the avatar types;
  *   2. effects: each checked, then the pairs of types in the order GVGAI
  *      runs them (edge effects apart) and who has rules with whom;
- *   3. which types never change (the static layer), which of those can
- *      die, and which types update by themselves, in what order;
+ *   3. each leaf type's class check; which types never change (the
+ *      static layer), which of those can die, and which types update by
+ *      themselves, in what order;
  *   4. what path-finding chasers avoid;
  *   5. terminations;
  *   6. the glyph each type is drawn with;
@@ -52,32 +53,19 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
     return VG_OK;
 }
 
-/* Phase 2a: one effect row's parameters make sense. */
+/* Phase 2a: one effect row's parameters make sense (its own check), and
+ * what it needs of the game. */
 static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
-    const char *name = effect_name(e->kind);
     e->not_types = game_leaves(g, e->not_types);
-    int needs_stype = e->kind == EFF_transformTo || e->kind == EFF_transformToAll ||
-                      (e->kind == EFF_addTimer && e->ftype == EFF_transformToAll);
-    if (needs_stype && e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stype'", name);
-    int target = e->kind == EFF_transformTo ? e->stype : e->stype_to;
-    if (needs_stype && target != e->stype && !g->types[e->stype].leaf)
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: 'stype' %s has subtypes; name a leaf type", name,
-                          g->types[e->stype].name);
-    if (needs_stype && e->kind != EFF_transformTo && e->stype_to < 0)
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stypeTo'", name);
-    if (needs_stype && !g->types[target].leaf)
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' has subtypes; name a leaf type", name,
-                          g->types[target].name);
-    if (e->kind == EFF_addTimer) {
-        if (e->ftype != EFF_transformToAll && e->ftype != EFF_scoreChange)
-            return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'ftype' = \"transformToAll\" or \"scoreChange\"");
-        if (e->timer < 1) return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'timer' (ticks)");
-        g->ntimers = VG_MAX_TIMERS;
-    }
-    if ((effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0)) & FX_CREATES) g->may_create = 1;
-    if (e->t2 == EOS_TYPE && e->kind != EFFECT_SCRIPT && (effect_flags(e->kind) & FX_NEEDS2))
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs two sprites; it cannot happen at the edge (EOS)", name);
-    return VG_OK;
+    unsigned flags = effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
+    if (flags & FX_CREATES) g->may_create = 1;
+    if (flags & FX_HEALTH) game_need_ext(g, EXT_HEALTH);
+    if (flags & FX_SPEED) game_need_ext(g, EXT_SPEED);
+    if (e->kind == EFFECT_SCRIPT) return VG_OK;
+    const effect_row *row = &effect_table[e->kind];
+    if (e->t2 == EOS_TYPE && (row->flags & FX_NEEDS2))
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs two sprites; it cannot happen at the edge (EOS)", row->name);
+    return row->check ? row->check(g, e, err) : VG_OK;
 }
 
 /* Phase 2b: pairs in order of first appearance, each with its effects in
@@ -111,8 +99,9 @@ static void finish_pairs(vg_game *g) {
     }
 }
 
-/* Phase 3: fixed types are still by class, and no rule moves or creates
- * them; killable ones among them get alive bits. Then who updates. */
+/* Phase 3: each leaf type's class check. Fixed types are still by class,
+ * and no rule moves or creates them; killable ones among them get alive
+ * bits. Then who updates. */
 static vg_status finish_fixed(vg_game *g, vg_error *err) {
     uint64_t moving = g->avatar_types, dying = 0;
     for (int k = 0; k < g->neffects; k++) {
@@ -127,12 +116,12 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
     }
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
-        const type_def *td = &g->types[t];
+        type_def *td = &g->types[t];
+        vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
+        if (st != VG_OK) return st;
+        if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
         if (td->stype >= 0) moving |= g->types[td->stype].subtypes;
         if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;
-        if (td->leaf && td->cls == CLS_SpawnPoint && td->stype >= 0 && !g->types[td->stype].leaf)
-            return game_error(g, err, VG_ERR_SCRIPT, td->line, "SpawnPoint '%s': stype '%s' has subtypes; name a leaf type",
-                              td->name, g->types[td->stype].name);
     }
     g->nupdate = 0;
     g->changing = 0;

@@ -14,7 +14,10 @@
 #include "effect.h"
 #include "param.h"
 
-typedef enum { P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT } param_kind;
+typedef enum {
+    P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT,
+    P_DIR               /* a direction name (UP, DOWN, LEFT, RIGHT, NONE) into two int8_t: dx, dy */
+} param_kind;
 
 typedef struct param_spec {
     const char *name;
@@ -25,7 +28,10 @@ typedef struct param_spec {
 
 #define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max}
 
+/* Sprite parameters, one block per family of classes (add a row to
+ * yours; a parameter several families use belongs to the first block). */
 static const param_spec sprite_params[] = {
+    /* -- every class */
     ROW("speed",     P_NUMBER, type_def, speed,         0, 100),
     ROW("cooldown",  P_INT,    type_def, cooldown,      1, 1000),
     ROW("color",     P_COLOR,  type_def, color,         0, 0),
@@ -33,25 +39,40 @@ static const param_spec sprite_params[] = {
     ROW("singleton", P_BOOL,   type_def, singleton,     0, 0),
     ROW("glyph",     P_CHAR,   type_def, glyph,         0, 0),
     ROW("dynamic",   P_BOOL,   type_def, force_dynamic, 0, 0),
-    ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
+    ROW("orientation", P_DIR,  type_def, dx0,           0, 0),
     ROW("stype",     P_TYPE,   type_def, stype,         0, 0),
     ROW("stype1",    P_TYPE,   type_def, stype,         0, 0),
     ROW("stype2",    P_TYPE,   type_def, stype2,        0, 0),
-    ROW("prob",      P_NUMBER, type_def, prob,          0, 1),
-    ROW("total",     P_INT,    type_def, total,         0, 1e6),
+    ROW("healthPoints",      P_INT, type_def, health,       0, 30000),
+    ROW("maxHealthPoints",   P_INT, type_def, health_max,   0, 30000),
+    ROW("limitHealthPoints", P_INT, type_def, health_limit, 0, 30000),
+    /* -- avatars */
+    ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
+    /* -- NPCs and missiles */
     ROW("cons",      P_INT,    type_def, cons,          0, 1000),
     ROW("maxDistance", P_NUMBER, type_def, max_distance, -1, 1e6),
     ROW("epsilon",   P_NUMBER, type_def, epsilon,       0, 1),
+    /* -- producers and still sprites */
+    ROW("prob",      P_NUMBER, type_def, prob,          0, 1),
+    ROW("total",     P_INT,    type_def, total,         0, 1e6),
 };
+_Static_assert(offsetof(type_def, dy0) == offsetof(type_def, dx0) + 1, "P_DIR writes dx0 then dy0");
+_Static_assert(sizeof sprite_params / sizeof sprite_params[0] <= 128, "type_def.set holds 128 rows");
+/* Effect parameters, one block per family of effects (add a row to yours). */
 static const param_spec effect_params[] = {
+    /* -- every effect */
     ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
     ROW("stype",       P_TYPE,    effect_def, stype,       0, 0),
-    ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
-    ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
     ROW("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0),
+    /* -- kill, spawn, transform */
+    ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
+    /* -- movement */
+    ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
+    ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
+    /* -- resources, health, speed, score */
+    /* -- time */
     ROW("timer",       P_INT,     effect_def, timer,       1, 60000),
     ROW("ftype",       P_EFFECT,  effect_def, ftype,       0, 0),
-    ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
 };
 static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),
@@ -86,7 +107,8 @@ static const struct { const char *name; uint32_t rgb; } colors[] = {
 static const char *kind_name(param_kind k) {
     static const char *const names[] = {"a number", "a whole number", "a boolean", "a sprite type name",
                                         "a sprite type name or a list of them", "a colour name",
-                                        "a one-character string", "an effect name"};
+                                        "a one-character string", "an effect name",
+                                        "a direction (UP, DOWN, LEFT, RIGHT or NONE)"};
     return names[k];
 }
 
@@ -118,6 +140,19 @@ static int set_color(vg_game *g, char *field, const param_value *v, int line, vg
     }
     error_unknown(err, g->script_path, line, "colour", v->str, names, COUNT(colors));
     return -1;
+}
+
+static int set_dir(char *field, const param_value *v) {
+    static const struct { const char *name; int8_t dx, dy; } dirs[] = {
+        {"UP", 0, -1}, {"DOWN", 0, 1}, {"LEFT", -1, 0}, {"RIGHT", 1, 0}, {"NONE", 0, 0}};
+    if (v->kind != PV_STRING) return 0;
+    for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++)
+        if (strcmp(dirs[k].name, v->str) == 0) {
+            field[0] = (char)dirs[k].dx;
+            field[1] = (char)dirs[k].dy;
+            return 1;
+        }
+    return 0;
 }
 
 static int set_effect_kind(vg_game *g, char *field, const param_value *v, int line, vg_error *err) {
@@ -190,13 +225,14 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
         if (ok) *field = v->str[0];
         break;
     case P_EFFECT: ok = set_effect_kind(g, field, v, line, err); break;
+    case P_DIR: ok = set_dir(field, v); break;
     case P_COLOR: ok = set_color(g, field, v, line, err); break;
     case P_TYPE:
     case P_TYPESET: ok = set_types(g, p, table, field, v, line, err); break;
     }
     if (ok < 0) return VG_ERR_SCRIPT;
     if (!ok) return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s", pl->what, key, kind_name(p->kind));
-    if (table == PARAMS_SPRITE) ((type_def *)base)->set |= 1ULL << row;
+    if (table == PARAMS_SPRITE) ((type_def *)base)->set[row / 64] |= 1ULL << (row % 64);
     return VG_OK;
 }
 
@@ -206,14 +242,15 @@ static size_t param_size(param_kind k) {
     case P_TYPESET: return sizeof(uint64_t);
     case P_COLOR: return sizeof(uint32_t);
     case P_CHAR: return sizeof(char);
+    case P_DIR: return 2 * sizeof(int8_t);
     default: return sizeof(int);
     }
 }
 
 void param_inherit(type_def *td, const type_def *parent) {
-    td->set = parent->set;
+    memcpy(td->set, parent->set, sizeof td->set);
     for (int k = 0; k < COUNT(sprite_params); k++)
-        if (parent->set >> k & 1)
+        if (parent->set[k / 64] >> (k % 64) & 1)
             memcpy((char *)td + sprite_params[k].offset, (const char *)parent + sprite_params[k].offset,
                    param_size(sprite_params[k].kind));
 }
