@@ -20,6 +20,15 @@
 
 static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
 
+/* A script error during a move ends the game with no winner. */
+static vg_status game_failed(vg_state *s, vg_status st) {
+    if (st != VG_OK) {
+        s->over = 1;
+        s->winner = VG_NO_WINNER;
+    }
+    return st;
+}
+
 vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
     if (s->over) return VG_OK;
     if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
@@ -53,11 +62,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
 
     /* Step 5. Is it over? */
     if (t.status == VG_OK) term_run(&t);
-    if (t.status != VG_OK) {
-        s->over = 1;
-        s->winner = VG_NO_WINNER;
-    }
-    return t.status;
+    return game_failed(s, t.status);
 }
 
 int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
@@ -88,7 +93,7 @@ int vg_num_agents(const vg_game *g, const vg_state *s) {
 
 int vg_turn(const vg_state *s) { return s->turn; }
 
-int vg_is_chance(const vg_game *g, int agent) { return g->turns && agent >= 0 && agent < 64 && (g->chance >> agent & 1); }
+int vg_is_chance(const vg_game *g, int agent) { return g->turns && agent >= 0 && agent < VG_MAX_AGENTS && (g->chance >> agent & 1); }
 
 int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES],
                 vg_error *err) {
@@ -125,11 +130,7 @@ static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, v
     s->turn = (uint8_t)((s->turn + 1) % g->nagents);
     if (s->turn == 0) s->tick++;
     if (t.status == VG_OK) term_run(&t);
-    if (t.status != VG_OK) {
-        s->over = 1;
-        s->winner = VG_NO_WINNER;
-    }
-    return t.status;
+    return game_failed(s, t.status);
 }
 
 vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *err) {
@@ -149,8 +150,7 @@ static vg_status policy_turn(const vg_game *g, vg_state *s, int *move, vg_error 
     tick_ctx t;
     tick_begin(&t, g, s, err);
     vg_status st = g->ops->policy(g->script, &t, s->turn, move, err);
-    if (st == VG_OK) st = play_turn(g, s, s->turn, *move, err);
-    return st;
+    return st == VG_OK ? play_turn(g, s, s->turn, *move, err) : game_failed(s, st);
 }
 
 vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err) {
@@ -169,14 +169,16 @@ vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err
 /* vg_advance on a game with turns: agent 0 plays the move named like the
  * action (or NIL, or its first legal move), then the others their policies. */
 static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
-    int moves[VG_MAX_MOVES], n = vg_legal(g, s, 0, moves, err), want = vg_move_find(g, vg_action_name(a) + 7);
+    int moves[VG_MAX_MOVES], n = 0, want = vg_move_find(g, vg_action_name(a) + 7);
     int nil = vg_move_find(g, "NIL"), pick = -1;
+    vg_status st = g->ops->legal(g->script, g, s, 0, moves, &n, err);
+    if (st != VG_OK) return game_failed(s, st);
     for (int k = 0; k < n; k++) {
         if (moves[k] == want) pick = want;
         if (moves[k] == nil && pick < 0) pick = nil;
     }
-    if (pick < 0 && n > 0) pick = moves[0];
-    vg_status st = pick < 0 ? VG_OK : play_turn(g, s, 0, pick, err);
+    if (pick < 0) pick = moves[0];
+    st = play_turn(g, s, 0, pick, err);
     while (st == VG_OK && !s->over && s->turn != 0) {
         int move = -1;
         st = policy_turn(g, s, &move, err);

@@ -49,8 +49,12 @@ void term_run(tick_ctx *t) {
     for (int k = 0; k < g->nterms && !s->over; k++) {
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
-        if (d->kind == TERM_SCRIPT) {
+        if (d->kind == TERM_SCRIPT) {       /* it may change the state: clean up again after it */
+            int census = t->census;
+            t->census = 0;
             vg_status st = g->ops->termination(g->script, d->script_ref, t, &done, &win, t->err);
+            if (t->census) tick_end(t);
+            t->census |= census;
             if (st != VG_OK) {
                 if (t->status == VG_OK) t->status = st;
                 return;

@@ -6,6 +6,7 @@
  * only around those. At the end of a tick the killed sprites are dropped
  * and the new ones sorted in (GVGAI's clearAll).
  */
+#include <assert.h>
 #include <string.h>
 
 #include "tick.h"
@@ -25,7 +26,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->moved_types = 0;
     t->version = 0;
     t->census = 0;
-    t->nkilled = 0;
+    t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
     t->ct.stamp = 0;
     for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
@@ -39,10 +40,7 @@ void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
     size_t stride = t->stride;
     if (!t->census) return;
-    for (uint32_t k = 0; k < t->nkilled; k++) {    /* fixed sprites */
-        int bit = t->g->static_ents[t->killed[k]].bit;
-        s->data[bit >> 6] &= ~(1ULL << (bit & 63));
-    }
+    for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w];   /* fixed sprites */
     uint32_t out = 0, settled = t->settled;
     for (uint32_t i = 0; i < s->n; i++) {           /* drop the killed, keep the order */
         const sprite *p = tick_sprite(t, i);
@@ -155,8 +153,12 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
 
 void tick_kill(tick_ctx *t, int r, int transformed) {
     t->census = 1;
-    if (r < 0) {
-        if (!tick_killed(t, r)) t->killed[t->nkilled++] = (uint32_t)(-r - 1);
+    if (r < 0) {                    /* a fixed sprite: only killable ones (game_finish) have an alive bit */
+        int bit = t->g->static_ents[-r - 1].bit;
+        assert(bit != NO_BIT);
+        if (t->nkilled == 0) memset(t->dying, 0, t->s->nbitwords * sizeof t->dying[0]);
+        t->dying[bit >> 6] |= 1ULL << (bit & 63);
+        t->nkilled++;
         return;
     }
     sprite *p = tick_sprite(t, r);
@@ -166,8 +168,7 @@ void tick_kill(tick_ctx *t, int r, int transformed) {
 
 int tick_killed(const tick_ctx *t, int r) {
     if (r >= 0) return (tick_sprite(t, r)->flags & SP_KILLED) != 0;
-    for (uint32_t k = 0; k < t->nkilled; k++)
-        if (t->killed[k] == (uint32_t)(-r - 1)) return 1;
-    return 0;
+    int bit = t->g->static_ents[-r - 1].bit;
+    return t->nkilled && bit != NO_BIT && (t->dying[bit >> 6] >> (bit & 63) & 1);
 }
 

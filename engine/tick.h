@@ -44,9 +44,9 @@ struct tick_ctx {
     uint32_t version;        /* counts moves and creations, to notice them */
     int census;              /* sprites were killed, disabled or created: counts changed */
     contacts ct;             /* what the moved sprites overlap (interact.c) */
-    /* fixed sprites killed this tick (their bits clear when it ends) */
+    /* fixed sprites killed this tick, by alive bit (valid once nkilled > 0; the bits clear when it ends) */
     uint32_t nkilled;
-    uint32_t killed[VG_MAX_SPRITES];
+    uint64_t dying[NO_BIT / 64 + 1];
 };
 
 /* Sprite 'i' of the state during the tick. */

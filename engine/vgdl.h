@@ -56,6 +56,7 @@ int vg_closest_name(const char *word, const char *const *names, int n);
 #define VG_MAX_RESOURCES  16    /* resource kinds per game */
 #define VG_MAX_EVENTS     8     /* avatar events remembered from the last tick */
 #define VG_MAX_ACTIONS    6     /* size of an action list */
+#define VG_MAX_AGENTS     64    /* agents taking turns in one game */
 
 /* ---- Actions, winners, categories ------------------------------------- */
 

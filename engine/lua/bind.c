@@ -339,14 +339,19 @@ static void begin(script *sc, int ref, const vg_game *g, const vg_state *s, tick
 /* Calls what begin() set up with 'nargs' more arguments; leaves 'nresults'
  * results on the stack on success. The handle is invalid afterwards. */
 static vg_status finish(script *sc, int nargs, int nresults, vg_error *err) {
-    vg_status st = script_pcall(sc, 1 + nargs, nresults, SCRIPT_CALL_STEPS, err);
+    vg_status st = script_pcall(sc, 1 + nargs, nresults, SCRIPT_CALL_STEPS, SCRIPT_CALL_SECONDS, err);
     *sc->handle = (state_handle){0};
     return st;
 }
 
-static vg_status bad_result(script *sc, const char *what, vg_error *err) {
+/* A script function returned what it must not: the error names the line
+ * that defines function 'ref'. */
+static vg_status bad_result(script *sc, int ref, const char *what, vg_error *err) {
+    lua_Debug ar;
     lua_settop(sc->L, 0);
-    error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0, "%s", what);
+    lua_rawgeti(sc->L, LUA_REGISTRYINDEX, ref);
+    int line = lua_getinfo(sc->L, ">S", &ar) ? ar.linedefined : 0;
+    error_set(err, VG_ERR_SCRIPT, sc->g->script_path, line > 0 ? line : 0, 0, "%s", what);
     return VG_ERR_SCRIPT;
 }
 
@@ -376,7 +381,9 @@ vg_status bind_value(void *p, int which, const vg_game *g, const vg_state *s, do
     int isnum = 0;
     *out = lua_tonumberx(sc->L, -1, &isnum);
     lua_pop(sc->L, 1);
-    return isnum ? VG_OK : bad_result(sc, which ? "evaluate(state) must return a number" : "heuristic(state) must return a number", err);
+    return isnum ? VG_OK
+                 : bad_result(sc, sc->value_ref[which],
+                              which ? "evaluate(state) must return a number" : "heuristic(state) must return a number", err);
 }
 
 vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_error *err) {
@@ -386,7 +393,8 @@ vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_e
     if (st != VG_OK) return st;
     lua_Integer k = lua_isinteger(sc->L, -1) ? lua_tointeger(sc->L, -1) : 0;
     lua_pop(sc->L, 1);
-    if (k < 1 || k > 255) return bad_result(sc, "turns{}.agents(state) must return a whole number from 1 to 255", err);
+    if (k < 1 || k > VG_MAX_AGENTS)
+        return bad_result(sc, sc->agents_ref, "turns{}.agents(state) must return a whole number from 1 to " VG_STR(VG_MAX_AGENTS), err);
     *n = (int)k;
     return VG_OK;
 }
@@ -407,15 +415,22 @@ vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, in
     lua_pushinteger(L, agent);
     vg_status st = finish(sc, 1, 1, err);
     if (st != VG_OK) return st;
-    if (!lua_istable(L, -1)) return bad_result(sc, "turns{}.legal(state, agent) must return a list of move names", err);
+    if (!lua_istable(L, -1)) return bad_result(sc, sc->legal_ref, "turns{}.legal(state, agent) must return a list of move names", err);
     *n = 0;
     for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
         int m = move_at_top(sc);
-        if (m < 0 || *n == VG_MAX_MOVES) return bad_result(sc, "turns{}.legal(state, agent) returned a name that is not a move", err);
+        if (m < 0 || *n == VG_MAX_MOVES)
+            return bad_result(sc, sc->legal_ref, "turns{}.legal(state, agent) returned a name that is not a move", err);
         moves[(*n)++] = m;
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
+    if (*n == 0) {
+        char what[160];
+        snprintf(what, sizeof what, "turns{}.legal(state, agent) returned no move for agent %d: a game that is not "
+                 "over needs one (a pass is a move)", agent);
+        return bad_result(sc, sc->legal_ref, what, err);
+    }
     return VG_OK;
 }
 
@@ -438,24 +453,24 @@ vg_status bind_outcomes(void *p, const vg_game *g, const vg_state *s, int agent,
     vg_status st = finish(sc, 1, 1, err);
     if (st != VG_OK) return st;
     static const char shape[] = "turns{}.outcomes(state, agent) must return a list of {move name, probability}";
-    if (!lua_istable(L, -1)) return bad_result(sc, shape, err);
+    if (!lua_istable(L, -1)) return bad_result(sc, sc->outcomes_ref, shape, err);
     double sum = 0;
     *n = 0;
     for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
-        if (!lua_istable(L, -1) || *n == VG_MAX_MOVES) return bad_result(sc, shape, err);
+        if (!lua_istable(L, -1) || *n == VG_MAX_MOVES) return bad_result(sc, sc->outcomes_ref, shape, err);
         lua_rawgeti(L, -1, 1);
         int m = move_at_top(sc);
         lua_rawgeti(L, -2, 2);
         int isnum = 0;
         double pr = lua_tonumberx(L, -1, &isnum);
-        if (m < 0 || !isnum || !(pr >= 0)) return bad_result(sc, shape, err);
+        if (m < 0 || !isnum || !(pr >= 0)) return bad_result(sc, sc->outcomes_ref, shape, err);
         moves[*n] = m;
         probs[(*n)++] = pr;
         sum += pr;
         lua_pop(L, 3);
     }
     lua_pop(L, 2);
-    if (*n > 0 && !(sum > 0)) return bad_result(sc, "turns{}.outcomes: the probabilities sum to 0", err);
+    if (*n > 0 && !(sum > 0)) return bad_result(sc, sc->outcomes_ref, "turns{}.outcomes: the probabilities sum to 0", err);
     for (int k = 0; k < *n; k++) probs[k] /= sum;
     return VG_OK;
 }
@@ -469,7 +484,7 @@ vg_status bind_policy(void *p, tick_ctx *t, int agent, int *move, vg_error *err)
         double probs[VG_MAX_MOVES], r;
         vg_status st = bind_outcomes(p, t->g, t->s, agent, moves, probs, &n, err);
         if (st != VG_OK) return st;
-        if (n == 0) return bad_result(sc, "a chance agent has no outcome", err);
+        if (n == 0) return bad_result(sc, sc->outcomes_ref, "turns{}.outcomes(state, agent) returned no outcome", err);
         r = rng_double(t->s);
         *move = moves[n - 1];
         for (int k = 0; k < n; k++) {
@@ -485,7 +500,6 @@ vg_status bind_policy(void *p, tick_ctx *t, int agent, int *move, vg_error *err)
         int moves[VG_MAX_MOVES], n = 0;
         vg_status st = bind_legal(p, t->g, t->s, agent, moves, &n, err);
         if (st != VG_OK) return st;
-        if (n == 0) return bad_result(sc, "an agent has no legal move", err);
         *move = moves[rng_int(t->s, n)];
         return VG_OK;
     }
@@ -495,5 +509,5 @@ vg_status bind_policy(void *p, tick_ctx *t, int agent, int *move, vg_error *err)
     if (st != VG_OK) return st;
     *move = move_at_top(sc);
     lua_pop(sc->L, 1);
-    return *move < 0 ? bad_result(sc, "turns{}.policy(state, agent) must return a move name", err) : VG_OK;
+    return *move < 0 ? bad_result(sc, sc->policy_ref, "turns{}.policy(state, agent) must return a move name", err) : VG_OK;
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -37,8 +38,23 @@ static void note_line(script *sc) {
         }
 }
 
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The allocator: the memory limit, the length limit on strings (so that
+ * no VM instruction -- a comparison, a concatenation -- costs more than
+ * about a millisecond), and what is allocated is charged to the
+ * instruction budget (so C functions that allocate pay for their work). */
 static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     script *sc = ud;
+    if (!ptr && osize == LUA_TSTRING && nsize > SCRIPT_MAX_STRING + 64) {   /* a new string */
+        sc->too_long = 1;
+        note_line(sc);
+        return NULL;
+    }
     if (!ptr) osize = 0;
     if (nsize == 0) {
         free(ptr);
@@ -50,20 +66,50 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     void *p = realloc(ptr, nsize);
-    if (p) sc->mem_used += nsize - osize;
+    if (p) {
+        sc->mem_used += nsize - osize;
+        if (nsize > osize) sc->steps_left -= (long)((nsize - osize) / SCRIPT_ALLOC_STEP);
+    }
     return p;
 }
 
+/* Stops the call in progress: from here on no script code runs (message
+ * handlers included) until the error reaches script_pcall. */
+static int stop(lua_State *L, script *sc, const char *why) {
+    sc->stopped = 1;
+    lua_pushfstring(L, "%s script ran too long (%s; an endless loop?)", sc->where, why);
+    return lua_error(L);
+}
+
+/* Every SCRIPT_HOOK_EVERY instructions: the budget and the deadline. A VM
+ * instruction costs at most about a millisecond (strings are short, C
+ * functions with loops of their own are bounded below), so the deadline
+ * holds to within a few. */
 static void l_hook(lua_State *L, lua_Debug *ar) {
     script *sc = script_of(L);
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
         snprintf(sc->where, sizeof sc->where, "%s:%d:", ar->short_src, ar->currentline);
     sc->steps_left -= SCRIPT_HOOK_EVERY;
     if (sc->steps_left < 0) {
-        lua_pushfstring(L, "%s script ran too long (over %d million instructions; an endless loop?)",
-                        sc->where, (int)(sc->steps_budget / 1000000));
-        lua_error(L);
+        char why[64];
+        snprintf(why, sizeof why, "over %d million instructions", (int)(sc->steps_budget / 1000000));
+        stop(L, sc, why);
     }
+    if (now_seconds() > sc->deadline) {
+        char why[64];
+        snprintf(why, sizeof why, "over %g seconds", sc->seconds);
+        stop(L, sc, why);
+    }
+}
+
+/* The message handler xpcall installs: the script's own handler, unless
+ * the hook stopped the call (the handler would run with hooks off). */
+static int l_xhandler(lua_State *L) {
+    if (script_of(L)->stopped) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
 }
 
 /* pcall and xpcall for scripts: an exhausted budget or memory cannot be caught. */
@@ -74,42 +120,93 @@ static int l_protected(lua_State *L) {
     luaL_checkany(L, 1);
     if (is_x) {
         luaL_checktype(L, 2, LUA_TFUNCTION);
-        lua_pushvalue(L, 1);      /* move the handler below the function */
         lua_pushvalue(L, 2);
-        lua_replace(L, 1);
+        lua_pushcclosure(L, l_xhandler, 1);   /* the handler, below the function */
+        lua_pushvalue(L, 1);
         lua_replace(L, 2);
+        lua_replace(L, 1);
     }
     int st = lua_pcall(L, n - 1 - is_x, LUA_MULTRET, is_x ? 1 : 0);
-    if (sc->steps_left < 0 || st == LUA_ERRMEM) return lua_error(L);
+    if (sc->stopped || sc->steps_left < 0 || st == LUA_ERRMEM) return lua_error(L);
     lua_pushboolean(L, st == LUA_OK);
     lua_insert(L, 1 + is_x);
     return lua_gettop(L) - is_x;
 }
 
-/* Worst-case steps of a Lua pattern match: each repetition item can make
- * the matcher retry everything after it at every position. */
+/* Finalizers (__gc) run with hooks off, out of any budget: refused. */
+static int l_setmetatable(lua_State *L) {
+    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+        return luaL_error(L, "finalizers (__gc) are not allowed in game scripts");
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+/* string.rep: the result must be a string scripts may have (an empty
+ * piece repeated any number of times is empty, at once). */
+static int l_rep(lua_State *L) {
+    size_t l, lsep = 0;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || l + lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    if ((lua_Integer)(l + lsep) > (lua_Integer)(SCRIPT_MAX_STRING / (size_t)n + 1))
+        return luaL_error(L, "string.rep: the result would be longer than %d bytes", (int)SCRIPT_MAX_STRING);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* table.move: at most SCRIPT_MAX_MOVE elements, each charged to the budget. */
+static int l_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    if (e >= f) {
+        if (e - f >= SCRIPT_MAX_MOVE || (f < 0 && e > LUA_MAXINTEGER + f))
+            return luaL_error(L, "table.move: more than %d elements", SCRIPT_MAX_MOVE);
+        script_of(L)->steps_left -= (long)(e - f + 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* Worst-case steps of a Lua pattern match against an n-character subject:
+ * every start position, times n for each repetition item (the matcher may
+ * retry everything after it at every position), each back-reference and
+ * balance item (%1, %b: up to n characters compared), times the pattern's
+ * length. A sound bound: a match costs at most this many steps. */
 static double pattern_cost(const char *p, size_t plen, size_t slen) {
-    double n = (double)slen + 1, cost = n;
-    for (size_t i = 0; i < plen; i++) {
+    double n = (double)slen + 1, cost = n * ((double)plen + 1);
+    for (size_t i = 0; i < plen && cost <= 1e18; i++) {
         if (p[i] == '%' && i + 1 < plen) {
-            if (p[i + 1] == 'b') i += 3;
-            else i++;
+            if (p[i + 1] == 'b' || (p[i + 1] >= '0' && p[i + 1] <= '9')) cost *= n;
+            i += p[i + 1] == 'b' ? 3 : 1;
             continue;
         }
         if (p[i] == '*' || p[i] == '+' || p[i] == '-' || p[i] == '?') cost *= n;
-        if (cost > 1e18) break;
     }
     return cost;
 }
+
+#define SCRIPT_MAX_PATTERN_COST 2e8     /* about a tenth of a second */
 
 static int l_guarded_match(lua_State *L) {
     size_t slen = 0, plen = 0;
     luaL_checklstring(L, 1, &slen);
     const char *p = luaL_checklstring(L, 2, &plen);
-    int plain = lua_toboolean(L, 4) && lua_tointeger(L, lua_upvalueindex(2)) == 1;   /* string.find's plain flag */
-    double cost = plain ? (double)slen : pattern_cost(p, plen, slen);
-    if (lua_tointeger(L, lua_upvalueindex(2)) == 2) cost *= (double)slen + 1;     /* gmatch, gsub: every start */
-    if (cost > 5e8) return luaL_error(L, "pattern '%s' is too costly on a %d-character string", p, (int)slen);
+    int mode = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int plain = mode == 1 && lua_toboolean(L, 4);   /* string.find's plain flag */
+    double cost = plain ? ((double)slen + 1) * ((double)plen + 1) : pattern_cost(p, plen, slen);
+    if (cost > SCRIPT_MAX_PATTERN_COST)
+        return luaL_error(L, "pattern '%s' is too costly on a %d-character string", p, (int)slen);
+    script_of(L)->steps_left -= (long)(cost / 64);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -151,6 +248,16 @@ static void open_sandbox(lua_State *L) {
         lua_setfield(L, -2, matchers[k].name);
     }
     lua_pop(L, 1);
+    static const struct { const char *lib, *name; lua_CFunction guard; } guarded[] = {
+        {NULL, "setmetatable", l_setmetatable}, {"string", "rep", l_rep}, {"table", "move", l_move}};
+    for (size_t k = 0; k < sizeof guarded / sizeof guarded[0]; k++) {   /* each keeps the original as upvalue 1 */
+        if (guarded[k].lib) lua_getglobal(L, guarded[k].lib);
+        else lua_pushglobaltable(L);
+        lua_getfield(L, -1, guarded[k].name);
+        lua_pushcclosure(L, guarded[k].guard, 1);
+        lua_setfield(L, -2, guarded[k].name);
+        lua_pop(L, 1);
+    }
     lua_pushliteral(L, "");                        /* lock the string metatable */
     lua_getmetatable(L, -1);
     lua_pushboolean(L, 0);
@@ -160,8 +267,18 @@ static void open_sandbox(lua_State *L) {
 
 /* ---- Calling into Lua ------------------------------------------------- */
 
+/* The message handler of every call: an error object that is not a string
+ * (error(nil), error({})) gets the line that raised it. */
 static int l_message(lua_State *L) {
-    if (!lua_isstring(L, 1)) lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    if (lua_isstring(L, 1)) return 1;
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: error raised with a %s value, not a message", ar.short_src, ar.currentline,
+                            luaL_typename(L, 1));
+            return 1;
+        }
+    lua_pushfstring(L, "error raised with a %s value, not a message", luaL_typename(L, 1));
     return 1;
 }
 
@@ -184,18 +301,26 @@ static void error_from_lua(script *sc, const char *msg, vg_error *err) {
     error_set(err, VG_ERR_SCRIPT, sc->g->script_path, line, 0, "%s", text);
 }
 
-vg_status script_pcall(script *sc, int nargs, int nresults, long steps, vg_error *err) {
+vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double seconds, vg_error *err) {
     lua_State *L = sc->L;
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, l_message);
     lua_insert(L, base);
     sc->steps_left = sc->steps_budget = steps;
+    sc->seconds = seconds;
+    sc->deadline = now_seconds() + seconds;
+    sc->stopped = sc->too_long = 0;
     int st = lua_pcall(L, nargs, nresults, base);
     lua_remove(L, base);
+    sc->stopped = 0;
     if (st == LUA_OK) return VG_OK;
     if (st == LUA_ERRMEM) {
-        error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0, "script used more than %u MiB of memory",
-                  SCRIPT_MEMORY_LIMIT >> 20);
+        if (sc->too_long)
+            error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0,
+                      "script made a string longer than %u KiB (the memory one string may use)", SCRIPT_MAX_STRING >> 10);
+        else
+            error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0, "script used more than %u MiB of memory",
+                      SCRIPT_MEMORY_LIMIT >> 20);
         if (err && strncmp(sc->where, sc->chunk, strlen(sc->chunk)) == 0)
             err->line = atoi(sc->where + strlen(sc->chunk) + 1);
     } else {
@@ -238,8 +363,9 @@ static void to_param(lua_State *L, int idx, const char *key, param_value *v, con
     case LUA_TTABLE:
         v->kind = PV_LIST;
         v->list = names;
-        for (int k = 1; k <= max; k++) {
+        for (int k = 1;; k++) {
             if (lua_rawgeti(L, idx, k) == LUA_TNIL) { lua_pop(L, 1); break; }
+            if (k > max) fail(L, "parameter '%s' lists too many names", key);
             if (!lua_isstring(L, -1)) fail(L, "parameter '%s' must list names (strings)", key);
             names[v->n++] = lua_tostring(L, -1);
             lua_pop(L, 1);    /* the string stays alive: the table holds it */
@@ -359,7 +485,8 @@ static int l_interaction(lua_State *L) {
     if (lua_rawgeti(L, 1, 2) == LUA_TSTRING) {
         t2[n++] = lua_tostring(L, -1);
     } else if (lua_istable(L, -1)) {
-        for (; n < VG_MAX_TYPES && lua_rawgeti(L, -1 - 0, n + 1) != LUA_TNIL; n++) {
+        for (; lua_rawgeti(L, -1, n + 1) != LUA_TNIL; n++) {
+            if (n == VG_MAX_TYPES) fail(L, "%s", "the second entry lists more sprite types than a game has (64)");
             if (!lua_isstring(L, -1)) fail(L, "%s", "the second entry must list sprite type names");
             t2[n] = lua_tostring(L, -1);
             lua_pop(L, 1);
@@ -431,8 +558,9 @@ static int l_turns(lua_State *L) {
             *ref = luaL_ref(L, LUA_REGISTRYINDEX);
             continue;
         }
-        if (type == LUA_TNUMBER && strcmp(fns[k].key, "agents") == 0 && lua_isinteger(L, -1) &&
-            lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= 255) {
+        if (type == LUA_TNUMBER && strcmp(fns[k].key, "agents") == 0) {
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > VG_MAX_AGENTS)
+                fail(L, "%s", "turns{}: 'agents' must be a function or a whole number from 1 to " VG_STR(VG_MAX_AGENTS));
             sc->g->nagents = (int)lua_tointeger(L, -1);
         } else if (type != LUA_TNIL || fns[k].required) {
             fail(L, "turns{}: '%s' must be a function", fns[k].key);
@@ -481,6 +609,14 @@ static int l_variable(lua_State *L) {
     if (game_add_var(sc->g, name, init, call_line(L), &err) != VG_OK) raise(L, &err);
     named_params(L, 2, NULL, no_params, 0);
     return 0;
+}
+
+/* A declaration (upvalue 1) called while the script loads; called later
+ * (from an effect, a termination...) it would change a game in play. */
+static int l_declaration(lua_State *L) {
+    if (!script_of(L)->loading)
+        fail(L, "%s{} declares rules: it can be called only while the script loads", lua_tostring(L, lua_upvalueindex(2)));
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 static const luaL_Reg declarations[] = {
@@ -553,7 +689,9 @@ static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
         lua_pop(L, 1);
         return VG_ERR_SCRIPT;
     }
-    st = script_pcall(sc, 0, 0, SCRIPT_LOAD_STEPS, err);
+    sc->loading = 1;
+    st = script_pcall(sc, 0, 0, SCRIPT_LOAD_STEPS, SCRIPT_LOAD_SECONDS, err);
+    sc->loading = 0;
     if (st != VG_OK) return st;
     static const char *const hooks[2] = {"heuristic", "evaluate"};
     for (int k = 0; k < 2; k++) {
@@ -585,15 +723,12 @@ vg_status vg_game_load_text(const char *script_path, const char *level_text, con
     lua_sethook(sc->L, l_hook, LUA_MASKCOUNT, SCRIPT_HOOK_EVERY);
     open_sandbox(sc->L);
     bind_open(sc->L);
-    luaL_newlib(sc->L, declarations);              /* the declaring functions become globals */
-    lua_pushnil(sc->L);
-    while (lua_next(sc->L, -2)) {
-        lua_pushvalue(sc->L, -2);
-        lua_insert(sc->L, -2);
-        lua_setglobal(sc->L, lua_tostring(sc->L, -2));
-        lua_pop(sc->L, 1);
+    for (const luaL_Reg *d = declarations; d->name; d++) {   /* the declaring functions become globals */
+        lua_pushcfunction(sc->L, d->func);
+        lua_pushstring(sc->L, d->name);
+        lua_pushcclosure(sc->L, l_declaration, 2);
+        lua_setglobal(sc->L, d->name);
     }
-    lua_pop(sc->L, 1);
     sc = NULL;                                     /* the game owns it now */
     if ((st = run_script(g, g->script, err)) != VG_OK) goto done;
     if ((st = game_finish(g, err)) != VG_OK) goto done;

@@ -16,10 +16,17 @@
 #include "../effect.h"
 #include "../term.h"
 
+#define VG_STR_(x) #x
+#define VG_STR(x) VG_STR_(x)             /* a number macro as a string literal */
 #define SCRIPT_MEMORY_LIMIT   (64u << 20)     /* bytes a script may allocate */
 #define SCRIPT_LOAD_STEPS     200000000L      /* VM instructions to declare the rules */
 #define SCRIPT_CALL_STEPS     10000000L       /* VM instructions per effect, termination or heuristic call */
 #define SCRIPT_HOOK_EVERY     1000            /* instructions between budget checks */
+#define SCRIPT_LOAD_SECONDS   10.0            /* wall-clock seconds to declare the rules */
+#define SCRIPT_CALL_SECONDS   1.0             /* ... per call during play */
+#define SCRIPT_MAX_STRING     (1u << 20)      /* bytes in one string: bounds what one VM instruction can cost */
+#define SCRIPT_ALLOC_STEP     16              /* bytes allocated that cost one instruction of the budget */
+#define SCRIPT_MAX_MOVE       (1 << 20)       /* elements table.move may move in one call */
 
 /* Names (of types, variables, moves) already looked up, by the address of
  * their Lua string: Lua keeps one copy of each short string, and the
@@ -41,6 +48,11 @@ typedef struct script {
     size_t mem_used;
     long steps_left;          /* instruction budget left to the call in progress */
     long steps_budget;        /* ... and what it started with */
+    double deadline;          /* monotonic seconds when the call in progress must end */
+    double seconds;           /* ... and the seconds it was given */
+    int stopped;              /* the hook stopped the call: no script code runs until it is unwound */
+    int too_long;             /* an allocation failed because a string was too long */
+    int loading;              /* the script is declaring its rules (game{}, sprite{}, ... allowed) */
     int effect_first;         /* first effect row of the interaction being declared */
     char where[300];          /* "file:line" of the last budget check: names the line of a memory error */
     char chunk[64];           /* chunk name used in Lua's messages */
@@ -72,7 +84,8 @@ vg_status bind_outcomes(void *script, const vg_game *g, const vg_state *s, int a
 
 /* loader.c */
 /* Calls the function on the stack top (below it 'nargs' arguments) with
- * the budget 'steps'; on error fills 'err' with the script's file and line. */
-vg_status script_pcall(script *sc, int nargs, int nresults, long steps, vg_error *err);
+ * the budget 'steps' instructions and 'seconds' of wall-clock time; on
+ * error fills 'err' with the script's file and line. */
+vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double seconds, vg_error *err);
 
 #endif

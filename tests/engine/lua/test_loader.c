@@ -132,6 +132,17 @@ static const bad_script bad_scripts[] = {
     {"pcall_budget.lua", "too long", NULL, 5},
     {"xpcall_budget.lua", "too long", NULL, 5},
     {"pcall_memory.lua", "memory", NULL, 10},
+    {"gc_finalizer.lua", "__gc", NULL, 2},
+    {"xpcall_handler_loop.lua", "too long", NULL, 5},
+    {"rep_long.lua", "longer than", NULL, 2},
+    {"table_move_huge.lua", "table.move", NULL, 2},
+    {"concat_quadratic.lua", "too long", NULL, 5},
+    {"pattern_backref.lua", "pattern", NULL, 2},
+    {"pattern_long.lua", "pattern", NULL, 2},
+    {"error_nil.lua", "nil value", NULL, 2},
+    {"error_table.lua", "table value", NULL, 2},
+    {"interaction_many_types.lua", "more sprite types", NULL, 2},
+    {"turns_many_agents.lua", "'agents'", "64", 2},
 };
 #define NUM_BAD ((int)(sizeof bad_scripts / sizeof bad_scripts[0]))
 
@@ -340,6 +351,42 @@ static void test_heuristic_read_only(void **state) {
     vg_game_free(g);
 }
 
+/* Errors that only play can meet: each ends the game with no winner and
+ * names the script line, at once (none of them may hang or crash). */
+static void expect_play_error(const char *fixture, const char *kw) {
+    char path[512];
+    snprintf(path, sizeof path, SCRIPTS "%s", fixture);
+    vg_game *g = load_game(path, TINY_MAP);
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_LEFT, &err), VG_ERR_SCRIPT);
+    expect_error_at(&err, fixture, kw, NULL);
+    assert_true(vg_is_over(s));
+    assert_int_equal(vg_winner_of(s), VG_NO_WINNER);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+static void test_turn_without_a_legal_move(void **state) {
+    (void)state;
+    expect_play_error("turns_no_legal.lua", "no move for agent 0");
+    expect_play_error("turns_legal_error.lua", "no moves today");
+}
+
+static void test_declaration_during_play(void **state) {
+    (void)state;
+    expect_play_error("declare_in_play.lua", "only while the script loads");
+}
+
+/* string.rep of nothing is nothing at once, however many times. */
+static void test_rep_of_nothing(void **state) {
+    (void)state;
+    double t0 = now();
+    vg_game *g = load_game(SCRIPTS "rep_empty.lua", TINY_MAP);
+    assert_true(now() - t0 < 2);
+    vg_game_free(g);
+}
+
 int main(void) {
     struct CMUnitTest tests[NUM_BAD + 16];
     int n = 0;
@@ -358,6 +405,9 @@ int main(void) {
         cmocka_unit_test(test_termination_error),
         cmocka_unit_test(test_heuristic),
         cmocka_unit_test(test_heuristic_read_only),
+        cmocka_unit_test(test_turn_without_a_legal_move),
+        cmocka_unit_test(test_declaration_during_play),
+        cmocka_unit_test(test_rep_of_nothing),
     };
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) tests[n++] = fixed[k];
     return _cmocka_run_group_tests("lua/loader", tests, (size_t)n, NULL, NULL);

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_tick.c -- a tick in progress: killing more static sprites in one
+ * tick than a state holds changing ones (the kill list is a bit set over
+ * the static layer, not a bounded list), and the sprites killed stay
+ * counted until the tick ends.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+/* A 60 x 15 map: the avatar in a corner, six killable static types stacked
+ * in every other cell (5,394 sprites). */
+static char *stacked_map(void) {
+    enum { W = 60, H = 15 };
+    char *text = malloc((W + 1) * H + 1), *p = text;
+    for (int y = 0; y < H; y++) {
+        for (int x = 0; x < W; x++) *p++ = x == 0 && y == 0 ? 'A' : 'x';
+        *p++ = '\n';
+    }
+    *p = '\0';
+    return text;
+}
+
+static void test_kill_more_static_sprites_than_a_state_holds(void **state) {
+    (void)state;
+    char *map = stacked_map();
+    vg_game *g = load_game_text("tests/fixtures/scripts/kill_all_static.lua", map);
+    vg_state *s = vg_state_new(g, 1);
+    vg_obs obs[1];
+    int s0 = vg_type_find(g, "s0"), s5 = vg_type_find(g, "s5");
+    assert_int_equal(vg_sprites_of(g, s, s0, NULL, obs, 1), 60 * 15 - 1);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+    for (int t = s0; t <= s5; t++) assert_int_equal(vg_sprites_of(g, s, t, NULL, obs, 1), 0);
+    assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "avatar"), NULL, obs, 1), 1);
+    vg_state_free(s);
+    vg_game_free(g);
+    free(map);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kill_more_static_sprites_than_a_state_holds),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
