@@ -59,8 +59,8 @@ static tick_ctx *writable(lua_State *L, state_handle *h) {
 static int sprite_arg(lua_State *L, const state_handle *h, int idx) {
     lua_Integer k = luaL_checkinteger(L, idx);
     uint32_t nstatic = h->g->static_start[h->g->w * h->g->h];
-    if (k > 0 && (uint64_t)k <= h->s->n) return (int)k - 1;
-    if (k < 0 && (uint64_t)-k <= nstatic) return (int)k;
+    if (k > 0 && k <= (lua_Integer)h->s->n) return (int)k - 1;
+    if (k < 0 && k >= -(lua_Integer)nstatic) return (int)k;
     return luaL_argerror(L, idx, "not a sprite handle");
 }
 
@@ -178,10 +178,11 @@ static int m_alive(lua_State *L) {
 /* s:at(x, y) -> handles of the sprites overlapping cell (x, y) [-0, +1, m] */
 static int m_at(lua_State *L) {
     state_handle *h = handle_of(L);
-    int cx = (int)luaL_checkinteger(L, 2), cy = (int)luaL_checkinteger(L, 3), n = 0, b = h->g->square;
+    lua_Integer x = luaL_checkinteger(L, 2), y = luaL_checkinteger(L, 3);
+    int n = 0, b = h->g->square;
     lua_newtable(L);
-    if (cx < 0 || cy < 0 || cx >= h->g->w || cy >= h->g->h) return 1;
-    int cell = cy * h->g->w + cx;
+    if (x < 0 || y < 0 || x >= h->g->w || y >= h->g->h) return 1;
+    int cx = (int)x, cy = (int)y, cell = cy * h->g->w + cx;
     for (uint32_t e = h->g->static_start[cell]; e < h->g->static_start[cell + 1]; e++)
         if (alive(h, -(int)e - 1)) push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
     for (uint32_t i = 0; i < h->s->n; i++) {
@@ -201,8 +202,16 @@ static int m_kill(lua_State *L) {
     return 0;
 }
 
-static void place(tick_ctx *t, int i, lua_Number x, lua_Number y) {
-    tick_set_pos(t, i, (int)(x * t->b), (int)(y * t->b));
+/* Pixels of a position given in cells; raises an error for one that is
+ * not a number a sprite can be at (NaN, huge: a state keeps 16-bit pixels). */
+static int to_pixels(lua_State *L, const tick_ctx *t, lua_Number cells, int arg) {
+    lua_Number px = cells * t->b;
+    if (!(px > -30000 && px < 30000)) luaL_argerror(L, arg, "position out of range");
+    return (int)px;
+}
+
+static void place(lua_State *L, tick_ctx *t, int i, lua_Number x, lua_Number y) {
+    tick_set_pos(t, i, to_pixels(L, t, x, 3), to_pixels(L, t, y, 4));
 }
 
 /* s:move(sprite, dx, dy) -- by cells [-0, +0, e] */
@@ -210,7 +219,8 @@ static int m_move(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
     int i = changeable(L, h, sprite_arg(L, h, 2), 0);
-    place(t, i, (lua_Number)tick_sprite(t, i)->x / t->b + luaL_checknumber(L, 3), (lua_Number)tick_sprite(t, i)->y / t->b + luaL_checknumber(L, 4));
+    place(L, t, i, (lua_Number)tick_sprite(t, i)->x / t->b + luaL_checknumber(L, 3),
+          (lua_Number)tick_sprite(t, i)->y / t->b + luaL_checknumber(L, 4));
     return 0;
 }
 
@@ -218,7 +228,7 @@ static int m_move(lua_State *L) {
 static int m_set_pos(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
-    place(t, changeable(L, h, sprite_arg(L, h, 2), 0), luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+    place(L, t, changeable(L, h, sprite_arg(L, h, 2), 0), luaL_checknumber(L, 3), luaL_checknumber(L, 4));
     return 0;
 }
 
@@ -237,7 +247,7 @@ static int m_spawn(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
     int type = type_arg(L, h, 2);
-    spawn(L, t, type, (int)(luaL_checknumber(L, 3) * t->b), (int)(luaL_checknumber(L, 4) * t->b));
+    spawn(L, t, type, to_pixels(L, t, luaL_checknumber(L, 3), 3), to_pixels(L, t, luaL_checknumber(L, 4), 4));
     return 1;
 }
 

@@ -387,6 +387,25 @@ static void test_rep_of_nothing(void **state) {
     vg_game_free(g);
 }
 
+/* Handles and positions no sprite can have are errors, not undefined
+ * behaviour (UBSan checks the casts). */
+static void test_bad_positions(void **state) {
+    (void)state;
+    static const char *const why[] = {"not a sprite handle", "out of range", "out of range", "out of range",
+                                      "out of range"};
+    vg_game *g = load_game_text(SCRIPTS "bad_positions.lua", "wwwww\nwAb.w\nwwwww\n");
+    for (int c = 1; c <= 5; c++) {
+        vg_state *s = vg_state_new(g, 1);
+        vg_error err = {0};
+        vg_set_var(s, vg_var_find(g, "case"), c);
+        assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_ERR_SCRIPT);
+        if (!strstr(err.msg, why[c - 1])) print_error("case %d: %s\n", c, err.msg);
+        assert_non_null(strstr(err.msg, why[c - 1]));
+        vg_state_free(s);
+    }
+    vg_game_free(g);
+}
+
 int main(void) {
     struct CMUnitTest tests[NUM_BAD + 16];
     int n = 0;
@@ -408,6 +427,7 @@ int main(void) {
         cmocka_unit_test(test_turn_without_a_legal_move),
         cmocka_unit_test(test_declaration_during_play),
         cmocka_unit_test(test_rep_of_nothing),
+        cmocka_unit_test(test_bad_positions),
     };
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) tests[n++] = fixed[k];
     return _cmocka_run_group_tests("lua/loader", tests, (size_t)n, NULL, NULL);
