@@ -25,7 +25,7 @@
 #define SCRIPT_LOAD_SECONDS   10.0            /* wall-clock seconds to declare the rules */
 #define SCRIPT_CALL_SECONDS   1.0             /* ... per call during play */
 #define SCRIPT_MAX_STRING     (1u << 20)      /* bytes in one string: bounds what one VM instruction can cost */
-#define SCRIPT_ALLOC_STEP     16              /* bytes allocated that cost one instruction of the budget */
+#define SCRIPT_ALLOC_STEP     8               /* bytes allocated that cost one instruction of the budget */
 #define SCRIPT_MAX_MOVE       (1 << 20)       /* elements table.move may move in one call */
 
 /* Names (of types, variables, moves) already looked up, by the address of
