@@ -75,6 +75,12 @@ typedef enum {   /* GVGAI's observation categories */
 const char *vg_action_name(vg_action a);            /* "ACTION_LEFT" */
 int vg_action_parse(const char *text, vg_action *out); /* "ACTION_LEFT", "LEFT", "left"; 1 on success */
 const char *vg_winner_name(vg_winner w);            /* "PLAYER_WINS" */
+/* An action list: one action a line ("ACTION_LEFT", "LEFT", "left"), blank
+ * lines and lines starting with '#' skipped. On success '*out' is a
+ * malloc'd array of '*n' actions (free it); on failure NULL, and 'err'
+ * names the file ('name' for text) and line. */
+vg_status vg_read_actions(const char *path, vg_action **out, int *n, vg_error *err);
+vg_status vg_parse_actions(const char *text, const char *name, vg_action **out, int *n, vg_error *err);
 const char *vg_category_name(vg_category c);        /* "npc", "immovable", ... */
 
 /* ---- Games: load and free --------------------------------------------- */

@@ -45,37 +45,8 @@ vg_error load_fail(const char *script, const char *level, vg_status status) {
 }
 
 int read_actions(const char *path, vg_action **out, int *n) {
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    char line[256];
-    int cap = 0, lineno = 0, ok = 1;
-    *out = NULL;
-    *n = 0;
-    while (ok && fgets(line, sizeof line, f)) {
-        lineno++;
-        char *p = line, *e;
-        while (*p == ' ' || *p == '\t') p++;
-        e = p + strcspn(p, "\r\n");
-        while (e > p && (e[-1] == ' ' || e[-1] == '\t')) e--;
-        *e = '\0';
-        if (!*p || *p == '#') continue;
-        vg_action a;
-        if (!vg_action_parse(p, &a)) {
-            print_error("%s:%d: unknown action '%s'\n", path, lineno, p);
-            ok = 0;
-            break;
-        }
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 256;
-            vg_action *na = realloc(*out, (size_t)cap * sizeof *na);
-            if (!na) {
-                ok = 0;
-                break;
-            }
-            *out = na;
-        }
-        (*out)[(*n)++] = a;
-    }
-    fclose(f);
-    return ok;
+    vg_error err = {0};
+    if (vg_read_actions(path, out, n, &err) == VG_OK) return 1;
+    print_error("%s:%d: %s\n", err.file, err.line, err.msg);
+    return 0;
 }

@@ -280,43 +280,10 @@ static int cmd_run(int argc, char **argv) {
 
 /* ---- trace ------------------------------------------------------------ */
 
-/* Reads an actions file: one action per line ("ACTION_LEFT", "LEFT"),
- * blank lines and lines starting with '#' skipped. */
+/* Reads an actions file (vg_read_actions); prints the error. */
 int cli_read_actions(const char *path, vg_action **out, int *n) {
-    FILE *f = fopen(path, "r");
-    if (!f) return cli_fail("%s: cannot open actions file", path);
-    char line[256];
-    int cap = 0, lineno = 0;
-    *out = NULL;
-    *n = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        char *p = line;
-        while (*p == ' ' || *p == '\t') p++;
-        char *e = p + strlen(p);
-        while (e > p && (e[-1] == ' ' || e[-1] == '\t')) *--e = '\0';
-        if (!*p || *p == '#') continue;
-        vg_action a;
-        if (!vg_action_parse(p, &a)) {
-            fclose(f);
-            free(*out);
-            return cli_fail("%s:%d: unknown action '%s' (use ACTION_LEFT, LEFT, ... or NIL, USE)", path, lineno, p);
-        }
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 256;
-            vg_action *na = realloc(*out, (size_t)cap * sizeof *na);
-            if (!na) {
-                fclose(f);
-                free(*out);
-                return cli_fail("out of memory");
-            }
-            *out = na;
-        }
-        (*out)[(*n)++] = a;
-    }
-    fclose(f);
-    return 0;
+    vg_error err = {0};
+    return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
 }
 
 static int print_json(const vg_game *g, const vg_state *s, int a) {
@@ -334,9 +301,10 @@ static int cmd_trace(int argc, char **argv) {
     int n = 0, rc = cli_parse(argc, argv, &o);
     if (rc) return rc;
     if (!o.actions) return cli_fail("trace needs --actions FILE");
-    if ((rc = cli_read_actions(o.actions, &acts, &n))) return rc;
     vg_state *s = NULL;
-    if ((rc = cli_load(&o, &g)) || (rc = cli_start_round(&o, g, "trace", &s))) {
+    if ((rc = cli_load(&o, &g)) || (rc = cli_start_round(&o, g, "trace", &s)) ||
+        (rc = cli_read_actions(o.actions, &acts, &n))) {
+        vg_state_free(s);
         vg_game_free(g);
         free(acts);
         return rc;

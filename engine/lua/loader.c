@@ -21,6 +21,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "../io.h"
 #include "lscript.h"
 
 static script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L); }
@@ -635,47 +636,10 @@ static void script_close(void *p) {
 static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
                                    bind_termination, bind_value, script_close};
 
-static vg_status read_file(const char *path, char **out, size_t *len, vg_error *err) {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    if (!f) {
-        error_set(err, VG_ERR_IO, path, 0, 0, "cannot open file");
-        return VG_ERR_IO;
-    }
-    for (;;) {
-        if (n + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 8192;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
-                return VG_ERR_NOMEM;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, 4096, f);
-        n += got;
-        if (got < 4096) break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        error_set(err, VG_ERR_IO, path, 0, 0, "cannot read file");
-        return VG_ERR_IO;
-    }
-    buf[n] = '\0';
-    *out = buf;
-    *len = n;
-    return VG_OK;
-}
-
 static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     char *src;
     size_t len;
-    vg_status st = read_file(g->script_path, &src, &len, err);
+    vg_status st = io_read_file(g->script_path, &src, &len, err);
     if (st != VG_OK) return st;
     lua_State *L = sc->L;
     const char *base = strrchr(g->script_path, '/');
@@ -749,7 +713,7 @@ vg_status vg_game_load(const char *script_path, const char *level_path, vg_game 
     char *text;
     size_t len;
     *out = NULL;
-    vg_status st = read_file(level_path, &text, &len, err);
+    vg_status st = io_read_file(level_path, &text, &len, err);
     if (st != VG_OK) return st;
     if (memchr(text, '\0', len)) {
         free(text);
