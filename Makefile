@@ -4,6 +4,7 @@
 #   make test-asan  the same tests under -fsanitize=address,undefined
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
+#   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/
 #   make deps       install the Debian packages the project needs (root)
 
@@ -12,9 +13,12 @@ CC      ?= cc
 PKGS    := lua5.4 inih cmocka json-c libpng
 CWARNS  := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith \
            -Wformat=2 -Wno-format-truncation -Wundef -Wvla -Wcast-align -Wwrite-strings -Werror
+CWARNS  += $(if $(findstring clang,$(CC)),-Wno-unknown-warning-option)
 CFLAGS_release := -O2 -g
 CFLAGS_debug   := -O0 -g3
 CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS_fuzz    := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-omit-frame-pointer \
+                  -fno-sanitize-recover=all -DVG_FUZZING
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
@@ -26,15 +30,17 @@ ENGINE  := $(wildcard engine/*.c engine/lua/*.c)
 AGENTS  := $(wildcard agents/*.c)
 TOOLS   := $(wildcard tools/*.c)
 LIBOBJ  := $(patsubst %.c,$(OUT)/%.o,$(ENGINE) $(AGENTS))
-TESTSRC := $(wildcard tests/*.c tests/*/*.c tests/*/*/*.c)
-TESTS   := $(patsubst tests/%.c,$(OUT)/tests/%,$(filter-out tests/support.c,$(TESTSRC)))
+TESTSRC := $(filter-out tests/fuzz/%,$(wildcard tests/*.c tests/*/*.c tests/*/*/*.c))
+FUZZERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+TESTS   := $(patsubst tests/%.c,$(OUT)/tests/%,$(filter-out tests/support.c,$(TESTSRC))) \
+           $(patsubst %,$(OUT)/tests/fuzz/replay_%,$(FUZZERS))
 
 BIN := bin/vgdl
 ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
-.PHONY: all test test-asan test-slow bench check deps clean
+.PHONY: all test test-asan test-slow bench check deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
 $(OUT)/%.o: %.c $(wildcard engine/*.h engine/lua/*.h agents/*.h tools/*.h tests/*.h)
@@ -59,6 +65,19 @@ $(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h $(wil
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
+# A fuzz harness replayed on its regression inputs (tests/fuzz/regress/NAME/), as a test.
+$(OUT)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h tests/support.c $(OUT)/libvgdl.a
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CFLAGS) -Itests -DFUZZ_NAME=$* $(LDFLAGS_$(BUILD)) -o $@ $< tests/fuzz/replay.c tests/fuzz/fuzz.c tests/support.c \
+	  $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+
+# The fuzzers themselves: clang's libFuzzer with ASan and UBSan (BUILD=fuzz).
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT)/libvgdl.a
+	@mkdir -p $(dir $@)
+	@echo "LD $@"
+	@$(CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c $(OUT)/libvgdl.a $(LDLIBS)
+
 test: $(TESTS) $(BIN)
 	@tests/run.sh $(TESTS)
 
@@ -78,6 +97,13 @@ check:
 	@! grep -rlE --include='*.[ch]' '#include *"(.*/)?($(subst .,\.,$(subst $(eval) ,|,$(ENGINE_HEADERS))))"' agents tools tests \
 	  | grep -v '^tests/engine/' || { echo "engine-internal headers included outside engine/ (and tests/engine/)"; exit 1; }
 	$(MAKE) clean all test BUILD=debug
+
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=fuzz CC=clang $(patsubst %,build/fuzz/fuzz_%,$(FUZZERS))
+
+# Each fuzzer for FUZZ_SECONDS (default 60); what it finds lands in build/fuzz/crashes/.
+fuzz-run: fuzz
+	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZERS)
 
 deps:
 	@./setup --deps-only

@@ -207,7 +207,7 @@ typedef struct sbuf {
     size_t size, len;
 } sbuf;
 
-static void put(sbuf *b, const char *fmt, ...) {
+__attribute__((format(printf, 2, 3))) static void put(sbuf *b, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     size_t room = b->len < b->size ? b->size - b->len : 0;

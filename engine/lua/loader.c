@@ -553,7 +553,7 @@ static int l_turns(lua_State *L) {
         {"policy", offsetof(script, policy_ref), 0}, {"agents", offsetof(script, agents_ref), 0},
         {"outcomes", offsetof(script, outcomes_ref), 0}};
     for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
-        int *ref = (int *)((char *)sc + fns[k].offset);
+        int *ref = (int *)(void *)((char *)sc + fns[k].offset);
         int type = lua_getfield(L, 1, fns[k].key);
         if (type == LUA_TFUNCTION) {
             *ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -19,8 +19,13 @@
 #define VG_STR_(x) #x
 #define VG_STR(x) VG_STR_(x)             /* a number macro as a string literal */
 #define SCRIPT_MEMORY_LIMIT   (64u << 20)     /* bytes a script may allocate */
+#ifndef VG_FUZZING
 #define SCRIPT_LOAD_STEPS     200000000L      /* VM instructions to declare the rules */
 #define SCRIPT_CALL_STEPS     10000000L       /* VM instructions per effect, termination or heuristic call */
+#else                                         /* fuzzing looks for crashes: spend its time on many inputs */
+#define SCRIPT_LOAD_STEPS     2000000L
+#define SCRIPT_CALL_STEPS     200000L
+#endif
 #define SCRIPT_HOOK_EVERY     1000            /* instructions between budget checks */
 #define SCRIPT_LOAD_SECONDS   10.0            /* wall-clock seconds to declare the rules */
 #define SCRIPT_CALL_SECONDS   1.0             /* ... per call during play */

@@ -1,0 +1,34 @@
+#!/bin/sh
+# tests/fuzz/run.sh SECONDS NAME... -- runs each fuzzer (built by 'make fuzz'
+# in build/fuzz/) for SECONDS (default 60), its corpus in build/fuzz/corpus/NAME
+# seeded from the project's own files and tests/fuzz/regress/NAME. What a
+# fuzzer finds is written to build/fuzz/crashes/NAME/; copy each input into
+# tests/fuzz/regress/NAME/ once it is fixed, so 'make test' keeps it fixed.
+# Prints executions and corpus size per fuzzer; exits 1 if anything was found.
+set -u
+cd "$(dirname "$0")/../.."
+secs=${1:-60}
+[ -n "$secs" ] || secs=60
+shift
+found=0
+for name in "$@"; do
+  corpus=build/fuzz/corpus/$name crashes=build/fuzz/crashes/$name
+  mkdir -p "$corpus" "$crashes"
+  case $name in
+    map) for f in levels/*/*.txt; do { printf '\000'; cat "$f"; } > "$corpus/seed_$(echo "$f" | tr / _)"; done ;;
+    script) for f in scripts/*.lua tests/fixtures/scripts/*.lua; do
+              g=$(basename "$f" .lua); map=$(ls levels/"$g"/*.txt 2>/dev/null | head -1)
+              { cat "$f"; echo "====="; cat "${map:-tests/fixtures/maps/tiny.txt}"; } > "$corpus/seed_$g"
+            done ;;
+    actions) cp tests/golden/gvgai/bait/*.actions "$corpus/" ;;
+  esac
+  log=build/fuzz/$name.log
+  build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$crashes/" -print_final_stats=1 > "$log" 2>&1
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  n=$(ls "$corpus" | wc -l)
+  bad=$(ls "$crashes" | wc -l)
+  printf '%-8s %10s executions %6s corpus files %3s found\n' "$name" "${runs:-?}" "$n" "$bad"
+  [ "$bad" -eq 0 ] || found=1
+done
+exit $found
