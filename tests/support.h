@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
  * support.h -- helpers shared by the tests: paths into the repository and
- * loading a game or failing the test, reading an actions file.
+ * loading a game or failing the test, reading an actions file, fixture
+ * scripts whose broken line is marked "-- ERROR".
  */
 #ifndef VG_TEST_SUPPORT_H
 #define VG_TEST_SUPPORT_H
@@ -24,5 +25,21 @@ const char *repo_path(const char *rel);    /* absolute path of 'rel'; a static b
  * blank lines and # comments skipped) into *out (malloc'd) and *n;
  * returns 0, with the line printed, when one is not an action. */
 int read_actions(const char *path, vg_action **out, int *n);
+
+double now_seconds(void);                  /* monotonic */
+int ends_with(const char *s, const char *tail);
+/* The 1-based line of 'path' that ends in "-- ERROR"; fails the test if none. */
+int marked_line(const char *path);
+/* 1 when 'msg' contains one of the '|'-separated alternatives of 'kw'. */
+int has_keyword(const char *msg, const char *kw);
+/* The path of fixture script 'name': tests/fixtures/scripts/'name', or for
+ * a script given as one broken line (tests/fixtures/scripts/lines/'name'),
+ * minimal.lua followed by that line, written to a temporary file of the
+ * same name. A static buffer (four in turn). */
+const char *fixture_script(const char *name);
+/* Checks that 'err' names fixture script 'fixture' and its line
+ * marked "-- ERROR", and that the message has keyword 'kw1' and, unless
+ * NULL, 'kw2'. */
+void expect_error_at(const vg_error *err, const char *fixture, const char *kw1, const char *kw2);
 
 #endif

@@ -28,11 +28,6 @@ static const char lvl0_render[] =
     "wwk w\n"
     "wwwww\n";
 
-static int ends_with(const char *s, const char *tail) {
-    size_t ls = strlen(s), lt = strlen(tail);
-    return ls >= lt && strcmp(s + ls - lt, tail) == 0;
-}
-
 /* ---- Bad maps --------------------------------------------------------- */
 
 typedef struct bad_map {

@@ -19,6 +19,10 @@ for name in "$@"; do
     script) for f in scripts/*.lua tests/fixtures/scripts/*.lua; do
               g=$(basename "$f" .lua); map=$(ls levels/"$g"/*.txt 2>/dev/null | head -1)
               { cat "$f"; echo "====="; cat "${map:-tests/fixtures/maps/tiny.txt}"; } > "$corpus/seed_$g"
+            done
+            for f in tests/fixtures/scripts/lines/*.lua; do    # one line each, after minimal.lua
+              { cat tests/fixtures/scripts/minimal.lua "$f"; echo "====="; cat tests/fixtures/maps/tiny.txt; } \
+                > "$corpus/seed_line_$(basename "$f" .lua)"
             done ;;
     actions) cp tests/golden/gvgai/bait/*.actions "$corpus/" ;;
   esac

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_bind.c -- the engine calling the script during play (bind.c):
+ * custom Lua effects, terminations and heuristics work; an error in one,
+ * a function that never returns, a read-only state written, a turn with
+ * no legal move, a declaration during play and a handle or position no
+ * sprite can have each end the game with no winner and an error naming
+ * the script line, at once.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "support.h"
+
+#define SCRIPTS "tests/fixtures/scripts/"
+#define TINY_MAP "tests/fixtures/maps/tiny.txt"
+#define MUSHROOM_MAP "tests/fixtures/maps/mushroom_row.txt"
+
+static void advance_ok(const vg_game *g, vg_state *s, vg_action a) {
+    vg_error err = {0};
+    vg_status st = vg_advance(g, s, a, &err);
+    if (st != VG_OK) print_error("tick %d: %s:%d: %s\n", vg_tick(s), err.file, err.line, err.msg);
+    assert_int_equal(st, VG_OK);
+}
+
+/* custom.lua: eating the mushroom scores 10 and removes it; the game is lost at tick 3. */
+static void test_custom_effect_and_termination(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPTS "custom.lua", MUSHROOM_MAP);
+    vg_state *s = vg_state_new(g, 1);
+    int mushroom = vg_type_find(g, "mushroom");
+    assert_true(mushroom >= 0);
+    vg_obs obs[4];
+    assert_int_equal(vg_sprites_of(g, s, mushroom, NULL, obs, 4), 1);
+
+    advance_ok(g, s, VG_ACTION_RIGHT);
+    double x, y;
+    assert_true(vg_avatar_pos(g, s, &x, &y));
+    assert_true(x == 2 && y == 1);
+    assert_true(vg_score(s) == 10);
+    assert_int_equal(vg_sprites_of(g, s, mushroom, NULL, obs, 4), 0);
+    assert_false(vg_is_over(s));
+    vg_event ev[VG_MAX_EVENTS];
+    int nev = vg_events(g, s, ev, VG_MAX_EVENTS), seen = 0;
+    for (int k = 0; k < nev && k < VG_MAX_EVENTS; k++) seen |= ev[k].passive_type == mushroom;
+    assert_true(seen);
+
+    advance_ok(g, s, VG_ACTION_NIL);
+    assert_false(vg_is_over(s));
+    advance_ok(g, s, VG_ACTION_NIL);
+    assert_int_equal(vg_tick(s), 3);
+    assert_true(vg_is_over(s));
+    assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
+    assert_true(vg_score(s) == 10);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* A custom effect raising an error: VG_ERR_SCRIPT naming its line; the state is over with no winner. */
+static void test_effect_error(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPTS "effect_error.lua", MUSHROOM_MAP);
+    vg_state *s = vg_state_new(g, 1);
+    advance_ok(g, s, VG_ACTION_NIL);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_ERR_SCRIPT);
+    expect_error_at(&err, "effect_error.lua", "the mushroom effect failed", NULL);
+    assert_true(vg_is_over(s));
+    assert_int_equal(vg_winner_of(s), VG_NO_WINNER);
+    /* It stays over: advancing again changes nothing. */
+    uint64_t h = vg_state_hash(s);
+    int tick = vg_tick(s);
+    assert_int_equal(vg_advance(g, s, VG_ACTION_LEFT, NULL), VG_OK);
+    assert_int_equal(vg_tick(s), tick);
+    assert_true(vg_state_hash(s) == h);
+    /* The game itself is still usable: a fresh state plays. */
+    vg_state *s2 = vg_state_new(g, 1);
+    advance_ok(g, s2, VG_ACTION_NIL);
+    assert_false(vg_is_over(s2));
+    /* ... and a NULL error pointer is allowed. */
+    assert_int_equal(vg_advance(g, s2, VG_ACTION_RIGHT, NULL), VG_ERR_SCRIPT);
+    assert_true(vg_is_over(s2));
+    vg_state_free(s2);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* A custom effect that never returns is stopped by the per-call budget, quickly. */
+static void test_effect_endless_loop(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPTS "effect_loop.lua", MUSHROOM_MAP);
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    double t0 = now_seconds();
+    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_ERR_SCRIPT);
+    assert_true(now_seconds() - t0 < 3);
+    expect_error_at(&err, "effect_loop.lua", "too long", NULL);
+    assert_true(vg_is_over(s));
+    assert_int_equal(vg_winner_of(s), VG_NO_WINNER);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* A custom termination raising an error fails the first tick. */
+static void test_termination_error(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPTS "termination_error.lua", MUSHROOM_MAP);
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_ERR_SCRIPT);
+    expect_error_at(&err, "termination_error.lua", "no_such_method", NULL);
+    assert_true(vg_is_over(s));
+    assert_int_equal(vg_winner_of(s), VG_NO_WINNER);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* heuristic(state) from the script: 100 * score + 10 * y - x. */
+static void test_heuristic(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPTS "heuristic.lua", MUSHROOM_MAP);
+    assert_int_equal(vg_game_has_heuristic(g), 1);
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    double h = vg_heuristic(g, s, &err);
+    if (h != 10 * 1 - 1) print_error("heuristic at the start: %g (%s)\n", h, err.msg);
+    assert_true(h == 10 * 1 - 1);
+    advance_ok(g, s, VG_ACTION_RIGHT);         /* onto the mushroom: +1 */
+    assert_true(vg_score(s) == 1);
+    h = vg_heuristic(g, s, &err);
+    assert_true(h == 100 * 1 + 10 * 1 - 2);
+    vg_state_free(s);
+    vg_game_free(g);
+
+    /* A script without one: the score stands in. */
+    g = load_game(SCRIPTS "custom.lua", "levels/bait/lvl0.txt");
+    assert_int_equal(vg_game_has_heuristic(g), 0);
+    s = vg_state_new(g, 1);
+    assert_true(vg_heuristic(g, s, NULL) == vg_score(s));
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* A heuristic gets a read-only state: changing it is an error, the score is returned, the state is unchanged. */
+static void test_heuristic_read_only(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPTS "heuristic_readonly.lua", MUSHROOM_MAP);
+    assert_int_equal(vg_game_has_heuristic(g), 1);
+    vg_state *s = vg_state_new(g, 1);
+    advance_ok(g, s, VG_ACTION_RIGHT);
+    uint64_t before = vg_state_hash(s);
+    vg_error err = {0};
+    double h = vg_heuristic(g, s, &err);
+    assert_true(h == vg_score(s));
+    assert_true(vg_score(s) == 1);
+    assert_true(vg_state_hash(s) == before);
+    expect_error_at(&err, "heuristic_readonly.lua", "read-only", NULL);
+    assert_true(vg_heuristic(g, s, NULL) == vg_score(s));   /* no error record: still the score */
+    assert_true(vg_state_hash(s) == before);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* Errors that only play can meet: each ends the game with no winner and
+ * names the script line, at once (none of them may hang or crash). */
+static void expect_play_error(const char *fixture, const char *kw) {
+    char path[512];
+    snprintf(path, sizeof path, SCRIPTS "%s", fixture);
+    vg_game *g = load_game(path, TINY_MAP);
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_LEFT, &err), VG_ERR_SCRIPT);
+    expect_error_at(&err, fixture, kw, NULL);
+    assert_true(vg_is_over(s));
+    assert_int_equal(vg_winner_of(s), VG_NO_WINNER);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+static void test_turn_without_a_legal_move(void **state) {
+    (void)state;
+    expect_play_error("turns_no_legal.lua", "no move for agent 0");
+    expect_play_error("turns_legal_error.lua", "no moves today");
+}
+
+static void test_declaration_during_play(void **state) {
+    (void)state;
+    expect_play_error("declare_in_play.lua", "only while the script loads");
+}
+
+/* Handles and positions no sprite can have are errors, not undefined
+ * behaviour (UBSan checks the casts). */
+static void test_bad_positions(void **state) {
+    (void)state;
+    static const char *const why[] = {"not a sprite handle", "out of range", "out of range", "out of range",
+                                      "out of range"};
+    vg_game *g = load_game_text(SCRIPTS "bad_positions.lua", "wwwww\nwAb.w\nwwwww\n");
+    for (int c = 1; c <= 5; c++) {
+        vg_state *s = vg_state_new(g, 1);
+        vg_error err = {0};
+        vg_set_var(s, vg_var_find(g, "case"), c);
+        assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_ERR_SCRIPT);
+        if (!strstr(err.msg, why[c - 1])) print_error("case %d: %s\n", c, err.msg);
+        assert_non_null(strstr(err.msg, why[c - 1]));
+        vg_state_free(s);
+    }
+    vg_game_free(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_custom_effect_and_termination),
+        cmocka_unit_test(test_effect_error),
+        cmocka_unit_test(test_effect_endless_loop),
+        cmocka_unit_test(test_termination_error),
+        cmocka_unit_test(test_heuristic),
+        cmocka_unit_test(test_heuristic_read_only),
+        cmocka_unit_test(test_turn_without_a_legal_move),
+        cmocka_unit_test(test_declaration_during_play),
+        cmocka_unit_test(test_bad_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
