@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  *
  * class.c -- the table of sprite classes (generated from CLASS_LIST in
- * class.h), the helpers the class families share, and the classes that
- * only drift: Passive and Resource.
+ * class.h), the helpers the class families share (GVGAI's passive and
+ * active movement, timeToLive, RandomNPC's random direction), and the
+ * still and passive classes: Immovable, Passive, Resource, ResourcePack,
+ * Door, Portal, Conveyor, Flicker, OrientedFlicker.
  *
  * The behaviours follow GVGAI's classes of the same names, random draws
  * included, so that GVGAI's random games replay.
@@ -31,30 +33,87 @@ const int8_t class_base_dirs[4][2] = {{0, -1}, {-1, 0}, {0, 1}, {1, 0}};
 
 void class_passive_move(tick_ctx *t, int i) {
     sprite *p = tick_sprite(t, i);
-    const type_def *td = &t->g->types[p->type];
     if (p->flags & SP_FIRST) {
         p->flags &= (uint8_t)~SP_FIRST;
         return;
     }
-    if (td->speed != 0 && td->oriented) physics_active(t, i, p->dx, p->dy, td->speed);
+    double speed = sprite_speed(t->g, p);
+    if (speed != 0 && t->g->types[p->type].oriented) physics_active(t, i, p->dx, p->dy, speed);
 }
+
+int class_active_move(tick_ctx *t, int i, int dx, int dy) {
+    sprite *p = tick_sprite(t, i);
+    const type_def *td = &t->g->types[p->type];
+    double speed = sprite_speed(t->g, p);
+    if (!dx && !dy) return 0;
+    if (td->rotate_in_place && td->oriented && (p->dx != dx || p->dy != dy)) {
+        p->dx = (int8_t)dx, p->dy = (int8_t)dy;
+        return 0;
+    }
+    return physics_active(t, i, dx, dy, speed != 0 ? speed : 1);
+}
+
+int class_expired(tick_ctx *t, int i, int age) {
+    int ttl = t->g->types[tick_sprite(t, i)->type].ttl;
+    if (ttl < 0 || age < ttl) return 0;
+    tick_kill(t, i, 0);
+    return 1;
+}
+
+/* The low 12 bits of a RandomNPC's 'counter' count the ticks its last
+ * direction was kept; the bits above hold that direction (0: none yet, else
+ * 1 + its row in class_base_dirs), GVGAI's prevAction. */
+#define KEPT_MASK 0xfff
+
+int class_random_prev(const sprite *p) { return p->counter >> 12; }
 
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy) {
     sprite *p = tick_sprite(t, i);
-    if (p->counter < t->g->types[p->type].cons) {
-        p->counter++;
+    int kept = p->counter & KEPT_MASK, prev = class_random_prev(p);
+    if (kept < t->g->types[p->type].cons) {
+        kept++;
     } else {
-        int k = rng_int(t->s, 4);
-        p->dx = class_base_dirs[k][0], p->dy = class_base_dirs[k][1];
-        p->counter = 0;
+        prev = 1 + rng_int(t->s, 4);
+        kept = 0;
     }
-    *dx = p->dx, *dy = p->dy;
+    p->counter = (int16_t)(prev << 12 | kept);
+    *dx = prev ? class_base_dirs[prev - 1][0] : 0;
+    *dy = prev ? class_base_dirs[prev - 1][1] : 0;
 }
 
 void class_defaults_speed(type_def *td) { td->speed = 1; }
 
-/* Passive, Resource: pushed around by effects; drift when oriented with a speed. */
-void class_update_passive(tick_ctx *t, int i, vg_action a) {
+/* Immovable, ResourcePack, Door, Portal, Conveyor: GVGAI's static sprites;
+ * their update only counts down a timeToLive ('counter': updates so far). */
+void class_update_still(tick_ctx *t, int i, vg_action a) {
     (void)a;
+    sprite *p = tick_sprite(t, i);
+    if (!class_expired(t, i, p->counter)) p->counter++;
+}
+
+/* Passive, Resource, Missile: pushed around by effects; drift when oriented
+ * with a speed; a timeToLive as class_update_still. */
+void class_update_passive(tick_ctx *t, int i, vg_action a) {
     class_passive_move(t, i);
+    class_update_still(t, i, a);
+}
+
+void class_defaults_conveyor(type_def *td) { td->oriented = 1; }
+
+/* Flicker, OrientedFlicker: die once older than 'limit' ticks ('counter' is
+ * the age, which a timeToLive counts too). */
+void class_update_flicker(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    sprite *p = tick_sprite(t, i);
+    class_passive_move(t, i);
+    class_expired(t, i, p->counter);
+    if (p->counter > t->g->types[p->type].limit) tick_kill(t, i, 0);
+    if (p->counter < INT16_MAX) p->counter++;
+}
+
+void class_defaults_flicker(type_def *td) { td->limit = 1; }
+
+void class_defaults_oriented_flicker(type_def *td) {
+    td->limit = 1;
+    td->oriented = 1;
 }

@@ -16,8 +16,9 @@
 
 enum {                     /* sprite_class.flags */
     CLASS_AVATAR = 1,      /* played by the agent */
-    CLASS_STILL = 2,       /* never moves by itself */
-    CLASS_SPEED = 4        /* moves by itself only when its speed is not 0 */
+    CLASS_STILL = 2,       /* never moves by itself (its update at most counts down its timeToLive) */
+    CLASS_SPEED = 4,       /* moves by itself only when its speed is not 0 */
+    CLASS_READS_STYPE = 8  /* 'stype' names sprites it only looks at (Portal's exits): they may stay static */
 };
 
 /* Moves sprite 'i' for this tick ('a' is the action for avatars). */
@@ -30,20 +31,31 @@ typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 
 /* ---- Families: class.c (still and passive sprites), class_avatar.c, class_npc.c, class_producer.c */
 
-class_update_fn class_update_passive;           /* Passive, Resource */
+class_update_fn class_update_still, class_update_passive, class_update_flicker;
+class_defaults_fn class_defaults_conveyor, class_defaults_flicker, class_defaults_oriented_flicker;
 class_update_fn class_update_moving_avatar, class_update_oriented_avatar;
-class_update_fn class_update_random_npc, class_update_chaser, class_update_fleeing, class_update_path_chaser;
-class_update_fn class_update_spawn_point;
-class_defaults_fn class_defaults_speed, class_defaults_oriented_avatar;
-class_check_fn class_check_spawn_point;
+class_defaults_fn class_defaults_oriented_avatar;
+class_update_fn class_update_random_npc, class_update_chaser, class_update_fleeing, class_update_los_chaser;
+class_update_fn class_update_random_missile, class_update_path_chaser;
+class_defaults_fn class_defaults_speed, class_defaults_missile, class_defaults_random_missile;
+class_update_fn class_update_spawn_point, class_update_multi_spawn, class_update_bomber, class_update_random_bomber;
+class_update_fn class_update_bomber_random_missile, class_update_spreader;
+class_defaults_fn class_defaults_bomber, class_defaults_random_bomber, class_defaults_multi_spawn, class_defaults_spreader;
+class_check_fn class_check_spawn_point, class_check_stypes, class_check_spreader;
 
 /* One block per family; add a row to yours.
  *      name                 category          flags         update                        defaults                        check */
 #define CLASS_LIST(X) \
     /* -- still and passive sprites (class.c) */ \
-    X(Immovable,           VG_CAT_IMMOVABLE, CLASS_STILL,  NULL,                         NULL,                           NULL) \
+    X(Immovable,           VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           NULL,                           NULL) \
     X(Passive,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         NULL,                           NULL) \
     X(Resource,            VG_CAT_RESOURCE,  CLASS_SPEED,  class_update_passive,         NULL,                           NULL) \
+    X(ResourcePack,        VG_CAT_RESOURCE,  CLASS_STILL,  class_update_still,           NULL,                           NULL) \
+    X(Door,                VG_CAT_PORTAL,    CLASS_STILL,  class_update_still,           NULL,                           NULL) \
+    X(Portal,              VG_CAT_PORTAL,    CLASS_STILL | CLASS_READS_STYPE, class_update_still, NULL,                  NULL) \
+    X(Conveyor,            VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           class_defaults_conveyor,        NULL) \
+    X(Flicker,             VG_CAT_MOVABLE,   0,            class_update_flicker,         class_defaults_flicker,         NULL) \
+    X(OrientedFlicker,     VG_CAT_MOVABLE,   0,            class_update_flicker,         class_defaults_oriented_flicker, NULL) \
     /* -- avatars (class_avatar.c) */ \
     X(MovingAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR, class_update_moving_avatar,   class_defaults_speed,           NULL) \
     X(OrientedAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR, class_update_oriented_avatar, class_defaults_oriented_avatar, NULL) \
@@ -51,9 +63,18 @@ class_check_fn class_check_spawn_point;
     X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed,           NULL) \
     X(Chaser,              VG_CAT_NPC,       0,            class_update_chaser,          class_defaults_speed,           NULL) \
     X(Fleeing,             VG_CAT_NPC,       0,            class_update_fleeing,         class_defaults_speed,           NULL) \
+    X(LOSChaser,           VG_CAT_NPC,       0,            class_update_los_chaser,      class_defaults_speed,           NULL) \
     X(RandomPathAltChaser, VG_CAT_NPC,       0,            class_update_path_chaser,     class_defaults_speed,           NULL) \
+    X(Missile,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         NULL) \
+    X(ErraticMissile,      VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         NULL) \
+    X(RandomMissile,       VG_CAT_MOVABLE,   0,            class_update_random_missile,  class_defaults_random_missile,  NULL) \
     /* -- producers (class_producer.c) */ \
-    X(SpawnPoint,          VG_CAT_PORTAL,    0,            class_update_spawn_point,     NULL,                           class_check_spawn_point)
+    X(SpawnPoint,          VG_CAT_IMMOVABLE, 0,            class_update_spawn_point,     NULL,                           class_check_spawn_point) \
+    X(SpawnPointMultiSprite, VG_CAT_NPC,     0,            class_update_multi_spawn,     class_defaults_multi_spawn,     class_check_stypes) \
+    X(Bomber,              VG_CAT_NPC,       0,            class_update_bomber,          class_defaults_bomber,          class_check_spawn_point) \
+    X(RandomBomber,        VG_CAT_NPC,       0,            class_update_random_bomber,   class_defaults_random_bomber,   class_check_spawn_point) \
+    X(BomberRandomMissile, VG_CAT_NPC,       0,            class_update_bomber_random_missile, class_defaults_bomber,    class_check_stypes) \
+    X(Spreader,            VG_CAT_MOVABLE,   0,            class_update_spreader,        class_defaults_spreader,        class_check_spreader)
 
 #define CLASS_ENUM(name, cat, flags, update, defaults, check) CLS_##name,
 enum { CLASS_LIST(CLASS_ENUM) NUM_CLASSES };
@@ -76,10 +97,21 @@ int class_names(const char **out, int max);          /* fills out[] with the cla
 /* ---- Helpers the families share (class.c) ---------------------------- */
 
 extern const int8_t class_base_dirs[4][2];           /* GVGAI's base directions: up, left, down, right */
-/* GVGAI's passive movement: nothing on a sprite's first tick, then a step
- * along its orientation when it is oriented and has a speed. */
+/* GVGAI's passive movement (a sprite that is not static): nothing on its
+ * first tick, then a step along its orientation when it is oriented and
+ * has a speed (its own). */
 void class_passive_move(tick_ctx *t, int i);
-/* RandomNPC's next direction: keeps the last one 'cons' ticks, then draws one. */
+/* GVGAI's active movement by an NPC: a turn instead when it rotates in
+ * place and faces elsewhere, else a step (speed 0 moves at 1). Returns 1
+ * when it moved. */
+int class_active_move(tick_ctx *t, int i, int dx, int dy);
+/* GVGAI's timeToLive: kills sprite 'i', 'age' updates old, when its type's
+ * timeToLive has run out; returns 1 then. */
+int class_expired(tick_ctx *t, int i, int age);
+/* RandomNPC's next direction (GVGAI getRandomMove): the last one drawn for
+ * 'cons' more ticks (none before the first draw), then a new draw. */
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy);
+/* The last direction class_random_dir drew, 1 + its row in class_base_dirs; 0: none yet. */
+int class_random_prev(const sprite *p);
 
 #endif

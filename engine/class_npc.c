@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
- * class_npc.c -- non-player characters: RandomNPC, Chaser, Fleeing and
- * RandomPathAltChaser (step 2 of a tick).
+ * class_npc.c -- non-player characters and missiles: RandomNPC, Chaser,
+ * Fleeing, LOSChaser, RandomPathAltChaser, Missile, ErraticMissile (which
+ * in GVGAI behaves as a Missile), RandomMissile (step 2 of a tick).
  */
 #include <stdlib.h>
 
@@ -12,51 +13,96 @@ void class_update_random_npc(tick_ctx *t, int i, vg_action a) {
     int dx, dy;
     class_passive_move(t, i);
     class_random_dir(t, i, &dx, &dy);
-    physics_active(t, i, dx, dy, t->g->types[tick_sprite(t, i)->type].speed);
+    class_active_move(t, i, dx, dy);
 }
 
 static int grid_distance(int x1, int y1, int x2, int y2) { return abs(x1 - x2) + abs(y1 - y2); }
 
-/* Chaser (and Fleeing): among the closest sprites of 'stype', the base
- * directions that bring it closer (or take it away), one drawn at random;
- * a random move when none does. */
-static void chase(tick_ctx *t, int i, int fleeing) {
-    const vg_game *g = t->g;
-    sprite *me = tick_sprite(t, i);
-    const type_def *td = &g->types[me->type];
-    int best = INT32_MAX, ntargets = 0, targets[64][2], dirs[256], ndirs = 0, dx, dy;
-    class_passive_move(t, i);
-    if (td->stype >= 0) {
-        for (uint64_t ts = g->types[td->stype].subtypes; ts; ts &= ts - 1) {
-            uint32_t from, to;
-            type_range(t, __builtin_ctzll(ts), &from, &to);
-            for (uint32_t j = from; j < to; j++) {
-                int d = grid_distance(me->x, me->y, tick_sprite(t, j)->x, tick_sprite(t, j)->y);
-                if (tick_sprite(t, j)->flags & SP_DISABLED) continue;
-                if (d < best) best = d, ntargets = 0;
-                if (d == best && ntargets < 64) targets[ntargets][0] = tick_sprite(t, j)->x, targets[ntargets++][1] = tick_sprite(t, j)->y;
-            }
-        }
+enum { CHASE, FLEE, LOS_CHASE };
+
+/* Whether a LOSChaser at (x, y), looking along the direction it last drew
+ * at random ('prev', as class_random_prev), sees a sprite at (tx, ty):
+ * the same column or row, on that side (GVGAI looks through walls). */
+static int in_sight(int prev, int x, int y, int tx, int ty) {
+    switch (prev) {
+    case 1: return tx == x && ty <= y;
+    case 2: return ty == y && tx <= x;
+    case 3: return tx == x && ty >= y;
+    case 4: return ty == y && tx >= x;
+    default: return 0;
     }
-    for (int k = 0; k < ntargets; k++) {
-        int dist = grid_distance(me->x, me->y, targets[k][0], targets[k][1]);
-        if (td->max_distance != -1 && dist > td->max_distance) continue;
-        for (int d = 0; d < 4 && ndirs < 256; d++) {     /* a one-pixel probe, as GVGAI's movesToward */
-            int nd = grid_distance(me->x + class_base_dirs[d][0], me->y + class_base_dirs[d][1], targets[k][0], targets[k][1]);
-            if (fleeing ? dist < nd : dist > nd) dirs[ndirs++] = d;
-        }
-    }
-    if (ndirs == 0) {
-        class_random_dir(t, i, &dx, &dy);
-    } else {
-        int d = dirs[rng_int(t->s, ndirs)];
-        dx = class_base_dirs[d][0], dy = class_base_dirs[d][1];
-    }
-    physics_active(t, i, dx, dy, td->speed);
 }
 
-void class_update_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, 0); }
-void class_update_fleeing(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, 1); }
+/* Chaser, Fleeing, LOSChaser (GVGAI's Chaser): the closest sprites of
+ * 'stype' (all of them during the tick: those killed in it and those
+ * created so far included, in GVGAI's order; a LOSChaser only those in
+ * sight), and for each in turn the base directions in which a one-pixel
+ * step brings it closer (takes it away); one of those drawn at random, a
+ * RandomNPC move when there is none. */
+static void chase(tick_ctx *t, int i, int mode) {
+    const vg_game *g = t->g;
+    const type_def *td = &g->types[tick_sprite(t, i)->type];
+    int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
+    int best = INT32_MAX, ntargets = 0, dx, dy;
+    class_passive_move(t, i);
+    const sprite *me = tick_sprite(t, i);
+    int prev = class_random_prev(me);
+    for (uint64_t ts = td->stype >= 0 ? g->types[td->stype].subtypes : 0; ts; ts &= ts - 1) {
+        uint32_t at = 0;
+        for (int j; (j = tick_next_of(t, __builtin_ctzll(ts), t->s->n, &at)) >= 0;) {
+            const sprite *q = tick_sprite(t, (uint32_t)j);
+            int d = grid_distance(me->x, me->y, q->x, q->y);
+            if (mode == LOS_CHASE && !in_sight(prev, me->x, me->y, q->x, q->y)) continue;
+            if (d < best) best = d, ntargets = 0;
+            if (d == best) tx[ntargets] = q->x, ty[ntargets++] = q->y;
+        }
+    }
+    if (td->max_distance != -1 && best > td->max_distance) ntargets = 0;
+    int n = 0, want = -1, dir = -1;
+    for (int pass = 0; pass < 2 && dir < 0; pass++) {  /* count the directions, then find the one drawn */
+        for (int k = 0, m = 0; k < ntargets && dir < 0; k++)
+            for (int d = 0; d < 4 && dir < 0; d++) {
+                int nd = grid_distance(me->x + class_base_dirs[d][0], me->y + class_base_dirs[d][1], tx[k], ty[k]);
+                if (mode == FLEE ? best >= nd : best <= nd) continue;
+                if (m++ == want) dir = d;
+                n += pass == 0;
+            }
+        if (n == 0) break;
+        if (pass == 0) want = rng_int(t->s, n);
+    }
+    if (dir < 0) {
+        class_random_dir(t, i, &dx, &dy);
+    } else {
+        dx = class_base_dirs[dir][0], dy = class_base_dirs[dir][1];
+    }
+    class_active_move(t, i, dx, dy);
+}
+
+void class_update_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, CHASE); }
+void class_update_fleeing(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, FLEE); }
+void class_update_los_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, LOS_CHASE); }
+
+void class_defaults_missile(type_def *td) {
+    td->speed = 1;
+    td->oriented = 1;
+}
+
+/* RandomMissile: a Missile whose orientation, when it has none yet (GVGAI
+ * DNIL, its default), is drawn at random on its first update. */
+void class_update_random_missile(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    sprite *p = tick_sprite(t, i);
+    if (p->dx == -1 && p->dy == -1) {
+        int k = rng_int(t->s, 4);
+        p->dx = class_base_dirs[k][0], p->dy = class_base_dirs[k][1];
+    }
+    class_passive_move(t, i);
+}
+
+void class_defaults_random_missile(type_def *td) {
+    class_defaults_missile(td);
+    td->dx0 = td->dy0 = -1;
+}
 
 /* The first step of a shortest path over the map's cells from (x, y) to
  * (tx, ty), avoiding cells with fixed sprites of 'blockers'; -1 when

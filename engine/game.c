@@ -87,6 +87,7 @@ static type_def fresh_type(int cls) {
     td.prob = 1;
     td.max_distance = -1;
     td.health_limit = 1000;
+    td.ttl = -1;
     if (cls >= 0 && class_table[cls].defaults) class_table[cls].defaults(&td);
     return td;
 }
@@ -222,7 +223,7 @@ int vg_type_is_a(const vg_game *g, int t, int anc) {
     return 0;
 }
 vg_category vg_type_category(const vg_game *g, int t) {
-    return g->types[t].cls < 0 ? VG_NUM_CATS : class_table[g->types[t].cls].cat;   /* a parent without a class: none */
+    return g->types[t].cls < 0 ? VG_NUM_CATS : g->types[t].cat;   /* a parent without a class: none */
 }
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }

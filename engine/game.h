@@ -19,6 +19,13 @@
 
 typedef struct type_def type_def;
 
+#define TYPE_LIST_MAX 8
+/* Types named in order (P_TYPELIST), as GVGAI keeps a comma-separated list. */
+typedef struct type_list {
+    int n;
+    int t[TYPE_LIST_MAX];
+} type_list;
+
 /* ---- Types ------------------------------------------------------------ */
 
 struct type_def {
@@ -31,6 +38,7 @@ struct type_def {
     int fixed;              /* 1 when nothing moves or creates it: it lives in the static layer */
     int killable;           /* fixed, but rules can kill it: it has alive bits in the state */
     int force_dynamic;      /* script asked for 'dynamic = true' */
+    vg_category cat;        /* observation category (game_finish): its class's, else portal or from the avatar */
     uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
     uint64_t set[2];        /* sprite parameters set on it or its ancestors (rows of param.c's sprite table) */
     /* Parameters, inherited from the parent at declaration. Each family of
@@ -49,6 +57,8 @@ struct type_def {
     int health;             /* health points a new sprite has (GVGAI healthPoints) */
     int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
     int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
+    int ttl;                /* GVGAI timeToLive: updates it lives, -1: no end */
+    int portal;             /* GVGAI portal: observed as a portal */
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     /* -- NPCs and missiles (class_npc.c) */
@@ -58,6 +68,10 @@ struct type_def {
     /* -- producers and still sprites (class_producer.c, class.c) */
     double prob;            /* SpawnPoint: chance to spawn when it may */
     int total;              /* SpawnPoint: spawns before it disappears, 0: no end */
+    int8_t spawn_dx, spawn_dy; /* SpawnPoint: orientation of what it spawns (GVGAI spawnorientation), 0 0: none */
+    type_list stypes;       /* BomberRandomMissile (stypeMissile), SpawnPointMultiSprite (stypes) */
+    int limit;              /* Flicker: dies once older than this; Resource: the most a sprite holds */
+    double spread_prob;     /* Spreader: chance of spreading to each side (GVGAI spreadprob) */
 };
 
 /* ---- Effects and terminations (tables in effect.h, term.h) ------------ */

@@ -99,9 +99,34 @@ static void finish_pairs(vg_game *g) {
     }
 }
 
+/* Whether sprites of leaf type 'td' update in step 2 of a tick: not
+ * avatars; still classes only to count down a timeToLive; classes that
+ * move only with a speed not when it is 0 for good. */
+static int updates_itself(const vg_game *g, const type_def *td) {
+    const sprite_class *c = &class_table[td->cls];
+    if ((c->flags & CLASS_AVATAR) || !c->update) return 0;
+    if (td->ttl >= 0) return 1;
+    if (c->flags & CLASS_STILL) return 0;
+    return !(c->flags & CLASS_SPEED) || td->speed != 0 || (g->ext_needs >> EXT_SPEED & 1);
+}
+
+/* The observation category of type 't' (GVGAI's getSpriteCategory): its
+ * class's; 'portal = true' makes a portal of all but avatars and
+ * resources; a movable type an avatar shoots (its 'stype') comes from the
+ * avatar. */
+static vg_category category(const vg_game *g, int t) {
+    vg_category cat = class_table[g->types[t].cls].cat;
+    if (g->types[t].portal && cat != VG_CAT_AVATAR && cat != VG_CAT_RESOURCE) return VG_CAT_PORTAL;
+    for (uint64_t av = g->avatar_types; av && cat == VG_CAT_MOVABLE; av &= av - 1) {
+        int shot = g->types[__builtin_ctzll(av)].stype;
+        if (shot >= 0 && (g->types[shot].subtypes & g->types[t].subtypes)) return VG_CAT_FROM_AVATAR;
+    }
+    return cat;
+}
+
 /* Phase 3: each leaf type's class check. Fixed types are still by class,
  * and no rule moves or creates them; killable ones among them get alive
- * bits. Then who updates. */
+ * bits. Then who updates, and the categories. */
 static vg_status finish_fixed(vg_game *g, vg_error *err) {
     uint64_t moving = g->avatar_types, dying = 0;
     for (int k = 0; k < g->neffects; k++) {
@@ -117,11 +142,15 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     }
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
+        if (td->dx0 || td->dy0) td->oriented = 1;       /* GVGAI: an orientation makes it oriented */
+        if (td->cls < 0) continue;
+        td->cat = category(g, t);
         vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
-        if (td->stype >= 0) moving |= g->types[td->stype].subtypes;
+        if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) moving |= g->types[td->stype].subtypes;
         if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;
+        for (int k = 0; k < td->stypes.n; k++) moving |= g->types[td->stypes.t[k]].subtypes;
     }
     g->nupdate = 0;
     g->changing = 0;
@@ -130,14 +159,13 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         type_def *td = &g->types[t];
         if (!td->leaf) continue;
         const sprite_class *c = &class_table[td->cls];
-        td->fixed = !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL);
+        td->fixed = !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL) && td->ttl < 0;
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
-        if (!(c->flags & CLASS_AVATAR) && c->update && !((c->flags & CLASS_SPEED) && td->speed == 0))
-            g->update_order[g->nupdate++] = (uint8_t)t;
+        if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
     }
     return VG_OK;
 }

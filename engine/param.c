@@ -16,7 +16,8 @@
 
 typedef enum {
     P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT,
-    P_DIR               /* a direction name (UP, DOWN, LEFT, RIGHT, NONE) into two int8_t: dx, dy */
+    P_DIR,              /* a direction name (UP, DOWN, LEFT, RIGHT, NONE) into two int8_t: dx, dy */
+    P_TYPELIST          /* type names in order (a list, or one string "a,b,c") into a type_list */
 } param_kind;
 
 typedef struct param_spec {
@@ -46,6 +47,8 @@ static const param_spec sprite_params[] = {
     ROW("healthPoints",      P_INT, type_def, health,       0, 30000),
     ROW("maxHealthPoints",   P_INT, type_def, health_max,   0, 30000),
     ROW("limitHealthPoints", P_INT, type_def, health_limit, 0, 30000),
+    ROW("timeToLive", P_INT,   type_def, ttl,           -1, 30000),
+    ROW("portal",    P_BOOL,   type_def, portal,        0, 0),
     /* -- avatars */
     ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
     /* -- NPCs and missiles */
@@ -54,9 +57,15 @@ static const param_spec sprite_params[] = {
     ROW("epsilon",   P_NUMBER, type_def, epsilon,       0, 1),
     /* -- producers and still sprites */
     ROW("prob",      P_NUMBER, type_def, prob,          0, 1),
-    ROW("total",     P_INT,    type_def, total,         0, 1e6),
+    ROW("total",     P_INT,    type_def, total,         0, 30000),
+    ROW("spawnorientation", P_DIR, type_def, spawn_dx,  0, 0),
+    ROW("stypeMissile", P_TYPELIST, type_def, stypes,   0, 0),
+    ROW("stypes",    P_TYPELIST, type_def, stypes,      0, 0),
+    ROW("limit",     P_INT,    type_def, limit,         -30000, 30000),
+    ROW("spreadprob", P_NUMBER, type_def, spread_prob,  0, 1),
 };
 _Static_assert(offsetof(type_def, dy0) == offsetof(type_def, dx0) + 1, "P_DIR writes dx0 then dy0");
+_Static_assert(offsetof(type_def, spawn_dy) == offsetof(type_def, spawn_dx) + 1, "P_DIR writes dx then dy");
 _Static_assert(sizeof sprite_params / sizeof sprite_params[0] <= 128, "type_def.set holds 128 rows");
 /* Effect parameters, one block per family of effects (add a row to yours). */
 static const param_spec effect_params[] = {
@@ -108,7 +117,8 @@ static const char *kind_name(param_kind k) {
     static const char *const names[] = {"a number", "a whole number", "a boolean", "a sprite type name",
                                         "a sprite type name or a list of them", "a colour name",
                                         "a one-character string", "an effect name",
-                                        "a direction (UP, DOWN, LEFT, RIGHT or NONE)"};
+                                        "a direction (UP, DOWN, LEFT, RIGHT or NONE)",
+                                        "a list of sprite type names"};
     return names[k];
 }
 
@@ -167,24 +177,41 @@ static int set_effect_kind(vg_game *g, char *field, const param_value *v, int li
     return 1;
 }
 
-/* A type (P_TYPE) or a set of types (P_TYPESET, expanded to leaves by
- * game_finish). A sprite may name a type declared after it: kept as a
- * fixup for game_finish. */
+/* A type (P_TYPE), a set of types (P_TYPESET, expanded to leaves by
+ * game_finish) or a list of types in order (P_TYPELIST; one string may
+ * name several, separated by commas, as GVGAI writes them). A sprite may
+ * name a type declared after it: kept as a fixup for game_finish. */
 static int set_types(vg_game *g, const param_spec *p, param_table table, char *field, const param_value *v, int line,
                      vg_error *err) {
-    const char *one[1] = {v->str};
-    const char *const *list = v->kind == PV_LIST ? v->list : one;
+    const char *names[TYPE_LIST_MAX + 1] = {v->str};
+    char buf[TYPE_LIST_MAX * 32];
+    const char *const *list = v->kind == PV_LIST ? v->list : names;
     int count = v->kind == PV_LIST ? v->n : 1;
-    if (v->kind != PV_STRING && !(p->kind == P_TYPESET && v->kind == PV_LIST)) return 0;
+    if (v->kind != PV_STRING && !(p->kind != P_TYPE && v->kind == PV_LIST)) return 0;
+    if (p->kind == P_TYPELIST && v->kind == PV_STRING) {           /* "a,b,c" */
+        snprintf(buf, sizeof buf, "%s", v->str);
+        count = 0;
+        for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok && count <= TYPE_LIST_MAX;
+             tok = strtok_r(NULL, ",", &save))
+            names[count++] = tok;
+    }
+    type_list *tl = (type_list *)(void *)field;
+    if (p->kind == P_TYPELIST && (count < 1 || count > TYPE_LIST_MAX)) {
+        game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' names 1 to %d types", tables[table].what, p->name,
+                   TYPE_LIST_MAX);
+        return -1;
+    }
     uint64_t set = 0;
     for (int k = 0; k < count; k++) {
         int t = game_type_find(g, list[k]);
-        if (t < 0 && p->kind == P_TYPE && table == PARAMS_SPRITE && g->nfixups < VG_MAX_TYPES &&
+        int *slot = p->kind == P_TYPELIST ? &tl->t[k] : (int *)(void *)field;
+        if (t < 0 && p->kind != P_TYPESET && table == PARAMS_SPRITE && g->nfixups < VG_MAX_TYPES &&
             strlen(list[k]) < sizeof g->fixups[0].name) {
             struct fixup *f = &g->fixups[g->nfixups++];
             snprintf(f->name, sizeof f->name, "%s", list[k]);
-            f->field = (int *)(void *)field;
+            f->field = slot;
             f->line = line;
+            *slot = -1;
             continue;
         }
         if (t < 0) {
@@ -193,10 +220,11 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
             game_unknown_type(g, err, line, what, list[k]);
             return -1;
         }
-        if (p->kind == P_TYPE) *(int *)(void *)field = t;
+        if (p->kind != P_TYPESET) *slot = t;
         set |= 1ULL << t;
     }
     if (p->kind == P_TYPESET) *(uint64_t *)(void *)field = set;
+    if (p->kind == P_TYPELIST) tl->n = count;
     return 1;
 }
 
@@ -228,7 +256,8 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
     case P_DIR: ok = set_dir(field, v); break;
     case P_COLOR: ok = set_color(g, field, v, line, err); break;
     case P_TYPE:
-    case P_TYPESET: ok = set_types(g, p, table, field, v, line, err); break;
+    case P_TYPESET:
+    case P_TYPELIST: ok = set_types(g, p, table, field, v, line, err); break;
     }
     if (ok < 0) return VG_ERR_SCRIPT;
     if (!ok) return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s", pl->what, key, kind_name(p->kind));
@@ -243,6 +272,7 @@ static size_t param_size(param_kind k) {
     case P_COLOR: return sizeof(uint32_t);
     case P_CHAR: return sizeof(char);
     case P_DIR: return 2 * sizeof(int8_t);
+    case P_TYPELIST: return sizeof(type_list);
     default: return sizeof(int);
     }
 }

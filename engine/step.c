@@ -38,19 +38,22 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     vg_clear_events(s);
 
     /* Step 1. The avatar. */
+    t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
     if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED))
         class_table[g->types[tick_sprite(&t, av)->type].cls].update(&t, av, a);
 
-    /* Step 2. Everything that moves by itself, in reverse sprite order. */
+    /* Step 2. Everything that moves by itself, in reverse sprite order;
+     * sprites created earlier in the tick too (GVGAI's lists grow). */
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int type = g->update_order[k];
-        void (*update)(tick_ctx *, int, vg_action) = class_table[g->types[type].cls].update;
-        uint32_t from, to;
-        type_range(&t, type, &from, &to);
-        for (uint32_t i = from; i < to; i++)
-            if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
+        class_update_fn *update = class_table[g->types[type].cls].update;
+        uint32_t at = 0, n0 = s->n;
+        t.updating = type;
+        for (int i; (i = tick_next_of(&t, type, n0, &at)) >= 0;)
+            if (!(tick_sprite(&t, (uint32_t)i)->flags & SP_DISABLED)) update(&t, i, VG_ACTION_NIL);
     }
+    t.updating = -1;
 
     /* Step 3. Collisions; then note whether any overlap outlasts the tick. */
     interact_run(&t);

@@ -20,6 +20,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->status = VG_OK;
     t->b = g->square;
     t->now = (uint16_t)(s->tick + 1);
+    t->updating = -1;
     t->settled = s->n;
     t->full = s->persist;
     t->nmoved = 0;
@@ -142,7 +143,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->flags = SP_FIRST;
     p->dx = td->dx0;
     p->dy = td->dy0;
-    p->moved = t->now;
+    p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
     touch(t, (int)i);
     t->version++;
     t->census = 1;

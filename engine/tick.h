@@ -33,6 +33,8 @@ struct tick_ctx {
     vg_status status;        /* first error raised during the tick */
     int b;                   /* pixels per cell */
     uint16_t now;            /* the tick being played, 1-based (mod 2^16) */
+    int updating;            /* step 2: the type updating (new sprites of lower types update later in
+                              * the tick); step 1: VG_MAX_TYPES; else -1 */
     uint32_t settled;        /* sp[0..settled) sorted by (type, id); later ones are new */
     int full;                /* check every pair this tick, not only moved sprites */
     /* sprites moved or created this tick, in that order, and where they were before */
@@ -66,7 +68,23 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through 
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);
-static inline void type_range(tick_ctx *t, int type, uint32_t *from, uint32_t *to) { state_range(t->g, t->s, type, from, to); }
+static inline void type_range(const tick_ctx *t, int type, uint32_t *from, uint32_t *to) { state_range(t->g, t->s, type, from, to); }
+/* Walks the sprites of leaf 'type' during a tick in GVGAI's order, those
+ * there when the tick began and then those created since, up to sprite
+ * index 'n0' (excluded): start with *at = 0; returns the next sprite, or
+ * -1 when there is none. Killed and disabled sprites are included. */
+static inline int tick_next_of(const tick_ctx *t, int type, uint32_t n0, uint32_t *at) {
+    uint32_t from, to;
+    type_range(t, type, &from, &to);
+    for (uint32_t k = *at;; k++) {
+        uint32_t i = from + k < to ? from + k : t->settled + (from + k - to);
+        if (i >= n0) return -1;
+        if (i < to || tick_sprite(t, i)->type == type) {
+            *at = k + 1;
+            return (int)i;
+        }
+    }
+}
 /* Where sprite 'r' was before this tick's moves (GVGAI's lastrect). */
 static inline void tick_last_pos(const tick_ctx *t, int r, int *x, int *y) {
     if (r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1)) {
