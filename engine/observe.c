@@ -280,7 +280,7 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
         put(&out, "null");
     } else {
         const sprite *p = state_sprite(s, av);
-        put(&out, "{\"pos\":[%.10g,%.10g],\"orientation\":[%d,%d],\"type\":", p->x / q, p->y / q, p->dx, p->dy);
+        put(&out, "{\"pos\":[%.17g,%.17g],\"orientation\":[%d,%d],\"type\":", p->x / q, p->y / q, p->dx, p->dy);
         put_json_string(&out, g->types[p->type].name);
         put(&out, ",\"alive\":%s,\"resources\":", (p->flags & SP_DISABLED) ? "false" : "true");
         put_resources(&out, g, p);
@@ -303,7 +303,7 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
         put(&out, first ? "" : ",");
         put_json_string(&out, g->types[t].name);
         put(&out, ":{\"n\":%d,\"pos\":[", n);
-        for (int i = 0; i < n; i++) put(&out, "%s[%.10g,%.10g]", i ? "," : "", obs[i].x, obs[i].y);
+        for (int i = 0; i < n; i++) put(&out, "%s[%.17g,%.17g]", i ? "," : "", obs[i].x, obs[i].y);
         put(&out, "]}");
         first = 0;
     }
