@@ -41,6 +41,7 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
         td->subtypes = 0;
+        if (td->dx0 || td->dy0) td->oriented = 1;   /* GVGAI: a sprite given an orientation is oriented */
         if (td->leaf && td->cls < 0)
             return game_error(g, err, VG_ERR_SCRIPT, td->line,
                               "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", td->name);
@@ -111,17 +112,10 @@ static int updates_itself(const vg_game *g, const type_def *td) {
 }
 
 /* The observation category of type 't' (GVGAI's getSpriteCategory): its
- * class's; 'portal = true' makes a portal of all but avatars and
- * resources; a movable type an avatar shoots (its 'stype') comes from the
- * avatar. */
+ * class's; 'portal = true' makes a portal of all but avatars and resources. */
 static vg_category category(const vg_game *g, int t) {
     vg_category cat = class_table[g->types[t].cls].cat;
-    if (g->types[t].portal && cat != VG_CAT_AVATAR && cat != VG_CAT_RESOURCE) return VG_CAT_PORTAL;
-    for (uint64_t av = g->avatar_types; av && cat == VG_CAT_MOVABLE; av &= av - 1) {
-        int shot = g->types[__builtin_ctzll(av)].stype;
-        if (shot >= 0 && (g->types[shot].subtypes & g->types[t].subtypes)) return VG_CAT_FROM_AVATAR;
-    }
-    return cat;
+    return g->types[t].portal && cat != VG_CAT_AVATAR && cat != VG_CAT_RESOURCE ? VG_CAT_PORTAL : cat;
 }
 
 /* Phase 3: each leaf type's class check. Fixed types are still by class,
@@ -142,7 +136,6 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     }
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
-        if (td->dx0 || td->dy0) td->oriented = 1;       /* GVGAI: an orientation makes it oriented */
         if (td->cls < 0) continue;
         td->cat = category(g, t);
         vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;

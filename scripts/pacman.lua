@@ -14,7 +14,7 @@ sprite { "fruit",  parent = "food", color = "PINK", glyph = "f" }
 sprite { "pellet", parent = "food", color = "LIGHTYELLOW" }
 sprite { "power",  "Resource", parent = "food", color = "LIGHTGREEN", glyph = "0" }
 
-sprite { "nest", "SpawnPoint", hidden = true }
+sprite { "nest", "SpawnPoint", hidden = true, portal = true }
 sprite { "redspawn",    parent = "nest", stype = "redOk" }
 sprite { "orangespawn", parent = "nest", stype = "orangeOk" }
 sprite { "bluespawn",   parent = "nest", stype = "blueOk" }

@@ -23,8 +23,11 @@
 
 #include "support.h"
 
-/* The games with reference traces: tests/golden/gvgai/<game>/. */
-static const char *const games[] = {"bait", "pacman"};
+/* The games with reference traces: tests/golden/gvgai/<game>/, and the
+ * unit games, one small game per construct: tests/golden/gvgai/unit/<case>/
+ * holds GVGAI's game.txt, the same game as game.lua, its level lvl0.txt and
+ * the traces. */
+static const char *const games[] = {"bait", "pacman", "unit/*"};
 
 typedef struct trace_case {
     char name[128];          /* "bait/lvl0_seed1" */
@@ -268,10 +271,12 @@ static void test_traces_found(void **state) {
 
 /* "tests/golden/gvgai/<game>/lvl3_seed12.actions" -> name, level, seed; 0
  * when the name does not fit. A "noghost_" trace (Pacman) plays the map
- * of the same name beside it rather than a level of the game. */
+ * of the same name beside it rather than a level of the game; a unit
+ * game's trace plays the game.lua and the level beside it. */
 static int parse_name(const char *game, const char *path, trace_case *c) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
+    int dir = (int)(base - path), unit = strncmp(game, "unit/", 5) == 0;
     int lvl, used = 0, prefix = strncmp(base, "noghost_", 8) == 0 ? 8 : 0;
     unsigned long seed = 0;
     char kind[32] = "";
@@ -285,11 +290,14 @@ static int parse_name(const char *game, const char *path, trace_case *c) {
         return 0;
     }
     if (strcmp(base + used, ".actions") != 0) return 0;
-    snprintf(c->name, sizeof c->name, "%s/%.*s", game, used, base);
-    snprintf(c->script, sizeof c->script, "scripts/%s.lua", game);
+    const char *rel = path + strlen("tests/golden/gvgai/");
+    snprintf(c->name, sizeof c->name, "%.*s", (int)(strlen(rel) - strlen(".actions")), rel);
+    if (unit) snprintf(c->script, sizeof c->script, "%.*sgame.lua", dir, path);
+    else snprintf(c->script, sizeof c->script, "scripts/%s.lua", game);
     snprintf(c->actions, sizeof c->actions, "%s", path);
     snprintf(c->jsonl, sizeof c->jsonl, "%.*s.jsonl", (int)(strlen(path) - strlen(".actions")), path);
-    if (prefix) snprintf(c->level, sizeof c->level, "%.*snoghost_lvl%d.txt", (int)(base - path), path, lvl);
+    if (prefix) snprintf(c->level, sizeof c->level, "%.*snoghost_lvl%d.txt", dir, path, lvl);
+    else if (unit) snprintf(c->level, sizeof c->level, "%.*slvl%d.txt", dir, path, lvl);
     else snprintf(c->level, sizeof c->level, "levels/%s/lvl%d.txt", game, lvl);
     c->seed = seed;
     return 1;
