@@ -33,12 +33,26 @@ static int in_sight(int prev, int x, int y, int tx, int ty) {
     }
 }
 
+/* GVGAI's movesToward over targets (tx, ty)[0..n), all at distance 'best':
+ * the base directions in which a one-pixel step brings 'me' closer to one
+ * (takes it away when 'fleeing'), target by target. Returns how many there
+ * are; with 'want' >= 0, the direction of that one instead. */
+static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int best, int fleeing, int want) {
+    int m = 0;
+    for (int k = 0; k < n; k++)
+        for (int d = 0; d < 4; d++) {
+            int nd = grid_distance(me->x + class_base_dirs[d][0], me->y + class_base_dirs[d][1], tx[k], ty[k]);
+            if (fleeing ? best >= nd : best <= nd) continue;
+            if (m++ == want) return d;
+        }
+    return m;
+}
+
 /* Chaser, Fleeing, LOSChaser (GVGAI's Chaser): the closest sprites of
  * 'stype' (all of them during the tick: those killed in it and those
  * created so far included, in GVGAI's order; a LOSChaser only those in
- * sight), and for each in turn the base directions in which a one-pixel
- * step brings it closer (takes it away); one of those drawn at random, a
- * RandomNPC move when there is none. */
+ * sight; none beyond 'maxDistance'), one of their directions drawn at
+ * random, a RandomNPC move when there is none. */
 static void chase(tick_ctx *t, int i, int mode) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[tick_sprite(t, i)->type];
@@ -58,22 +72,12 @@ static void chase(tick_ctx *t, int i, int mode) {
         }
     }
     if (td->max_distance != -1 && best > td->max_distance) ntargets = 0;
-    int n = 0, want = -1, dir = -1;
-    for (int pass = 0; pass < 2 && dir < 0; pass++) {  /* count the directions, then find the one drawn */
-        for (int k = 0, m = 0; k < ntargets && dir < 0; k++)
-            for (int d = 0; d < 4 && dir < 0; d++) {
-                int nd = grid_distance(me->x + class_base_dirs[d][0], me->y + class_base_dirs[d][1], tx[k], ty[k]);
-                if (mode == FLEE ? best >= nd : best <= nd) continue;
-                if (m++ == want) dir = d;
-                n += pass == 0;
-            }
-        if (n == 0) break;
-        if (pass == 0) want = rng_int(t->s, n);
-    }
-    if (dir < 0) {
+    int n = directions(me, tx, ty, ntargets, best, mode == FLEE, -1);
+    if (n == 0) {
         class_random_dir(t, i, &dx, &dy);
     } else {
-        dx = class_base_dirs[dir][0], dy = class_base_dirs[dir][1];
+        int d = directions(me, tx, ty, ntargets, best, mode == FLEE, rng_int(t->s, n));
+        dx = class_base_dirs[d][0], dy = class_base_dirs[d][1];
     }
     class_active_move(t, i, dx, dy);
 }

@@ -47,7 +47,6 @@ static void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
     if ((start + game_tick) % td->cooldown == 0 && roll < td->prob)
         for (int k = 0; k < n; k++) produce(t, i, types[k]);
     if (moves) class_passive_move(t, i);
-    p = tick_sprite(t, i);
     if (aux && !class_expired(t, i, aux[AUX_AGE])) aux[AUX_AGE]++;
     if (td->total > 0 && p->counter >= td->total) tick_kill(t, i, 0);
 }

@@ -38,7 +38,7 @@ struct type_def {
     int fixed;              /* 1 when nothing moves or creates it: it lives in the static layer */
     int killable;           /* fixed, but rules can kill it: it has alive bits in the state */
     int force_dynamic;      /* script asked for 'dynamic = true' */
-    vg_category cat;        /* observation category (game_finish): its class's, else portal or from the avatar */
+    vg_category cat;        /* observation category (game_finish): its class's, or portal */
     uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
     uint64_t set[2];        /* sprite parameters set on it or its ancestors (rows of param.c's sprite table) */
     /* Parameters, inherited from the parent at declaration. Each family of
