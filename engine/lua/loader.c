@@ -13,6 +13,7 @@
  * worst case is too slow are refused before they start, so a script
  * cannot hang or exhaust the host; each failure names the script line.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,8 @@ static void l_hook(lua_State *L, lua_Debug *ar) {
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
         snprintf(sc->where, sizeof sc->where, "%s:%d:", ar->short_src, ar->currentline);
     sc->steps_left -= SCRIPT_HOOK_EVERY;
+    if (sc->windowed && (sc->steps_left < 0 || now_seconds() > sc->deadline))
+        stop(L, sc, "over the script work allowed for this decision");
     if (sc->steps_left < 0) {
         char why[64];
         snprintf(why, sizeof why, "over %d million instructions", (int)(sc->steps_budget / 1000000));
@@ -304,16 +307,26 @@ static void error_from_lua(script *sc, const char *msg, vg_error *err) {
 
 vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double seconds, vg_error *err) {
     lua_State *L = sc->L;
+    double t = now_seconds();
+    sc->windowed = 0;
+    if (sc->window_on && (sc->window_steps <= 0 || t >= sc->window_end)) {   /* spent before the call */
+        lua_settop(L, lua_gettop(L) - nargs - 1);
+        return error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0,
+                         "script ran too long (over the script work allowed for this decision)");
+    }
+    if (sc->window_on && sc->window_steps < steps) steps = sc->window_steps, sc->windowed = 1;
+    if (sc->window_on && sc->window_end < t + seconds) seconds = sc->window_end - t, sc->windowed = 1;
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, l_message);
     lua_insert(L, base);
     sc->steps_left = sc->steps_budget = steps;
     sc->seconds = seconds;
-    sc->deadline = now_seconds() + seconds;
+    sc->deadline = t + seconds;
     sc->stopped = sc->too_long = 0;
     int st = lua_pcall(L, nargs, nresults, base);
     lua_remove(L, base);
     sc->stopped = 0;
+    if (sc->window_on) sc->window_steps -= steps - sc->steps_left;
     if (st == LUA_OK) return VG_OK;
     if (st == LUA_ERRMEM) {
         if (sc->too_long)
@@ -633,8 +646,15 @@ static void script_close(void *p) {
     free(sc);
 }
 
+static void script_window(void *p, long steps, double seconds) {
+    script *sc = p;
+    sc->window_on = steps > 0 || seconds > 0;
+    sc->window_steps = steps > 0 ? steps : LONG_MAX;
+    sc->window_end = seconds > 0 ? now_seconds() + seconds : 1e300;
+}
+
 static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
-                                   bind_termination, bind_value, script_close};
+                                   bind_termination, bind_value, script_window, script_close};
 
 static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     char *src;
