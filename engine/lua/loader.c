@@ -83,26 +83,42 @@ static int stop(lua_State *L, script *sc, const char *why) {
     return lua_error(L);
 }
 
+/* Stops the call if it has spent its instructions or its time. */
+static void check_limits(lua_State *L, script *sc) {
+    char why[64];
+    if (sc->windowed && (sc->steps_left < 0 || now_seconds() > sc->deadline))
+        stop(L, sc, "over the script work allowed for this decision");
+    if (sc->steps_left < 0) {
+        snprintf(why, sizeof why, "over %d million instructions", (int)(sc->steps_budget / 1000000));
+        stop(L, sc, why);
+    }
+    if (now_seconds() > sc->deadline) {
+        snprintf(why, sizeof why, "over %g seconds", sc->seconds);
+        stop(L, sc, why);
+    }
+}
+
 /* Every SCRIPT_HOOK_EVERY instructions: the budget and the deadline. A VM
- * instruction costs at most about a millisecond (strings are short, C
- * functions with loops of their own are bounded below), so the deadline
- * holds to within a few. */
+ * instruction costs at most about a millisecond (strings are short; C
+ * functions with loops of their own charge their work below), so the
+ * deadline holds to within a few. */
 static void l_hook(lua_State *L, lua_Debug *ar) {
     script *sc = script_of(L);
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
         snprintf(sc->where, sizeof sc->where, "%s:%d:", ar->short_src, ar->currentline);
     sc->steps_left -= SCRIPT_HOOK_EVERY;
-    if (sc->windowed && (sc->steps_left < 0 || now_seconds() > sc->deadline))
-        stop(L, sc, "over the script work allowed for this decision");
-    if (sc->steps_left < 0) {
-        char why[64];
-        snprintf(why, sizeof why, "over %d million instructions", (int)(sc->steps_budget / 1000000));
-        stop(L, sc, why);
-    }
-    if (now_seconds() > sc->deadline) {
-        char why[64];
-        snprintf(why, sizeof why, "over %g seconds", sc->seconds);
-        stop(L, sc, why);
+    check_limits(L, sc);
+}
+
+/* Charges 'steps' of work done by a C function to the budget, and stops
+ * the call if that spends it or the deadline has passed: such functions
+ * may run many times between two of the hook's checks. */
+static void charge(lua_State *L, long steps) {
+    script *sc = script_of(L);
+    sc->steps_left -= steps;
+    if (sc->steps_left < 0 || now_seconds() > sc->deadline) {
+        note_line(sc);
+        check_limits(L, sc);
     }
 }
 
@@ -173,7 +189,7 @@ static int l_move(lua_State *L) {
     if (e >= f) {
         if (e - f >= SCRIPT_MAX_MOVE || (f < 0 && e > LUA_MAXINTEGER + f))
             return luaL_error(L, "table.move: more than %d elements", SCRIPT_MAX_MOVE);
-        script_of(L)->steps_left -= (long)(e - f + 1);
+        charge(L, (long)(e - f + 1));
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -210,7 +226,7 @@ static int l_guarded_match(lua_State *L) {
     double cost = plain ? ((double)slen + 1) * ((double)plen + 1) : pattern_cost(p, plen, slen);
     if (cost > SCRIPT_MAX_PATTERN_COST)
         return luaL_error(L, "pattern '%s' is too costly on a %d-character string", p, (int)slen);
-    script_of(L)->steps_left -= (long)(cost / 64);
+    charge(L, (long)(cost / 8));         /* a step of matching is about an eighth of an instruction */
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
