@@ -10,7 +10,7 @@
 
 BUILD   ?= release
 CC      ?= cc
-PKGS    := lua5.4 inih cmocka json-c libpng
+PKGS    := lua5.4 inih cmocka json-c libpng zlib
 CWARNS  := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith \
            -Wformat=2 -Wno-format-truncation -Wundef -Wvla -Wcast-align -Wwrite-strings -Werror
 CWARNS  += $(if $(findstring clang,$(CC)),-Wno-unknown-warning-option)
@@ -23,10 +23,10 @@ CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Ieng
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
 LDLIBS  := $(shell pkg-config --libs lua5.4 inih libpng 2>/dev/null) -lm
-TESTLIBS := $(shell pkg-config --libs cmocka json-c 2>/dev/null)
+TESTLIBS := $(shell pkg-config --libs cmocka json-c zlib 2>/dev/null)
 
 OUT     := build/$(BUILD)
-ENGINE  := $(wildcard engine/*.c engine/lua/*.c)
+ENGINE  := $(wildcard engine/*.c engine/lua/*.c engine/gvgai/*.c)
 AGENTS  := $(wildcard agents/*.c)
 TOOLS   := $(wildcard tools/*.c)
 LIBOBJ  := $(patsubst %.c,$(OUT)/%.o,$(ENGINE) $(AGENTS))
@@ -43,7 +43,7 @@ endif
 .PHONY: all test test-asan test-slow bench check deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
-$(OUT)/%.o: %.c $(wildcard engine/*.h engine/lua/*.h agents/*.h tools/*.h tests/*.h)
+$(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -c $< -o $@
@@ -90,7 +90,7 @@ test-slow:
 bench: all
 	@tests/bench.sh
 
-ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h)))
+ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
 check:
 	@! grep -rl --include='*.[ch]' '#include *[<"]l\(ua\|auxlib\|ualib\)' engine agents tools | grep -v '^engine/lua/' \
 	  || { echo "lua.h included outside engine/lua/"; exit 1; }

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json.h>
+#include <zlib.h>
+
 #include "support.h"
 
 const char *repo_path(const char *rel) {
@@ -143,4 +146,196 @@ void expect_error_at(const vg_error *err, const char *fixture, const char *kw1, 
     assert_int_equal(err->line, line);
     assert_true(has_keyword(err->msg, kw1));
     if (kw2) assert_true(has_keyword(err->msg, kw2));
+}
+
+/* ---- Replaying a trace GVGAI recorded --------------------------------- */
+
+/* The recording, read a line at a time. */
+typedef struct recording {
+    gzFile f;
+    char *buf;
+    size_t cap;
+} recording;
+
+/* The next non-blank line, parsed; NULL at the end (*bad set when it is not JSON). */
+static json_object *next_line(recording *r, int *bad) {
+    *bad = 0;
+    for (;;) {
+        size_t len = 0;
+        for (;;) {
+            if (r->cap - len < 2) {
+                size_t cap = r->cap ? 2 * r->cap : 1 << 16;
+                char *b = realloc(r->buf, cap);
+                if (!b) return *bad = 1, NULL;
+                r->buf = b, r->cap = cap;
+            }
+            if (!gzgets(r->f, r->buf + len, (int)(r->cap - len))) break;
+            len += strlen(r->buf + len);
+            if (len > 0 && r->buf[len - 1] == '\n') break;
+        }
+        if (len == 0) return NULL;
+        if (r->buf[strspn(r->buf, " \t\r\n")] == '\0') continue;
+        json_object *j = json_tokener_parse(r->buf);
+        if (!j) *bad = 1;
+        return j;
+    }
+}
+
+/* Our trace line for 's' after action 'a', parsed. */
+static json_object *our_line(const vg_game *g, const vg_state *s, int a) {
+    static char small[1 << 16];
+    char *buf = small;
+    int len = vg_trace_json(g, s, a, buf, sizeof small);
+    if (len < 0) return NULL;
+    if ((size_t)len >= sizeof small) {
+        buf = malloc((size_t)len + 1);
+        if (!buf) return NULL;
+        if (vg_trace_json(g, s, a, buf, (size_t)len + 1) != len) {
+            free(buf);
+            return NULL;
+        }
+    }
+    json_object *j = json_tokener_parse(buf);
+    if (!j) print_error("vg_trace_json wrote something that is not JSON: %.200s\n", buf);
+    if (buf != small) free(buf);
+    return j;
+}
+
+static int is_number(const json_object *j) {
+    return json_object_is_type(j, json_type_int) || json_object_is_type(j, json_type_double);
+}
+
+/* Deep equality; numbers compare by value whether written as int or double. */
+static int same(json_object *a, json_object *b) {
+    if (!a || !b) return a == b;
+    if (is_number(a) || is_number(b))
+        return is_number(a) && is_number(b) && json_object_get_double(a) == json_object_get_double(b);
+    if (json_object_get_type(a) != json_object_get_type(b)) return 0;
+    switch (json_object_get_type(a)) {
+    case json_type_null: return 1;
+    case json_type_boolean: return json_object_get_boolean(a) == json_object_get_boolean(b);
+    case json_type_string: return strcmp(json_object_get_string(a), json_object_get_string(b)) == 0;
+    case json_type_array: {
+        size_t n = json_object_array_length(a);
+        if (n != json_object_array_length(b)) return 0;
+        for (size_t k = 0; k < n; k++)
+            if (!same(json_object_array_get_idx(a, k), json_object_array_get_idx(b, k))) return 0;
+        return 1;
+    }
+    case json_type_object: {
+        if (json_object_object_length(a) != json_object_object_length(b)) return 0;
+        json_object_object_foreach(a, key, va) {
+            json_object *vb;
+            if (!json_object_object_get_ex(b, key, &vb) || !same(va, vb)) return 0;
+        }
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+/* Field 'key' of 'obj' (NULL for a JSON null); 0 when 'obj' has no such field. */
+static int get(json_object *obj, const char *key, json_object **v) {
+    *v = NULL;
+    return obj && json_object_is_type(obj, json_type_object) && json_object_object_get_ex(obj, key, v);
+}
+
+static json_object *field(json_object *obj, const char *key) {
+    json_object *v;
+    get(obj, key, &v);
+    return v;
+}
+
+static const char *text(json_object *j) { return j ? json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN) : "null"; }
+
+/* One difference: counted, the first kept in 'd', printed with 'print'. */
+static void differ(trace_diff *d, int print, const char *file, int tick, const char *what, const char *want, const char *got) {
+    if (d->mismatches++ == 0) {
+        d->tick = tick;
+        snprintf(d->what, sizeof d->what, "%s", what);
+        snprintf(d->want, sizeof d->want, "%s", want);
+        snprintf(d->got, sizeof d->got, "%s", got);
+    }
+    if (print) print_error("%s: tick %d: %s: expected %.300s, got %.300s\n", file, tick, what, want, got);
+}
+
+/* Compares field 'key' of the recorded object and ours ('what' in messages). */
+static void check(trace_diff *d, int print, const char *file, int tick, const char *what, json_object *ref,
+                  json_object *ours, const char *key) {
+    json_object *want, *got;
+    if (!get(ref, key, &want)) differ(d, print, file, tick, what, "a field", "none in the recording");
+    else if (!get(ours, key, &got)) differ(d, print, file, tick, what, text(want), "no such field");
+    else if (!same(want, got)) differ(d, print, file, tick, what, text(want), text(got));
+}
+
+/* Compares our line with the recorded one; the differences go to 'd'. */
+static void compare_line(trace_diff *d, int print, const char *file, json_object *ref, json_object *ours) {
+    json_object *rt = field(ref, "tick");
+    int tick = rt ? json_object_get_int(rt) : -1;
+    static const char *const top[] = {"tick", "action", "score", "isGameOver", "winner"};
+    for (size_t k = 0; k < sizeof top / sizeof top[0]; k++) check(d, print, file, tick, top[k], ref, ours, top[k]);
+    json_object *ra = field(ref, "avatar"), *oa = field(ours, "avatar");
+    if (!ra) {
+        check(d, print, file, tick, "avatar", ref, ours, "avatar");
+    } else {
+        static const char *const av[] = {"pos", "type", "alive", "orientation", "resources"};
+        for (size_t k = 0; k < sizeof av / sizeof av[0]; k++) {
+            char what[32];
+            snprintf(what, sizeof what, "avatar.%s", av[k]);
+            check(d, print, file, tick, what, ra, oa, av[k]);
+        }
+    }
+    json_object *rs = field(ref, "sprites"), *os = field(ours, "sprites");
+    if (!rs || !json_object_is_type(rs, json_type_object)) {
+        differ(d, print, file, tick, "sprites", "an object", "none in the recording");
+        return;
+    }
+    json_object_object_foreach(rs, type, want) {
+        char what[96];
+        snprintf(what, sizeof what, "sprites.%s.pos", type);
+        json_object *got = field(os, type), *n = field(want, "n");
+        if (!got && n && json_object_get_int(n) == 0) continue;   /* a GVGAI type ours lacks (its default "avatar") */
+        if (!got) differ(d, print, file, tick, what, text(field(want, "pos")), "no such sprite type");
+        else check(d, print, file, tick, what, want, got, "pos");
+    }
+}
+
+int trace_replay(const vg_game *g, uint64_t seed, const vg_action *acts, int n, const char *jsonl, int print,
+                 trace_diff *d) {
+    memset(d, 0, sizeof *d);
+    d->tick = -1;
+    recording r = {gzopen(jsonl, "rb"), NULL, 0};
+    vg_state *s = r.f ? vg_state_new(g, seed) : NULL;
+    int bad = 0, rc = -1;
+    if (!s) {
+        snprintf(d->what, sizeof d->what, "%s", r.f ? "out of memory" : "cannot open the recording");
+        goto done;
+    }
+    for (int k = -1; k < n && !d->mismatches; k++) {
+        vg_error err = {0};
+        if (k >= 0 && (vg_is_over(s) || vg_advance(g, s, acts[k], &err) != VG_OK)) {
+            if (err.msg[0]) differ(d, print, jsonl, k + 1, "vg_advance", "no error", err.msg);
+            break;
+        }
+        json_object *ref = next_line(&r, &bad), *ours = our_line(g, s, k >= 0 ? (int)acts[k] : -1);
+        if (bad) snprintf(d->what, sizeof d->what, "line %d of the recording is not JSON", d->lines + 1);
+        else if (!ref) differ(d, print, jsonl, k + 1, "lines", "the recording's end", "more ticks (ours goes on)");
+        else if (!ours) differ(d, print, jsonl, k + 1, "vg_trace_json", "a JSON line", "none");
+        else compare_line(d, print, jsonl, ref, ours);
+        json_object_put(ref);
+        json_object_put(ours);
+        if (bad) goto done;
+        d->lines++;
+    }
+    if (!d->mismatches) {
+        json_object *more = next_line(&r, &bad);
+        if (more) differ(d, print, jsonl, d->lines, "lines", "more ticks", "the game over (ours ended early)");
+        json_object_put(more);
+    }
+    rc = d->mismatches > 0;
+done:
+    vg_state_free(s);
+    if (r.f) gzclose(r.f);
+    free(r.buf);
+    return rc;
 }
