@@ -4,6 +4,7 @@
 #   make test-asan  the same tests under -fsanitize=address,undefined
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
+#   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/
 #   make deps       install the Debian packages the project needs (root)
@@ -40,7 +41,7 @@ ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
-.PHONY: all test test-asan test-slow bench check deps clean fuzz fuzz-run
+.PHONY: all test test-asan test-slow bench corpus check deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
 $(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*.h tests/*.h)
@@ -86,6 +87,9 @@ test-asan:
 
 test-slow:
 	VGDL_SLOW=1 $(MAKE) test
+
+corpus: $(OUT)/tests/engine/gvgai/test_corpus
+	@$< --report
 
 bench: all
 	@tests/bench.sh
