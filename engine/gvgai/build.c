@@ -83,11 +83,7 @@ static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
 
 /* ---- The level --------------------------------------------------------- */
 
-/* The map 'text' as GVGAI reads a level (BasicGame.buildStringLevel): its
- * lines as Java's readLine splits them, each cut or padded with spaces to
- * the first one's width, and every character the game does not map made
- * a space (an empty cell). NULL when out of memory. */
-static char *gvgai_level(const vg_game *g, const char *text) {
+char *gvgai_level(const vg_game *g, const char *text) {
     size_t len = strlen(text), w = strcspn(text, "\r\n"), lines = 1;
     for (const char *c = text; *c; c++) lines += *c == '\n' || (*c == '\r' && c[1] != '\n');
     char *out = malloc(lines * (w + 1) + 1), *o = out;

@@ -9,6 +9,7 @@
  * against the engine: a game using a class the engine lacks converts, and
  * the script then fails to load with the same message the game file does.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,10 +79,15 @@ static void put_key(out *o, const char *key) {
 
 static void put_value(out *o, const param_value *v) {
     switch (v->kind) {
-    case PV_NUMBER:
-        if (v->num == (double)(long long)v->num && v->num > -1e15 && v->num < 1e15) put(o, "%lld", (long long)v->num);
-        else put(o, "%.17g", v->num);
+    case PV_NUMBER: {                      /* the shortest text that reads back the same */
+        char text[32];
+        for (int digits = v->num == (double)(long long)v->num && fabs(v->num) < 1e15 ? 17 : 1; digits <= 17; digits++) {
+            snprintf(text, sizeof text, "%.*g", digits, v->num);
+            if (strtod(text, NULL) == v->num) break;
+        }
+        put(o, "%s", text);
         break;
+    }
     case PV_BOOL: put(o, "%s", v->b ? "true" : "false"); break;
     case PV_STRING: put_string(o, v->str); break;
     case PV_LIST:
