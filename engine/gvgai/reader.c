@@ -117,13 +117,19 @@ static vg_status read_param(parser *p, const gv_tok *w, gv_param *out) {
     return VG_OK;
 }
 
-/* Words from 'from' on, all 'key=value', into the parameters. */
-static vg_status read_params(parser *p, int from, int *first, int *n) {
+/* Words from 'from' on: 'key=value' parameters into *first.., *n, and, when
+ * 'what' names it ("class", "effect"), one other word into '*word'. */
+static vg_status read_params(parser *p, int from, int *first, int *n, gv_tok *word, const char *what) {
     *first = p->d->nparams;
     *n = 0;
     for (int k = from; k < p->nwords; k++) {
         const gv_tok *w = &p->words[k];
-        if (!strchr(w->s, '=')) return fail(p, w, "unexpected word '%s' (parameters are key=value)", w->s);
+        if (!strchr(w->s, '=')) {
+            if (!what) return fail(p, w, "unexpected word '%s' (parameters are key=value)", w->s);
+            if (word->s) return fail(p, w, "a second %s, '%s' (after '%s')", what, w->s, word->s);
+            *word = *w;
+            continue;
+        }
         vg_status st = read_param(p, w, &p->d->params[p->d->nparams]);
         if (st != VG_OK) return st;
         p->d->nparams++, (*n)++;
@@ -139,20 +145,7 @@ static int arrow_at(const parser *p, int k) { return k < p->nwords && strcmp(p->
 static vg_status read_sprite(parser *p, gv_stmt *s) {
     if (!arrow_at(p, 1))
         return fail(p, &p->words[p->nwords > 1], "expected 'name > Class key=value ...' (a sprite: '>' after its name)");
-    s->pfirst = p->d->nparams;
-    for (int k = 2; k < p->nwords; k++) {
-        const gv_tok *w = &p->words[k];
-        if (strchr(w->s, '=')) {
-            vg_status st = read_param(p, w, &p->d->params[p->d->nparams]);
-            if (st != VG_OK) return st;
-            p->d->nparams++, s->np++;
-        } else if (s->word.s) {
-            return fail(p, w, "sprite '%s' names a second class, '%s'", s->name.s, w->s);
-        } else {
-            s->word = *w;
-        }
-    }
-    return VG_OK;
+    return read_params(p, 2, &s->pfirst, &s->np, &s->word, "class");
 }
 
 /* c > type type ... */
@@ -177,21 +170,9 @@ static vg_status read_interaction(parser *p, gv_stmt *s) {
     if (s->n == 0 || k == p->nwords)
         return fail(p, &p->words[k < p->nwords ? k : p->nwords - 1],
                     "expected 'first second ... > effect key=value ...' (an interaction)");
-    s->pfirst = p->d->nparams;
-    for (k++; k < p->nwords; k++) {
-        const gv_tok *w = &p->words[k];
-        if (strchr(w->s, '=')) {
-            vg_status st = read_param(p, w, &p->d->params[p->d->nparams]);
-            if (st != VG_OK) return st;
-            p->d->nparams++, s->np++;
-        } else if (s->word.s) {
-            return fail(p, w, "an interaction has one effect: '%s', then '%s'", s->word.s, w->s);
-        } else {
-            s->word = *w;
-        }
-    }
-    if (!s->word.s) return fail(p, &p->words[p->nwords - 1], "no effect after '>'");
-    return VG_OK;
+    vg_status st = read_params(p, k + 1, &s->pfirst, &s->np, &s->word, "effect");
+    if (st == VG_OK && !s->word.s) return fail(p, &p->words[p->nwords - 1], "no effect after '>'");
+    return st;
 }
 
 /* One statement of block 'b' from the current line's words. */
@@ -209,7 +190,7 @@ static vg_status read_stmt(parser *p, gv_block b, int parent) {
     default:
         if (strchr(s->name.s, '='))
             return fail(p, &s->name, "expected 'Class key=value ...' (a termination), not '%s'", s->name.s);
-        st = read_params(p, 1, &s->pfirst, &s->np);
+        st = read_params(p, 1, &s->pfirst, &s->np, NULL, NULL);
         break;
     }
     if (st == VG_OK) p->d->nstmts++;
@@ -246,7 +227,7 @@ static vg_status read_line(parser *p, open_line *stack, int *depth) {
             return fail(p, w, "a GVGAI game starts with 'BasicGame key=value ...', not '%s'", w->s);
         p->d->game = *w;
         stack[(*depth)++] = (open_line){indent, -1, -1};
-        return read_params(p, 1, &p->d->gfirst, &p->d->gn);
+        return read_params(p, 1, &p->d->gfirst, &p->d->gn, NULL, NULL);
     }
     while (*depth > 0 && stack[*depth - 1].indent >= indent) (*depth)--;
     if (*depth == 0) return fail(p, w, "'%s' is not indented under the 'BasicGame' line", w->s);

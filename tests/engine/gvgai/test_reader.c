@@ -120,7 +120,7 @@ static void test_syntax_errors(void **state) {
         {"BasicGame\n  SpriteSet extra\n", 2, 13, "stands alone"},
         {"BasicGame\nSpriteSet\n", 2, 1, "not indented under the 'BasicGame' line"},
         {"BasicGame\n  SpriteSet\n    floor Immovable\n", 3, 11, "'>' after its name"},
-        {"BasicGame\n  SpriteSet\n    floor > Immovable Passive\n", 3, 23, "second class, 'Passive'"},
+        {"BasicGame\n  SpriteSet\n    floor > Immovable Passive\n", 3, 23, "a second class, 'Passive' (after 'Immovable')"},
         {"BasicGame\n  SpriteSet\n    floor > speed=\n", 3, 13, "'speed' has no value"},
         {"BasicGame\n  SpriteSet\n    floor > =1\n", 3, 13, "no parameter name"},
         {"BasicGame\n  SpriteSet\n    floor > a=b=c\n", 3, 15, "one '='"},
@@ -130,7 +130,7 @@ static void test_syntax_errors(void **state) {
         {"BasicGame\n  InteractionSet\n    a b stepBack\n", 3, 9, "first second ... > effect"},
         {"BasicGame\n  InteractionSet\n    a > stepBack\n", 3, 7, "first second ... > effect"},
         {"BasicGame\n  InteractionSet\n    a b >\n", 3, 9, "no effect after '>'"},
-        {"BasicGame\n  InteractionSet\n    a b > stepBack killSprite\n", 3, 20, "one effect"},
+        {"BasicGame\n  InteractionSet\n    a b > stepBack killSprite\n", 3, 20, "a second effect, 'killSprite'"},
         {"BasicGame\n  InteractionSet\n    a b > stepBack\n      c d > stepBack\n", 4, 7, "only sprites nest"},
         {"BasicGame\n  TerminationSet\n    Timeout limit=5 win\n", 3, 21, "unexpected word 'win'"},
         {"BasicGame speed\n", 1, 11, "unexpected word 'speed'"},
@@ -153,7 +153,18 @@ static void test_syntax_errors(void **state) {
 
 /* ---- Meaning ----------------------------------------------------------- */
 
-static const vg_game *cur;
+static const vg_game *cur;       /* the game type() looks in */
+
+/* Loads VGDL 'text' on map 'level', which must work; the game becomes 'cur'. */
+static vg_game *must_load(const char *text, const char *level) {
+    vg_error err;
+    vg_game *g = load_vgdl(text, level, &err);
+    if (!g) print_error("%s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
+    assert_non_null(g);
+    cur = g;
+    return g;
+}
+
 static const type_def *type(const char *name) {
     int t = game_type_find(cur, name);
     if (t < 0) print_error("no type '%s'\n", name);
@@ -179,11 +190,7 @@ static void test_inheritance_and_defaults(void **state) {
         "        avatar eos > stepBack\n"
         "    TerminationSet\n"
         "        SpriteCounter stype=food win=True\n";
-    vg_error err;
-    vg_game *g = load_vgdl(text, "wA.\n", &err);
-    if (!g) print_error("%s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
-    assert_non_null(g);
-    cur = g;
+    vg_game *g = must_load(text, "wA.\n");
     assert_int_equal(game_type_find(g, "wall"), 0);             /* GVGAI's default wall, first */
     assert_int_equal(type("wall")->cls, CLS_Immovable);
     assert_int_equal(type("pellet")->cls, CLS_Immovable);
@@ -205,9 +212,7 @@ static void test_inheritance_and_defaults(void **state) {
     assert_int_equal(vg_game_width(g), 3);                        /* '.' is not mapped: an empty cell */
     vg_game_free(g);
 
-    g = load_vgdl("BasicGame\n  SpriteSet\n    floor > Immovable\n", "A\nAw\n\n", &err);   /* no avatar declared */
-    assert_non_null(g);
-    cur = g;
+    g = must_load("BasicGame\n  SpriteSet\n    floor > Immovable\n", "A\nAw\n\n");   /* no avatar declared */
     assert_int_equal(game_type_find(g, "avatar"), 1);
     assert_int_equal(type("avatar")->cls, CLS_MovingAvatar);
     assert_int_equal(vg_game_width(g), 1);                        /* the first line's width */
@@ -231,11 +236,7 @@ static void test_declared_twice(void **state) {
         "    wall > Immovable color=BLUE\n"
         "  TerminationSet\n"
         "    SpriteCounter stype=under win=True\n";
-    vg_error err;
-    vg_game *g = load_vgdl(text, "wA\n", &err);
-    if (!g) print_error("%s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
-    assert_non_null(g);
-    cur = g;
+    vg_game *g = must_load(text, "wA\n");
     assert_int_equal(type("wall")->line, 11);                      /* the last one counts */
     assert_int_equal(type("under~1")->parent, game_type_find(g, "enemy"));
     assert_int_equal(type("under")->parent, game_type_find(g, "gem"));
