@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "gvgai.h"
 
@@ -72,11 +73,6 @@ static int is_number(const char *s) {
     return *q == '\0';
 }
 
-static int same_nocase(const char *a, const char *b) {
-    for (; *a && tolower((unsigned char)*a) == tolower((unsigned char)*b); a++, b++) {}
-    return *a == '\0' && *b == '\0';
-}
-
 /* 'key=value' at word 'w' into a parameter. */
 static vg_status read_param(parser *p, const gv_tok *w, gv_param *out) {
     char *s = (char *)w->s, *eq = strchr(s, '=');
@@ -90,7 +86,7 @@ static vg_status read_param(parser *p, const gv_tok *w, gv_param *out) {
     if (!*val) return fail(p, w, "parameter '%s' has no value after '='", s);
     if (strchr(val, '=')) return fail(p, &out->val, "parameter '%s': one '=' a parameter ('%s')", s, val);
     static const char *const dirs[] = {"DUP", "DDOWN", "DLEFT", "DRIGHT", "DNONE"};
-    if (same_nocase(val, "true") || same_nocase(val, "false")) {
+    if (strcasecmp(val, "true") == 0 || strcasecmp(val, "false") == 0) {
         v->kind = PV_BOOL;
         v->b = tolower((unsigned char)val[0]) == 't';
     } else if (is_number(val)) {

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "gvgai.h"
 
@@ -50,11 +51,6 @@ int gvgai_ignored_param(const char *key, const char **why) {
             return 1;
         }
     return 0;
-}
-
-static int same_nocase(const char *a, const char *b) {
-    for (; *a && (*a | 32) == (*b | 32); a++, b++) {}
-    return *a == '\0' && *b == '\0';
 }
 
 #define NAME_SIZE 48
@@ -143,7 +139,7 @@ static vg_status walk_sprites(walker *w) {
         int same = (!pcls && !cls) || (pcls && cls && strcmp(pcls->s, cls->s) == 0);
         gv_decl decl = {GD_TYPE, &name, s->parent >= 0 ? w->names[s->parent] : NULL, same ? NULL : cls, NULL, 0,
                         w->params, keep_params(w, s->pfirst, s->np, GD_TYPE), w->depth[i], NULL};
-        if (s->word.s && cls != &s->word) {
+        if (s->word.s && strcmp(cls->s, s->word.s) != 0) {
             snprintf(w->note, sizeof w->note, "GVGAI ignores the class '%s' here: a parent names one", s->word.s);
             decl.note = w->note;
         }
@@ -184,13 +180,13 @@ static vg_status walk_interactions(walker *w) {
         if (s->block != GV_INTERACTION) continue;
         for (int k = 0; k < s->n; k++) {                  /* 'eos' in any case is the edge */
             w->toks[k] = d->args[s->first + k];
-            if (same_nocase(w->toks[k].s, "EOS")) w->toks[k].s = "EOS";
+            if (strcasecmp(w->toks[k].s, "EOS") == 0) w->toks[k].s = "EOS";
             w->args[k] = &w->toks[k];
         }
         gv_decl decl = {GD_EFFECT, &s->name, NULL, &s->word, w->args, s->n, w->params, keep_params(w, s->pfirst, s->np, GD_EFFECT),
                         0, NULL};
         vg_status st = VG_OK;
-        if (!same_nocase(s->name.s, "EOS")) {
+        if (strcasecmp(s->name.s, "EOS") != 0) {
             st = emit(w, &decl);
         } else {                                           /* EOS a b > e: a EOS > e, b EOS > e */
             gv_tok eos = s->name;
