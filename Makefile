@@ -1,7 +1,8 @@
 # vgdl -- the only build file.
 #   make            bin/vgdl and build/libvgdl.a        (BUILD=release|debug|asan)
 #   make test       every test (cmocka), also the GVGAI trace replays
-#   make test-asan  the same tests under -fsanitize=address,undefined
+#   make test-asan  the same tests under -fsanitize=address,undefined (gcc)
+#   make test BUILD=clang   ... under clang's ASan and UBSan (float-to-int casts checked too)
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
@@ -11,18 +12,23 @@
 
 BUILD   ?= release
 CC      ?= cc
-PKGS    := lua5.4 inih cmocka json-c libpng zlib
+ifneq ($(filter clang fuzz,$(BUILD)),)
+CC      := clang
+endif
+PKGS    := lua5.4 inih libpng
 CWARNS  := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith \
            -Wformat=2 -Wno-format-truncation -Wundef -Wvla -Wcast-align -Wwrite-strings -Werror
 CWARNS  += $(if $(findstring clang,$(CC)),-Wno-unknown-warning-option)
 CFLAGS_release := -O2 -g
 CFLAGS_debug   := -O0 -g3
 CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS_clang   := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 CFLAGS_fuzz    := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-omit-frame-pointer \
                   -fno-sanitize-recover=all -DVG_FUZZING
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
-           $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+           $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(shell pkg-config --cflags cmocka json-c zlib 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
+LDFLAGS_clang := -fsanitize=address,undefined,float-cast-overflow
 LDLIBS  := $(shell pkg-config --libs lua5.4 inih libpng 2>/dev/null) -lm
 TESTLIBS := $(shell pkg-config --libs cmocka json-c zlib 2>/dev/null)
 
@@ -41,7 +47,7 @@ ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
-.PHONY: all test test-asan test-slow bench corpus check deps clean fuzz fuzz-run
+.PHONY: all test run-tests test-deps test-asan test-slow bench corpus check deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
 $(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*.h tests/*.h)
@@ -79,8 +85,16 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT
 	@echo "LD $@"
 	@$(CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c $(OUT)/libvgdl.a $(LDLIBS)
 
-test: $(TESTS) $(BIN)
+test: test-deps
+	@$(MAKE) --no-print-directory run-tests
+
+run-tests: $(TESTS) $(BIN)
 	@tests/run.sh $(TESTS)
+
+# The packages only the tests need: installed by ./setup --test-deps (root),
+# checked here so that a missing one is named, not a compile error.
+test-deps:
+	@./setup --test-deps
 
 test-asan:
 	$(MAKE) BUILD=asan test
@@ -103,7 +117,7 @@ check:
 	$(MAKE) clean all test BUILD=debug
 
 fuzz:
-	@$(MAKE) --no-print-directory BUILD=fuzz CC=clang $(patsubst %,build/fuzz/fuzz_%,$(FUZZERS))
+	@$(MAKE) --no-print-directory BUILD=fuzz $(patsubst %,build/fuzz/fuzz_%,$(FUZZERS))
 
 # Each fuzzer for FUZZ_SECONDS (default 60); what it finds lands in build/fuzz/crashes/.
 fuzz-run: fuzz

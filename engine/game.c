@@ -247,6 +247,10 @@ double vg_evaluate(const vg_game *g, const vg_state *s, vg_error *err) {
 }
 
 int vg_game_has_evaluate(const vg_game *g) { return g->has_evaluate; }
+
+void vg_script_window(const vg_game *g, long steps, double seconds) {
+    if (g->ops && g->ops->window) g->ops->window(g->script, steps, seconds);
+}
 int vg_game_has_turns(const vg_game *g) { return g->turns; }
 /* A game without turns has one agent whose moves are its actions. */
 const char *vg_move_name(const vg_game *g, int m) {

@@ -28,6 +28,8 @@ typedef struct script_ops {
     vg_status (*termination)(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
     /* The script's heuristic(state) (which 0) or evaluate(state) (which 1). */
     vg_status (*value)(void *script, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err);
+    /* Opens a window of script work: 'steps' instructions and 'seconds' over all calls from now (0, 0: none). */
+    void (*window)(void *script, long steps, double seconds);
     void (*close)(void *script);
 } script_ops;
 

@@ -237,6 +237,13 @@ double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err);
  * agent 0's view); falls back to the score. Errors as vg_heuristic. */
 double vg_evaluate(const vg_game *g, const vg_state *s, vg_error *err);
 int vg_game_has_evaluate(const vg_game *g);         /* 1 when the script defines evaluate(state) */
+/* Opens a window of script work: from now on, all the calls the game
+ * makes into its script (effects, terminations, heuristics, turns{}) may
+ * use at most 'steps' instructions and 'seconds' of wall-clock time
+ * together, besides each call's own limits; then they fail with
+ * VG_ERR_SCRIPT. For one agent decision, so that a script's cost cannot
+ * multiply by the number of forward-model calls. 0 and 0 close it. */
+void vg_script_window(const vg_game *g, long steps, double seconds);
 
 /* ---- Text ------------------------------------------------------------- */
 

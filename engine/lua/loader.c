@@ -13,6 +13,7 @@
  * worst case is too slow are refused before they start, so a script
  * cannot hang or exhaust the host; each failure names the script line.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,24 +83,42 @@ static int stop(lua_State *L, script *sc, const char *why) {
     return lua_error(L);
 }
 
+/* Stops the call if it has spent its instructions or its time. */
+static void check_limits(lua_State *L, script *sc) {
+    char why[64];
+    if (sc->windowed && (sc->steps_left < 0 || now_seconds() > sc->deadline))
+        stop(L, sc, "over the script work allowed for this decision");
+    if (sc->steps_left < 0) {
+        snprintf(why, sizeof why, "over %d million instructions", (int)(sc->steps_budget / 1000000));
+        stop(L, sc, why);
+    }
+    if (now_seconds() > sc->deadline) {
+        snprintf(why, sizeof why, "over %g seconds", sc->seconds);
+        stop(L, sc, why);
+    }
+}
+
 /* Every SCRIPT_HOOK_EVERY instructions: the budget and the deadline. A VM
- * instruction costs at most about a millisecond (strings are short, C
- * functions with loops of their own are bounded below), so the deadline
- * holds to within a few. */
+ * instruction costs at most about a millisecond (strings are short; C
+ * functions with loops of their own charge their work below), so the
+ * deadline holds to within a few. */
 static void l_hook(lua_State *L, lua_Debug *ar) {
     script *sc = script_of(L);
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
         snprintf(sc->where, sizeof sc->where, "%s:%d:", ar->short_src, ar->currentline);
     sc->steps_left -= SCRIPT_HOOK_EVERY;
-    if (sc->steps_left < 0) {
-        char why[64];
-        snprintf(why, sizeof why, "over %d million instructions", (int)(sc->steps_budget / 1000000));
-        stop(L, sc, why);
-    }
-    if (now_seconds() > sc->deadline) {
-        char why[64];
-        snprintf(why, sizeof why, "over %g seconds", sc->seconds);
-        stop(L, sc, why);
+    check_limits(L, sc);
+}
+
+/* Charges 'steps' of work done by a C function to the budget, and stops
+ * the call if that spends it or the deadline has passed: such functions
+ * may run many times between two of the hook's checks. */
+static void charge(lua_State *L, long steps) {
+    script *sc = script_of(L);
+    sc->steps_left -= steps;
+    if (sc->steps_left < 0 || now_seconds() > sc->deadline) {
+        note_line(sc);
+        check_limits(L, sc);
     }
 }
 
@@ -170,7 +189,7 @@ static int l_move(lua_State *L) {
     if (e >= f) {
         if (e - f >= SCRIPT_MAX_MOVE || (f < 0 && e > LUA_MAXINTEGER + f))
             return luaL_error(L, "table.move: more than %d elements", SCRIPT_MAX_MOVE);
-        script_of(L)->steps_left -= (long)(e - f + 1);
+        charge(L, (long)(e - f + 1));
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -207,7 +226,7 @@ static int l_guarded_match(lua_State *L) {
     double cost = plain ? ((double)slen + 1) * ((double)plen + 1) : pattern_cost(p, plen, slen);
     if (cost > SCRIPT_MAX_PATTERN_COST)
         return luaL_error(L, "pattern '%s' is too costly on a %d-character string", p, (int)slen);
-    script_of(L)->steps_left -= (long)(cost / 64);
+    charge(L, (long)(cost / 8));         /* a step of matching is about an eighth of an instruction */
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -304,16 +323,26 @@ static void error_from_lua(script *sc, const char *msg, vg_error *err) {
 
 vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double seconds, vg_error *err) {
     lua_State *L = sc->L;
+    double t = now_seconds();
+    sc->windowed = 0;
+    if (sc->window_on && (sc->window_steps <= 0 || t >= sc->window_end)) {   /* spent before the call */
+        lua_settop(L, lua_gettop(L) - nargs - 1);
+        return error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0,
+                         "script ran too long (over the script work allowed for this decision)");
+    }
+    if (sc->window_on && sc->window_steps < steps) steps = sc->window_steps, sc->windowed = 1;
+    if (sc->window_on && sc->window_end < t + seconds) seconds = sc->window_end - t, sc->windowed = 1;
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, l_message);
     lua_insert(L, base);
     sc->steps_left = sc->steps_budget = steps;
     sc->seconds = seconds;
-    sc->deadline = now_seconds() + seconds;
+    sc->deadline = t + seconds;
     sc->stopped = sc->too_long = 0;
     int st = lua_pcall(L, nargs, nresults, base);
     lua_remove(L, base);
     sc->stopped = 0;
+    if (sc->window_on) sc->window_steps -= steps - sc->steps_left;
     if (st == LUA_OK) return VG_OK;
     if (st == LUA_ERRMEM) {
         if (sc->too_long)
@@ -633,8 +662,15 @@ static void script_close(void *p) {
     free(sc);
 }
 
+static void script_window(void *p, long steps, double seconds) {
+    script *sc = p;
+    sc->window_on = steps > 0 || seconds > 0;
+    sc->window_steps = steps > 0 ? steps : LONG_MAX;
+    sc->window_end = seconds > 0 ? now_seconds() + seconds : 1e300;
+}
+
 static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
-                                   bind_termination, bind_value, script_close};
+                                   bind_termination, bind_value, script_window, script_close};
 
 static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     char *src;

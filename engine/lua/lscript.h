@@ -56,6 +56,10 @@ typedef struct script {
     double deadline;          /* monotonic seconds when the call in progress must end */
     double seconds;           /* ... and the seconds it was given */
     int stopped;              /* the hook stopped the call: no script code runs until it is unwound */
+    int window_on;            /* a window of work is open (vg_script_window): ... */
+    long window_steps;        /* ... instructions left in it ... */
+    double window_end;        /* ... and when it closes */
+    int windowed;             /* the call in progress ends with the window, not with its own limits */
     int too_long;             /* an allocation failed because a string was too long */
     int loading;              /* the script is declaring its rules (game{}, sprite{}, ... allowed) */
     int effect_first;         /* first effect row of the interaction being declared */

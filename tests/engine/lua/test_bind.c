@@ -207,6 +207,29 @@ static void test_bad_positions(void **state) {
     vg_game_free(g);
 }
 
+/* A window of script work caps what all calls together spend (one agent
+ * decision); closing it lifts the cap. */
+static void test_script_window(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPTS "costly_termination.lua", TINY_MAP);
+    vg_state *s = vg_state_new(g, 1);
+    vg_script_window(g, 5000000, 0);
+    advance_ok(g, s, VG_ACTION_NIL);
+    advance_ok(g, s, VG_ACTION_NIL);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_ERR_SCRIPT);
+    assert_non_null(strstr(err.msg, "for this decision"));
+    vg_state_free(s);
+    vg_script_window(g, 0, 0);
+    s = vg_state_new(g, 1);
+    for (int k = 0; k < 4; k++) advance_ok(g, s, VG_ACTION_NIL);
+    vg_script_window(g, 0, 0.001);                   /* a millisecond is spent at once */
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_ERR_SCRIPT);
+    assert_non_null(strstr(err.msg, "for this decision"));
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_custom_effect_and_termination),
@@ -218,6 +241,7 @@ int main(void) {
         cmocka_unit_test(test_turn_without_a_legal_move),
         cmocka_unit_test(test_declaration_during_play),
         cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_script_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
