@@ -17,12 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!path[0]) snprintf(path, sizeof path, "/tmp/vgdl-fuzz-%d.txt", (int)getpid());   /* .txt: read as VGDL */
     char *text = fuzz_text(data, size);
     if (!text) return 0;
-    char *cut = strstr(text, "\n=====\n");
-    const char *level = "A\n";
-    if (cut) {
-        *cut = '\0';
-        level = cut + 7;
-    }
+    const char *level = fuzz_cut_map(text);
     FILE *f = fopen(path, "w");
     if (f && fputs(text, f) >= 0 && fclose(f) == 0) {
         vg_game *g = NULL;
