@@ -175,12 +175,12 @@ static const type_def *type(const char *name) {
 static void test_inheritance_and_defaults(void **state) {
     (void)state;
     static const char *const text =
-        "BasicGame\n"
+        "BasicGame obs=food,moving key_handler=Pulse\n"
         "    SpriteSet\n"
         "        food > Immovable color=RED\n"
-        "            pellet >\n"
+        "            pellet > portal=True\n"
         "            power > Resource shrinkfactor=0.5\n"
-        "                big >\n"
+        "                big > portal=True\n"
         "        moving >\n"
         "            ghost > RandomNPC cons=3\n"
         "                fast > speed=2\n"
@@ -201,6 +201,9 @@ static void test_inheritance_and_defaults(void **state) {
     assert_int_equal(type("fast")->cons, 3);
     assert_true(type("fast")->speed == 2 && type("ghost")->speed == 1);
     assert_string_equal(type("avatar")->img, "oryx/man");
+    assert_int_equal(vg_type_category(g, game_type_find(g, "pellet")), VG_CAT_PORTAL);   /* GVGAI's portal=True */
+    assert_int_equal(vg_type_category(g, game_type_find(g, "big")), VG_CAT_RESOURCE);    /* ... but a resource first */
+    assert_true(g->obstacles == (1ULL << game_type_find(g, "food") | 1ULL << game_type_find(g, "moving")));
     assert_int_equal(g->neffects, 3);                             /* EOS first: ghost EOS, avatar EOS; then avatar EOS */
     assert_int_equal(g->effects[0].t1, game_type_find(g, "ghost"));
     assert_int_equal(g->effects[1].t1, game_type_find(g, "avatar"));
