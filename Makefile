@@ -5,6 +5,7 @@
 #   make test BUILD=clang   ... under clang's ASan and UBSan (float-to-int casts checked too)
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
+#   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/
 #   make deps       install the Debian packages the project needs (root)
@@ -25,14 +26,14 @@ CFLAGS_clang   := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-o
 CFLAGS_fuzz    := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-omit-frame-pointer \
                   -fno-sanitize-recover=all -DVG_FUZZING
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
-           $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(shell pkg-config --cflags cmocka json-c 2>/dev/null)
+           $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(shell pkg-config --cflags cmocka json-c zlib 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
 LDFLAGS_clang := -fsanitize=address,undefined,float-cast-overflow
 LDLIBS  := $(shell pkg-config --libs lua5.4 inih libpng 2>/dev/null) -lm
-TESTLIBS := $(shell pkg-config --libs cmocka json-c 2>/dev/null)
+TESTLIBS := $(shell pkg-config --libs cmocka json-c zlib 2>/dev/null)
 
 OUT     := build/$(BUILD)
-ENGINE  := $(wildcard engine/*.c engine/lua/*.c)
+ENGINE  := $(wildcard engine/*.c engine/lua/*.c engine/gvgai/*.c)
 AGENTS  := $(wildcard agents/*.c)
 TOOLS   := $(wildcard tools/*.c)
 LIBOBJ  := $(patsubst %.c,$(OUT)/%.o,$(ENGINE) $(AGENTS))
@@ -46,10 +47,10 @@ ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
-.PHONY: all test run-tests test-deps test-asan test-slow bench check deps clean fuzz fuzz-run
+.PHONY: all test run-tests test-deps test-asan test-slow bench corpus check deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
-$(OUT)/%.o: %.c $(wildcard engine/*.h engine/lua/*.h agents/*.h tools/*.h tests/*.h)
+$(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -c $< -o $@
@@ -101,10 +102,13 @@ test-asan:
 test-slow:
 	VGDL_SLOW=1 $(MAKE) test
 
+corpus: $(OUT)/tests/engine/gvgai/test_corpus
+	@$< --report
+
 bench: all
 	@tests/bench.sh
 
-ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h)))
+ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
 check:
 	@! grep -rl --include='*.[ch]' '#include *[<"]l\(ua\|auxlib\|ualib\)' engine agents tools | grep -v '^engine/lua/' \
 	  || { echo "lua.h included outside engine/lua/"; exit 1; }

@@ -135,8 +135,9 @@ vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, 
         return game_error(g, err, VG_ERR_SCRIPT, line, "map characters must be printable ASCII (space included)");
     if (g->mapping[uc][0] != -1)
         return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' is mapped twice", c);
-    if (n < 1 || n > 7)
-        return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' must place 1 to 7 sprites", c);
+    if (n < 0 || n > 7)
+        return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' must place 0 to 7 sprites", c);
+    g->mapping[uc][0] = MAP_EMPTY;                  /* none: an empty cell */
     for (int k = 0; k < n; k++) {
         int t;
         vg_status st = type_or_error(g, types[k], line, &t, err);
@@ -223,7 +224,9 @@ int vg_type_is_a(const vg_game *g, int t, int anc) {
     return 0;
 }
 vg_category vg_type_category(const vg_game *g, int t) {
-    return g->types[t].cls < 0 ? VG_NUM_CATS : g->types[t].cat;   /* a parent without a class: none */
+    if (g->types[t].cls < 0) return VG_NUM_CATS;                 /* a parent without a class: none */
+    vg_category c = class_table[g->types[t].cls].cat;
+    return g->types[t].portal && c != VG_CAT_AVATAR && c != VG_CAT_RESOURCE ? VG_CAT_PORTAL : c;  /* GVGAI's order */
 }
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }

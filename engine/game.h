@@ -38,7 +38,6 @@ struct type_def {
     int fixed;              /* 1 when nothing moves or creates it: it lives in the static layer */
     int killable;           /* fixed, but rules can kill it: it has alive bits in the state */
     int force_dynamic;      /* script asked for 'dynamic = true' */
-    vg_category cat;        /* observation category (game_finish): its class's, or portal */
     uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
     uint64_t set[2];        /* sprite parameters set on it or its ancestors (rows of param.c's sprite table) */
     /* Parameters, inherited from the parent at declaration. Each family of
@@ -48,6 +47,7 @@ struct type_def {
     int cooldown;
     uint32_t color;
     char img[48];           /* GVGAI's image name, kept for drawing */
+    int portal;             /* GVGAI portal: observed as a portal (unless an avatar or a resource) */
     int hidden;
     int singleton;          /* declared on this type: one sprite at most in its subtree */
     char glyph;             /* first map character placing it, '?' if none */
@@ -58,7 +58,6 @@ struct type_def {
     int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
     int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
     int ttl;                /* GVGAI timeToLive: updates it lives, -1: no end */
-    int portal;             /* GVGAI portal: observed as a portal */
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     /* -- NPCs and missiles (class_npc.c) */
@@ -108,6 +107,7 @@ typedef struct term_def {
     int script_ref;
 } term_def;
 
+#define MAP_EMPTY (-2)    /* mapping[c][0] of a character that places nothing: an empty cell */
 #define EOS_TYPE (-3)     /* the second "type" of an effect that fires at the edge of the screen */
 
 /* A pair of types with its effects, in the order GVGAI runs them. */
@@ -149,7 +149,7 @@ struct vg_game {
     uint64_t changing;                    /* leaf types whose sprites live in the state (not fixed) */
     uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */
     int nranges;                          /* changing leaf types */
-    char mapping[128][8];                 /* map char -> up to 7 types, -1 ended */
+    char mapping[128][8];                 /* map char -> up to 7 types, -1 ended; unmapped: mapping[c][0] -1 */
     int mapping_line[128];
     int neffects;
     effect_def effects[VG_MAX_EFFECTS];
@@ -165,6 +165,7 @@ struct vg_game {
     term_def terms[VG_MAX_TERMS];
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
+    uint64_t obstacles;                   /* GVGAI obs: the types its path finder goes around; 0: none named */
     int may_create;                       /* 1 when rules can create sprites */
     unsigned ext_needs;                   /* EXT_* bits the rules need (set while building, see game_need_ext) */
     uint32_t stride;                      /* bytes per changing sprite: its header and the extension */

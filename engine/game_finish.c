@@ -111,16 +111,9 @@ static int updates_itself(const vg_game *g, const type_def *td) {
     return !(c->flags & CLASS_SPEED) || td->speed != 0 || (g->ext_needs >> EXT_SPEED & 1);
 }
 
-/* The observation category of type 't' (GVGAI's getSpriteCategory): its
- * class's; 'portal = true' makes a portal of all but avatars and resources. */
-static vg_category category(const vg_game *g, int t) {
-    vg_category cat = class_table[g->types[t].cls].cat;
-    return g->types[t].portal && cat != VG_CAT_AVATAR && cat != VG_CAT_RESOURCE ? VG_CAT_PORTAL : cat;
-}
-
 /* Phase 3: each leaf type's class check. Fixed types are still by class,
  * and no rule moves or creates them; killable ones among them get alive
- * bits. Then who updates, and the categories. */
+ * bits. Then who updates. */
 static vg_status finish_fixed(vg_game *g, vg_error *err) {
     uint64_t moving = g->avatar_types, dying = 0;
     for (int k = 0; k < g->neffects; k++) {
@@ -137,7 +130,6 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
         if (td->cls < 0) continue;
-        td->cat = category(g, t);
         vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);

@@ -28,7 +28,7 @@ static int by_type_id(const void *a, const void *b) {
 static void mapped_chars(const vg_game *g, char *out, size_t size) {
     size_t n = 0;
     for (int c = 32; c < 127 && n + 8 < size; c++) {
-        if (g->mapping[c][0] < 0) continue;
+        if (g->mapping[c][0] == -1) continue;
         if (c == ' ') n += (size_t)snprintf(out + n, size - n, "space ");
         else out[n++] = (char)c, out[n++] = ' ';
     }
@@ -81,7 +81,7 @@ static vg_status check_cells(vg_game *g, const map_rows *m, const char *name, vg
                              "ragged map: row %d has %d columns, row 1 has %d", y + 1, m->len[y], m->w);
         for (int x = 0; x < m->w; x++) {
             unsigned char c = (unsigned char)m->row[y][x];
-            if (c < 128 && g->mapping[c][0] >= 0) continue;
+            if (c < 128 && g->mapping[c][0] != -1) continue;
             mapped_chars(g, known, sizeof known);
             if (c == ' ')
                 return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1,

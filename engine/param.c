@@ -17,7 +17,8 @@
 typedef enum {
     P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT,
     P_DIR,              /* a direction name (UP, DOWN, LEFT, RIGHT, NONE) into two int8_t: dx, dy */
-    P_TYPELIST          /* type names in order (a list, or one string "a,b,c") into a type_list */
+    P_TYPELIST,         /* type names in order (a list, or one string "a,b,c") into a type_list */
+    P_TEXT              /* a string kept as it is, into a char array of 'max' bytes */
 } param_kind;
 
 typedef struct param_spec {
@@ -36,6 +37,8 @@ static const param_spec sprite_params[] = {
     ROW("speed",     P_NUMBER, type_def, speed,         0, 100),
     ROW("cooldown",  P_INT,    type_def, cooldown,      1, 1000),
     ROW("color",     P_COLOR,  type_def, color,         0, 0),
+    ROW("img",       P_TEXT,   type_def, img,           0, sizeof ((type_def *)0)->img),
+    ROW("portal",    P_BOOL,   type_def, portal,        0, 0),
     ROW("hidden",    P_BOOL,   type_def, hidden,        0, 0),
     ROW("singleton", P_BOOL,   type_def, singleton,     0, 0),
     ROW("glyph",     P_CHAR,   type_def, glyph,         0, 0),
@@ -48,7 +51,6 @@ static const param_spec sprite_params[] = {
     ROW("maxHealthPoints",   P_INT, type_def, health_max,   0, 30000),
     ROW("limitHealthPoints", P_INT, type_def, health_limit, 0, 30000),
     ROW("timeToLive", P_INT,   type_def, ttl,           -1, 30000),
-    ROW("portal",    P_BOOL,   type_def, portal,        0, 0),
     /* -- avatars */
     ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
     /* -- NPCs and missiles */
@@ -91,6 +93,7 @@ static const param_spec term_params[] = {
 static const param_spec game_params[] = {
     ROW("square_size", P_INT, vg_game, square,    1, 200),
     ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 60000),  /* sprite.moved counts ticks in 16 bits */
+    ROW("obs",         P_TYPESET, vg_game, obstacles, 0, 0),
 };
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
@@ -109,7 +112,7 @@ static const struct { const char *name; uint32_t rgb; } colors[] = {
     {"BLACK", 0x000000}, {"WHITE", 0xffffff}, {"GRAY", 0x808080}, {"DARKGRAY", 0x404040},
     {"LIGHTGRAY", 0xc0c0c0}, {"RED", 0xff0000}, {"LIGHTRED", 0xff8080}, {"GREEN", 0x00c000},
     {"DARKGREEN", 0x006400}, {"LIGHTGREEN", 0x80ff80}, {"BLUE", 0x0000ff}, {"DARKBLUE", 0x00008b},
-    {"LIGHTBLUE", 0x80c0ff}, {"YELLOW", 0xffff00}, {"LIGHTYELLOW", 0xffff99}, {"ORANGE", 0xffa500},
+    {"LIGHTBLUE", 0x80c0ff}, {"YELLOW", 0xffff00}, {"LIGHTYELLOW", 0xffff99}, {"ORANGE", 0xffa500}, {"LIGHTORANGE", 0xfac864},
     {"PINK", 0xffc0cb}, {"PURPLE", 0x800080}, {"BROWN", 0x8b4513}, {"GOLD", 0xffd700},
 };
 
@@ -118,7 +121,7 @@ static const char *kind_name(param_kind k) {
                                         "a sprite type name or a list of them", "a colour name",
                                         "a one-character string", "an effect name",
                                         "a direction (UP, DOWN, LEFT, RIGHT or NONE)",
-                                        "a list of sprite type names"};
+                                        "a list of sprite type names", "a string"};
     return names[k];
 }
 
@@ -254,6 +257,13 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
         break;
     case P_EFFECT: ok = set_effect_kind(g, field, v, line, err); break;
     case P_DIR: ok = set_dir(field, v); break;
+    case P_TEXT:
+        if (v->kind == PV_STRING && strlen(v->str) >= (size_t)p->max)
+            return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' is longer than %d characters", pl->what, key,
+                              (int)p->max - 1);
+        ok = v->kind == PV_STRING;
+        if (ok) snprintf(field, (size_t)p->max, "%s", v->str);
+        break;
     case P_COLOR: ok = set_color(g, field, v, line, err); break;
     case P_TYPE:
     case P_TYPESET:
@@ -265,14 +275,15 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
     return VG_OK;
 }
 
-static size_t param_size(param_kind k) {
-    switch (k) {
+static size_t param_size(const param_spec *p) {
+    switch (p->kind) {
     case P_NUMBER: return sizeof(double);
     case P_TYPESET: return sizeof(uint64_t);
     case P_COLOR: return sizeof(uint32_t);
     case P_CHAR: return sizeof(char);
     case P_DIR: return 2 * sizeof(int8_t);
     case P_TYPELIST: return sizeof(type_list);
+    case P_TEXT: return (size_t)p->max;
     default: return sizeof(int);
     }
 }
@@ -282,5 +293,5 @@ void param_inherit(type_def *td, const type_def *parent) {
     for (int k = 0; k < COUNT(sprite_params); k++)
         if (parent->set[k / 64] >> (k % 64) & 1)
             memcpy((char *)td + sprite_params[k].offset, (const char *)parent + sprite_params[k].offset,
-                   param_size(sprite_params[k].kind));
+                   param_size(&sprite_params[k]));
 }

@@ -88,12 +88,20 @@ const char *vg_category_name(vg_category c);        /* "npc", "immovable", ... *
 typedef struct vg_game vg_game;
 typedef struct vg_state vg_state;
 
-/* Loads the Lua rules in 'script_path' and the text map in 'level_path'.
- * On success '*out' owns a new game (free it with vg_game_free). On failure
- * '*out' is NULL and 'err' (if not NULL) says where and why. */
+/* Loads the rules in 'script_path' and the text map in 'level_path'. The
+ * rules are a GVGAI game description (VGDL) when the path ends in ".txt",
+ * the level then read as GVGAI reads one (short rows padded with spaces,
+ * characters the game does not map empty); else a Lua script. On success
+ * '*out' owns a new game (free it with vg_game_free). On failure '*out' is
+ * NULL and 'err' (if not NULL) says where and why. */
 vg_status vg_game_load(const char *script_path, const char *level_path, vg_game **out, vg_error *err);
 /* As vg_game_load, the level given as text; 'level_name' names it in errors. */
 vg_status vg_game_load_text(const char *script_path, const char *level_text, const char *level_name, vg_game **out, vg_error *err);
+/* The GVGAI game description 'path' (VGDL, .txt) written as a Lua script
+ * that loads to the same game: '*lua' gets the text (malloc'd; the caller
+ * frees it). Only the syntax is checked: a game using what the engine does
+ * not have converts, and the script fails to load as the game file does. */
+vg_status vg_game_convert(const char *path, char **lua, vg_error *err);
 void vg_game_free(vg_game *g);                      /* NULL is a no-op */
 
 int vg_game_width(const vg_game *g);                /* map columns */

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json.h>
+#include <zlib.h>
+
 #include "support.h"
 
 const char *repo_path(const char *rel) {
@@ -143,4 +146,278 @@ void expect_error_at(const vg_error *err, const char *fixture, const char *kw1, 
     assert_int_equal(err->line, line);
     assert_true(has_keyword(err->msg, kw1));
     if (kw2) assert_true(has_keyword(err->msg, kw2));
+}
+
+/* ---- Replaying a trace GVGAI recorded --------------------------------- */
+
+/* The recording, read a line at a time. */
+typedef struct recording {
+    gzFile f;
+    char *buf;
+    size_t cap;
+} recording;
+
+/* The next non-blank line; NULL at the end (or when out of memory: *bad set). */
+static const char *next_line(recording *r, int *bad) {
+    *bad = 0;
+    for (;;) {
+        size_t len = 0;
+        for (;;) {
+            if (r->cap - len < 2) {
+                size_t cap = r->cap ? 2 * r->cap : 1 << 16;
+                char *b = realloc(r->buf, cap);
+                if (!b) return *bad = 1, NULL;
+                r->buf = b, r->cap = cap;
+            }
+            if (!gzgets(r->f, r->buf + len, (int)(r->cap - len))) break;
+            len += strlen(r->buf + len);
+            if (len > 0 && r->buf[len - 1] == '\n') break;
+        }
+        if (len == 0) return NULL;
+        if (r->buf[strspn(r->buf, " \t\r\n")] != '\0') return r->buf;
+    }
+}
+
+/* Our trace line for 's' after action 'a' into '*buf' (grown as needed); NULL when out of memory. */
+static const char *our_line(const vg_game *g, const vg_state *s, int a, char **buf, size_t *cap) {
+    int len = vg_trace_json(g, s, a, *buf, *cap);
+    if (len < 0) return NULL;
+    if ((size_t)len >= *cap) {
+        char *b = realloc(*buf, (size_t)len + 1);
+        if (!b) return NULL;
+        *buf = b, *cap = (size_t)len + 1;
+        if (vg_trace_json(g, s, a, *buf, *cap) != len) return NULL;
+    }
+    return *buf;
+}
+
+/* ---- A quick look: the text of the fields compared, without parsing --- */
+
+static const char *skip_space(const char *p) { return p + strspn(p, " \t\r\n"); }
+
+/* Past the JSON value at 'p' (a string, or anything up to the end of its brackets). */
+static const char *skip_value(const char *p) {
+    int depth = 0;
+    for (p = skip_space(p); *p; p++) {
+        if (*p == '"') {
+            for (p++; *p && *p != '"'; p++) p += *p == '\\' && p[1];
+            if (!*p) return p;
+            if (depth == 0) return p + 1;
+        } else if (*p == '{' || *p == '[') {
+            depth++;
+        } else if (*p == '}' || *p == ']') {
+            if (depth == 0) return p;
+            if (--depth == 0) return p + 1;
+        } else if (depth == 0 && (*p == ',' )) {
+            return p;
+        }
+    }
+    return p;
+}
+
+/* The text of member 'key' (n bytes) of the object at 'obj'; NULL when absent. */
+static const char *member(const char *obj, const char *key, size_t n, size_t *len) {
+    const char *p = skip_space(obj);
+    if (*p != '{') return NULL;
+    for (p = skip_space(p + 1); *p == '"';) {
+        const char *k = p + 1, *v = skip_space(skip_value(p));
+        if (*v != ':') return NULL;
+        v = skip_space(v + 1);
+        const char *end = skip_value(v);
+        if ((size_t)(skip_value(p) - k - 1) == n && strncmp(k, key, n) == 0) {
+            *len = (size_t)(end - v);
+            return v;
+        }
+        p = skip_space(end);
+        if (*p != ',') return NULL;
+        p = skip_space(p + 1);
+    }
+    return NULL;
+}
+
+/* 1 when member 'key' has the same text in both objects (and is there). */
+static int same_text(const char *a, const char *b, const char *key) {
+    size_t la, lb;
+    const char *va = member(a, key, strlen(key), &la), *vb = va ? member(b, key, strlen(key), &lb) : NULL;
+    return vb && la == lb && memcmp(va, vb, la) == 0;
+}
+
+/* 1 when every field compare_line compares has the same text in both
+ * lines; 0 says only "look closer" (2 and 2.0 differ here, not there). */
+static int quick_same(const char *ref, const char *ours) {
+    static const char *const top[] = {"tick", "action", "score", "isGameOver", "winner"};
+    static const char *const av[] = {"pos", "type", "alive", "orientation", "resources"};
+    size_t la, lb, ls, lo;
+    for (size_t k = 0; k < sizeof top / sizeof top[0]; k++)
+        if (!same_text(ref, ours, top[k])) return 0;
+    const char *ra = member(ref, "avatar", 6, &la), *oa = member(ours, "avatar", 6, &lb);
+    if (!ra || !oa || *ra != '{') return 0;
+    for (size_t k = 0; k < sizeof av / sizeof av[0]; k++)
+        if (!same_text(ra, oa, av[k])) return 0;
+    const char *rs = member(ref, "sprites", 7, &ls), *os = member(ours, "sprites", 7, &lo);
+    if (!rs || !os || *rs != '{') return 0;
+    for (const char *p = skip_space(rs + 1); *p == '"';) {     /* each type the recording lists */
+        const char *k = p + 1, *v = skip_space(skip_value(p));
+        size_t n = (size_t)(skip_value(p) - k - 1), lt;
+        if (*v != ':') return 0;
+        const char *end = skip_value(v + 1), *mine = member(os, k, n, &lt), *count = member(v + 1, "n", 1, &lt);
+        if (!mine && !(count && lt == 1 && *count == '0')) return 0;    /* a GVGAI type ours lacks (its default "avatar") */
+        if (mine && !same_text(skip_space(v + 1), mine, "pos")) return 0;
+        p = skip_space(end);
+        if (*p != ',') break;
+        p = skip_space(p + 1);
+    }
+    return 1;
+}
+
+static int is_number(const json_object *j) {
+    return json_object_is_type(j, json_type_int) || json_object_is_type(j, json_type_double);
+}
+
+/* Deep equality; numbers compare by value whether written as int or double. */
+static int same(json_object *a, json_object *b) {
+    if (!a || !b) return a == b;
+    if (is_number(a) || is_number(b))
+        return is_number(a) && is_number(b) && json_object_get_double(a) == json_object_get_double(b);
+    if (json_object_get_type(a) != json_object_get_type(b)) return 0;
+    switch (json_object_get_type(a)) {
+    case json_type_null: return 1;
+    case json_type_boolean: return json_object_get_boolean(a) == json_object_get_boolean(b);
+    case json_type_string: return strcmp(json_object_get_string(a), json_object_get_string(b)) == 0;
+    case json_type_array: {
+        size_t n = json_object_array_length(a);
+        if (n != json_object_array_length(b)) return 0;
+        for (size_t k = 0; k < n; k++)
+            if (!same(json_object_array_get_idx(a, k), json_object_array_get_idx(b, k))) return 0;
+        return 1;
+    }
+    case json_type_object: {
+        if (json_object_object_length(a) != json_object_object_length(b)) return 0;
+        json_object_object_foreach(a, key, va) {
+            json_object *vb;
+            if (!json_object_object_get_ex(b, key, &vb) || !same(va, vb)) return 0;
+        }
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+/* Field 'key' of 'obj' (NULL for a JSON null); 0 when 'obj' has no such field. */
+static int get(json_object *obj, const char *key, json_object **v) {
+    *v = NULL;
+    return obj && json_object_is_type(obj, json_type_object) && json_object_object_get_ex(obj, key, v);
+}
+
+static json_object *field(json_object *obj, const char *key) {
+    json_object *v;
+    get(obj, key, &v);
+    return v;
+}
+
+static const char *text(json_object *j) { return j ? json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN) : "null"; }
+
+/* One difference: counted, the first kept in 'd', printed with 'print'. */
+static void differ(trace_diff *d, int print, const char *file, int tick, const char *what, const char *want, const char *got) {
+    if (d->mismatches++ == 0) {
+        d->tick = tick;
+        snprintf(d->what, sizeof d->what, "%s", what);
+        snprintf(d->want, sizeof d->want, "%s", want);
+        snprintf(d->got, sizeof d->got, "%s", got);
+    }
+    if (print) print_error("%s: tick %d: %s: expected %.300s, got %.300s\n", file, tick, what, want, got);
+}
+
+/* Compares field 'key' of the recorded object and ours ('what' in messages). */
+static void check(trace_diff *d, int print, const char *file, int tick, const char *what, json_object *ref,
+                  json_object *ours, const char *key) {
+    json_object *want, *got;
+    if (!get(ref, key, &want)) differ(d, print, file, tick, what, "a field", "none in the recording");
+    else if (!get(ours, key, &got)) differ(d, print, file, tick, what, text(want), "no such field");
+    else if (!same(want, got)) differ(d, print, file, tick, what, text(want), text(got));
+}
+
+/* Compares our line with the recorded one; the differences go to 'd'. */
+static void compare_line(trace_diff *d, int print, const char *file, json_object *ref, json_object *ours) {
+    json_object *rt = field(ref, "tick");
+    int tick = rt ? json_object_get_int(rt) : -1;
+    static const char *const top[] = {"tick", "action", "score", "isGameOver", "winner"};
+    for (size_t k = 0; k < sizeof top / sizeof top[0]; k++) check(d, print, file, tick, top[k], ref, ours, top[k]);
+    json_object *ra = field(ref, "avatar"), *oa = field(ours, "avatar");
+    if (!ra) {
+        check(d, print, file, tick, "avatar", ref, ours, "avatar");
+    } else {
+        static const char *const av[] = {"pos", "type", "alive", "orientation", "resources"};
+        for (size_t k = 0; k < sizeof av / sizeof av[0]; k++) {
+            char what[32];
+            snprintf(what, sizeof what, "avatar.%s", av[k]);
+            check(d, print, file, tick, what, ra, oa, av[k]);
+        }
+    }
+    json_object *rs = field(ref, "sprites"), *os = field(ours, "sprites");
+    if (!rs || !json_object_is_type(rs, json_type_object)) {
+        differ(d, print, file, tick, "sprites", "an object", "none in the recording");
+        return;
+    }
+    json_object_object_foreach(rs, type, want) {
+        char what[96];
+        snprintf(what, sizeof what, "sprites.%s.pos", type);
+        json_object *got = field(os, type), *n = field(want, "n");
+        if (!got && n && json_object_get_int(n) == 0) continue;   /* a GVGAI type ours lacks (its default "avatar") */
+        if (!got) differ(d, print, file, tick, what, text(field(want, "pos")), "no such sprite type");
+        else check(d, print, file, tick, what, want, got, "pos");
+    }
+}
+
+/* Compares our line with the recorded one: quickly when their texts agree,
+ * else field by field (the differences go to 'd'); -1 when the recording's
+ * line is not JSON. */
+static int compare(trace_diff *d, int print, const char *file, const char *ref, const char *ours) {
+    if (quick_same(ref, ours)) return 0;
+    json_object *rj = json_tokener_parse(ref), *oj = json_tokener_parse(ours);
+    int rc = rj ? 0 : -1;
+    if (rj && !oj) differ(d, print, file, d->lines, "vg_trace_json", "JSON", ours);
+    if (rj && oj) compare_line(d, print, file, rj, oj);
+    json_object_put(rj);
+    json_object_put(oj);
+    return rc;
+}
+
+int trace_replay(const vg_game *g, uint64_t seed, const vg_action *acts, int n, const char *jsonl, int print,
+                 trace_diff *d) {
+    memset(d, 0, sizeof *d);
+    d->tick = -1;
+    recording r = {gzopen(jsonl, "rb"), NULL, 0};
+    vg_state *s = r.f ? vg_state_new(g, seed) : NULL;
+    char *buf = NULL;
+    size_t cap = 0;
+    int bad = 0, rc = -1;
+    if (!s) {
+        snprintf(d->what, sizeof d->what, "%s", r.f ? "out of memory" : "cannot open the recording");
+        goto done;
+    }
+    for (int k = -1; k < n && !d->mismatches; k++) {
+        vg_error err = {0};
+        if (k >= 0 && (vg_is_over(s) || vg_advance(g, s, acts[k], &err) != VG_OK)) {
+            if (err.msg[0]) differ(d, print, jsonl, k + 1, "vg_advance", "no error", err.msg);
+            break;
+        }
+        const char *ref = next_line(&r, &bad), *ours = bad ? NULL : our_line(g, s, k >= 0 ? (int)acts[k] : -1, &buf, &cap);
+        if (bad || (ref && ours && compare(d, print, jsonl, ref, ours) < 0)) {
+            snprintf(d->what, sizeof d->what, "line %d of the recording cannot be read", d->lines + 1);
+            goto done;
+        }
+        if (!ref) differ(d, print, jsonl, k + 1, "lines", "the recording's end", "more ticks (ours goes on)");
+        else if (!ours) differ(d, print, jsonl, k + 1, "vg_trace_json", "a line", "none (out of memory)");
+        d->lines++;
+    }
+    if (!d->mismatches && next_line(&r, &bad))
+        differ(d, print, jsonl, d->lines, "lines", "more ticks", "the game over (ours ended early)");
+    rc = d->mismatches > 0;
+done:
+    vg_state_free(s);
+    if (r.f) gzclose(r.f);
+    free(r.buf);
+    free(buf);
+    return rc;
 }

@@ -2,7 +2,8 @@
  *
  * support.h -- helpers shared by the tests: paths into the repository and
  * loading a game or failing the test, reading an actions file, fixture
- * scripts whose broken line is marked "-- ERROR".
+ * scripts whose broken line is marked "-- ERROR", replaying a trace GVGAI
+ * recorded.
  */
 #ifndef VG_TEST_SUPPORT_H
 #define VG_TEST_SUPPORT_H
@@ -41,5 +42,29 @@ const char *fixture_script(const char *name);
  * marked "-- ERROR", and that the message has keyword 'kw1' and, unless
  * NULL, 'kw2'. */
 void expect_error_at(const vg_error *err, const char *fixture, const char *kw1, const char *kw2);
+
+/* ---- Replaying a trace GVGAI recorded --------------------------------- */
+
+/* Where a replay first differs from its recording. */
+typedef struct trace_diff {
+    int tick;                 /* the tick of the first line that differs; -1: none */
+    int mismatches;           /* fields that differ on that line */
+    char what[96];            /* the first: "score", "avatar.pos", "sprites.box.pos", "lines", ... */
+    char want[160], got[160]; /* ... the recording's value and ours (JSON, cut short) */
+    int lines;                /* lines compared */
+} trace_diff;
+
+/* Plays actions acts[0..n) on 'g' from a state seeded 'seed', one trace
+ * line a tick (the start first; it stops at game over, as GVGAI's
+ * recordings do), and compares each with the recording 'jsonl' (GVGAI's
+ * trace format, tests/golden/gvgai/SOURCE.md; gzipped or not): tick,
+ * action, score, isGameOver, winner; the avatar's pos, type, alive,
+ * orientation and resources; the positions of every sprite type the
+ * recording lists; and the number of lines. It stops at the first line
+ * that differs; with 'print' every difference on it is printed. Returns 0
+ * when the replay is the recording, 1 when not (see 'd'), -1 when the
+ * recording cannot be read (d->what says why). */
+int trace_replay(const vg_game *g, uint64_t seed, const vg_action *acts, int n, const char *jsonl, int print,
+                 trace_diff *d);
 
 #endif

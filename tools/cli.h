@@ -32,7 +32,10 @@ int cli_fail(const char *fmt, ...);                  /* prints "vgdl: ..." to st
 int cli_report(const vg_error *err);                 /* prints "file:line:col: msg"; returns 2 */
 int cli_parse(int argc, char **argv, cli_opts *o);   /* 0, or 2 after printing why */
 int cli_load(const cli_opts *o, vg_game **g);        /* 0, or 2 after printing why */
+/* The rules and the map of GAME (a name, a script, or a GVGAI game file:
+ * .txt) at 'level' (a number, a level's name or a path; NULL: 0). */
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
+int cli_is_gvgai(const char *path);                  /* 1 when 'path' is a GVGAI game file (.txt) */
 int cli_read_actions(const char *path, vg_action **out, int *n);
 int cli_play(int argc, char **argv);                 /* play.c */
 /* decide.c: the agent named 'name' with --config then the settings 'set'

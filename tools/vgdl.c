@@ -11,11 +11,13 @@
  *   vgdl play GAME [--level N|FILE] [--moves M] [--opponent AGENT [--side 1|2] [--set k=v] [--budget-ms M]]
  *   vgdl show GAME [--level N|FILE] [--moves M]
  *   vgdl check GAME
+ *   vgdl convert GAME.txt
  *   vgdl bench GAME [--level N|FILE] [--moves M] [--seconds S]
  *   vgdl perft GAME DEPTH [--level N|FILE] [--moves M]
  *
- * GAME is a name (scripts/NAME.lua) or a path to a script; a level is a
- * number (levels/NAME/lvlN.txt) or a path to a map; --moves M starts from
+ * GAME is a name (scripts/NAME.lua, else GVGAI's gvgai/NAME.txt), a path to a
+ * script, or a path to a GVGAI game (.txt); a level is a number
+ * (levels/NAME/lvlN.txt; GAME_lvlN.txt beside a GVGAI game) or a path to a map; --moves M starts from
  * the level after the moves M (agents/exact.h, exact_replay). Exit status:
  * 0 done, 2 on any error (bad arguments, script, map, moves; out of memory).
  */
@@ -73,13 +75,28 @@ static int is_number(const char *s) {
     return 1;
 }
 
+int cli_is_gvgai(const char *path) {
+    size_t n = strlen(path);
+    return n > 4 && strcmp(path + n - 4, ".txt") == 0;
+}
+
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size) {
     const char *slash = strrchr(game, '/');
     const char *base = slash ? slash + 1 : game;
     size_t blen = strcspn(base, ".");
-    if (strchr(game, '/') || strstr(game, ".lua")) snprintf(script, size, "%s", game);
+    static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics"};
+    if (strchr(game, '/') || strstr(game, ".lua") || cli_is_gvgai(game)) snprintf(script, size, "%s", game);
     else snprintf(script, size, "%s/scripts/%s.lua", root_dir(), game);
+    for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
+        snprintf(map, size, "%s/%s/%s.txt", root_dir(), gvgai_dirs[k], game);   /* no script: GVGAI's game */
+        if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
+    }
     if (!level) level = "0";
+    if (cli_is_gvgai(script)) {                   /* GVGAI's levels are GAME_lvlN.txt beside the game */
+        if (is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
+        else snprintf(map, size, "%s", level);
+        return;
+    }
     if (is_number(level)) {
         snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", root_dir(), (int)blen, base, level);
         return;
@@ -115,7 +132,8 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
     memset(o, 0, sizeof *o);
     o->agent = "onestep";
     o->seconds = 1;
-    if (argc < 3 || argv[2][0] == '-') return cli_fail("%s needs a GAME (a name such as 'bait', or a script path)", argv[1]);
+    if (argc < 3 || argv[2][0] == '-')
+        return cli_fail("%s needs a GAME (a name such as 'bait', a script path, or a GVGAI game file)", argv[1]);
     o->game = argv[2];
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -378,8 +396,9 @@ static int cmd_check(int argc, char **argv) {
     char script[4096], map[4096], pattern[4200];
     cli_game_paths(o.game, "0", script, map, sizeof script);
     char *slash = strrchr(map, '/');
-    *slash = '\0';
-    snprintf(pattern, sizeof pattern, "%s/*.txt", map);
+    if (slash) *slash = '\0';
+    if (cli_is_gvgai(script)) snprintf(pattern, sizeof pattern, "%.*s_lvl[0-9]*.txt", (int)(strlen(script) - 4), script);
+    else snprintf(pattern, sizeof pattern, "%s/*.txt", slash ? map : ".");
     glob_t gl;
     int levels = 0, bad = 0;
     if (glob(pattern, 0, NULL, &gl) == 0) {
@@ -396,6 +415,23 @@ static int cmd_check(int argc, char **argv) {
     if (levels == 0) return cli_fail("no levels found (%s)", pattern);
     if (bad) return 2;
     printf("%s: ok, %d levels\n", script, levels);
+    return 0;
+}
+
+/* ---- convert ---------------------------------------------------------- */
+
+/* vgdl convert GAME.txt: the GVGAI game as a Lua script, on stdout. */
+static int cmd_convert(int argc, char **argv) {
+    cli_opts o;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc) return rc;
+    char script[4096], map[4096], *lua;
+    vg_error err;
+    cli_game_paths(o.game, NULL, script, map, sizeof script);
+    if (!cli_is_gvgai(script)) return cli_fail("convert reads a GVGAI game file (.txt), not '%s'", script);
+    if (vg_game_convert(script, &lua, &err) != VG_OK) return cli_report(&err);
+    fputs(lua, stdout);
+    free(lua);
     return 0;
 }
 
@@ -501,6 +537,7 @@ static const struct command {
     {"play",  cli_play,  "GAME [--level N|FILE] [--moves M] [--seed S] [--opponent AGENT [--side 1|2] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]]"},
     {"show",  cmd_show,  "GAME [--level N|FILE] [--moves M]"},
     {"check", cmd_check, "GAME"},
+    {"convert", cmd_convert, "GAME.txt"},
     {"bench", cmd_bench, "GAME [--level N|FILE] [--moves M] [--seconds S]"},
     {"perft", cli_perft, "GAME DEPTH [--level N|FILE] [--moves M]"},
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]"},

@@ -705,8 +705,8 @@ static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     return VG_OK;
 }
 
-vg_status vg_game_load_text(const char *script_path, const char *level_text, const char *level_name, vg_game **out,
-                            vg_error *err) {
+vg_status script_load_game(const char *script_path, const char *level_text, const char *level_name, vg_game **out,
+                           vg_error *err) {
     *out = NULL;
     vg_game *g = game_new(script_path);
     script *sc = calloc(1, sizeof *sc);
@@ -744,20 +744,3 @@ done:
     game_free(g);
     return st;
 }
-
-vg_status vg_game_load(const char *script_path, const char *level_path, vg_game **out, vg_error *err) {
-    char *text;
-    size_t len;
-    *out = NULL;
-    vg_status st = io_read_file(level_path, &text, &len, err);
-    if (st != VG_OK) return st;
-    if (memchr(text, '\0', len)) {
-        free(text);
-        error_set(err, VG_ERR_PARSE, level_path, 0, 0, "map is not a text file");
-        return VG_ERR_PARSE;
-    }
-    st = vg_game_load_text(script_path, text, level_path, out, err);
-    free(text);
-    return st;
-}
-

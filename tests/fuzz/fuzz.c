@@ -15,6 +15,13 @@ char *fuzz_text(const uint8_t *data, size_t size) {
     return text;
 }
 
+const char *fuzz_cut_map(char *text) {
+    char *cut = strstr(text, "\n=====\n");
+    if (!cut) return "A\n";
+    *cut = '\0';
+    return cut + 7;
+}
+
 void fuzz_play(const vg_game *g, uint64_t seed, int ticks) {
     vg_state *s = vg_state_new(g, seed);
     if (!s) return;

@@ -18,6 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The input as a NUL-terminated string (malloc'd), NULs inside replaced by spaces. */
 char *fuzz_text(const uint8_t *data, size_t size);
+/* Cuts 'text' at a line "=====" and returns what follows it: the map of a
+ * game given with its map ("A\n", a one-cell map, when there is none). */
+const char *fuzz_cut_map(char *text);
 /* Plays up to 'ticks' ticks of 'g' from its start, actions drawn from 'seed'. */
 void fuzz_play(const vg_game *g, uint64_t seed, int ticks);
 

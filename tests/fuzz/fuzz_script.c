@@ -16,12 +16,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *text = fuzz_text(data, size);
     if (!text) return 0;
-    char *cut = strstr(text, "\n=====\n");
-    const char *map = "A\n";
-    if (cut) {
-        *cut = '\0';
-        map = cut + 7;
-    }
+    const char *map = fuzz_cut_map(text);
     int fd = memfd_create("fuzz-script.lua", 0);      /* the loader reads scripts from files */
     if (fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text)) {
         char path[64];

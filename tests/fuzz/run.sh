@@ -25,6 +25,9 @@ for name in "$@"; do
                 > "$corpus/seed_line_$(basename "$f" .lua)"
             done ;;
     actions) cp tests/golden/gvgai/bait/*.actions "$corpus/" ;;
+    vgdl) for f in gvgai/*_lvl0.txt; do
+            { cat "${f%_lvl0.txt}.txt"; echo "====="; cat "$f"; } > "$corpus/seed_$(basename "$f" _lvl0.txt)"
+          done ;;
   esac
   log=build/fuzz/$name.log
   build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \

@@ -24,6 +24,10 @@
  * 6. decide prints every agent's value for the player to move: minimax,
  *    alpha-beta and MTD(f) searching to the end agree with the solver
  *    (Pons' score) whichever player is to move.
+ * 7. GVGAI's game files: a path ending in .txt, or a name with no script,
+ *    is one; --level N is GAME_lvlN.txt beside it; check loads every such
+ *    level; convert writes a script that plays the same trace; what the
+ *    engine lacks is an error at the file's line and column.
  */
 #include "run_vgdl.h"
 
@@ -415,6 +419,34 @@ static void test_decide_values_for_player_to_move(void **state) {
     assert_true(seen[0] > 0 && seen[1] > 0);
 }
 
+/* ---- 7. GVGAI's game files --------------------------------------------- */
+
+static void test_gvgai_games(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s check gvgai/bait.txt", vgdl), 0);
+    expect_in(out(), "gvgai/bait.txt: ok, 5 levels");
+    assert_int_equal(sh("%s show sokoban --level 1", vgdl), 0);          /* no scripts/sokoban.lua: gvgai/sokoban.txt */
+    expect_in(out(), "size: ");
+    assert_int_equal(sh("%s show gvgai/sokoban.txt --level 1", vgdl), 0);
+    char first[4096];
+    snprintf(first, sizeof first, "%s", out());
+    assert_int_equal(sh("%s show sokoban --level gvgai/sokoban_lvl1.txt", vgdl), 0);
+    assert_string_equal(out(), first);
+    assert_int_equal(sh("%s convert gvgai/bait.txt > %s/bait.lua", vgdl, tmp), 0);
+    assert_int_equal(sh("%s trace %s/bait.lua --level gvgai/bait_lvl2.txt --actions "
+                        "tests/golden/gvgai/corpus/bait/lvl2_seed1.actions --seed 1 > %s/lua.jsonl && "
+                        "%s trace gvgai/bait.txt --level 2 --actions tests/golden/gvgai/corpus/bait/lvl2_seed1.actions "
+                        "--seed 1 > %s/txt.jsonl && cmp %s/lua.jsonl %s/txt.jsonl && wc -l < %s/txt.jsonl",
+                        vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp),
+                     0);
+    assert_true(atoi(out()) > 10);
+    assert_int_equal(sh("%s show gvgai/aliens.txt", vgdl), 2);
+    expect_in(err(), "gvgai/aliens.txt:5:19: unknown sprite class 'FlakAvatar'");
+    assert_int_equal(sh("%s check gvgai/aliens.txt", vgdl), 2);
+    assert_int_equal(sh("%s convert bait", vgdl), 2);                  /* a Lua game */
+    expect_in(err(), "convert reads a GVGAI game file (.txt)");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decide_gives_pons_score),
@@ -432,6 +464,7 @@ int main(void) {
         cmocka_unit_test(test_run_one_player_unchanged),
         cmocka_unit_test(test_run_bad_opponent),
         cmocka_unit_test(test_decide_values_for_player_to_move),
+        cmocka_unit_test(test_gvgai_games),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_corpus.c -- GVGAI's whole collection against GVGAI's own recorded
+ * traces (tests/golden/gvgai/corpus/<game>/lvlL_seedS.{actions,jsonl.gz},
+ * one per game and level): each game file of gvgai/ loaded as it is and
+ * its trace replayed with the same seed and actions (trace_replay).
+ *
+ * As a test: every game listed in tests/golden/gvgai/corpus/EXACT must
+ * replay all its traces exactly; a game not listed that now does is
+ * reported (add it to the list: the list only grows). Games that do not
+ * load yet, because the engine lacks a class, an effect, ..., do not fail.
+ *
+ * With --report (make corpus): one line per game and level (exact, cannot
+ * load and why, or the first tick and field that differ), the totals, and
+ * what the engine lacks, by the number of games it keeps from loading.
+ */
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "support.h"
+
+#include "class.h"
+#include "effect.h"
+#include "gvgai/gvgai.h"
+#include "io.h"
+#include "param.h"
+#include "term.h"
+
+#define CORPUS "tests/golden/gvgai/corpus"
+#define MAX_GAMES 256
+#define MAX_TRACES 8
+
+typedef struct trace {
+    char actions[256], jsonl[256], level[256];
+    int lvl;
+    unsigned long seed;
+} trace;
+
+typedef struct game {
+    char name[64];
+    char path[256];          /* gvgai/NAME.txt or gvgai/contphysics/NAME.txt */
+    int listed;              /* in EXACT */
+    int ntraces;
+    trace traces[MAX_TRACES];
+} game;
+
+static game games[MAX_GAMES];
+static int ngames;
+
+/* ---- The corpus -------------------------------------------------------- */
+
+static int find_game(const char *name) {
+    for (int k = 0; k < ngames; k++)
+        if (strcmp(games[k].name, name) == 0) return k;
+    return -1;
+}
+
+/* Every trace of the corpus, grouped by game; the games listed in EXACT. */
+static int read_corpus(void) {
+    glob_t gl;
+    if (glob(CORPUS "/*/lvl*_seed*.actions", 0, NULL, &gl) != 0) return 0;
+    for (size_t k = 0; k < gl.gl_pathc; k++) {
+        const char *path = gl.gl_pathv[k], *name = path + strlen(CORPUS "/");
+        const char *base = strrchr(path, '/') + 1;
+        int len = (int)(base - 1 - name), g = -1, lvl;
+        unsigned long seed;
+        char name0[64];
+        snprintf(name0, sizeof name0, "%.*s", len, name);
+        if (sscanf(base, "lvl%d_seed%lu.actions", &lvl, &seed) != 2) continue;
+        if ((g = find_game(name0)) < 0) {
+            if (ngames == MAX_GAMES) break;
+            g = ngames++;
+            snprintf(games[g].name, sizeof games[g].name, "%s", name0);
+            snprintf(games[g].path, sizeof games[g].path, "gvgai/%s.txt", name0);
+            if (access(games[g].path, F_OK) != 0) snprintf(games[g].path, sizeof games[g].path, "gvgai/contphysics/%s.txt", name0);
+        }
+        game *gm = &games[g];
+        if (gm->ntraces == MAX_TRACES) continue;
+        trace *t = &gm->traces[gm->ntraces++];
+        snprintf(t->actions, sizeof t->actions, "%s", path);
+        snprintf(t->jsonl, sizeof t->jsonl, "%.*s.jsonl.gz", (int)(strlen(path) - strlen(".actions")), path);
+        char stem[256];
+        snprintf(stem, sizeof stem, "%.*s", (int)(strlen(gm->path) - 4), gm->path);
+        snprintf(t->level, sizeof t->level, "%s_lvl%d.txt", stem, lvl);
+        t->lvl = lvl;
+        t->seed = seed;
+    }
+    globfree(&gl);
+    FILE *f = fopen(CORPUS "/EXACT", "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "#\r\n")] = '\0';
+        char word[64];
+        if (sscanf(line, "%63s", word) != 1) continue;
+        int g = find_game(word);
+        if (g < 0) fprintf(stderr, "%s/EXACT: no game '%s' in the corpus\n", CORPUS, word);
+        else games[g].listed = 1;
+    }
+    if (f) fclose(f);
+    return ngames;
+}
+
+/* ---- One trace --------------------------------------------------------- */
+
+typedef enum { EXACT, NO_LOAD, DIFFERS, BROKEN } outcome;
+
+/* Replays trace 't' of 'gm'; 'why' says what went wrong. */
+static outcome replay(const game *gm, const trace *t, int print, char *why, size_t size) {
+    vg_game *g = NULL;
+    vg_error err = {0};
+    vg_action *acts = NULL;
+    int nacts = 0;
+    if (vg_game_load(gm->path, t->level, &g, &err) != VG_OK) {
+        if (err.line) snprintf(why, size, "%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
+        else snprintf(why, size, "%s: %s", err.file, err.msg);
+        return NO_LOAD;
+    }
+    trace_diff d;
+    int rc = vg_read_actions(t->actions, &acts, &nacts, &err) == VG_OK
+                 ? trace_replay(g, t->seed, acts, nacts, t->jsonl, print, &d) : -1;
+    if (rc < 0) snprintf(why, size, "%s", acts ? d.what : err.msg);
+    else if (rc > 0) snprintf(why, size, "tick %d: %s: expected %.60s, got %.60s", d.tick, d.what, d.want, d.got);
+    else snprintf(why, size, "%d ticks", d.lines - 1);
+    free(acts);
+    vg_game_free(g);
+    return rc < 0 ? BROKEN : rc ? DIFFERS : EXACT;
+}
+
+/* ---- The test ---------------------------------------------------------- */
+
+/* A listed game replays all its traces exactly. */
+static void test_exact(void **state) {
+    const game *gm = *state;
+    int bad = 0;
+    for (int k = 0; k < gm->ntraces; k++) {
+        char why[512];
+        if (replay(gm, &gm->traces[k], 1, why, sizeof why) == EXACT) continue;
+        print_error("%s level %d: %s\n", gm->name, gm->traces[k].lvl, why);
+        bad++;
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* The corpus is there, EXACT lists games of it, and a game not listed
+ * that now replays exactly is reported. */
+static void test_unlisted(void **state) {
+    (void)state;
+    assert_true(ngames >= 100);
+    for (int g = 0; g < ngames; g++) {
+        assert_true(games[g].ntraces >= 1);
+        if (games[g].listed) continue;
+        int exact = 0;
+        for (int k = 0; k < games[g].ntraces; k++) {
+            char why[512];
+            outcome o = replay(&games[g], &games[g].traces[k], 0, why, sizeof why);
+            if (o == BROKEN) print_error("%s: %s\n", games[g].traces[k].jsonl, why);
+            assert_int_not_equal(o, BROKEN);
+            exact += o == EXACT;
+        }
+        if (exact == games[g].ntraces)
+            print_message("notice: %s now replays all %d of its traces exactly: add it to %s/EXACT\n", games[g].name,
+                          exact, CORPUS);
+    }
+}
+
+/* ---- The report -------------------------------------------------------- */
+
+/* What the engine lacks, and the games it keeps from loading. */
+typedef struct lack {
+    char what[80];
+    int ngames;
+    char games[400];
+} lack;
+
+static lack lacks[512];
+static int nlacks;
+
+static void note_lack(const char *game_name, const char *kind, const char *name) {
+    char what[80];
+    snprintf(what, sizeof what, "%s %s", kind, name);
+    int k = 0;
+    while (k < nlacks && strcmp(lacks[k].what, what) != 0) k++;
+    if (k == nlacks) {
+        if (nlacks == (int)(sizeof lacks / sizeof lacks[0])) return;
+        memset(&lacks[nlacks], 0, sizeof lacks[0]);
+        snprintf(lacks[nlacks++].what, sizeof lacks[0].what, "%s", what);
+    }
+    lack *l = &lacks[k];
+    size_t len = strlen(l->games);
+    if (len >= strlen(game_name) && strcmp(l->games + len - strlen(game_name), game_name) == 0) return;   /* noted */
+    l->ngames++;
+    if (len + strlen(game_name) + 8 < sizeof l->games)
+        snprintf(l->games + len, sizeof l->games - len, "%s%s", len ? " " : "", game_name);
+}
+
+typedef struct census {
+    const char *game;
+    vg_game *g;              /* scratch: parameters are tried on it */
+} census;
+
+/* Notes each parameter of 'd' the engine does not know in 'table'. */
+static void census_params(census *c, const gv_decl *d, param_table table, const char *kind) {
+    type_def td;
+    effect_def ed;
+    term_def tm;
+    void *base[] = {[PARAMS_SPRITE] = &td, [PARAMS_EFFECT] = &ed, [PARAMS_TERM] = &tm, [PARAMS_GAME] = c->g};
+    for (int k = 0; k < d->nparams; k++) {
+        vg_error err = {0};
+        char unknown[128];
+        memset(&td, 0, sizeof td), memset(&ed, 0, sizeof ed), memset(&tm, 0, sizeof tm);
+        c->g->nfixups = 0;
+        size_t n = (size_t)snprintf(unknown, sizeof unknown, "unknown %s '%s'", kind, d->params[k]->key.s);
+        if (param_set(c->g, table, base[table], d->params[k]->key.s, &d->params[k]->v, 0, &err) != VG_OK &&
+            strncmp(err.msg, unknown, n) == 0 && (err.msg[n] == '\0' || err.msg[n] == ';'))
+            note_lack(c->game, kind, d->params[k]->key.s);
+    }
+}
+
+/* A walk that notes every class, effect, termination and parameter the engine lacks. */
+static vg_status census_decl(void *ud, const gv_decl *d, vg_error *err) {
+    census *c = ud;
+    (void)err;
+    switch (d->kind) {
+    case GD_TYPE:
+        if (d->word && class_find(d->word->s) < 0) note_lack(c->game, "class", d->word->s);
+        census_params(c, d, PARAMS_SPRITE, "sprite parameter");
+        break;
+    case GD_GAME: census_params(c, d, PARAMS_GAME, "game parameter"); break;
+    case GD_MAP: break;
+    case GD_EFFECT:
+        if (effect_find(d->word->s) < 0) note_lack(c->game, "effect", d->word->s);
+        for (int k = 0; k < d->nargs; k++)
+            if (strcmp(d->args[k]->s, "TIME") == 0 || strcmp(d->name->s, "TIME") == 0) note_lack(c->game, "timed effects", "(TIME)");
+        census_params(c, d, PARAMS_EFFECT, "effect parameter");
+        break;
+    case GD_TERM:
+        if (term_find(d->name->s) < 0) note_lack(c->game, "termination", d->name->s);
+        census_params(c, d, PARAMS_TERM, "termination parameter");
+        break;
+    }
+    return VG_OK;
+}
+
+static void census_game(const game *gm) {
+    char *text;
+    size_t len;
+    gv_desc d;
+    vg_error err;
+    memset(&d, 0, sizeof d);
+    if (io_read_file(gm->path, &text, &len, &err) != VG_OK) return;
+    census c = {gm->name, game_new(gm->path)};
+    if (c.g && gvgai_parse(gm->path, text, &d, &err) == VG_OK) gvgai_walk(&d, census_decl, &c, &err);
+    gvgai_free(&d);
+    game_free(c.g);
+    free(text);
+}
+
+static int by_games(const void *a, const void *b) {
+    const lack *x = a, *y = b;
+    return x->ngames != y->ngames ? y->ngames - x->ngames : strcmp(x->what, y->what);
+}
+
+static int report(void) {
+    int games_exact = 0, traces = 0, exact = 0, loading = 0, broken = 0;
+    for (int g = 0; g < ngames; g++) {
+        int n = 0, loads = 0;
+        for (int k = 0; k < games[g].ntraces; k++) {
+            char why[700];
+            outcome o = replay(&games[g], &games[g].traces[k], 0, why, sizeof why);
+            static const char *const label[] = {"exact", "cannot load", "differs", "cannot replay"};
+            printf("%-20s lvl%d  %s: %s\n", games[g].name, games[g].traces[k].lvl, label[o], why);
+            n += o == EXACT;
+            loads += o != NO_LOAD;
+            broken += o == BROKEN;
+        }
+        if (loads < games[g].ntraces) census_game(&games[g]);
+        traces += games[g].ntraces;
+        exact += n;
+        games_exact += n == games[g].ntraces;
+        loading += loads > 0;
+    }
+    printf("\n%d/%d games exact, %d/%d traces exact; %d/%d games load\n", games_exact, ngames, exact, traces, loading,
+           ngames);
+    qsort(lacks, (size_t)nlacks, sizeof lacks[0], by_games);
+    if (nlacks) printf("\nwhat the engine lacks, by the games it keeps from loading:\n");
+    for (int k = 0; k < nlacks; k++) printf("%4d  %-36s %s\n", lacks[k].ngames, lacks[k].what, lacks[k].games);
+    return broken ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+    if (read_corpus() == 0) {
+        fprintf(stderr, "test_corpus: no traces in %s (run from the repository's root)\n", CORPUS);
+        return 1;
+    }
+    if (argc > 1 && strcmp(argv[1], "--report") == 0) return report();
+    struct CMUnitTest tests[MAX_GAMES + 1];
+    int n = 0;
+    tests[n++] = (struct CMUnitTest){.name = "test_unlisted", .test_func = test_unlisted};
+    for (int g = 0; g < ngames; g++)
+        if (games[g].listed)
+            tests[n++] = (struct CMUnitTest){.name = games[g].name, .test_func = test_exact, .initial_state = &games[g]};
+    return _cmocka_run_group_tests("corpus", tests, (size_t)n, NULL, NULL);
+}
