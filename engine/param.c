@@ -81,6 +81,8 @@ static const param_spec effect_params[] = {
     /* -- movement */
     ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
+    ROW("align",       P_BOOL,    effect_def, align,       0, 0),
+    ROW("orient",      P_BOOL,    effect_def, orient,      0, 0),
     /* -- resources, health, speed, score */
     ROW("resource",    P_TYPE,    effect_def, resource,    0, 0),
     ROW("heldResource", P_TYPE,   effect_def, held_resource, 0, 0),
