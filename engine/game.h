@@ -88,6 +88,7 @@ typedef struct effect_def {
     double score;           /* scoreChange */
     int stype;              /* the type it creates or targets (transformTo, ...), -1 */
     int stype_to;           /* transformToAll: the type sprites of 'stype' become, -1 */
+    int repeat;             /* GVGAI repeat: the row runs this many times in a row (0, 1: once) */
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;        /* transformTo: also kill the second sprite */
     /* -- movement (effect_move.c) */

@@ -76,6 +76,7 @@ static const param_spec effect_params[] = {
     ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
     ROW("stype",       P_TYPE,    effect_def, stype,       0, 0),
     ROW("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0),
+    ROW("repeat",      P_INT,     effect_def, repeat,      1, 100),
     /* -- kill, spawn, transform */
     ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
     /* -- movement */
