@@ -154,6 +154,8 @@ vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, 
 vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int n, const char *effect, int script_ref,
                           int line, int *first, vg_error *err) {
     int a, kind = EFFECT_SCRIPT;
+    const char *time[1] = {"TIME"};
+    if (strcmp(t1, "TIME") == 0 && n == 1 && game_type_find(g, "TIME") < 0) t1 = t2[0], t2 = time;  /* GVGAI: either side */
     vg_status st = type_or_error(g, t1, line, &a, err);
     if (st != VG_OK) return st;
     if (effect) {
