@@ -42,7 +42,7 @@ int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, i
 int cli_decide(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     agent *a = NULL;
     if ((rc = cli_agent_new(&o, o.agent, o.set, o.nset, o.seed, g, &a))) {
@@ -81,10 +81,8 @@ int cli_decide(int argc, char **argv) {
 int cli_solve(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    int timed = 0;
-    for (int i = 3; i < argc; i++) timed |= strcmp(argv[i], "--seconds") == 0;
     vg_state *s = NULL;
     if ((rc = cli_start_round(&o, g, "solve", &s)) == 0 && vg_is_over(s)) {
         rc = cli_fail("the game is over after --moves");
@@ -94,7 +92,7 @@ int cli_solve(int argc, char **argv) {
         vg_game_free(g);
         return rc;
     }
-    solve_opts so = {o.max_states ? o.max_states : 10000000, timed ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
+    solve_opts so = {o.max_states ? o.max_states : 10000000, o.has_seconds ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
     solve_result r;
     solve_level(g, s, &so, &r);
     switch (r.status) {
