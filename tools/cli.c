@@ -187,14 +187,16 @@ int cli_load(const cli_opts *o, vg_game **g) {
  * commands that read it (the others refuse it). */
 enum {
     O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
-    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, NUM_OPTIONS
+    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY, O_SPRITES,
+    NUM_OPTIONS
 };
 static const struct cli_option {
     const char *name, *arg, *commands, *help;
+    char short_name;         /* its one-letter form (-o), or 0 */
 } options[NUM_OPTIONS] = {
-    [O_LEVEL] = {"level", "N|FILE", "run decide solve trace play show check bench perft",
+    [O_LEVEL] = {"level", "N|FILE", "run decide solve trace play show check bench perft render",
                  "the level: a number (levels/GAME/lvlN.txt), a level's name, or a map file"},
-    [O_MOVES] = {"moves", "M", "run decide solve trace play show bench perft",
+    [O_MOVES] = {"moves", "M", "run decide solve trace play show bench perft render",
                  "start from the level after these moves (space-separated names)"},
     [O_AGENT] = {"agent", "NAME", "run decide", "the agent (default onestep; 'vgdl list agents')"},
     [O_SET] = {"set", "KEY=VALUE", "run decide play", "an agent parameter (repeatable; 'vgdl list params AGENT')"},
@@ -206,10 +208,15 @@ static const struct cli_option {
     [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns"},
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
     [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
-    [O_ACTIONS] = {"actions", "FILE", "trace", "the actions to play, one a line (ACTION_LEFT, ...)"},
+    [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
     [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
     [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
+    [O_GIF] = {"gif", "FILE", "run trace solve play", "the game as an animated GIF, one frame a tick"},
+    [O_OUT] = {"out", "FILE", "render", "the PNG to write (also -o FILE)", 'o'},
+    [O_CELL] = {"cell", "PX", "render run trace solve play", "pixels a cell (pictures)"},
+    [O_DELAY] = {"delay", "MS", "run trace solve play", "milliseconds a GIF frame"},
+    [O_SPRITES] = {"sprites", "DIR", "render run trace solve play", "where the images named by 'img' are read"},
 };
 
 /* 1 when 'word' is one of the space-separated words of 'list'. */
@@ -231,14 +238,15 @@ int cli_print_options(const char *command, FILE *f) {
     return n;
 }
 
-/* Parses a whole number from 0 to 'max' into '*out'; 0, or 2 after
+/* Parses a whole number from 'min' to 'max' into '*out'; 0, or 2 after
  * printing why (no sign, fraction, exponent or overflow accepted). */
-static int parse_count(const char *opt, const char *v, unsigned long long max, unsigned long long *out) {
+static int parse_count(const char *opt, const char *v, unsigned long long min, unsigned long long max,
+                       unsigned long long *out) {
     char *end;
     errno = 0;
     unsigned long long n = is_number(v) ? strtoull(v, &end, 10) : 0;
-    if (!is_number(v) || errno == ERANGE || n > max)
-        return cli_fail("option --%s needs a whole number from 0 to %llu, not '%s'", opt, max, v);
+    if (!is_number(v) || errno == ERANGE || n < min || n > max)
+        return cli_fail("option --%s needs a whole number from %llu to %llu, not '%s'", opt, min, max, v);
     *out = n;
     return 0;
 }
@@ -269,10 +277,10 @@ static int set_option(cli_opts *o, int k, const char *v) {
         o->set[o->nset++] = v;
         break;
     case O_CONFIG: o->config = v; break;
-    case O_SEED: rc = parse_count(name, v, UINT64_MAX, &n), o->seed = n; break;
+    case O_SEED: rc = parse_count(name, v, 0, UINT64_MAX, &n), o->seed = n; break;
     case O_BUDGET_MS: rc = parse_real(name, v, 1e9, &o->budget.ms); break;
-    case O_BUDGET_CALLS: rc = parse_count(name, v, 1000000000000ULL, &n), o->budget.calls = (long)n; break;
-    case O_MAX_TICKS: rc = parse_count(name, v, 2147483647, &n), o->max_ticks = (int)n; break;
+    case O_BUDGET_CALLS: rc = parse_count(name, v, 0, 1000000000000ULL, &n), o->budget.calls = (long)n; break;
+    case O_MAX_TICKS: rc = parse_count(name, v, 0, 2147483647, &n), o->max_ticks = (int)n; break;
     case O_OPPONENT: o->opponent = v; break;
     case O_OPPONENT_SET:
         if (o->nopp_set == CLI_MAX_SET) return cli_fail("too many --opponent-set options (at most %d)", CLI_MAX_SET);
@@ -283,12 +291,14 @@ static int set_option(cli_opts *o, int k, const char *v) {
         o->side = v[0] - '0';
         break;
     case O_ACTIONS: o->actions = v; break;
-    case O_MAX_STATES:
-        rc = parse_count(name, v, 1000000000000ULL, &n), o->max_states = (long)n;
-        if (!rc && n == 0) rc = cli_fail("option --max-states needs at least 1 state");
-        break;
+    case O_MAX_STATES: rc = parse_count(name, v, 1, 1000000000000ULL, &n), o->max_states = (long)n; break;
     case O_SECONDS: rc = parse_real(name, v, 1e7, &o->seconds), o->has_seconds = 1; break;
     case O_WEIGHT: rc = parse_real(name, v, 1e6, &o->weight); break;
+    case O_GIF: o->gif = v; break;
+    case O_OUT: o->out = v; break;
+    case O_CELL: rc = parse_count(name, v, 1, 256, &n), o->cell = (int)n; break;
+    case O_DELAY: rc = parse_count(name, v, 1, 60000, &n), o->delay = (int)n; break;
+    case O_SPRITES: o->sprites = v; break;
     }
     return rc;
 }
@@ -323,9 +333,16 @@ int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
         if (has_word(options[k].commands, command))
             longs[nlong++] = (struct option){options[k].name, required_argument, NULL, OPT_BASE + k};
     longs[nlong] = (struct option){0};
+    char shorts[2 * NUM_OPTIONS + 2] = ":";
+    for (int k = 0, n = 1; k < NUM_OPTIONS; k++)
+        if (options[k].short_name && has_word(options[k].commands, command))
+            shorts[n++] = options[k].short_name, shorts[n++] = ':', shorts[n] = '\0';
     opterr = 0;
     optind = 0;                                   /* glibc: start afresh, options anywhere */
-    for (int c; (c = getopt_long(argc - 1, argv + 1, ":", longs, NULL)) != -1;) {
+    for (int c; (c = getopt_long(argc - 1, argv + 1, shorts, longs, NULL)) != -1;) {
+        for (int k = 0; k < NUM_OPTIONS && c < OPT_BASE; k++)
+            if (c == options[k].short_name) c = OPT_BASE + k;
+        if (c == ':' && optopt < OPT_BASE) return cli_fail("option -%c needs a value", optopt);
         if (c == '?' && optopt) return cli_fail("%s: unknown option '-%c' ('vgdl help %s')", command, optopt, command);
         if (c < OPT_BASE) return bad_option(command, argv[optind]);   /* argv + 1 shifts getopt's index by one */
         int rc = set_option(o, c - OPT_BASE, optarg);

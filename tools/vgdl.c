@@ -14,7 +14,10 @@
  *   vgdl convert GAME.txt
  *   vgdl bench GAME [--level N|FILE] [--moves M] [--seconds S]
  *   vgdl perft GAME DEPTH [--level N|FILE] [--moves M]
+ *   vgdl render GAME [--level N|FILE] [--moves M] [--actions F] -o OUT.png [--cell PX] [--sprites DIR]
  *
+ * run, trace, solve and play also take --gif OUT.gif [--cell PX] [--delay MS] [--sprites DIR]
+ * (picture.c).
  * GAME is a name (scripts/NAME.lua, else GVGAI's gvgai/NAME.txt), a path to a
  * script, or a path to a GVGAI game (.txt); a level is a number
  * (levels/NAME/lvlN.txt; GAME_lvlN.txt beside a GVGAI game) or a path to a map; --moves M starts from
@@ -61,10 +64,18 @@ static int add_name(move_list *l, const char *name, vg_error *err) {
     return 0;
 }
 
-static int add_move(void *ud, int who, int move, vg_error *err) {
-    move_list *l = ud;
-    (void)who;
-    return add_name(l, vg_move_name(l->g, move), err);
+/* What 'run' does after each move or round: the move listed (a game
+ * played turn by turn), the state added to the GIF (--gif). */
+typedef struct run_hook {
+    move_list *moves;
+    cli_gif *gif;
+    const vg_state *s;
+} run_hook;
+
+static int after_move(void *ud, int who, int move, vg_error *err) {
+    run_hook *h = ud;
+    if (who >= 0 && add_name(h->moves, vg_move_name(h->moves->g, move), err)) return -1;
+    return cli_gif_frame(h->gif, h->s, err);
 }
 
 /* One agent's decision figures, each line's key after 'prefix'. */
@@ -117,8 +128,12 @@ static int cmd_run(int argc, char **argv) {
     if (!rc) rc = by_turns ? cli_start(&o, g, &s) : cli_start_round(&o, g, "run", &s);
     move_list moves = {.g = g};
     vg_error err = {0};
+    run_hook hook = {&moves, NULL, s};
     if (!rc && by_turns && o.moves && add_name(&moves, o.moves, &err)) rc = cli_report(&err);   /* replays from the level start */
-    if (!rc && match_play(g, s, seats, o.max_ticks, by_turns ? add_move : NULL, &moves, &err)) rc = cli_report(&err);
+    if (!rc && (rc = cli_gif_open(&o, g, &hook.gif)) == 0 && cli_gif_frame(hook.gif, s, &err)) rc = cli_report(&err);
+    if (!rc && match_play(g, s, seats, o.max_ticks, after_move, &hook, &err)) rc = cli_report(&err);
+    int gif_rc = cli_gif_close(hook.gif, rc == 0);
+    if (!rc) rc = gif_rc;
     if (rc == 0) {
         vg_winner w = vg_winner_of(s);
         const char *result = w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none";
@@ -172,11 +187,15 @@ static int cmd_trace(int argc, char **argv) {
         return rc;
     }
     vg_error err;
-    rc = print_json(g, s, -1);
+    cli_gif *gif = NULL;
+    if ((rc = cli_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, -1)) == 0 && cli_gif_frame(gif, s, &err))
+        rc = cli_report(&err);
     for (int k = 0; k < n && !rc && !vg_is_over(s); k++) {
         if (vg_advance(g, s, acts[k], &err) != VG_OK) rc = cli_report(&err);
-        else rc = print_json(g, s, acts[k]);
+        else if ((rc = print_json(g, s, acts[k])) == 0 && cli_gif_frame(gif, s, &err)) rc = cli_report(&err);
     }
+    int gif_rc = cli_gif_close(gif, rc == 0);
+    if (!rc) rc = gif_rc;
     vg_state_free(s);
     vg_game_free(g);
     free(acts);
@@ -436,6 +455,7 @@ static const struct command {
     {"show", cmd_show, "GAME", "the level as text, with every sprite type and its count"},
     {"check", cmd_check, "GAME", "load the game on each of its levels (or --level); report every error"},
     {"convert", cmd_convert, "GAME.txt", "a GVGAI game file written as a Lua script, on stdout"},
+    {"render", cli_render, "GAME", "the position as a PNG picture (-o OUT.png)"},
     {"bench", cmd_bench, "GAME", "forward-model speed: advance/s, copy/s, copy+advance/s"},
     {"perft", cli_perft, "GAME DEPTH", "count the move sequences to each depth (games with turns)"},
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
