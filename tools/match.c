@@ -104,7 +104,9 @@ int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_t
                 *err = r.error;
                 return -1;
             }
-            if (vg_advance(g, s, agent_move_action(g, move), err) != VG_OK) return -1;
+            vg_action act = agent_move_action(g, move);
+            if (vg_advance(g, s, act, err) != VG_OK) return -1;
+            if (on_move && on_move(ud, -1, (int)act, err)) return -1;
             continue;
         }
         int who = vg_turn(s), move;
