@@ -231,6 +231,7 @@ vg_category vg_type_category(const vg_game *g, int t) {
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }
 int vg_type_hidden(const vg_game *g, int t) { return g->types[t].hidden; }
+const char *vg_type_img(const vg_game *g, int t) { return g->types[t].img; }
 int vg_game_has_heuristic(const vg_game *g) { return g->has_heuristic; }
 int vg_num_resources(const vg_game *g) { return g->nres; }
 int vg_resource_type(const vg_game *g, int slot) { return slot >= 0 && slot < g->nres ? g->res_type[slot] : -1; }
