@@ -119,6 +119,8 @@ static int start_worker(runner *rn, worker *w) {
             if (rn->w[k].pid > 0) close(rn->w[k].to), close(rn->w[k].from);
         close(rn->res->csv.fd);
         close(rn->res->jsonl.fd);
+        close(rn->res->lock_fd);   /* the folder's lock ends with the parent, not with its last worker */
+        if (rn->res->parent_lock_fd >= 0) close(rn->res->parent_lock_fd);
         batch_worker_main(rn->b, to[0], from[1], parent);
         _exit(0);
     }
