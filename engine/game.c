@@ -9,6 +9,7 @@
  * as a suggestion.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "class.h"
 #include "effect.h"
 #include "param.h"
+#include "path.h"
 #include "term.h"
 
 vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, const char *fmt, ...) {
@@ -54,6 +56,7 @@ void game_free(vg_game *g) {
     free(g->static_start);
     free(g->static_ents);
     free(g->fixed_order);
+    path_free(g->path);
     free(g->start);
     free(g);
 }
@@ -176,8 +179,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->t2 = b;
         e->line = line;
         e->stype = e->stype_to = e->ftype = -1;
-        e->resource = e->held_resource = e->kill_resource = -1;
-        e->value = 1;
+        e->resource = e->held_resource = e->kill_resource = e->orient = -1;
+        e->value = NAN;               /* unset: each effect's check gives its default */
         e->script_ref = script_ref;
     }
     return VG_OK;

@@ -9,11 +9,11 @@
  *      runs them (edge effects apart) and who has rules with whom;
  *   3. each leaf type's class check; which types never change (the
  *      static layer), which of those can die, and which types update by
- *      themselves, in what order;
- *   4. what path-finding chasers avoid;
- *   5. terminations;
- *   6. the glyph each type is drawn with;
- *   7. the layout of a changing sprite: its header, then the extension
+ *      themselves, in what order (what path-finding chasers go around is
+ *      read off the level: path.c);
+ *   4. terminations;
+ *   5. the glyph each type is drawn with;
+ *   6. the layout of a changing sprite: its header, then the extension
  *      fields the rules need (health, own speed, resources, class words).
  */
 #include <string.h>
@@ -70,8 +70,9 @@ static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
 }
 
 /* Phase 2b: pairs in order of first appearance, each with its effects in
- * script order; edge effects apart; who has rules with whom. */
-static void finish_pairs(vg_game *g) {
+ * script order (a row with 'repeat' N as N rows, as GVGAI adds it N
+ * times); edge effects apart; who has rules with whom. */
+static vg_status finish_pairs(vg_game *g, vg_error *err) {
     g->npairs = g->neos = 0;
     int used = 0;
     for (int k = 0; k < g->neffects; k++) {
@@ -86,7 +87,13 @@ static void finish_pairs(vg_game *g) {
         pair_def *pd = &g->pairs[g->npairs++];
         *pd = (pair_def){e->t1, e->t2, used, 0};
         for (int j = k; j < g->neffects; j++)
-            if (g->effects[j].t1 == pd->t1 && g->effects[j].t2 == pd->t2) g->pair_effects[used++] = j, pd->count++;
+            for (int r = 0; r < (g->effects[j].repeat > 1 ? g->effects[j].repeat : 1); r++) {
+                if (g->effects[j].t1 != pd->t1 || g->effects[j].t2 != pd->t2) break;
+                if (used == VG_MAX_EFFECTS)
+                    return game_error(g, err, VG_ERR_LIMIT, g->effects[j].line,
+                                      "too many interactions, repeats counted (the limit is %d)", VG_MAX_EFFECTS);
+                g->pair_effects[used++] = j, pd->count++;
+            }
     }
     memset(g->partners, 0, sizeof g->partners);
     memset(g->pairs_as1, 0, sizeof g->pairs_as1);
@@ -98,6 +105,7 @@ static void finish_pairs(vg_game *g) {
             if (b >> t & 1) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
         }
     }
+    return VG_OK;
 }
 
 /* Whether sprites of leaf type 'td' update in step 2 of a tick: not
@@ -155,20 +163,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     return VG_OK;
 }
 
-/* Phase 4: path finding avoids what a type steps back from. */
-static void finish_blockers(vg_game *g) {
-    for (int t = 0; t < g->ntypes; t++) {
-        g->types[t].blockers = 0;
-        for (int k = 0; k < g->neffects; k++) {
-            const effect_def *e = &g->effects[k];
-            if (e->t2 != EOS_TYPE && (e->kind == EFF_stepBack || e->kind == EFF_undoAll) &&
-                (g->types[e->t1].subtypes >> t & 1))
-                g->types[t].blockers |= g->types[e->t2].subtypes;
-        }
-    }
-}
-
-/* Phase 6: a type is drawn with the first map character that puts it on top. */
+/* Phase 5: a type is drawn with the first map character that puts it on top. */
 static void finish_glyphs(vg_game *g) {
     for (int pass = 0; pass < 2; pass++)
         for (int c = 32; c < 127; c++)
@@ -178,7 +173,7 @@ static void finish_glyphs(vg_game *g) {
             }
 }
 
-/* Phase 7. Resource kinds in type order (as GVGAI lists them), then the
+/* Phase 6. Resource kinds in type order (as GVGAI lists them), then the
  * extension fields the rules asked for, widest first. */
 static vg_status finish_layout(vg_game *g, vg_error *err) {
     memset(g->res_slot, -1, sizeof g->res_slot);
@@ -212,10 +207,10 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     g->ntimers = 0;
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;
-    finish_pairs(g);
+    if ((st = finish_pairs(g, err)) != VG_OK) return st;
+    g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
-    finish_blockers(g);
-    for (int k = 0; k < g->nterms; k++) {               /* Phase 5. */
+    for (int k = 0; k < g->nterms; k++) {               /* Phase 4. */
         const term_def *d = &g->terms[k];
         if (d->kind == TERM_SpriteCounter && d->stype < 0)
             return game_error(g, err, VG_ERR_SCRIPT, d->line, "SpriteCounter needs 'stype'");
