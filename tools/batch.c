@@ -286,8 +286,9 @@ int cli_batch(int argc, char **argv) {
         /* 3. Run, and 4. report. */
         if (!rc && !o.dry_run) {
             batch_tally t;
-            int stopped = batch_play(&b, &res, todo, ntodo, before, nslice, &t);
+            int stopped = batch_play(&b, &res, todo, ntodo, before, nslice, &t), e = errno;
             results_close(&res);
+            errno = e;   /* why no worker started, for the message */
             rc = report_runs(&b, &o, &t, stopped, before, nslice, dir);
         }
     }
