@@ -31,8 +31,9 @@ unsigned effect_flags(int kind) {
 const char *effect_name(int kind) { return kind == EFFECT_SCRIPT ? "a script effect" : effect_table[kind].name; }
 
 /* scoreChange: the score is all it does (effect_apply adds it). */
-void effect_none(tick_ctx *t, const effect_def *e, int a, int b) {
+int effect_none(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)t, (void)e, (void)a, (void)b;
+    return 1;
 }
 
 /* Records an avatar collision in the state's events (GVGAI's event history). */
@@ -53,12 +54,13 @@ static void add_event(tick_ctx *t, int a, int b) {
 }
 
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
+    int scores = 1;
     if (e->kind == EFFECT_SCRIPT) {
         vg_status st = t->g->ops->effect(t->g->script, e->script_ref, t, a, b, t->err);
         if (st != VG_OK && t->status == VG_OK) t->status = st;
     } else {
-        effect_table[e->kind].fn(t, e, a, b);
+        scores = effect_table[e->kind].fn(t, e, a, b);
     }
-    t->s->score += e->score;
+    if (scores) t->s->score += e->score;
     add_event(t, a, b);
 }

@@ -31,8 +31,10 @@ enum {                   /* effect_row.flags */
 #define REF_NONE INT32_MIN     /* no sprite: an effect fired by time */
 
 /* Applies effect row 'e' to sprites 'a' and 'b' (references, see state.h;
- * 'b' is REF_NONE at the edge or for a timer). */
-typedef void effect_fn(tick_ctx *t, const effect_def *e, int a, int b);
+ * 'b' is REF_NONE at the edge or for a timer). Returns 1 when the row's
+ * score applies, 0 when it does not (GVGAI's applyScore: an effect with a
+ * condition, such as killIfHasLess, scores only when it fires). */
+typedef int effect_fn(tick_ctx *t, const effect_def *e, int a, int b);
 /* Checks an effect row's parameters once the whole game is declared
  * (game_finish); may note what the row needs (game_need_ext, ...).
  * Returns VG_OK or fills 'err' at the row's line. */

@@ -8,15 +8,16 @@
 #include "effect.h"
 
 /* Puts 'a' back where it was before this tick. */
-void effect_step_back(tick_ctx *t, const effect_def *e, int a, int b) {
+int effect_step_back(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)e, (void)b;
     int x, y;
     tick_last_pos(t, a, &x, &y);
     tick_set_pos(t, a, x, y);
+    return 1;
 }
 
 /* Pushes 'a' the way 'b' moved this tick, at b's speed. */
-void effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
+int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)e;
     int x, y, lx, ly;
     ref_pos(t->g, t->s, b, &x, &y);
@@ -29,19 +30,21 @@ void effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     physics_active(t, a, dx, dy, t->g->types[ref_type(t->g, t->s, b)].speed);
     tick_sprite(t, a)->dx = (int8_t)((dx > 0) - (dx < 0));
     tick_sprite(t, a)->dy = (int8_t)((dy > 0) - (dy < 0));
+    return 1;
 }
 
 /* Puts every sprite that moved this tick back (but those of 'notStype'). */
-void effect_undo_all(tick_ctx *t, const effect_def *e, int a, int b) {
+int effect_undo_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
     for (uint32_t k = 0; k < t->nmoved; k++) {
         int i = t->moved[k];
         if (!(e->not_types >> tick_sprite(t, i)->type & 1)) tick_set_pos(t, i, t->lx[i], t->ly[i]);
     }
+    return 1;
 }
 
 /* Moves 'a', which left the screen, to the opposite edge. */
-void effect_wrap_around(tick_ctx *t, const effect_def *e, int a, int b) {
+int effect_wrap_around(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)b;
     sprite *p = tick_sprite(t, a);
     int w = t->b, x = p->x, y = p->y;
@@ -51,5 +54,6 @@ void effect_wrap_around(tick_ctx *t, const effect_def *e, int a, int b) {
     else if (p->dy < 0) y = (int)(t->g->ph - w * (1 + e->offset));
     tick_set_pos(t, a, x, y);
     p->moved = t->now;
+    return 1;
 }
 

@@ -22,14 +22,15 @@ static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b
 }
 
 /* Replaces 'a' by a new sprite of type 'stype' at the same place. */
-void effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (tick_sprite(t, a)->flags & SP_DISABLED) return;
+int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (tick_sprite(t, a)->flags & SP_DISABLED) return 1;
     int n = tick_create(t, e->stype, tick_sprite(t, a)->x, tick_sprite(t, a)->y, 0);
     if (n >= 0) transform_into(t, e, a, n, b);
+    return 1;
 }
 
 /* Replaces every sprite of type 'stype' by one of 'stypeTo'. */
-void effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
+int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a;
     uint32_t from, to, n0 = t->s->n;
     type_range(t, e->stype, &from, &to);
@@ -39,6 +40,7 @@ void effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
         int n = tick_create(t, e->stype_to, tick_sprite(t, j)->x, tick_sprite(t, j)->y, 1);
         if (n >= 0) transform_into(t, e, (int)j, n, b);
     }
+    return 1;
 }
 
 

@@ -5,7 +5,7 @@
 #include "effect.h"
 
 /* Schedules the effect 'ftype' (with this row's parameters) 'timer' ticks on. */
-void effect_add_timer(tick_ctx *t, const effect_def *e, int a, int b) {
+int effect_add_timer(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
     vg_state *s = t->s;
     if (s->timers == (uint32_t)t->g->ntimers) {
@@ -13,9 +13,10 @@ void effect_add_timer(tick_ctx *t, const effect_def *e, int a, int b) {
             t->status = VG_ERR_LIMIT;
             error_set(t->err, VG_ERR_LIMIT, t->g->script_path, e->line, 0, "more than %d delayed effects pending", t->g->ntimers);
         }
-        return;
+        return 1;
     }
     state_timers(s)[s->timers++] = (uint32_t)(uint16_t)(t->now + e->timer) << 16 | (uint32_t)(e - t->g->effects);
+    return 1;
 }
 
 

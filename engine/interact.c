@@ -272,8 +272,7 @@ static void run_timers(tick_ctx *t) {
             continue;
         }
         const effect_def *e = &t->g->effects[timer[k] & 0xffff];
-        effect_table[e->ftype].fn(t, e, REF_NONE, REF_NONE);
-        s->score += e->score;
+        if (effect_table[e->ftype].fn(t, e, REF_NONE, REF_NONE)) s->score += e->score;
     }
     s->timers = kept;               /* (a delayed effect cannot set another) */
 }
