@@ -36,10 +36,9 @@ int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]) {
 }
 
 vg_action class_allowed_action(int cls, vg_action a) {
-    vg_action acts[VG_MAX_ACTIONS];
-    int n = class_actions(cls, acts);
-    for (int k = 0; k < n; k++)
-        if (acts[k] == a) return a;
+    const vg_action *set = action_sets[CLASS_ACTS_OF(class_table[cls].flags)];
+    for (int k = 0; k < VG_MAX_ACTIONS && set[k] != VG_ACTION_NIL; k++)
+        if (set[k] == a) return a;
     return VG_ACTION_NIL;
 }
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "class.h"
 #include "effect.h"
@@ -166,6 +167,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
     *first = g->neffects;
     for (int k = 0; k < n; k++) {
         int b = EOS_TYPE;             /* "EOS": the edge of the screen */
+        if (strcasecmp(t2[k], "TIME") == 0 && game_type_find(g, t2[k]) < 0)   /* GVGAI's timed effects, either loader */
+            return game_error(g, err, VG_ERR_SCRIPT, line, "timed effects ('%s') are not implemented yet", t2[k]);
         if (strcmp(t2[k], "EOS") != 0 && (st = type_or_error(g, t2[k], line, &b, err)) != VG_OK) return st;
         effect_def *e = &g->effects[g->neffects++];
         memset(e, 0, sizeof *e);

@@ -440,9 +440,9 @@ static void test_gvgai_games(void **state) {
                         vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp),
                      0);
     assert_true(atoi(out()) > 10);
-    assert_int_equal(sh("%s show gvgai/aliens.txt", vgdl), 2);
-    expect_in(err(), "gvgai/aliens.txt:5:19: unknown sprite class 'FlakAvatar'");
-    assert_int_equal(sh("%s check gvgai/aliens.txt", vgdl), 2);
+    assert_int_equal(sh("%s show gvgai/eighthpassenger.txt", vgdl), 2);
+    expect_in(err(), "gvgai/eighthpassenger.txt:17:27: unknown sprite class 'PathAltChaser'");
+    assert_int_equal(sh("%s check gvgai/eighthpassenger.txt", vgdl), 2);
     assert_int_equal(sh("%s convert bait", vgdl), 2);                  /* a Lua game */
     expect_in(err(), "convert reads a GVGAI game file (.txt)");
 }
