@@ -29,7 +29,7 @@ CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Ieng
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(shell pkg-config --cflags cmocka json-c zlib 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
 LDFLAGS_clang := -fsanitize=address,undefined,float-cast-overflow
-LDLIBS  := $(shell pkg-config --libs lua5.4 inih libpng 2>/dev/null) -lm
+LDLIBS  := $(shell pkg-config --libs lua5.4 inih libpng 2>/dev/null) -lgif -lm
 TESTLIBS := $(shell pkg-config --libs cmocka json-c zlib 2>/dev/null)
 
 OUT     := build/$(BUILD)

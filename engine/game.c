@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "class.h"
 #include "effect.h"
@@ -167,8 +166,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
     *first = g->neffects;
     for (int k = 0; k < n; k++) {
         int b = EOS_TYPE;             /* "EOS": the edge of the screen */
-        if (strcasecmp(t2[k], "TIME") == 0 && game_type_find(g, t2[k]) < 0)   /* GVGAI's timed effects, either loader */
-            return game_error(g, err, VG_ERR_SCRIPT, line, "timed effects ('%s') are not implemented yet", t2[k]);
+        if (strcmp(t2[k], "TIME") == 0 && game_type_find(g, "TIME") < 0)
+            return game_error(g, err, VG_ERR_SCRIPT, line, "timed effects ('TIME') are not implemented yet");
         if (strcmp(t2[k], "EOS") != 0 && (st = type_or_error(g, t2[k], line, &b, err)) != VG_OK) return st;
         effect_def *e = &g->effects[g->neffects++];
         memset(e, 0, sizeof *e);
@@ -177,6 +176,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->t2 = b;
         e->line = line;
         e->stype = e->stype_to = e->ftype = -1;
+        e->resource = e->held_resource = e->kill_resource = -1;
+        e->value = 1;
         e->script_ref = script_ref;
     }
     return VG_OK;
@@ -235,6 +236,7 @@ vg_category vg_type_category(const vg_game *g, int t) {
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }
 int vg_type_hidden(const vg_game *g, int t) { return g->types[t].hidden; }
+const char *vg_type_img(const vg_game *g, int t) { return g->types[t].img; }
 int vg_game_has_heuristic(const vg_game *g) { return g->has_heuristic; }
 int vg_num_resources(const vg_game *g) { return g->nres; }
 int vg_resource_type(const vg_game *g, int slot) { return slot >= 0 && slot < g->nres ? g->res_type[slot] : -1; }

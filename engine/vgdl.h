@@ -115,6 +115,7 @@ vg_category vg_type_category(const vg_game *g, int type);
 char vg_type_glyph(const vg_game *g, int type);     /* map character that first places it, or '?' */
 uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
 int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
+const char *vg_type_img(const vg_game *g, int type); /* the script's image name ('img'), "" when none */
 int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
 int vg_num_resources(const vg_game *g);             /* resource kinds (sprite types held as resources), in type order */
 int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind 'slot', or -1 */

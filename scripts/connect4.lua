@@ -29,7 +29,7 @@
 
 game { max_ticks = 100 }
 
-sprite { "cell", "Immovable", hidden = true }
+sprite { "cell", "Immovable", hidden = true, color = "BLUE" }
 sprite { "disc", "Immovable", dynamic = true }
 sprite { "X", parent = "disc", color = "RED", glyph = "X" }
 sprite { "O", parent = "disc", color = "YELLOW", glyph = "O" }

@@ -31,7 +31,7 @@
 
 game { max_ticks = 200 }
 
-sprite { "square", "Immovable", hidden = true }
+sprite { "square", "Immovable", hidden = true, color = "DARKGREEN" }
 sprite { "disc", "Immovable", dynamic = true }
 sprite { "X", parent = "disc", color = "BLACK", glyph = "X" }
 sprite { "O", parent = "disc", color = "WHITE", glyph = "O" }

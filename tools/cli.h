@@ -26,6 +26,11 @@ typedef struct cli_opts {
     const char *opp_set[CLI_MAX_SET];   /* --opponent-set k=v (run): the opponent's settings */
     int nopp_set;
     int side;                /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
+    const char *gif;         /* --gif FILE (run, trace, solve, play): the game as an animated GIF */
+    const char *out;         /* -o FILE (render): the PNG */
+    const char *sprites;     /* --sprites DIR: where images named by 'img' are read (render.h) */
+    int cell;                /* --cell PX: pixels a cell; 0: the default */
+    int delay;               /* --delay MS: milliseconds a GIF frame; 0: the default */
 } cli_opts;
 
 int cli_fail(const char *fmt, ...);                  /* prints "vgdl: ..." to stderr; returns 2 */
@@ -54,6 +59,20 @@ int cli_start(const cli_opts *o, const vg_game *g, vg_state **out);
 int cli_start_round(const cli_opts *o, const vg_game *g, const char *cmd, vg_state **out);
 int cli_perft(int argc, char **argv);                /* perft.c: vgdl perft */
 
+/* ---- picture.c: pictures (render.h) ---- */
+
+typedef struct cli_gif cli_gif;
+int cli_render(int argc, char **argv);               /* vgdl render: one position as a PNG */
+/* The GIF --gif asks for ('*out' NULL without --gif); 0, or 2 after
+ * printing why (an image that cannot be read, a file that cannot be
+ * written). */
+int cli_gif_open(const cli_opts *o, const vg_game *g, cli_gif **out);
+/* Adds 's' as the GIF's next frame (NULL: no-op); 0, or -1 with 'err' filled. */
+int cli_gif_frame(cli_gif *c, const vg_state *s, vg_error *err);
+/* Ends the GIF: kept when 'keep', else removed (NULL: no-op); 0, or 2
+ * after printing why. */
+int cli_gif_close(cli_gif *c, int keep);
+
 /* ---- match.c: a game played with an agent (or the game's policy) in every seat ---- */
 
 #define MATCH_MAX_SEATS 256   /* vg_num_agents is at most 255 */
@@ -72,7 +91,8 @@ typedef struct match_seat {
     match_stats *stats;      /* its decisions are added here (seats may share one); may be NULL */
 } match_seat;
 
-/* Called after each move played turn by turn; 0, or -1 with 'err' filled. */
+/* Called after each move played turn by turn ('who' the agent that moved), or
+ * each round played with vg_advance ('who' -1, 'move' the action); 0, or -1 with 'err' filled. */
 typedef int match_move_fn(void *ud, int who, int move, vg_error *err);
 
 void match_note(match_stats *st, const agent_report *r);  /* adds one decision */
@@ -98,8 +118,9 @@ int match_by_turns(const vg_game *g, const match_seat *seats);
 /* Plays 's' until the game is over or 'max_ticks' rounds are played (0:
  * no limit). 'seats' has vg_num_agents entries (one without turns{});
  * seats[0].agent is not NULL. In rounds (match_by_turns 0) agent 0's
- * agent acts and vg_advance plays the round; else turn by turn, each move
- * reported to 'on_move' (may be NULL). 0, or -1 with 'err' filled
+ * agent acts and vg_advance plays the round, reported to 'on_move' (may
+ * be NULL) with 'who' -1 and 'move' the action; else turn by turn, each
+ * move reported to 'on_move'. 0, or -1 with 'err' filled
  * (err->file empty: the match's own message). */
 int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,
                vg_error *err);

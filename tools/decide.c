@@ -78,6 +78,19 @@ int cli_decide(int argc, char **argv) {
  * Exit status 0 solved, 1 unsolvable or undecided, 2 bad input. Without
  * --max-states the search stops after 10 million states (about 10 GB on
  * Bait level 3, which needs 4.7 million). */
+/* The plan played from 's' (left unchanged) into the GIF, a frame per
+ * tick; 0, or 2 after printing why. */
+static int play_plan(const vg_game *g, const vg_state *s, const solve_result *r, cli_gif *gif) {
+    vg_error err = {0};
+    vg_state *t = vg_state_clone(s);
+    int rc = t ? 0 : cli_fail("out of memory");
+    if (!rc && cli_gif_frame(gif, t, &err)) rc = cli_report(&err);
+    for (int k = 0; k < r->len && !rc; k++)
+        if (vg_advance(g, t, r->plan[k], &err) != VG_OK || cli_gif_frame(gif, t, &err)) rc = cli_report(&err);
+    vg_state_free(t);
+    return rc;
+}
+
 int cli_solve(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
@@ -94,16 +107,22 @@ int cli_solve(int argc, char **argv) {
         vg_game_free(g);
         return rc;
     }
+    cli_gif *gif = NULL;
+    if ((rc = cli_gif_open(&o, g, &gif))) {
+        vg_state_free(s);
+        vg_game_free(g);
+        return rc;
+    }
     solve_opts so = {o.max_states ? o.max_states : 10000000, timed ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
     solve_result r;
     solve_level(g, s, &so, &r);
     switch (r.status) {
     case SOLVE_SOLVED:
         for (int k = 0; k < r.len; k++) puts(vg_action_name(r.plan[k]));
+        rc = gif ? play_plan(g, s, &r, gif) : 0;
         if (r.optimal) fprintf(stderr, "length: %d (shortest)\n", r.len);
         else if (so.weight > 1) fprintf(stderr, "length: %d (weight %g: not proven shortest)\n", r.len, so.weight);
         else fprintf(stderr, "length: %d (not proven shortest within the limits: at least %d)\n", r.len, r.lower_bound);
-        rc = 0;
         break;
     case SOLVE_UNSOLVABLE:
         fprintf(stderr, "unsolvable: no action sequence wins this level\n");
@@ -119,6 +138,8 @@ int cli_solve(int argc, char **argv) {
     }
     fprintf(stderr, "states explored: %ld\nstates generated: %ld\npositions: %ld\nseconds: %.3f\n", r.expanded,
             r.generated, r.distinct, r.seconds);
+    int gif_rc = cli_gif_close(gif, r.status == SOLVE_SOLVED && rc == 0);
+    if (!rc) rc = gif_rc;
     free(r.plan);
     vg_state_free(s);
     vg_game_free(g);

@@ -107,6 +107,7 @@ int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_t
             vg_action act = agent_act(seats[0].agent, s, &seats[0].budget, &r);
             match_note(seats[0].stats, &r);
             if (vg_advance(g, s, act, err) != VG_OK) return -1;
+            if (on_move && on_move(ud, -1, (int)act, err)) return -1;
             continue;
         }
         int who = vg_turn(s), move;

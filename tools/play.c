@@ -2,7 +2,7 @@
  *
  * play.c -- 'vgdl play': a person plays in the terminal.
  *
- *   vgdl play GAME [--level N|FILE] [--seed S] [--moves M]
+ *   vgdl play GAME [--level N|FILE] [--seed S] [--moves M] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]
  *                  [--opponent AGENT [--side 1|2] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]]
  *
  * Two ways to play:
@@ -125,7 +125,7 @@ static int read_key(void) {
     }
 }
 
-static int play_keys(const vg_game *g, vg_state *s) {
+static int play_keys(const vg_game *g, vg_state *s, cli_gif *gif) {
     struct termios saved, raw;
     int tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0, rc = 0;
     if (tty) {
@@ -136,6 +136,10 @@ static int play_keys(const vg_game *g, vg_state *s) {
     vg_error err;
     for (;;) {
         draw_board(g, s, 1, 1);
+        if (cli_gif_frame(gif, s, &err)) {
+            rc = cli_report(&err);
+            break;
+        }
         printf("\nscore %g   tick %d%s\n", vg_score(s), vg_tick(s),
                vg_is_over(s) ? (vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER") : "");
         printf("arrows/WASD move, space USE, n wait, q quit\n");
@@ -173,6 +177,7 @@ typedef struct table {
     size_t len, cap;
     int colour;              /* draw in colour (stdout is a terminal) */
     int echo;                /* print what was read (stdin is not a terminal) */
+    cli_gif *gif;            /* --gif: each position added, or NULL */
 } table;
 
 /* "first player (you)", "second player (alphabeta)", "agent 2 (chance)". */
@@ -298,9 +303,9 @@ static void print_result(const table *t) {
     printf("score: %g (the first player's view)\nmoves: %s\n", vg_score(t->s), t->history ? t->history : "");
 }
 
-static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s) {
+static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, cli_gif *gif) {
     table t = {.g = g, .s = s, .nagents = vg_num_agents(g, s), .opp_seat = -1, .budget = o->budget,
-               .colour = isatty(STDOUT_FILENO), .echo = !isatty(STDIN_FILENO)};
+               .colour = isatty(STDOUT_FILENO), .echo = !isatty(STDIN_FILENO), .gif = gif};
     int rc = o->moves ? note_move(&t, o->moves) : 0;   /* the history replays from the level's start */
     if (rc) return rc;
     if (o->opponent) {
@@ -314,6 +319,11 @@ static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s) {
     else printf("every side\n");
     for (;;) {
         draw_board(g, s, t.colour, 0);
+        vg_error err = {0};
+        if (cli_gif_frame(t.gif, s, &err)) {
+            rc = cli_report(&err);
+            break;
+        }
         if (vg_is_over(s)) break;
         int who = vg_turn(s), st;
         if (vg_is_chance(g, who)) st = chance_move(&t);
@@ -346,7 +356,11 @@ int cli_play(int argc, char **argv) {
     if (rc == 0 && o.opponent &&
         !(vg_game_has_turns(g) && vg_num_agents(g, s) == 2 && !vg_is_chance(g, 0) && !vg_is_chance(g, 1)))
         rc = cli_fail("--opponent: '%s' is not a game for two players taking turns", o.game);
-    if (rc == 0) rc = by_moves ? play_moves(&o, g, s) : play_keys(g, s);
+    cli_gif *gif = NULL;
+    if (rc == 0) rc = cli_gif_open(&o, g, &gif);
+    if (rc == 0) rc = by_moves ? play_moves(&o, g, s, gif) : play_keys(g, s, gif);
+    int gif_rc = cli_gif_close(gif, rc == 0);
+    if (!rc) rc = gif_rc;
     vg_state_free(s);
     vg_game_free(g);
     return rc;

@@ -14,7 +14,10 @@
  *   vgdl convert GAME.txt
  *   vgdl bench GAME [--level N|FILE] [--moves M] [--seconds S]
  *   vgdl perft GAME DEPTH [--level N|FILE] [--moves M]
+ *   vgdl render GAME [--level N|FILE] [--moves M] [--actions F] -o OUT.png [--cell PX] [--sprites DIR]
  *
+ * run, trace, solve and play also take --gif OUT.gif [--cell PX] [--delay MS] [--sprites DIR]
+ * (picture.c).
  * GAME is a name (scripts/NAME.lua, else GVGAI's gvgai/NAME.txt), a path to a
  * script, or a path to a GVGAI game (.txt); a level is a number
  * (levels/NAME/lvlN.txt; GAME_lvlN.txt beside a GVGAI game) or a path to a map; --moves M starts from
@@ -114,10 +117,15 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
 static const struct {
     const char *option, *commands;
 } only_for[] = {
-    {"--moves", "run decide solve trace play show bench perft"},
+    {"--moves", "run decide solve trace play show bench perft render"},
     {"--opponent", "run play"},
     {"--opponent-set", "run"},
     {"--side", "play"},
+    {"--gif", "run trace solve play"},
+    {"--delay", "run trace solve play"},
+    {"-o", "render"},
+    {"--cell", "render run trace solve play"},
+    {"--sprites", "render run trace solve play"},
 };
 
 /* 1 when 'word' is one of the space-separated words of 'list'. */
@@ -140,7 +148,8 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         static const char *const with_value[] = {"--level", "--agent", "--seed", "--budget-ms", "--budget-calls",
                                                  "--set", "--actions", "--seconds", "--max-ticks",
                                                  "--config", "--max-states", "--weight", "--moves",
-                                                 "--opponent", "--opponent-set", "--side"};
+                                                 "--opponent", "--opponent-set", "--side", "--gif", "-o",
+                                                 "--cell", "--delay", "--sprites"};
         int takes = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) takes |= strcmp(a, with_value[k]) == 0;
         if (!takes) return cli_fail("unknown option '%s'", a);
@@ -156,6 +165,14 @@ int cli_parse(int argc, char **argv, cli_opts *o) {
         else if (strcmp(a, "--config") == 0) o->config = v;
         else if (strcmp(a, "--moves") == 0) o->moves = v;
         else if (strcmp(a, "--opponent") == 0) o->opponent = v;
+        else if (strcmp(a, "--gif") == 0) o->gif = v;
+        else if (strcmp(a, "-o") == 0) o->out = v;
+        else if (strcmp(a, "--sprites") == 0) o->sprites = v;
+        else if (strcmp(a, "--cell") == 0 || strcmp(a, "--delay") == 0) {
+            long d = strtol(v, &end, 10), most = a[2] == 'c' ? 256 : 60000;
+            if (end == v || *end || d < 1 || d > most) return cli_fail("option %s needs a whole number from 1 to %ld, not '%s'", a, most, v);
+            *(a[2] == 'c' ? &o->cell : &o->delay) = (int)d;
+        }
         else if (strcmp(a, "--side") == 0) {
             if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
             o->side = v[0] - '0';
@@ -217,10 +234,18 @@ static int add_name(move_list *l, const char *name, vg_error *err) {
     return 0;
 }
 
-static int add_move(void *ud, int who, int move, vg_error *err) {
-    move_list *l = ud;
-    (void)who;
-    return add_name(l, vg_move_name(l->g, move), err);
+/* What 'run' does after each move or round: the move listed (a game
+ * played turn by turn), the state added to the GIF (--gif). */
+typedef struct run_hook {
+    move_list *moves;
+    cli_gif *gif;
+    const vg_state *s;
+} run_hook;
+
+static int after_move(void *ud, int who, int move, vg_error *err) {
+    run_hook *h = ud;
+    if (who >= 0 && add_name(h->moves, vg_move_name(h->moves->g, move), err)) return -1;
+    return cli_gif_frame(h->gif, h->s, err);
 }
 
 /* One agent's decision figures, each line's key after 'prefix'. */
@@ -273,8 +298,12 @@ static int cmd_run(int argc, char **argv) {
     if (!rc) rc = by_turns ? cli_start(&o, g, &s) : cli_start_round(&o, g, "run", &s);
     move_list moves = {.g = g};
     vg_error err = {0};
+    run_hook hook = {&moves, NULL, s};
     if (!rc && by_turns && o.moves && add_name(&moves, o.moves, &err)) rc = cli_report(&err);   /* replays from the level start */
-    if (!rc && match_play(g, s, seats, o.max_ticks, by_turns ? add_move : NULL, &moves, &err)) rc = cli_report(&err);
+    if (!rc && (rc = cli_gif_open(&o, g, &hook.gif)) == 0 && cli_gif_frame(hook.gif, s, &err)) rc = cli_report(&err);
+    if (!rc && match_play(g, s, seats, o.max_ticks, after_move, &hook, &err)) rc = cli_report(&err);
+    int gif_rc = cli_gif_close(hook.gif, rc == 0);
+    if (!rc) rc = gif_rc;
     if (rc == 0) {
         vg_winner w = vg_winner_of(s);
         const char *result = w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none";
@@ -328,11 +357,15 @@ static int cmd_trace(int argc, char **argv) {
         return rc;
     }
     vg_error err;
-    rc = print_json(g, s, -1);
+    cli_gif *gif = NULL;
+    if ((rc = cli_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, -1)) == 0 && cli_gif_frame(gif, s, &err))
+        rc = cli_report(&err);
     for (int k = 0; k < n && !rc && !vg_is_over(s); k++) {
         if (vg_advance(g, s, acts[k], &err) != VG_OK) rc = cli_report(&err);
-        else rc = print_json(g, s, acts[k]);
+        else if ((rc = print_json(g, s, acts[k])) == 0 && cli_gif_frame(gif, s, &err)) rc = cli_report(&err);
     }
+    int gif_rc = cli_gif_close(gif, rc == 0);
+    if (!rc) rc = gif_rc;
     vg_state_free(s);
     vg_game_free(g);
     free(acts);
@@ -530,16 +563,17 @@ static const struct command {
     int (*fn)(int argc, char **argv);
     const char *usage;
 } commands[] = {
-    {"run",   cmd_run,   "GAME [--level N|FILE] [--moves M] [--agent NAME] [--opponent NAME [--opponent-set k=v]] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T]"},
+    {"run",   cmd_run,   "GAME [--level N|FILE] [--moves M] [--agent NAME] [--opponent NAME [--opponent-set k=v]] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
     {"decide", cli_decide, "GAME --level N|FILE [--moves M] --agent NAME [--seed S] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]"},
-    {"solve", cli_solve, "GAME --level N|FILE [--moves M] [--max-states N] [--seconds S] [--weight W]"},
-    {"trace", cmd_trace, "GAME --level N|FILE [--moves M] --actions FILE [--seed S]"},
-    {"play",  cli_play,  "GAME [--level N|FILE] [--moves M] [--seed S] [--opponent AGENT [--side 1|2] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]]"},
+    {"solve", cli_solve, "GAME --level N|FILE [--moves M] [--max-states N] [--seconds S] [--weight W] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
+    {"trace", cmd_trace, "GAME --level N|FILE [--moves M] --actions FILE [--seed S] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
+    {"play",  cli_play,  "GAME [--level N|FILE] [--moves M] [--seed S] [--opponent AGENT [--side 1|2] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
     {"show",  cmd_show,  "GAME [--level N|FILE] [--moves M]"},
     {"check", cmd_check, "GAME"},
     {"convert", cmd_convert, "GAME.txt"},
     {"bench", cmd_bench, "GAME [--level N|FILE] [--moves M] [--seconds S]"},
     {"perft", cli_perft, "GAME DEPTH [--level N|FILE] [--moves M]"},
+    {"render", cli_render, "GAME [--level N|FILE] [--moves M] [--actions F] -o OUT.png [--cell PX] [--sprites DIR]"},
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]"},
     {"report", cli_report_cmd, "[--csv | --runs] [--no-timing] DIR..."},
 };
