@@ -63,6 +63,7 @@ static void test_checks(void **state) {
         {"coin", "avatar", "transformToSingleton", "stype", "ruby", "transformToSingleton needs 'stype_other'"},
         {"avatar", "coin", "killIfOtherHasMore", "limit", "1", "killIfOtherHasMore needs 'resource' (a sprite type)"},
         {"avatar", "coin", "spawnIfHasMore", "resource", "coin", "spawnIfHasMore needs 'stype'"},
+        {"avatar", "coin", "spawnIfCounterSubTypes", "stype", "ruby", "spawnIfCounterSubTypes needs 'estype'"},
         {"avatar", "EOS", "spawnAbove", "stype", "coin", "spawnAbove needs two sprites; it cannot happen at the edge (EOS)"},
         {"avatar", "EOS", "killIfFrontal", "scoreChange", "1", "killIfFrontal needs two sprites; it cannot happen at the edge (EOS)"},
     };
