@@ -200,6 +200,12 @@ long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, 
 
 #define INF (INT_MAX / 4)
 
+/* The longest line the solver follows (a ply is a recursion of node(),
+ * a few KiB of stack): a game longer than this from the position solved
+ * is refused as too deep (issue 19.6: 1,500 rounds overflowed the stack). */
+#define EXACT_MAX_PLIES 1000
+#define EXACT_MAX_PLIES_TEXT "1000"
+
 typedef struct tt_entry {
     uint64_t key;
     int32_t lo, hi;      /* the value is in [lo, hi] */
@@ -268,6 +274,11 @@ static void fail(exact_solver *x, vg_status st, const char *msg) {
 static int node(exact_solver *x, const vg_state *s, int level, int alpha, int beta) {
     if (x->aborted) return 0;
     if (vg_is_over(s)) return final_value(s);
+    if (level >= EXACT_MAX_PLIES) {   /* each ply is a C stack frame: stop long before the stack ends */
+        fail(x, VG_ERR_LIMIT, "too deep: the game goes on for more than " EXACT_MAX_PLIES_TEXT
+                              " moves from this position, beyond what the exact solver searches");
+        return 0;
+    }
     if ((++x->nodes & 63) == 0 && x->o.budgeted && fm_spent(x->f)) {
         x->aborted = 1;
         return 0;

@@ -9,7 +9,9 @@
  * (vg_score, from agent 0's view, rounded); the solver's value is the
  * score perfect play leads to, seen by the agent to move: agent 0's
  * score for agent 0, minus it for any other agent (two sides: agent 0
- * against the rest). Games with chance agents are refused. The solver is
+ * against the rest). Games with chance agents are refused, and so are
+ * lines longer than 1,000 moves ("too deep", VG_ERR_LIMIT: the search
+ * recurses once a move). The solver is
  * meant for games that end (board games); a position met again on the
  * line being searched (a game that can go round in circles) is valued by
  * its score as if the game ended there, and positions are keyed without
