@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
- * exact.c -- see exact.h: the exact solver (agent "solve"), perft, move
- * lists and the position key.
+ * exact.c -- see exact.h: the exact solver (the "solve" agent, solve.c,
+ * plays with it), perft, move lists and the position key.
  *
  * The solver is negamax with alpha-beta pruning (fail-soft) over the
  * forward model, to the end of the game, with a transposition table of
@@ -25,20 +25,15 @@
 #include <string.h>
 
 #include "exact.h"
+#include "hashmap.h"
 
 /* ---- Position key ------------------------------------------------------ */
 
-static uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 uint64_t exact_key(const vg_state *s) {
-    uint64_t h = vg_state_hash(s) ^ mix64((uint64_t)vg_turn(s) + 0x2545f4914f6cdd1dULL);
+    uint64_t h = vg_state_hash(s) ^ hash_mix((uint64_t)vg_turn(s) + 0x2545f4914f6cdd1dULL);
     for (int v = 0; v < 16; v++) {
         int x = vg_var(s, v);
-        if (x) h ^= mix64((uint64_t)(uint32_t)x ^ ((uint64_t)(v + 1) << 40));
+        if (x) h ^= hash_mix((uint64_t)(uint32_t)x ^ ((uint64_t)(v + 1) << 40));
     }
     return h;
 }
@@ -501,55 +496,3 @@ int exact_solve_moves(exact_solver *x, fm *f, const vg_state *s, int moves[VG_MA
     vg_state_free(child);
     return finish(x, r, t0) ? n : -1;
 }
-
-/* ---- The agent ---------------------------------------------------------- */
-
-static const agent_param solve_params[] = {
-    {"tt_bits", 20, "transposition table of 2^tt_bits entries (17 bytes each)"},
-    {"anytime", 0, "1: give up when the decision's budget is spent (no value then); 0: always solve to the end"},
-};
-
-typedef struct solve_agent {
-    const vg_game *g;
-    exact_solver *x;
-    int anytime;
-} solve_agent;
-
-static void solve_free(void *self) {
-    solve_agent *a = self;
-    if (!a) return;
-    exact_free(a->x);
-    free(a);
-}
-
-static void *solve_create(const vg_game *g, const double *p, uint64_t seed) {
-    (void)seed;
-    solve_agent *a = calloc(1, sizeof *a);
-    if (!a) return NULL;
-    exact_opts o = {.tt_bits = (int)p[0]};
-    a->g = g;
-    a->anytime = p[1] != 0;
-    a->x = exact_new(g, &o);
-    if (!a->x) {
-        free(a);
-        return NULL;
-    }
-    return a;
-}
-
-/* The best move; the value, for the agent to move, in f->value. Without
- * 'anytime' the solve ignores the decision's budget (its calls are
- * counted all the same). */
-static int solve_act(void *self, fm *f, const vg_state *s) {
-    solve_agent *a = self;
-    exact_result r;
-    a->x->o.budgeted = a->anytime;
-    exact_solve(a->x, f, s, &r);
-    f->expanded += r.nodes;
-    f->has_value = r.solved;
-    f->value = r.value;
-    return r.move;
-}
-
-const agent_def agent_solve = {"solve", "exact solver for two-sided games: alpha-beta to the end with a transposition table",
-                               solve_params, 2, solve_create, solve_act, solve_free};

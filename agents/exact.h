@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
  * exact.h -- exhaustive play of two-player games through the forward
- * model (vg_legal, vg_play): the exact solver (agent "solve"), perft
+ * model (fm_legal, fm_play): the exact solver (the "solve" agent, solve.c), perft
  * (move sequences per depth), positions given as move lists, and the
  * position key the transposition tables of exact.c and mtdf.c use.
  *
