@@ -11,7 +11,7 @@
 #include "exact.h"
 
 static const agent_param solve_params[] = {
-    {"tt_bits", 20, "transposition table of 2^tt_bits entries (17 bytes each)"},
+    {"tt_bits", 20, "transposition table of 2^tt_bits entries (24 bytes each)"},
     {"anytime", 0, "1: give up when the decision's budget is spent (no value then); 0: always solve to the end"},
 };
 
