@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * run_vgdl.h -- for the tests of the vgdl command (tests/tools/): the binary of
+ * run_vgdl.h -- for the tests of the vgdl command (tests/tools/, tests/docs/): the binary of
  * this build (build/BUILD/vgdl, else bin/vgdl), run through the shell with
  * its output captured in a scratch folder. Each test program includes it
  * once.
