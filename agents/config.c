@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
- * config.c -- agent parameters from an INI file, read with inih. See
+ * config.c -- agent parameters from an INI file, read with the shared
+ * reader (inifile.h): every section must be an agent, every key one of its
+ * parameters with a number; the first error by line is reported. See
  * agent_config_read in agent.h.
  *
  *   [mcts]
@@ -11,61 +13,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ini.h>
-
 #include "agent.h"
+#include "inifile.h"
 
-typedef struct cfg {
-    const char *name;
-    char **settings;
-    int n, max;
-    char msg[256];        /* the first error, without the place */
-} cfg;
-
-/* Keeps the first error; returns 0 (inih: stop counting this line as good). */
-static int fail(cfg *c, const char *what, const char *a, const char *b) {
-    if (c->msg[0]) return 0;
-    if (strcmp(what, "outside") == 0) snprintf(c->msg, sizeof c->msg, "'%s' is outside any [agent] section", a);
-    else if (strcmp(what, "section") == 0) snprintf(c->msg, sizeof c->msg, "[%s] is not an agent", a);
-    else if (strcmp(what, "key") == 0) snprintf(c->msg, sizeof c->msg, "agent '%s' has no parameter '%s'", a, b);
-    else if (strcmp(what, "number") == 0) snprintf(c->msg, sizeof c->msg, "parameter '%s' needs a number, not '%s'", a, b);
-    else if (strcmp(what, "many") == 0) snprintf(c->msg, sizeof c->msg, "too many settings for agent '%s'", a);
-    else snprintf(c->msg, sizeof c->msg, "out of memory");
+/* The first error of section 's' (agent 'def', NULL when unknown) by line:
+ * its line, with the message in 'msg'; 0 when it has none. */
+static int section_error(const inifile_section *s, const agent_def *def, char *msg, size_t size) {
+    if (!s->name[0]) return snprintf(msg, size, "'%s' is outside any [agent] section", s->kv[0].key), s->kv[0].line;
+    if (!def) return snprintf(msg, size, "[%s] is not an agent", s->name), s->line;
+    for (int j = 0; j < s->n; j++) {
+        const inifile_kv *kv = &s->kv[j];
+        int k = 0;
+        while (k < def->nparams && strcmp(def->params[k].key, kv->key) != 0) k++;
+        if (k == def->nparams) return snprintf(msg, size, "agent '%s' has no parameter '%s'", s->name, kv->key), kv->line;
+        char *end;
+        strtod(kv->value, &end);
+        if (end == kv->value || *end) return snprintf(msg, size, "parameter '%s' needs a number, not '%s'", kv->key, kv->value), kv->line;
+    }
     return 0;
 }
 
-static int handler(void *user, const char *section, const char *key, const char *value) {
-    cfg *c = user;
-    if (!section[0]) return fail(c, "outside", key, "");
-    const agent_def *def = agent_find(section);
-    if (!def) return fail(c, "section", section, "");
-    int k = 0;
-    while (k < def->nparams && strcmp(def->params[k].key, key) != 0) k++;
-    if (k == def->nparams) return fail(c, "key", section, key);
-    char *end;
-    strtod(value, &end);
-    if (end == value || *end) return fail(c, "number", key, value);
-    if (strcmp(section, c->name) != 0) return 1;
-    if (c->n >= c->max) return fail(c, "many", section, "");
-    size_t len = strlen(key) + strlen(value) + 2;
-    char *kv = malloc(len);
-    if (!kv) return fail(c, "memory", "", "");
-    snprintf(kv, len, "%s=%s", key, value);
-    c->settings[c->n++] = kv;
-    return 1;
+/* The file's first error by line (the reader's or a section's): its line,
+ * with the message in 'msg'; 0 when there is none. */
+static int first_error(inifile *f, char *msg, size_t size) {
+    int line = 0;
+    inifile_errors_sort(f);
+    if (f->nerrs) line = f->errs[0].line, snprintf(msg, size, "%s", f->errs[0].msg);
+    for (int k = 0; k < f->nsecs; k++) {
+        char m[256];
+        int at = section_error(&f->secs[k], agent_find(f->secs[k].name), m, sizeof m);
+        if (at && (!line || at < line)) line = at, snprintf(msg, size, "%s", m);
+    }
+    return line;
 }
 
 int agent_config_read(const char *path, const char *name, char **settings, int n, int max, char *why, size_t whysize) {
-    cfg c = {name, settings, n, max, ""};
-    int line = ini_parse(path, handler, &c);
-    if (line == 0) return c.n;
-    if (line == -1) snprintf(why, whysize, "%s: cannot open config file", path);
-    else if (line == -2) snprintf(why, whysize, "%s: out of memory", path);
-    else snprintf(why, whysize, "%s:%d: %s", path, line, c.msg[0] ? c.msg : "not a 'key = value' line");
-    agent_config_free(settings + n, c.n - n);
+    inifile f;
+    char msg[256] = "";
+    int start = n;
+    if (inifile_read(path, &f)) {
+        snprintf(why, whysize, "%s: %s", path, f.nerrs ? f.errs[0].msg : "cannot read");
+        inifile_free(&f);
+        return -1;
+    }
+    int line = first_error(&f, msg, sizeof msg);
+    const inifile_section *s = line ? NULL : inifile_section_of(&f, name);
+    for (int j = 0; s && j < s->n && !line; j++) {
+        size_t len = strlen(s->kv[j].key) + strlen(s->kv[j].value) + 2;
+        if (n >= max) line = s->kv[j].line, snprintf(msg, sizeof msg, "too many settings for agent '%s'", name);
+        else if (!(settings[n] = malloc(len))) line = s->kv[j].line, snprintf(msg, sizeof msg, "out of memory");
+        else snprintf(settings[n++], len, "%s=%s", s->kv[j].key, s->kv[j].value);
+    }
+    inifile_free(&f);
+    if (!line) return n;
+    snprintf(why, whysize, "%s:%d: %s", path, line, msg);
+    agent_config_free(settings + start, n - start);
     return -1;
 }
-
 void agent_config_free(char **settings, int n) {
     for (int k = 0; k < n; k++) free(settings[k]);
 }

@@ -21,6 +21,10 @@ enum {                     /* sprite_class.flags */
     CLASS_READS_STYPE = 8, /* 'stype' names sprites it only looks at (Portal's exits): they may stay static */
     CLASS_PATH = 16        /* follows GVGAI's path finder: the level gets a path table at load (path.c) */
 };
+/* An avatar class's actions (GVGAI's list, class_actions), in flags bits 8-11. */
+enum { ACTS_MOVE, ACTS_SHOOT, ACTS_FLAK, ACTS_HORIZONTAL, ACTS_VERTICAL, ACTS_NONE, ACTS_SHOOT_ONLY, NUM_ACTS };
+#define CLASS_ACTS(k) ((unsigned)(k) << 8)
+#define CLASS_ACTS_OF(flags) ((int)((flags) >> 8 & 15))
 
 /* Moves sprite 'i' for this tick ('a' is the action for avatars). */
 typedef void class_update_fn(tick_ctx *t, int i, vg_action a);
@@ -36,8 +40,11 @@ typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 class_update_fn class_update_still, class_update_passive, class_update_flicker;
 class_defaults_fn class_defaults_conveyor, class_defaults_flicker, class_defaults_oriented_flicker;
 class_defaults_fn class_defaults_resource;
-class_update_fn class_update_moving_avatar, class_update_oriented_avatar;
-class_defaults_fn class_defaults_oriented_avatar;
+class_update_fn class_update_moving_avatar, class_update_oriented_avatar, class_update_shoot_avatar;
+class_update_fn class_update_shoot_only_avatar, class_update_flak_avatar, class_update_missile_avatar;
+class_update_fn class_update_ongoing_avatar, class_update_ongoing_shoot_avatar, class_update_ongoing_turning_avatar;
+class_defaults_fn class_defaults_oriented_avatar, class_defaults_shoot_avatar, class_defaults_flak_avatar;
+class_check_fn class_check_shooter, class_check_spawn_behind;
 class_update_fn class_update_random_npc, class_update_random_missile;
 class_update_fn class_update_chaser, class_update_fleeing, class_update_los_chaser, class_update_alternate_chaser;
 class_update_fn class_update_random_alt_chaser, class_update_path_chaser, class_update_path_alt_chaser;
@@ -65,6 +72,16 @@ class_check_fn class_check_spawn_point, class_check_stypes, class_check_spreader
     /* -- avatars (class_avatar.c) */ \
     X(MovingAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR, class_update_moving_avatar,   class_defaults_speed,           NULL) \
     X(OrientedAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR, class_update_oriented_avatar, class_defaults_oriented_avatar, NULL) \
+    X(HorizontalAvatar,    VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_HORIZONTAL), class_update_moving_avatar, class_defaults_speed, NULL) \
+    X(VerticalAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_VERTICAL), class_update_moving_avatar, class_defaults_speed, NULL) \
+    X(NullAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_NONE), class_update_moving_avatar, class_defaults_speed, NULL) \
+    X(FlakAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_FLAK), class_update_flak_avatar, class_defaults_flak_avatar, class_check_shooter) \
+    X(ShootAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_SHOOT), class_update_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
+    X(ShootOnlyAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_SHOOT_ONLY), class_update_shoot_only_avatar, class_defaults_shoot_avatar, class_check_shooter) \
+    X(MissileAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_missile_avatar,  class_defaults_oriented_avatar, NULL) \
+    X(OngoingAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_ongoing_avatar,  class_defaults_oriented_avatar, NULL) \
+    X(OngoingShootAvatar,  VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_SHOOT), class_update_ongoing_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
+    X(OngoingTurningAvatar, VG_CAT_AVATAR,   CLASS_AVATAR, class_update_ongoing_turning_avatar, class_defaults_oriented_avatar, class_check_spawn_behind) \
     /* -- NPCs and missiles (class_npc.c; the chasers in class_chaser.c) */ \
     X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed,           NULL) \
     X(Chaser,              VG_CAT_NPC,       0,            class_update_chaser,          class_defaults_speed,           NULL) \
@@ -103,6 +120,15 @@ extern const sprite_class class_table[NUM_CLASSES];
 
 int class_find(const char *name);                    /* CLS_* number, or -1 */
 int class_names(const char **out, int max);          /* fills out[] with the class names; returns how many */
+
+/* ---- The avatar's actions (class_avatar.c) ------------------------------ */
+
+/* GVGAI's actions for an avatar of class 'cls', in its order, NIL left
+ * out; returns how many. */
+int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]);
+/* 'a' when an avatar of class 'cls' has that action, else NIL (GVGAI plays
+ * NIL in place of an action the avatar does not have). */
+vg_action class_allowed_action(int cls, vg_action a);
 
 /* ---- Helpers the families share (class.c) ---------------------------- */
 

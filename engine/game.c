@@ -237,6 +237,7 @@ int vg_type_is_a(const vg_game *g, int t, int anc) {
 vg_category vg_type_category(const vg_game *g, int t) {
     if (g->types[t].cls < 0) return VG_NUM_CATS;                 /* a parent without a class: none */
     vg_category c = class_table[g->types[t].cls].cat;
+    if (c == VG_CAT_MOVABLE && g->types[t].from_avatar) c = VG_CAT_FROM_AVATAR;
     return g->types[t].portal && c != VG_CAT_AVATAR && c != VG_CAT_RESOURCE ? VG_CAT_PORTAL : c;  /* GVGAI's order */
 }
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }

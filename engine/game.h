@@ -52,13 +52,17 @@ struct type_def {
     char glyph;             /* first map character placing it, '?' if none */
     int oriented;           /* keeps an orientation (GVGAI is_oriented) */
     int8_t dx0, dy0;        /* orientation of a new sprite */
-    int stype, stype2;      /* what it spawns / chases / flees / shoots; -1 */
+    int stype, stype2;      /* what it spawns / chases / flees / shoots (OngoingTurningAvatar: stype2 is spawnBehind); -1 */
     int health;             /* health points a new sprite has (GVGAI healthPoints) */
     int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
     int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
     int ttl;                /* GVGAI timeToLive: updates it lives, -1: no end */
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
+    int ammo;               /* shooting avatars: the resource a shot needs, -1: none */
+    int min_ammo;           /* FlakAvatar: shoots only holding more than this, -1: more than 0 */
+    int ammo_cost;          /* FlakAvatar: ammo a shot spends (ShootAvatar: 1) */
+    int from_avatar;        /* a shooting avatar creates it: GVGAI's from-avatar category (game_finish) */
     /* -- NPCs and missiles (class_npc.c) */
     int cons;               /* RandomNPC: ticks a random direction is kept */
     double max_distance;    /* Chaser: ignores targets further than this (pixels), -1: none */

@@ -53,6 +53,10 @@ static const param_spec sprite_params[] = {
     ROW("timeToLive", P_INT,   type_def, ttl,           -1, 30000),
     /* -- avatars */
     ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
+    ROW("ammo",      P_TYPE,   type_def, ammo,          0, 0),
+    ROW("minAmmo",   P_INT,    type_def, min_ammo,      -1, 30000),
+    ROW("ammoCost",  P_INT,    type_def, ammo_cost,     0, 30000),
+    ROW("spawnBehind", P_TYPE, type_def, stype2,        0, 0),
     /* -- NPCs and missiles */
     ROW("cons",      P_INT,    type_def, cons,          0, 1000),
     ROW("maxDistance", P_NUMBER, type_def, max_distance, -1, 1e6),

@@ -40,8 +40,10 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     /* Step 1. The avatar. */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
-    if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED))
-        class_table[g->types[tick_sprite(&t, av)->type].cls].update(&t, av, a);
+    if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
+        int cls = g->types[tick_sprite(&t, av)->type].cls;
+        class_table[cls].update(&t, av, class_allowed_action(cls, a));
+    }
 
     /* Step 2. Everything that moves by itself, in reverse sprite order;
      * sprites created earlier in the tick too (GVGAI's lists grow). */
@@ -77,9 +79,9 @@ int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS
         return k;
     }
     if (!g->avatar_types) return 0;
-    static const vg_action moves[] = {VG_ACTION_LEFT, VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_UP};
-    for (int k = 0; k < 4; k++) out[k] = moves[k];
-    return 4;
+    int av = state_avatar(g, s);             /* the avatar's class; with none, the first avatar type's */
+    int type = av >= 0 ? state_sprite(s, (uint32_t)av)->type : __builtin_ctzll(g->avatar_types);
+    return class_actions(g->types[type].cls, out);
 }
 
 int vg_is_over(const vg_state *s) { return s->over; }

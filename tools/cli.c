@@ -173,7 +173,11 @@ int cli_load(const cli_opts *o, vg_game **g) {
     *g = NULL;
     int rc = cli_paths(o, script, map, sizeof script);
     if (rc) return rc;
-    if (!exists(map)) {
+    if (!exists(map)) {   /* the script's own errors first: they are what its author must fix */
+        if (vg_game_load_text(script, "", "(no level)", g, &err) != VG_OK && strcmp(err.file, script) == 0)
+            return cli_report(&err);
+        vg_game_free(*g);
+        *g = NULL;
         if (o->level && !is_number(o->level)) return cli_fail("--level %s: no such map (%s)", o->level, map);
         return cli_fail("%s has no level %s (%s: no such file)", o->game, o->level ? o->level : "0", map);
     }

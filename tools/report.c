@@ -109,57 +109,48 @@ static void sum_group(const run_row *a, const run_row *b, group *g) {
 /* A -0.0000 would differ from 0.0000 between otherwise equal reports. */
 static double nz(double v) { return fabs(v) < 5e-5 ? 0.0 : v; }
 
-enum { MAX_COLS = 16 };
-
-/* The summary of one-player runs ('rows' sorted, none with an opponent). */
-static void print_one_player(FILE *f, const row_list *rows, const report_opts *o) {
-    size_t ngroups = 0;
-    for (size_t k = 0; k < rows->n; k++) ngroups += k == 0 || !same_group(&rows->rows[k], &rows->rows[k - 1]);
-    group *gs = calloc(ngroups ? ngroups : 1, sizeof *gs);
-    if (!gs) {
-        fprintf(stderr, "vgdl: out of memory\n");
-        return;
-    }
-    size_t ng = 0;
-    for (size_t a = 0, b; a < rows->n; a = b) {
+/* The groups (game x level x agent) of 'rows' (sorted), summed; NULL out of memory. */
+static group *group_rows(const row_list *rows, size_t *ng) {
+    size_t n = 0;
+    for (size_t k = 0; k < rows->n; k++) n += k == 0 || !same_group(&rows->rows[k], &rows->rows[k - 1]);
+    group *gs = calloc(n ? n : 1, sizeof *gs);
+    *ng = 0;
+    for (size_t a = 0, b; gs && a < rows->n; a = b) {
         for (b = a + 1; b < rows->n && same_group(&rows->rows[a], &rows->rows[b]); b++) {}
-        sum_group(&rows->rows[a], &rows->rows[b], &gs[ng++]);
+        sum_group(&rows->rows[a], &rows->rows[b], &gs[(*ng)++]);
     }
-    if (o->csv) {
-        fprintf(f, "game,level,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,%scalls_mean,"
-                   "overspent\n", o->no_timing ? "" : "ms_mean,ms_max,");
-        for (size_t k = 0; k < ng; k++) {
-            const group *g = &gs[k];
-            double lo, hi;
-            wilson(g->wins, g->runs, &lo, &hi);
-            char game[2 * ROW_GAME + 2], level[2 * ROW_LEVEL + 2], name[2 * ROW_AGENT + 2];
-            csv_quote(g->first->game, game, sizeof game);
-            csv_quote(g->first->level, level, sizeof level);
-            csv_quote(g->first->agent, name, sizeof name);
-            char line[4096];
-            snprintf(line, sizeof line, "%s,%s,%s,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%.1f,", game, level, name, g->runs,
-                     g->failed, g->wins, (double)g->wins / (double)g->runs, lo, hi, nz(g->score_mean), nz(g->score_sd),
-                     g->ticks_mean);
-            fputs(line, f);
-            if (!o->no_timing) fprintf(f, "%.4f,%.4f,", g->ms_mean, g->ms_max);
-            fprintf(f, "%.2f,%lld\n", g->calls_mean, g->overspent);
-        }
-        free(gs);
-        return;
+    return gs;
+}
+
+static void print_groups_csv(FILE *f, const group *gs, size_t ng, const report_opts *o) {
+    fprintf(f, "game,level,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,%scalls_mean,"
+               "overspent\n", o->no_timing ? "" : "ms_mean,ms_max,");
+    for (size_t k = 0; k < ng; k++) {
+        const group *g = &gs[k];
+        double lo, hi;
+        wilson(g->wins, g->runs, &lo, &hi);
+        char game[2 * ROW_GAME + 2], level[2 * ROW_LEVEL + 2], name[2 * ROW_AGENT + 2];
+        csv_quote(g->first->game, game, sizeof game);
+        csv_quote(g->first->level, level, sizeof level);
+        csv_quote(g->first->agent, name, sizeof name);
+        char line[4096];
+        snprintf(line, sizeof line, "%s,%s,%s,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%.1f,", game, level, name, g->runs,
+                 g->failed, g->wins, (double)g->wins / (double)g->runs, lo, hi, nz(g->score_mean), nz(g->score_sd),
+                 g->ticks_mean);
+        fputs(line, f);
+        if (!o->no_timing) fprintf(f, "%.4f,%.4f,", g->ms_mean, g->ms_max);
+        fprintf(f, "%.2f,%lld\n", g->calls_mean, g->overspent);
     }
-    /* An aligned table: cells first, then widths. */
-    const char *head[MAX_COLS] = {"game", "level", "agent", "runs", "fail", "win", "95% CI", "score", "ticks",
-                                  "ms/dec", "max ms", "calls/dec", "over"};
-    int ncols = 13, timing[MAX_COLS] = {0};
-    timing[9] = timing[10] = 1;
-    size_t width[MAX_COLS] = {0};
-    char *cells = calloc((ng + 1) * MAX_COLS, 64);
-    if (!cells) {
-        free(gs);
-        return;
-    }
-#define CELL(r, c) (cells + ((size_t)(r) * MAX_COLS + (size_t)(c)) * 64)
-    for (int c = 0; c < ncols; c++) snprintf(CELL(0, c), 64, "%s", head[c]);
+}
+
+enum { NCELLS = 13 };   /* columns of the one-player table */
+#define CELL(r, c) (cells + ((size_t)(r) * NCELLS + (size_t)(c)) * 64)
+
+/* The table's cells: a header row, then a row per group. */
+static void fill_cells(char *cells, const group *gs, size_t ng) {
+    static const char *const head[NCELLS] = {"game", "level", "agent", "runs", "fail", "win", "95% CI", "score", "ticks",
+                                             "ms/dec", "max ms", "calls/dec", "over"};
+    for (int c = 0; c < NCELLS; c++) snprintf(CELL(0, c), 64, "%s", head[c]);
     for (size_t k = 0; k < ng; k++) {
         const group *g = &gs[k];
         double lo, hi;
@@ -182,32 +173,12 @@ static void print_one_player(FILE *f, const row_list *rows, const report_opts *o
             for (int c = 7; c <= 11; c++) snprintf(CELL(r, c), 64, "-");
         snprintf(CELL(r, 12), 64, "%lld", g->overspent);
     }
-    for (size_t r = 0; r <= ng; r++)
-        for (int c = 0; c < ncols; c++) {
-            const char *s = CELL(r, c);
-            size_t w = 0;
-            for (; *s; s++) w += ((unsigned char)*s & 0xc0) != 0x80;   /* characters, not bytes */
-            if (w > width[c]) width[c] = w;
-        }
-    for (size_t r = 0; r <= ng; r++) {
-        char line[2048];
-        size_t len = 0;
-        for (int c = 0; c < ncols; c++) {
-            if (o->no_timing && timing[c]) continue;
-            const char *s = CELL(r, c);
-            size_t w = 0;
-            for (const char *q = s; *q; q++) w += ((unsigned char)*q & 0xc0) != 0x80;
-            size_t pad = width[c] - w;
-            int left = c < 3;
-            if (len && len < sizeof line) len += (size_t)snprintf(line + len, sizeof line - len, "  ");
-            if (!left && len < sizeof line) len += (size_t)snprintf(line + len, sizeof line - len, "%*s", (int)pad, "");
-            if (len < sizeof line) len += (size_t)snprintf(line + len, sizeof line - len, "%s", s);
-            if (left && c < ncols - 1 && len < sizeof line) len += (size_t)snprintf(line + len, sizeof line - len, "%*s", (int)pad, "");
-        }
-        while (len > 0 && len < sizeof line && line[len - 1] == ' ') line[--len] = '\0';
-        fprintf(f, "%s\n", line);
-    }
+}
+
 #undef CELL
+
+/* The line under the table: runs, failures by status, mixed settings. */
+static void print_footer(FILE *f, const row_list *rows, const group *gs, size_t ng) {
     long total = 0, failed = 0, by[RUN_NSTATUS] = {0};
     int mixed = 0;
     for (size_t k = 0; k < rows->n; k++) total++, by[rows->rows[k].status]++;
@@ -226,6 +197,22 @@ static void print_one_player(FILE *f, const row_list *rows, const report_opts *o
             if (gs[k].configs)
                 fprintf(f, "warning: %s level %s %s mixes runs made with different settings (config column)\n",
                         gs[k].first->game, gs[k].first->level, gs[k].first->agent);
+}
+
+/* The summary of one-player runs ('rows' sorted, none with an opponent). */
+static void print_grid(FILE *f, const char *cells, int rows, int cols, int nleft, unsigned skip);
+
+static void print_one_player(FILE *f, const row_list *rows, const report_opts *o) {
+    size_t ng;
+    group *gs = group_rows(rows, &ng);
+    char *cells = gs && !o->csv ? calloc((ng + 1) * NCELLS, 64) : NULL;
+    if (!gs || (!o->csv && !cells)) fprintf(stderr, "vgdl: out of memory\n");
+    else if (o->csv) print_groups_csv(f, gs, ng, o);
+    else {
+        fill_cells(cells, gs, ng);
+        print_grid(f, cells, (int)ng + 1, NCELLS, 3, o->no_timing ? 1u << 9 | 1u << 10 : 0);
+        print_footer(f, rows, gs, ng);
+    }
     free(cells);
     free(gs);
 }
@@ -370,28 +357,34 @@ static int rank_cmp(const void *pa, const void *pb) {
     return strcmp(rank_of->names[a], rank_of->names[b]);
 }
 
-/* Prints cells [rows][cols] (64 bytes each) aligned: the first column to
- * the left, the others to the right, two spaces between. */
-static void print_grid(FILE *f, const char *cells, int rows, int cols) {
+static size_t text_width(const char *s) {   /* characters, not bytes */
+    size_t w = 0;
+    for (; *s; s++) w += ((unsigned char)*s & 0xc0) != 0x80;
+    return w;
+}
+
+/* Prints cells [rows][cols] (64 bytes each) aligned: the first 'nleft'
+ * columns to the left, the others to the right, two spaces between; the
+ * columns whose bit is set in 'skip' left out. */
+static void print_grid(FILE *f, const char *cells, int rows, int cols, int nleft, unsigned skip) {
     size_t *width = calloc((size_t)cols, sizeof *width);
     if (!width) return;
+#define GCELL(r, c) (cells + ((size_t)(r) * (size_t)cols + (size_t)(c)) * 64)
     for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++) {
-            size_t w = 0;
-            for (const char *s = cells + ((size_t)r * (size_t)cols + (size_t)c) * 64; *s; s++) w += ((unsigned char)*s & 0xc0) != 0x80;
-            if (w > width[c]) width[c] = w;
-        }
+        for (int c = 0; c < cols; c++)
+            if (text_width(GCELL(r, c)) > width[c]) width[c] = text_width(GCELL(r, c));
     for (int r = 0; r < rows; r++) {
         char line[4096];
         size_t len = 0;
         for (int c = 0; c < cols && len < sizeof line; c++) {
-            const char *s = cells + ((size_t)r * (size_t)cols + (size_t)c) * 64;
-            size_t w = 0;
-            for (const char *q = s; *q; q++) w += ((unsigned char)*q & 0xc0) != 0x80;
-            int pad = (int)(width[c] - w);
-            if (c == 0) len += (size_t)snprintf(line + len, sizeof line - len, "%s%*s", s, pad, "");
-            else len += (size_t)snprintf(line + len, sizeof line - len, "  %*s%s", pad, "", s);
+            if (c < 32 && skip >> c & 1) continue;
+            const char *s = GCELL(r, c);
+            int pad = (int)(width[c] - text_width(s));
+            const char *sep = len ? "  " : "";
+            if (c < nleft) len += (size_t)snprintf(line + len, sizeof line - len, "%s%s%*s", sep, s, pad, "");
+            else len += (size_t)snprintf(line + len, sizeof line - len, "%s%*s%s", sep, pad, "", s);
         }
+#undef GCELL
         if (len >= sizeof line) len = sizeof line - 1;
         while (len > 0 && line[len - 1] == ' ') line[--len] = '\0';
         fprintf(f, "%s\n", line);
@@ -455,7 +448,7 @@ static void print_cross_table(FILE *f, const cross *x, const report_opts *o) {
 #undef XCELL
     fprintf(f, "%s level %s: %ld games between %d agents; a cell is the row agent's wins-draws-losses against the "
                "column's\n", x->first->game, x->first->level, x->games, x->n);
-    print_grid(f, cells, x->n + 1, cols);
+    print_grid(f, cells, x->n + 1, cols, 1, 0);
     long fn = x->first_w + x->first_d + x->first_l;
     fprintf(f, "first player: %ld-%ld-%ld", x->first_w, x->first_d, x->first_l);
     if (fn) fprintf(f, ", score %.2f", ((double)x->first_w + 0.5 * (double)x->first_d) / (double)fn);

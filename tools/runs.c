@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
- * runs.c -- result rows: CSV and JSON lines out and back in, results files
- * and folders read with their torn or malformed tails found, and a string
- * set for run keys. See runs.h.
+ * runs.c -- result rows: CSV and JSON lines out and back in, a string set
+ * for run keys, and the one string hash of tools/. Files and folders of
+ * rows are store.c's. See runs.h.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -436,11 +436,18 @@ void rows_free(row_list *l) {
     *l = (row_list){0};
 }
 
-static uint64_t str_hash(const char *s) {
-    uint64_t h = 1469598103934665603ULL;
+uint64_t runs_fnv(uint64_t h, const char *s) {
     for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
     return h;
 }
+
+uint64_t runs_mix(uint64_t z) {   /* splitmix64's finaliser */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t str_hash(const char *s) { return runs_fnv(RUNS_FNV_BASIS, s); }
 
 long keys_get(const key_set *s, const char *key) {
     if (!s->cap) return -1;
@@ -568,97 +575,4 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     }
     free(text);
     return 0;
-}
-
-static int exists(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* Reads one results file into 'out' with dedup through 'seen'. */
-static int read_one(const char *file, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
-    row_list got = {0};
-    long long good, size;
-    int bad;
-    int rc = runs_read_file(file, &got, &good, &size, &bad, NULL, why, whysize);
-    if (rc < 0) return -1;
-    if (bad && warn) fprintf(warn, "vgdl: warning: %s:%d: malformed line; this file is read up to it\n", file, bad);
-    for (size_t k = 0; k < got.n; k++) {
-        char key[1024];
-        row_key(&got.rows[k], key, sizeof key);
-        long at = keys_get(seen, key);
-        if (at >= 0) {
-            const run_row *a = &out->rows[at], *b = &got.rows[k];
-            (*dups)++;
-            if (warn && (a->status != b->status || a->win != b->win || a->score != b->score || a->ticks != b->ticks ||
-                         strcmp(a->config, b->config)))
-                fprintf(warn, "vgdl: warning: %s: run %s level %s %s%s%s seed %lld is also elsewhere with another result; "
-                        "the first one read is kept\n", file, b->game, b->level, b->agent, *b->opponent ? " vs " : "",
-                        b->opponent, b->seed);
-            continue;
-        }
-        if (keys_put(seen, key, (long)out->n) < 0 || rows_push(out, &got.rows[k])) {
-            rows_free(&got);
-            snprintf(why, whysize, "out of memory");
-            return -1;
-        }
-    }
-    rows_free(&got);
-    return 0;
-}
-
-/* Reads the results in folder 'dir' itself (CSV, else JSON lines); 1 when read, 0 when it has none. */
-static int read_folder(const char *dir, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
-    char file[4200];
-    snprintf(file, sizeof file, "%s/%s", dir, RUNS_CSV);
-    if (!exists(file)) snprintf(file, sizeof file, "%s/%s", dir, RUNS_JSONL);
-    if (!exists(file)) return 0;
-    return read_one(file, out, seen, dups, warn, why, whysize) ? -1 : 1;
-}
-
-int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    if (S_ISREG(st.st_mode)) return read_one(path, out, seen, dups, warn, why, whysize) ? -1 : 1;
-    int files = read_folder(path, out, seen, dups, warn, why, whysize);
-    if (files < 0) return -1;
-    DIR *d = opendir(path);
-    if (!d) {
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        char sub[4200];
-        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-        if (stat(sub, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **nn = realloc(names, cap * sizeof *nn);
-            if (!nn) break;
-            names = nn;
-        }
-        if (!(names[n] = strdup(sub))) break;
-        n++;
-    }
-    closedir(d);
-    if (n) qsort(names, n, sizeof *names, name_cmp);
-    int rc = 0;
-    for (size_t k = 0; k < n; k++) {
-        if (rc >= 0) {
-            rc = read_folder(names[k], out, seen, dups, warn, why, whysize);
-            if (rc > 0) files++;
-        }
-        free(names[k]);
-    }
-    free(names);
-    return rc < 0 ? -1 : files;
 }

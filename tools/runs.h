@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT
  *
  * runs.h -- the results of batch runs: one row per run, written to and read
- * back from runs.csv and runs.jsonl, a set of run keys, and the summary
- * table. Shared by batch.c (which writes rows) and report.c (which reads and
- * sums them). Nothing here prints except the table and warnings functions
- * that take a FILE.
+ * back from runs.csv and runs.jsonl (runs.c), a set of run keys, the
+ * results store a batch writes (store.c: one writer per out folder, files
+ * repaired before appending), and the summary table (report.c). Nothing
+ * here prints except the table and the functions that take a FILE for
+ * warnings.
  */
 #ifndef VG_RUNS_H
 #define VG_RUNS_H
@@ -66,6 +67,12 @@ int csv_quote(const char *text, char *buf, size_t size);
  * write (opponent, opp_*). */
 int row_parse_csv(const char *line, run_row *r);
 int row_parse_json(const char *line, run_row *r);
+/* The one string hash of tools/: FNV-1a of 's' from 'h' (RUNS_FNV_BASIS
+ * to start), and splitmix64's finaliser to spread it. */
+#define RUNS_FNV_BASIS 1469598103934665603ULL
+uint64_t runs_fnv(uint64_t h, const char *s);
+uint64_t runs_mix(uint64_t z);
+
 /* The run's identity: game, level, agent, seed (and opponent, in a
  * two-player game), joined by '\x1f'. */
 void row_key(const run_row *r, char *buf, size_t size);
@@ -103,12 +110,58 @@ void keys_free(key_set *s);
 int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
                    char *why, size_t whysize);
 
+/* ---- store.c: folders of results, and the store a batch writes ---------- */
+
 /* Reads DIR/runs.csv (or DIR/runs.jsonl when there is no CSV) and the same
  * in every direct subfolder of DIR (shards); 'path' may also be a results
  * file. Rows already in 'seen' (by key) are skipped and counted in
  * '*dups'. Warnings go to 'warn'. Returns the number of files read, or -1
  * with a reason in 'why'. */
 int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize);
+
+/* One results file being appended to. */
+typedef struct outfile {
+    char path[4200];
+    int fd;
+    long long size;              /* bytes in the file: the store is its only writer */
+} outfile;
+
+/* The results store of one batch (or shard): DIR/runs.csv and
+ * DIR/runs.jsonl, appended to by this process alone. */
+typedef struct results {
+    char dir[4096];
+    outfile csv, jsonl;
+    int lock_fd, parent_lock_fd; /* DIR's lock; a shard's shared lock on the folder above */
+    double last_sync, sync_seconds;
+    char *pend_csv, *pend_json;  /* rows not written yet (whole rows only) */
+    size_t pend_csv_n, pend_json_n, pend_cap;
+} results;
+
+#define RUNS_LOCK ".vgdl-batch.lock"
+
+/* Sets up 'res' for folder 'dir' (nothing opened yet); 'parent' is the
+ * out folder above a shard's folder, NULL for a whole batch. */
+void results_init(results *res, const char *dir, const char *parent, double sync_seconds);
+/* Creates the folder and takes its lock (flock on DIR/RUNS_LOCK, holding
+ * this process's PID): one writer per folder. A shard also takes a shared
+ * lock on its parent, which a whole batch there takes exclusively. 0; 1
+ * when another process holds it ('why' names its PID); -1 on another
+ * error ('why' says). The lock ends with results_close or the process. */
+int results_lock(results *res, char *why, size_t whysize);
+/* Opens the two files for appending after repairing them: a torn or
+ * malformed tail is cut, a run written twice is kept once, and when one
+ * file holds rows the other lacks (the batch was killed between the two
+ * writes) the shorter is rewritten from the longer. Warnings to 'warn'.
+ * 0, or -1 with a reason in 'why'. */
+int results_open(results *res, FILE *warn, char *why, size_t whysize);
+/* Adds a row to the next write; 0, or -1 (errno). */
+int results_add(results *res, const run_row *r);
+/* Writes the rows added so far (one write() a file) and syncs the files
+ * when sync_seconds have passed; 0, or -1 (errno). */
+int results_flush(results *res);
+void results_close(results *res);   /* flushes, syncs, closes, unlocks; a store never opened: nothing */
+int results_mkdirs(const char *path);                  /* mkdir -p; 0, or -1 (errno) */
+int runs_write_all(int fd, const void *p, size_t n);   /* write() until done; 0, or -1 (errno) */
 
 /* The summary: per game x level x agent, runs, failures, win rate with a
  * 95% Wilson interval, score mean and sd, ticks, decision time, calls; for

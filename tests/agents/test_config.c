@@ -86,7 +86,7 @@ static void test_ini_errors(void **state) {
     (void)state;
     expect_error("[mcts]\nc = 1\nrollout = 3\n", "3", "'rollout'");
     expect_error("[mcts]\nc = 1\n[rhea]\nc = 2\n", "4", "'c'");            /* wrong agent's key */
-    expect_error("[nosuch]\nx = 1\n", "2", "[nosuch]");
+    expect_error("[nosuch]\nx = 1\n", "1", "[nosuch]");            /* the section header names it */
     expect_error("c = 1\n", "1", "outside");
     expect_error("[mcts]\n\nc = fast\n", "3", "number");
     expect_error("[mcts]\nthis line is not ini\n", "2", "");

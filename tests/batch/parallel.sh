@@ -11,7 +11,7 @@ fail() { echo "parallel: $*" >&2; exit 1; }
 command -v parallel >/dev/null 2>&1 || fail "GNU parallel is not installed (./setup installs it)"
 
 "$vgdl" batch "$ini" --out "$dir/single" --workers 1 >/dev/null 2>&1 || fail "the single-process batch failed"
-parallel --will-cite --halt now,fail=1 -j 4 "$vgdl" batch "$ini" --out "$dir/sharded" --shard {}/4 ::: 1 2 3 4 \
+timeout 300 parallel --will-cite --halt now,fail=1 -j 4 "$vgdl" batch "$ini" --out "$dir/sharded" --shard {}/4 ::: 1 2 3 4 \
     >"$dir/parallel.out" 2>&1 || { cat "$dir/parallel.out" >&2; fail "a shard failed"; }
 for k in 1 2 3 4; do
     [ -s "$dir/sharded/shard-$k-of-4/runs.csv" ] || fail "shard $k wrote no results"

@@ -14,6 +14,9 @@
 # database, daemons running as root. Exit status: 0 started; 3 when a
 # daemon could not start (the reason, and the log's tail, on stderr);
 # 2 on bad use. Needs: munge, slurm-wlm (slurmctld, slurmd, sinfo).
+# Every external command runs under 'timeout' (a single sinfo can take
+# minutes when the host name does not resolve), and the wait for the node
+# is bounded by the clock as well as by the number of tries.
 set -eu
 
 usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
@@ -83,7 +86,7 @@ if [ ! -f "$dir/munge/munge.key" ]; then
     chmod 400 "$dir/munge/munge.key"
 fi
 stop_pids "$dir/munged.pid"
-munged --force --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
+timeout 30 munged --force --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
        --pid-file="$dir/munged.pid" --log-file="$dir/munged.log" --seed-file="$dir/munge/munged.seed" \
     || fail "munged did not start" "$dir/munged.log"
 
@@ -133,15 +136,16 @@ export SLURM_CONF="$conf"
 
 # ---- the daemons ------------------------------------------------------------
 stop_pids "$dir/slurmd.pid" "$dir/slurmctld.pid"
-slurmctld -c -f "$conf" || fail "slurmctld did not start" "$dir/slurmctld.log"
-slurmd -f "$conf" || fail "slurmd did not start" "$dir/slurmd.log"
+timeout 30 slurmctld -c -f "$conf" || fail "slurmctld did not start" "$dir/slurmctld.log"
+timeout 30 slurmd -f "$conf" || fail "slurmd did not start" "$dir/slurmd.log"
 
 n=0
+deadline=$(($(date +%s) + 30))
 while :; do
-    state=$(sinfo -h -n "$host" -o '%t' 2>/dev/null || true)
+    state=$(timeout 5 sinfo -h -n "$host" -o '%t' 2>/dev/null || true)   # one sinfo can hang for minutes when the host does not resolve
     case $state in idle*|mix*|alloc*) break ;; esac
     n=$((n + 1))
-    if [ $n -ge 300 ]; then
+    if [ $n -ge 300 ] || [ "$(date +%s)" -ge "$deadline" ]; then
         echo "slurm-local: node '$host' did not become idle in 30 s (state: '${state:-none}')" >&2
         tail -n 10 "$dir/slurmctld.log" | sed 's/^/  ctld | /' >&2
         tail -n 10 "$dir/slurmd.log" | sed 's/^/  d    | /' >&2

@@ -29,6 +29,13 @@
  *    'report' agrees with the rows (and with hand-made results); a killed
  *    or damaged round-robin resumes to the rows of an uninterrupted one,
  *    shards too; agents that cannot play, crashes and self-play.
+ * 8. One writer per out folder: the same file started twice on one folder
+ *    plays every run once (the second batch exits 2 naming the first's
+ *    PID); a file holding a run twice is repaired on resume, both files.
+ * 9. Slurm: settings and paths that would run as shell commands are
+ *    refused or quoted; --submit --dry-run submits nothing.
+ * 10. 100000 levels checked at once; a misspelt agent's error points from
+ *    the misspelling to its section.
  */
 #include <errno.h>
 #include <math.h>
@@ -403,7 +410,7 @@ static void test_slurm_script(void **state) {
 
 static void test_job_array_on_local_slurm(void **state) {
     (void)state;
-    int rc = sh("mkdir -p %s/slurm && sh tests/batch/slurm.sh %s %s/slurm", tmp, vgdl, tmp);
+    int rc = sh("mkdir -p %s/slurm && timeout 900 sh tests/batch/slurm.sh %s %s/slurm", tmp, vgdl, tmp);
     if (rc == 77) {
         print_message("%s", err());
         skip();
@@ -763,6 +770,172 @@ static void test_round_robin_failures_and_self_play(void **state) {
     expect_in(out(), "4 games between 2 agents");
 }
 
+/* ---- 8. One writer per out folder; files that hold a run twice ------------- */
+
+/* The same file started twice at once on one folder: one batch plays, the
+ * other exits 2 naming the process that holds the folder; every run once. */
+static void test_one_writer_per_out_folder(void **state) {
+    (void)state;
+    int rc = sh("%s batch tests/batch/fixtures/kill.ini --out %s/twice >%s/a.out 2>%s/a.err & a=$!; "
+                "%s batch tests/batch/fixtures/kill.ini --out %s/twice >%s/b.out 2>%s/b.err & b=$!; "
+                "wait $a; ra=$?; wait $b; rb=$?; echo $ra $rb", vgdl, tmp, tmp, tmp, vgdl, tmp, tmp, tmp);
+    assert_int_equal(rc, 0);
+    const char *codes = out();
+    int ra = -1, rb = -1;
+    assert_int_equal(sscanf(codes, "%d %d", &ra, &rb), 2);
+    assert_true((ra == 0 && (rb == 0 || rb == 2)) || (rb == 0 && ra == 2));
+    if (ra == 2 || rb == 2) {
+        const char *e = slurp("%s/%s.err", tmp, ra == 2 ? "a" : "b");
+        expect_in(e, "twice is in use: another batch (process ");
+        expect_in(e, "wait for it to end, or use another out folder");
+    }
+    assert_int_equal(count_lines(slurp("%s/twice/runs.csv", tmp)), 401);
+    assert_int_equal(count_lines(slurp("%s/twice/runs.jsonl", tmp)), 400);
+    assert_int_equal(sh("tail -n +2 %s/twice/runs.csv | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
+    assert_string_equal(out(), "0\n");
+    /* a batch held up by a hanging run: the second is refused at once, and says by whom */
+    assert_int_equal(sh("VGDL_BATCH_FAULT=hang:random:1 %s batch tests/batch/fixtures/kill.ini --out %s/held --force & p=$!; "
+                        "n=0; until [ -s %s/held/runs.csv ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
+                        "timeout 20 %s batch tests/batch/fixtures/kill.ini --out %s/held; rc=$?; kill -TERM $p; wait $p; "
+                        "echo \"pid $p\"; exit $rc", vgdl, tmp, tmp, vgdl, tmp), 2);
+    char want[128];
+    int pid = 0;
+    const char *p = strstr(out(), "pid ");
+    assert_non_null(p);
+    pid = atoi(p + 4);
+    snprintf(want, sizeof want, "held is in use: another batch (process %d)", pid);
+    expect_in(err(), want);
+    /* a shard and a whole batch on one folder do not mix either */
+    assert_int_equal(sh("VGDL_BATCH_FAULT=hang:random:1 %s batch tests/batch/fixtures/kill.ini --out %s/mixed --shard 1/2 & p=$!; "
+                        "n=0; until [ -s %s/mixed/shard-1-of-2/runs.csv ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
+                        "timeout 20 %s batch tests/batch/fixtures/kill.ini --out %s/mixed; rc=$?; kill -TERM $p; wait $p; exit $rc",
+                        vgdl, tmp, tmp, vgdl, tmp), 2);
+    expect_in(err(), "mixed is in use");
+}
+
+/* A run written twice (by two batches before there was a lock) is kept
+ * once, in both files, by the next start (issue 19.11). */
+static void test_resume_repairs_duplicated_runs(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/dup && %s report --runs --no-timing %s/dup > %s/dup.rows",
+                        vgdl, tmp, vgdl, tmp, tmp), 0);
+    /* rows 3-5 again at the end of both files, and one more in the CSV only */
+    assert_int_equal(sh("sed -n 4,6p %s/dup/runs.csv >> %s/dup/runs.csv && sed -n 9p %s/dup/runs.csv >> %s/dup/runs.csv && "
+                        "sed -n 3,5p %s/dup/runs.jsonl >> %s/dup/runs.jsonl", tmp, tmp, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(count_lines(slurp("%s/dup/runs.csv", tmp)), 25);
+    assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/dup", vgdl, tmp), 0);
+    expect_in(err(), "runs.csv holds 4 runs twice: keeping the first row of each");
+    expect_in(err(), "runs.jsonl holds 3 runs twice");
+    expect_in(out(), "20 done before, 0 to run");
+    assert_int_equal(count_lines(slurp("%s/dup/runs.csv", tmp)), 21);
+    assert_int_equal(count_lines(slurp("%s/dup/runs.jsonl", tmp)), 20);
+    assert_int_equal(sh("tail -n +2 %s/dup/runs.csv | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
+    assert_string_equal(out(), "0\n");
+    assert_int_equal(sh("grep -o '\"game\":\"bait\",\"level\":\"[0-9]*\",\"agent\":\"[a-z]*\",\"opponent\":\"\",\"seed\":[0-9]*' "
+                        "%s/dup/runs.jsonl | sort | uniq -d | wc -l", tmp), 0);
+    assert_string_equal(out(), "0\n");
+    assert_int_equal(sh("%s report --runs --no-timing %s/dup | cmp - %s/dup.rows", vgdl, tmp, tmp), 0);
+}
+
+/* ---- 9. Slurm settings and paths that would run as commands (issue 19) ----- */
+
+static void test_slurm_settings_are_checked(void **state) {
+    (void)state;
+    /* 19.9: all three set: checked (no read past the list), and written */
+    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random\\nshards = 2\\nslurm_partition = short\\n"
+                        "slurm_time = 0:10:00\\nslurm_args = --mem=1G --qos=low\\n' > %s/sl3.ini && %s batch %s/sl3.ini --slurm --out %s/sl3",
+                        tmp, vgdl, tmp, tmp), 0);
+    expect_in(out(), "#SBATCH --partition=short\n#SBATCH --time=0:10:00\n#SBATCH --mem=1G\n#SBATCH --qos=low\n");
+    /* slurm_args alone is checked too, on its own line */
+    static const char *const bad[] = {"$(touch INJECTED)", "`touch INJECTED`", "--comment=\\047x\\047", "--comment=\\\"x\\\""};
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random\\nslurm_args = %s\\n' > %s/slbad.ini && "
+                            "%s batch %s/slbad.ini --slurm --out %s/slbad", bad[k], tmp, vgdl, tmp, tmp), 2);
+        expect_in(err(), "slbad.ini:4: 'slurm_args' may not hold quotes, '$', '`' or '\\'");
+    }
+    assert_false(exists("INJECTED"));
+}
+
+static void test_job_script_paths_are_quoted_or_refused(void **state) {
+    (void)state;
+    /* 19.10: a newline in the out folder, the INI path or the working directory is refused */
+    assert_int_equal(sh("%s batch tests/batch/fixtures/shards.ini --slurm --out \"$(printf '%s/nl\\ntouch INJECTED')\"", vgdl, tmp), 2);
+    expect_in(err(), "the out folder holds a newline");
+    assert_int_equal(sh("mkdir -p \"$(printf '%s/d\\nx')\" && cp tests/batch/fixtures/shards.ini \"$(printf '%s/d\\nx/s.ini')\" && "
+                        "%s batch \"$(printf '%s/d\\nx/s.ini')\" --slurm --out %s/nlini", tmp, tmp, vgdl, tmp, tmp), 2);
+    expect_in(err(), "the INI file's path holds a newline");
+    char here[1024], abs_vgdl[2100];
+    assert_non_null(getcwd(here, sizeof here));
+    if (vgdl[0] == '/') snprintf(abs_vgdl, sizeof abs_vgdl, "%s", vgdl);
+    else snprintf(abs_vgdl, sizeof abs_vgdl, "%s/%s", here, vgdl);
+    assert_int_equal(sh("cd \"$(printf '%s/d\\nx')\" && ln -sf %s/scripts scripts && ln -sf %s/levels levels && "
+                        "%s batch %s/tests/batch/fixtures/shards.ini --slurm --out %s/nlcwd", tmp, here, here, abs_vgdl, here, tmp), 2);
+    expect_in(err(), "the working directory holds a newline");
+    /* quotes, spaces and '$' in the out folder are single-quoted in the script, and keep sbatch's lines plain */
+    assert_int_equal(sh("%s batch tests/batch/fixtures/shards.ini --slurm --out \"%s/o'x \\$(touch INJECTED)\" > %s/job.sh", vgdl, tmp,
+                        tmp), 0);
+    const char *s = slurp("%s/job.sh", tmp);
+    expect_in(s, "/o'\\''x $(touch INJECTED)' --shard \"$SLURM_ARRAY_TASK_ID/4\"\n");
+    assert_null(strstr(s, "#SBATCH --output"));
+    assert_int_equal(sh("sh -n %s/job.sh", tmp), 0);
+    assert_int_equal(sh("grep -v '^#' %s/job.sh | sed 's/^exec /echo /' > %s/echo.sh && cd %s && sh %s/echo.sh", tmp, tmp, tmp, tmp), 0);
+    assert_false(exists("%s/INJECTED", tmp));
+    assert_false(exists("INJECTED"));
+}
+
+/* 19.13: --submit --dry-run shows the job and submits nothing. */
+static void test_submit_dry_run_does_not_submit(void **state) {
+    (void)state;
+    assert_int_equal(sh("mkdir -p %s/fakebin && printf '#!/bin/sh\\ntouch %s/SBATCH_CALLED\\necho Submitted batch job 1\\n' > "
+                        "%s/fakebin/sbatch && chmod +x %s/fakebin/sbatch", tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(sh("PATH=%s/fakebin:$PATH %s batch tests/batch/fixtures/shards.ini --submit --dry-run --out %s/dry", tmp, vgdl,
+                        tmp), 0);
+    expect_in(out(), "#SBATCH --array=1-4\n");
+    expect_in(out(), "--dry-run: not submitted");
+    assert_false(exists("%s/SBATCH_CALLED", tmp));
+    assert_false(exists("%s/dry/batch.sbatch", tmp));
+    /* without --dry-run the fake sbatch is called: the test can tell */
+    assert_int_equal(sh("PATH=%s/fakebin:$PATH %s batch tests/batch/fixtures/shards.ini --submit --out %s/dry", tmp, vgdl, tmp), 0);
+    assert_true(exists("%s/SBATCH_CALLED", tmp));
+}
+
+/* ---- 10. Big lists and misspelt agents --------------------------------------- */
+
+/* 19.12: 100000 levels are checked for repeats in linear time: the errors come at once. */
+static void test_many_levels_are_checked_fast(void **state) {
+    (void)state;
+    double t0 = now_seconds();
+    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nlevels = 0-99999\\nagents = random\\n' > %s/lv.ini && "
+                        "timeout 60 %s batch %s/lv.ini --dry-run", tmp, vgdl, tmp), 2);
+    double took = now_seconds() - t0;
+    expect_in(err(), "lv.ini:3: game 'bait' level '5': ");
+    expect_in(err(), "more errors not shown");
+    if (took > 30) print_error("took %.1f s\n", took);
+    assert_true(took < 30);
+    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nlevels = 0-99998, 4\\nagents = random\\n' > %s/lv2.ini && "
+                        "timeout 60 %s batch %s/lv2.ini --dry-run", tmp, vgdl, tmp), 2);
+    expect_in(err(), "lv2.ini:3: level '4' is listed twice");
+}
+
+/* 17.11: a misspelt agent with a section for the right name: the error
+ * points from the misspelling to the section, not the other way. */
+static void test_misspelt_agent_points_to_its_section(void **state) {
+    (void)state;
+    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random, mtcs\\n[mcts]\\nc = 1\\n' > %s/typo.ini && "
+                        "%s batch %s/typo.ini --dry-run", tmp, vgdl, tmp), 2);
+    expect_in(err(), "typo.ini:3: unknown agent 'mtcs'; did you mean 'mcts' (the section [mcts] on line 4)?");
+    assert_null(strstr(err(), "did you mean [mtcs]"));
+    assert_int_equal(count_lines(err()), 1);
+    /* a label of one's own, misspelt */
+    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random, gredy\\n[greedy]\\nagent = onestep\\n' > %s/typo2.ini && "
+                        "%s batch %s/typo2.ini --dry-run", tmp, vgdl, tmp), 2);
+    expect_in(err(), "typo2.ini:3: unknown agent 'gredy'; did you mean 'greedy' (the section [greedy] on line 4)?");
+    /* a section whose agent is listed under another name is still its own error */
+    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random, onestep\\n[ranodm]\\nx = 1\\n' > %s/typo3.ini && "
+                        "%s batch %s/typo3.ini --dry-run", tmp, vgdl, tmp), 2);
+    expect_in(err(), "typo3.ini:4: section [ranodm] is not in 'agents'; did you mean [random]?");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_batch_writes_rows_and_summary),
@@ -789,6 +962,14 @@ int main(void) {
         cmocka_unit_test(test_report_two_player_numbers),
         cmocka_unit_test(test_round_robin_resumes),
         cmocka_unit_test(test_round_robin_failures_and_self_play),
+        cmocka_unit_test(test_one_writer_per_out_folder),
+        cmocka_unit_test(test_resume_repairs_duplicated_runs),
+        cmocka_unit_test(test_slurm_settings_are_checked),
+        cmocka_unit_test(test_job_script_paths_are_quoted_or_refused),
+        cmocka_unit_test(test_submit_dry_run_does_not_submit),
+        cmocka_unit_test(test_many_levels_are_checked_fast),
+        cmocka_unit_test(test_misspelt_agent_points_to_its_section),
     };
+    if (getenv("VGDL_TEST_FILTER")) cmocka_set_test_filter(getenv("VGDL_TEST_FILTER"));   /* e.g. "test_slurm*" */
     return cmocka_run_group_tests(tests, setup, teardown);
 }

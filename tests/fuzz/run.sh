@@ -25,6 +25,7 @@ for name in "$@"; do
                 > "$corpus/seed_line_$(basename "$f" .lua)"
             done ;;
     actions) cp tests/golden/gvgai/bait/*.actions "$corpus/" ;;
+    ini) for f in examples/*.ini tests/batch/fixtures/*.ini; do cp "$f" "$corpus/seed_$(echo "$f" | tr / _)"; done ;;
     vgdl) for f in gvgai/*_lvl0.txt; do
             { cat "${f%_lvl0.txt}.txt"; echo "====="; cat "$f"; } > "$corpus/seed_$(basename "$f" _lvl0.txt)"
           done ;;

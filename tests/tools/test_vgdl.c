@@ -455,9 +455,10 @@ static void test_gvgai_games(void **state) {
                         vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp),
                      0);
     assert_true(atoi(out()) > 10);
-    assert_int_equal(sh("%s show gvgai/aliens.txt", vgdl), 2);
-    expect_in(err(), "gvgai/aliens.txt:5:19: unknown sprite class 'FlakAvatar'");
-    assert_int_equal(sh("%s check gvgai/aliens.txt", vgdl), 2);
+    assert_int_equal(sh("printf 'BasicGame\\n  SpriteSet\\n    avatar > FlakAvatr\\n' > %s/typo.txt && "
+                        "printf 'A\\n' > %s/typo_lvl0.txt && %s show %s/typo.txt", tmp, tmp, vgdl, tmp), 2);
+    expect_in(err(), "typo.txt:3:14: unknown sprite class 'FlakAvatr'; did you mean 'FlakAvatar'?");
+    assert_int_equal(sh("%s check %s/typo.txt", vgdl, tmp), 2);
     assert_int_equal(sh("%s convert bait", vgdl), 2);                  /* a Lua game */
     expect_in(err(), "convert reads a GVGAI game file (.txt)");
 }

@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * store.c -- results on disk. Reading: every results file of an out
+ * folder and its shard folders, runs counted once. Writing: the store of
+ * one batch, the folder's only writer (an flock on a lock file in it),
+ * one write() per file for a batch of whole rows, O_APPEND, fdatasync at
+ * least every sync_seconds; on opening it cuts a torn last line, keeps a
+ * run written twice once, and makes the two files agree, so that a batch
+ * killed at any moment resumes with every run exactly once. See runs.h.
+ */
+#include <errno.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runs.h"
+
+/* ---- Reading folders ---------------------------------------------------- */
+
+static int exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Reads one results file into 'out' with dedup through 'seen'. */
+static int read_one(const char *file, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+    row_list got = {0};
+    long long good, size;
+    int bad;
+    int rc = runs_read_file(file, &got, &good, &size, &bad, NULL, why, whysize);
+    if (rc < 0) return -1;
+    if (bad && warn) fprintf(warn, "vgdl: warning: %s:%d: malformed line; this file is read up to it\n", file, bad);
+    for (size_t k = 0; k < got.n; k++) {
+        char key[1024];
+        row_key(&got.rows[k], key, sizeof key);
+        long at = keys_get(seen, key);
+        if (at >= 0) {
+            const run_row *a = &out->rows[at], *b = &got.rows[k];
+            (*dups)++;
+            if (warn && (a->status != b->status || a->win != b->win || a->score != b->score || a->ticks != b->ticks ||
+                         strcmp(a->config, b->config)))
+                fprintf(warn, "vgdl: warning: %s: run %s level %s %s%s%s seed %lld is also elsewhere with another result; "
+                        "the first one read is kept\n", file, b->game, b->level, b->agent, *b->opponent ? " vs " : "",
+                        b->opponent, b->seed);
+            continue;
+        }
+        if (keys_put(seen, key, (long)out->n) < 0 || rows_push(out, &got.rows[k])) {
+            rows_free(&got);
+            snprintf(why, whysize, "out of memory");
+            return -1;
+        }
+    }
+    rows_free(&got);
+    return 0;
+}
+
+/* Reads the results in folder 'dir' itself (CSV, else JSON lines); 1 when read, 0 when it has none. */
+static int read_folder(const char *dir, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+    char file[4200];
+    snprintf(file, sizeof file, "%s/%s", dir, RUNS_CSV);
+    if (!exists(file)) snprintf(file, sizeof file, "%s/%s", dir, RUNS_JSONL);
+    if (!exists(file)) return 0;
+    return read_one(file, out, seen, dups, warn, why, whysize) ? -1 : 1;
+}
+
+int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (S_ISREG(st.st_mode)) return read_one(path, out, seen, dups, warn, why, whysize) ? -1 : 1;
+    int files = read_folder(path, out, seen, dups, warn, why, whysize);
+    if (files < 0) return -1;
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char sub[4200];
+        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+        if (stat(sub, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **nn = realloc(names, cap * sizeof *nn);
+            if (!nn) break;
+            names = nn;
+        }
+        if (!(names[n] = strdup(sub))) break;
+        n++;
+    }
+    closedir(d);
+    if (n) qsort(names, n, sizeof *names, name_cmp);
+    int rc = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (rc >= 0) {
+            rc = read_folder(names[k], out, seen, dups, warn, why, whysize);
+            if (rc > 0) files++;
+        }
+        free(names[k]);
+    }
+    free(names);
+    return rc < 0 ? -1 : files;
+}
+
+/* ---- The store: one writer per folder ------------------------------------ */
+
+int results_mkdirs(const char *path) {
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int runs_write_all(int fd, const void *p, size_t n) {
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        p = (const char *)p + w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+void results_init(results *res, const char *dir, const char *parent, double sync_seconds) {
+    memset(res, 0, sizeof *res);
+    snprintf(res->dir, sizeof res->dir, "%s", dir);
+    res->csv.fd = res->jsonl.fd = res->lock_fd = res->parent_lock_fd = -1;
+    res->sync_seconds = sync_seconds;
+    if (parent) res->parent_lock_fd = -2;   /* to take */
+}
+
+/* Takes the lock on 'dir' (LOCK_EX or LOCK_SH); the lock file's
+ * descriptor, or -1 (errno; EWOULDBLOCK: held, its holder's PID in 'pid'). */
+static int lock_dir(const char *dir, int how, int write_pid, long *pid) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, RUNS_LOCK);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return -1;
+    if (flock(fd, how | LOCK_NB) != 0) {
+        int e = errno;
+        char text[32] = "";
+        ssize_t n = pread(fd, text, sizeof text - 1, 0);
+        *pid = n > 0 ? atol(text) : 0;
+        if (*pid > 0 && kill((pid_t)*pid, 0) != 0 && errno == ESRCH) *pid = 0;   /* left by a batch that was killed */
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    if (write_pid) {
+        char text[32];
+        int n = snprintf(text, sizeof text, "%ld\n", (long)getpid());
+        if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)n, 0) != n) {}
+    }
+    return fd;
+}
+
+/* The parent folder of a shard's folder (its out folder). */
+static void parent_of(const char *dir, char *out, size_t size) {
+    snprintf(out, size, "%s", dir);
+    char *slash = strrchr(out, '/');
+    if (slash && slash != out) *slash = '\0';
+    else snprintf(out, size, "%s", slash ? "/" : ".");
+}
+
+int results_lock(results *res, char *why, size_t whysize) {
+    if (results_mkdirs(res->dir)) {
+        snprintf(why, whysize, "%s: cannot create the folder: %s", res->dir, strerror(errno));
+        return -1;
+    }
+    long pid = 0;
+    if ((res->lock_fd = lock_dir(res->dir, LOCK_EX, 1, &pid)) < 0) {
+        if (errno != EWOULDBLOCK) return snprintf(why, whysize, "%s/%s: %s", res->dir, RUNS_LOCK, strerror(errno)), -1;
+        if (pid > 0) snprintf(why, whysize, "%s is in use: another batch (process %ld) writes its results there; wait for it "
+                              "to end, or use another out folder", res->dir, pid);
+        else snprintf(why, whysize, "%s is in use: shards of another batch write their results under it; wait for them to "
+                      "end, or use another out folder", res->dir);
+        return 1;
+    }
+    if (res->parent_lock_fd != -2) return 0;
+    /* A shard shares its out folder with the other shards; a whole batch has it alone. */
+    char parent[4096];
+    parent_of(res->dir, parent, sizeof parent);
+    if ((res->parent_lock_fd = lock_dir(parent, LOCK_SH, 0, &pid)) >= 0) return 0;
+    int e = errno;
+    close(res->lock_fd);
+    res->lock_fd = -1;
+    if (e != EWOULDBLOCK) return snprintf(why, whysize, "%s/%s: %s", parent, RUNS_LOCK, strerror(e)), -1;
+    snprintf(why, whysize, "%s is in use: another batch (process %ld) writes its results there; wait for it to end, or use "
+             "another out folder", parent, pid);
+    return 1;
+}
+
+/* Appends whole lines with one write(); on a short write cuts the file back
+ * so that no partial line stays. */
+static int append_line(outfile *o, const char *line, size_t n) {
+    ssize_t w;
+    do w = write(o->fd, line, n);
+    while (w < 0 && errno == EINTR);
+    if (w == (ssize_t)n) {
+        o->size += (long long)n;
+        return 0;
+    }
+    int e = w < 0 ? errno : ENOSPC;
+    if (ftruncate(o->fd, (off_t)o->size) != 0) {}
+    errno = e;
+    return -1;
+}
+
+/* Writes 'rows' into a fresh file that replaces 'path' (through path.tmp). */
+static int rewrite_file(const char *path, const row_list *rows, int json) {
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) return -1;
+    int bad = !json && runs_write_all(fd, runs_csv_header, strlen(runs_csv_header));
+    char line[4096];
+    for (size_t k = 0; k < rows->n && !bad; k++) {
+        int n = json ? row_json(&rows->rows[k], line, sizeof line) : row_csv(&rows->rows[k], line, sizeof line);
+        bad = n < 0 || runs_write_all(fd, line, (size_t)n);
+    }
+    bad |= fsync(fd) != 0;
+    bad |= close(fd) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* Cuts a results file back to its last good line (a torn or malformed
+ * tail); 0, or -1 with a reason in 'why'. */
+static int cut_tail(const outfile *o, long long good, long long size, int bad, FILE *warn, char *why, size_t whysize) {
+    if (good >= size) return 0;
+    if (bad) fprintf(warn, "vgdl: %s:%d: malformed line: cut the file there (%lld bytes); those runs are played again\n", o->path,
+                     bad, size - good);
+    else fprintf(warn, "vgdl: %s: cut a torn last line (%lld bytes) left by an interrupted batch\n", o->path, size - good);
+    if (truncate(o->path, (off_t)good) == 0) return 0;
+    snprintf(why, whysize, "%s: cannot truncate: %s", o->path, strerror(errno));
+    return -1;
+}
+
+/* Keeps the first row of each run; returns how many were dropped (-1 out of memory). */
+static long drop_duplicates(row_list *rows) {
+    key_set seen = {0};
+    size_t kept = 0;
+    for (size_t k = 0; k < rows->n; k++) {
+        char key[1024];
+        row_key(&rows->rows[k], key, sizeof key);
+        int fresh = keys_put(&seen, key, (long)k);
+        if (fresh < 0) return keys_free(&seen), -1;
+        if (fresh) rows->rows[kept++] = rows->rows[k];
+    }
+    keys_free(&seen);
+    long dropped = (long)(rows->n - kept);
+    rows->n = kept;
+    return dropped;
+}
+
+static int same_runs(const row_list *a, const row_list *b) {
+    if (a->n != b->n) return 0;
+    for (size_t k = 0; k < a->n; k++) {
+        char ka[1024], kb[1024];
+        row_key(&a->rows[k], ka, sizeof ka);
+        row_key(&b->rows[k], kb, sizeof kb);
+        if (strcmp(ka, kb)) return 0;
+    }
+    return 1;
+}
+
+/* Makes the two files hold the same runs once each: a run written twice
+ * (by two batches before there was a lock) is kept once, in both files;
+ * when one file lacks rows the other has, it is rewritten from the other;
+ * an old CSV header is rewritten with today's columns. */
+static int repair(outfile *files[2], row_list rows[2], int old_header, FILE *warn, char *why, size_t whysize) {
+    int redo[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        long dups = drop_duplicates(&rows[k]);
+        if (dups < 0) return snprintf(why, whysize, "out of memory"), -1;
+        if (dups) fprintf(warn, "vgdl: %s holds %ld runs twice: keeping the first row of each\n", files[k]->path, dups);
+        redo[k] = dups > 0;
+    }
+    redo[0] |= old_header;
+    if (old_header) fprintf(warn, "vgdl: %s has the columns of an older vgdl: rewriting it with today's\n", files[0]->path);
+    if (!same_runs(&rows[0], &rows[1])) {
+        int from = rows[1].n > rows[0].n, to = !from;
+        if (rows[to].n) fprintf(warn, "vgdl: %s has %zu rows and %s %zu: rewriting the second from the first\n", files[from]->path,
+                                rows[from].n, files[to]->path, rows[to].n);
+        rows[to].n = 0;
+        for (size_t k = 0; k < rows[from].n; k++)
+            if (rows_push(&rows[to], &rows[from].rows[k])) return snprintf(why, whysize, "out of memory"), -1;
+        redo[to] = 1;
+    }
+    for (int k = 0; k < 2; k++)
+        if (redo[k] && rewrite_file(files[k]->path, &rows[k], k == 1))
+            return snprintf(why, whysize, "%s: cannot rewrite: %s", files[k]->path, strerror(errno)), -1;
+    return 0;
+}
+
+/* Opens a results file for appending (the CSV with its header when new). */
+static int open_append(outfile *o, int csv, char *why, size_t whysize) {
+    o->fd = open(o->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    struct stat st;
+    if (o->fd < 0 || fstat(o->fd, &st) != 0) return snprintf(why, whysize, "%s: %s", o->path, strerror(errno)), -1;
+    o->size = (long long)st.st_size;
+    if (csv && o->size == 0 && append_line(o, runs_csv_header, strlen(runs_csv_header)))
+        return snprintf(why, whysize, "%s: %s", o->path, strerror(errno)), -1;
+    return 0;
+}
+
+int results_open(results *res, FILE *warn, char *why, size_t whysize) {
+    if (results_mkdirs(res->dir)) {
+        snprintf(why, whysize, "%s: cannot create the folder: %s", res->dir, strerror(errno));
+        return -1;
+    }
+    outfile *files[2] = {&res->csv, &res->jsonl};
+    row_list rows[2] = {{0}, {0}};
+    snprintf(res->csv.path, sizeof res->csv.path, "%s/%s", res->dir, RUNS_CSV);
+    snprintf(res->jsonl.path, sizeof res->jsonl.path, "%s/%s", res->dir, RUNS_JSONL);
+    int rc = 0, old_header = 0;
+    for (int k = 0; k < 2 && !rc; k++) {
+        long long good, size;
+        int bad;
+        rc = runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, why, whysize) < 0 ? -1
+             : cut_tail(files[k], good, size, bad, warn, why, whysize);
+    }
+    if (!rc) rc = repair(files, rows, old_header, warn, why, whysize);
+    for (int k = 0; k < 2 && !rc; k++) rc = open_append(files[k], k == 0, why, whysize);
+    rows_free(&rows[0]);
+    rows_free(&rows[1]);
+    res->last_sync = now_s();
+    return rc;
+}
+static int results_sync(results *res) {
+    res->last_sync = now_s();
+    return (fdatasync(res->csv.fd) != 0) | (fdatasync(res->jsonl.fd) != 0) ? -1 : 0;
+}
+
+/* Writes the rows gathered so far: one write() to the CSV file, then one to
+ * the JSON lines; a kill between or during them leaves whole rows only
+ * (a cut write is cut back), which the next start reconciles. */
+int results_flush(results *res) {
+    int rc = 0;
+    if (res->pend_csv_n) {
+        rc = append_line(&res->csv, res->pend_csv, res->pend_csv_n) || append_line(&res->jsonl, res->pend_json, res->pend_json_n);
+        res->pend_csv_n = res->pend_json_n = 0;
+    }
+    if (!rc && now_s() - res->last_sync >= res->sync_seconds) rc = results_sync(res);
+    return rc;
+}
+
+/* Adds a row to the next write. */
+int results_add(results *res, const run_row *r) {
+    if (res->pend_cap - res->pend_csv_n < 4096 || res->pend_cap - res->pend_json_n < 4096) {
+        if (res->pend_csv_n && results_flush(res)) return -1;
+        if (!res->pend_csv) {
+            res->pend_cap = 1 << 16;
+            res->pend_csv = malloc(res->pend_cap);
+            res->pend_json = malloc(res->pend_cap);
+            if (!res->pend_csv || !res->pend_json) return errno = ENOMEM, -1;
+        }
+    }
+    int n, m;
+    if (row_lines(r, res->pend_csv + res->pend_csv_n, 4096, &n, res->pend_json + res->pend_json_n, 4096, &m))
+        return errno = EOVERFLOW, -1;
+    res->pend_csv_n += (size_t)n;
+    res->pend_json_n += (size_t)m;
+    return 0;
+}
+
+void results_close(results *res) {
+    if (res->csv.fd > 0) results_flush(res);
+    free(res->pend_csv);
+    free(res->pend_json);
+    res->pend_csv = res->pend_json = NULL;
+    if (res->csv.fd > 0) results_sync(res);
+    if (res->csv.fd > 0) close(res->csv.fd);
+    if (res->jsonl.fd > 0) close(res->jsonl.fd);
+    res->csv.fd = res->jsonl.fd = -1;
+    if (res->lock_fd >= 0 && ftruncate(res->lock_fd, 0) != 0) {}   /* no PID left behind to mislead */
+    if (res->lock_fd >= 0) close(res->lock_fd);
+    if (res->parent_lock_fd >= 0) close(res->parent_lock_fd);
+    res->lock_fd = res->parent_lock_fd = -1;
+}
