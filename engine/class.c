@@ -100,6 +100,12 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }
 
+/* Resource, ResourcePack: a sprite holds at most 2, one collected gives 1. */
+void class_defaults_resource(type_def *td) {
+    td->limit = 2;
+    td->value = 1;
+}
+
 /* Flicker, OrientedFlicker: die once older than 'limit' ticks ('counter' is
  * the age, which a timeToLive counts too). */
 void class_update_flicker(tick_ctx *t, int i, vg_action a) {

@@ -33,6 +33,7 @@ typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 
 class_update_fn class_update_still, class_update_passive, class_update_flicker;
 class_defaults_fn class_defaults_conveyor, class_defaults_flicker, class_defaults_oriented_flicker;
+class_defaults_fn class_defaults_resource;
 class_update_fn class_update_moving_avatar, class_update_oriented_avatar;
 class_defaults_fn class_defaults_oriented_avatar;
 class_update_fn class_update_random_npc, class_update_chaser, class_update_fleeing, class_update_los_chaser;
@@ -49,8 +50,8 @@ class_check_fn class_check_spawn_point, class_check_stypes, class_check_spreader
     /* -- still and passive sprites (class.c) */ \
     X(Immovable,           VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           NULL,                           NULL) \
     X(Passive,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         NULL,                           NULL) \
-    X(Resource,            VG_CAT_RESOURCE,  CLASS_SPEED,  class_update_passive,         NULL,                           NULL) \
-    X(ResourcePack,        VG_CAT_RESOURCE,  CLASS_STILL,  class_update_still,           NULL,                           NULL) \
+    X(Resource,            VG_CAT_RESOURCE,  CLASS_SPEED,  class_update_passive,         class_defaults_resource,        NULL) \
+    X(ResourcePack,        VG_CAT_RESOURCE,  CLASS_STILL,  class_update_still,           class_defaults_resource,        NULL) \
     X(Door,                VG_CAT_PORTAL,    CLASS_STILL,  class_update_still,           NULL,                           NULL) \
     X(Portal,              VG_CAT_PORTAL,    CLASS_STILL | CLASS_READS_STYPE, class_update_still, NULL,                  NULL) \
     X(Conveyor,            VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           class_defaults_conveyor,        NULL) \

@@ -47,6 +47,9 @@ effect_fn effect_none, effect_kill_sprite, effect_kill_both;
 effect_fn effect_step_back, effect_bounce_forward, effect_undo_all, effect_wrap_around;
 effect_fn effect_transform_to, effect_transform_to_all, effect_add_timer;
 effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect_check_add_timer;
+effect_fn effect_change_resource, effect_collect_resource, effect_collect_resource_if_held;
+effect_fn effect_add_health_points, effect_add_health_points_to_max, effect_subtract_health_points;
+effect_check_fn effect_check_resource, effect_check_health;
 
 /* One block per family; add a row to yours.
  *      name            function                  flags                               check */
@@ -65,6 +68,12 @@ effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect
     X(undoAll,        effect_undo_all,          0,                                  NULL) \
     X(wrapAround,     effect_wrap_around,       FX_MOVE1,                           NULL) \
     /* -- resources, health, speed (effect_resource.c) */ \
+    X(changeResource, effect_change_resource,   FX_MOVE1 | FX_KILL2 | FX_NEEDS2 | FX_RESOURCE, effect_check_resource) \
+    X(collectResource, effect_collect_resource, FX_KILL1 | FX_MOVE2 | FX_NEEDS2 | FX_RESOURCE, effect_check_resource) \
+    X(collectResourceIfHeld, effect_collect_resource_if_held, FX_KILL1 | FX_MOVE2 | FX_NEEDS2 | FX_RESOURCE, effect_check_resource) \
+    X(addHealthPoints, effect_add_health_points, FX_MOVE1 | FX_HEALTH,              effect_check_health) \
+    X(addHealthPointsToMax, effect_add_health_points_to_max, FX_MOVE1 | FX_HEALTH,  effect_check_health) \
+    X(subtractHealthPoints, effect_subtract_health_points, FX_MOVE1 | FX_KILL1 | FX_HEALTH, effect_check_health) \
     /* -- time (effect_timer.c) */ \
     X(addTimer,       effect_add_timer,         0,                                  effect_check_add_timer)
 

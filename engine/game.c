@@ -166,6 +166,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
     *first = g->neffects;
     for (int k = 0; k < n; k++) {
         int b = EOS_TYPE;             /* "EOS": the edge of the screen */
+        if (strcmp(t2[k], "TIME") == 0 && game_type_find(g, "TIME") < 0)
+            return game_error(g, err, VG_ERR_SCRIPT, line, "timed effects ('TIME') are not implemented yet");
         if (strcmp(t2[k], "EOS") != 0 && (st = type_or_error(g, t2[k], line, &b, err)) != VG_OK) return st;
         effect_def *e = &g->effects[g->neffects++];
         memset(e, 0, sizeof *e);
@@ -174,6 +176,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->t2 = b;
         e->line = line;
         e->stype = e->stype_to = e->ftype = -1;
+        e->resource = e->held_resource = e->kill_resource = -1;
+        e->value = 1;
         e->script_ref = script_ref;
     }
     return VG_OK;

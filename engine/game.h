@@ -70,6 +70,7 @@ struct type_def {
     int8_t spawn_dx, spawn_dy; /* SpawnPoint: orientation of what it spawns (GVGAI spawnorientation), 0 0: none */
     type_list stypes;       /* BomberRandomMissile (stypeMissile), SpawnPointMultiSprite (stypes) */
     int limit;              /* Flicker: dies once older than this; Resource: the most a sprite holds */
+    int value;              /* Resource: how much collecting one gives */
     double spread_prob;     /* Spreader: chance of spreading to each side (GVGAI spreadprob) */
 };
 
@@ -93,6 +94,12 @@ typedef struct effect_def {
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */
     /* -- resources, health, speed, score (effect_resource.c) */
+    int resource;           /* changeResource, killIfHasLess, ...: the resource type, -1 */
+    int held_resource;      /* collectResourceIfHeld: the resource that must be held, -1 */
+    double value;           /* how much (resources, health points, speed); 1 unless set */
+    int limit;              /* killIfHasLess, subtractHealthPoints, ...: the threshold */
+    int kill_resource;      /* changeResource, collectResource: kill the resource; -1 unset (the effect's default) */
+    double score_if_killed; /* subtractHealthPoints: the score when it kills instead of 'scoreChange' */
     /* -- time (effect_timer.c) */
     int timer;              /* addTimer: ticks until the delayed effect */
     int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */

@@ -65,6 +65,7 @@ static const param_spec sprite_params[] = {
     ROW("stypes",    P_TYPELIST, type_def, stypes,      0, 0),
     ROW("limit",     P_INT,    type_def, limit,         -30000, 30000),
     ROW("spreadprob", P_NUMBER, type_def, spread_prob,  0, 1),
+    ROW("value",     P_INT,    type_def, value,         -30000, 30000),
 };
 _Static_assert(offsetof(type_def, dy0) == offsetof(type_def, dx0) + 1, "P_DIR writes dx0 then dy0");
 _Static_assert(offsetof(type_def, spawn_dy) == offsetof(type_def, spawn_dx) + 1, "P_DIR writes dx then dy");
@@ -81,6 +82,12 @@ static const param_spec effect_params[] = {
     ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
     /* -- resources, health, speed, score */
+    ROW("resource",    P_TYPE,    effect_def, resource,    0, 0),
+    ROW("heldResource", P_TYPE,   effect_def, held_resource, 0, 0),
+    ROW("value",       P_NUMBER,  effect_def, value,       -30000, 30000),
+    ROW("limit",       P_INT,     effect_def, limit,       -30000, 30000),
+    ROW("killResource", P_BOOL,   effect_def, kill_resource, 0, 0),
+    ROW("scoreChangeIfKilled", P_NUMBER, effect_def, score_if_killed, -1e9, 1e9),
     /* -- time */
     ROW("timer",       P_INT,     effect_def, timer,       1, 60000),
     ROW("ftype",       P_EFFECT,  effect_def, ftype,       0, 0),

@@ -40,6 +40,19 @@ vg_game *load_game_text(const char *script, const char *text) {
     return g;
 }
 
+vg_status load_lua_text(const char *lua, const char *map, vg_game **out, vg_error *err) {
+    char path[] = "/tmp/vgdl_test_rules_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(lua, f);
+    fclose(f);
+    vg_status st = vg_game_load_text(path, map, "map", out, err);
+    unlink(path);
+    return st;
+}
+
 vg_error load_fail(const char *script, const char *level, vg_status status) {
     vg_game *g = NULL;
     vg_error err = {0};

@@ -19,6 +19,9 @@
 vg_game *load_game(const char *script, const char *level);
 /* As load_game with the map given as text. */
 vg_game *load_game_text(const char *script, const char *text);
+/* Loads the rules 'lua' (a script's text, written to a temporary file) on
+ * the map 'map'; returns the status, the game in '*out' (NULL on failure). */
+vg_status load_lua_text(const char *lua, const char *map, vg_game **out, vg_error *err);
 /* Loads and expects failure with 'status'; returns the error. */
 vg_error load_fail(const char *script, const char *level, vg_status status);
 const char *repo_path(const char *rel);    /* absolute path of 'rel'; a static buffer */

@@ -15,25 +15,10 @@
 
 #include "state.h"
 
-/* Loads the Lua rules 'lua' on map 'map' (written to a temporary file);
- * returns the status, the game in '*out' (NULL on failure). */
-static vg_status load_lua(const char *lua, const char *map, vg_game **out, vg_error *err) {
-    char path[] = "/tmp/vgdl_test_class_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    fputs(lua, f);
-    fclose(f);
-    vg_status st = vg_game_load_text(path, map, "map", out, err);
-    unlink(path);
-    return st;
-}
-
 static vg_game *load_ok(const char *lua, const char *map) {
     vg_game *g = NULL;
     vg_error err = {0};
-    vg_status st = load_lua(lua, map, &g, &err);
+    vg_status st = load_lua_text(lua, map, &g, &err);
     if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
     assert_int_equal(st, VG_OK);
     return g;
@@ -43,7 +28,7 @@ static vg_game *load_ok(const char *lua, const char *map) {
 static void load_error(const char *lua, int line, const char *words) {
     vg_game *g = NULL;
     vg_error err = {0};
-    assert_int_equal(load_lua(lua, "A", &g, &err), VG_ERR_SCRIPT);
+    assert_int_equal(load_lua_text(lua, "A", &g, &err), VG_ERR_SCRIPT);
     assert_null(g);
     if (!strstr(err.msg, words)) print_error("expected '%s' in: %s\n", words, err.msg);
     assert_non_null(strstr(err.msg, words));

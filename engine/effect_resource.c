@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * effect_resource.c -- effects on what a sprite carries: resources
+ * (changeResource, collectResource, collectResourceIfHeld) and health
+ * points (addHealthPoints, addHealthPointsToMax, subtractHealthPoints).
+ *
+ * As in GVGAI, resources are kept by type: a sprite holds an amount of
+ * each resource type it has ever been given (0 included), never below 0,
+ * and at most the type's 'limit' when the type is of class Resource (0
+ * for any other type). Each function returns whether the row's score
+ * applies: a resource effect that cannot add scores nothing.
+ */
+#include "class.h"
+#include "effect.h"
+
+/* ---- Resources ---------------------------------------------------------- */
+
+/* The most a sprite may hold of resource type 'type' (GVGAI's resource limit). */
+static int res_limit(const vg_game *g, int type) {
+    const type_def *td = &g->types[type];
+    return td->cls == CLS_Resource || td->cls == CLS_ResourcePack ? td->limit : 0;
+}
+
+/* Sprite 'r''s amount of resource type 'type'; a static sprite holds none. */
+static int res_amount(const tick_ctx *t, int r, int type) {
+    return r >= 0 ? sprite_resource(t->g, tick_sprite(t, (uint32_t)r), t->g->res_slot[type]) : 0;
+}
+
+/* Adds 'delta' of resource type 'type' to sprite 'r' (not below 0); it holds the type from then on. */
+static void res_add(tick_ctx *t, int r, int type, int delta) {
+    if (r < 0) return;
+    int next = res_amount(t, r, type) + delta;
+    sprite_set_resource(t->g, tick_sprite(t, (uint32_t)r), t->g->res_slot[type], next < 0 ? 0 : next);
+}
+
+/* Whether sprite 'r' is a resource (GVGAI's is_resource). */
+static int is_resource(const tick_ctx *t, int r) {
+    int cls = t->g->types[ref_type(t->g, t->s, r)].cls;
+    return cls == CLS_Resource || cls == CLS_ResourcePack;
+}
+
+/* changeResource: 'a' gains 'value' of 'resource' (a loss when negative)
+ * unless that would pass the resource's limit; then 'b' dies too with
+ * killResource. */
+int effect_change_resource(tick_ctx *t, const effect_def *e, int a, int b) {
+    int v = (int)e->value;
+    if (res_amount(t, a, e->resource) + v > res_limit(t->g, e->resource)) return 0;
+    res_add(t, a, e->resource, v);
+    if (e->kill_resource > 0) tick_kill(t, b, 1);
+    return 1;
+}
+
+/* collectResource: 'b' takes resource 'a' (as much of its type's 'value'
+ * as fits under the limit), and 'a' dies unless killResource is false.
+ * Nothing when 'b' is already full or 'a' is not a resource. */
+int effect_collect_resource(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (!is_resource(t, a)) return 1;
+    int type = ref_type(t->g, t->s, a), have = res_amount(t, b, type), lim = res_limit(t->g, type);
+    if (have >= lim) return 0;
+    int add = t->g->types[type].value;
+    res_add(t, b, type, add < lim - have ? add : lim - have);
+    if (e->kill_resource != 0) tick_kill(t, a, 1);
+    return 1;
+}
+
+/* collectResourceIfHeld: as collectResource, only when 'b' holds at least
+ * 'value' of 'heldResource', and all of the resource's 'value' or nothing;
+ * the resource dies whenever 'b' held enough. */
+int effect_collect_resource_if_held(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (!is_resource(t, a)) return 1;
+    if (res_amount(t, b, e->held_resource) < (int)e->value) return 0;
+    int type = ref_type(t->g, t->s, a), add = t->g->types[type].value, scores = 0;
+    if (res_amount(t, b, type) + add <= res_limit(t->g, type)) {
+        res_add(t, b, type, add);
+        scores = 1;
+    }
+    if (e->kill_resource != 0) tick_kill(t, a, 0);
+    return scores;
+}
+
+/* Notes the resource types a row names, or those its first sprite can be
+ * (collectResource), so sprites carry them. */
+static void need_resources(vg_game *g, const effect_def *e) {
+    if (e->resource >= 0) game_need_resource(g, e->resource);
+    if (e->held_resource >= 0) game_need_resource(g, e->held_resource);
+    if (e->kind == EFF_collectResource || e->kind == EFF_collectResourceIfHeld)
+        for (int t = 0; t < g->ntypes; t++)
+            if ((g->types[e->t1].subtypes >> t & 1) &&
+                (g->types[t].cls == CLS_Resource || g->types[t].cls == CLS_ResourcePack))
+                game_need_resource(g, t);
+}
+
+/* Checks that 'value' is a whole number. */
+static vg_status check_whole_value(vg_game *g, const effect_def *e, vg_error *err) {
+    if (e->value != (double)(int)e->value)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: 'value' must be a whole number, not %g",
+                          effect_name(e->kind), e->value);
+    return VG_OK;
+}
+
+/* changeResource needs 'resource'; every resource effect a whole 'value'. */
+vg_status effect_check_resource(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->kind == EFF_changeResource && e->resource < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'resource' (a sprite type)", effect_name(e->kind));
+    if (e->kind == EFF_collectResourceIfHeld && e->held_resource < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'heldResource' (a sprite type)",
+                          effect_name(e->kind));
+    vg_status st = check_whole_value(g, e, err);
+    if (st == VG_OK) need_resources(g, e);
+    return st;
+}
+
+/* ---- Health points -------------------------------------------------------- */
+
+/* addHealthPoints: 'a' gains 'value' health points when it stays under its
+ * type's limitHealthPoints (the most it has had follows); 'b' then dies
+ * with killSecond. Nothing, and no score, when it would not stay under. */
+int effect_add_health_points(tick_ctx *t, const effect_def *e, int a, int b) {
+    int16_t *hp = a >= 0 ? sprite_health(t->g, tick_sprite(t, (uint32_t)a)) : NULL;
+    int v = (int)e->value;
+    if (!hp || hp[0] + v >= t->g->types[tick_sprite(t, (uint32_t)a)->type].health_limit) return 0;
+    hp[0] = (int16_t)(hp[0] + v);
+    if (hp[0] > hp[1]) hp[1] = hp[0];
+    if (e->kill_second && b != REF_NONE) tick_kill(t, b, 0);
+    return 1;
+}
+
+/* addHealthPointsToMax: as addHealthPoints, but up to the limit at most,
+ * and always. */
+int effect_add_health_points_to_max(tick_ctx *t, const effect_def *e, int a, int b) {
+    int16_t *hp = a >= 0 ? sprite_health(t->g, tick_sprite(t, (uint32_t)a)) : NULL;
+    if (hp) {
+        int lim = t->g->types[tick_sprite(t, (uint32_t)a)->type].health_limit, v = (int)e->value;
+        hp[0] = (int16_t)(hp[0] + v < lim ? hp[0] + v : lim);
+        if (hp[0] > hp[1]) hp[1] = hp[0];
+    }
+    if (e->kill_second && b != REF_NONE) tick_kill(t, b, 0);
+    return 1;
+}
+
+/* The sprite subtractHealthPoints hits: 'a', or with 'stype' the first
+ * sprite (in GVGAI's order, killed ones included) of the last subtype of
+ * 'stype' that has any. */
+static int health_target(const tick_ctx *t, const effect_def *e, int a) {
+    if (e->stype < 0) return a;
+    int target = a;
+    for (int type = 0; type < t->g->ntypes; type++) {
+        if (!(t->g->types[e->stype].subtypes >> type & 1)) continue;
+        uint32_t at = 0;
+        int i = tick_next_of(t, type, t->s->n, &at);
+        if (i >= 0) target = i;
+    }
+    return target;
+}
+
+/* subtractHealthPoints: the target (see health_target) loses 'value'
+ * health points and dies at 'limit' or fewer; the score is then
+ * scoreChangeIfKilled instead of scoreChange. */
+int effect_subtract_health_points(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    int r = health_target(t, e, a);
+    int16_t *hp = r >= 0 ? sprite_health(t->g, tick_sprite(t, (uint32_t)r)) : NULL;
+    if (!hp) return 1;
+    hp[0] = (int16_t)(hp[0] - (int)e->value);
+    if (hp[0] > e->limit) return 1;
+    tick_kill(t, r, 0);
+    t->s->score += e->score_if_killed;
+    return 0;
+}
+
+/* Health effects take a whole 'value'. */
+vg_status effect_check_health(vg_game *g, effect_def *e, vg_error *err) {
+    return check_whole_value(g, e, err);
+}
