@@ -81,6 +81,12 @@ void class_random_dir(tick_ctx *t, int i, int *dx, int *dy) {
     *dy = prev ? class_base_dirs[prev - 1][1] : 0;
 }
 
+void class_random_expire(tick_ctx *t, int i) {
+    sprite *p = tick_sprite(t, i);
+    int cons = t->g->types[p->type].cons;
+    p->counter = (int16_t)(class_random_prev(p) << 12 | (cons < KEPT_MASK ? cons : KEPT_MASK));
+}
+
 void class_defaults_speed(type_def *td) { td->speed = 1; }
 
 /* Immovable, ResourcePack, Door, Portal, Conveyor: GVGAI's static sprites;

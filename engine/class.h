@@ -18,7 +18,8 @@ enum {                     /* sprite_class.flags */
     CLASS_AVATAR = 1,      /* played by the agent */
     CLASS_STILL = 2,       /* never moves by itself (its update at most counts down its timeToLive) */
     CLASS_SPEED = 4,       /* moves by itself only when its speed is not 0 */
-    CLASS_READS_STYPE = 8  /* 'stype' names sprites it only looks at (Portal's exits): they may stay static */
+    CLASS_READS_STYPE = 8, /* 'stype' names sprites it only looks at (Portal's exits): they may stay static */
+    CLASS_PATH = 16        /* follows GVGAI's path finder: the level gets a path table at load (path.c) */
 };
 
 /* Moves sprite 'i' for this tick ('a' is the action for avatars). */
@@ -29,15 +30,19 @@ typedef void class_defaults_fn(type_def *td);
  * (game_finish); may note what it needs (game_need_ext, ...). */
 typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 
-/* ---- Families: class.c (still and passive sprites), class_avatar.c, class_npc.c, class_producer.c */
+/* ---- Families: class.c (still and passive sprites), class_avatar.c, class_npc.c, class_chaser.c,
+ * class_producer.c */
 
 class_update_fn class_update_still, class_update_passive, class_update_flicker;
 class_defaults_fn class_defaults_conveyor, class_defaults_flicker, class_defaults_oriented_flicker;
 class_defaults_fn class_defaults_resource;
 class_update_fn class_update_moving_avatar, class_update_oriented_avatar;
 class_defaults_fn class_defaults_oriented_avatar;
-class_update_fn class_update_random_npc, class_update_chaser, class_update_fleeing, class_update_los_chaser;
-class_update_fn class_update_random_missile, class_update_path_chaser;
+class_update_fn class_update_random_npc, class_update_random_missile;
+class_update_fn class_update_chaser, class_update_fleeing, class_update_los_chaser, class_update_alternate_chaser;
+class_update_fn class_update_random_alt_chaser, class_update_path_chaser, class_update_path_alt_chaser;
+class_update_fn class_update_random_path_alt_chaser;
+class_check_fn class_check_path;
 class_defaults_fn class_defaults_speed, class_defaults_missile, class_defaults_random_missile;
 class_update_fn class_update_spawn_point, class_update_multi_spawn, class_update_bomber, class_update_random_bomber;
 class_update_fn class_update_bomber_random_missile, class_update_spreader;
@@ -60,15 +65,19 @@ class_check_fn class_check_spawn_point, class_check_stypes, class_check_spreader
     /* -- avatars (class_avatar.c) */ \
     X(MovingAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR, class_update_moving_avatar,   class_defaults_speed,           NULL) \
     X(OrientedAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR, class_update_oriented_avatar, class_defaults_oriented_avatar, NULL) \
-    /* -- NPCs and missiles (class_npc.c) */ \
+    /* -- NPCs and missiles (class_npc.c; the chasers in class_chaser.c) */ \
     X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed,           NULL) \
     X(Chaser,              VG_CAT_NPC,       0,            class_update_chaser,          class_defaults_speed,           NULL) \
     X(Fleeing,             VG_CAT_NPC,       0,            class_update_fleeing,         class_defaults_speed,           NULL) \
     X(LOSChaser,           VG_CAT_NPC,       0,            class_update_los_chaser,      class_defaults_speed,           NULL) \
-    X(RandomPathAltChaser, VG_CAT_NPC,       0,            class_update_path_chaser,     class_defaults_speed,           NULL) \
+    X(RandomPathAltChaser, VG_CAT_NPC,       CLASS_PATH,   class_update_random_path_alt_chaser, class_defaults_speed,    class_check_path) \
     X(Missile,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         NULL) \
     X(ErraticMissile,      VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         NULL) \
     X(RandomMissile,       VG_CAT_MOVABLE,   0,            class_update_random_missile,  class_defaults_random_missile,  NULL) \
+    X(AlternateChaser,     VG_CAT_NPC,       0,            class_update_alternate_chaser, class_defaults_speed,          NULL) \
+    X(RandomAltChaser,     VG_CAT_NPC,       0,            class_update_random_alt_chaser, class_defaults_speed,         NULL) \
+    X(PathChaser,          VG_CAT_NPC,       CLASS_PATH,   class_update_path_chaser,     class_defaults_speed,           class_check_path) \
+    X(PathAltChaser,       VG_CAT_NPC,       CLASS_PATH,   class_update_path_alt_chaser, class_defaults_speed,           class_check_path) \
     /* -- producers (class_producer.c) */ \
     X(SpawnPoint,          VG_CAT_IMMOVABLE, 0,            class_update_spawn_point,     NULL,                           class_check_spawn_point) \
     X(SpawnPointMultiSprite, VG_CAT_NPC,     0,            class_update_multi_spawn,     class_defaults_multi_spawn,     class_check_stypes) \
@@ -114,5 +123,7 @@ int class_expired(tick_ctx *t, int i, int age);
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy);
 /* The last direction class_random_dir drew, 1 + its row in class_base_dirs; 0: none yet. */
 int class_random_prev(const sprite *p);
+/* GVGAI's counter = cons: the next class_random_dir draws a new direction. */
+void class_random_expire(tick_ctx *t, int i);
 
 #endif

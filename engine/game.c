@@ -17,6 +17,7 @@
 #include "class.h"
 #include "effect.h"
 #include "param.h"
+#include "path.h"
 #include "term.h"
 
 vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, const char *fmt, ...) {
@@ -54,6 +55,7 @@ void game_free(vg_game *g) {
     free(g->static_start);
     free(g->static_ents);
     free(g->fixed_order);
+    path_free(g->path);
     free(g->start);
     free(g);
 }

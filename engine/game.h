@@ -38,7 +38,6 @@ struct type_def {
     int fixed;              /* 1 when nothing moves or creates it: it lives in the static layer */
     int killable;           /* fixed, but rules can kill it: it has alive bits in the state */
     int force_dynamic;      /* script asked for 'dynamic = true' */
-    uint64_t blockers;      /* leaf types its path finding avoids (those it steps back from) */
     uint64_t set[2];        /* sprite parameters set on it or its ancestors (rows of param.c's sprite table) */
     /* Parameters, inherited from the parent at declaration. Each family of
      * classes keeps its own below; add a field to your family's block. */
@@ -63,7 +62,8 @@ struct type_def {
     /* -- NPCs and missiles (class_npc.c) */
     int cons;               /* RandomNPC: ticks a random direction is kept */
     double max_distance;    /* Chaser: ignores targets further than this (pixels), -1: none */
-    double epsilon;         /* RandomPathAltChaser: chance of a random step */
+    double epsilon;         /* RandomAltChaser, RandomPathAltChaser: chance of a random step */
+    int random_target;      /* PathAltChaser: picks its next target at random (GVGAI randomTarget) */
     /* -- producers and still sprites (class_producer.c, class.c) */
     double prob;            /* SpawnPoint: chance to spawn when it may */
     int total;              /* SpawnPoint: spawns before it disappears, 0: no end */
@@ -173,6 +173,9 @@ struct vg_game {
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
     uint64_t obstacles;                   /* GVGAI obs: the types its path finder goes around; 0: none named */
+    uint64_t ref_holders;                 /* leaf types whose sprites keep a sprite's id + 1 in aux[0] and where it
+                                           * was in aux[1] (x low, y high 16 bits), which tick_end keeps when it dies */
+    uint64_t ref_targets;                 /* leaf types the ref_holders' sprites refer to */
     int may_create;                       /* 1 when rules can create sprites */
     unsigned ext_needs;                   /* EXT_* bits the rules need (set while building, see game_need_ext) */
     uint32_t stride;                      /* bytes per changing sprite: its header and the extension */
@@ -192,6 +195,7 @@ struct vg_game {
         uint32_t id;
     } *static_ents;
     int static_count[VG_MAX_TYPES];       /* static sprites per leaf type */
+    struct path_table *path;              /* GVGAI's paths between the level's open cells (path.h); NULL: none */
     uint32_t *fixed_order;                /* static layer entries grouped by type, in id order */
     int fixed_first[VG_MAX_TYPES];        /* where each type's group starts in fixed_order */
     int bit_first[VG_MAX_TYPES];          /* alive bits of a killable type: [bit_first, bit_first + static_count) */

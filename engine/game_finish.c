@@ -9,11 +9,11 @@
  *      runs them (edge effects apart) and who has rules with whom;
  *   3. each leaf type's class check; which types never change (the
  *      static layer), which of those can die, and which types update by
- *      themselves, in what order;
- *   4. what path-finding chasers avoid;
- *   5. terminations;
- *   6. the glyph each type is drawn with;
- *   7. the layout of a changing sprite: its header, then the extension
+ *      themselves, in what order (what path-finding chasers go around is
+ *      read off the level: path.c);
+ *   4. terminations;
+ *   5. the glyph each type is drawn with;
+ *   6. the layout of a changing sprite: its header, then the extension
  *      fields the rules need (health, own speed, resources, class words).
  */
 #include <string.h>
@@ -155,20 +155,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     return VG_OK;
 }
 
-/* Phase 4: path finding avoids what a type steps back from. */
-static void finish_blockers(vg_game *g) {
-    for (int t = 0; t < g->ntypes; t++) {
-        g->types[t].blockers = 0;
-        for (int k = 0; k < g->neffects; k++) {
-            const effect_def *e = &g->effects[k];
-            if (e->t2 != EOS_TYPE && (e->kind == EFF_stepBack || e->kind == EFF_undoAll) &&
-                (g->types[e->t1].subtypes >> t & 1))
-                g->types[t].blockers |= g->types[e->t2].subtypes;
-        }
-    }
-}
-
-/* Phase 6: a type is drawn with the first map character that puts it on top. */
+/* Phase 5: a type is drawn with the first map character that puts it on top. */
 static void finish_glyphs(vg_game *g) {
     for (int pass = 0; pass < 2; pass++)
         for (int c = 32; c < 127; c++)
@@ -178,7 +165,7 @@ static void finish_glyphs(vg_game *g) {
             }
 }
 
-/* Phase 7. Resource kinds in type order (as GVGAI lists them), then the
+/* Phase 6. Resource kinds in type order (as GVGAI lists them), then the
  * extension fields the rules asked for, widest first. */
 static vg_status finish_layout(vg_game *g, vg_error *err) {
     memset(g->res_slot, -1, sizeof g->res_slot);
@@ -213,9 +200,9 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;
     finish_pairs(g);
+    g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
-    finish_blockers(g);
-    for (int k = 0; k < g->nterms; k++) {               /* Phase 5. */
+    for (int k = 0; k < g->nterms; k++) {               /* Phase 4. */
         const term_def *d = &g->terms[k];
         if (d->kind == TERM_SpriteCounter && d->stype < 0)
             return game_error(g, err, VG_ERR_SCRIPT, d->line, "SpriteCounter needs 'stype'");

@@ -16,6 +16,7 @@
 
 #include "interact.h"
 #include "level.h"
+#include "path.h"
 
 #define MAX_ROWS VG_MAX_MAP_SIDE
 
@@ -220,6 +221,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     tick_begin(&t, g, s, NULL);
     t.full = 1;
     s->persist = (uint8_t)interact_persist(&t);
+    if ((st = path_build(g, name, err)) != VG_OK) return st;
     snprintf(g->level_path, sizeof g->level_path, "%s", name);
     return VG_OK;
 }

@@ -57,6 +57,7 @@ static const param_spec sprite_params[] = {
     ROW("cons",      P_INT,    type_def, cons,          0, 1000),
     ROW("maxDistance", P_NUMBER, type_def, max_distance, -1, 1e6),
     ROW("epsilon",   P_NUMBER, type_def, epsilon,       0, 1),
+    ROW("randomTarget", P_BOOL, type_def, random_target, 0, 0),
     /* -- producers and still sprites */
     ROW("prob",      P_NUMBER, type_def, prob,          0, 1),
     ROW("total",     P_INT,    type_def, total,         0, 30000),

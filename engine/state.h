@@ -126,6 +126,16 @@ static inline void sprite_set_resource(const vg_game *g, sprite *p, int k, int a
 }
 /* Two words for a class's own use; NULL when no class of the game has any. */
 static inline int32_t *sprite_aux(const vg_game *g, const sprite *p) { return (int32_t *)(void *)sprite_ext(g, p, EXT_AUX); }
+/* A sprite that keeps another in mind (game.h's ref_holders): 'q''s id + 1
+ * in aux[0] (0: none), where it is in aux[1]; and reading that place back. */
+static inline void sprite_remember(int32_t *aux, const sprite *q) {
+    aux[0] = (int32_t)(q->id + 1);
+    aux[1] = (int32_t)((uint32_t)(uint16_t)q->x | (uint32_t)(uint16_t)q->y << 16);
+}
+static inline void sprite_recall(const int32_t *aux, int *x, int *y) {
+    *x = (int16_t)(uint16_t)((uint32_t)aux[1] & 0xffff);
+    *y = (int16_t)(uint16_t)((uint32_t)aux[1] >> 16);
+}
 /* Sets a new sprite's extension from its type. */
 void sprite_init_ext(const vg_game *g, sprite *p);
 

@@ -37,10 +37,25 @@ static int before(const sprite *a, const sprite *b) {
     return a->type != b->type ? a->type < b->type : a->id < b->id;
 }
 
+/* Sprites that keep another in mind (game.h's ref_holders) keep where it
+ * was when it died: GVGAI's chasers hold on to a dead sprite. */
+static void note_deaths(tick_ctx *t) {
+    const vg_game *g = t->g;
+    for (uint32_t i = 0; i < t->s->n; i++) {
+        const sprite *p = tick_sprite(t, i);
+        if (!(p->flags & SP_KILLED) || !(g->ref_targets >> p->type & 1)) continue;
+        for (uint32_t j = 0; j < t->s->n; j++) {
+            int32_t *aux = sprite_aux(g, tick_sprite(t, j));
+            if ((g->ref_holders >> tick_sprite(t, j)->type & 1) && (uint32_t)aux[0] == p->id + 1) sprite_remember(aux, p);
+        }
+    }
+}
+
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
     size_t stride = t->stride;
     if (!t->census) return;
+    if (t->g->ref_holders) note_deaths(t);
     for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w];   /* fixed sprites */
     uint32_t out = 0, settled = t->settled;
     for (uint32_t i = 0; i < s->n; i++) {           /* drop the killed, keep the order */

@@ -37,6 +37,9 @@ sprite { "powered", parent = "pacman", color = "ORANGE", glyph = "P" }
 
 sprite { "wall", "Immovable", color = "DARKBLUE" }
 
+-- The ghosts' path finder goes around walls (GVGAI's obs).
+game { obs = "wall" }
+
 map { "+", "floor" }
 map { "0", "floor", "power" }
 map { ".", "floor", "pellet" }

@@ -3,7 +3,7 @@
  * test_trace.c -- replays the GVGAI reference traces of Bait and compares
  * every tick with what the engine does.
  *
- * tests/golden/gvgai/<game>/ (Bait; Pacman's ghost-free maps) holds pairs lvlN_seedS.actions (or
+ * tests/golden/gvgai/<game>/ (Bait; Pacman, with ghosts and on ghost-free maps) holds pairs lvlN_seedS.actions (or
  * lvlN_solution.actions) and the matching .jsonl: one JSON object per
  * tick, the first for the start state, recorded from real GVGAI (see
  * tests/golden/gvgai/SOURCE.md). Each pair becomes one test; new pairs are

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * class_chaser.c -- NPCs that go after (or away from) other sprites, step
+ * 2 of a tick: Chaser, Fleeing, LOSChaser (a step that closes in),
+ * AlternateChaser, RandomAltChaser (the same over 'stype1'), PathChaser,
+ * PathAltChaser, RandomPathAltChaser (a step along GVGAI's path finder's
+ * path, looked up in the game's table, path.c).
+ *
+ * Targets are found as GVGAI lists them during a tick: the sprites of
+ * every leaf type under the target type, in type order, those killed in
+ * the tick and those created so far included. GVGAI lists a type among
+ * its own subtypes, so where it walks a leaf type's sprites with its
+ * subtypes' (AlternateChaser, PathAltChaser) it meets each sprite twice,
+ * which matters to its random draws. GVGAI's AlternateChaser picks which
+ * of its 'stype1' types to chase with an unseeded generator; one type is
+ * all it can name here, so that draw is always 0 (and 'stype2' changes
+ * nothing: GVGAI counts stype1's sprites in its place).
+ */
+#include <stdlib.h>
+
+#include "class.h"
+#include "path.h"
+
+static int grid_distance(int x1, int y1, int x2, int y2) { return abs(x1 - x2) + abs(y1 - y2); }
+
+/* Walks the sprites of the leaf types in 'ts' during a tick, type by type
+ * (tick_next_of). Start with { ts, 0 }; returns the next sprite or -1. */
+typedef struct walk {
+    uint64_t ts;
+    uint32_t at;
+} walk;
+
+static int walk_next(tick_ctx *t, walk *w) {
+    for (; w->ts; w->ts &= w->ts - 1, w->at = 0) {
+        int j = tick_next_of(t, __builtin_ctzll(w->ts), t->s->n, &w->at);
+        if (j >= 0) return j;
+    }
+    return -1;
+}
+
+static uint64_t leaves_of(const vg_game *g, int type) { return type >= 0 ? g->types[type].subtypes : 0; }
+
+/* Whether a LOSChaser at (x, y), looking along the direction it last drew
+ * at random ('prev', as class_random_prev), sees a sprite at (tx, ty):
+ * the same column or row, on that side (GVGAI looks through walls). */
+static int in_sight(int prev, int x, int y, int tx, int ty) {
+    switch (prev) {
+    case 1: return tx == x && ty <= y;
+    case 2: return ty == y && tx <= x;
+    case 3: return tx == x && ty >= y;
+    case 4: return ty == y && tx >= x;
+    default: return 0;
+    }
+}
+
+/* GVGAI's closestTargets: the sprites of 'stype' closest to 'me'
+ * (Manhattan distance in pixels), in GVGAI's order, their positions in
+ * tx, ty and the first one's index in *first; with 'sight' >= 0 only those
+ * a LOSChaser whose last random draw was 'sight' sees. Returns how many
+ * (0: none, *first -1), their distance in *best. */
+static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first, int *best) {
+    walk w = {leaves_of(t->g, stype), 0};
+    int n = 0;
+    *best = INT32_MAX, *first = -1;
+    for (int j; (j = walk_next(t, &w)) >= 0;) {
+        const sprite *q = tick_sprite(t, (uint32_t)j);
+        int d = grid_distance(me->x, me->y, q->x, q->y);
+        if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) continue;
+        if (d < *best) *best = d, n = 0, *first = j;
+        if (d == *best) tx[n] = q->x, ty[n++] = q->y;
+    }
+    return n;
+}
+
+/* GVGAI's movesToward over targets (tx, ty)[0..n), all at distance 'best',
+ * walked 'reps' times (a list GVGAI holds twice): the base directions in
+ * which a one-pixel step brings 'me' closer to one (takes it away when
+ * 'fleeing'), target by target. Returns how many there are; with 'want'
+ * >= 0, the direction of that one instead. */
+static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int best, int fleeing, int want) {
+    int m = 0;
+    for (int k = 0; k < n * reps; k++)
+        for (int d = 0; d < 4; d++) {
+            int nd = grid_distance(me->x + class_base_dirs[d][0], me->y + class_base_dirs[d][1], tx[k % n], ty[k % n]);
+            if (fleeing ? best >= nd : best <= nd) continue;
+            if (m++ == want) return d;
+        }
+    return m;
+}
+
+/* ---- Chaser, Fleeing, LOSChaser, AlternateChaser, RandomAltChaser ----- */
+
+enum { CHASE, FLEE, LOS_CHASE, ALT_CHASE };
+
+/* Chaser, Fleeing, LOSChaser (GVGAI's Chaser): the closest sprites of
+ * 'stype' (a LOSChaser only those in sight; none beyond 'maxDistance'),
+ * one of their directions drawn at random, a RandomNPC move when there is
+ * none. AlternateChaser: the same towards 'stype1' (each target met twice
+ * when it is a leaf type, see above), a random base direction when there
+ * is none. */
+static void chase(tick_ctx *t, int i, int mode) {
+    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
+    int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
+    int best, first, dx, dy;
+    class_passive_move(t, i);
+    const sprite *me = tick_sprite(t, i);
+    int n = closest(t, me, td->stype, mode == LOS_CHASE ? class_random_prev(me) : -1, tx, ty, &first, &best);
+    if (mode != ALT_CHASE && td->max_distance != -1 && best > td->max_distance) n = 0;
+    int reps = mode == ALT_CHASE && td->stype >= 0 && t->g->types[td->stype].leaf ? 2 : 1;
+    int m = directions(me, tx, ty, n, reps, best, mode == FLEE, -1);
+    if (m > 0) {
+        int d = directions(me, tx, ty, n, reps, best, mode == FLEE, rng_int(t->s, m));
+        dx = class_base_dirs[d][0], dy = class_base_dirs[d][1];
+    } else if (mode == ALT_CHASE) {
+        int d = rng_int(t->s, 4);
+        dx = class_base_dirs[d][0], dy = class_base_dirs[d][1];
+    } else {
+        class_random_dir(t, i, &dx, &dy);
+    }
+    class_active_move(t, i, dx, dy);
+}
+
+void class_update_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, CHASE); }
+void class_update_fleeing(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, FLEE); }
+void class_update_los_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, LOS_CHASE); }
+void class_update_alternate_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, ALT_CHASE); }
+
+/* RandomAltChaser, RandomPathAltChaser: GVGAI draws first; below
+ * 'epsilon' the sprite takes a random base step instead of its class's.
+ * Returns 1 then. */
+static int random_step(tick_ctx *t, int i) {
+    if (rng_double(t->s) >= t->g->types[tick_sprite(t, i)->type].epsilon) return 0;
+    class_passive_move(t, i);
+    int d = rng_int(t->s, 4);
+    class_active_move(t, i, class_base_dirs[d][0], class_base_dirs[d][1]);
+    return 1;
+}
+
+void class_update_random_alt_chaser(tick_ctx *t, int i, vg_action a) {
+    if (!random_step(t, i)) class_update_alternate_chaser(t, i, a);
+}
+
+/* ---- PathChaser, PathAltChaser, RandomPathAltChaser ------------------- */
+
+/* A step along GVGAI's path from sprite 'i' to pixel (tx, ty): row 'd' of
+ * class_base_dirs, nothing when d < 0 (GVGAI's DNONE). */
+static void step_along(tick_ctx *t, int i, int d) {
+    if (d >= 0) class_active_move(t, i, class_base_dirs[d][0], class_base_dirs[d][1]);
+}
+
+/* PathChaser: towards the first of the closest sprites of 'stype' along
+ * GVGAI's path (no step when there is none), which also ends its run of
+ * random moves; a RandomNPC move when there is no such sprite. */
+void class_update_path_chaser(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
+    int best, first, dx, dy;
+    class_passive_move(t, i);
+    const sprite *me = tick_sprite(t, i);
+    if (closest(t, me, t->g->types[me->type].stype, -1, tx, ty, &first, &best) > 0) {
+        step_along(t, i, path_step(t->g, me->x, me->y, tx[0], ty[0]));
+        class_random_expire(t, i);
+        return;
+    }
+    class_random_dir(t, i, &dx, &dy);
+    class_active_move(t, i, dx, dy);
+}
+
+/* A PathAltChaser's memory (GVGAI's lastTarget, lastKnownTargetPosition):
+ * its target, as sprite_remember keeps it (tick_end notes where it died),
+ * and in 'counter' the cell of the last position it knew the target at,
+ * + 1 (0: none, -1: off the map). */
+static int16_t known_cell(const vg_game *g, int x, int y) {
+    int c = path_cell(g, x, y);
+    return (int16_t)(c < 0 ? -1 : c + 1);
+}
+
+/* The sprite a PathAltChaser turns to when it has none or has reached
+ * the one it had: the first of the closest sprites of 'stype1', or with
+ * 'randomTarget' one of them all drawn at random (each met twice when
+ * 'stype1' is a leaf type). Returns its index, -1 when there is none. */
+static int new_target(tick_ctx *t, const sprite *me) {
+    const type_def *td = &t->g->types[me->type];
+    int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
+    int best, first;
+    if (!td->random_target) {
+        closest(t, me, td->stype, -1, tx, ty, &first, &best);
+        return first;
+    }
+    walk w = {leaves_of(t->g, td->stype), 0};
+    int n = 0, j;
+    while (walk_next(t, &w) >= 0) n++;
+    if (n == 0) return -1;
+    int k = rng_int(t->s, td->stype >= 0 && t->g->types[td->stype].leaf ? 2 * n : n) % n;
+    w = (walk){leaves_of(t->g, td->stype), 0};
+    while ((j = walk_next(t, &w)) >= 0 && k-- > 0) {}
+    return j;
+}
+
+/* Where the sprite the PathAltChaser keeps in mind ('aux') is: the live
+ * sprite (killed this tick included), whose place it notes, else where it
+ * died. */
+static void target_pos(tick_ctx *t, const sprite *me, int32_t *aux, int *x, int *y) {
+    walk w = {leaves_of(t->g, t->g->types[me->type].stype), 0};
+    for (int j; (j = walk_next(t, &w)) >= 0;)
+        if (tick_sprite(t, (uint32_t)j)->id + 1 == (uint32_t)aux[0]) {
+            sprite_remember(aux, tick_sprite(t, (uint32_t)j));
+            break;
+        }
+    sprite_recall(aux, x, y);
+}
+
+/* PathAltChaser: keeps to its target until it reaches it, then picks
+ * another (new_target); steps along GVGAI's path to it, or when there is
+ * none to the last place it had one to; a random base step when it has no
+ * target at all. */
+void class_update_path_alt_chaser(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    const vg_game *g = t->g;
+    class_passive_move(t, i);
+    sprite *me = tick_sprite(t, i);
+    int32_t *aux = sprite_aux(g, me);
+    int x = 0, y = 0, j;
+    if (aux[0]) target_pos(t, me, aux, &x, &y);
+    if (!aux[0] || (x == me->x && y == me->y)) {
+        if ((j = new_target(t, me)) < 0) {
+            int d = rng_int(t->s, 4);
+            class_active_move(t, i, class_base_dirs[d][0], class_base_dirs[d][1]);
+            return;
+        }
+        sprite_remember(aux, tick_sprite(t, (uint32_t)j));
+        sprite_recall(aux, &x, &y);
+    }
+    int d = path_step(g, me->x, me->y, x, y);
+    if (d < 0 && me->counter != 0)
+        d = path_step_cells(g, path_cell(g, me->x, me->y), me->counter - 1);
+    else
+        me->counter = known_cell(g, x, y);
+    step_along(t, i, d);
+}
+
+void class_update_random_path_alt_chaser(tick_ctx *t, int i, vg_action a) {
+    if (!random_step(t, i)) class_update_path_alt_chaser(t, i, a);
+}
+
+/* The path-finding classes need the game's 'obs' (GVGAI builds no path
+ * finder without it); PathAltChasers remember a sprite (game.h's ref_holders). */
+vg_status class_check_path(vg_game *g, type_def *td, vg_error *err) {
+    if (!g->obstacles)
+        return game_error(g, err, VG_ERR_SCRIPT, td->line, "'%s' (%s) finds paths around the game's 'obs' types, and the game names none",
+                          td->name, class_table[td->cls].name);
+    if (td->stype < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, td->line, "'%s' (%s) needs a type to chase (%s)", td->name,
+                          class_table[td->cls].name, td->cls == CLS_PathChaser ? "stype" : "stype1");
+    if (td->cls != CLS_PathChaser) {
+        game_need_ext(g, EXT_AUX);
+        g->ref_holders |= 1ULL << (td - g->types);
+        g->ref_targets |= g->types[td->stype].subtypes;
+    }
+    return VG_OK;
+}
