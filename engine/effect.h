@@ -49,7 +49,10 @@ effect_fn effect_transform_to, effect_transform_to_all, effect_add_timer;
 effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect_check_add_timer;
 effect_fn effect_change_resource, effect_collect_resource, effect_collect_resource_if_held;
 effect_fn effect_add_health_points, effect_add_health_points_to_max, effect_subtract_health_points;
-effect_check_fn effect_check_resource, effect_check_health;
+effect_check_fn effect_check_resource, effect_check_health, effect_check_speed;
+effect_fn effect_set_speed_for_all, effect_increase_speed_to_all, effect_decrease_speed_to_all, effect_half_speed;
+effect_fn effect_reverse_direction, effect_flip_direction, effect_turn_around, effect_attract_gaze, effect_align;
+effect_fn effect_teleport_to_exit;
 
 /* One block per family; add a row to yours.
  *      name            function                  flags                               check */
@@ -67,6 +70,12 @@ effect_check_fn effect_check_resource, effect_check_health;
     X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2,               NULL) \
     X(undoAll,        effect_undo_all,          0,                                  NULL) \
     X(wrapAround,     effect_wrap_around,       FX_MOVE1,                           NULL) \
+    X(reverseDirection, effect_reverse_direction, FX_MOVE1,                         NULL) \
+    X(flipDirection,  effect_flip_direction,    FX_MOVE1,                           NULL) \
+    X(turnAround,     effect_turn_around,       FX_MOVE1,                           NULL) \
+    X(attractGaze,    effect_attract_gaze,      FX_MOVE1 | FX_NEEDS2,               NULL) \
+    X(align,          effect_align,             FX_MOVE1 | FX_NEEDS2,               NULL) \
+    X(teleportToExit, effect_teleport_to_exit,  FX_MOVE1 | FX_KILL1 | FX_NEEDS2,    NULL) \
     /* -- resources, health, speed (effect_resource.c) */ \
     X(changeResource, effect_change_resource,   FX_MOVE1 | FX_KILL2 | FX_NEEDS2 | FX_RESOURCE, effect_check_resource) \
     X(collectResource, effect_collect_resource, FX_KILL1 | FX_MOVE2 | FX_NEEDS2 | FX_RESOURCE, effect_check_resource) \
@@ -74,6 +83,10 @@ effect_check_fn effect_check_resource, effect_check_health;
     X(addHealthPoints, effect_add_health_points, FX_MOVE1 | FX_HEALTH,              effect_check_health) \
     X(addHealthPointsToMax, effect_add_health_points_to_max, FX_MOVE1 | FX_HEALTH,  effect_check_health) \
     X(subtractHealthPoints, effect_subtract_health_points, FX_MOVE1 | FX_KILL1 | FX_HEALTH, effect_check_health) \
+    X(setSpeedForAll, effect_set_speed_for_all, FX_SPEED,                           effect_check_speed) \
+    X(increaseSpeedToAll, effect_increase_speed_to_all, FX_SPEED,                   effect_check_speed) \
+    X(decreaseSpeedToAll, effect_decrease_speed_to_all, FX_SPEED,                   effect_check_speed) \
+    X(halfSpeed,      effect_half_speed,        FX_MOVE1 | FX_SPEED,                effect_check_speed) \
     /* -- time (effect_timer.c) */ \
     X(addTimer,       effect_add_timer,         0,                                  effect_check_add_timer)
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT
  *
- * effect_move.c -- effects that move sprites: stepBack, bounceForward, undoAll,
- * wrapAround.
+ * effect_move.c -- effects that move or turn sprites: stepBack,
+ * bounceForward, undoAll, wrapAround; reverseDirection, flipDirection,
+ * turnAround, attractGaze, align, teleportToExit.
  */
 #include <math.h>
 
+#include "class.h"
 #include "effect.h"
 
 /* Puts 'a' back where it was before this tick. */
@@ -57,3 +59,123 @@ int effect_wrap_around(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
+
+/* ---- Orientation and place ---------------------------------------------- */
+
+/* Sprite 'r''s orientation: a static sprite's is its type's. */
+static void ref_dir(const tick_ctx *t, int r, int *dx, int *dy) {
+    if (r >= 0) {
+        *dx = tick_sprite(t, (uint32_t)r)->dx, *dy = tick_sprite(t, (uint32_t)r)->dy;
+    } else {
+        const type_def *td = &t->g->types[ref_type(t->g, t->s, r)];
+        *dx = td->dx0, *dy = td->dy0;
+    }
+}
+
+/* reverseDirection: 'a' faces the other way. */
+int effect_reverse_direction(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e, (void)b;
+    sprite *p = tick_sprite(t, (uint32_t)a);
+    p->dx = (int8_t)-p->dx, p->dy = (int8_t)-p->dy;
+    return 1;
+}
+
+/* flipDirection: 'a' faces one of the four directions, drawn at random. */
+int effect_flip_direction(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e, (void)b;
+    const int8_t *d = class_base_dirs[rng_int(t->s, 4)];
+    tick_sprite(t, (uint32_t)a)->dx = d[0], tick_sprite(t, (uint32_t)a)->dy = d[1];
+    return 1;
+}
+
+/* turnAround: 'a' goes back to where it was, then two steps down at its
+ * own speed whatever its cooldown, and faces the other way. */
+int effect_turn_around(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    sprite *p = tick_sprite(t, (uint32_t)a);
+    int x, y, cooldown = t->g->types[p->type].cooldown;
+    double speed = sprite_speed(t->g, p);
+    tick_last_pos(t, a, &x, &y);
+    tick_set_pos(t, a, x, y);
+    for (int k = 0; k < 2; k++) {
+        p->moved = (uint16_t)(t->now - cooldown);
+        physics_active(t, a, 0, 1, speed);
+    }
+    return effect_reverse_direction(t, e, a, b);
+}
+
+/* attractGaze: when both keep an orientation, with chance 'prob' (drawn
+ * every time), 'a' takes b's; with 'align' it also lines up with 'b'
+ * across its new direction. */
+int effect_attract_gaze(tick_ctx *t, const effect_def *e, int a, int b) {
+    const vg_game *g = t->g;
+    sprite *p = tick_sprite(t, (uint32_t)a);
+    if (!g->types[p->type].oriented || !g->types[ref_type(g, t->s, b)].oriented) return 1;
+    if (!(rng_double(t->s) < 1.0)) return 1;   /* XXX e->prob once main has it */
+    int dx, dy, x, y;
+    ref_dir(t, b, &dx, &dy);
+    p->dx = (int8_t)dx, p->dy = (int8_t)dy;
+    if (e->align) {
+        ref_pos(g, t->s, b, &x, &y);
+        if (dx != 0 && dy == 0) tick_set_pos(t, a, p->x, y);
+        else tick_set_pos(t, a, x, p->y);
+    }
+    return 1;
+}
+
+/* align: 'a' moves onto 'b' and, unless 'orient' is false, faces its way. */
+int effect_align(tick_ctx *t, const effect_def *e, int a, int b) {
+    int x, y, dx, dy;
+    if (e->orient != 0) {
+        ref_dir(t, b, &dx, &dy);
+        tick_sprite(t, (uint32_t)a)->dx = (int8_t)dx, tick_sprite(t, (uint32_t)a)->dy = (int8_t)dy;
+    }
+    ref_pos(t->g, t->s, b, &x, &y);
+    tick_set_pos(t, a, x, y);
+    return 1;
+}
+
+/* Sprite 'k' of exactly type 'type' in GVGAI's sprite group (id order,
+ * those killed this tick included), or with k = -1 none; '*n' is set to
+ * the group's size. Returns the sprite, or REF_NONE. */
+static int group_nth(const tick_ctx *t, int type, int k, int *n) {
+    const vg_game *g = t->g;
+    int found = REF_NONE;
+    *n = 0;
+    if (g->changing >> type & 1) {
+        uint32_t at = 0;
+        for (int i; (i = tick_next_of(t, type, t->s->n, &at)) >= 0; ++*n)
+            if (*n == k) found = i;
+        return found;
+    }
+    const uint32_t *list = g->fixed_order + g->fixed_first[type];
+    for (int j = 0; j < g->static_count[type]; j++)
+        if (fixed_alive(g, t->s, list[j]) && (*n)++ == k) found = -(int)list[j] - 1;
+    return found;
+}
+
+/* teleportToExit: 'a' jumps onto a sprite of b's type's 'stype' drawn at
+ * random (taking its orientation when it keeps one), as a move; with no
+ * such sprite, 'a' dies. Nothing when b's type names no 'stype'. */
+int effect_teleport_to_exit(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e;
+    const vg_game *g = t->g;
+    int dest = g->types[ref_type(g, t->s, b)].stype, n = 0;
+    if (dest < 0) return 1;
+    group_nth(t, dest, -1, &n);
+    if (n == 0) {
+        tick_kill(t, a, 0);
+        return 1;
+    }
+    int to = group_nth(t, dest, rng_int(t->s, n), &n), x, y;
+    sprite *p = tick_sprite(t, (uint32_t)a);
+    ref_pos(g, t->s, to, &x, &y);
+    tick_set_pos(t, a, x, y);
+    p->moved = t->now;
+    if (g->types[ref_type(g, t->s, to)].oriented) {
+        int dx, dy;
+        ref_dir(t, to, &dx, &dy);
+        p->dx = (int8_t)dx, p->dy = (int8_t)dy;
+    }
+    return 1;
+}

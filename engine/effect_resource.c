@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  *
  * effect_resource.c -- effects on what a sprite carries: resources
- * (changeResource, collectResource, collectResourceIfHeld) and health
- * points (addHealthPoints, addHealthPointsToMax, subtractHealthPoints).
+ * (changeResource, collectResource, collectResourceIfHeld), health
+ * points (addHealthPoints, addHealthPointsToMax, subtractHealthPoints)
+ * and speed (setSpeedForAll, increaseSpeedToAll, decreaseSpeedToAll,
+ * halfSpeed).
  *
  * As in GVGAI, resources are kept by type: a sprite holds an amount of
  * each resource type it has ever been given (0 included), never below 0,
@@ -10,6 +12,8 @@
  * for any other type). Each function returns whether the row's score
  * applies: a resource effect that cannot add scores nothing.
  */
+#include <math.h>
+
 #include "class.h"
 #include "effect.h"
 
@@ -90,8 +94,10 @@ static void need_resources(vg_game *g, const effect_def *e) {
                 game_need_resource(g, t);
 }
 
-/* Checks that 'value' is a whole number. */
-static vg_status check_whole_value(vg_game *g, const effect_def *e, vg_error *err) {
+/* Gives 'value' the effect's default when the row does not set it, and
+ * checks that it is a whole number. */
+static vg_status check_whole_value(vg_game *g, effect_def *e, vg_error *err) {
+    if (isnan(e->value)) e->value = 1;
     if (e->value != (double)(int)e->value)
         return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: 'value' must be a whole number, not %g",
                           effect_name(e->kind), e->value);
@@ -171,4 +177,57 @@ int effect_subtract_health_points(tick_ctx *t, const effect_def *e, int a, int b
 /* Health effects take a whole 'value'. */
 vg_status effect_check_health(vg_game *g, effect_def *e, vg_error *err) {
     return check_whole_value(g, e, err);
+}
+
+/* ---- Speed ------------------------------------------------------------------ */
+
+/* Sets the own speed of every sprite of 'stype' (and subtypes; those
+ * killed this tick included) from its current one: 'op' 0 sets 'value',
+ * 1 adds it, -1 takes it off (not below 0). */
+static void speed_all(tick_ctx *t, const effect_def *e, int op) {
+    for (uint64_t ts = t->g->types[e->stype].subtypes; ts; ts &= ts - 1) {
+        uint32_t at = 0;
+        for (int i; (i = tick_next_of(t, __builtin_ctzll(ts), t->s->n, &at)) >= 0;) {
+            sprite *p = tick_sprite(t, (uint32_t)i);
+            double v = sprite_speed(t->g, p);
+            v = op == 0 ? e->value : op > 0 ? v + e->value : v - e->value < 0 ? 0 : v - e->value;
+            sprite_set_speed(t->g, p, v);
+        }
+    }
+}
+
+int effect_set_speed_for_all(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a, (void)b;
+    speed_all(t, e, 0);
+    return 1;
+}
+
+int effect_increase_speed_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a, (void)b;
+    speed_all(t, e, 1);
+    return 1;
+}
+
+int effect_decrease_speed_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a, (void)b;
+    speed_all(t, e, -1);
+    return 1;
+}
+
+/* halfSpeed: 'a''s own speed halves. */
+int effect_half_speed(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e, (void)b;
+    sprite *p = tick_sprite(t, (uint32_t)a);
+    sprite_set_speed(t->g, p, sprite_speed(t->g, p) * 0.5);
+    return 1;
+}
+
+/* The ...ForAll / ...ToAll effects need 'stype'; 'value' defaults to 0
+ * (setSpeedForAll) or 0.1. */
+vg_status effect_check_speed(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->kind != EFF_halfSpeed && e->stype < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'stype' (the sprites whose speed changes)",
+                          effect_name(e->kind));
+    if (isnan(e->value)) e->value = e->kind == EFF_setSpeedForAll ? 0 : 0.1;
+    return VG_OK;
 }

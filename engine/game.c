@@ -9,6 +9,7 @@
  * as a suggestion.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,8 +179,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->t2 = b;
         e->line = line;
         e->stype = e->stype_to = e->ftype = -1;
-        e->resource = e->held_resource = e->kill_resource = -1;
-        e->value = 1;
+        e->resource = e->held_resource = e->kill_resource = e->orient = -1;
+        e->value = NAN;               /* unset: each effect's check gives its default */
         e->script_ref = script_ref;
     }
     return VG_OK;

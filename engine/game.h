@@ -88,15 +88,18 @@ typedef struct effect_def {
     double score;           /* scoreChange */
     int stype;              /* the type it creates or targets (transformTo, ...), -1 */
     int stype_to;           /* transformToAll: the type sprites of 'stype' become, -1 */
+    int repeat;             /* GVGAI repeat: the row runs this many times in a row (0, 1: once) */
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;        /* transformTo: also kill the second sprite */
     /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */
+    int align;              /* attractGaze: also line up with the second sprite */
+    int orient;             /* align: take the second sprite's orientation; -1 unset (yes) */
     /* -- resources, health, speed, score (effect_resource.c) */
     int resource;           /* changeResource, killIfHasLess, ...: the resource type, -1 */
     int held_resource;      /* collectResourceIfHeld: the resource that must be held, -1 */
-    double value;           /* how much (resources, health points, speed); 1 unless set */
+    double value;           /* how much (resources, health points, speed); NaN until set or defaulted by the row's check */
     int limit;              /* killIfHasLess, subtractHealthPoints, ...: the threshold */
     int kill_resource;      /* changeResource, collectResource: kill the resource; -1 unset (the effect's default) */
     double score_if_killed; /* subtractHealthPoints: the score when it kills instead of 'scoreChange' */

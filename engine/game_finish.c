@@ -70,8 +70,9 @@ static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
 }
 
 /* Phase 2b: pairs in order of first appearance, each with its effects in
- * script order; edge effects apart; who has rules with whom. */
-static void finish_pairs(vg_game *g) {
+ * script order (a row with 'repeat' N as N rows, as GVGAI adds it N
+ * times); edge effects apart; who has rules with whom. */
+static vg_status finish_pairs(vg_game *g, vg_error *err) {
     g->npairs = g->neos = 0;
     int used = 0;
     for (int k = 0; k < g->neffects; k++) {
@@ -86,7 +87,13 @@ static void finish_pairs(vg_game *g) {
         pair_def *pd = &g->pairs[g->npairs++];
         *pd = (pair_def){e->t1, e->t2, used, 0};
         for (int j = k; j < g->neffects; j++)
-            if (g->effects[j].t1 == pd->t1 && g->effects[j].t2 == pd->t2) g->pair_effects[used++] = j, pd->count++;
+            for (int r = 0; r < (g->effects[j].repeat > 1 ? g->effects[j].repeat : 1); r++) {
+                if (g->effects[j].t1 != pd->t1 || g->effects[j].t2 != pd->t2) break;
+                if (used == VG_MAX_EFFECTS)
+                    return game_error(g, err, VG_ERR_LIMIT, g->effects[j].line,
+                                      "too many interactions, repeats counted (the limit is %d)", VG_MAX_EFFECTS);
+                g->pair_effects[used++] = j, pd->count++;
+            }
     }
     memset(g->partners, 0, sizeof g->partners);
     memset(g->pairs_as1, 0, sizeof g->pairs_as1);
@@ -98,6 +105,7 @@ static void finish_pairs(vg_game *g) {
             if (b >> t & 1) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
         }
     }
+    return VG_OK;
 }
 
 /* Whether sprites of leaf type 'td' update in step 2 of a tick: not
@@ -199,7 +207,7 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     g->ntimers = 0;
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;
-    finish_pairs(g);
+    if ((st = finish_pairs(g, err)) != VG_OK) return st;
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
     for (int k = 0; k < g->nterms; k++) {               /* Phase 4. */

@@ -77,11 +77,14 @@ static const param_spec effect_params[] = {
     ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
     ROW("stype",       P_TYPE,    effect_def, stype,       0, 0),
     ROW("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0),
+    ROW("repeat",      P_INT,     effect_def, repeat,      1, 100),
     /* -- kill, spawn, transform */
     ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
     /* -- movement */
     ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
+    ROW("align",       P_BOOL,    effect_def, align,       0, 0),
+    ROW("orient",      P_BOOL,    effect_def, orient,      0, 0),
     /* -- resources, health, speed, score */
     ROW("resource",    P_TYPE,    effect_def, resource,    0, 0),
     ROW("heldResource", P_TYPE,   effect_def, held_resource, 0, 0),

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_effect_move.c -- the effects that move or turn sprites and change
+ * speeds (engine/effect_move.c, the speed block of effect_resource.c),
+ * and an effect row's 'repeat', with GVGAI's semantics. Each game is an
+ * avatar walking right over a row of sprites.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "support.h"
+
+#include "state.h"
+
+static vg_game *load_ok(const char *rules, const char *map) {
+    char lua[2048];
+    snprintf(lua, sizeof lua, "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'floor', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { '.', 'floor' }\n%s", rules);
+    vg_game *g = NULL;
+    vg_error err = {0};
+    vg_status st = load_lua_text(lua, map, &g, &err);
+    if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
+    assert_int_equal(st, VG_OK);
+    return g;
+}
+
+static void advance(const vg_game *g, vg_state *s, vg_action a) {
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, a, &err), VG_OK);
+}
+
+/* The first sprite of type 'name' (a changing one). */
+static const sprite *first_of(const vg_game *g, const vg_state *s, const char *name) {
+    uint32_t from, to;
+    state_range(g, s, vg_type_find(g, name), &from, &to);
+    assert_true(from < to);
+    return state_sprite(s, from);
+}
+
+/* reverseDirection turns sprite 1 around; the avatar stepping on a still missile. */
+static void test_reverse_direction(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'rock', 'Missile', orientation = 'LEFT', speed = 0 }\n"
+                         "map { 'r', 'rock' }\n"
+                         "interaction { 'rock', 'avatar', 'reverseDirection' }\n",
+                         "Ar");
+    vg_state *s = vg_state_new(g, 1);
+    assert_int_equal(first_of(g, s, "rock")->dx, -1);
+    advance(g, s, VG_ACTION_RIGHT);
+    assert_int_equal(first_of(g, s, "rock")->dx, 1);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* teleportToExit: onto the portal's exit; with no exit of that type, the sprite dies. */
+static void test_teleport_to_exit(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'exit', 'Immovable' }\n"
+                         "sprite { 'nowhere', 'Immovable' }\n"
+                         "sprite { 'gate', 'Portal', stype = 'exit' }\n"
+                         "sprite { 'trap', 'Portal', stype = 'nowhere' }\n"
+                         "map { 'g', 'gate' }\n"
+                         "map { 't', 'trap' }\n"
+                         "map { 'e', 'exit' }\n"
+                         "interaction { 'avatar', 'gate', 'teleportToExit', scoreChange = 1 }\n"
+                         "interaction { 'avatar', 'trap', 'teleportToExit' }\n",
+                         "Ag..e\n"
+                         "....t");
+    vg_state *s = vg_state_new(g, 1);
+    advance(g, s, VG_ACTION_RIGHT);
+    const sprite *p = state_sprite(s, (uint32_t)state_avatar(g, s));
+    assert_int_equal(p->x, 4 * g->square);
+    assert_int_equal(p->y, 0);
+    assert_true(vg_score(s) == 1);
+    advance(g, s, VG_ACTION_DOWN);
+    assert_true(state_sprite(s, (uint32_t)state_avatar(g, s))->flags & SP_DISABLED);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* setSpeedForAll gives every sprite of 'stype' its own speed: a still car starts. */
+static void test_set_speed_for_all(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'car', 'Missile', orientation = 'DOWN', speed = 0 }\n"
+                         "sprite { 'button', 'Immovable' }\n"
+                         "map { 'c', 'car' }\n"
+                         "map { 'b', 'button' }\n"
+                         "interaction { 'avatar', 'button', 'setSpeedForAll', stype = 'car', value = 1 }\n",
+                         "Abc\n"
+                         "...\n"
+                         "...");
+    vg_state *s = vg_state_new(g, 1);
+    advance(g, s, VG_ACTION_RIGHT);
+    assert_int_equal(first_of(g, s, "car")->y, 0);
+    assert_true(sprite_speed(g, first_of(g, s, "car")) == 1);
+    advance(g, s, VG_ACTION_NIL);
+    assert_int_equal(first_of(g, s, "car")->y, g->square);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* A row with 'repeat' = 3 runs three times a collision. */
+static void test_repeat(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'coin', 'Immovable' }\n"
+                         "map { 'c', 'coin' }\n"
+                         "interaction { 'avatar', 'coin', 'scoreChange', scoreChange = 1, ['repeat'] = 3 }\n",
+                         "Ac");
+    vg_state *s = vg_state_new(g, 1);
+    advance(g, s, VG_ACTION_RIGHT);
+    assert_true(vg_score(s) == 3);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+static void test_errors(void **state) {
+    (void)state;
+    vg_game *g = NULL;
+    vg_error err = {0};
+    assert_int_equal(load_lua_text("sprite { 'avatar', 'MovingAvatar' }\n"
+                                   "map { 'A', 'avatar' }\n"
+                                   "interaction { 'avatar', 'avatar', 'setSpeedForAll' }\n",
+                                   "A", &g, &err),
+                     VG_ERR_SCRIPT);
+    assert_non_null(strstr(err.msg, "needs 'stype'"));
+    assert_int_equal(err.line, 3);
+    assert_int_equal(load_lua_text("sprite { 'avatar', 'MovingAvatar' }\n"
+                                   "map { 'A', 'avatar' }\n"
+                                   "interaction { 'avatar', 'EOS', 'teleportToExit' }\n",
+                                   "A", &g, &err),
+                     VG_ERR_SCRIPT);
+    assert_non_null(strstr(err.msg, "two sprites"));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reverse_direction),
+        cmocka_unit_test(test_teleport_to_exit),
+        cmocka_unit_test(test_set_speed_for_all),
+        cmocka_unit_test(test_repeat),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
