@@ -22,23 +22,10 @@ struct adv_ctx {
     int aborted;
 };
 
-static void note_error(adv_ctx *c, const vg_error *err) {
-    if (c->r->has_error) return;
-    c->r->has_error = 1;
-    c->r->error = *err;
-}
-
 static double leaf_value(adv_ctx *c, const vg_state *s) {
     double v;
     c->r->leaves++;
-    if (c->o->eval) {
-        vg_error err;
-        err.msg[0] = '\0';
-        v = vg_evaluate(c->g, s, &err);
-        if (err.msg[0]) note_error(c, &err);
-    } else {
-        v = vg_score(s);
-    }
+    v = c->o->eval ? fm_evaluate(c->f, s) : vg_score(s);
     if (vg_winner_of(s) == VG_PLAYER_WINS) v += c->o->win_bonus;
     else if (vg_winner_of(s) == VG_PLAYER_LOSES) v -= c->o->win_bonus;
     return v;
@@ -48,13 +35,7 @@ int adv_moves(adv_ctx *c, const vg_state *s, int depth, int moves[VG_MAX_MOVES],
               int *chance, double *leaf) {
     int n = 0, who = vg_turn(s);
     *chance = 0;
-    if (!vg_is_over(s) && !(who == 0 && depth <= 0)) {
-        vg_error err;
-        err.msg[0] = '\0';
-        if (vg_is_chance(c->g, who)) n = vg_outcomes(c->g, s, who, moves, probs, &err), *chance = 1;
-        else n = vg_legal(c->g, s, who, moves, &err);
-        if (n == 0 && err.msg[0]) note_error(c, &err);
-    }
+    if (!vg_is_over(s) && !(who == 0 && depth <= 0)) n = fm_moves(c->f, s, moves, probs, chance);
     if (n > 0) {
         c->r->expanded++;
         return n;
@@ -64,15 +45,13 @@ int adv_moves(adv_ctx *c, const vg_state *s, int depth, int moves[VG_MAX_MOVES],
 }
 
 const vg_state *adv_child(adv_ctx *c, const vg_state *s, int level, int move) {
-    if (c->aborted || (c->budgeted && fm_spent(c->f))) {
+    if (c->aborted || c->f->status != VG_OK || (c->budgeted && fm_spent(c->f))) {
         c->aborted = 1;
         return NULL;
     }
     vg_state *child = c->stack[level + 1];
-    vg_error err;
     fm_copy(c->f, child, s);
-    c->f->calls++;                                   /* the vg_play */
-    if (vg_play(c->g, child, vg_turn(s), move, &err) != VG_OK) note_error(c, &err);
+    fm_play(c->f, child, move);
     c->r->generated++;
     if (c->o->on_child) c->o->on_child(child, c->o->ud);
     return child;
@@ -127,8 +106,7 @@ int adv_search(const vg_game *g, const vg_state *s, const adv_options *o, fm *f,
     for (int k = 0; c.stack && k < c.nstack; k++)
         if (!(c.stack[k] = vg_state_new(g, 0))) c.nstack = k, c.aborted = 1;
     if (!c.stack || c.aborted) {
-        vg_error err = {.msg = "out of memory"};
-        note_error(&c, &err);
+        fm_failf(f, VG_ERR_NOMEM, "out of memory");
     } else {
         for (int d = c.budgeted ? 1 : depth; d <= depth; d++) {
             double v = 0;
@@ -168,24 +146,17 @@ void *adv_agent_create(const vg_game *g, const double *p, adv_kind kind) {
     return a;
 }
 
-/* The move as an action: a game with turns names agent 0's moves like
- * actions ("LEFT", "NIL", ...); a move named otherwise plays as NIL. The
- * move itself goes in f->move; its value in f->value, for the agent that
- * decides (agent.h): the search's value (agent 0's) when agent 0 is to
- * move, minus it for any other agent (the others minimise agent 0's). */
-vg_action adv_agent_act(void *self, fm *f, const vg_state *s) {
+/* The move; its value in f->value, for the agent that decides
+ * (agent.h): the search's value (agent 0's) when agent 0 is to move,
+ * minus it for any other agent (the others minimise agent 0's). */
+int adv_agent_act(void *self, fm *f, const vg_state *s) {
     adv_agent *a = self;
     adv_result r;
     int move = adv_search(a->g, s, &a->o, f, &r);
     f->expanded += r.expanded;
     f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value;   /* 0 - v: no -0 */
     f->has_value = move >= 0;
-    f->move = move;
-    f->has_move = move >= 0;
-    if (move < 0) return VG_ACTION_NIL;
-    if (!vg_game_has_turns(a->g)) return (vg_action)move;
-    vg_action act;
-    return vg_action_parse(vg_move_name(a->g, move), &act) ? act : VG_ACTION_NIL;
+    return move;
 }
 
 void adv_agent_free(void *self) { free(self); }

@@ -46,12 +46,12 @@ typedef struct adv_result {
     long expanded;             /* states whose children were generated */
     long generated;            /* states returned by vg_play */
     long leaves;               /* states valued as leaves */
-    int has_error;             /* a script error happened (legal, apply or evaluate); 'error' is the first */
-    vg_error error;
 } adv_result;
 
 /* Searches from 's' for the agent whose turn it is (vg_turn). Each child
- * costs 'f' two calls (a copy and a vg_play). The search goes to
+ * costs 'f' two calls (a copy and a play); the first error (a script
+ * error in legal moves, a play or evaluate; out of memory) is kept in
+ * 'f' and ends the search. The search goes to
  * 'o->depth' whatever the budget in 'f' (a decision that takes longer is
  * reported as overspent), unless 'o->anytime' is set and 'f' has a budget:
  * then it deepens 1, 2, ... up to 'o->depth' while fm_spent() allows, and
@@ -77,7 +77,7 @@ int adv_moves(adv_ctx *c, const vg_state *s, int depth, int moves[VG_MAX_MOVES],
 double adv_chance_value(adv_ctx *c, const vg_state *s, int level, int depth, int n, const int *moves,
                         const double *probs, adv_value_fn *rule);
 /* 's' (at stack 'level') after 'move', at stack 'level' + 1; NULL when the
- * budget ran out (the search is then abandoned). */
+ * budget ran out or an error is kept (the search is then abandoned). */
 const vg_state *adv_child(adv_ctx *c, const vg_state *s, int level, int move);
 /* Plies to go at 'child' of a node with 'depth' to go: one less when the
  * round is over (agent 0 is to move again). */
@@ -88,7 +88,7 @@ int adv_child_depth(const vg_state *child, int depth);
 #define ADV_NPARAMS 4
 extern const agent_param adv_params[ADV_NPARAMS];   /* depth, eval, win, anytime */
 void *adv_agent_create(const vg_game *g, const double *p, adv_kind kind);
-vg_action adv_agent_act(void *self, fm *f, const vg_state *s);
+int adv_agent_act(void *self, fm *f, const vg_state *s);
 void adv_agent_free(void *self);
 
 #endif

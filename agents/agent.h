@@ -1,17 +1,31 @@
 /* SPDX-License-Identifier: MIT
  *
- * agent.h -- the interface every agent implements, and the registry.
+ * agent.h -- the interface every agent implements, the forward model as
+ * agents see it, and the registry.
  *
  * An agent is one file: a table of numeric parameters with defaults, and
- * create / act / free functions. It sees the game only through vgdl.h and
- * reaches the forward model through an 'fm', which counts every copy and
- * advance so that budgets can be enforced and reported. One registry
- * table (registry.c) maps names to agents.
+ * create / act / free functions. 'act' returns a move: in a game with
+ * turns{} a vg_move number of the agent to move, in a game without turns
+ * an action (vg_action; an action is a move there). It sees the game
+ * through vgdl.h and plays it only through an 'fm' (below): fm_copy,
+ * fm_play, fm_advance, fm_legal, fm_moves, fm_heuristic, fm_evaluate
+ * count every call, spend the decision's budget and keep the first error,
+ * here and nowhere else ('make check' rejects vg_play, vg_advance and
+ * vg_state_copy anywhere else in agents/). One registry table
+ * (registry.c) maps names to agents.
  *
  * Budgets: wall-clock milliseconds per decision and/or forward-model calls
  * per decision (0: no limit). A call budget makes a run exactly repeatable.
  * Agents stop searching when fm_spent() says so; a decision that goes over
- * is reported as overspent, never hidden.
+ * is reported as overspent, never hidden. Each decision also gets one
+ * window of script work (vg_script_window), so that a game's Lua cannot
+ * multiply its per-call limits by the number of calls.
+ *
+ * Errors: the first error of a decision (a script error in an effect, a
+ * termination, legal moves, heuristic() or evaluate(); out of memory; a
+ * search too deep) is kept in the fm, as a status and a vg_error naming
+ * file:line where there is one. From then on fm_spent() is 1, so every
+ * agent stops; agent_act reports the error, and the tools exit 2 with it.
  */
 #ifndef VG_AGENT_H
 #define VG_AGENT_H
@@ -20,13 +34,14 @@
 
 typedef struct agent_budget {
     double ms;          /* wall-clock milliseconds per decision, 0: none */
-    long calls;         /* forward-model calls (copy + advance) per decision, 0: none */
+    long calls;         /* forward-model calls (copy + play) per decision, 0: none */
 } agent_budget;
 
-/* The forward model as an agent sees it during one decision. */
+/* ---- The forward model as an agent sees it during one decision -------- */
+
 typedef struct fm {
     const vg_game *g;
-    long calls;         /* copies and advances so far */
+    long calls;         /* copies and plays so far */
     long expanded;      /* states the agent expanded (its own count) */
     long max_calls;     /* 0: no limit */
     double deadline;    /* monotonic seconds, 0: no limit */
@@ -34,15 +49,67 @@ typedef struct fm {
                          * (the one deciding): agents that play agent 0 against the rest report minus agent 0's value
                          * when another agent decides */
     int has_value;
-    int move;           /* in a game with turns: the move (vg_move number) chosen for the agent to move, if 'has_move' */
-    int has_move;
+    vg_status status;   /* VG_OK until a call fails; then the first failure's, with 'error' */
+    vg_error error;
 } fm;
 
-static inline void fm_copy(fm *f, vg_state *dst, const vg_state *src) { f->calls++; vg_state_copy(dst, src); }
-static inline void fm_advance(fm *f, vg_state *s, vg_action a) { f->calls++; vg_advance(f->g, s, a, NULL); }
-static inline vg_state *fm_clone(fm *f, const vg_state *s) { f->calls++; return vg_state_clone(s); }
-int fm_spent(const fm *f);                 /* 1 when the decision's budget is used up */
+/* Keeps 'err' as the decision's error unless one is kept already; returns 'st'. */
+vg_status fm_fail(fm *f, vg_status st, const vg_error *err);
+/* As fm_fail, with a message of the agent's own (no file). */
+vg_status fm_failf(fm *f, vg_status st, const char *fmt, ...);
+
+/* Copies 'src' into 'dst': one call. */
+static inline void fm_copy(fm *f, vg_state *dst, const vg_state *src) {
+    f->calls++;
+    vg_state_copy(dst, src);
+}
+
+/* Counts 'n' calls made outside the fm: a stored state packed or
+ * restored (search.h's packer) costs what a copy does. */
+static inline void fm_count(fm *f, long n) { f->calls += n; }
+
+/* Plays 'move' in 's' for the agent to move: in a game with turns a
+ * vg_move number (vg_play), without turns an action (vg_advance). One
+ * call; a failure is kept. */
+static inline vg_status fm_play(fm *f, vg_state *s, int move) {
+    vg_error err;
+    f->calls++;
+    vg_status st = vg_game_has_turns(f->g) ? vg_play(f->g, s, vg_turn(s), move, &err)
+                                           : vg_advance(f->g, s, (vg_action)move, &err);
+    return st == VG_OK ? VG_OK : fm_fail(f, st, &err);
+}
+
+/* Plays one round in 's' with agent 0 doing 'a' (vg_advance: in a game
+ * with turns, every other agent then plays its policy): the game as one
+ * player sees it. One call; a failure is kept. */
+static inline vg_status fm_advance(fm *f, vg_state *s, vg_action a) {
+    vg_error err;
+    f->calls++;
+    vg_status st = vg_advance(f->g, s, a, &err);
+    return st == VG_OK ? VG_OK : fm_fail(f, st, &err);
+}
+
+/* The moves fm_play takes in 's' for the agent to move: its legal moves
+ * in a game with turns (a chance agent's too: see fm_outcomes), the
+ * available actions (NIL excluded) without. 0 when there are none or on
+ * an error (kept). */
+int fm_legal(fm *f, const vg_state *s, int moves[VG_MAX_MOVES]);
+/* As fm_legal; but when the agent to move is a chance agent (turns{
+ * chance = ...}), its outcomes (vg_outcomes), their probabilities in
+ * 'probs' and '*chance' set (else cleared). Errors kept. */
+int fm_moves(fm *f, const vg_state *s, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES], int *chance);
+/* The game's heuristic(state) / evaluate(state) (the score when it has
+ * none); on an error (kept) the score. */
+double fm_heuristic(fm *f, const vg_state *s);
+double fm_evaluate(fm *f, const vg_state *s);
+/* The move an agent that played in rounds (fm_advance) returns for
+ * action 'a': 'a' itself without turns, else the move named like it (-1
+ * when there is none). */
+int fm_action_move(const fm *f, vg_action a);
+int fm_spent(const fm *f);                 /* 1 when the decision's budget is used up, or an error is kept */
 double fm_now(void);                       /* monotonic seconds */
+
+/* ---- Agents ----------------------------------------------------------- */
 
 typedef struct agent_param {
     const char *key;
@@ -58,19 +125,21 @@ typedef struct agent_def {
     /* Returns the agent's private data, or NULL when out of memory.
      * 'p' holds the parameter values in the order of 'params'. */
     void *(*create)(const vg_game *g, const double *p, uint64_t seed);
-    /* Chooses an action for 's' (not over). */
-    vg_action (*act)(void *self, fm *f, const vg_state *s);
+    /* Chooses a move for the agent to move in 's' (not over): a vg_move
+     * number with turns, an action without; -1 when it has none. */
+    int (*act)(void *self, fm *f, const vg_state *s);
     void (*free)(void *self);              /* NULL is a no-op */
 } agent_def;
 
-/* What one decision cost. */
+/* What one decision cost, and its error. */
 typedef struct agent_report {
     double ms;
     long calls, expanded;
     double value;
     int has_value;
     int overspent;      /* went past the budget (time: over 'ms'; calls: over 'calls') */
-    int move;           /* the move the agent named for the agent to move (fm 'move'), -1: none (its action stands) */
+    vg_status status;   /* VG_OK, or the decision's first error (fm) in 'error' */
+    vg_error error;
 } agent_report;
 
 typedef struct agent agent;
@@ -81,7 +150,15 @@ const agent_def *const *agent_list(int *n);              /* every registered age
  * returns NULL and writes a one-line reason into 'why'. */
 agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed,
                  char *why, size_t whysize);
-vg_action agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r);
+/* One decision for the agent to move in 's' under budget 'b', its cost
+ * and error in 'r'. Returns the move (see agent_def.act): in a game
+ * without turns an action, ACTION_NIL when the agent has none; in a game
+ * with turns a vg_move number, -1 when it has none. After an error
+ * (r->status) the move is whatever the agent had chosen so far. */
+int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r);
+/* The action move 'move' is named like ("LEFT", ...), for a game played
+ * in rounds; ACTION_NIL when none. Without turns a move is its action. */
+vg_action agent_move_action(const vg_game *g, int move);
 void agent_free(agent *a);                                /* NULL is a no-op */
 double agent_param_value(const agent *a, const char *key); /* a parameter's current value */
 

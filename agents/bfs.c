@@ -19,7 +19,7 @@ static void *bfs_create(const vg_game *g, const double *p, uint64_t seed) {
     return planner_new(g, NULL, &o);
 }
 
-static vg_action bfs_act(void *self, fm *f, const vg_state *s) { return planner_act(self, f, s); }
+static int bfs_act(void *self, fm *f, const vg_state *s) { return fm_action_move(f, planner_act(self, f, s)); }
 static void bfs_free(void *self) { planner_free(self); }
 
 const agent_def agent_bfs = {"bfs", "breadth-first search to a win (complete, shortest plan)", bfs_params, 3,

@@ -155,14 +155,13 @@ static vg_action greedy(dfs *d, fm *f, const vg_state *s) {
     for (int k = 0; k < n; k++) {
         fm_copy(f, d->tmp, s);
         fm_advance(f, d->tmp, acts[k]);
-        double v = search_value(d->g, d->tmp);
+        double v = search_value(f, d->tmp);
         if (k == 0 || v > best_v) best_v = v, best = acts[k];
     }
     return best;
 }
 
-static vg_action dfs_act(void *self, fm *f, const vg_state *s) {
-    dfs *d = self;
+static vg_action dfs_decide(dfs *d, fm *f, const vg_state *s) {
     uint64_t h = vg_state_hash(s);
     if (d->plan && d->plan_pos < d->plan_len && d->plan_hash[d->plan_pos] == h) {
         f->value = -(d->plan_len - d->plan_pos);
@@ -176,7 +175,7 @@ static vg_action dfs_act(void *self, fm *f, const vg_state *s) {
         d->states = 0;
         d->nil_noop = -1;
         d->root_hash = h;
-        if (!push_frame(d, f, s, search_key(d->g, s))) return VG_ACTION_NIL;
+        if (!push_frame(d, f, s, search_key(d->g, s))) return fm_failf(f, VG_ERR_NOMEM, "out of memory"), VG_ACTION_NIL;
     }
     int r = search(d, f);
     if (r == 1) {
@@ -197,6 +196,8 @@ static vg_action dfs_act(void *self, fm *f, const vg_state *s) {
     d->failed = 1;
     return greedy(d, f, s);
 }
+
+static int dfs_act(void *self, fm *f, const vg_state *s) { return fm_action_move(f, dfs_decide(self, f, s)); }
 
 const agent_def agent_dfs = {"dfs", "plan once by depth-first search (path-pruned), then play the plan", dfs_params, 3,
                              dfs_create, dfs_act, dfs_free};

@@ -78,6 +78,7 @@ static void stack_free(stack *st) {
 int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, size_t whysize) {
     int played = 0;
     const char *p = text;
+    fm f = {.g = g};
     for (;;) {
         while (*p == ' ' || *p == ',' || *p == ';' || *p == '\t' || *p == '\n') p++;
         if (!*p) return played;
@@ -85,12 +86,11 @@ int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, siz
             snprintf(why, whysize, "move %d ('%.16s'): the game is already over", played + 1, p);
             return -1;
         }
-        int who = vg_turn(s), moves[VG_MAX_MOVES], n;
+        int who = vg_turn(s), moves[VG_MAX_MOVES], chance;
         double probs[VG_MAX_MOVES];
-        vg_error err = {0};
-        n = vg_is_chance(g, who) ? vg_outcomes(g, s, who, moves, probs, &err) : vg_legal(g, s, who, moves, &err);
-        if (n == 0 && err.msg[0]) {
-            snprintf(why, whysize, "move %d: %s", played + 1, err.msg);
+        int n = fm_moves(&f, s, moves, probs, &chance);
+        if (f.status != VG_OK) {
+            snprintf(why, whysize, "move %d: %s", played + 1, f.error.msg);
             return -1;
         }
         int pick = -1;
@@ -114,8 +114,8 @@ int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, siz
                      known ? "not legal" : "no such move", who);
             return -1;
         }
-        if (vg_play(g, s, who, pick, &err) != VG_OK) {
-            snprintf(why, whysize, "move %d (%s): %s", played + 1, vg_move_name(g, pick), err.msg);
+        if (fm_play(&f, s, pick) != VG_OK) {
+            snprintf(why, whysize, "move %d (%s): %s", played + 1, vg_move_name(g, pick), f.error.msg);
             return -1;
         }
         played++;
@@ -127,6 +127,7 @@ int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, siz
 
 typedef struct perft_ctx {
     const vg_game *g;
+    fm f;
     stack st;
     int depth;
     uint64_t *seq, *ended;
@@ -143,13 +144,12 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
         return;
     }
     if (ply == c->depth) return;
-    int who = vg_turn(s), moves[VG_MAX_MOVES], n;
+    int moves[VG_MAX_MOVES], chance;
     double probs[VG_MAX_MOVES];
-    vg_error err = {0};
-    n = vg_is_chance(c->g, who) ? vg_outcomes(c->g, s, who, moves, probs, &err) : vg_legal(c->g, s, who, moves, &err);
+    int n = fm_moves(&c->f, s, moves, probs, &chance);
     if (n == 0) {
-        if (err.msg[0]) {
-            snprintf(c->why, c->whysize, "%s", err.msg);
+        if (c->f.status != VG_OK) {
+            snprintf(c->why, c->whysize, "%s", c->f.error.msg);
             c->failed = 1;
         } else {
             c->ended[ply]++;      /* nobody can move: the game is over in all but name */
@@ -164,10 +164,10 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
     }
     c->seq[ply + 1] += (uint64_t)n;
     for (int k = 0; k < n && !c->failed; k++) {
-        vg_state_copy(child, s);
+        fm_copy(&c->f, child, s);
         c->plays++;
-        if (vg_play(c->g, child, who, moves[k], &err) != VG_OK) {
-            snprintf(c->why, c->whysize, "%s", err.msg);
+        if (fm_play(&c->f, child, moves[k]) != VG_OK) {
+            snprintf(c->why, c->whysize, "%s", c->f.error.msg);
             c->failed = 1;
             return;
         }
@@ -178,7 +178,7 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
 long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, uint64_t *leaves, char *why,
                  size_t whysize) {
     uint64_t *ended = calloc((size_t)depth + 2, sizeof *ended);
-    perft_ctx c = {.g = g, .st = {.g = g}, .depth = depth, .seq = seq, .ended = ended, .why = why, .whysize = whysize};
+    perft_ctx c = {.g = g, .f = {.g = g}, .st = {.g = g}, .depth = depth, .seq = seq, .ended = ended, .why = why, .whysize = whysize};
     memset(seq, 0, ((size_t)depth + 1) * sizeof *seq);
     if (!ended) {
         snprintf(why, whysize, "out of memory");
@@ -214,11 +214,10 @@ struct exact_solver {
     stack st;
     uint64_t *path;      /* keys of the positions on the line being searched */
     int npath;
-    fm *f;
     long nodes;
     int aborted, failed;
     int root_best;
-    char why[256];
+    fm *f;               /* of the solve in progress: calls, the budget when 'budgeted', errors */
 };
 
 exact_solver *exact_new(const vg_game *g, const exact_opts *o) {
@@ -259,8 +258,9 @@ static int final_value(const vg_state *s) {
     return side(vg_turn(s)) == 0 ? (int)r : -(int)r;
 }
 
-static void fail(exact_solver *x, const char *msg) {
-    if (!x->failed) snprintf(x->why, sizeof x->why, "%s", msg);
+/* Keeps an error of the solver's own in the fm; the search stops. */
+static void fail(exact_solver *x, vg_status st, const char *msg) {
+    fm_failf(x->f, st, "%s", msg);
     x->failed = 1;
     x->aborted = 1;
 }
@@ -268,7 +268,7 @@ static void fail(exact_solver *x, const char *msg) {
 static int node(exact_solver *x, const vg_state *s, int level, int alpha, int beta) {
     if (x->aborted) return 0;
     if (vg_is_over(s)) return final_value(s);
-    if ((++x->nodes & 63) == 0 && x->f && fm_spent(x->f)) {
+    if ((++x->nodes & 63) == 0 && x->o.budgeted && fm_spent(x->f)) {
         x->aborted = 1;
         return 0;
     }
@@ -280,7 +280,7 @@ static int node(exact_solver *x, const vg_state *s, int level, int alpha, int be
         while (cap <= level) cap *= 2;
         uint64_t *np = realloc(x->path, (size_t)cap * sizeof *np);
         if (!np) {
-            fail(x, "out of memory");
+            fail(x, VG_ERR_NOMEM, "out of memory");
             return 0;
         }
         x->path = np;
@@ -303,14 +303,13 @@ static int node(exact_solver *x, const vg_state *s, int level, int alpha, int be
         first = x->tt_move[slot] - 1;
     }
     int who = vg_turn(s), moves[VG_MAX_MOVES];
-    vg_error err = {0};
     if (vg_is_chance(x->g, who)) {
-        fail(x, "the exact solver does not play games with chance agents");
+        fail(x, VG_ERR_ARG, "the exact solver does not play games with chance agents");
         return 0;
     }
-    int n = vg_legal(x->g, s, who, moves, &err);
+    int n = fm_legal(x->f, s, moves);
     if (n == 0) {
-        if (err.msg[0]) fail(x, err.msg);
+        if (x->f->status != VG_OK) x->failed = x->aborted = 1;
         return final_value(s);   /* nobody can move: take the score as it is */
     }
     if (first >= 0)
@@ -328,13 +327,12 @@ static int node(exact_solver *x, const vg_state *s, int level, int alpha, int be
     for (int k = 0; k < n; k++) {
         vg_state *c = kids[k] = stack_at(&x->st, (level + 1) * VG_MAX_MOVES + k);
         if (!c) {
-            fail(x, "out of memory");
+            fail(x, VG_ERR_NOMEM, "out of memory");
             return 0;
         }
-        vg_state_copy(c, s);
-        if (x->f) x->f->calls += 2;
-        if (vg_play(x->g, c, who, moves[k], &err) != VG_OK) {
-            fail(x, err.msg);
+        fm_copy(x->f, c, s);
+        if (fm_play(x->f, c, moves[k]) != VG_OK) {
+            x->failed = x->aborted = 1;
             return 0;
         }
         int same = side(vg_turn(c)) == side(who), lo = -INF, hi = INF;
@@ -358,8 +356,7 @@ static int node(exact_solver *x, const vg_state *s, int level, int alpha, int be
         double score[VG_MAX_MOVES];
         int from = moves[order[0]] == first ? 1 : 0;
         for (int j = from; j < open; j++) {
-            vg_error e2 = {0};
-            score[j] = (who == 0 ? 1 : -1) * vg_evaluate(x->g, kids[order[j]], &e2);
+            score[j] = (who == 0 ? 1 : -1) * fm_evaluate(x->f, kids[order[j]]);
         }
         for (int j = from + 1; j < open; j++) {
             int k = order[j];
@@ -424,27 +421,26 @@ static int solve_value(exact_solver *x, const vg_state *s, int guess) {
     return lo >= hi ? lo : 0;
 }
 
-static void begin(exact_solver *x, exact_result *r) {
+static void begin(exact_solver *x, fm *f, exact_result *r) {
     memset(r, 0, sizeof *r);
     r->move = -1;
     x->nodes = 0;
     x->aborted = x->failed = 0;
-    x->why[0] = '\0';
-    x->f = x->o.f;
+    x->f = f;
 }
 
 static int finish(exact_solver *x, exact_result *r, double t0) {
     r->nodes = x->nodes;
     r->seconds = fm_now() - t0;
-    r->solved = !x->aborted;
-    if (x->failed) snprintf(r->why, sizeof r->why, "%s", x->why);
-    else if (x->aborted) snprintf(r->why, sizeof r->why, "stopped by the budget");
+    r->solved = !x->aborted && x->f->status == VG_OK;
+    r->stopped = x->aborted && !x->failed && x->f->status == VG_OK;
+    x->f = NULL;
     return r->solved;
 }
 
-int exact_solve(exact_solver *x, const vg_state *s, exact_result *r) {
+int exact_solve(exact_solver *x, fm *f, const vg_state *s, exact_result *r) {
     double t0 = fm_now();
-    begin(x, r);
+    begin(x, f, r);
     if (vg_is_over(s)) {
         r->value = final_value(s);
         return finish(x, r, t0);
@@ -458,32 +454,31 @@ int exact_solve(exact_solver *x, const vg_state *s, exact_result *r) {
     return finish(x, r, t0);
 }
 
-int exact_solve_moves(exact_solver *x, const vg_state *s, int moves[VG_MAX_MOVES], int values[VG_MAX_MOVES],
+int exact_solve_moves(exact_solver *x, fm *f, const vg_state *s, int moves[VG_MAX_MOVES], int values[VG_MAX_MOVES],
                       exact_result *r) {
     double t0 = fm_now();
-    begin(x, r);
+    begin(x, f, r);
     int who = vg_turn(s), n;
-    vg_error err = {0};
     if (vg_is_over(s) || vg_is_chance(x->g, who)) {
-        snprintf(r->why, sizeof r->why, vg_is_over(s) ? "the game is over" : "a chance agent is to move");
-        return -1;
+        fail(x, VG_ERR_ARG, vg_is_over(s) ? "the game is over" : "a chance agent is to move");
+        return finish(x, r, t0), -1;
     }
-    n = vg_legal(x->g, s, who, moves, &err);
+    n = fm_legal(f, s, moves);
     if (n == 0) {
-        snprintf(r->why, sizeof r->why, "%s", err.msg[0] ? err.msg : "no legal move");
-        return -1;
+        if (f->status == VG_OK) fail(x, VG_ERR_ARG, "no legal move");
+        return finish(x, r, t0), -1;
     }
     vg_state *child = vg_state_clone(s);
     if (!child) {
-        snprintf(r->why, sizeof r->why, "out of memory");
-        return -1;
+        fail(x, VG_ERR_NOMEM, "out of memory");
+        return finish(x, r, t0), -1;
     }
     int guess = x->o.guess;
     r->value = -INF;
     for (int k = 0; k < n && !x->aborted; k++) {
-        vg_state_copy(child, s);
-        if (vg_play(x->g, child, who, moves[k], &err) != VG_OK) {
-            fail(x, err.msg);
+        fm_copy(f, child, s);
+        if (fm_play(f, child, moves[k]) != VG_OK) {
+            x->failed = x->aborted = 1;
             break;
         }
         int same = side(vg_turn(child)) == side(who);
@@ -531,24 +526,18 @@ static void *solve_create(const vg_game *g, const double *p, uint64_t seed) {
     return a;
 }
 
-/* The best move as an action (a move named like one: "LEFT", ...; other
- * moves play as NIL) and in f->move; the value, for the agent to move, in f->value. */
-static vg_action solve_act(void *self, fm *f, const vg_state *s) {
+/* The best move; the value, for the agent to move, in f->value. Without
+ * 'anytime' the solve ignores the decision's budget (its calls are
+ * counted all the same). */
+static int solve_act(void *self, fm *f, const vg_state *s) {
     solve_agent *a = self;
     exact_result r;
-    fm none = {0};
-    a->x->o.f = a->anytime ? f : &none;
-    exact_solve(a->x, s, &r);
-    if (!a->anytime) f->calls += none.calls;
-    a->x->o.f = NULL;
+    a->x->o.budgeted = a->anytime;
+    exact_solve(a->x, f, s, &r);
     f->expanded += r.nodes;
     f->has_value = r.solved;
     f->value = r.value;
-    f->move = r.move;
-    f->has_move = r.move >= 0;
-    vg_action act;
-    if (r.move < 0 || !vg_action_parse(vg_move_name(a->g, r.move), &act)) return VG_ACTION_NIL;
-    return act;
+    return r.move;
 }
 
 const agent_def agent_solve = {"solve", "exact solver for two-sided games: alpha-beta to the end with a transposition table",

@@ -58,16 +58,16 @@ typedef struct exact_opts {
     int full_window;         /* 1: one alpha-beta search with the whole window; 0: MTD(f) from 'guess' */
     int guess;               /* MTD(f)'s first guess */
     int order;               /* N > 0: in the first N plies below the root, try children best first by the game's evaluate(state) (if it has one) */
-    fm *f;                   /* budget (fm_spent) and calls are counted here; may be NULL */
+    int budgeted;            /* 1: stop when the fm's budget is spent (fm_spent); 0: solve to the end */
 } exact_opts;
 
 typedef struct exact_result {
-    int solved;              /* 0: stopped by the budget, or an error (then 'why') */
+    int solved;              /* 0: stopped by the budget ('stopped'), or an error (kept in the fm) */
+    int stopped;             /* stopped by the budget */
     int value;               /* the exact value for the agent to move */
     int move;                /* a best move (vg_move number), -1 when the game is over */
     long nodes;              /* states searched (each cost a copy and a vg_play) */
     double seconds;
-    char why[256];
 } exact_result;
 
 typedef struct exact_solver exact_solver;
@@ -76,12 +76,14 @@ typedef struct exact_solver exact_solver;
  * of the same game). NULL when out of memory. */
 exact_solver *exact_new(const vg_game *g, const exact_opts *o);
 void exact_free(exact_solver *x);
-/* Solves 's' (any agent to move). Returns r->solved. */
-int exact_solve(exact_solver *x, const vg_state *s, exact_result *r);
+/* Solves 's' (any agent to move), playing through 'f' (calls counted,
+ * errors kept there: a script error, a chance agent, out of memory).
+ * Returns r->solved. */
+int exact_solve(exact_solver *x, fm *f, const vg_state *s, exact_result *r);
 /* The exact value of every legal move of the agent to move in 's', for that
  * agent: moves[k] and values[k], k < the count returned (-1 when stopped
- * or on an error; then r->why). r gets the best of them. */
-int exact_solve_moves(exact_solver *x, const vg_state *s, int moves[VG_MAX_MOVES], int values[VG_MAX_MOVES],
+ * or on an error, kept in the fm). r gets the best of them. */
+int exact_solve_moves(exact_solver *x, fm *f, const vg_state *s, int moves[VG_MAX_MOVES], int values[VG_MAX_MOVES],
                       exact_result *r);
 
 #endif

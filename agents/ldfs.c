@@ -53,7 +53,7 @@ static void *ldfs_create(const vg_game *g, const double *p, uint64_t seed) {
 /* Value of l->stack[d], reached after d actions, searching 'left' more. */
 static double value(ldfs *l, fm *f, int d, int left) {
     const vg_state *s = l->stack[d];
-    double own = search_value(l->g, s);
+    double own = search_value(f, s);
     if (vg_winner_of(s) == VG_PLAYER_WINS) return own - d;   /* sooner is better */
     if (vg_is_over(s) || left == 0) return own;
     uint64_t h = vg_state_hash(s);
@@ -75,11 +75,11 @@ static double value(ldfs *l, fm *f, int d, int left) {
     return best;
 }
 
-static vg_action ldfs_act(void *self, fm *f, const vg_state *s) {
+static int ldfs_act(void *self, fm *f, const vg_state *s) {
     ldfs *l = self;
     vg_action acts[VG_MAX_ACTIONS], choice = VG_ACTION_NIL;
     int n = vg_actions(l->g, s, acts);
-    if (n == 0) return VG_ACTION_NIL;
+    if (n == 0) return -1;
     choice = acts[0];
     uint64_t h = vg_state_hash(s);
     l->aborted = 0;
@@ -101,7 +101,7 @@ static vg_action ldfs_act(void *self, fm *f, const vg_state *s) {
             f->has_value = 1;
         }
     }
-    return choice;
+    return fm_action_move(f, choice);
 }
 
 const agent_def agent_ldfs = {"ldfs", "depth-limited DFS every tick, leaves valued by the heuristic", ldfs_params, 1,

@@ -44,8 +44,7 @@
  * The most visited root child is played (a proven win first). The
  * subtree is kept between decisions: the node, at most one round below
  * the chosen child, whose state is the new one (same vg_state_hash)
- * becomes the new root. In a game with turns the move is returned in
- * f->move and as the action named like it, as adversarial.c does.
+ * becomes the new root.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -158,42 +157,18 @@ static int dead(const mcts *m, const vg_state *s) {
     return m->bound && !vg_is_over(s) && sbound_of(m->bound, s) == SBOUND_DEAD;
 }
 
-/* Plays 'move' in 's' for the agent to move: one forward-model call. */
-static void play(mcts *m, fm *f, vg_state *s, int move) {
-    if (!m->turns) {
-        fm_advance(f, s, (vg_action)move);
-        return;
-    }
-    f->calls++;
-    vg_play(m->g, s, vg_turn(s), move, NULL);
-}
-
 /* The moves of the agent to move in 's' (outcomes with their probabilities
  * for a chance agent, '*chance' set); 0 when there are none. */
-static int moves_of(const mcts *m, const vg_state *s, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES],
-                    int *chance) {
+static int moves_of(fm *f, const vg_state *s, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES], int *chance) {
     *chance = 0;
-    if (vg_is_over(s)) return 0;
-    if (!m->turns) {
-        vg_action acts[VG_MAX_ACTIONS];
-        int n = vg_actions(m->g, s, acts);
-        for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
-        return n;
-    }
-    int who = vg_turn(s);
-    if (vg_is_chance(m->g, who)) {
-        *chance = 1;
-        return vg_outcomes(m->g, s, who, moves, probs, NULL);
-    }
-    return vg_legal(m->g, s, who, moves, NULL);
+    return vg_is_over(s) ? 0 : fm_moves(f, s, moves, probs, chance);
 }
 
 /* A rollout's value, from agent 0's side; 'steps': moves from the root
  * (a sooner win is worth more). */
-static double rollout_value(mcts *m, const vg_state *s, int steps) {
+static double rollout_value(mcts *m, fm *f, const vg_state *s, int steps) {
     double v = vg_score(s);
-    if (m->hw != 0)
-        v += m->hw * (m->turns && vg_game_has_evaluate(m->g) ? vg_evaluate(m->g, s, NULL) : vg_heuristic(m->g, s, NULL));
+    if (m->hw != 0) v += m->hw * (m->turns && vg_game_has_evaluate(m->g) ? fm_evaluate(f, s) : fm_heuristic(f, s));
     if (vg_winner_of(s) == VG_PLAYER_WINS) v += m->bonus - steps;
     else if (vg_winner_of(s) == VG_PLAYER_LOSES) v -= m->penalty;
     return v;
@@ -281,10 +256,10 @@ static void see(mcts *m, int32_t x, const vg_state *s) {
 
 /* Lists the children of 'x', whose state is 's' (agent moves in a random
  * order); 0 when there are none or the tree is full. */
-static int list_children(mcts *m, int32_t x, const vg_state *s) {
+static int list_children(mcts *m, fm *f, int32_t x, const vg_state *s) {
     int moves[VG_MAX_MOVES], chance;
     double probs[VG_MAX_MOVES];
-    int n = moves_of(m, s, moves, probs, &chance);
+    int n = moves_of(f, s, moves, probs, &chance);
     if (n <= 0 || !reserve(m, n)) return 0;
     for (int k = n - 1; !chance && k > 0; k--) {
         int j = rng_below(&m->rng, k + 1), t = moves[k];
@@ -421,12 +396,12 @@ static vg_action safe_step(mcts *m, fm *f) {
 static int random_move(mcts *m, fm *f) {
     int moves[VG_MAX_MOVES], chance;
     double probs[VG_MAX_MOVES];
-    int n = moves_of(m, m->work, moves, probs, &chance), k = 0;
+    int n = moves_of(f, m->work, moves, probs, &chance), k = 0;
     if (n <= 0) return 0;
     if (!chance) k = rng_below(&m->rng, n);
     else
         for (double u = rng_unit(&m->rng); k < n - 1 && (u -= probs[k]) >= 0; k++) {}
-    play(m, f, m->work, moves[k]);
+    fm_play(f, m->work, moves[k]);
     return 1;
 }
 
@@ -461,14 +436,14 @@ static void graft(mcts *m, fm *f, const vg_state *s, int32_t cur, int n) {
         m->trail[depth] = x;
     }
     fm_copy(f, m->work, s);
-    while (depth > 0) play(m, f, m->work, m->nodes[m->trail[--depth]].move);
+    while (depth > 0) fm_play(f, m->work, m->nodes[m->trail[--depth]].move);
     for (int k = 0; k < n; k++) {
-        if (m->nodes[cur].first < 0 && !list_children(m, cur, m->work)) return;
+        if (m->nodes[cur].first < 0 && !list_children(m, f, cur, m->work)) return;
         const mnode *x = &m->nodes[cur];
         int32_t c = x->first;
         while (c < x->first + x->nkids && m->nodes[c].move != (int16_t)m->played[k]) c++;
         if (c == x->first + x->nkids) return;
-        play(m, f, m->work, m->played[k]);
+        fm_play(f, m->work, m->played[k]);
         if (!m->nodes[c].seen) see(m, c, m->work);
         if (m->nodes[c].dup) return;
         cur = c;
@@ -489,7 +464,7 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
             back_up(m, cur, 0, 1, side(x->mover) == 0 ? (x->proven > 0) : (x->proven < 0));
             return;
         }
-        if (x->first < 0 && !list_children(m, cur, m->work)) break;   /* no moves, or the tree is full */
+        if (x->first < 0 && !list_children(m, f, cur, m->work)) break;   /* no moves, or the tree is full */
         x = &m->nodes[cur];
         int32_t next;
         if (x->chance) next = draw_child(m, x);
@@ -500,7 +475,7 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
             else x->dup = 1;                        /* nothing new below: as good as a duplicate */
             return;
         }
-        play(m, f, m->work, m->nodes[next].move);
+        fm_play(f, m->work, m->nodes[next].move);
         steps++;
         cur = next;
         if (!m->nodes[cur].seen) {   /* new: roll out from here, unless its state is in the tree already */
@@ -521,11 +496,11 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
         int by_chance = cur != 0 && m->nodes[x->parent].chance;
         if (v && cur != 0) prove(m, cur, v, 0);
         if (v && !by_chance) return;
-        back_up(m, cur, rollout_value(m, m->work, steps), 1, result_of(m->work, steps));
+        back_up(m, cur, rollout_value(m, f, m->work, steps), 1, result_of(m->work, steps));
         return;
     }
     int n = rollout(m, f), played = steps + n;
-    double v = rollout_value(m, m->work, played);
+    double v = rollout_value(m, f, m->work, played);
     if (vg_is_over(m->work)) {
         back_up(m, cur, v, 1, result_of(m->work, played));
         if (!m->turns && vg_winner_of(m->work) == VG_PLAYER_WINS) graft(m, f, s, cur, n);
@@ -614,7 +589,7 @@ static int32_t best_child(const mcts *m) {
     return best;
 }
 
-static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
+static int mcts_act(void *self, fm *f, const vg_state *s) {
     mcts *m = self;
     if (!m->turns && !m->bound) m->bound = sbound_new(m->g, s);   /* the first state seen is taken as the start */
     int32_t r = find_root(m, s);
@@ -623,12 +598,12 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
     if (m->n > m->max_nodes / 2) m->n = 0;   /* too little room left to grow: start afresh */
     m->next_root = -1;
     if (m->n == 0) {
-        if (!reserve(m, 1)) return VG_ACTION_NIL;
+        if (!reserve(m, 1)) return fm_failf(f, VG_ERR_NOMEM, "out of memory"), -1;
         if (m->dedup) seen_clear(m);
         see(m, add_node(m, -1, VG_ACTION_NIL, 0), s);
     }
     if (m->n == 1) m->vmin = INFINITY, m->vmax = -INFINITY;
-    if (m->nodes[0].first < 0 && !list_children(m, 0, s)) return VG_ACTION_NIL;
+    if (m->nodes[0].first < 0 && !list_children(m, f, 0, s)) return -1;
     if (!m->nodes[0].proven) do iterate(m, f, s);
         while (!fm_spent(f) && !m->nodes[0].proven && !m->nodes[0].dup);
     int32_t best = best_child(m);
@@ -637,11 +612,7 @@ static vg_action mcts_act(void *self, fm *f, const vg_state *s) {
     f->value = b->visits ? b->total / (double)b->visits : 0;
     f->has_value = 1;
     m->next_root = best;
-    if (!m->turns) return (vg_action)b->move;
-    f->move = b->move;
-    f->has_move = 1;
-    vg_action act;
-    return vg_action_parse(vg_move_name(m->g, b->move), &act) ? act : VG_ACTION_NIL;
+    return b->move;
 }
 
 const agent_def agent_mcts = {"mcts", "UCT Monte Carlo tree search with random rollouts, for one player or several taking turns, chance nodes, proofs; tree kept between decisions",

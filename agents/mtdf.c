@@ -74,9 +74,9 @@ void mtdf_free(mtdf *m) {
     free(m);
 }
 
-static void error(mtdf *m, const char *msg) {
-    if (!m->r->has_error) snprintf(m->r->why, sizeof m->r->why, "%s", msg);
-    m->r->has_error = 1;
+/* Keeps an error of the search's own in the fm; the search stops. */
+static void error(mtdf *m, vg_status st, const char *msg) {
+    fm_failf(m->f, st, "%s", msg);
     m->aborted = 1;
 }
 
@@ -85,13 +85,8 @@ static int sign(int who) { return who == 0 ? 1 : -1; }
 /* A leaf's value for the agent to move in it. */
 static int leaf(mtdf *m, const vg_state *s) {
     double v;
-    if (m->o.eval) {
-        vg_error err = {0};
-        v = vg_evaluate(m->g, s, &err);
-        if (err.msg[0]) error(m, err.msg);
-    } else {
-        v = vg_score(s);
-    }
+    v = m->o.eval ? fm_evaluate(m->f, s) : vg_score(s);
+    if (m->f->status != VG_OK) m->aborted = 1;
     if (vg_winner_of(s) == VG_PLAYER_WINS) v += m->o.win_bonus;
     else if (vg_winner_of(s) == VG_PLAYER_LOSES) v -= m->o.win_bonus;
     if (!(v > -INF / 2)) v = -INF / 2;      /* also NaN */
@@ -121,14 +116,13 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
         first = e->move - 1;
     }
     if (vg_is_chance(m->g, who)) {
-        error(m, "mtdf does not play games with chance agents (use expectimax)");
+        error(m, VG_ERR_ARG, "mtdf does not play games with chance agents (use expectimax)");
         return 0;
     }
     int moves[VG_MAX_MOVES];
-    vg_error err = {0};
-    int n = vg_legal(m->g, s, who, moves, &err);
+    int n = fm_legal(m->f, s, moves);
     if (n == 0) {
-        if (err.msg[0]) error(m, err.msg);
+        if (m->f->status != VG_OK) m->aborted = 1;
         return leaf(m, s);
     }
     if (first >= 0)
@@ -139,16 +133,15 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
                 break;
             }
     if (level + 1 >= m->nstack) {
-        error(m, "search deeper than its stack");
+        error(m, VG_ERR_LIMIT, "search deeper than its stack");
         return 0;
     }
     vg_state *child = m->stack[level + 1];
     int best = -INF, best_move = moves[0], a = alpha;
     for (int k = 0; k < n; k++) {
         fm_copy(m->f, child, s);
-        m->f->calls++;                                   /* the vg_play */
-        if (vg_play(m->g, child, who, moves[k], &err) != VG_OK) {
-            error(m, err.msg);
+        if (fm_play(m->f, child, moves[k]) != VG_OK) {
+            m->aborted = 1;
             return 0;
         }
         int cw = vg_turn(child), cd = cw == 0 ? depth - 1 : depth;
@@ -209,12 +202,8 @@ int mtdf_search(mtdf *m, const vg_state *s, fm *f, mtdf_result *r) {
     m->budgeted = f->max_calls > 0 || f->deadline > 0;
     if (vg_is_over(s)) return -1;
     int who = vg_turn(s), moves[VG_MAX_MOVES];
-    vg_error err = {0};
-    if (vg_is_chance(m->g, who) || vg_legal(m->g, s, who, moves, &err) == 0) {
-        if (vg_is_chance(m->g, who)) error(m, "mtdf does not play games with chance agents (use expectimax)");
-        else if (err.msg[0]) error(m, err.msg);
-        return -1;
-    }
+    if (vg_is_chance(m->g, who)) error(m, VG_ERR_ARG, "mtdf does not play games with chance agents (use expectimax)");
+    if (vg_is_chance(m->g, who) || fm_legal(f, s, moves) == 0) return -1;
     int need = m->o.depth * vg_num_agents(m->g, s) + 2;
     if (need > m->nstack) {
         free_stack(m);
@@ -222,7 +211,7 @@ int mtdf_search(mtdf *m, const vg_state *s, fm *f, mtdf_result *r) {
         for (int k = 0; m->stack && k < need; k++, m->nstack++)
             if (!(m->stack[k] = vg_state_new(m->g, 0))) break;
         if (!m->stack || m->nstack < need) {
-            error(m, "out of memory");
+            error(m, VG_ERR_NOMEM, "out of memory");
             return -1;
         }
     }
@@ -230,7 +219,7 @@ int mtdf_search(mtdf *m, const vg_state *s, fm *f, mtdf_result *r) {
     for (int d = 1; d <= m->o.depth; d++) {
         int v = mtd(m, s, d, guess);
         if (m->aborted) {
-            if (d == 1 && !r->has_error) {                 /* nothing finished: the best so far */
+            if (d == 1 && f->status == VG_OK) {                 /* nothing finished: the best so far */
                 uint64_t key = exact_key(s);
                 entry *e = &m->tt[key & m->mask];
                 r->move = m->root_best >= 0 ? m->root_best : e->key == key && e->move ? e->move - 1 : moves[0];
@@ -266,22 +255,16 @@ static void *mtdf_create(const vg_game *g, const double *p, uint64_t seed) {
     return mtdf_new(g, &o);
 }
 
-/* The move as an action (moves named like actions: "LEFT", ...; others
- * play as NIL) and in f->move; its value in f->value, for the agent to
- * move (agent.h; mtdf_result's is agent 0's). */
-static vg_action mtdf_act(void *self, fm *f, const vg_state *s) {
+/* The move; its value in f->value, for the agent to move (agent.h;
+ * mtdf_result's is agent 0's). */
+static int mtdf_act(void *self, fm *f, const vg_state *s) {
     mtdf *m = self;
     mtdf_result r;
     int move = mtdf_search(m, s, f, &r);
     f->expanded += r.nodes;
     f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value;   /* 0 - v: no -0 */
     f->has_value = r.depth > 0;
-    f->move = move;
-    f->has_move = move >= 0;
-    vg_action act;
-    if (move < 0) return VG_ACTION_NIL;
-    if (!vg_game_has_turns(m->g)) return (vg_action)move;
-    return vg_action_parse(vg_move_name(m->g, move), &act) ? act : VG_ACTION_NIL;
+    return move;
 }
 
 static void mtdf_agent_free(void *self) { mtdf_free(self); }

@@ -39,8 +39,6 @@ typedef struct mtdf_result {
     int depth;               /* plies of the deepest iteration that finished (0: none) */
     long nodes;              /* states searched, all iterations */
     long passes;             /* null-window searches, all iterations */
-    int has_error;           /* a script error, a chance agent, out of memory: 'why' */
-    char why[256];
 } mtdf_result;
 
 typedef struct mtdf mtdf;
@@ -51,7 +49,9 @@ void mtdf_clear(mtdf *m);                               /* empties the table */
 /* Deepens 1, 2, ... up to o->depth while fm_spent(f) allows (f may have
  * no budget; then all the way); answers from the deepest iteration that
  * finished, or, if none did, from the first's best move so far. Each
- * child costs 'f' two calls (a copy and a vg_play). Returns r->move. */
+ * child costs 'f' two calls (a copy and a play). A script error, a
+ * chance agent or no memory ends the search, the error kept in 'f'.
+ * Returns r->move. */
 int mtdf_search(mtdf *m, const vg_state *s, fm *f, mtdf_result *r);
 
 #endif

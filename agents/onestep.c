@@ -5,7 +5,7 @@
  * best of all and a loss worst. Ties go to the first action in order. In
  * a game with turns where the agent to move has no moves named like
  * actions (board games, or any agent but 0), it tries every legal move of
- * the agent to move (vg_play) instead, in f->move: agent 0 takes the
+ * the agent to move (fm_play) instead: agent 0 takes the
  * highest value, any other agent the lowest (two sides, agent 0 against
  * the rest, as in adversarial.h), and reports minus it as its value.
  */
@@ -32,48 +32,37 @@ static void *onestep_create(const vg_game *g, const double *p, uint64_t seed) {
 }
 
 /* A leaf's value: the heuristic, moved far up or down by the outcome. */
-static double outcome_value(const vg_game *g, const vg_state *s) {
-    double v = vg_heuristic(g, s, NULL);
+static double outcome_value(fm *f, const vg_state *s) {
+    double v = fm_heuristic(f, s);
     if (vg_winner_of(s) == VG_PLAYER_WINS) v += 1e7;
     if (vg_winner_of(s) == VG_PLAYER_LOSES) v -= 1e7;
     return v;
 }
 
-/* The best legal move of the agent to move, for its side. */
-static vg_action onestep_move(onestep *o, fm *f, const vg_state *s) {
-    int who = vg_turn(s), moves[VG_MAX_MOVES], n = vg_legal(o->g, s, who, moves, NULL), best = -1;
-    double best_v = 0;
-    for (int k = 0; k < n; k++) {
-        fm_copy(f, o->child, s);
-        f->calls++;                                  /* the vg_play */
-        vg_play(o->g, o->child, who, moves[k], NULL);
-        f->expanded++;
-        double v = outcome_value(o->g, o->child);
-        if (best < 0 || (who == 0 ? v > best_v : v < best_v)) best_v = v, best = moves[k];
-    }
-    f->value = who == 0 ? best_v : 0.0 - best_v;          /* for the agent to move (agent.h) */
-    f->has_value = f->has_move = best >= 0;
-    f->move = best;
-    vg_action act;
-    return best >= 0 && vg_action_parse(vg_move_name(o->g, best), &act) ? act : VG_ACTION_NIL;
-}
-
-static vg_action onestep_act(void *self, fm *f, const vg_state *s) {
+/* Tries each of the 'n' moves from 's', played in rounds ('rounds':
+ * fm_advance, agent 0's actions) or one at a time (fm_play, the agent to
+ * move's moves), and keeps the best for the side to move: agent 0 takes
+ * the highest value, any other agent the lowest. */
+static int onestep_act(void *self, fm *f, const vg_state *s) {
     onestep *o = self;
-    vg_action acts[VG_MAX_ACTIONS], best = VG_ACTION_NIL;
-    int n = vg_turn(s) == 0 ? vg_actions(o->g, s, acts) : 0;
-    if (n == 0 && vg_game_has_turns(o->g)) return onestep_move(o, f, s);
+    int moves[VG_MAX_MOVES], who = vg_turn(s), rounds = 1, n = 0, best = -1;
+    vg_action acts[VG_MAX_ACTIONS];
+    if (who == 0) n = vg_actions(o->g, s, acts);
+    for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
+    if (n == 0 && vg_game_has_turns(o->g)) n = fm_legal(f, s, moves), rounds = 0;
     double best_v = 0;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n && f->status == VG_OK; k++) {
         fm_copy(f, o->child, s);
-        fm_advance(f, o->child, acts[k]);
+        if (rounds) fm_advance(f, o->child, (vg_action)moves[k]);
+        else fm_play(f, o->child, moves[k]);
         f->expanded++;
-        double v = outcome_value(o->g, o->child);
-        if (k == 0 || v > best_v) best_v = v, best = acts[k];
+        double v = outcome_value(f, o->child);
+        if (best < 0 || (who == 0 ? v > best_v : v < best_v)) best_v = v, best = k;
     }
-    f->value = best_v;
-    f->has_value = n > 0;
-    return best;
+    if (best < 0) return -1;
+    f->value = who == 0 ? best_v : 0.0 - best_v;          /* for the agent to move (agent.h) */
+    f->has_value = 1;
+    return rounds ? fm_action_move(f, acts[best]) : moves[best];
 }
 
 static void onestep_free(void *self) {

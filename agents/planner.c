@@ -166,12 +166,11 @@ static int start(planner *p, fm *f, const vg_state *s) {
     search_drop(p);
     uint32_t root = new_node(p);
     if (root == UINT32_MAX) return 0;
-    packer_set_ref(p->pk, s);
+    packer_set_ref(p->pk, f, s);   /* storing the root: one copy */
     if (!(p->nodes[root].st = packer_pack(p->pk, s))) return 0;
-    f->calls++;   /* storing the root is a copy */
     p->nodes[root].hash = p->root_hash = vg_state_hash(s);
     p->nodes[root].h = p->o.use_bound ? sbound_of(p->bound, s) : 0;
-    p->nodes[root].value = (float)search_value(p->g, s);
+    p->nodes[root].value = (float)search_value(f, s);
     int added;
     if (!hmap_put(&p->bypos, search_key(p->g, s), root, &added) || !push(p, root)) return 0;
     p->best = root;
@@ -222,7 +221,7 @@ static int run(planner *p, fm *f) {
         int fcur = p->minf;
         p->nodes[id].expanded = 1;
         packer_unpack(p->pk, p->nodes[id].st, p->cur);
-        f->calls++;
+        fm_count(f, 1);   /* restoring a state: a copy */
         packer_release(p->pk, p->nodes[id].st);
         p->nodes[id].st = NULL;
         f->expanded++;
@@ -246,7 +245,7 @@ static int run(planner *p, fm *f) {
                 int h = p->o.use_bound ? sbound_of(p->bound, p->child) : 0;
                 p->nodes[cid].h = h;
                 if (h >= SBOUND_DEAD) continue;
-                if (!p->o.use_bound) p->nodes[cid].value = (float)search_value(p->g, p->child);
+                if (!p->o.use_bound) p->nodes[cid].value = (float)search_value(f, p->child);
             }
             pnode *c = &p->nodes[cid];
             c->parent = id;
@@ -262,7 +261,7 @@ static int run(planner *p, fm *f) {
                 packer_release(p->pk, c->st);
                 vg_clear_events(p->child);   /* only ever advanced again */
                 if (!(c->st = packer_pack(p->pk, p->child))) return -2;
-                f->calls++;
+                fm_count(f, 1);   /* storing it: a copy */
             }
             if (!push(p, cid)) return -2;
             if (better(c, &p->nodes[p->best])) p->best = cid;
@@ -278,7 +277,7 @@ static vg_action first_action(const planner *p, uint32_t id) {
 }
 
 vg_action planner_act(planner *p, fm *f, const vg_state *s) {
-    if (!p->bound && !(p->bound = sbound_new(p->g, s))) return VG_ACTION_NIL;
+    if (!p->bound && !(p->bound = sbound_new(p->g, s))) return fm_failf(f, VG_ERR_NOMEM, "out of memory"), VG_ACTION_NIL;
     uint64_t h = vg_state_hash(s);
     if (p->plan && p->plan_pos < p->plan_len && p->plan_hash[p->plan_pos] == h) {
         f->value = -(p->plan_len - p->plan_pos);
@@ -287,11 +286,13 @@ vg_action planner_act(planner *p, fm *f, const vg_state *s) {
     }
     if (!(p->active && h == p->root_hash) && !start(p, f, s)) {
         search_drop(p);
+        fm_failf(f, VG_ERR_NOMEM, "out of memory");
         return VG_ACTION_NIL;
     }
     /* A finished search is dropped when the next one starts (at the start
      * of a decision, where freeing a big one cannot push it over budget). */
     int r = run(p, f);
+    if (r == -2) fm_failf(f, VG_ERR_NOMEM, "out of memory");
     if (r == 1) {
         p->active = 0;
         f->value = -p->plan_len;

@@ -3,7 +3,7 @@
  * random.c -- picks an available action uniformly at random (its own RNG,
  * seeded at creation, so a run is repeatable). In a game with turns where
  * the agent to move has no moves named like actions (board games, or any
- * agent but 0), a legal move of the agent to move, in f->move.
+ * agent but 0), a legal move of the agent to move.
  */
 #include <stdlib.h>
 
@@ -26,23 +26,17 @@ static uint64_t next(random_agent *r) {   /* xorshift64 */
     return r->rng;
 }
 
-/* A legal move of the agent to move, uniformly. */
-static vg_action random_move(random_agent *r, fm *f, const vg_state *s) {
-    int moves[VG_MAX_MOVES], n = vg_legal(r->g, s, vg_turn(s), moves, NULL);
-    vg_action act;
-    if (n == 0) return VG_ACTION_NIL;
-    f->move = moves[next(r) % (uint64_t)n];
-    f->has_move = 1;
-    return vg_action_parse(vg_move_name(r->g, f->move), &act) ? act : VG_ACTION_NIL;
-}
-
-static vg_action random_act(void *self, fm *f, const vg_state *s) {
+/* An available action, or (in a game with turns where the agent to move
+ * has none: board games, or any agent but 0) a legal move of the agent to
+ * move, uniformly; -1 when there is none. */
+static int random_act(void *self, fm *f, const vg_state *s) {
     random_agent *r = self;
     vg_action acts[VG_MAX_ACTIONS];
     int n = vg_turn(s) == 0 ? vg_actions(r->g, s, acts) : 0;
-    if (n == 0 && vg_game_has_turns(r->g)) return random_move(r, f, s);
-    if (n == 0) return VG_ACTION_NIL;
-    return acts[next(r) % (uint64_t)n];
+    if (n > 0) return fm_action_move(f, acts[next(r) % (uint64_t)n]);
+    int moves[VG_MAX_MOVES];
+    n = vg_game_has_turns(r->g) ? fm_legal(f, s, moves) : 0;
+    return n > 0 ? moves[next(r) % (uint64_t)n] : -1;
 }
 
 const agent_def agent_random = {"random", "uniformly random available action", NULL, 0,

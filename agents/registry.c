@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <limits.h>
 
 #include "agent.h"
 
@@ -48,17 +48,6 @@ const agent_def *agent_find(const char *name) {
 const agent_def *const *agent_list(int *n) {
     *n = NUM_AGENTS;
     return agents;
-}
-
-double fm_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-int fm_spent(const fm *f) {
-    if (f->max_calls && f->calls >= f->max_calls) return 1;
-    return f->deadline > 0 && fm_now() >= f->deadline;
 }
 
 agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed, char *why,
@@ -114,7 +103,15 @@ double agent_param_value(const agent *a, const char *key) {
     return 0;
 }
 
-vg_action agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r) {
+/* The script work one decision may do (vg_script_window): the time
+ * budget and AGENT_SCRIPT_SECONDS more (a game whose Lua loops stops
+ * there, not once per call), and with a call budget AGENT_SCRIPT_STEPS VM
+ * instructions a call (so that a run under a call budget stays
+ * repeatable). Without a budget only the seconds apply. */
+#define AGENT_SCRIPT_SECONDS 10.0
+#define AGENT_SCRIPT_STEPS 1000000L
+
+int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r) {
     double start = fm_now();
     fm f = {0};
     f.g = a->g;
@@ -123,11 +120,21 @@ vg_action agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_re
      * step it is in when time runs out still ends within the budget. */
     double margin = b->ms * 0.02 < 1 ? b->ms * 0.02 : 1;
     f.deadline = b->ms > 0 ? start + (b->ms - margin) / 1000.0 : 0;
-    vg_action act = a->def->act(a->self, &f, s);
+    long steps = b->calls > 0 && b->calls < LONG_MAX / AGENT_SCRIPT_STEPS ? b->calls * AGENT_SCRIPT_STEPS : 0;
+    vg_script_window(a->g, steps, (b->ms > 0 ? b->ms / 1000.0 : 0) + AGENT_SCRIPT_SECONDS);
+    int move = a->def->act(a->self, &f, s);
+    vg_script_window(a->g, 0, 0);
     double ms = (fm_now() - start) * 1000.0;
     *r = (agent_report){ms, f.calls, f.expanded, f.value, f.has_value,
-                        (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls), f.has_move ? f.move : -1};
-    return act;
+                        (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls), f.status, f.error};
+    if (move < 0 && !vg_game_has_turns(a->g)) move = VG_ACTION_NIL;
+    return move;
+}
+
+vg_action agent_move_action(const vg_game *g, int move) {
+    vg_action act;
+    if (!vg_game_has_turns(g)) return move >= 0 && move < VG_NUM_ACTIONS ? (vg_action)move : VG_ACTION_NIL;
+    return move >= 0 && vg_action_parse(vg_move_name(g, move), &act) ? act : VG_ACTION_NIL;
 }
 
 void agent_free(agent *a) {

@@ -90,7 +90,7 @@ static void evaluate(rhea *r, fm *f, const vg_state *s, const vg_action *acts, i
     int k = 0;
     for (; k < r->len && !vg_is_over(r->work); k++) fm_advance(f, r->work, acts[x->genes[k] % nacts]);
     double v = vg_score(r->work);
-    if (r->hw != 0) v += r->hw * vg_heuristic(r->g, r->work, NULL);
+    if (r->hw != 0) v += r->hw * fm_heuristic(f, r->work);
     if (vg_winner_of(r->work) == VG_PLAYER_WINS) v += r->bonus - k;   /* sooner is better */
     else if (vg_is_over(r->work)) v -= r->bonus;
     x->value = v;
@@ -112,11 +112,11 @@ static const indiv *pick(rhea *r) {
     return best;
 }
 
-static vg_action rhea_act(void *self, fm *f, const vg_state *s) {
+static int rhea_act(void *self, fm *f, const vg_state *s) {
     rhea *r = self;
     vg_action acts[VG_MAX_ACTIONS];
     int nacts = vg_actions(r->g, s, acts);
-    if (nacts == 0) return VG_ACTION_NIL;
+    if (nacts == 0) return -1;
     for (int i = 0; i < r->pop; i++) {
         if (r->have && r->shift) {
             memmove(r->cur[i].genes, r->cur[i].genes + 1, (size_t)r->len - 1);
@@ -158,7 +158,7 @@ static vg_action rhea_act(void *self, fm *f, const vg_state *s) {
     }
     f->value = r->cur[0].value;
     f->has_value = 1;
-    return acts[r->cur[0].genes[0] % nacts];
+    return fm_action_move(f, acts[r->cur[0].genes[0] % nacts]);
 }
 
 const agent_def agent_rhea = {"rhea", "rolling horizon evolution of action sequences (GVGAI's sampleRHEA)", rhea_params,

@@ -215,8 +215,8 @@ static inline void seen_add(packer *pk, uint64_t w) { pk->seen[seen_bit(w) / 64]
 /* 0 when the reference holds no word equal to w; 1 when it may. */
 static inline int seen_has(const packer *pk, uint64_t w) { return pk->seen[seen_bit(w) / 64] >> (seen_bit(w) % 64) & 1; }
 
-void packer_set_ref(packer *pk, const vg_state *ref) {
-    vg_state_copy(pk->ref, ref);
+void packer_set_ref(packer *pk, fm *f, const vg_state *ref) {
+    fm_copy(f, pk->ref, ref);
     memset(pk->seen, 0, sizeof pk->seen);
     const uint64_t *r = (const uint64_t *)(const void *)ref;
     for (size_t j = 0; j < vg_state_used(ref) / 8; j++) seen_add(pk, r[j]);
@@ -301,7 +301,7 @@ static double outcome(const vg_state *s, double v) {
     return v;
 }
 
-double search_value(const vg_game *g, const vg_state *s) { return outcome(s, vg_heuristic(g, s, NULL)); }
+double search_value(fm *f, const vg_state *s) { return outcome(s, fm_heuristic(f, s)); }
 double search_score_value(const vg_state *s) { return outcome(s, vg_score(s)); }
 
 /* ---- Lower bound for key-and-door games -------------------------------------

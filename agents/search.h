@@ -5,12 +5,12 @@
  * copies, leaf values, a small RNG, and a lower bound on the moves left for
  * key-and-door games such as Bait.
  *
- * Everything here reaches the game through vgdl.h only.
+ * Everything here reaches the game through vgdl.h and agent.h's fm only.
  */
 #ifndef VG_SEARCH_H
 #define VG_SEARCH_H
 
-#include "vgdl.h"
+#include "agent.h"
 
 /* ---- Positional state key ----------------------------------------------
  *
@@ -58,8 +58,9 @@ hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added);
 typedef struct packer packer;
 typedef struct packed packed;
 packer *packer_new(const vg_game *g);                              /* NULL when out of memory */
-/* Keeps a copy of 'ref'; every block packed before is void (its memory is reused). */
-void packer_set_ref(packer *pk, const vg_state *ref);
+/* Keeps a copy of 'ref' (one call of 'f'); every block packed before is
+ * void (its memory is reused). */
+void packer_set_ref(packer *pk, fm *f, const vg_state *ref);
 packed *packer_pack(packer *pk, const vg_state *s);                 /* NULL when out of memory */
 void packer_unpack(const packer *pk, const packed *p, vg_state *dst);   /* dst: from vg_state_new */
 void packer_release(packer *pk, packed *p);                         /* p may be NULL */
@@ -71,8 +72,8 @@ void packer_free(packer *pk);
 #define SEARCH_WIN 1e6   /* added for a win, subtracted for a loss */
 
 /* The game's heuristic (the score when it has none) moved far up for a
- * win and far down for a loss. */
-double search_value(const vg_game *g, const vg_state *s);
+ * win and far down for a loss; a script error is kept in 'f'. */
+double search_value(fm *f, const vg_state *s);
 /* The score moved far up for a win and far down for a loss. */
 double search_score_value(const vg_state *s);
 

@@ -83,11 +83,6 @@ typedef struct search {
     double weight;
 } search;
 
-const char *solve_status_name(solve_status st) {
-    static const char *names[] = {"solved", "unsolvable", "undecided", "out of memory"};
-    return (unsigned)st < 4 ? names[st] : "?";
-}
-
 static int prio(const search *S, int g, int h) { return 8 * g + (int)lround(8.0 * S->weight * h); }
 
 static int push(search *S, uint32_t id) {
@@ -155,7 +150,8 @@ static int plan_of(search *S, uint32_t id, solve_result *r) {
 /* A* from 'start', keeping only positions whose f (in actions) is below
  * 'below': with weight 1, every win shorter than 'below' is still found,
  * the shortest first; no win at all says none is shorter. */
-static solve_status astar(const vg_game *g, const vg_state *start, const solve_opts *o, int below, solve_result *r) {
+static solve_status astar(const vg_game *g, fm *f, const vg_state *start, const solve_opts *o, int below,
+                          solve_result *r) {
     memset(r, 0, sizeof *r);
     double t0 = fm_now();
     search S = {0};
@@ -174,7 +170,7 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
     if (!bound || !pk || !cur || !have_bufs || !hmap_init(&bypos, 1 << 16) ||
         (root = new_node(&S)) == UINT32_MAX)
         goto done;
-    packer_set_ref(pk, start);
+    packer_set_ref(pk, f, start);
     S.minf = 0;
     S.nodes[root].h = sbound_of(bound, start);
     if (vg_winner_of(start) == VG_PLAYER_WINS) {
@@ -232,8 +228,8 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
         int na = vg_actions(g, cur, acts), nk = 0;
         for (int k = 0; k < na; k++) {
             vg_state *c = kids[nk];
-            vg_state_copy(c, cur);
-            vg_advance(g, c, acts[k], NULL);
+            fm_copy(f, c, cur);
+            if (fm_advance(f, c, acts[k]) != VG_OK) goto failed;
             r->generated++;
             if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
             keys[nk] = search_key(g, c);
@@ -304,6 +300,9 @@ static solve_status astar(const vg_game *g, const vg_state *start, const solve_o
         r->lower_bound = S.weight == 1 ? S.minf / 8 : 0;
     }
     goto done;
+failed:
+    st = SOLVE_ERROR;
+    goto done;
 nomem:
     st = SOLVE_NOMEM;
 done:
@@ -333,16 +332,16 @@ static solve_opts remaining(const solve_opts *o, const solve_result *used) {
     return rest;
 }
 
-solve_status solve_level(const vg_game *g, const vg_state *start, const solve_opts *o, solve_result *r) {
-    if (o->weight > 1) return astar(g, start, o, INT_MAX, r);
+solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const solve_opts *o, solve_result *r) {
+    if (o->weight > 1) return astar(g, f, start, o, INT_MAX, r);
     /* 1. A quick win, not always a shortest one, on at most half the limits. */
     solve_opts quick = *o;
     quick.weight = QUICK_WEIGHT;
     quick.max_states = o->max_states > 1 ? o->max_states / 2 : o->max_states;
     quick.max_seconds = o->max_seconds / 2;
     solve_result first;
-    astar(g, start, &quick, INT_MAX, &first);
-    if (first.status == SOLVE_UNSOLVABLE) {   /* every position was seen */
+    astar(g, f, start, &quick, INT_MAX, &first);
+    if (first.status == SOLVE_UNSOLVABLE || first.status == SOLVE_ERROR) {   /* every position was seen, or an error */
         *r = first;
         return r->status;
     }
@@ -351,8 +350,8 @@ solve_status solve_level(const vg_game *g, const vg_state *start, const solve_op
      *    or shows that the quick one is shortest. */
     int solved = first.status == SOLVE_SOLVED;
     solve_opts rest = remaining(o, &first);
-    astar(g, start, &rest, solved ? first.len : INT_MAX, r);
-    if (solved && r->status != SOLVE_SOLVED) {   /* none shorter, or none found within the limits */
+    astar(g, f, start, &rest, solved ? first.len : INT_MAX, r);
+    if (solved && r->status != SOLVE_SOLVED && r->status != SOLVE_ERROR) {   /* none shorter, or none found within the limits */
         r->optimal = r->status == SOLVE_UNSOLVABLE;
         if (r->optimal) r->lower_bound = first.len;
         r->status = SOLVE_SOLVED;

@@ -10,9 +10,9 @@
 #ifndef VG_SOLVE_H
 #define VG_SOLVE_H
 
-#include "vgdl.h"
+#include "agent.h"
 
-typedef enum { SOLVE_SOLVED = 0, SOLVE_UNSOLVABLE, SOLVE_UNDECIDED, SOLVE_NOMEM } solve_status;
+typedef enum { SOLVE_SOLVED = 0, SOLVE_UNSOLVABLE, SOLVE_UNDECIDED, SOLVE_NOMEM, SOLVE_ERROR } solve_status;
 
 typedef struct solve_opts {
     long max_states;     /* states expanded before giving up, 0: no limit */
@@ -32,10 +32,11 @@ typedef struct solve_result {
     double seconds;
 } solve_result;
 
-/* Searches from 'start'. 'r' is filled in every case. When the limits stop
- * the proof after the quick search found a win, that win is returned
- * (status solved, 'optimal' 0, 'lower_bound' what the proof reached). */
-solve_status solve_level(const vg_game *g, const vg_state *start, const solve_opts *o, solve_result *r);
-const char *solve_status_name(solve_status st);
+/* Searches from 'start', playing through 'f' (its calls counted; its
+ * budget not used: 'o' has the limits). 'r' is filled in every case.
+ * When the limits stop the proof after the quick search found a win, that
+ * win is returned (status solved, 'optimal' 0, 'lower_bound' what the
+ * proof reached). SOLVE_ERROR: a script error, kept in 'f'. */
+solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const solve_opts *o, solve_result *r);
 
 #endif

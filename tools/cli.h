@@ -101,14 +101,11 @@ const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
 /* 1 when some move of the game is named like an action ("LEFT", "NIL"),
  * or it has no turns{}: then vg_advance can play agent 0's moves. */
 int match_moves_are_actions(const vg_game *g);
-/* The legal move a decision names for the agent to move: the move the
- * agent named (r->move) if legal, else the legal move named like 'act';
- * -1 when neither (or on a script error, then 'err' is filled). */
-int match_named_move(const vg_game *g, const vg_state *s, vg_action act, const agent_report *r, vg_error *err);
 /* The agent of 'seat' decides for the agent to move in 's' (a game with
  * turns, not over), its decision added to seat->stats; '*move' gets
- * match_named_move's move. 0, or -1 with 'err' filled: a script error, or
- * (no file) no legal move, or none named. */
+ * the legal move it returned. 0, or -1 with 'err' filled: a script error
+ * (the agent's, from its decision, or in the legal moves), or (no file)
+ * no legal move, or none named. */
 int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
                  vg_error *err);
 /* 1 when match_play plays turn by turn: the game has turns{} and either

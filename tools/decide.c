@@ -55,16 +55,13 @@ int cli_decide(int argc, char **argv) {
         rc = cli_fail(o.moves ? "the game is over after --moves" : "the game is over at the level start");
     agent_report r;
     int move = -1;
-    vg_action act = VG_ACTION_NIL;
     if (rc == 0) {
-        vg_error err = {0};
-        act = agent_act(a, s, &o.budget, &r);
-        if (vg_game_has_turns(g)) move = match_named_move(g, s, act, &r, &err);   /* board games name moves unlike actions */
-        if (err.msg[0]) rc = cli_report(&err);
+        move = agent_act(a, s, &o.budget, &r);
+        if (r.status != VG_OK) rc = cli_report(&r.error);
     }
     if (rc == 0) {
-        printf("agent: %s\naction: %s\n", o.agent, vg_action_name(act));
-        if (move >= 0) printf("to move: agent %d\nmove: %s\n", vg_turn(s), vg_move_name(g, move));
+        printf("agent: %s\naction: %s\n", o.agent, vg_action_name(agent_move_action(g, move)));
+        if (vg_game_has_turns(g) && move >= 0) printf("to move: agent %d\nmove: %s\n", vg_turn(s), vg_move_name(g, move));
         if (r.has_value) printf("value: %g\n", r.value);
         printf("calls: %ld\nexpanded: %ld\nms: %.3f\noverspent: %d\n", r.calls, r.expanded, r.ms, r.overspent);
     }
@@ -115,7 +112,8 @@ int cli_solve(int argc, char **argv) {
     }
     solve_opts so = {o.max_states ? o.max_states : 10000000, timed ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
     solve_result r;
-    solve_level(g, s, &so, &r);
+    fm f = {.g = g};
+    solve_level(g, &f, s, &so, &r);
     switch (r.status) {
     case SOLVE_SOLVED:
         for (int k = 0; k < r.len; k++) puts(vg_action_name(r.plan[k]));
@@ -131,6 +129,9 @@ int cli_solve(int argc, char **argv) {
     case SOLVE_UNDECIDED:
         fprintf(stderr, "undecided: no win found within the limits; a win needs at least %d actions\n", r.lower_bound);
         rc = 1;
+        break;
+    case SOLVE_ERROR:
+        rc = cli_report(&f.error);
         break;
     default:
         fprintf(stderr, "vgdl: out of memory after %ld states\n", r.expanded);

@@ -15,8 +15,7 @@
  *
  * - Turn by turn (vg_play) otherwise (Connect Four, Othello, any game
  *   with an agent in another seat): the seat to move decides and plays
- *   the move its agent named (agent_report.move), else the legal move
- *   named like its action; a seat without an agent and a chance seat play
+ *   the move its agent returns; a seat without an agent and a chance seat play
  *   vg_play_policy (the script's policy, a random legal move, or a chance
  *   outcome, drawn from the state's RNG as vg_advance draws them).
  */
@@ -51,15 +50,6 @@ int match_moves_are_actions(const vg_game *g) {
     return 0;
 }
 
-int match_named_move(const vg_game *g, const vg_state *s, vg_action act, const agent_report *r, vg_error *err) {
-    int moves[VG_MAX_MOVES], n = vg_legal(g, s, vg_turn(s), moves, err), named = vg_move_find(g, vg_action_name(act) + 7);
-    for (int k = 0; k < n; k++)
-        if (moves[k] == r->move) return r->move;
-    for (int k = 0; k < n && r->move < 0; k++)
-        if (moves[k] == named) return named;
-    return -1;
-}
-
 /* Fills 'err' with a message of the match itself (no file); returns -1. */
 static int fail(vg_error *err, const char *fmt, ...) {
     va_list ap;
@@ -77,15 +67,19 @@ int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, ag
     match_seat_name(g, who, name, sizeof name);
     memset(err, 0, sizeof *err);
     *move = -1;
-    if (vg_legal(g, s, who, moves, err) == 0) return err->msg[0] ? -1 : fail(err, "the %s has no legal move", name);
-    vg_action act = agent_act(seat->agent, s, &seat->budget, r);
+    int n = vg_legal(g, s, who, moves, err);
+    if (n == 0) return err->msg[0] ? -1 : fail(err, "the %s has no legal move", name);
+    int chosen = agent_act(seat->agent, s, &seat->budget, r);
     match_note(seat->stats, r);
-    *move = match_named_move(g, s, act, r, err);
-    if (*move >= 0) return 0;
-    if (err->msg[0]) return -1;
-    if (r->move >= 0)
+    if (r->status != VG_OK) {
+        *err = r->error;
+        return -1;
+    }
+    for (int k = 0; k < n; k++)
+        if (moves[k] == chosen) return *move = chosen, 0;
+    if (chosen >= 0)
         return fail(err, "agent '%s' (%s) chose move '%s', which is not legal", seat->label, name,
-                    vg_move_name(g, r->move) ? vg_move_name(g, r->move) : "?");
+                    vg_move_name(g, chosen) ? vg_move_name(g, chosen) : "?");
     return fail(err, "agent '%s' (%s) named no legal move (it does not play games with turns, or found no move "
                 "within its budget)", seat->label, name);
 }
@@ -104,8 +98,13 @@ int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_t
     while (!vg_is_over(s) && (max_ticks == 0 || vg_tick(s) < max_ticks)) {
         agent_report r;
         if (!by_turns) {
-            vg_action act = agent_act(seats[0].agent, s, &seats[0].budget, &r);
+            int move = agent_act(seats[0].agent, s, &seats[0].budget, &r);
             match_note(seats[0].stats, &r);
+            if (r.status != VG_OK) {
+                *err = r.error;
+                return -1;
+            }
+            vg_action act = agent_move_action(g, move);
             if (vg_advance(g, s, act, err) != VG_OK) return -1;
             if (on_move && on_move(ud, -1, (int)act, err)) return -1;
             continue;

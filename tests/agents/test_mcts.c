@@ -38,10 +38,10 @@ static const char *c4_choice(const char *moves, long calls, uint64_t seed, agent
     agent *a = agent_new("mcts", g, NULL, 0, seed, why, sizeof why);
     assert_non_null(a);
     agent_budget b = {0, calls};
-    vg_action act = agent_act(a, s, &b, r);
-    assert_int_equal(act, VG_ACTION_NIL);   /* "1".."7" name no action */
+    int move = agent_act(a, s, &b, r);
+    assert_int_equal(agent_move_action(g, move), VG_ACTION_NIL);   /* "1".."7" name no action */
     static char name[16];            /* the game's names go with it */
-    snprintf(name, sizeof name, "%s", r->move >= 0 ? vg_move_name(g, r->move) : "none");
+    snprintf(name, sizeof name, "%s", move >= 0 ? vg_move_name(g, move) : "none");
     agent_free(a);
     vg_state_free(s);
     vg_game_free(g);
@@ -88,12 +88,12 @@ static void c4_selfplay(uint64_t seed, char *out, size_t size) {
     while (!vg_is_over(s)) {
         int who = vg_turn(s), moves[VG_MAX_MOVES], n = vg_legal(g, s, who, moves, NULL), legal = 0;
         agent_report r;
-        agent_act(a[who], s, &b, &r);
-        for (int k = 0; k < n; k++) legal |= moves[k] == r.move;
+        int move = agent_act(a[who], s, &b, &r);
+        for (int k = 0; k < n; k++) legal |= moves[k] == move;
         assert_true(legal);
-        assert_int_equal(vg_play(g, s, who, r.move, NULL), VG_OK);
+        assert_int_equal(vg_play(g, s, who, move, NULL), VG_OK);
         assert_true(len + 2 < size);
-        out[len++] = vg_move_name(g, r.move)[0];
+        out[len++] = vg_move_name(g, move)[0];
     }
     out[len] = '\0';
     agent_free(a[0]);
@@ -120,8 +120,7 @@ static void test_c4_beats_random(void **state) {
             int who = vg_turn(s), moves[VG_MAX_MOVES], n = vg_legal(g, s, who, moves, NULL), move;
             if (who == side) {
                 agent_report r;
-                agent_act(a, s, &b, &r);
-                move = r.move;
+                move = agent_act(a, s, &b, &r);
             } else {
                 rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
                 move = moves[(rng >> 33) % (uint64_t)n];
@@ -156,10 +155,11 @@ static const char *g2048_choice(const char *map, const char *setting, long calls
     assert_non_null(a);
     agent_budget b = {0, calls};
     agent_report r;
-    vg_action act = agent_act(a, s, &b, &r);
-    assert_true(r.move >= 0);
+    int move = agent_act(a, s, &b, &r);
+    vg_action act = agent_move_action(g, move);
+    assert_true(move >= 0);
     static char name[16];
-    strncpy(name, vg_move_name(g, r.move), sizeof name - 1);
+    strncpy(name, vg_move_name(g, move), sizeof name - 1);
     vg_action named;
     assert_true(vg_action_parse(name, &named));
     assert_int_equal(act, named);   /* the player's moves are named like actions */

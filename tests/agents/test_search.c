@@ -56,7 +56,7 @@ static void test_packer(void **state) {
     vg_state *s = vg_state_new(g, 0), *back = vg_state_new(g, 0);
     packer *pk = packer_new(g);
     assert_non_null(pk);
-    packer_set_ref(pk, s);
+    packer_set_ref(pk, &(fm){.g = g}, s);
     vg_action *acts;
     int nacts;
     assert_true(read_actions("tests/fixtures/agents/bait_lvl3_shortest.actions", &acts, &nacts));
@@ -145,7 +145,7 @@ static void test_dead_states(void **state) {
     advance_all(g, s, "R");   /* into the hole */
     assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
     assert_int_equal(sbound_of(b, s), SBOUND_DEAD);
-    assert_true(search_value(g, s) < -SEARCH_WIN / 2);
+    assert_true(search_value(&(fm){.g = g}, s) < -SEARCH_WIN / 2);
     sbound_free(b);
     vg_state_free(s);
     vg_game_free(g);
@@ -164,7 +164,7 @@ static void test_bait_heuristic(void **state) {
     advance_all(g, s, "R");
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
     assert_true(vg_heuristic(g, s, &err) == vg_score(s));
-    assert_true(search_value(g, s) > SEARCH_WIN / 2);
+    assert_true(search_value(&(fm){.g = g}, s) > SEARCH_WIN / 2);
     assert_int_equal(err.msg[0], 0);
     vg_state_free(s);
     vg_game_free(g);

@@ -30,7 +30,7 @@ static solve_result solve_map(const char *map, long max_states, double weight) {
     vg_state *s = vg_state_new(g, 0);
     solve_opts o = {max_states, 0, weight};
     solve_result r;
-    solve_level(g, s, &o, &r);
+    solve_level(g, &(fm){.g = g}, s, &o, &r);
     if (r.status == SOLVE_SOLVED) {   /* the plan wins when replayed */
         for (int k = 0; k < r.len; k++) {
             assert_false(vg_is_over(s));

@@ -107,8 +107,7 @@ static int player_move(player *p, const vg_game *g, const vg_state *s) {
     } else {
         agent_budget b = {p->ms, 0};
         agent_report r;
-        agent_act(p->ag, s, &b, &r);
-        move = r.move;
+        move = agent_act(p->ag, s, &b, &r);
     }
     p->seconds += fm_now() - t0;
     p->decisions++;
@@ -207,7 +206,7 @@ static int cmd_fforum(int first, int last, int quiet) {
         exact_solver *x = exact_new(g, &o);
         int moves[VG_MAX_MOVES], values[VG_MAX_MOVES];
         exact_result r;
-        int n = exact_solve_moves(x, s, moves, values, &r);
+        int n = exact_solve_moves(x, &(fm){.g = g}, s, moves, values, &r);
         /* Check every move against the file: "G8:+18; H1:+12; ..." */
         int ok = n > 0, listed = 0;
         char got[512] = "";
@@ -260,7 +259,7 @@ static int cmd_pons(const char *path, int every, int quiet) {
         vg_state_reset(g, s, 0);
         if (exact_replay(g, s, moves, why, sizeof why) < 0) return 2;
         exact_result r;
-        exact_solve(x, s, &r);
+        exact_solve(x, &(fm){.g = g}, s, &r);
         bad += r.value != want;
         n++;
         total += r.seconds;

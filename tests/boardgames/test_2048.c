@@ -263,7 +263,7 @@ static void test_agents(void **state) {
     adv_result r;
     fm f = {.g = g};
     int move = adv_search(g, s, &o, &f, &r);
-    assert_false(r.has_error);
+    assert_int_equal(f.status, VG_OK);
     assert_true(move >= 0);
     assert_true(is_legal(g, s, vg_move_name(g, move)));
     /* A few moves of a game through vg_advance, as 'vgdl run' plays it. */
@@ -273,7 +273,7 @@ static void test_agents(void **state) {
     for (int k = 0; k < 5 && !vg_is_over(s); k++) {
         agent_budget b = {0};
         agent_report rep;
-        vg_action act = agent_act(a, s, &b, &rep);
+        vg_action act = agent_move_action(g, agent_act(a, s, &b, &rep));
         assert_true(act != VG_ACTION_NIL);
         assert_int_equal(vg_advance(g, s, act, NULL), VG_OK);
     }
@@ -285,13 +285,14 @@ static void test_agents(void **state) {
     vg_state_reset(g, s, 0);
     f = (fm){.g = g};
     mtdf_search(m, s, &f, &mr);
-    assert_true(mr.has_error);
-    assert_non_null(strstr(mr.why, "chance"));
+    assert_int_not_equal(f.status, VG_OK);
+    assert_non_null(strstr(f.error.msg, "chance"));
     mtdf_free(m);
     exact_solver *x = exact_new(g, NULL);
     exact_result er;
-    assert_false(exact_solve(x, s, &er));
-    assert_non_null(strstr(er.why, "chance"));
+    f = (fm){.g = g};
+    assert_false(exact_solve(x, &f, s, &er));
+    assert_non_null(strstr(f.error.msg, "chance"));
     exact_free(x);
     vg_state_free(s);
     vg_game_free(g);

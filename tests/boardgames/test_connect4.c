@@ -166,7 +166,7 @@ static void test_draw_and_second_player_maps(void **state) {
         assert_true(vg_evaluate(g, t, NULL) == -vg_evaluate(e, s, NULL));
         exact_solver *x = exact_new(g, NULL);
         exact_result r;
-        assert_true(exact_solve(x, t, &r));
+        assert_true(exact_solve(x, &(fm){.g = g}, t, &r));
         assert_int_equal(r.value, want);
         exact_free(x);
         vg_state_free(t);
@@ -221,14 +221,14 @@ static void solve_file(const char *path, int every) {
         vg_state_reset(g, s, 0);
         assert_true(exact_replay(g, s, moves, why, sizeof why) > 0);
         exact_result r;
-        assert_true(exact_solve(x, s, &r));
+        assert_true(exact_solve(x, &(fm){.g = g}, s, &r));
         if (r.value != want) print_error("%s: solver %d, Pons %d\n", moves, r.value, want);
         assert_int_equal(r.value, want);
         /* The move it gives keeps that value. */
         vg_state_copy(c, s);
         assert_int_equal(vg_play(g, c, vg_turn(c), r.move, NULL), VG_OK);
         exact_result rc;
-        assert_true(exact_solve(x, c, &rc));
+        assert_true(exact_solve(x, &(fm){.g = g}, c, &rc));
         assert_int_equal(vg_is_over(c) || vg_turn(c) != vg_turn(s) ? -rc.value : rc.value, want);
         checked++;
     }
@@ -262,7 +262,7 @@ static void test_solve_options(void **state) {
         exact_opts o = {.tt_bits = k == 2 ? 4 : 16, .full_window = k == 1};
         exact_solver *x = exact_new(g, &o);
         exact_result r;
-        assert_true(exact_solve(x, s, &r));
+        assert_true(exact_solve(x, &(fm){.g = g}, s, &r));
         values[k] = r.value;
         exact_free(x);
     }
@@ -270,12 +270,13 @@ static void test_solve_options(void **state) {
     assert_int_equal(values[1], -1);
     assert_int_equal(values[2], -1);
     fm f = {.g = g, .max_calls = 10};
-    exact_opts o = {.f = &f};
+    exact_opts o = {.budgeted = 1};
     exact_solver *x = exact_new(g, &o);
     vg_state_reset(g, s, 0);
     exact_result r;
-    assert_false(exact_solve(x, s, &r));      /* the empty board: stopped */
-    assert_non_null(strstr(r.why, "budget"));
+    assert_false(exact_solve(x, &f, s, &r));      /* the empty board: stopped */
+    assert_true(r.stopped);
+    assert_int_equal(f.status, VG_OK);
     exact_free(x);
     vg_state_free(s);
     vg_game_free(g);
@@ -288,7 +289,7 @@ static double adv(const vg_game *g, const vg_state *s, adv_kind kind, int depth,
     adv_result r;
     fm f = {.g = g};
     *move = adv_search(g, s, &o, &f, &r);
-    assert_false(r.has_error);
+    assert_int_equal(f.status, VG_OK);
     return r.value;
 }
 

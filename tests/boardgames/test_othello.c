@@ -186,10 +186,10 @@ static void test_solver_endgames(void **state) {
             int want = negamax(g, s);
             exact_solver *x = exact_new(g, NULL);
             exact_result r;
-            assert_true(exact_solve(x, s, &r));
+            assert_true(exact_solve(x, &(fm){.g = g}, s, &r));
             assert_int_equal(r.value, want);
             int moves[VG_MAX_MOVES], values[VG_MAX_MOVES];
-            int n = exact_solve_moves(x, s, moves, values, &r);
+            int n = exact_solve_moves(x, &(fm){.g = g}, s, moves, values, &r);
             assert_true(n > 0);
             vg_state *c = vg_state_new(g, 0);
             int best = -1000;
@@ -220,7 +220,7 @@ static double adv(const vg_game *g, const vg_state *s, adv_kind kind, int depth,
     adv_result r;
     fm f = {.g = g};
     *move = adv_search(g, s, &o, &f, &r);
-    assert_false(r.has_error);
+    assert_int_equal(f.status, VG_OK);
     return r.value;
 }
 

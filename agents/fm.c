@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * fm.c -- the forward model as agents see it (agent.h): the calls that
+ * are not inline there, the first error kept, the clock and the budget.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "agent.h"
+
+vg_status fm_fail(fm *f, vg_status st, const vg_error *err) {
+    if (f->status == VG_OK && st != VG_OK) {
+        f->status = st;
+        f->error = *err;
+    }
+    return st;
+}
+
+vg_status fm_failf(fm *f, vg_status st, const char *fmt, ...) {
+    vg_error err;
+    memset(&err, 0, sizeof err);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err.msg, sizeof err.msg, fmt, ap);
+    va_end(ap);
+    return fm_fail(f, st, &err);
+}
+
+int fm_legal(fm *f, const vg_state *s, int moves[VG_MAX_MOVES]) {
+    if (!vg_game_has_turns(f->g)) {
+        vg_action acts[VG_MAX_ACTIONS];
+        int n = vg_actions(f->g, s, acts);
+        for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
+        return n;
+    }
+    vg_error err;
+    err.msg[0] = '\0';
+    int n = vg_legal(f->g, s, vg_turn(s), moves, &err);
+    if (n == 0 && err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
+    return n;
+}
+
+int fm_moves(fm *f, const vg_state *s, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES], int *chance) {
+    *chance = vg_game_has_turns(f->g) && vg_is_chance(f->g, vg_turn(s));
+    if (!*chance) return fm_legal(f, s, moves);
+    vg_error err;
+    err.msg[0] = '\0';
+    int n = vg_outcomes(f->g, s, vg_turn(s), moves, probs, &err);
+    if (n == 0 && err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
+    return n;
+}
+
+/* vg_heuristic or vg_evaluate ('which'), its error kept. */
+static double hook(fm *f, const vg_state *s, double (*which)(const vg_game *, const vg_state *, vg_error *)) {
+    vg_error err;
+    err.msg[0] = '\0';
+    double v = which(f->g, s, &err);
+    if (err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
+    return v;
+}
+
+double fm_heuristic(fm *f, const vg_state *s) { return hook(f, s, vg_heuristic); }
+double fm_evaluate(fm *f, const vg_state *s) { return hook(f, s, vg_evaluate); }
+
+int fm_action_move(const fm *f, vg_action a) {
+    if (!vg_game_has_turns(f->g)) return (int)a;
+    return vg_move_find(f->g, vg_action_name(a) + 7);   /* "ACTION_LEFT" -> "LEFT" */
+}
+
+double fm_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int fm_spent(const fm *f) {
+    if (f->status != VG_OK) return 1;
+    if (f->max_calls && f->calls >= f->max_calls) return 1;
+    return f->deadline > 0 && fm_now() >= f->deadline;
+}
