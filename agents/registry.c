@@ -50,6 +50,18 @@ const agent_def *const *agent_list(int *n) {
     return agents;
 }
 
+/* "agent A has no parameter K", with the closest parameter if one is near. */
+static void unknown_param(const agent_def *def, const char *setting, size_t klen, char *why, size_t whysize) {
+    char key[64];
+    const char *keys[64];
+    int n = def->nparams < 64 ? def->nparams : 64;
+    snprintf(key, sizeof key, "%.*s", (int)(klen < 60 ? klen : 60), setting);
+    for (int k = 0; k < n; k++) keys[k] = def->params[k].key;
+    int near = vg_closest_name(key, keys, n);
+    if (near >= 0) snprintf(why, whysize, "agent '%s' has no parameter '%s'; did you mean '%s'?", def->name, key, keys[near]);
+    else snprintf(why, whysize, "agent '%s' has no parameter '%s' ('vgdl list params %s' lists them)", def->name, key, def->name);
+}
+
 agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed, char *why,
                  size_t whysize) {
     const agent_def *def = agent_find(name);
@@ -81,7 +93,7 @@ agent *agent_new(const char *name, const vg_game *g, const char *const *settings
         double v = eq ? strtod(eq + 1, &end) : 0;
         if (!eq || k == def->nparams || end == eq + 1 || *end) {
             if (!eq) snprintf(why, whysize, "setting '%s' is not key=value", settings[i]);
-            else if (k == def->nparams) snprintf(why, whysize, "agent '%s' has no parameter '%.*s'", name, (int)klen, settings[i]);
+            else if (k == def->nparams) unknown_param(def, settings[i], klen, why, whysize);
             else snprintf(why, whysize, "parameter '%.*s' needs a number, not '%s'", (int)klen, settings[i], eq + 1);
             free(a);
             return NULL;

@@ -43,19 +43,32 @@ typedef struct map_rows {
     int w, h;
 } map_rows;
 
-/* Phase 1. Splits 'text' into rows; drops '\r' and trailing blank lines. */
+/* 1 when 'name' is a Berkeley CS188 layout (.lay), read as Berkeley reads
+ * one: each line stripped of white space at both ends, and the width that
+ * of the first row, longer rows cut to it (capsuleClassic has one). */
+static int is_layout(const char *name) {
+    size_t n = strlen(name);
+    return n > 4 && strcmp(name + n - 4, ".lay") == 0;
+}
+
+/* Phase 1. Splits 'text' into rows; drops '\r' and trailing blank lines
+ * (and reads a layout as is_layout says). */
 static vg_status split_rows(map_rows *m, const char *text, const char *name, vg_error *err) {
-    int line = 0;
+    int line = 0, lay = is_layout(name);
     m->h = 0;
     for (const char *p = text; *p;) {
         const char *end = strchr(p, '\n');
         int n = end ? (int)(end - p) : (int)strlen(p);
         line++;
         if (n > 0 && p[n - 1] == '\r') n--;
+        const char *row = p;
+        while (lay && n > 0 && (row[n - 1] == ' ' || row[n - 1] == '\t' || row[n - 1] == '\r')) n--;
+        while (lay && n > 0 && (*row == ' ' || *row == '\t')) row++, n--;
+        if (lay && m->h > 0 && n > m->len[0]) n = m->len[0];
         if (m->h == MAX_ROWS) {
             if (n > 0) return error_set(err, VG_ERR_LIMIT, name, line, 0, "map has more than %d rows", MAX_ROWS);
         } else {
-            m->row[m->h] = p;
+            m->row[m->h] = row;
             m->len[m->h++] = n;
         }
         p = end ? end + 1 : p + strlen(p);

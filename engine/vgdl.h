@@ -48,6 +48,8 @@ const char *vg_status_name(vg_status st);            /* "ok", "parse error", ...
  * misspelling of it, else -1. */
 int vg_closest_name(const char *word, const char *const *names, int n);
 
+#define VG_VERSION "0.9.0"   /* the program's and the library's version (vgdl --version) */
+
 /* ---- Limits ----------------------------------------------------------- */
 
 #define VG_MAX_TYPES      64    /* sprite types per game (a type set is a 64-bit mask) */

@@ -6,17 +6,22 @@
 #ifndef VG_CLI_H
 #define VG_CLI_H
 
+#include <stdio.h>
+
 #include "agent.h"
 
 #define CLI_MAX_SET 32
 
 typedef struct cli_opts {
-    const char *game, *level, *agent, *actions;
+    const char *game;        /* the first argument */
+    const char *arg;         /* the second, for commands that take two (perft's DEPTH) */
+    const char *level, *agent, *actions;
     const char *set[CLI_MAX_SET];
     int nset;
     uint64_t seed;
     agent_budget budget;
     double seconds;
+    int has_seconds;         /* --seconds was given */
     int max_ticks;
     const char *config;      /* --config FILE: agent parameters (INI) */
     long max_states;         /* --max-states N (solve) */
@@ -35,12 +40,25 @@ typedef struct cli_opts {
 
 int cli_fail(const char *fmt, ...);                  /* prints "vgdl: ..." to stderr; returns 2 */
 int cli_report(const vg_error *err);                 /* prints "file:line:col: msg"; returns 2 */
-int cli_parse(int argc, char **argv, cli_opts *o);   /* 0, or 2 after printing why */
-int cli_load(const cli_opts *o, vg_game **g);        /* 0, or 2 after printing why */
+/* Reads the options of command argv[1] (getopt_long: anywhere, --opt=value)
+ * and its 'npos' arguments, the first GAME. Options of other commands,
+ * unknown ones and bad numbers are refused. 0, or 2 after printing why. */
+int cli_parse(int argc, char **argv, cli_opts *o, int npos);
+int cli_print_options(const char *command, FILE *f); /* the options of 'command', one a line; how many */
+/* The script and map paths of GAME at --level (cli_game_paths); 0, or 2
+ * after printing why when there is no such game ("did you mean"). */
+int cli_paths(const cli_opts *o, char *script, char *map, size_t size);
+/* Loads GAME at --level; an unknown game ("did you mean"), a missing level
+ * and a broken script or map are told apart. 0, or 2 after printing why. */
+int cli_load(const cli_opts *o, vg_game **g);
 /* The rules and the map of GAME (a name, a script, or a GVGAI game file:
  * .txt) at 'level' (a number, a level's name or a path; NULL: 0). */
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
 int cli_is_gvgai(const char *path);                  /* 1 when 'path' is a GVGAI game file (.txt) */
+const char *cli_root(void);                          /* the folder holding scripts/, levels/ and gvgai/ */
+/* The names of the games under the root (scripts/ then GVGAI's), sorted,
+ * each malloc'd (the caller frees them), at most 'max'; returns how many. */
+int cli_games(char **names, int max);
 int cli_read_actions(const char *path, vg_action **out, int *n);
 int cli_play(int argc, char **argv);                 /* play.c */
 /* decide.c: the agent named 'name' with --config then the settings 'set'

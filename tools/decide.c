@@ -42,7 +42,7 @@ int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, i
 int cli_decide(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     agent *a = NULL;
     if ((rc = cli_agent_new(&o, o.agent, o.set, o.nset, o.seed, g, &a))) {
@@ -91,10 +91,8 @@ static int play_plan(const vg_game *g, const vg_state *s, const solve_result *r,
 int cli_solve(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    int timed = 0;
-    for (int i = 3; i < argc; i++) timed |= strcmp(argv[i], "--seconds") == 0;
     vg_state *s = NULL;
     if ((rc = cli_start_round(&o, g, "solve", &s)) == 0 && vg_is_over(s)) {
         rc = cli_fail("the game is over after --moves");
@@ -110,7 +108,7 @@ int cli_solve(int argc, char **argv) {
         vg_game_free(g);
         return rc;
     }
-    solve_opts so = {o.max_states ? o.max_states : 10000000, timed ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
+    solve_opts so = {o.max_states ? o.max_states : 10000000, o.has_seconds ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
     solve_result r;
     fm f = {.g = g};
     solve_level(g, &f, s, &so, &r);

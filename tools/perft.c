@@ -46,20 +46,14 @@ int cli_start_round(const cli_opts *o, const vg_game *g, const char *cmd, vg_sta
 }
 
 int cli_perft(int argc, char **argv) {
-    if (argc < 4 || argv[3][0] == '-') return cli_fail("usage: vgdl perft GAME DEPTH [--level N|FILE] [--moves M]");
-    char *end;
-    long depth = strtol(argv[3], &end, 10);
-    if (end == argv[3] || *end || depth < 0 || depth > 64) return cli_fail("perft: DEPTH must be 0 to 64, not '%s'", argv[3]);
-    /* DEPTH is positional: parse the rest as options. */
-    char *args[64];
-    int n = 0;
-    for (int i = 0; i < argc && n < 63; i++)
-        if (i != 3) args[n++] = argv[i];
-    args[n] = NULL;
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;
-    int rc = cli_parse(n, args, &o);
+    int rc = cli_parse(argc, argv, &o, 2);
+    if (rc) return rc;
+    char *end;
+    long depth = strtol(o.arg, &end, 10);
+    if (end == o.arg || *end || depth < 0 || depth > 64) return cli_fail("perft: DEPTH must be 0 to 64, not '%s'", o.arg);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     if ((rc = cli_start(&o, g, &s))) {
         vg_game_free(g);

@@ -69,7 +69,7 @@ int cli_render(int argc, char **argv) {
     vg_action *acts = NULL;
     render *r = NULL;
     vg_error err = {0};
-    int n = 0, rc = cli_parse(argc, argv, &o);
+    int n = 0, rc = cli_parse(argc, argv, &o, 1);
     if (rc) return rc;
     if (!o.out) return cli_fail("render needs -o FILE.png");
     if ((rc = cli_load(&o, &g))) return rc;

@@ -348,7 +348,7 @@ int cli_play(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     int by_moves = o.opponent || !match_moves_are_actions(g);
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");

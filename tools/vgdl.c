@@ -35,176 +35,6 @@
 #include "agent.h"
 #include "cli.h"
 
-/* ---- Errors and paths ------------------------------------------------- */
-
-int cli_fail(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("vgdl: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return 2;
-}
-
-int cli_report(const vg_error *err) {
-    if (err->file[0] && err->line && err->col) fprintf(stderr, "%s:%d:%d: %s\n", err->file, err->line, err->col, err->msg);
-    else if (err->file[0] && err->line) fprintf(stderr, "%s:%d: %s\n", err->file, err->line, err->msg);
-    else if (err->file[0]) fprintf(stderr, "%s: %s\n", err->file, err->msg);
-    else fprintf(stderr, "vgdl: %s\n", err->msg);
-    return 2;
-}
-
-/* The directory holding scripts/ and levels/: the current one if it has
- * them, else the one above the executable's bin/. */
-static const char *root_dir(void) {
-    static char root[4096];
-    if (root[0]) return root;
-    if (access("scripts", F_OK) == 0) return strcpy(root, ".");
-    ssize_t n = readlink("/proc/self/exe", root, sizeof root - 1);
-    if (n <= 0) return strcpy(root, ".");
-    root[n] = '\0';
-    for (int up = 0; up < 2; up++) {
-        char *slash = strrchr(root, '/');
-        if (slash) *slash = '\0';
-    }
-    return root;
-}
-
-static int is_number(const char *s) {
-    if (!*s) return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9') return 0;
-    return 1;
-}
-
-int cli_is_gvgai(const char *path) {
-    size_t n = strlen(path);
-    return n > 4 && strcmp(path + n - 4, ".txt") == 0;
-}
-
-void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size) {
-    const char *slash = strrchr(game, '/');
-    const char *base = slash ? slash + 1 : game;
-    size_t blen = strcspn(base, ".");
-    static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics"};
-    if (strchr(game, '/') || strstr(game, ".lua") || cli_is_gvgai(game)) snprintf(script, size, "%s", game);
-    else snprintf(script, size, "%s/scripts/%s.lua", root_dir(), game);
-    for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
-        snprintf(map, size, "%s/%s/%s.txt", root_dir(), gvgai_dirs[k], game);   /* no script: GVGAI's game */
-        if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
-    }
-    if (!level) level = "0";
-    if (cli_is_gvgai(script)) {                   /* GVGAI's levels are GAME_lvlN.txt beside the game */
-        if (is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
-        else snprintf(map, size, "%s", level);
-        return;
-    }
-    if (is_number(level)) {
-        snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", root_dir(), (int)blen, base, level);
-        return;
-    }
-    snprintf(map, size, "%s", level);             /* a path, or a level's name: levels/GAME/NAME.txt or .lay */
-    static const char *const ext[] = {".txt", ".lay"};
-    for (int k = 0; k < 2 && access(map, F_OK) != 0 && !strchr(level, '/'); k++)
-        snprintf(map, size, "%s/levels/%.*s/%s%s", root_dir(), (int)blen, base, level, ext[k]);
-    if (access(map, F_OK) != 0) snprintf(map, size, "%s", level);
-}
-
-/* ---- Options ---------------------------------------------------------- */
-
-/* Options only some commands read; the others refuse them. */
-static const struct {
-    const char *option, *commands;
-} only_for[] = {
-    {"--moves", "run decide solve trace play show bench perft render"},
-    {"--opponent", "run play"},
-    {"--opponent-set", "run"},
-    {"--side", "play"},
-    {"--gif", "run trace solve play"},
-    {"--delay", "run trace solve play"},
-    {"-o", "render"},
-    {"--cell", "render run trace solve play"},
-    {"--sprites", "render run trace solve play"},
-};
-
-/* 1 when 'word' is one of the space-separated words of 'list'. */
-static int has_word(const char *list, const char *word) {
-    size_t n = strlen(word);
-    for (const char *p = list; (p = strstr(p, word)); p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
-    return 0;
-}
-
-int cli_parse(int argc, char **argv, cli_opts *o) {
-    memset(o, 0, sizeof *o);
-    o->agent = "onestep";
-    o->seconds = 1;
-    if (argc < 3 || argv[2][0] == '-')
-        return cli_fail("%s needs a GAME (a name such as 'bait', a script path, or a GVGAI game file)", argv[1]);
-    o->game = argv[2];
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        static const char *const with_value[] = {"--level", "--agent", "--seed", "--budget-ms", "--budget-calls",
-                                                 "--set", "--actions", "--seconds", "--max-ticks",
-                                                 "--config", "--max-states", "--weight", "--moves",
-                                                 "--opponent", "--opponent-set", "--side", "--gif", "-o",
-                                                 "--cell", "--delay", "--sprites"};
-        int takes = 0;
-        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) takes |= strcmp(a, with_value[k]) == 0;
-        if (!takes) return cli_fail("unknown option '%s'", a);
-        for (size_t k = 0; k < sizeof only_for / sizeof only_for[0]; k++)
-            if (strcmp(a, only_for[k].option) == 0 && !has_word(only_for[k].commands, argv[1]))
-                return cli_fail("%s is not an option of '%s' (only of: %s)", a, argv[1], only_for[k].commands);
-        if (!v) return cli_fail("option %s needs a value", a);
-        i++;
-        char *end;
-        if (strcmp(a, "--level") == 0) o->level = v;
-        else if (strcmp(a, "--agent") == 0) o->agent = v;
-        else if (strcmp(a, "--actions") == 0) o->actions = v;
-        else if (strcmp(a, "--config") == 0) o->config = v;
-        else if (strcmp(a, "--moves") == 0) o->moves = v;
-        else if (strcmp(a, "--opponent") == 0) o->opponent = v;
-        else if (strcmp(a, "--gif") == 0) o->gif = v;
-        else if (strcmp(a, "-o") == 0) o->out = v;
-        else if (strcmp(a, "--sprites") == 0) o->sprites = v;
-        else if (strcmp(a, "--cell") == 0 || strcmp(a, "--delay") == 0) {
-            long d = strtol(v, &end, 10), most = a[2] == 'c' ? 256 : 60000;
-            if (end == v || *end || d < 1 || d > most) return cli_fail("option %s needs a whole number from 1 to %ld, not '%s'", a, most, v);
-            *(a[2] == 'c' ? &o->cell : &o->delay) = (int)d;
-        }
-        else if (strcmp(a, "--side") == 0) {
-            if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
-            o->side = v[0] - '0';
-        } else if (strcmp(a, "--set") == 0) {
-            if (o->nset == CLI_MAX_SET) return cli_fail("too many --set options");
-            o->set[o->nset++] = v;
-        } else if (strcmp(a, "--opponent-set") == 0) {
-            if (o->nopp_set == CLI_MAX_SET) return cli_fail("too many --opponent-set options");
-            o->opp_set[o->nopp_set++] = v;
-        } else {
-            double d = strtod(v, &end);
-            if (end == v || *end || d < 0) return cli_fail("option %s needs a number >= 0, not '%s'", a, v);
-            if (strcmp(a, "--seed") == 0) o->seed = (uint64_t)d;
-            else if (strcmp(a, "--budget-ms") == 0) o->budget.ms = d;
-            else if (strcmp(a, "--budget-calls") == 0) o->budget.calls = (long)d;
-            else if (strcmp(a, "--seconds") == 0) o->seconds = d;
-            else if (strcmp(a, "--max-states") == 0) o->max_states = (long)d;
-            else if (strcmp(a, "--weight") == 0) o->weight = d;
-            else o->max_ticks = (int)d;
-        }
-    }
-    return 0;
-}
-
-int cli_load(const cli_opts *o, vg_game **g) {
-    char script[4096], map[4096];
-    vg_error err;
-    cli_game_paths(o->game, o->level, script, map, sizeof script);
-    if (vg_game_load(script, map, g, &err) != VG_OK) return cli_report(&err);
-    return 0;
-}
-
 /* ---- run -------------------------------------------------------------- */
 
 /* The moves of a game played turn by turn, space-separated (a list
@@ -271,7 +101,7 @@ static int has_other_player(const vg_game *g) {
 static int cmd_run(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     if (o.nopp_set && !o.opponent) rc = cli_fail("--opponent-set needs --opponent");
     else if (o.opponent && !has_other_player(g))
@@ -345,7 +175,7 @@ static int cmd_trace(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_action *acts = NULL;
-    int n = 0, rc = cli_parse(argc, argv, &o);
+    int n = 0, rc = cli_parse(argc, argv, &o, 1);
     if (rc) return rc;
     if (!o.actions) return cli_fail("trace needs --actions FILE");
     vg_state *s = NULL;
@@ -397,7 +227,7 @@ static int cmd_show(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     if ((rc = cli_start(&o, g, &s))) {
         vg_game_free(g);
@@ -422,32 +252,55 @@ static int cmd_show(int argc, char **argv) {
     return rc;
 }
 
+/* Loads 'script' on 'map'; 0, 1 when the map is broken, 2 when the
+ * script is (each reported). */
+static int check_level(const char *script, const char *map) {
+    vg_game *g;
+    vg_error err;
+    if (vg_game_load(script, map, &g, &err) == VG_OK) {
+        vg_game_free(g);
+        return 0;
+    }
+    cli_report(&err);
+    return err.file[0] && strcmp(err.file, script) == 0 ? 2 : 1;
+}
+
+/* vgdl check GAME [--level L]: the game on that level, or on every level
+ * beside it (levels/GAME/ *.txt and *.lay; GAME_lvlN.txt for GVGAI's). A
+ * script without levels is still checked: loaded on an empty map, its
+ * own errors are reported. */
 static int cmd_check(int argc, char **argv) {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
-    if (rc) return rc;
     char script[4096], map[4096], pattern[4200];
-    cli_game_paths(o.game, "0", script, map, sizeof script);
-    char *slash = strrchr(map, '/');
-    if (slash) *slash = '\0';
-    if (cli_is_gvgai(script)) snprintf(pattern, sizeof pattern, "%.*s_lvl[0-9]*.txt", (int)(strlen(script) - 4), script);
-    else snprintf(pattern, sizeof pattern, "%s/*.txt", slash ? map : ".");
-    glob_t gl;
-    int levels = 0, bad = 0;
-    if (glob(pattern, 0, NULL, &gl) == 0) {
-        for (size_t k = 0; k < gl.gl_pathc; k++) {
-            vg_game *g;
-            vg_error err;
-            levels++;
-            if (vg_game_load(script, gl.gl_pathv[k], &g, &err) != VG_OK) bad++, cli_report(&err);
-            else vg_game_free(g);
-            if (bad && err.file[0] && strcmp(err.file, script) == 0) break;   /* the script itself is broken */
-        }
-        globfree(&gl);
+    int rc = cli_parse(argc, argv, &o, 1);
+    if (rc || (rc = cli_paths(&o, script, map, sizeof script))) return rc;
+    glob_t gl = {0};
+    if (o.level) {
+        if (access(map, F_OK) != 0) return cli_fail("--level %s: no such map (%s)", o.level, map);
+        snprintf(pattern, sizeof pattern, "%s", map);
+    } else if (cli_is_gvgai(script)) {
+        snprintf(pattern, sizeof pattern, "%.*s_lvl[0-9]*.txt", (int)(strlen(script) - 4), script);
+    } else {
+        char *slash = strrchr(map, '/');
+        if (slash) *slash = '\0';
+        snprintf(pattern, sizeof pattern, "%s/*.lay", slash ? map : ".");
+        glob(pattern, 0, NULL, &gl);              /* CS188's layouts, then maps */
+        snprintf(pattern, sizeof pattern, "%s/*.txt", slash ? map : ".");
     }
-    if (levels == 0) return cli_fail("no levels found (%s)", pattern);
+    int levels = 0, bad = 0;
+    if (glob(pattern, gl.gl_pathc ? GLOB_APPEND : 0, NULL, &gl) == 0 || gl.gl_pathc)
+        for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k]);
+    globfree(&gl);
     if (bad) return 2;
-    printf("%s: ok, %d levels\n", script, levels);
+    if (levels) {
+        printf("%s: ok, %d level%s\n", script, levels, levels == 1 ? "" : "s");
+        return 0;
+    }
+    vg_game *g;
+    vg_error err;
+    if (vg_game_load_text(script, "", "(no level)", &g, &err) != VG_OK && strcmp(err.file, script) == 0) return cli_report(&err);
+    vg_game_free(g);
+    printf("%s: script ok; no levels found (%s); check one with --level FILE\n", script, pattern);
     return 0;
 }
 
@@ -456,7 +309,7 @@ static int cmd_check(int argc, char **argv) {
 /* vgdl convert GAME.txt: the GVGAI game as a Lua script, on stdout. */
 static int cmd_convert(int argc, char **argv) {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc) return rc;
     char script[4096], map[4096], *lua;
     vg_error err;
@@ -526,7 +379,7 @@ static int cmp_double(const void *a, const void *b) {
 static int cmd_bench(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     bench_loop b = {.g = g, .rng = 88172645463325252ULL};
     o.seed = 1;
@@ -556,33 +409,117 @@ static int cmd_bench(int argc, char **argv) {
     return rc;
 }
 
-/* ---- main ------------------------------------------------------------- */
+/* ---- list, help, main -------------------------------------------------- */
+
+/* vgdl list games|agents|params AGENT */
+static int cmd_list(int argc, char **argv) {
+    const char *what = argc > 2 ? argv[2] : "";
+    if (strcmp(what, "games") == 0 && argc == 3) {
+        char *names[512];
+        int n = cli_games(names, 512);
+        for (int k = 0; k < n; k++) puts(names[k]), free(names[k]);
+        return 0;
+    }
+    if (strcmp(what, "agents") == 0 && argc == 3) {
+        int n;
+        const agent_def *const *defs = agent_list(&n);
+        for (int k = 0; k < n; k++) printf("%-12s %s\n", defs[k]->name, defs[k]->summary);
+        return 0;
+    }
+    if (strcmp(what, "params") == 0 && argc == 4) {
+        const agent_def *d = agent_find(argv[3]);
+        if (!d) {
+            char why[512];
+            agent_new(argv[3], NULL, NULL, 0, 0, why, sizeof why);   /* names the agents, with a suggestion */
+            return cli_fail("%s", why);
+        }
+        for (int k = 0; k < d->nparams; k++) printf("%-18s %-10g %s\n", d->params[k].key, d->params[k].value, d->params[k].help);
+        if (d->nparams == 0) printf("(agent %s has no parameters)\n", d->name);
+        return 0;
+    }
+    return cli_fail("usage: vgdl list games | agents | params AGENT");
+}
+
+static int cmd_help(int argc, char **argv);
 
 static const struct command {
     const char *name;
     int (*fn)(int argc, char **argv);
-    const char *usage;
+    const char *args, *summary;
 } commands[] = {
-    {"run",   cmd_run,   "GAME [--level N|FILE] [--moves M] [--agent NAME] [--opponent NAME [--opponent-set k=v]] [--seed S] [--budget-ms M] [--budget-calls K] [--set k=v] [--config F] [--max-ticks T] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
-    {"decide", cli_decide, "GAME --level N|FILE [--moves M] --agent NAME [--seed S] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]"},
-    {"solve", cli_solve, "GAME --level N|FILE [--moves M] [--max-states N] [--seconds S] [--weight W] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
-    {"trace", cmd_trace, "GAME --level N|FILE [--moves M] --actions FILE [--seed S] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
-    {"play",  cli_play,  "GAME [--level N|FILE] [--moves M] [--seed S] [--opponent AGENT [--side 1|2] [--set k=v] [--config F] [--budget-ms M|--budget-calls K]] [--gif F [--cell PX] [--delay MS] [--sprites DIR]]"},
-    {"show",  cmd_show,  "GAME [--level N|FILE] [--moves M]"},
-    {"check", cmd_check, "GAME"},
-    {"convert", cmd_convert, "GAME.txt"},
-    {"bench", cmd_bench, "GAME [--level N|FILE] [--moves M] [--seconds S]"},
-    {"perft", cli_perft, "GAME DEPTH [--level N|FILE] [--moves M]"},
-    {"render", cli_render, "GAME [--level N|FILE] [--moves M] [--actions F] -o OUT.png [--cell PX] [--sprites DIR]"},
-    {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]"},
-    {"report", cli_report_cmd, "[--csv | --runs] [--no-timing] DIR..."},
+    {"run", cmd_run, "GAME", "play a whole game with an agent; prints the result and the decisions' cost"},
+    {"decide", cli_decide, "GAME", "one decision of an agent at a position"},
+    {"solve", cli_solve, "GAME", "a shortest winning plan (an actions file on stdout)"},
+    {"trace", cmd_trace, "GAME", "play an actions file; one JSON line a tick (GVGAI's trace format)"},
+    {"play", cli_play, "GAME", "play in the terminal (arrows or WASD, space to use, q to quit)"},
+    {"show", cmd_show, "GAME", "the level as text, with every sprite type and its count"},
+    {"check", cmd_check, "GAME", "load the game on each of its levels (or --level); report every error"},
+    {"convert", cmd_convert, "GAME.txt", "a GVGAI game file written as a Lua script, on stdout"},
+    {"render", cli_render, "GAME", "the position as a PNG picture (-o OUT.png)"},
+    {"bench", cmd_bench, "GAME", "forward-model speed: advance/s, copy/s, copy+advance/s"},
+    {"perft", cli_perft, "GAME DEPTH", "count the move sequences to each depth (games with turns)"},
+    {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
+     "games x levels x agents x seeds from an INI file, resumable; runs.csv and runs.jsonl"},
+    {"report", cli_report_cmd, "[--csv | --runs] [--no-timing] DIR...", "win rates and costs of batch results"},
+    {"list", cmd_list, "games | agents | params AGENT", "what can be named: games, agents, an agent's parameters"},
+    {"help", cmd_help, "[COMMAND]", "this help, or a command's"},
 };
+#define NUM_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+static const struct command *find_command(const char *name) {
+    for (int k = 0; k < NUM_COMMANDS; k++)
+        if (strcmp(name, commands[k].name) == 0) return &commands[k];
+    return NULL;
+}
+
+/* The help of 'c' on stdout. */
+static void command_help(const struct command *c) {
+    printf("usage: vgdl %s %s%s\n\n%s\n", c->name, c->args, strchr(c->args, '[') ? "" : " [options]", c->summary);
+    if (strcmp(c->args, "GAME") == 0 || strcmp(c->args, "GAME DEPTH") == 0)
+        printf("\nGAME is a name ('vgdl list games'), a Lua script, or a GVGAI game file (.txt).\n");
+    putchar('\n');
+    if (!cli_print_options(c->name, stdout)) printf("options: see the usage line above\n");
+}
+
+static int cmd_help(int argc, char **argv) {
+    if (argc > 2) {
+        const struct command *c = find_command(argv[2]);
+        if (!c) return cli_fail("help: unknown command '%s' (commands: 'vgdl help')", argv[2]);
+        command_help(c);
+        return 0;
+    }
+    printf("usage: vgdl COMMAND [ARGS] [OPTIONS]\n\ncommands:\n");
+    for (int k = 0; k < NUM_COMMANDS; k++) printf("  %-8s %s\n", commands[k].name, commands[k].summary);
+    printf("\n'vgdl help COMMAND' or 'vgdl COMMAND --help' gives a command's options; 'vgdl --version' the version.\n");
+    return 0;
+}
+
+/* 1 when some argument after the command asks for help. */
+static int wants_help(int argc, char **argv) {
+    for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
+    return 0;
+}
 
 int main(int argc, char **argv) {
-    for (size_t k = 0; argc > 1 && k < sizeof commands / sizeof commands[0]; k++)
-        if (strcmp(argv[1], commands[k].name) == 0) return commands[k].fn(argc, argv);
-    fprintf(stderr, "usage:\n");
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        fprintf(stderr, "  vgdl %-5s %s\n", commands[k].name, commands[k].usage);
-    return 2;
+    if (argc < 2) return cli_fail("a command is needed: 'vgdl help' lists them");
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) return cmd_help(1, argv);
+    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        printf("vgdl %s\n", VG_VERSION);
+        return 0;
+    }
+    const struct command *c = find_command(name);
+    if (!c) {
+        const char *names[NUM_COMMANDS];
+        for (int k = 0; k < NUM_COMMANDS; k++) names[k] = commands[k].name;
+        int near = vg_closest_name(name, names, NUM_COMMANDS);
+        if (near >= 0) return cli_fail("unknown command '%s'; did you mean '%s'? ('vgdl help' lists them)", name, names[near]);
+        return cli_fail("unknown command '%s' ('vgdl help' lists them)", name);
+    }
+    if (c->fn != cmd_help && wants_help(argc, argv)) {
+        command_help(c);
+        return 0;
+    }
+    return c->fn(argc, argv);
 }

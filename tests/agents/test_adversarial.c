@@ -39,6 +39,10 @@
 static const char *const layouts[] = {"testClassic",   "minimaxClassic", "trappedClassic", "smallClassic",
                                       "mediumClassic", "openClassic",    "originalClassic"};
 #define NUM_LAYOUTS ((int)(sizeof layouts / sizeof layouts[0]))
+/* Every layout Berkeley ships: levels/cs188/ has them all, as they are. */
+static const char *const all_layouts[] = {"testClassic",  "minimaxClassic",  "trappedClassic", "smallClassic",
+                                          "mediumClassic", "openClassic",    "originalClassic", "capsuleClassic",
+                                          "contestClassic", "powerClassic",  "trickyClassic"};
 
 /* ---- Files ------------------------------------------------------------ */
 
@@ -63,7 +67,7 @@ static char *read_text(const char *path) {
 static vg_game *load_layout_text(const char *script, const char *text) {
     vg_game *g = NULL;
     vg_error err = {0};
-    if (vg_game_load_text(repo_path(script), text, "layout", &g, &err) == VG_OK) return g;
+    if (vg_game_load_text(repo_path(script), text, "layout.lay", &g, &err) == VG_OK) return g;
     if (!strstr(err.msg, "0x20")) print_error("%s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
     assert_non_null(strstr(err.msg, "0x20"));
     char *copy = strdup(text);
@@ -789,24 +793,18 @@ static void test_ghost_policies(void **state) {
  * (layout.py reads [line.strip() for line in f]). */
 static void test_layouts_transcribed(void **state) {
     (void)state;
-    for (int l = 0; l < NUM_LAYOUTS; l++) {
+    for (int l = 0; l < (int)(sizeof all_layouts / sizeof all_layouts[0]); l++) {
         char path[256];
-        snprintf(path, sizeof path, "tests/golden/cs188/layouts/%s.lay", layouts[l]);
-        char *orig = read_text(path), *want = malloc(strlen(orig) + 1);
-        size_t n = 0;
-        for (char *line = strtok(orig, "\n"); line; line = strtok(NULL, "\n")) {
-            size_t len = strlen(line);
-            while (len && (line[len - 1] == ' ' || line[len - 1] == '\r')) len--;
-            while (len && *line == ' ') line++, len--;
-            memcpy(want + n, line, len);
-            n += len;
-            want[n++] = '\n';
-        }
-        want[n] = '\0';
-        snprintf(path, sizeof path, "levels/cs188/%s.lay", layouts[l]);
+        snprintf(path, sizeof path, "tests/golden/cs188/layouts/%s.lay", all_layouts[l]);
+        char *want = read_text(path);
+        snprintf(path, sizeof path, "levels/cs188/%s.lay", all_layouts[l]);
         char *got = read_text(path);
         assert_string_equal(got, want);
-        vg_game *g = load_level(CS188, layouts[l]);
+        /* read as Berkeley reads it: lines stripped, the first row's width */
+        size_t first = strcspn(want, "\n");
+        while (first && want[first - 1] == ' ') first--;
+        vg_game *g = load_level(CS188, all_layouts[l]);
+        assert_int_equal(vg_game_width(g), (int)first);
         vg_state *s = vg_state_new(g, 0);
         int ghosts = vg_sprites_of(g, s, ghost_type(g), NULL, (vg_obs[8]){0}, 8);
         assert_int_equal(vg_num_agents(g, s), 1 + ghosts);
@@ -814,7 +812,6 @@ static void test_layouts_transcribed(void **state) {
         vg_game_free(g);
         free(got);
         free(want);
-        free(orig);
     }
 }
 

@@ -148,7 +148,7 @@ static void test_bad_options(void **state) {
         {"play connect4 --side 2", "vgdl: --side needs --opponent (without one you play every side)\n"},
         {"play connect4 --opponent random --side 3", "vgdl: option --side needs 1 (first player) or 2 (second), not '3'\n"},
         {"play connect4 --opponent nosuch", "vgdl: unknown agent 'nosuch' (agents: "},
-        {"play connect4 --opponent alphabeta --set nosuch=1", "vgdl: agent 'alphabeta' has no parameter 'nosuch'\n"},
+        {"play connect4 --opponent alphabeta --set nosuch=1", "vgdl: agent 'alphabeta' has no parameter 'nosuch' ('vgdl list params alphabeta' lists them)\n"},
         {"run connect4 --side 1", "vgdl: --side is not an option of 'run' (only of: play)\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

@@ -190,7 +190,7 @@ static void test_bad_moves(void **state) {
         {"run 2048 --moves NIL", "vgdl: --moves: 'run' plays whole rounds from agent 0's turn, but after 'NIL' agent 1 is to move\n"},
         {"trace connect4 --moves 445 --actions /dev/null", "vgdl: --moves: 'trace' plays whole rounds from agent 0's turn"},
         {"check bait --moves down", "vgdl: --moves is not an option of 'check' (only of: run decide solve trace play show bench perft render)\n"},
-        {"show bait --moves", "vgdl: option --moves needs a value\n"},
+        {"show bait --moves", "vgdl: option --moves needs a value (M)\n"},
         {"show connect4 --opponent random", "vgdl: --opponent is not an option of 'show' (only of: run play)\n"},
         {"play connect4 --opponent random --opponent-set depth=1", "vgdl: --opponent-set is not an option of 'play' (only of: run)\n"},
     };

@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * cli.c -- what every command of the program shares: its options (one
+ * table, read with getopt_long), strict numbers, where a game's script and
+ * levels are, loading a game with errors that name the real cause, and
+ * messages.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <glob.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* ---- Messages --------------------------------------------------------- */
+
+int cli_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("vgdl: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+int cli_report(const vg_error *err) {
+    if (err->file[0] && err->line && err->col) fprintf(stderr, "%s:%d:%d: %s\n", err->file, err->line, err->col, err->msg);
+    else if (err->file[0] && err->line) fprintf(stderr, "%s:%d: %s\n", err->file, err->line, err->msg);
+    else if (err->file[0]) fprintf(stderr, "%s: %s\n", err->file, err->msg);
+    else fprintf(stderr, "vgdl: %s\n", err->msg);
+    return 2;
+}
+
+/* ---- Games and levels ------------------------------------------------- */
+
+const char *cli_root(void) {
+    static char root[4096];
+    if (root[0]) return root;
+    if (access("scripts", F_OK) == 0) return strcpy(root, ".");
+    ssize_t n = readlink("/proc/self/exe", root, sizeof root - 1);
+    if (n <= 0) return strcpy(root, ".");
+    root[n] = '\0';
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(root, '/');
+        if (slash) *slash = '\0';
+    }
+    return root;
+}
+
+static int is_number(const char *s) {
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return 0;
+    return 1;
+}
+
+static int ends_with(const char *s, const char *tail) {
+    size_t n = strlen(s), k = strlen(tail);
+    return n > k && strcmp(s + n - k, tail) == 0;
+}
+
+int cli_is_gvgai(const char *path) { return ends_with(path, ".txt"); }
+
+/* The folders GVGAI's games are read from, under the root. */
+static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics"};
+
+/* A game whose levels are Berkeley layouts (levels/GAME/ *.lay, no
+ * lvlN.txt) numbers them in alphabetical order: 'map' (the missing
+ * levels/GAME/lvlN.txt) becomes the n-th layout, if there is one. */
+static void nth_layout(char *map, size_t size, int n) {
+    char pattern[4200];
+    snprintf(pattern, sizeof pattern, "%.*s/*.lay", (int)(strrchr(map, '/') - map), map);
+    glob_t gl;
+    if (glob(pattern, 0, NULL, &gl) == 0 && n < (int)gl.gl_pathc) snprintf(map, size, "%s", gl.gl_pathv[n]);
+    globfree(&gl);
+}
+
+void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size) {
+    const char *slash = strrchr(game, '/');
+    const char *base = slash ? slash + 1 : game;
+    size_t blen = strcspn(base, ".");
+    if (strchr(game, '/') || strstr(game, ".lua") || cli_is_gvgai(game)) snprintf(script, size, "%s", game);
+    else snprintf(script, size, "%s/scripts/%s.lua", cli_root(), game);
+    for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
+        snprintf(map, size, "%s/%s/%s.txt", cli_root(), gvgai_dirs[k], game);   /* no script: GVGAI's game */
+        if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
+    }
+    if (!level) level = "0";
+    if (cli_is_gvgai(script)) {                   /* GVGAI's levels are GAME_lvlN.txt beside the game */
+        if (is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
+        else snprintf(map, size, "%s", level);
+        return;
+    }
+    if (is_number(level)) {
+        snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", cli_root(), (int)blen, base, level);
+        if (access(map, F_OK) != 0) nth_layout(map, size, atoi(level));
+        return;
+    }
+    snprintf(map, size, "%s", level);             /* a path, or a level's name: levels/GAME/NAME.txt or .lay */
+    static const char *const ext[] = {".txt", ".lay"};
+    for (int k = 0; k < 2 && access(map, F_OK) != 0 && !strchr(level, '/'); k++)
+        snprintf(map, size, "%s/levels/%.*s/%s%s", cli_root(), (int)blen, base, level, ext[k]);
+    if (access(map, F_OK) != 0) snprintf(map, size, "%s", level);
+}
+
+/* Adds the games of folder 'dir' whose files end in 'ext' (not GVGAI's
+ * level files) to names[*n..max); returns the new count. */
+static int add_games(const char *dir, const char *ext, char **names, int n, int max) {
+    DIR *d = opendir(dir);
+    if (!d) return n;
+    for (struct dirent *e; (e = readdir(d)) && n < max;) {
+        if (!ends_with(e->d_name, ext) || strstr(e->d_name, "LICENSE") || strstr(e->d_name, "_lvl") || strstr(e->d_name, "_glvl") ||
+            strstr(e->d_name, "_ggame"))
+            continue;
+        size_t len = strlen(e->d_name) - strlen(ext);
+        int dup = 0;
+        for (int k = 0; k < n && !dup; k++) dup = strlen(names[k]) == len && strncmp(names[k], e->d_name, len) == 0;
+        if (!dup && (names[n] = strndup(e->d_name, len))) n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int cli_games(char **names, int max) {
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/scripts", cli_root());
+    int n = add_games(dir, ".lua", names, 0, max);
+    for (size_t k = 0; k < sizeof gvgai_dirs / sizeof gvgai_dirs[0]; k++) {
+        snprintf(dir, sizeof dir, "%s/%s", cli_root(), gvgai_dirs[k]);
+        n = add_games(dir, ".txt", names, n, max);
+    }
+    qsort(names, (size_t)n, sizeof names[0], cmp_str);
+    return n;
+}
+
+/* The error for a GAME whose rules are not where cli_game_paths looked. */
+static int unknown_game(const char *game, const char *script) {
+    if (strchr(game, '/') || strchr(game, '.')) return cli_fail("%s: no such file (the game's rules)", script);
+    char *names[512];
+    int n = cli_games(names, 512);
+    int near = vg_closest_name(game, (const char *const *)names, n);
+    if (near >= 0) cli_fail("unknown game '%s'; did you mean '%s'? ('vgdl list games' lists them)", game, names[near]);
+    else cli_fail("unknown game '%s' ('vgdl list games' lists them)", game);
+    for (int k = 0; k < n; k++) free(names[k]);
+    return 2;
+}
+
+/* 1 when 'path' names a regular file or something else that exists. */
+static int exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+int cli_paths(const cli_opts *o, char *script, char *map, size_t size) {
+    if (o->level && !o->level[0]) return cli_fail("--level needs a number, a level's name or a map file, not ''");
+    cli_game_paths(o->game, o->level, script, map, size);
+    return exists(script) ? 0 : unknown_game(o->game, script);
+}
+
+int cli_load(const cli_opts *o, vg_game **g) {
+    char script[4096], map[4096];
+    vg_error err;
+    *g = NULL;
+    int rc = cli_paths(o, script, map, sizeof script);
+    if (rc) return rc;
+    if (!exists(map)) {
+        if (o->level && !is_number(o->level)) return cli_fail("--level %s: no such map (%s)", o->level, map);
+        return cli_fail("%s has no level %s (%s: no such file)", o->game, o->level ? o->level : "0", map);
+    }
+    if (vg_game_load(script, map, g, &err) != VG_OK) return cli_report(&err);
+    return 0;
+}
+
+/* ---- Options ---------------------------------------------------------- */
+
+/* Every option a command of cli_parse may take: one row each, with the
+ * commands that read it (the others refuse it). */
+enum {
+    O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
+    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY, O_SPRITES,
+    NUM_OPTIONS
+};
+static const struct cli_option {
+    const char *name, *arg, *commands, *help;
+    char short_name;         /* its one-letter form (-o), or 0 */
+} options[NUM_OPTIONS] = {
+    [O_LEVEL] = {"level", "N|FILE", "run decide solve trace play show check bench perft render",
+                 "the level: a number (levels/GAME/lvlN.txt), a level's name, or a map file"},
+    [O_MOVES] = {"moves", "M", "run decide solve trace play show bench perft render",
+                 "start from the level after these moves (space-separated names)"},
+    [O_AGENT] = {"agent", "NAME", "run decide", "the agent (default onestep; 'vgdl list agents')"},
+    [O_SET] = {"set", "KEY=VALUE", "run decide play", "an agent parameter (repeatable; 'vgdl list params AGENT')"},
+    [O_CONFIG] = {"config", "FILE", "run decide play", "agent parameters from an INI file ([AGENT] sections)"},
+    [O_SEED] = {"seed", "S", "run decide trace play", "the game's and the agents' seed (a whole number, default 0)"},
+    [O_BUDGET_MS] = {"budget-ms", "MS", "run decide play", "wall-clock milliseconds per decision (default 40)"},
+    [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play", "forward-model calls per decision (repeatable runs)"},
+    [O_MAX_TICKS] = {"max-ticks", "T", "run", "stop after T ticks (0: no limit)"},
+    [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns"},
+    [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
+    [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
+    [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
+    [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
+    [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
+    [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
+    [O_GIF] = {"gif", "FILE", "run trace solve play", "the game as an animated GIF, one frame a tick"},
+    [O_OUT] = {"out", "FILE", "render", "the PNG to write (also -o FILE)", 'o'},
+    [O_CELL] = {"cell", "PX", "render run trace solve play", "pixels a cell (pictures)"},
+    [O_DELAY] = {"delay", "MS", "run trace solve play", "milliseconds a GIF frame"},
+    [O_SPRITES] = {"sprites", "DIR", "render run trace solve play", "where the images named by 'img' are read"},
+};
+
+/* 1 when 'word' is one of the space-separated words of 'list'. */
+static int has_word(const char *list, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = list; (p = strstr(p, word)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
+    return 0;
+}
+
+int cli_print_options(const char *command, FILE *f) {
+    int n = 0;
+    for (int k = 0; k < NUM_OPTIONS; k++) {
+        if (!has_word(options[k].commands, command)) continue;
+        char left[64];
+        snprintf(left, sizeof left, "--%s %s", options[k].name, options[k].arg);
+        fprintf(f, "%s  %-24s %s\n", n++ ? "" : "options:\n", left, options[k].help);
+    }
+    return n;
+}
+
+/* Parses a whole number from 'min' to 'max' into '*out'; 0, or 2 after
+ * printing why (no sign, fraction, exponent or overflow accepted). */
+static int parse_count(const char *opt, const char *v, unsigned long long min, unsigned long long max,
+                       unsigned long long *out) {
+    char *end;
+    errno = 0;
+    unsigned long long n = is_number(v) ? strtoull(v, &end, 10) : 0;
+    if (!is_number(v) || errno == ERANGE || n < min || n > max)
+        return cli_fail("option --%s needs a whole number from %llu to %llu, not '%s'", opt, min, max, v);
+    *out = n;
+    return 0;
+}
+
+/* Parses a finite number from 0 to 'max'; 0, or 2 after printing why. */
+static int parse_real(const char *opt, const char *v, double max, double *out) {
+    char *end;
+    double d = strtod(v, &end);
+    if (end == v || *end || !isfinite(d) || d < 0 || d > max)
+        return cli_fail("option --%s needs a number from 0 to %g, not '%s'", opt, max, v);
+    *out = d;
+    return 0;
+}
+
+enum { OPT_BASE = 256 };    /* getopt_long's value for option row k: OPT_BASE + k */
+
+/* Stores the value 'v' of option row 'k'; 0, or 2 after printing why. */
+static int set_option(cli_opts *o, int k, const char *v) {
+    const char *name = options[k].name;
+    unsigned long long n = 0;
+    int rc = 0;
+    switch (k) {
+    case O_LEVEL: o->level = v; break;
+    case O_MOVES: o->moves = v; break;
+    case O_AGENT: o->agent = v; break;
+    case O_SET:
+        if (o->nset == CLI_MAX_SET) return cli_fail("too many --set options (at most %d)", CLI_MAX_SET);
+        o->set[o->nset++] = v;
+        break;
+    case O_CONFIG: o->config = v; break;
+    case O_SEED: rc = parse_count(name, v, 0, UINT64_MAX, &n), o->seed = n; break;
+    case O_BUDGET_MS: rc = parse_real(name, v, 1e9, &o->budget.ms); break;
+    case O_BUDGET_CALLS: rc = parse_count(name, v, 0, 1000000000000ULL, &n), o->budget.calls = (long)n; break;
+    case O_MAX_TICKS: rc = parse_count(name, v, 0, 2147483647, &n), o->max_ticks = (int)n; break;
+    case O_OPPONENT: o->opponent = v; break;
+    case O_OPPONENT_SET:
+        if (o->nopp_set == CLI_MAX_SET) return cli_fail("too many --opponent-set options (at most %d)", CLI_MAX_SET);
+        o->opp_set[o->nopp_set++] = v;
+        break;
+    case O_SIDE:
+        if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
+        o->side = v[0] - '0';
+        break;
+    case O_ACTIONS: o->actions = v; break;
+    case O_MAX_STATES: rc = parse_count(name, v, 1, 1000000000000ULL, &n), o->max_states = (long)n; break;
+    case O_SECONDS: rc = parse_real(name, v, 1e7, &o->seconds), o->has_seconds = 1; break;
+    case O_WEIGHT: rc = parse_real(name, v, 1e6, &o->weight); break;
+    case O_GIF: o->gif = v; break;
+    case O_OUT: o->out = v; break;
+    case O_CELL: rc = parse_count(name, v, 1, 256, &n), o->cell = (int)n; break;
+    case O_DELAY: rc = parse_count(name, v, 1, 60000, &n), o->delay = (int)n; break;
+    case O_SPRITES: o->sprites = v; break;
+    }
+    return rc;
+}
+
+/* The message for an option getopt_long refused: argv[optind - 1]. */
+static int bad_option(const char *command, const char *arg) {
+    if (strncmp(arg, "--", 2) != 0) return cli_fail("%s: unknown option '%s' ('vgdl help %s')", command, arg, command);
+    size_t len = strcspn(arg + 2, "=");
+    for (int k = 0; k < NUM_OPTIONS; k++) {
+        if (strlen(options[k].name) != len || strncmp(options[k].name, arg + 2, len) != 0) continue;
+        if (!has_word(options[k].commands, command))
+            return cli_fail("--%s is not an option of '%s' (only of: %s)", options[k].name, command, options[k].commands);
+        return cli_fail("option --%s needs a value (%s)", options[k].name, options[k].arg);
+    }
+    const char *names[NUM_OPTIONS];
+    char word[64];
+    snprintf(word, sizeof word, "%.*s", (int)(len < 60 ? len : 60), arg + 2);
+    for (int k = 0; k < NUM_OPTIONS; k++) names[k] = options[k].name;
+    int near = vg_closest_name(word, names, NUM_OPTIONS);
+    if (near >= 0) return cli_fail("%s: unknown option '--%s'; did you mean '--%s'?", command, word, names[near]);
+    return cli_fail("%s: unknown option '--%s' ('vgdl help %s' lists its options)", command, word, command);
+}
+
+int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
+    memset(o, 0, sizeof *o);
+    o->agent = "onestep";
+    o->seconds = 1;
+    const char *command = argv[1];
+    struct option longs[NUM_OPTIONS + 1];
+    int nlong = 0;
+    for (int k = 0; k < NUM_OPTIONS; k++)
+        if (has_word(options[k].commands, command))
+            longs[nlong++] = (struct option){options[k].name, required_argument, NULL, OPT_BASE + k};
+    longs[nlong] = (struct option){0};
+    char shorts[2 * NUM_OPTIONS + 2] = ":";
+    for (int k = 0, n = 1; k < NUM_OPTIONS; k++)
+        if (options[k].short_name && has_word(options[k].commands, command))
+            shorts[n++] = options[k].short_name, shorts[n++] = ':', shorts[n] = '\0';
+    opterr = 0;
+    optind = 0;                                   /* glibc: start afresh, options anywhere */
+    for (int c; (c = getopt_long(argc - 1, argv + 1, shorts, longs, NULL)) != -1;) {
+        for (int k = 0; k < NUM_OPTIONS && c < OPT_BASE; k++)
+            if (c == options[k].short_name) c = OPT_BASE + k;
+        if (c == ':' && optopt < OPT_BASE) return cli_fail("option -%c needs a value", optopt);
+        if (c == '?' && optopt) return cli_fail("%s: unknown option '-%c' ('vgdl help %s')", command, optopt, command);
+        if (c < OPT_BASE) return bad_option(command, argv[optind]);   /* argv + 1 shifts getopt's index by one */
+        int rc = set_option(o, c - OPT_BASE, optarg);
+        if (rc) return rc;
+    }
+    int nargs = argc - 1 - optind;
+    char **args = argv + 1 + optind;
+    if (nargs < 1) return cli_fail("%s needs a GAME (a name such as 'bait', a script path, or a GVGAI game file)", command);
+    if (nargs < npos) return cli_fail("%s needs %d arguments ('vgdl help %s')", command, npos, command);
+    if (nargs > npos) return cli_fail("%s: unexpected argument '%s' ('vgdl help %s')", command, args[npos], command);
+    o->game = args[0];
+    o->arg = npos > 1 ? args[1] : NULL;
+    return 0;
+}
