@@ -47,6 +47,12 @@ effect_fn effect_none, effect_kill_sprite, effect_kill_both;
 effect_fn effect_step_back, effect_bounce_forward, effect_undo_all, effect_wrap_around;
 effect_fn effect_transform_to, effect_transform_to_all, effect_add_timer;
 effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect_check_add_timer;
+effect_fn effect_kill_all, effect_kill_if_alive, effect_kill_if_from_above, effect_kill_if_frontal;
+effect_fn effect_kill_if_not_frontal, effect_remove_score, effect_shield_from;
+effect_check_fn effect_check_kill_all, effect_check_shield_from;
+effect_fn effect_spawn, effect_spawn_next_to, effect_clone_sprite, effect_transform_to_random_child;
+effect_fn effect_transform_if_count, effect_transform_to_singleton;
+effect_check_fn effect_check_random_child, effect_check_transform_if_count, effect_check_transform_to_singleton;
 effect_fn effect_change_resource, effect_collect_resource, effect_collect_resource_if_held;
 effect_fn effect_add_health_points, effect_add_health_points_to_max, effect_subtract_health_points;
 effect_check_fn effect_check_resource, effect_check_health, effect_check_speed;
@@ -62,9 +68,26 @@ effect_fn effect_teleport_to_exit;
     /* -- kill (effect_kill.c) */ \
     X(killSprite,     effect_kill_sprite,       FX_KILL1,                           NULL) \
     X(killBoth,       effect_kill_both,         FX_KILL1 | FX_KILL2 | FX_NEEDS2,    NULL) \
+    X(killAll,        effect_kill_all,          0,                                  effect_check_kill_all) \
+    X(killIfAlive,    effect_kill_if_alive,     FX_KILL1 | FX_NEEDS2,               NULL) \
+    X(killIfFromAbove, effect_kill_if_from_above, FX_KILL1 | FX_NEEDS2,             NULL) \
+    X(killIfFrontal,  effect_kill_if_frontal,   FX_KILL1 | FX_NEEDS2,               NULL) \
+    X(killIfNotFrontal, effect_kill_if_not_frontal, FX_KILL1 | FX_NEEDS2,           NULL) \
+    X(removeScore,    effect_remove_score,      0,                                  NULL) \
+    X(shieldFrom,     effect_shield_from,       0,                                  effect_check_shield_from) \
     /* -- spawn and transform (effect_spawn.c) */ \
     X(transformTo,    effect_transform_to,      FX_MOVE1 | FX_CREATES,              effect_check_transform_to) \
     X(transformToAll, effect_transform_to_all,  FX_CREATES,                         effect_check_transform_to_all) \
+    X(transformToRandomChild, effect_transform_to_random_child, FX_MOVE1 | FX_CREATES, effect_check_random_child) \
+    X(transformIfCount, effect_transform_if_count, FX_MOVE1 | FX_CREATES | FX_NEEDS2, effect_check_transform_if_count) \
+    X(transformToSingleton, effect_transform_to_singleton, FX_MOVE1 | FX_CREATES | FX_NEEDS2, effect_check_transform_to_singleton) \
+    X(spawn,          effect_spawn,             FX_CREATES,                         effect_check_transform_to) \
+    X(spawnAbove,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
+    X(spawnBelow,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
+    X(spawnLeft,      effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
+    X(spawnRight,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
+    X(spawnBehind,    effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
+    X(cloneSprite,    effect_clone_sprite,      FX_MOVE1 | FX_CREATES,              NULL) \
     /* -- movement (effect_move.c); undoAll moves only sprites that moved: never fixed ones */ \
     X(stepBack,       effect_step_back,         FX_MOVE1,                           NULL) \
     X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2,               NULL) \
@@ -110,5 +133,8 @@ const char *effect_name(int kind);                   /* "stepBack"; "a script ef
 /* Runs effect row 'e' on 'a' and 'b' (a script effect through the
  * game's script callbacks), adds its score and records the avatar event. */
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b);
+/* VG_OK when 't' names a leaf type, else an error at e's line naming the
+ * parameter 'key' (an effect's check uses it for the types it creates). */
+vg_status effect_check_leaf(vg_game *g, const effect_def *e, int t, const char *key, vg_error *err);
 
 #endif

@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: MIT
  *
- * effect_kill.c -- effects that kill: killSprite, killBoth.
+ * effect_kill.c -- effects that kill: killSprite, killBoth, killAll,
+ * killIfAlive, killIfFromAbove, killIfFrontal, killIfNotFrontal; and two
+ * that guard or reset: removeScore, shieldFrom.
+ *
+ * The conditional ones score only when they kill (effect_fn's result).
+ * "Last tick" positions are where a sprite was before this tick's moves
+ * (tick_last_pos, GVGAI's lastrect).
  */
 #include "effect.h"
 
@@ -19,3 +25,104 @@ int effect_kill_both(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
+/* Kills every sprite of leaf type 'stype' (those created this tick too). */
+int effect_kill_all(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a, (void)b;
+    uint32_t at = 0;
+    for (int i; (i = tick_next_of(t, e->stype, t->s->n, &at)) >= 0;) tick_kill(t, i, 0);
+    return 1;
+}
+
+/* Kills 'a' unless 'b' was killed this tick. */
+int effect_kill_if_alive(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e;
+    if (!tick_killed(t, b)) tick_kill(t, a, 0);
+    return 1;
+}
+
+/* Kills 'a' when 'b' comes down on it: 'b' was more than half a cell
+ * higher before this tick and has moved down. */
+int effect_kill_if_from_above(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e;
+    int ax, ay, bx, by, x, y;
+    tick_last_pos(t, a, &ax, &ay);
+    tick_last_pos(t, b, &bx, &by);
+    ref_pos(t->g, t->s, b, &x, &y);
+    if (ay > by + t->b / 2 && y > by) {
+        tick_kill(t, a, 0);
+        return 1;
+    }
+    return 0;
+}
+
+/* 1 when 'a' and 'b' moved this tick in exactly opposite directions; *still
+ * is set when 'a' did not move. */
+static int head_on(const tick_ctx *t, int a, int b, int *still) {
+    int x, y, lx, ly;
+    ref_pos(t->g, t->s, a, &x, &y);
+    tick_last_pos(t, a, &lx, &ly);
+    long ax = x - lx, ay = y - ly;
+    ref_pos(t->g, t->s, b, &x, &y);
+    tick_last_pos(t, b, &lx, &ly);
+    long bx = x - lx, by = y - ly;
+    *still = ax == 0 && ay == 0;
+    return ax * by == ay * bx && ax * bx + ay * by < 0;
+}
+
+/* Kills 'a' when it did not move this tick or met 'b' head on. */
+int effect_kill_if_frontal(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e;
+    int still, front = head_on(t, a, b, &still);
+    if (!still && !front) return 0;
+    tick_kill(t, a, 0);
+    return 1;
+}
+
+/* Kills 'a' when it did not move this tick or did not meet 'b' head on. */
+int effect_kill_if_not_frontal(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e;
+    int still, front = head_on(t, a, b, &still);
+    if (!still && front) return 0;
+    tick_kill(t, a, 0);
+    return 1;
+}
+
+/* Sets the score to 0 when 'a' (without 'stype') or a sprite of 'stype' is
+ * the avatar; with killSecond 'b' dies then too (an avatar for good). */
+int effect_remove_score(tick_ctx *t, const effect_def *e, int a, int b) {
+    int hit = 0;
+    if (e->stype < 0) {
+        hit = state_is_avatar(t->g, ref_type(t->g, t->s, a));
+    } else if (state_is_avatar(t->g, e->stype)) {
+        uint32_t at = 0;
+        hit = tick_next_of(t, e->stype, t->s->n, &at) >= 0;
+    }
+    if (hit) {
+        t->s->score = 0;
+        if (e->kill_second && b != REF_NONE) tick_kill(t, b, 1);
+    }
+    return 1;
+}
+
+/* For the rest of this tick, effect 'ftype' of the pair (a's type, 'stype')
+ * does not happen (GVGAI: to any sprite of a's type). */
+int effect_shield_from(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    int ta = ref_type(t->g, t->s, a);
+    for (int k = 0; k < t->nshields; k++)
+        if (t->shields[k].t1 == ta && t->shields[k].t2 == e->stype && t->shields[k].kind == e->ftype) return 1;
+    if (t->nshields < MAX_SHIELDS)
+        t->shields[t->nshields++] = (struct shield){(uint8_t)ta, (uint8_t)e->stype, (uint16_t)e->ftype};
+    return 1;
+}
+
+/* killAll names the leaf type it kills. */
+vg_status effect_check_kill_all(vg_game *g, effect_def *e, vg_error *err) {
+    return effect_check_leaf(g, e, e->stype, "stype", err);
+}
+
+/* shieldFrom names the type ('stype') and the effect ('ftype') shielded from. */
+vg_status effect_check_shield_from(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->stype < 0 || e->ftype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "shieldFrom needs 'stype' and 'ftype'");
+    return VG_OK;
+}

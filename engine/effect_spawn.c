@@ -1,23 +1,43 @@
 /* SPDX-License-Identifier: MIT
  *
- * effect_spawn.c -- effects that create sprites: transformTo, transformToAll.
+ * effect_spawn.c -- effects that create sprites: spawn, spawnAbove,
+ * spawnBelow, spawnLeft, spawnRight, spawnBehind, cloneSprite; and those
+ * that replace one: transformTo, transformToAll, transformToRandomChild,
+ * transformIfCount, transformToSingleton.
+ *
+ * A replacing sprite takes over from the one it replaces (carry_over):
+ * where it was before this tick, its orientation, resources and health,
+ * and for an avatar, being the avatar.
  */
 #include "effect.h"
 
-/* Puts new sprite 'n' in the place of 'a' (GVGAI's transformTo): where 'a'
- * was before this tick, its orientation when both keep one and 'n' has
- * none yet; then 'a' dies (an avatar replaced by an avatar is not a loss),
- * and 'b' too with killSecond. */
-static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
-    sprite *old = tick_sprite(t, a), *p = tick_sprite(t, n);
-    const type_def *to = &t->g->types[p->type], *from = &t->g->types[old->type];
+enum { ORIENT_IF_NONE, ORIENT_ALWAYS, ORIENT_IF_BOTH };   /* carry_over's 'orient' */
+
+/* New sprite 'n' takes over from 'old': where 'old' was before this tick;
+ * its orientation (ORIENT_ALWAYS; ORIENT_IF_BOTH: when both types keep
+ * one; ORIENT_IF_NONE: that and 'n' has none yet); its resources and with
+ * 'health' its health points. Then 'old' dies (an avatar replaced by an
+ * avatar is not a loss: it is killed, not disabled). */
+static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
+    sprite *o = tick_sprite(t, old), *p = tick_sprite(t, n);
+    const vg_game *g = t->g;
     int lx, ly;
-    tick_last_pos(t, a, &lx, &ly);
+    tick_last_pos(t, old, &lx, &ly);
     t->lx[n] = (int16_t)lx;
     t->ly[n] = (int16_t)ly;
-    if (to->oriented && from->oriented && !p->dx && !p->dy) p->dx = old->dx, p->dy = old->dy;
-    int transformed = !state_is_avatar(t->g, old->type) || state_is_avatar(t->g, p->type);
-    tick_kill(t, a, transformed);
+    int both = g->types[p->type].oriented && g->types[o->type].oriented;
+    if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy)))) p->dx = o->dx, p->dy = o->dy;
+    for (int k = 0; k < g->nres; k++)
+        if (sprite_holds(g, o, k)) sprite_set_resource(g, p, k, sprite_resource(g, p, k) + sprite_resource(g, o, k));
+    int16_t *hp = sprite_health(g, p), *hold = sprite_health(g, o);
+    if (health && hp) hp[0] = hold[0];
+    tick_kill(t, old, !state_is_avatar(g, o->type) || state_is_avatar(g, p->type));
+}
+
+/* transformTo's taking over: as carry_over (forceOrientation: always the
+ * orientation), then 'b' dies too with killSecond. */
+static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
+    carry_over(t, a, n, e->force_orientation ? ORIENT_ALWAYS : ORIENT_IF_NONE, 1);
     if (e->kill_second && b != REF_NONE) tick_kill(t, b, 1);
 }
 
@@ -43,9 +63,113 @@ int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
+/* Replaces 'a' by a sprite of a type drawn from the family of 'stype'
+ * (GVGAI's list of its subtypes: its ancestors, then its descendants in
+ * declaration order, 'stype' left out). A drawn type with subtypes of its
+ * own makes no sprite. */
+int effect_transform_to_random_child(tick_ctx *t, const effect_def *e, int a, int b) {
+    const vg_game *g = t->g;
+    int kin[VG_MAX_TYPES], n = 0, up = 0;
+    for (int p = g->types[e->stype].parent; p >= 0; p = g->types[p].parent) up++;
+    for (int p = g->types[e->stype].parent, k = up; p >= 0; p = g->types[p].parent) kin[--k] = p;
+    n = up;
+    for (int c = 0; c < g->ntypes; c++)
+        for (int p = g->types[c].parent; p >= 0; p = g->types[p].parent)
+            if (p == e->stype) {
+                kin[n++] = c;
+                break;
+            }
+    if (n == 0) return 1;
+    int to = kin[rng_int(t->s, n)];
+    if (!g->types[to].leaf) return 1;
+    int x, y;
+    ref_pos(g, t->s, a, &x, &y);
+    int s = tick_create(t, to, x, y, 0);
+    if (s >= 0) transform_into(t, e, a, s, b);
+    return 1;
+}
 
-/* 'stype' (and for transformToAll 'stypeTo') name the leaf types created. */
-static vg_status check_leaf(vg_game *g, const effect_def *e, int t, const char *key, vg_error *err) {
+/* Replaces 'a' by a sprite of 'stype' when there are between 'geq' and
+ * 'leq' sprites of 'stypeCount' (those killed this tick still counted), else
+ * by one of 'estype' if named. Scores only in the first case. */
+int effect_transform_if_count(tick_ctx *t, const effect_def *e, int a, int b) {
+    int n = tick_count(t, e->stype_count, 1), yes = n >= e->geq && n <= e->leq;
+    int type = yes ? e->stype : e->stype_to, x, y;
+    if (type < 0) return 0;
+    ref_pos(t->g, t->s, a, &x, &y);
+    int s = tick_create(t, type, x, y, 1);
+    if (s >= 0) transform_into(t, e, a, s, b);
+    return yes;
+}
+
+/* Turns every sprite of 'stype' back into one of 'stype_other', then 'a'
+ * into one of 'stype' (which may be kept from appearing while a sprite of
+ * it dies this tick, if it is a singleton); with takeOrientation the new
+ * one faces against b's orientation. Health is not carried over. */
+int effect_transform_to_singleton(tick_ctx *t, const effect_def *e, int a, int b) {
+    uint32_t at = 0, n0 = t->s->n;
+    for (int i; (i = tick_next_of(t, e->stype, n0, &at)) >= 0;) {
+        int n = tick_create(t, e->stype_to, tick_sprite(t, i)->x, tick_sprite(t, i)->y, 0);
+        if (n >= 0) carry_over(t, i, n, ORIENT_IF_BOTH, 0);
+    }
+    int x, y;
+    ref_pos(t->g, t->s, a, &x, &y);
+    int n = tick_create(t, e->stype, x, y, 0);
+    if (n < 0) return 1;
+    carry_over(t, a, n, ORIENT_IF_BOTH, 0);
+    if (e->take_orientation && b >= 0) {
+        tick_sprite(t, n)->dx = (int8_t)-tick_sprite(t, b)->dx;
+        tick_sprite(t, n)->dy = (int8_t)-tick_sprite(t, b)->dy;
+    }
+    return 1;
+}
+
+/* One draw against 'prob' (every spawn draws, even with prob 1). */
+static int chance(tick_ctx *t, const effect_def *e) { return rng_double(t->s) < e->prob; }
+
+/* Creates a sprite of 'stype' where 'a' is, with probability 'prob'. */
+int effect_spawn(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    if (!chance(t, e)) return 1;
+    int x, y;
+    ref_pos(t->g, t->s, a, &x, &y);
+    tick_create(t, e->stype, x, y, 0);
+    return 1;
+}
+
+/* spawnBehind: creates a sprite of 'stype' where 'b' was before this tick,
+ * if it has left that cell wholly; spawnAbove/Below/Left/Right: one cell
+ * from 'b' (from where it was, with stepBack, if it has left it wholly). */
+int effect_spawn_next_to(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a;
+    if (!chance(t, e)) return 1;
+    int x, y, lx, ly, dx = 0, dy = 0;
+    ref_pos(t->g, t->s, b, &x, &y);
+    tick_last_pos(t, b, &lx, &ly);
+    int left = !physics_intersects(t->b, x, y, lx, ly);
+    if (e->kind == EFF_spawnBehind || e->step_back) {
+        if (!left) return 1;
+        x = lx, y = ly;
+    }
+    if (e->kind == EFF_spawnAbove) dy = -1;
+    if (e->kind == EFF_spawnBelow) dy = 1;
+    if (e->kind == EFF_spawnLeft) dx = -1;
+    if (e->kind == EFF_spawnRight) dx = 1;
+    tick_create(t, e->stype, x + dx * t->b, y + dy * t->b, 0);
+    return 1;
+}
+
+/* Creates another sprite of a's type where 'a' is. */
+int effect_clone_sprite(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)e, (void)b;
+    int x, y;
+    ref_pos(t->g, t->s, a, &x, &y);
+    tick_create(t, ref_type(t->g, t->s, a), x, y, 0);
+    return 1;
+}
+
+
+vg_status effect_check_leaf(vg_game *g, const effect_def *e, int t, const char *key, vg_error *err) {
     const char *name = effect_name(e->kind);
     if (t < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs '%s'", name, key);
     if (!g->types[t].leaf)
@@ -54,11 +178,34 @@ static vg_status check_leaf(vg_game *g, const effect_def *e, int t, const char *
     return VG_OK;
 }
 
+/* transformTo, spawn and its kin, transformIfCount: 'stype' is the leaf type created. */
 vg_status effect_check_transform_to(vg_game *g, effect_def *e, vg_error *err) {
-    return check_leaf(g, e, e->stype, "stype", err);
+    return effect_check_leaf(g, e, e->stype, "stype", err);
 }
 
 vg_status effect_check_transform_to_all(vg_game *g, effect_def *e, vg_error *err) {
-    vg_status st = check_leaf(g, e, e->stype, "stype", err);
-    return st != VG_OK ? st : check_leaf(g, e, e->stype_to, "stypeTo", err);
+    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
+    return st != VG_OK ? st : effect_check_leaf(g, e, e->stype_to, "stypeTo", err);
+}
+
+/* transformToRandomChild: 'stype' has subtypes to draw from. */
+vg_status effect_check_random_child(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformToRandomChild needs 'stype'");
+    if (g->types[e->stype].leaf)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformToRandomChild: 'stype' %s has no subtypes", g->types[e->stype].name);
+    return VG_OK;
+}
+
+/* transformIfCount: 'stype' (and 'estype' if named) leaf types, 'stypeCount' named. */
+vg_status effect_check_transform_if_count(vg_game *g, effect_def *e, vg_error *err) {
+    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
+    if (st == VG_OK && e->stype_to >= 0) st = effect_check_leaf(g, e, e->stype_to, "estype", err);
+    if (st == VG_OK && e->stype_count < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformIfCount needs 'stypeCount'");
+    return st;
+}
+
+/* transformToSingleton: 'stype' and 'stype_other' leaf types. */
+vg_status effect_check_transform_to_singleton(vg_game *g, effect_def *e, vg_error *err) {
+    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
+    return st != VG_OK ? st : effect_check_leaf(g, e, e->stype_to, "stype_other", err);
 }

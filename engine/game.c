@@ -179,6 +179,9 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->t2 = b;
         e->line = line;
         e->stype = e->stype_to = e->ftype = -1;
+        e->stype_count = -1;
+        e->prob = 1;
+        e->leq = VG_MAX_SPRITES;
         e->resource = e->held_resource = e->kill_resource = e->orient = -1;
         e->value = NAN;               /* unset: each effect's check gives its default */
         e->script_ref = script_ref;
@@ -193,7 +196,8 @@ vg_status game_effect_param(vg_game *g, int effect, const char *key, const param
 vg_status game_add_term(vg_game *g, const char *kind, int script_ref, int line, int *out, vg_error *err) {
     if (g->nterms >= VG_MAX_TERMS)
         return game_error(g, err, VG_ERR_LIMIT, line, "too many terminations (the limit is %d)", VG_MAX_TERMS);
-    term_def d = {.kind = TERM_SCRIPT, .line = line, .stype = -1, .script_ref = script_ref};
+    term_def d = {.kind = TERM_SCRIPT, .line = line, .stype = -1, .stype2 = -1, .stype3 = -1, .subtypes_num = -1,
+                  .script_ref = script_ref};
     if (kind) {
         d.kind = term_find(kind);
         if (d.kind < 0) {

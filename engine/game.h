@@ -87,10 +87,17 @@ typedef struct effect_def {
     /* -- every effect */
     double score;           /* scoreChange */
     int stype;              /* the type it creates or targets (transformTo, ...), -1 */
-    int stype_to;           /* transformToAll: the type sprites of 'stype' become, -1 */
+    int stype_to;           /* transformToAll: the type sprites of 'stype' become (transformIfCount's
+                             * 'estype', transformToSingleton's 'stype_other'), -1 */
     int repeat;             /* GVGAI repeat: the row runs this many times in a row (0, 1: once) */
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;        /* transformTo: also kill the second sprite */
+    double prob;            /* spawn and its kin: the chance it creates (drawn every time), 1 */
+    int step_back;          /* spawnAbove...: from where the second sprite was before this tick */
+    int force_orientation;  /* transformTo...: the new sprite always takes the old one's orientation */
+    int take_orientation;   /* transformToSingleton: the new sprite faces against the second one */
+    int stype_count;        /* transformIfCount: the type counted, -1 */
+    int geq, leq;           /* transformIfCount: the count's bounds (0 and VG_MAX_SPRITES unless set) */
     /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */
@@ -111,8 +118,11 @@ typedef struct effect_def {
 typedef struct term_def {
     int kind;               /* row of the termination table, or TERM_SCRIPT */
     int line;
-    int stype;              /* SpriteCounter */
-    int limit;              /* SpriteCounter, Timeout */
+    int stype;              /* SpriteCounter, SpriteCounterMore; MultiSpriteCounter's 'stype1', -1 */
+    int stype2, stype3;     /* MultiSpriteCounter: more types counted together, -1 */
+    int limit;              /* SpriteCounter, Timeout, ... */
+    int min;                /* MultiSpriteCounter: 'limit' or more ends it, not exactly 'limit' */
+    int subtypes_num;       /* MultiSpriteCounterSubTypes: how many leaf types must have sprites (GVGAI subTypesNum) */
     int win;                /* 1: ending here is a win */
     int script_ref;
 } term_def;

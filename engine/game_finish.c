@@ -210,11 +210,8 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     if ((st = finish_pairs(g, err)) != VG_OK) return st;
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
-    for (int k = 0; k < g->nterms; k++) {               /* Phase 4. */
-        const term_def *d = &g->terms[k];
-        if (d->kind == TERM_SpriteCounter && d->stype < 0)
-            return game_error(g, err, VG_ERR_SCRIPT, d->line, "SpriteCounter needs 'stype'");
-    }
+    for (int k = 0; k < g->nterms; k++)                 /* Phase 4. */
+        if ((st = term_check(g, &g->terms[k], err)) != VG_OK) return st;
     finish_glyphs(g);
     return finish_layout(g, err);
 }

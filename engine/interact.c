@@ -296,6 +296,14 @@ static void run_edges(tick_ctx *t) {
     }
 }
 
+/* 1 when a shield raised this tick (shieldFrom) keeps effect 'e' of pair
+ * 'pd' from happening: the pair names the shielded leaf type first. */
+static int shielded(const tick_ctx *t, const pair_def *pd, const effect_def *e) {
+    for (int k = 0; k < t->nshields; k++)
+        if (t->shields[k].t1 == pd->t1 && t->shields[k].t2 == pd->t2 && t->shields[k].kind == e->kind) return 1;
+    return 0;
+}
+
 void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
@@ -320,6 +328,7 @@ void interact_run(tick_ctx *t) {
         uint64_t t2 = g->types[pd->t2].subtypes;
         for (int k = 0; k < pd->count && t->status == VG_OK; k++) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
+            if (t->nshields && shielded(t, pd, e)) continue;
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
             int a, started = 0;

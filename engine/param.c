@@ -80,6 +80,15 @@ static const param_spec effect_params[] = {
     ROW("repeat",      P_INT,     effect_def, repeat,      1, 100),
     /* -- kill, spawn, transform */
     ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
+    ROW("prob",        P_NUMBER,  effect_def, prob,        0, 1),
+    ROW("stepBack",    P_BOOL,    effect_def, step_back,   0, 0),
+    ROW("forceOrientation", P_BOOL, effect_def, force_orientation, 0, 0),
+    ROW("takeOrientation", P_BOOL, effect_def, take_orientation, 0, 0),
+    ROW("stypeCount",  P_TYPE,    effect_def, stype_count, 0, 0),
+    ROW("estype",      P_TYPE,    effect_def, stype_to,    0, 0),
+    ROW("stype_other", P_TYPE,    effect_def, stype_to,    0, 0),
+    ROW("geq",         P_INT,     effect_def, geq,         0, 1e6),
+    ROW("leq",         P_INT,     effect_def, leq,         0, 1e6),
     /* -- movement */
     ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
@@ -100,6 +109,11 @@ static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),
     ROW("limit", P_INT,  term_def, limit, 0, 1e9),
     ROW("win",   P_BOOL, term_def, win,   0, 0),
+    ROW("stype1", P_TYPE, term_def, stype, 0, 0),
+    ROW("stype2", P_TYPE, term_def, stype2, 0, 0),
+    ROW("stype3", P_TYPE, term_def, stype3, 0, 0),
+    ROW("min",   P_BOOL, term_def, min,   0, 0),
+    ROW("subTypesNum", P_INT, term_def, subtypes_num, 0, 64),
 };
 static const param_spec game_params[] = {
     ROW("square_size", P_INT, vg_game, square,    1, 200),

@@ -12,22 +12,68 @@
 
 #include "term.h"
 
-/* Fewer than 'limit' + 1 live sprites of 'stype' (and its subtypes)
- * remain. Counts change only when sprites die or are born, and the
- * previous tick found this false (else the game would be over). */
+/* Live sprites of type 'type' (and its subtypes); none when 'type' is -1. */
+static int count(const tick_ctx *t, int type) { return type < 0 ? 0 : state_count(t->g, t->s, type); }
+
+/* 1 when sprite counts may have changed since the last check: sprites died
+ * or were born this tick, or it is the first tick. (A count termination
+ * that did not hold last tick still does not when no count changed.) */
+static int counts_changed(const tick_ctx *t) { return t->census || t->s->tick == 1; }
+
+/* Fewer than 'limit' + 1 live sprites of 'stype' (and its subtypes) remain. */
 int term_sprite_counter(const tick_ctx *t, const term_def *d) {
-    return (t->census || t->s->tick == 1) && state_count(t->g, t->s, d->stype) <= d->limit;
+    return counts_changed(t) && count(t, d->stype) <= d->limit;
 }
 
-/* The game has run 'limit' ticks. */
+/* At least 'limit' live sprites of 'stype' (and its subtypes). */
+int term_sprite_counter_more(const tick_ctx *t, const term_def *d) {
+    return counts_changed(t) && count(t, d->stype) >= d->limit;
+}
+
+/* The live sprites of 'stype1', 'stype2' and 'stype3' together number
+ * exactly 'limit' (with 'min': at least 'limit'). */
+int term_multi_sprite_counter(const tick_ctx *t, const term_def *d) {
+    if (!counts_changed(t)) return 0;
+    int n = count(t, d->stype) + count(t, d->stype2) + count(t, d->stype3);
+    return n == d->limit || (d->min && n > d->limit);
+}
+
+/* Exactly 'limit' live sprites of 'stype1', spread over exactly
+ * 'subTypesNum' of its leaf types. */
+int term_multi_sprite_counter_subtypes(const tick_ctx *t, const term_def *d) {
+    if (!counts_changed(t) || count(t, d->stype) != d->limit) return 0;
+    int kinds = 0;
+    for (uint64_t ts = t->g->types[d->stype].subtypes; ts; ts &= ts - 1) {
+        int leaf = __builtin_ctzll(ts);
+        kinds += t->g->types[leaf].leaf && count(t, leaf) > 0;
+    }
+    return kinds == d->subtypes_num;
+}
+
+/* The game has run more than 'limit' ticks: GVGAI's clock starts at 0 on
+ * the first tick, so its Timeout holds on tick limit + 1. */
 int term_timeout(const tick_ctx *t, const term_def *d) {
-    return (int)t->s->tick >= d->limit;
+    return (int)t->s->tick > d->limit;
 }
 
-#define TERM_ROW(name, fn) {#name, fn},
+/* SpriteCounter, SpriteCounterMore: 'stype' is required. */
+vg_status term_check_stype(vg_game *g, const term_def *d, vg_error *err) {
+    if (d->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, d->line, "%s needs 'stype'", term_name(d->kind));
+    return VG_OK;
+}
+
+/* MultiSpriteCounterSubTypes: 'stype1' and 'subTypesNum' are required. */
+vg_status term_check_stype1(vg_game *g, const term_def *d, vg_error *err) {
+    if (d->stype < 0 || d->subtypes_num < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, d->line, "%s needs 'stype1' and 'subTypesNum'", term_name(d->kind));
+    return VG_OK;
+}
+
+#define TERM_ROW(name, fn, check) {#name, fn, check},
 static const struct term_row {
     const char *name;
     term_fn *fn;
+    term_check_fn *check;
 } terms[NUM_TERMS] = {TERM_LIST(TERM_ROW)};
 #undef TERM_ROW
 
@@ -35,6 +81,12 @@ int term_find(const char *name) {
     for (int k = 0; k < NUM_TERMS; k++)
         if (strcmp(terms[k].name, name) == 0) return k;
     return -1;
+}
+
+const char *term_name(int kind) { return kind == TERM_SCRIPT ? "a script termination" : terms[kind].name; }
+
+vg_status term_check(vg_game *g, const term_def *d, vg_error *err) {
+    return d->kind == TERM_SCRIPT || !terms[d->kind].check ? VG_OK : terms[d->kind].check(g, d, err);
 }
 
 int term_names(const char **out, int max) {

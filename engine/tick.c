@@ -27,6 +27,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->moved_types = 0;
     t->version = 0;
     t->census = 0;
+    t->nshields = 0;
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
     t->ct.stamp = 0;

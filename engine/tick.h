@@ -16,6 +16,7 @@
 /* The overlaps of the sprites moved this tick (interact.c), collected at a
  * 'version' and 'nmoved' of the tick; 'stamp' counts collections. */
 #define MAX_CONTACTS 512
+#define MAX_SHIELDS 16        /* shieldFrom's shields raised in one tick (more are ignored) */
 typedef struct contacts {
     uint32_t version, nmoved, stamp;
     int valid, n;
@@ -46,6 +47,9 @@ struct tick_ctx {
     uint32_t version;        /* counts moves and creations, to notice them */
     int census;              /* sprites were killed, disabled or created: counts changed */
     contacts ct;             /* what the moved sprites overlap (interact.c) */
+    /* effects shielded from for the rest of the tick (shieldFrom): effect 'kind' of the pair (t1, t2) */
+    int nshields;
+    struct shield { uint8_t t1, t2; uint16_t kind; } shields[MAX_SHIELDS];
     /* fixed sprites killed this tick, by alive bit (valid once nkilled > 0; the bits clear when it ends) */
     uint32_t nkilled;
     uint64_t dying[NO_BIT / 64 + 1];
