@@ -1956,6 +1956,8 @@ int cli_batch(int argc, char **argv) {
         if (runs_read_dir(b.out, &rows, &seen, &dups, stderr, why, sizeof why) >= 0) {
             if (o.shard_n) printf("everything in %s so far (every shard there):\n", b.out);
             report_print(stdout, &rows, &ro);
+            fflush(stdout);
+            match_warn_overspent_rows(&rows);
         }
         rows_free(&rows);
         keys_free(&seen);
