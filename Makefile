@@ -5,6 +5,7 @@
 #   make test BUILD=clang   ... under clang's ASan and UBSan (float-to-int casts checked too)
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
+#   make bench-gvgai copy+advance/s on level 0 of every GVGAI game, next to GVGAI's
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
@@ -108,6 +109,9 @@ corpus: $(OUT)/tests/engine/gvgai/test_corpus
 
 bench: all
 	@tests/bench.sh
+
+bench-gvgai: all
+	@tests/bench_gvgai.sh
 
 ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
 check:

@@ -192,7 +192,6 @@ enum {
 };
 static const struct cli_option {
     const char *name, *arg, *commands, *help;
-    char short_name;         /* its one-letter form (-o), or 0 */
 } options[NUM_OPTIONS] = {
     [O_LEVEL] = {"level", "N|FILE", "run decide solve trace play show check bench perft render",
                  "the level: a number (levels/GAME/lvlN.txt), a level's name, or a map file"},
@@ -213,11 +212,17 @@ static const struct cli_option {
     [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
     [O_GIF] = {"gif", "FILE", "run trace solve play", "the game as an animated GIF, one frame a tick"},
-    [O_OUT] = {"out", "FILE", "render", "the PNG to write (also -o FILE)", 'o'},
+    [O_OUT] = {"out", "FILE", "render", "the PNG to write (also -o FILE)"},
     [O_CELL] = {"cell", "PX", "render run trace solve play", "pixels a cell (pictures)"},
     [O_DELAY] = {"delay", "MS", "run trace solve play", "milliseconds a GIF frame"},
     [O_SPRITES] = {"sprites", "DIR", "render run trace solve play", "where the images named by 'img' are read"},
 };
+/* The options that also have a one-letter form. */
+static const struct {
+    char letter;
+    int option;
+} letters[] = {{'o', O_OUT}};
+#define NUM_LETTERS ((int)(sizeof letters / sizeof letters[0]))
 
 /* 1 when 'word' is one of the space-separated words of 'list'. */
 static int has_word(const char *list, const char *word) {
@@ -333,15 +338,15 @@ int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
         if (has_word(options[k].commands, command))
             longs[nlong++] = (struct option){options[k].name, required_argument, NULL, OPT_BASE + k};
     longs[nlong] = (struct option){0};
-    char shorts[2 * NUM_OPTIONS + 2] = ":";
-    for (int k = 0, n = 1; k < NUM_OPTIONS; k++)
-        if (options[k].short_name && has_word(options[k].commands, command))
-            shorts[n++] = options[k].short_name, shorts[n++] = ':', shorts[n] = '\0';
+    char shorts[2 * NUM_LETTERS + 2] = ":";
+    for (int k = 0, n = 1; k < NUM_LETTERS; k++)
+        if (has_word(options[letters[k].option].commands, command))
+            shorts[n++] = letters[k].letter, shorts[n++] = ':', shorts[n] = '\0';
     opterr = 0;
     optind = 0;                                   /* glibc: start afresh, options anywhere */
     for (int c; (c = getopt_long(argc - 1, argv + 1, shorts, longs, NULL)) != -1;) {
-        for (int k = 0; k < NUM_OPTIONS && c < OPT_BASE; k++)
-            if (c == options[k].short_name) c = OPT_BASE + k;
+        for (int k = 0; k < NUM_LETTERS && c < OPT_BASE; k++)
+            if (c == letters[k].letter) c = OPT_BASE + letters[k].option;
         if (c == ':' && optopt < OPT_BASE) return cli_fail("option -%c needs a value", optopt);
         if (c == '?' && optopt) return cli_fail("%s: unknown option '-%c' ('vgdl help %s')", command, optopt, command);
         if (c < OPT_BASE) return bad_option(command, argv[optind]);   /* argv + 1 shifts getopt's index by one */

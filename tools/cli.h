@@ -38,7 +38,7 @@ typedef struct cli_opts {
     int delay;               /* --delay MS: milliseconds a GIF frame; 0: the default */
 } cli_opts;
 
-int cli_fail(const char *fmt, ...);                  /* prints "vgdl: ..." to stderr; returns 2 */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));                  /* prints "vgdl: ..." to stderr; returns 2 */
 int cli_report(const vg_error *err);                 /* prints "file:line:col: msg"; returns 2 */
 /* Reads the options of command argv[1] (getopt_long: anywhere, --opt=value)
  * and its 'npos' arguments, the first GAME. Options of other commands,
