@@ -50,6 +50,8 @@ effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect
 effect_fn effect_kill_all, effect_kill_if_alive, effect_kill_if_from_above, effect_kill_if_frontal;
 effect_fn effect_kill_if_not_frontal, effect_remove_score, effect_shield_from;
 effect_check_fn effect_check_kill_all, effect_check_shield_from;
+effect_fn effect_kill_if_has, effect_kill_if_other_has_more, effect_spawn_if_has;
+effect_check_fn effect_check_has;
 effect_fn effect_spawn, effect_spawn_next_to, effect_clone_sprite, effect_transform_to_random_child;
 effect_fn effect_transform_if_count, effect_transform_to_singleton;
 effect_check_fn effect_check_random_child, effect_check_transform_if_count, effect_check_transform_to_singleton;
@@ -73,6 +75,9 @@ effect_fn effect_teleport_to_exit;
     X(killIfFromAbove, effect_kill_if_from_above, FX_KILL1 | FX_NEEDS2,             NULL) \
     X(killIfFrontal,  effect_kill_if_frontal,   FX_KILL1 | FX_NEEDS2,               NULL) \
     X(killIfNotFrontal, effect_kill_if_not_frontal, FX_KILL1 | FX_NEEDS2,           NULL) \
+    X(killIfHasLess,  effect_kill_if_has,       FX_KILL1 | FX_RESOURCE,             effect_check_has) \
+    X(killIfHasMore,  effect_kill_if_has,       FX_KILL1 | FX_RESOURCE,             effect_check_has) \
+    X(killIfOtherHasMore, effect_kill_if_other_has_more, FX_KILL1 | FX_MOVE2 | FX_NEEDS2 | FX_RESOURCE, effect_check_has) \
     X(removeScore,    effect_remove_score,      0,                                  NULL) \
     X(shieldFrom,     effect_shield_from,       0,                                  effect_check_shield_from) \
     /* -- spawn and transform (effect_spawn.c) */ \
@@ -82,6 +87,8 @@ effect_fn effect_teleport_to_exit;
     X(transformIfCount, effect_transform_if_count, FX_MOVE1 | FX_CREATES | FX_NEEDS2, effect_check_transform_if_count) \
     X(transformToSingleton, effect_transform_to_singleton, FX_MOVE1 | FX_CREATES | FX_NEEDS2, effect_check_transform_to_singleton) \
     X(spawn,          effect_spawn,             FX_CREATES,                         effect_check_transform_to) \
+    X(spawnIfHasMore, effect_spawn_if_has,      FX_MOVE1 | FX_CREATES | FX_RESOURCE, effect_check_has) \
+    X(spawnIfHasLess, effect_spawn_if_has,      FX_CREATES | FX_RESOURCE,           effect_check_has) \
     X(spawnAbove,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
     X(spawnBelow,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
     X(spawnLeft,      effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \

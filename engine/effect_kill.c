@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
  *
  * effect_kill.c -- effects that kill: killSprite, killBoth, killAll,
- * killIfAlive, killIfFromAbove, killIfFrontal, killIfNotFrontal; and two
- * that guard or reset: removeScore, shieldFrom.
+ * killIfAlive, killIfFromAbove, killIfFrontal, killIfNotFrontal,
+ * killIfHasLess, killIfHasMore, killIfOtherHasMore; and two that guard or
+ * reset: removeScore, shieldFrom.
  *
  * The conditional ones score only when they kill (effect_fn's result).
  * "Last tick" positions are where a sprite was before this tick's moves
@@ -87,6 +88,32 @@ int effect_kill_if_not_frontal(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
+/* Sprite 'r''s amount of resource 'type' (a static sprite holds none). */
+static int held(const tick_ctx *t, int r, int type) {
+    return r >= 0 ? sprite_resource(t->g, tick_sprite(t, (uint32_t)r), t->g->res_slot[type]) : 0;
+}
+
+/* killIfHasLess: kills 'a' when it holds at most 'limit' of 'resource';
+ * killIfHasMore: at least 'limit'. */
+int effect_kill_if_has(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    int n = held(t, a, e->resource);
+    if (e->kind == EFF_killIfHasLess ? n > e->limit : n < e->limit) return 0;
+    tick_kill(t, a, 0);
+    return 1;
+}
+
+/* Kills 'a' when 'b' holds at least 'limit' of 'resource'; with 'subtract'
+ * 'b' then gives up 'limit' of it. */
+int effect_kill_if_other_has_more(tick_ctx *t, const effect_def *e, int a, int b) {
+    int n = held(t, b, e->resource);
+    if (n < e->limit) return 0;
+    tick_kill(t, a, 0);
+    if (e->subtract && b >= 0)
+        sprite_set_resource(t->g, tick_sprite(t, (uint32_t)b), t->g->res_slot[e->resource], n - e->limit < 0 ? 0 : n - e->limit);
+    return 1;
+}
+
 /* Sets the score to 0 when 'a' (without 'stype') or a sprite of 'stype' is
  * the avatar; with killSecond 'b' dies then too (an avatar for good). */
 int effect_remove_score(tick_ctx *t, const effect_def *e, int a, int b) {
@@ -125,4 +152,12 @@ vg_status effect_check_kill_all(vg_game *g, effect_def *e, vg_error *err) {
 vg_status effect_check_shield_from(vg_game *g, effect_def *e, vg_error *err) {
     if (e->stype < 0 || e->ftype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "shieldFrom needs 'stype' and 'ftype'");
     return VG_OK;
+}
+
+/* killIfHasLess and its kin, spawnIfHasMore, spawnIfHasLess: 'resource'
+ * is required, and sprites carry it. */
+vg_status effect_check_has(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->resource < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'resource' (a sprite type)", effect_name(e->kind));
+    game_need_resource(g, e->resource);
+    return e->kind == EFF_spawnIfHasMore || e->kind == EFF_spawnIfHasLess ? effect_check_leaf(g, e, e->stype, "stype", err) : VG_OK;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
- * effect_spawn.c -- effects that create sprites: spawn, spawnAbove,
- * spawnBelow, spawnLeft, spawnRight, spawnBehind, cloneSprite; and those
+ * effect_spawn.c -- effects that create sprites: spawn, spawnIfHasMore,
+ * spawnIfHasLess, spawnAbove, spawnBelow, spawnLeft, spawnRight,
+ * spawnBehind, cloneSprite; and those
  * that replace one: transformTo, transformToAll, transformToRandomChild,
  * transformIfCount, transformToSingleton.
  *
@@ -134,6 +135,22 @@ int effect_spawn(tick_ctx *t, const effect_def *e, int a, int b) {
     int x, y;
     ref_pos(t->g, t->s, a, &x, &y);
     tick_create(t, e->stype, x, y, 0);
+    return 1;
+}
+
+/* spawnIfHasMore: with probability 'prob', creates a sprite of 'stype'
+ * where 'a' is when 'a' holds at least 'limit' of 'resource' (then spends
+ * 'spend' of it); spawnIfHasLess: at most 'limit'. Scores only then. */
+int effect_spawn_if_has(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    if (!chance(t, e)) return 0;
+    sprite *p = a >= 0 ? tick_sprite(t, (uint32_t)a) : NULL;
+    int slot = t->g->res_slot[e->resource], n = p ? sprite_resource(t->g, p, slot) : 0;
+    if (e->kind == EFF_spawnIfHasMore ? n < e->limit : n > e->limit) return 0;
+    int x, y;
+    ref_pos(t->g, t->s, a, &x, &y);
+    tick_create(t, e->stype, x, y, 0);
+    if (e->kind == EFF_spawnIfHasMore && p && e->spend) sprite_set_resource(t->g, p, slot, n - e->spend < 0 ? 0 : n - e->spend);
     return 1;
 }
 

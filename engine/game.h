@@ -98,6 +98,8 @@ typedef struct effect_def {
     int take_orientation;   /* transformToSingleton: the new sprite faces against the second one */
     int stype_count;        /* transformIfCount: the type counted, -1 */
     int geq, leq;           /* transformIfCount: the count's bounds (0 and VG_MAX_SPRITES unless set) */
+    int subtract;           /* killIfOtherHasMore: the second sprite gives up 'limit' of 'resource' */
+    int spend;              /* spawnIfHasMore: how much of 'resource' a spawn costs */
     /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * run_vgdl.h -- for the tests of the vgdl command (tests/tools/): the binary of
+ * run_vgdl.h -- for the tests of the vgdl command (tests/tools/, tests/docs/): the binary of
  * this build (build/BUILD/vgdl, else bin/vgdl), run through the shell with
  * its output captured in a scratch folder. Each test program includes it
  * once.
@@ -69,7 +69,7 @@ static inline int cli_setup(void **state) {
     snprintf(vgdl, sizeof vgdl, "bin/vgdl");
     if (n > 0) {
         self[n] = '\0';
-        char *cut = strstr(self, "/tests/tools/");
+        char *cut = strstr(self, "/tests/");
         if (cut) {
             snprintf(cut, sizeof self - (size_t)(cut - self), "/vgdl");
             if (access(self, X_OK) == 0) snprintf(vgdl, sizeof vgdl, "%s", self);
