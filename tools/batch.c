@@ -242,6 +242,8 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
     if (runs_read_dir(b->out, &rows, &seen, &dups, stderr, why, sizeof why) >= 0) {
         if (o->shard_n) printf("everything in %s so far (every shard there):\n", b->out);
         report_print(stdout, &rows, &ro);
+        fflush(stdout);
+        match_warn_overspent_rows(&rows);
     }
     rows_free(&rows);
     keys_free(&seen);

@@ -114,6 +114,15 @@ typedef struct match_seat {
 typedef int match_move_fn(void *ud, int who, int move, vg_error *err);
 
 void match_note(match_stats *st, const agent_report *r);  /* adds one decision */
+/* Warns on stderr, naming 'label', when more than MATCH_OVERSPENT_PCT
+ * percent of 'decisions' overspent their budget (its results are then not
+ * those of the budget asked for); returns 1 when it warned. */
+#define MATCH_OVERSPENT_PCT 5
+int match_warn_overspent(const char *label, long long decisions, long long overspent);
+/* The same for each agent over a batch's rows (runs.h), in either seat;
+ * returns how many agents it warned about. */
+struct row_list;
+int match_warn_overspent_rows(const struct row_list *l);
 /* "first player", "second player" in a game of two agents, else "agent K". */
 const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
 /* 1 when some move of the game is named like an action ("LEFT", "NIL"),

@@ -24,6 +24,16 @@
 #include <string.h>
 
 #include "cli.h"
+#include "runs.h"
+
+int match_warn_overspent(const char *label, long long decisions, long long overspent) {
+    if (decisions <= 0 || overspent * 100 <= decisions * MATCH_OVERSPENT_PCT) return 0;
+    fprintf(stderr,
+            "warning: %s overspent its budget in %lld of %lld decisions (%.0f%%, more than %d%%): its play is not "
+            "that of the budget (a time budget: fewer workers or a less busy machine; a call budget: a larger one)\n",
+            label, overspent, decisions, 100.0 * (double)overspent / (double)decisions, MATCH_OVERSPENT_PCT);
+    return 1;
+}
 
 void match_note(match_stats *st, const agent_report *r) {
     if (!st) return;
@@ -118,4 +128,35 @@ int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_t
         if (on_move && on_move(ud, who, move, err)) return -1;
     }
     return 0;
+}
+
+/* One agent's decisions over the rows. */
+typedef struct spent {
+    const char *label;
+    long long decisions, overspent;
+} spent;
+
+static void tally(spent *t, int *n, int max, const char *label, long long decisions, long long overspent) {
+    if (!label[0] || decisions <= 0) return;
+    int k = 0;
+    while (k < *n && strcmp(t[k].label, label) != 0) k++;
+    if (k == *n) {
+        if (*n == max) return;
+        t[(*n)++] = (spent){label, 0, 0};
+    }
+    t[k].decisions += decisions;
+    t[k].overspent += overspent;
+}
+
+int match_warn_overspent_rows(const row_list *l) {
+    enum { MAX_AGENTS = 256 };
+    static spent t[MAX_AGENTS];
+    int n = 0, warned = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        const run_row *r = &l->rows[i];
+        tally(t, &n, MAX_AGENTS, r->agent, r->decisions, r->overspent);
+        tally(t, &n, MAX_AGENTS, r->opponent, r->opp_decisions, r->opp_overspent);
+    }
+    for (int k = 0; k < n; k++) warned += match_warn_overspent(t[k].label, t[k].decisions, t[k].overspent);
+    return warned;
 }

@@ -147,6 +147,8 @@ static int cmd_run(int argc, char **argv) {
             printf("opponent decisions: %ld\n", stats[1].decisions);
             print_costs("opponent ", &stats[1]);
         }
+        match_warn_overspent(o.agent, stats[0].decisions, stats[0].overspent);
+        if (o.opponent) match_warn_overspent(o.opponent, stats[1].decisions, stats[1].overspent);
     }
     free(moves.text);
     vg_state_free(s);

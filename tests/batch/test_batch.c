@@ -162,6 +162,23 @@ static void test_batch_writes_rows_and_summary(void **state) {
     assert_string_equal(err(), "");            /* stderr is not a terminal: no progress line */
 }
 
+/* An agent that overspends more than 5% of its decisions is warned of on
+ * stderr after the report, once over all its runs; one that does not is
+ * not named. */
+static void test_batch_warns_when_overspent(void **state) {
+    (void)state;
+    char ini[512];
+    snprintf(ini, sizeof ini, "%s/over.ini", tmp);
+    FILE *f = fopen(ini, "w");
+    assert_non_null(f);
+    fprintf(f, "[batch]\ngames = bait\nlevels = 0\nagents = random, mcts\nseeds = 1-2\nworkers = 1\n"
+               "budget_calls = 5\nmax_ticks = 10\nout = %s/over\n", tmp);
+    fclose(f);
+    assert_int_equal(sh("%s batch %s", vgdl, ini), 0);
+    expect_in(err(), "warning: mcts overspent its budget in 20 of 20 decisions (100%, more than 5%)");
+    assert_null(strstr(err(), "random"));
+}
+
 /* Every row replays with 'vgdl run' and the row's run_seed. */
 static void test_rows_replay_with_vgdl_run(void **state) {
     (void)state;
@@ -922,6 +939,7 @@ static void test_misspelt_agent_points_to_its_section(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_batch_writes_rows_and_summary),
+        cmocka_unit_test(test_batch_warns_when_overspent),
         cmocka_unit_test(test_rows_replay_with_vgdl_run),
         cmocka_unit_test(test_errors_name_file_and_line),
         cmocka_unit_test(test_failed_runs_are_recorded),

@@ -20,7 +20,7 @@
  *    result printed), each agent's costs; repeatable under a call budget;
  *    --opponent-set reaches the opponent only; a chance seat plays its
  *    outcomes; one-player games (2048, Bait) play as before; a bad
- *    --opponent exits 2.
+ *    --opponent exits 2; more than 5% of decisions overspent is warned of.
  * 6. decide prints every agent's value for the player to move: minimax,
  *    alpha-beta and MTD(f) searching to the end agree with the solver
  *    (Pons' score) whichever player is to move.
@@ -364,6 +364,21 @@ static void test_run_one_player_unchanged(void **state) {
     }
 }
 
+/* run warns on stderr when more than 5% of an agent's decisions overspent
+ * (mcts with 5 calls a decision overspends every one; random never does). */
+static void test_run_warns_when_overspent(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s run bait --agent mcts --budget-calls 5 --max-ticks 20 --seed 1", vgdl), 0);
+    expect_in(out(), "overspent decisions: 20\n");
+    expect_in(err(), "warning: mcts overspent its budget in 20 of 20 decisions (100%, more than 5%)");
+    assert_int_equal(sh("%s run connect4 --agent random --opponent mcts "
+                        "--budget-calls 5 --seed 1", vgdl), 0);
+    expect_in(err(), "warning: mcts overspent");
+    expect_not_in(err(), "warning: random");
+    assert_int_equal(sh("%s run bait --agent random --max-ticks 20 --seed 1", vgdl), 0);
+    assert_string_equal(err(), "");
+}
+
 static void test_run_bad_opponent(void **state) {
     (void)state;
     static const struct {
@@ -462,6 +477,7 @@ int main(void) {
         cmocka_unit_test(test_run_othello),
         cmocka_unit_test(test_run_chance_seat),
         cmocka_unit_test(test_run_one_player_unchanged),
+        cmocka_unit_test(test_run_warns_when_overspent),
         cmocka_unit_test(test_run_bad_opponent),
         cmocka_unit_test(test_decide_values_for_player_to_move),
         cmocka_unit_test(test_gvgai_games),
