@@ -29,6 +29,7 @@
  *   replays. On a terminal the board is drawn in colour; else as text
  *   ('.' for an empty cell), so the output is a transcript.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,17 +77,54 @@ static int top_type(const vg_game *g, const vg_state *s, int x, int y) {
     return top < 0 ? -1 : obs[top].type;
 }
 
-/* The board: in the sprites' colours, two columns a cell (after clearing
- * the screen if 'clear'); else as text, one character a cell, '.' for an
- * empty one. Labels as board_labels says. */
+/* What a cell of type 't' shows in colour: the number in the type's name
+ * when the name is one letter and digits (2048's "t2048": 2048), else the
+ * type's glyph. */
+static const char *cell_label(const vg_game *g, int t, char buf[2]) {
+    const char *name = vg_type_name(g, t);
+    size_t n = name ? strlen(name) : 0;
+    if (n >= 2 && n < 12 && isalpha((unsigned char)name[0]) && strspn(name + 1, "0123456789") == n - 1) return name + 1;
+    buf[0] = vg_type_glyph(g, t), buf[1] = '\0';
+    return buf;
+}
+
+/* Columns a cell takes in colour: the widest label of a visible type, and
+ * a space. */
+static int cell_width(const vg_game *g) {
+    size_t w = 1;
+    char buf[2];
+    for (int t = 0; vg_type_name(g, t); t++) {
+        size_t n = strlen(cell_label(g, t, buf));
+        if (!vg_type_hidden(g, t) && n > w) w = n;
+    }
+    return (int)w + 1;
+}
+
+/* Under a board in colour: what each label on it is ("legend: A nokey,
+ * k key, ..."), in type order. 'seen' marks the types drawn. */
+static void print_legend(const vg_game *g, const unsigned char *seen, int ntypes) {
+    char buf[2];
+    int any = 0;
+    for (int t = 0; t < ntypes; t++)
+        if (seen[t]) printf("%s%s %s", any++ ? ", " : "legend: ", cell_label(g, t, buf), vg_type_name(g, t));
+    if (any) putchar('\n');
+}
+
+/* The board: in the sprites' colours, each cell as wide as cell_width
+ * (after clearing the screen if 'clear'), an empty cell a dim '.', with
+ * a legend below; else as text, one character a cell, '.' for an empty
+ * one. Labels as board_labels says. */
 static void draw_board(const vg_game *g, const vg_state *s, int colour, int clear) {
-    int w = vg_game_width(g), h = vg_game_height(g), cell = colour ? 2 : 1;
+    enum { MAX_SEEN = 1024 };
+    int w = vg_game_width(g), h = vg_game_height(g), cell = colour ? cell_width(g) : 1;
+    unsigned char seen[MAX_SEEN] = {0};
+    char buf[2];
     label_kind lab = board_labels(g);
     const char *margin = lab == LABEL_SQUARES ? (h > 9 ? "   " : "  ") : "";
     if (clear) printf("\x1b[H\x1b[2J");
     if (lab == LABEL_SQUARES) {
         fputs(margin, stdout);
-        for (int x = 0; x < w; x++) printf("%c%s", 'a' + x, cell == 2 ? " " : "");
+        for (int x = 0; x < w; x++) printf("%c%*s", 'a' + x, cell - 1, "");
         putchar('\n');
     }
     for (int y = 0; y < h; y++) {
@@ -96,27 +134,41 @@ static void draw_board(const vg_game *g, const vg_state *s, int colour, int clea
             if (!colour) {
                 putchar(t < 0 ? '.' : vg_type_glyph(g, t));
             } else if (t < 0) {
-                fputs("  ", stdout);
+                printf("%*s\x1b[2m.\x1b[0m ", cell - 2, "");
             } else {
                 uint32_t c = vg_type_color(g, t);
-                printf("\x1b[48;2;%u;%u;%um\x1b[38;2;0;0;0m%c \x1b[0m", c >> 16, c >> 8 & 255, c & 255, vg_type_glyph(g, t));
+                printf("\x1b[48;2;%u;%u;%um\x1b[38;2;0;0;0m%*s \x1b[0m", c >> 16, c >> 8 & 255, c & 255, cell - 1,
+                       cell_label(g, t, buf));
+                if (t < MAX_SEEN) seen[t] = 1;
             }
         }
         putchar('\n');
     }
     if (lab == LABEL_COLUMNS) {
-        for (int x = 0; x < w; x++) printf("%d%s", x + 1, cell == 2 ? " " : "");
+        for (int x = 0; x < w; x++) printf("%d%*s", x + 1, cell - 1, "");
         putchar('\n');
     }
+    if (colour) print_legend(g, seen, MAX_SEEN);
 }
 
 /* ---- Keys: games whose moves are actions --------------------------------- */
 
+/* The next key: a byte, or an escape sequence decoded: the arrows (ESC [
+ * or ESC O, any parameters, then A B C D) as w s d a, any other sequence
+ * as 0; Esc alone (no '[' or 'O' after it) as 27, the byte after it left
+ * to be read next, so that Esc then q quits. */
 static int read_key(void) {
     int c = getchar();
     if (c != 27) return c;
-    if (getchar() != '[') return 27;
-    switch (getchar()) {
+    int d = getchar();
+    if (d != '[' && d != 'O') {
+        if (d != EOF) ungetc(d, stdin);
+        return 27;
+    }
+    int f;
+    do f = getchar();
+    while (f != EOF && (f < 0x40 || f > 0x7e));    /* parameter and intermediate bytes */
+    switch (f) {
     case 'A': return 'w';
     case 'B': return 's';
     case 'C': return 'd';

@@ -13,7 +13,9 @@
  *    the game unfinished with status 0; --moves starts from a position.
  * 3. Without --opponent the person plays every side (Othello, with
  *    labelled squares); a chance agent's outcomes are drawn.
- * 4. Games played by keys (Bait, 2048) still are; bad options exit 2.
+ * 4. Games played by keys (Bait, 2048) still are, their keys decoded (Esc
+ *    then q quits), empty cells visible, 2048's numbers and a legend shown;
+ *    bad options exit 2.
  */
 #include "run_vgdl.h"
 
@@ -138,6 +140,33 @@ static void test_key_games(void **state) {
     expect_in(out(), "score 0   tick 1\n");
 }
 
+/* Keys are decoded, not read a byte at a time: Esc then q quits (the q is
+ * not swallowed by the Esc), arrows with parameters (ctrl+left: ESC [ 1 ; 5
+ * D) are arrows, other sequences are ignored. */
+static void test_escape_keys(void **state) {
+    (void)state;
+    assert_int_equal(sh("printf '\\033qd' | %s play bait --level 0", vgdl), 0);
+    expect_in(out(), "score 0   tick 0\n");
+    expect_not_in(out(), "tick 1\n");
+    /* Bait level 0: the avatar at (2, 1) with a wall on its right and floor below */
+    assert_int_equal(sh("printf '\\033[1;5B\\033[15~q' | %s play bait --level 0", vgdl), 0);
+    expect_in(out(), "score 0   tick 1\n");
+    expect_not_in(out(), "tick 2\n");
+}
+
+/* In colour (the key games) an empty cell is a visible dim dot (Connect
+ * Four's empty board is not blank), 2048's tiles show their numbers, and
+ * a legend names what the board shows. */
+static void test_board_in_colour(void **state) {
+    (void)state;
+    assert_int_equal(sh("printf 'n' | %s play 2048", vgdl), 0);
+    expect_in(out(), "\x1b[2m.\x1b[0m ");
+    expect_in(out(), "m     2 \x1b[0m");
+    expect_in(out(), "legend: 2 t2\n");
+    assert_int_equal(sh("printf 'q' | %s play bait --level 0", vgdl), 0);
+    expect_in(out(), "legend: A nokey, k key, g goal, 1 box, w wall\n");
+}
+
 static void test_bad_options(void **state) {
     (void)state;
     static const struct {
@@ -169,6 +198,8 @@ int main(void) {
         cmocka_unit_test(test_othello_every_side),
         cmocka_unit_test(test_chance_agent),
         cmocka_unit_test(test_key_games),
+        cmocka_unit_test(test_escape_keys),
+        cmocka_unit_test(test_board_in_colour),
         cmocka_unit_test(test_bad_options),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
