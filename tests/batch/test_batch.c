@@ -910,8 +910,8 @@ static void test_many_levels_are_checked_fast(void **state) {
     double took = now_seconds() - t0;
     expect_in(err(), "lv.ini:3: game 'bait' level '5': ");
     expect_in(err(), "more errors not shown");
-    if (took > 30) print_error("took %.1f s\n", took);
-    assert_true(took < 30);
+    if (took > 20) print_error("took %.1f s\n", took);
+    assert_true(took < 20);   /* 38 s when the check was quadratic; about 1 s on a quiet machine now */
     assert_int_equal(sh("printf '[batch]\\ngames = bait\\nlevels = 0-99998, 4\\nagents = random\\n' > %s/lv2.ini && "
                         "timeout 60 %s batch %s/lv2.ini --dry-run", tmp, vgdl, tmp), 2);
     expect_in(err(), "lv2.ini:3: level '4' is listed twice");
