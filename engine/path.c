@@ -139,7 +139,7 @@ vg_status path_build(vg_game *g, const char *name, vg_error *err) {
     p->w = g->w, p->h = g->h;
     p->nopen = find_open(g, p);
     if (p->nopen > PATH_MAX_OPEN) {
-        st = error_set(err, VG_ERR_PARSE, name, 0, 0, "the level has %d open cells; GVGAI's path finder here takes at most %d",
+        st = error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d open cells for the path finder; the limit is %d",
                        p->nopen, PATH_MAX_OPEN);
         goto done;
     }

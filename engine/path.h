@@ -17,7 +17,7 @@
  * the start state): a cell is an obstacle when a sprite of one of the
  * game's 'obs' types starts there (GVGAI reads them off the level's first
  * observation). Does nothing in a game without path-finding classes.
- * Replaces a table built before. Fails (VG_ERR_NOMEM, or VG_ERR_PARSE
+ * Replaces a table built before. Fails (VG_ERR_NOMEM, or VG_ERR_LIMIT
  * naming 'name' when the level has more than PATH_MAX_OPEN open cells). */
 vg_status path_build(vg_game *g, const char *name, vg_error *err);
 /* Frees a table; NULL is fine. */
