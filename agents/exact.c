@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
- * exact.c -- see exact.h: the exact solver (agent "solve"), perft, move
- * lists and the position key.
+ * exact.c -- see exact.h: the exact solver (the "solve" agent, solve.c,
+ * plays with it), perft, move lists and the position key.
  *
  * The solver is negamax with alpha-beta pruning (fail-soft) over the
  * forward model, to the end of the game, with a transposition table of
@@ -25,20 +25,16 @@
 #include <string.h>
 
 #include "exact.h"
+#include "hashmap.h"
+#include "ttable.h"
 
 /* ---- Position key ------------------------------------------------------ */
 
-static uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 uint64_t exact_key(const vg_state *s) {
-    uint64_t h = vg_state_hash(s) ^ mix64((uint64_t)vg_turn(s) + 0x2545f4914f6cdd1dULL);
+    uint64_t h = vg_state_hash(s) ^ hash_mix((uint64_t)vg_turn(s) + 0x2545f4914f6cdd1dULL);
     for (int v = 0; v < 16; v++) {
         int x = vg_var(s, v);
-        if (x) h ^= mix64((uint64_t)(uint32_t)x ^ ((uint64_t)(v + 1) << 40));
+        if (x) h ^= hash_mix((uint64_t)(uint32_t)x ^ ((uint64_t)(v + 1) << 40));
     }
     return h;
 }
@@ -198,19 +194,18 @@ long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, 
 
 /* ---- Solver ------------------------------------------------------------ */
 
-#define INF (INT_MAX / 4)
+#define INF TT_INF
 
-typedef struct tt_entry {
-    uint64_t key;
-    int32_t lo, hi;      /* the value is in [lo, hi] */
-} tt_entry;
+/* The longest line the solver follows (a ply is a recursion of node(),
+ * a few KiB of stack): a game longer than this from the position solved
+ * is refused as too deep (issue 19.6: 1,500 rounds overflowed the stack). */
+#define EXACT_MAX_PLIES 1000
+#define EXACT_MAX_PLIES_TEXT "1000"
 
 struct exact_solver {
     const vg_game *g;
     exact_opts o;
-    tt_entry *tt;
-    uint8_t *tt_move;    /* best move + 1, 0: none */
-    uint64_t mask;
+    ttable tt;
     stack st;
     uint64_t *path;      /* keys of the positions on the line being searched */
     int npath;
@@ -218,6 +213,7 @@ struct exact_solver {
     int aborted, failed;
     int root_best;
     fm *f;               /* of the solve in progress: calls, the budget when 'budgeted', errors */
+    const vg_state *root;
 };
 
 exact_solver *exact_new(const vg_game *g, const exact_opts *o) {
@@ -225,13 +221,8 @@ exact_solver *exact_new(const vg_game *g, const exact_opts *o) {
     if (!x) return NULL;
     x->g = g;
     if (o) x->o = *o;
-    int bits = x->o.tt_bits > 0 ? x->o.tt_bits : 20;
-    if (bits > 30) bits = 30;
-    x->mask = ((uint64_t)1 << bits) - 1;
-    x->tt = calloc((size_t)1 << bits, sizeof *x->tt);
-    x->tt_move = calloc((size_t)1 << bits, 1);
     x->st.g = g;
-    if (!x->tt || !x->tt_move) {
+    if (!tt_init(&x->tt, x->o.tt_bits)) {
         exact_free(x);
         return NULL;
     }
@@ -242,8 +233,7 @@ void exact_free(exact_solver *x) {
     if (!x) return;
     stack_free(&x->st);
     free(x->path);
-    free(x->tt);
-    free(x->tt_move);
+    tt_free(&x->tt);
     free(x);
 }
 
@@ -265,160 +255,134 @@ static void fail(exact_solver *x, vg_status st, const char *msg) {
     x->aborted = 1;
 }
 
-static int node(exact_solver *x, const vg_state *s, int level, int alpha, int beta) {
-    if (x->aborted) return 0;
-    if (vg_is_over(s)) return final_value(s);
-    if ((++x->nodes & 63) == 0 && x->o.budgeted && fm_spent(x->f)) {
-        x->aborted = 1;
-        return 0;
-    }
-    uint64_t key = exact_key(s);
-    /* A position already on this line (a game that can go round in
-     * circles): valued by its score, as if the game ended there. */
+/* Notes 'key' at 'level' of the line being searched: 1 when the position
+ * is on the line already (a game that can go round in circles), 0 when
+ * not, -1 when out of memory. */
+static int on_line(exact_solver *x, uint64_t key, int level) {
     if (level >= x->npath) {
         int cap = x->npath ? 2 * x->npath : 128;
         while (cap <= level) cap *= 2;
         uint64_t *np = realloc(x->path, (size_t)cap * sizeof *np);
-        if (!np) {
-            fail(x, VG_ERR_NOMEM, "out of memory");
-            return 0;
-        }
+        if (!np) return -1;
         x->path = np;
         x->npath = cap;
     }
     x->path[level] = key;
     for (int l = level - 1; l >= 0; l--)
-        if (x->path[l] == key) return final_value(s);
-    size_t slot = (size_t)(key & x->mask);
-    tt_entry *e = &x->tt[slot];
-    int first = -1;
-    if (e->key == key) {
-        if (level > 0) {
-            if (e->lo >= beta) return e->lo;
-            if (e->hi <= alpha) return e->hi;
-            if (e->lo == e->hi) return e->lo;
-            if (e->lo > alpha) alpha = e->lo;
-            if (e->hi < beta) beta = e->hi;
+        if (x->path[l] == key) return 1;
+    return 0;
+}
+
+/* A node's children, played: kids[k] after moves[k]; 'order' lists the
+ * ones still to search (not over, not settled by the table). */
+typedef struct kids {
+    int moves[VG_MAX_MOVES], order[VG_MAX_MOVES];
+    vg_state *st[VG_MAX_MOVES];
+    int n, open;
+    int best, best_move, alpha;
+} kids;
+
+/* Step 1: every child played, a move that ends the game or a child whose
+ * table bounds settle this node taken at once (saving the search of the
+ * others). 1 when that cut the node off (best >= beta), 0 to go on, -1
+ * on an error. */
+static int play_children(exact_solver *x, const vg_state *s, int level, int beta, kids *c) {
+    int who = vg_turn(s);
+    c->open = 0;
+    for (int k = 0; k < c->n; k++) {
+        vg_state *kid = c->st[k] = stack_at(&x->st, (level + 1) * VG_MAX_MOVES + k);
+        if (!kid) return fail(x, VG_ERR_NOMEM, "out of memory"), -1;
+        fm_copy(x->f, kid, s);
+        if (fm_play(x->f, kid, c->moves[k]) != VG_OK) return x->failed = x->aborted = 1, -1;
+        int same = side(vg_turn(kid)) == side(who), lo = -INF, hi = INF;
+        if (vg_is_over(kid)) {
+            lo = hi = same ? final_value(kid) : -final_value(kid);
+        } else {
+            const tt_entry *ce = tt_find(&x->tt, exact_key(kid));
+            if (ce) lo = same ? ce->lo : -ce->hi, hi = same ? ce->hi : -ce->lo;
+            c->order[c->open++] = k;
         }
-        first = x->tt_move[slot] - 1;
+        if (lo >= beta || (lo == hi && lo > c->best)) {   /* settled: a cut-off, or a known value */
+            if (lo > c->best) c->best = lo, c->best_move = c->moves[k];
+            if (c->best > c->alpha) c->alpha = c->best;
+            if (c->alpha >= beta) return 1;
+        }
     }
-    int who = vg_turn(s), moves[VG_MAX_MOVES];
-    if (vg_is_chance(x->g, who)) {
-        fail(x, VG_ERR_ARG, "the exact solver does not play games with chance agents");
+    return 0;
+}
+
+/* Step 2 (the first 'order' plies): the children still to search, best
+ * looking first by the game's evaluate(state), for the agent 'who' (stable:
+ * ties in legal order; the table's move 'first' stays first). */
+static void order_children(exact_solver *x, int who, int first, kids *c) {
+    double score[VG_MAX_MOVES];
+    int from = c->moves[c->order[0]] == first ? 1 : 0;
+    for (int j = from; j < c->open; j++) score[j] = (who == 0 ? 1 : -1) * fm_evaluate(x->f, c->st[c->order[j]]);
+    for (int j = from + 1; j < c->open; j++) {
+        int k = c->order[j], i = j - 1;
+        double v = score[j];
+        while (i >= from && score[i] < v) score[i + 1] = score[i], c->order[i + 1] = c->order[i], i--;
+        score[i + 1] = v, c->order[i + 1] = k;
+    }
+}
+
+/* Negamax with alpha-beta (fail-soft) to the end of the game: the value
+ * of 's' for its agent to move, at 'level' of the line. */
+static int node(exact_solver *x, const vg_state *s, int level, int alpha, int beta) {
+    if (x->aborted) return 0;
+    if (vg_is_over(s)) return final_value(s);
+    if (level >= EXACT_MAX_PLIES) {   /* each ply is a C stack frame: stop long before the stack ends */
+        fail(x, VG_ERR_LIMIT, "too deep: the game goes on for more than " EXACT_MAX_PLIES_TEXT
+                              " moves from this position, beyond what the exact solver searches");
         return 0;
     }
-    int n = fm_legal(x->f, s, moves);
-    if (n == 0) {
+    if ((++x->nodes & 63) == 0 && x->o.budgeted && fm_spent(x->f)) {
+        x->aborted = 1;
+        return 0;
+    }
+    uint64_t key = exact_key(s);
+    int line = on_line(x, key, level), first, v, who = vg_turn(s);
+    if (line) return line > 0 ? final_value(s) : (fail(x, VG_ERR_NOMEM, "out of memory"), 0);   /* round in circles: as if it ended */
+    if (tt_probe(&x->tt, key, TT_END, level > 0, &alpha, &beta, &v, &first)) return v;
+    if (vg_is_chance(x->g, who)) return fail(x, VG_ERR_ARG, "the exact solver does not play games with chance agents"), 0;
+    kids c;
+    if ((c.n = fm_legal(x->f, s, c.moves)) == 0) {
         if (x->f->status != VG_OK) x->failed = x->aborted = 1;
         return final_value(s);   /* nobody can move: take the score as it is */
     }
-    if (first >= 0)
-        for (int k = 1; k < n; k++)
-            if (moves[k] == first) {
-                memmove(moves + 1, moves, (size_t)k * sizeof *moves);
-                moves[0] = first;
-                break;
-            }
-    /* Every child first: a move that ends the game, or a child whose table
-     * bounds already settle this node, saves searching the others. */
-    vg_state *kids[VG_MAX_MOVES];
-    int best = -INF, best_move = moves[0], a = alpha, open = 0;
-    int order[VG_MAX_MOVES];
-    for (int k = 0; k < n; k++) {
-        vg_state *c = kids[k] = stack_at(&x->st, (level + 1) * VG_MAX_MOVES + k);
-        if (!c) {
-            fail(x, VG_ERR_NOMEM, "out of memory");
-            return 0;
-        }
-        fm_copy(x->f, c, s);
-        if (fm_play(x->f, c, moves[k]) != VG_OK) {
-            x->failed = x->aborted = 1;
-            return 0;
-        }
-        int same = side(vg_turn(c)) == side(who), lo = -INF, hi = INF;
-        if (vg_is_over(c)) {
-            lo = hi = same ? final_value(c) : -final_value(c);
-        } else {
-            uint64_t ck = exact_key(c);
-            const tt_entry *ce = &x->tt[ck & x->mask];
-            if (ce->key == ck) lo = same ? ce->lo : -ce->hi, hi = same ? ce->hi : -ce->lo;
-            order[open++] = k;
-        }
-        if (lo >= beta || (lo == hi && lo > best)) {   /* settled: a cut-off, or a known value */
-            if (lo > best) best = lo, best_move = moves[k];
-            if (best > a) a = best;
-            if (a >= beta) goto done;
-        }
-    }
-    if (x->o.order > level && open > 1 && vg_game_has_evaluate(x->g)) {
-        /* Best-looking first by the game's evaluate(state) (stable: ties in
-         * legal order; the table's move stays first). */
-        double score[VG_MAX_MOVES];
-        int from = moves[order[0]] == first ? 1 : 0;
-        for (int j = from; j < open; j++) {
-            score[j] = (who == 0 ? 1 : -1) * fm_evaluate(x->f, kids[order[j]]);
-        }
-        for (int j = from + 1; j < open; j++) {
-            int k = order[j];
-            double v = score[j];
-            int i = j - 1;
-            while (i >= from && score[i] < v) score[i + 1] = score[i], order[i + 1] = order[i], i--;
-            score[i + 1] = v, order[i + 1] = k;
-        }
-    }
-    for (int j = 0; j < open; j++) {
-        int k = order[j];
-        vg_state *c = kids[k];
-        int v = side(vg_turn(c)) == side(who) ? node(x, c, level + 1, a, beta) : -node(x, c, level + 1, -beta, -a);
+    tt_first(c.moves, c.n, first);
+    c.best = -INF, c.best_move = c.moves[0], c.alpha = alpha;
+    int cut = play_children(x, s, level, beta, &c);
+    if (cut < 0) return 0;
+    if (!cut && x->o.order > level && c.open > 1 && vg_game_has_evaluate(x->g)) order_children(x, who, first, &c);
+    for (int j = 0; !cut && j < c.open; j++) {   /* Step 3: the others, searched */
+        vg_state *kid = c.st[c.order[j]];
+        v = side(vg_turn(kid)) == side(who) ? node(x, kid, level + 1, c.alpha, beta)
+                                            : -node(x, kid, level + 1, -beta, -c.alpha);
         if (x->aborted) return 0;
-        if (v > best) {
-            best = v;
-            best_move = moves[k];
-            if (best > a) a = best;
-            if (a >= beta) break;
+        if (v > c.best) {
+            c.best = v, c.best_move = c.moves[c.order[j]];
+            if (c.best > c.alpha) c.alpha = c.best;
+            cut = c.alpha >= beta;
         }
     }
-done:
-    if (level == 0 && best >= beta) x->root_best = best_move;
-    /* Store what this search proved. */
-    e = &x->tt[slot];
-    if (e->key != key) {
-        e->key = key;
-        e->lo = -INF;
-        e->hi = INF;
-    }
-    if (best <= alpha) {
-        if (best < e->hi) e->hi = best;
-    } else if (best >= beta) {
-        if (best > e->lo) e->lo = best;
-    } else {
-        e->lo = e->hi = best;
-    }
-    if (e->lo > e->hi) e->lo = e->hi = best;   /* bounds from different searches disagree: trust this one */
-    x->tt_move[slot] = (uint8_t)(best_move + 1);
-    return best;
+    if (level == 0 && c.best >= beta) x->root_best = c.best_move;
+    tt_store(&x->tt, key, TT_END, alpha, beta, c.best, c.best_move);   /* Step 4: what this search proved */
+    return c.best;
+}
+
+/* tt_mtd's search: a null window at the root. */
+static int root_search(void *ud, int alpha, int beta) {
+    exact_solver *x = ud;
+    return node(x, x->root, 0, alpha, beta);
 }
 
 /* The exact value of 's' for its agent to move. */
 static int solve_value(exact_solver *x, const vg_state *s, int guess) {
     x->root_best = -1;
     if (x->o.full_window) return node(x, s, 0, -INF, INF);
-    /* Null-window tests: while only one bound is known, step away from it
-     * by 1, 2, 4, ...; once both are, halve the interval (the value is a
-     * whole number in [lo, hi]). */
-    int lo = -INF, hi = INF, beta = guess, step = 1;
-    while (lo < hi && !x->aborted) {
-        int g = node(x, s, 0, beta - 1, beta);
-        if (g < beta) hi = g;
-        else lo = g;
-        if (lo >= hi) break;
-        if (lo == -INF) beta = hi - step + 1, step *= 2;
-        else if (hi == INF) beta = lo + step, step *= 2;
-        else beta = lo + (hi - lo + 1) / 2;
-        if (beta <= lo) beta = lo + 1;
-        if (beta > hi) beta = hi;
-    }
-    return lo >= hi ? lo : 0;
+    x->root = s;
+    return tt_mtd(root_search, x, guess, &x->aborted, NULL);
 }
 
 static void begin(exact_solver *x, fm *f, exact_result *r) {
@@ -448,8 +412,8 @@ int exact_solve(exact_solver *x, fm *f, const vg_state *s, exact_result *r) {
     r->value = solve_value(x, s, x->o.guess);
     r->move = x->root_best;
     if (r->move < 0) {                      /* the last search failed low everywhere: ask the table */
-        uint64_t key = exact_key(s);
-        if (x->tt[key & x->mask].key == key) r->move = x->tt_move[key & x->mask] - 1;
+        const tt_entry *e = tt_find(&x->tt, exact_key(s));
+        if (e) r->move = e->move - 1;
     }
     return finish(x, r, t0);
 }
@@ -490,55 +454,3 @@ int exact_solve_moves(exact_solver *x, fm *f, const vg_state *s, int moves[VG_MA
     vg_state_free(child);
     return finish(x, r, t0) ? n : -1;
 }
-
-/* ---- The agent ---------------------------------------------------------- */
-
-static const agent_param solve_params[] = {
-    {"tt_bits", 20, "transposition table of 2^tt_bits entries (17 bytes each)"},
-    {"anytime", 0, "1: give up when the decision's budget is spent (no value then); 0: always solve to the end"},
-};
-
-typedef struct solve_agent {
-    const vg_game *g;
-    exact_solver *x;
-    int anytime;
-} solve_agent;
-
-static void solve_free(void *self) {
-    solve_agent *a = self;
-    if (!a) return;
-    exact_free(a->x);
-    free(a);
-}
-
-static void *solve_create(const vg_game *g, const double *p, uint64_t seed) {
-    (void)seed;
-    solve_agent *a = calloc(1, sizeof *a);
-    if (!a) return NULL;
-    exact_opts o = {.tt_bits = (int)p[0]};
-    a->g = g;
-    a->anytime = p[1] != 0;
-    a->x = exact_new(g, &o);
-    if (!a->x) {
-        free(a);
-        return NULL;
-    }
-    return a;
-}
-
-/* The best move; the value, for the agent to move, in f->value. Without
- * 'anytime' the solve ignores the decision's budget (its calls are
- * counted all the same). */
-static int solve_act(void *self, fm *f, const vg_state *s) {
-    solve_agent *a = self;
-    exact_result r;
-    a->x->o.budgeted = a->anytime;
-    exact_solve(a->x, f, s, &r);
-    f->expanded += r.nodes;
-    f->has_value = r.solved;
-    f->value = r.value;
-    return r.move;
-}
-
-const agent_def agent_solve = {"solve", "exact solver for two-sided games: alpha-beta to the end with a transposition table",
-                               solve_params, 2, solve_create, solve_act, solve_free};

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
  * exact.h -- exhaustive play of two-player games through the forward
- * model (vg_legal, vg_play): the exact solver (agent "solve"), perft
+ * model (fm_legal, fm_play): the exact solver (the "solve" agent, solve.c), perft
  * (move sequences per depth), positions given as move lists, and the
  * position key the transposition tables of exact.c and mtdf.c use.
  *
@@ -9,7 +9,9 @@
  * (vg_score, from agent 0's view, rounded); the solver's value is the
  * score perfect play leads to, seen by the agent to move: agent 0's
  * score for agent 0, minus it for any other agent (two sides: agent 0
- * against the rest). Games with chance agents are refused. The solver is
+ * against the rest). Games with chance agents are refused, and so are
+ * lines longer than 1,000 moves ("too deep", VG_ERR_LIMIT: the search
+ * recurses once a move). The solver is
  * meant for games that end (board games); a position met again on the
  * line being searched (a game that can go round in circles) is valued by
  * its score as if the game ended there, and positions are keyed without
@@ -54,7 +56,7 @@ long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, 
 /* ---- Solver ------------------------------------------------------------ */
 
 typedef struct exact_opts {
-    int tt_bits;             /* transposition table of 2^tt_bits entries (16 bytes each); 0: 20 */
+    int tt_bits;             /* transposition table of 2^tt_bits entries (24 bytes each); 0: 20 */
     int full_window;         /* 1: one alpha-beta search with the whole window; 0: MTD(f) from 'guess' */
     int guess;               /* MTD(f)'s first guess */
     int order;               /* N > 0: in the first N plies below the root, try children best first by the game's evaluate(state) (if it has one) */

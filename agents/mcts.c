@@ -451,20 +451,23 @@ static void graft(mcts *m, fm *f, const vg_state *s, int32_t cur, int n) {
     if (vg_winner_of(m->work) == VG_PLAYER_WINS) prove(m, cur, 1, 0);
 }
 
-/* One iteration from the root state 's': down the tree, a rollout from
- * the first node reached for the first time, its value backed up. */
-static void iterate(mcts *m, fm *f, const vg_state *s) {
+/* Steps 1 and 2 of an iteration: from the root state 's' down the tree
+ * (Step 1. Selection: a chance node draws its outcome; elsewhere untried
+ * moves first, then UCT) to the first node reached for the first time
+ * (Step 2. Expansion: it is seen, its state noted), played in m->work.
+ * Returns that node (or the node where the game ended), or -1 when the
+ * iteration ends on the way (a proof, a duplicate, a dead state). */
+static int32_t select_expand(mcts *m, fm *f, const vg_state *s, int *steps) {
     fm_copy(f, m->work, s);
     int32_t cur = 0;
-    int steps = 0;
     for (;;) {
         mnode *x = &m->nodes[cur];
-        if (vg_is_over(m->work)) break;
+        if (vg_is_over(m->work)) return cur;
         if (x->proven && cur != 0) {   /* reached by chance: its proven result stands */
             back_up(m, cur, 0, 1, side(x->mover) == 0 ? (x->proven > 0) : (x->proven < 0));
-            return;
+            return -1;
         }
-        if (x->first < 0 && !list_children(m, f, cur, m->work)) break;   /* no moves, or the tree is full */
+        if (x->first < 0 && !list_children(m, f, cur, m->work)) return cur;   /* no moves, or the tree is full */
         x = &m->nodes[cur];
         int32_t next;
         if (x->chance) next = draw_child(m, x);
@@ -473,24 +476,31 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
             int plies = 0, v = proof_of(m, x, &plies);
             if (v) prove(m, cur, v, plies);
             else x->dup = 1;                        /* nothing new below: as good as a duplicate */
-            return;
+            return -1;
         }
         fm_play(f, m->work, m->nodes[next].move);
-        steps++;
+        ++*steps;
         cur = next;
         if (!m->nodes[cur].seen) {   /* new: roll out from here, unless its state is in the tree already */
             see(m, cur, m->work);
             f->expanded++;
             if (dead(m, m->work)) {   /* as good as lost */
                 prove(m, cur, -1, 0);
-                return;
+                return -1;
             }
-            if (m->nodes[cur].dup && !vg_is_over(m->work)) return;
-            break;
+            return m->nodes[cur].dup && !vg_is_over(m->work) ? -1 : cur;
         }
     }
+}
+
+/* One iteration from the root state 's': Steps 1 and 2 (select_expand),
+ * Step 3. Rollout from the node reached, Step 4. Backup of its value. */
+static void iterate(mcts *m, fm *f, const vg_state *s) {
+    int steps = 0;
+    int32_t cur = select_expand(m, f, s, &steps);
+    if (cur < 0) return;
     mnode *x = &m->nodes[cur];
-    if (vg_is_over(m->work)) {
+    if (vg_is_over(m->work)) {   /* the game ended in the tree: a proof, or a result to back up */
         vg_winner w = vg_winner_of(m->work);
         int v = w == VG_NO_WINNER ? 0 : (w == VG_PLAYER_WINS) == (side(x->mover) == 0) ? 1 : -1;
         int by_chance = cur != 0 && m->nodes[x->parent].chance;
@@ -499,8 +509,10 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
         back_up(m, cur, rollout_value(m, f, m->work, steps), 1, result_of(m->work, steps));
         return;
     }
+    /* Step 3. Rollout */
     int n = rollout(m, f), played = steps + n;
     double v = rollout_value(m, f, m->work, played);
+    /* Step 4. Backup: a finished game's result, a dead state's as a loss, else the value */
     if (vg_is_over(m->work)) {
         back_up(m, cur, v, 1, result_of(m->work, played));
         if (!m->turns && vg_winner_of(m->work) == VG_PLAYER_WINS) graft(m, f, s, cur, n);

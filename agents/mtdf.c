@@ -2,7 +2,8 @@
  *
  * mtdf.c -- MTD(f) with iterative deepening and a transposition table
  * (see mtdf.h), after the course report's MTDDecider: each iteration
- * starts from the last one's value as its first guess; each pass is a
+ * starts from the last one's value as its first guess (tt_mtd, the driver
+ * the exact solver uses too); each pass is a
  * fail-soft negamax alpha-beta search with the window (beta - 1, beta)
  * that stores a lower or an upper bound per position, which later passes
  * and iterations reuse. The root takes no cut-off from the table, so the
@@ -16,28 +17,22 @@
 
 #include "exact.h"
 #include "mtdf.h"
+#include "ttable.h"
 
-#define INF (INT_MAX / 4)
-
-typedef struct entry {
-    uint64_t key;
-    int32_t lo, hi;          /* the value searched to 'depth' plies is in [lo, hi] */
-    int16_t depth;
-    uint8_t move;            /* best move + 1, 0: none */
-    uint8_t pad;
-} entry;
+#define INF TT_INF
 
 struct mtdf {
     const vg_game *g;
     mtdf_opts o;
-    entry *tt;
-    uint64_t mask;
+    ttable tt;
     vg_state **stack;
     int nstack;
     fm *f;
     int budgeted, aborted;
     long nodes;
     int root_best;
+    int depth;               /* of the iteration in progress */
+    const vg_state *root;
     mtdf_result *r;
 };
 
@@ -47,18 +42,14 @@ mtdf *mtdf_new(const vg_game *g, const mtdf_opts *o) {
     m->g = g;
     m->o = *o;
     if (m->o.depth < 1) m->o.depth = 1;
-    int bits = o->tt_bits > 0 ? o->tt_bits : 20;
-    if (bits > 30) bits = 30;
-    m->mask = ((uint64_t)1 << bits) - 1;
-    m->tt = calloc((size_t)1 << bits, sizeof *m->tt);
-    if (!m->tt) {
+    if (!tt_init(&m->tt, o->tt_bits)) {
         free(m);
         return NULL;
     }
     return m;
 }
 
-void mtdf_clear(mtdf *m) { memset(m->tt, 0, (size_t)(m->mask + 1) * sizeof *m->tt); }
+void mtdf_clear(mtdf *m) { tt_clear(&m->tt); }
 
 static void free_stack(mtdf *m) {
     for (int k = 0; k < m->nstack; k++) vg_state_free(m->stack[k]);
@@ -70,7 +61,7 @@ static void free_stack(mtdf *m) {
 void mtdf_free(mtdf *m) {
     if (!m) return;
     free_stack(m);
-    free(m->tt);
+    tt_free(&m->tt);
     free(m);
 }
 
@@ -103,18 +94,8 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
         return 0;
     }
     uint64_t key = exact_key(s);
-    entry *e = &m->tt[key & m->mask];
-    int first = -1;
-    if (e->key == key) {
-        if (level > 0 && e->depth >= depth) {
-            if (e->lo >= beta) return e->lo;
-            if (e->hi <= alpha) return e->hi;
-            if (e->lo == e->hi) return e->lo;
-            if (e->lo > alpha) alpha = e->lo;
-            if (e->hi < beta) beta = e->hi;
-        }
-        first = e->move - 1;
-    }
+    int first, v;
+    if (tt_probe(&m->tt, key, depth, level > 0, &alpha, &beta, &v, &first)) return v;
     if (vg_is_chance(m->g, who)) {
         error(m, VG_ERR_ARG, "mtdf does not play games with chance agents (use expectimax)");
         return 0;
@@ -125,13 +106,7 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
         if (m->f->status != VG_OK) m->aborted = 1;
         return leaf(m, s);
     }
-    if (first >= 0)
-        for (int k = 1; k < n; k++)
-            if (moves[k] == first) {
-                memmove(moves + 1, moves, (size_t)k * sizeof *moves);
-                moves[0] = first;
-                break;
-            }
+    tt_first(moves, n, first);
     if (level + 1 >= m->nstack) {
         error(m, VG_ERR_LIMIT, "search deeper than its stack");
         return 0;
@@ -145,7 +120,7 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
             return 0;
         }
         int cw = vg_turn(child), cd = cw == 0 ? depth - 1 : depth;
-        int v = sign(cw) == sign(who) ? search(m, child, level + 1, cd, a, beta)
+        v = sign(cw) == sign(who) ? search(m, child, level + 1, cd, a, beta)
                                       : -search(m, child, level + 1, cd, -beta, -a);
         if (m->aborted) return 0;
         if (v > best) {
@@ -156,40 +131,22 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
         }
     }
     if (level == 0 && best >= beta) m->root_best = best_move;
-    e = &m->tt[key & m->mask];
-    if (e->key != key || e->depth != depth) {          /* a new entry, or one for another depth */
-        if (e->key == key && e->depth > depth) goto keep;  /* keep the deeper bounds */
-        e->key = key;
-        e->depth = (int16_t)depth;
-        e->lo = -INF;
-        e->hi = INF;
-    }
-    if (best <= alpha) {
-        if (best < e->hi) e->hi = best;
-    } else if (best >= beta) {
-        if (best > e->lo) e->lo = best;
-    } else {
-        e->lo = e->hi = best;
-    }
-    if (e->lo > e->hi) e->lo = e->hi = best;
-keep:
-    e->move = (uint8_t)(best_move + 1);
+    tt_store(&m->tt, key, depth, alpha, beta, best, best_move);
     return best;
+}
+
+/* tt_mtd's search: a null window at the root, to the iteration's depth. */
+static int root_search(void *ud, int alpha, int beta) {
+    mtdf *m = ud;
+    return search(m, m->root, 0, m->depth, alpha, beta);
 }
 
 /* One MTD(f) iteration to 'depth' from 'guess'; the value for the agent to move. */
 static int mtd(mtdf *m, const vg_state *s, int depth, int guess) {
-    int lo = -INF, hi = INF, g = guess;
     m->root_best = -1;
-    while (lo < hi && !m->aborted) {
-        int beta = g == lo ? g + 1 : g;
-        m->r->passes++;
-        g = search(m, s, 0, depth, beta - 1, beta);
-        if (m->aborted) break;
-        if (g < beta) hi = g;
-        else lo = g;
-    }
-    return g;
+    m->root = s;
+    m->depth = depth;
+    return tt_mtd(root_search, m, guess, &m->aborted, &m->r->passes);
 }
 
 int mtdf_search(mtdf *m, const vg_state *s, fm *f, mtdf_result *r) {
@@ -220,18 +177,16 @@ int mtdf_search(mtdf *m, const vg_state *s, fm *f, mtdf_result *r) {
         int v = mtd(m, s, d, guess);
         if (m->aborted) {
             if (d == 1 && f->status == VG_OK) {                 /* nothing finished: the best so far */
-                uint64_t key = exact_key(s);
-                entry *e = &m->tt[key & m->mask];
-                r->move = m->root_best >= 0 ? m->root_best : e->key == key && e->move ? e->move - 1 : moves[0];
+                const tt_entry *e = tt_find(&m->tt, exact_key(s));
+                r->move = m->root_best >= 0 ? m->root_best : e && e->move ? e->move - 1 : moves[0];
             }
             break;
         }
         guess = v;
         r->move = m->root_best;
         if (r->move < 0) {
-            uint64_t key = exact_key(s);
-            entry *e = &m->tt[key & m->mask];
-            r->move = e->key == key && e->move ? e->move - 1 : moves[0];
+            const tt_entry *e = tt_find(&m->tt, exact_key(s));
+            r->move = e && e->move ? e->move - 1 : moves[0];
         }
         r->value = sign(who) * v;
         r->depth = d;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "openlist.h"
 #include "planner.h"
 #include "search.h"
 
@@ -30,10 +31,7 @@ struct planner {
     int nil_noop;          /* -1 unknown, 0/1 for the root */
     pnode *nodes;
     uint32_t nnodes, cap;
-    uint32_t **bucket;
-    uint32_t *bn, *bcap;
-    int nbuckets, minf;
-    long open;
+    openlist open;
     hmap bypos;
     uint32_t best;         /* most promising node so far */
     /* the plan being played */
@@ -42,13 +40,11 @@ struct planner {
     int plan_len, plan_pos;
 };
 
-static int prio(const planner *p, int g, int h) { return 8 * g + (int)lround(8.0 * p->o.weight * h); }
+static int prio(const planner *p, int g, int h) { return openlist_prio(g, h, p->o.weight); }
 
 static void search_drop(planner *p) {
     p->nnodes = 0;   /* their stored states go with the next packer_set_ref */
-    for (int b = 0; b < p->nbuckets; b++) p->bn[b] = 0;
-    p->open = 0;
-    p->minf = 0;
+    openlist_clear(&p->open);
     hmap_clear(&p->bypos);
     p->active = 0;
 }
@@ -83,10 +79,7 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
 void planner_free(planner *p) {
     if (!p) return;
     search_drop(p);
-    for (int b = 0; b < p->nbuckets; b++) free(p->bucket[b]);
-    free(p->bucket);
-    free(p->bn);
-    free(p->bcap);
+    openlist_free(&p->open);
     free(p->nodes);
     hmap_free(&p->bypos);
     sbound_free(p->bound);
@@ -98,44 +91,14 @@ void planner_free(planner *p) {
     free(p);
 }
 
-static int push(planner *p, uint32_t id) {
-    int f = prio(p, p->nodes[id].g, p->nodes[id].h);
-    if (f >= p->nbuckets) {
-        int nb = p->nbuckets ? p->nbuckets : 256;
-        while (nb <= f) nb *= 2;
-        uint32_t **b = realloc(p->bucket, (size_t)nb * sizeof *b);
-        if (!b) return 0;
-        p->bucket = b;
-        uint32_t *n = realloc(p->bn, (size_t)nb * sizeof *n);
-        if (!n) return 0;
-        p->bn = n;
-        uint32_t *c = realloc(p->bcap, (size_t)nb * sizeof *c);
-        if (!c) return 0;
-        p->bcap = c;
-        for (int k = p->nbuckets; k < nb; k++) b[k] = NULL, n[k] = 0, c[k] = 0;
-        p->nbuckets = nb;
-    }
-    if (p->bn[f] == p->bcap[f]) {
-        uint32_t nc = p->bcap[f] ? p->bcap[f] * 2 : 64, *ids = realloc(p->bucket[f], nc * sizeof *ids);
-        if (!ids) return 0;
-        p->bucket[f] = ids;
-        p->bcap[f] = nc;
-    }
-    p->bucket[f][p->bn[f]++] = id;
-    if (f < p->minf) p->minf = f;
-    p->open++;
-    return 1;
-}
+static int push(planner *p, uint32_t id) { return openlist_push(&p->open, id, prio(p, p->nodes[id].g, p->nodes[id].h)); }
 
+/* The next open node to expand (stale entries skipped), UINT32_MAX when none. */
 static uint32_t pop(planner *p) {
-    while (p->open > 0) {
-        while (p->minf < p->nbuckets && p->bn[p->minf] == 0) p->minf++;
-        if (p->minf >= p->nbuckets) break;
-        uint32_t id = p->bucket[p->minf][--p->bn[p->minf]];
-        p->open--;
+    uint32_t id;
+    while ((id = openlist_pop(&p->open)) != OPENLIST_NONE) {
         pnode *n = &p->nodes[id];
-        if (n->expanded || prio(p, n->g, n->h) != p->minf) continue;
-        return id;
+        if (!n->expanded && prio(p, n->g, n->h) == p->open.minf) return id;
     }
     return UINT32_MAX;
 }
@@ -218,7 +181,7 @@ static int run(planner *p, fm *f) {
         uint32_t id = pop(p);
         if (id == UINT32_MAX) return -1;
         if (p->nodes[id].win) return make_plan(p, id) ? 1 : -2;
-        int fcur = p->minf;
+        int fcur = p->open.minf;
         p->nodes[id].expanded = 1;
         packer_unpack(p->pk, p->nodes[id].st, p->cur);
         fm_count(f, 1);   /* restoring a state: a copy */

@@ -11,7 +11,7 @@
 
 #include "agent.h"
 #include "cli.h"
-#include "solve.h"
+#include "solve_level.h"
 
 int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int nset, uint64_t seed,
                   const vg_game *g, agent **out) {

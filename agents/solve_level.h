@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT
  *
- * solve.h -- the level solver: a shortest winning action sequence found
+ * solve_level.h -- the level solver ('vgdl solve'): a shortest winning action sequence found
  * by A* over positions (search.h's positional key), with search.h's
  * admissible, consistent lower bound and its dead-state pruning. With
  * weight 1, a quick weighted search finds some win first, and A* then
- * looks only for shorter ones (solve.c); with no bound (games outside
- * Bait's vocabulary) the search is breadth-first.
+ * looks only for shorter ones (solve_level.c); with no bound (games outside
+ * Bait's vocabulary) the search is breadth-first. (The "solve" agent,
+ * which solves two-player games exactly, is solve.c.)
  */
-#ifndef VG_SOLVE_H
-#define VG_SOLVE_H
+#ifndef VG_SOLVE_LEVEL_H
+#define VG_SOLVE_LEVEL_H
 
 #include "agent.h"
 

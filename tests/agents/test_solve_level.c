@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "search.h"
-#include "solve.h"
+#include "solve_level.h"
 #include "support.h"
 
 #define SCRIPT "scripts/bait.lua"

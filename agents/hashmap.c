@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * hashmap.c -- see hashmap.h: large tables on huge pages, and the hash
+ * map (open addressing, linear probing, at most three quarters full).
+ */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, madvise */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "hashmap.h"
+
+/* ---- Big tables ---------------------------------------------------------
+ * The solver's hash map and stored states reach gigabytes. */
+
+enum { BIG = 2 << 20 };   /* smaller tables come from calloc */
+
+void *big_alloc(size_t bytes) {
+    if (bytes < BIG) return calloc(1, bytes);
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);   /* a hint: no harm when refused */
+#endif
+    return p;
+}
+
+void big_free(void *p, size_t bytes) {
+    if (bytes < BIG)
+        free(p);
+    else if (p)
+        munmap(p, bytes);
+}
+
+/* ---- Hash map ------------------------------------------------------------ */
+
+int hmap_init(hmap *m, size_t cap) {
+    size_t c = 16;
+    while (c < cap * 2) c <<= 1;
+    m->slots = big_alloc(c * sizeof *m->slots);
+    m->cap = m->slots ? c : 0;
+    m->n = 0;
+    return m->slots != NULL;
+}
+
+void hmap_free(hmap *m) {
+    big_free(m->slots, m->cap * sizeof *m->slots);
+    memset(m, 0, sizeof *m);
+}
+
+void hmap_clear(hmap *m) {
+    if (m->slots && m->n) memset(m->slots, 0, m->cap * sizeof *m->slots);
+    m->n = 0;
+}
+
+hslot *hmap_find(const hmap *m, uint64_t key) {
+    if (!key) key = 1;
+    for (size_t i = (size_t)hash_mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->slots[i].key == key) return &m->slots[i];
+        if (!m->slots[i].key) return NULL;
+    }
+}
+
+void hmap_prefetch(const hmap *m, uint64_t key) {
+#if defined(__GNUC__)
+    __builtin_prefetch(&m->slots[(size_t)hash_mix(key ? key : 1) & (m->cap - 1)]);
+#else
+    (void)m, (void)key;
+#endif
+}
+
+static int hmap_grow(hmap *m) {
+    hmap big;
+    if (!hmap_init(&big, m->cap)) return 0;   /* twice the slots */
+    for (size_t i = 0; i < m->cap; i++) {
+        if (!m->slots[i].key) continue;
+        size_t j = (size_t)hash_mix(m->slots[i].key) & (big.cap - 1);
+        while (big.slots[j].key) j = (j + 1) & (big.cap - 1);
+        big.slots[j] = m->slots[i];
+    }
+    big.n = m->n;
+    hmap_free(m);
+    *m = big;
+    return 1;
+}
+
+hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added) {
+    if (!key) key = 1;
+    if ((m->n + 1) * 4 > m->cap * 3 && !hmap_grow(m)) return NULL;
+    size_t i = (size_t)hash_mix(key) & (m->cap - 1);
+    for (; m->slots[i].key; i = (i + 1) & (m->cap - 1))
+        if (m->slots[i].key == key) {
+            *added = 0;
+            return &m->slots[i];
+        }
+    m->slots[i] = (hslot){key, v, 0};
+    m->n++;
+    *added = 1;
+    return &m->slots[i];
+}

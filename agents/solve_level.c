@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * solve_level.c -- see solve_level.h: the level solver (not the "solve"
+ * agent, which solves two-player games exactly: solve.c).
+ *
+ * A* with integer priorities in buckets: f = 8 g + round(8 weight h); in a
+ * bucket the last state added comes out first (deeper states first among
+ * equals). States are deduplicated by the positional key (search.h),
+ * which merges states that differ only in things that do not matter to
+ * positions (the orientation a pushed box is left with). A position is
+ * kept with the fewest actions that reached it, and that number (plus
+ * one; 1 for a dead position, which gets no node) also in its hash-map
+ * slot, so that a repeat is turned away without reading its node: on
+ * Bait level 3 that saves a sixth of the time. A state is stored,
+ * packed, only while it waits to be expanded.
+ *
+ * Two phases (weight 1). A quick weighted search (QUICK_WEIGHT) finds
+ * some win of length U; then A* keeps only positions whose f is below U,
+ * those that could lie on a shorter win. On Bait level 3 almost every
+ * position A* would leave open at the end has f = U: not storing them
+ * halves the time and the memory. A* either finds a shorter win, the
+ * shortest, or runs dry, and then the quick win is shortest.
+ *
+ * Optimality: with weight 1 the bound is admissible and consistent
+ * (search.c), so a state is expanded at most once, with its least g, and
+ * the first win removed from the open list is a shortest one. A win found
+ * while expanding a state whose f equals the win's length is taken at once
+ * (nothing left open can be shorter). Dead states (search.c) cannot lead
+ * to a win and are dropped.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "openlist.h"
+#include "search.h"
+#include "solve_level.h"
+
+typedef struct node {
+    packed *st;           /* stored while open, packed against the start */
+    uint32_t parent;
+    int32_t g, h;
+    uint8_t action, expanded, win, held;
+} node;
+
+/* The children last pushed into the bucket being expanded come out of it
+ * next (a bucket is a stack), so the latest HOLD of them are held whole
+ * instead of packed and unpacked; the oldest is packed when a new one
+ * does not fit. Entries [0, n) are held, the buffers after them spare. */
+enum { HOLD = 32 };
+typedef struct holding {
+    uint32_t id[HOLD];
+    vg_state *st[HOLD];
+    int n;
+} holding;
+
+/* Takes entry i out of the holding; its buffer becomes the first spare. */
+static void unhold(holding *hd, int i) {
+    vg_state *buf = hd->st[i];
+    for (int k = i; k + 1 < hd->n; k++) hd->id[k] = hd->id[k + 1], hd->st[k] = hd->st[k + 1];
+    hd->st[--hd->n] = buf;
+}
+
+static int held_at(const holding *hd, uint32_t id) {
+    int i = hd->n - 1;
+    while (i >= 0 && hd->id[i] != id) i--;
+    return i;
+}
+
+/* One A* search: its nodes, open list, closed set and scratch states. */
+typedef struct search {
+    const vg_game *g;
+    fm *f;
+    const solve_opts *o;
+    solve_result *r;
+    int below;            /* keep only positions whose f is below this (see astar) */
+    double weight;
+    node *nodes;
+    uint32_t nnodes, cap;
+    openlist open;
+    hmap bypos;           /* positional key -> node; 'aux' the fewest actions + 1 (1: dead) */
+    sbound *bound;
+    packer *pk;
+    vg_state *cur, *kids[VG_MAX_ACTIONS];
+    vg_action acts[VG_MAX_ACTIONS];
+    uint64_t keys[VG_MAX_ACTIONS];
+    holding hd;
+    uint32_t win;         /* the node of the win found, UINT32_MAX: none yet */
+} search;
+
+static int prio(const search *S, int g, int h) { return openlist_prio(g, h, S->weight); }
+static int push(search *S, uint32_t id) { return openlist_push(&S->open, id, prio(S, S->nodes[id].g, S->nodes[id].h)); }
+
+/* Next open state to expand, or UINT32_MAX when none. */
+static uint32_t pop(search *S) {
+    uint32_t id;
+    while ((id = openlist_pop(&S->open)) != OPENLIST_NONE) {
+        node *n = &S->nodes[id];
+        if (!n->expanded && prio(S, n->g, n->h) == S->open.minf) return id;   /* else a stale entry */
+    }
+    return UINT32_MAX;
+}
+
+static uint32_t new_node(search *S) {
+    if (S->nnodes == S->cap) {
+        uint32_t nc = S->cap ? S->cap * 2 : 4096;
+        node *nn = realloc(S->nodes, nc * sizeof *nn);
+        if (!nn) return UINT32_MAX;
+        S->nodes = nn;
+        S->cap = nc;
+    }
+    memset(&S->nodes[S->nnodes], 0, sizeof(node));
+    return S->nnodes++;
+}
+
+static int plan_of(search *S, uint32_t id, solve_result *r) {
+    int len = 0;
+    for (uint32_t k = id; k != 0; k = S->nodes[k].parent) len++;
+    r->plan = malloc((size_t)(len ? len : 1) * sizeof *r->plan);
+    if (!r->plan) return 0;
+    r->len = len;
+    for (uint32_t k = id; k != 0; k = S->nodes[k].parent) r->plan[--len] = (vg_action)S->nodes[k].action;
+    return 1;
+}
+
+/* Step 1 of an expansion: the children of S->cur that are not lost, in
+ * S->kids, S->acts and S->keys (their hash slots start loading
+ * meanwhile); their number, or -1 on a script error (kept in the fm). */
+static int children(search *S) {
+    int na = vg_actions(S->g, S->cur, S->acts), nk = 0;
+    for (int k = 0; k < na; k++) {
+        vg_state *c = S->kids[nk];
+        fm_copy(S->f, c, S->cur);
+        if (fm_advance(S->f, c, S->acts[k]) != VG_OK) return -1;
+        S->r->generated++;
+        if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
+        S->keys[nk] = search_key(S->g, c);
+        hmap_prefetch(&S->bypos, S->keys[nk]);
+        S->acts[nk++] = S->acts[k];
+    }
+    return nk;
+}
+
+/* Holds child 'k' (node 'cid') whole: it comes out of the open list soon. */
+static int hold(search *S, int k, uint32_t cid) {
+    holding *hd = &S->hd;
+    if (hd->n == HOLD) {   /* the oldest is packed to make room */
+        node *old = &S->nodes[hd->id[0]];
+        if (!(old->st = packer_pack(S->pk, hd->st[0]))) return 0;
+        old->held = 0;
+        unhold(hd, 0);
+    }
+    vg_state *child = S->kids[k];
+    hd->id[hd->n] = cid;
+    S->kids[k] = hd->st[hd->n];   /* a spare buffer takes the child's place */
+    hd->st[hd->n++] = child;
+    return 1;
+}
+
+/* Step 2 of an expansion, for child 'k' of node 'id' reached with 'cg'
+ * actions: a node for a new position, or a shorter way to a known one.
+ * 'fcur' is the priority being expanded. 1 done, 0 out of memory. */
+static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
+    vg_state *child = S->kids[k];
+    int added;
+    hslot *slot = hmap_find(&S->bypos, S->keys[k]);
+    if (slot && (int)slot->aux - 1 <= cg) return 1;   /* reached as soon before, or dead */
+    int h = slot ? S->nodes[slot->val].h : sbound_of(S->bound, child);
+    if (h < SBOUND_DEAD && cg + h >= S->below) return 1;   /* not kept: cannot be on a shorter win */
+    if (!slot) {
+        if (!(slot = hmap_put(&S->bypos, S->keys[k], UINT32_MAX, &added))) return 0;
+        S->r->distinct++;
+        if (h >= SBOUND_DEAD) {   /* never entered: as if reached with g = 0 */
+            slot->aux = 1;
+            return 1;
+        }
+        if ((slot->val = new_node(S)) == UINT32_MAX) return 0;
+        S->nodes[slot->val].h = h;
+    }
+    uint32_t cid = slot->val;
+    slot->aux = (uint32_t)cg + 1;
+    node *c = &S->nodes[cid];
+    c->parent = id;
+    c->action = (uint8_t)S->acts[k];
+    c->g = cg;
+    c->expanded = 0;
+    if (c->held) unhold(&S->hd, held_at(&S->hd, cid));   /* its state from this way instead */
+    c->held = 0;
+    packer_release(S->pk, c->st);
+    c->st = NULL;
+    vg_clear_events(child);   /* stored only to be advanced again: smaller packed */
+    if (vg_winner_of(child) == VG_PLAYER_WINS) {
+        c->h = 0;
+        c->win = 1;
+        if (S->weight == 1 && prio(S, cg, 0) <= fcur) {   /* nothing open is shorter */
+            S->win = cid;
+            return 1;
+        }
+    } else if (S->weight == 1 && prio(S, cg, c->h) == fcur) {   /* comes out soon: held whole */
+        if (!hold(S, k, cid)) return 0;
+        c->held = 1;
+    } else if (!(c->st = packer_pack(S->pk, child))) {
+        return 0;
+    }
+    return push(S, cid);
+}
+
+/* Expands node 'id' into S->cur and its children: 1 done, 0 out of
+ * memory, -1 a script error. */
+static int expand(search *S, uint32_t id) {
+    node *n = &S->nodes[id];
+    int fcur = S->open.minf;
+    n->expanded = 1;
+    if (n->held) {   /* whole: no unpacking */
+        int i = held_at(&S->hd, id);
+        vg_state *whole = S->hd.st[i];
+        S->hd.st[i] = S->cur;
+        S->cur = whole;
+        unhold(&S->hd, i);
+        n->held = 0;
+    } else {
+        packer_unpack(S->pk, n->st, S->cur);
+        packer_release(S->pk, n->st);
+        n->st = NULL;
+    }
+    S->r->expanded++;
+    int nk = children(S), cg = S->nodes[id].g + 1;
+    if (nk < 0) return -1;
+    for (int k = 0; k < nk && S->win == UINT32_MAX; k++)
+        if (!admit(S, id, k, cg, fcur)) return 0;
+    return 1;
+}
+
+/* Allocates what a search needs; 0 when out of memory. */
+static int setup(search *S, const vg_state *start) {
+    int ok = 1;
+    S->bound = sbound_new(S->g, start);
+    S->cur = vg_state_new(S->g, 0);
+    for (int k = 0; k < VG_MAX_ACTIONS; k++) ok &= (S->kids[k] = vg_state_new(S->g, 0)) != NULL;
+    for (int k = 0; k < HOLD; k++) ok &= (S->hd.st[k] = vg_state_new(S->g, 0)) != NULL;
+    S->pk = packer_new(S->g);
+    return ok && S->bound && S->pk && S->cur && hmap_init(&S->bypos, 1 << 16) && new_node(S) != UINT32_MAX;
+}
+
+static void teardown(search *S) {
+    openlist_free(&S->open);
+    free(S->nodes);
+    hmap_free(&S->bypos);
+    sbound_free(S->bound);
+    vg_state_free(S->cur);
+    for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(S->kids[k]);
+    for (int k = 0; k < HOLD; k++) vg_state_free(S->hd.st[k]);
+    packer_free(S->pk);
+}
+
+/* The root (node 0, 'start') stored and pushed: SOLVE_UNDECIDED to go on,
+ * SOLVE_SOLVED when 'start' is won, SOLVE_UNSOLVABLE when it is dead,
+ * SOLVE_NOMEM. */
+static solve_status root(search *S, const vg_state *start) {
+    int added;
+    hslot *slot;
+    packer_set_ref(S->pk, S->f, start);
+    S->nodes[0].h = sbound_of(S->bound, start);
+    if (vg_winner_of(start) == VG_PLAYER_WINS) {
+        S->r->optimal = 1;
+        return plan_of(S, 0, S->r) ? SOLVE_SOLVED : SOLVE_NOMEM;
+    }
+    if (S->nodes[0].h >= SBOUND_DEAD) return SOLVE_UNSOLVABLE;
+    if (!(S->nodes[0].st = packer_pack(S->pk, start)) || !(slot = hmap_put(&S->bypos, search_key(S->g, start), 0, &added)) ||
+        !push(S, 0))
+        return SOLVE_NOMEM;
+    slot->aux = 1;   /* g + 1: see admit() */
+    S->r->distinct = 1;
+    return SOLVE_UNDECIDED;
+}
+
+/* A* from 'start', keeping only positions whose f (in actions) is below
+ * 'below': with weight 1, every win shorter than 'below' is still found,
+ * the shortest first; no win at all says none is shorter. */
+static solve_status astar(const vg_game *g, fm *f, const vg_state *start, const solve_opts *o, int below,
+                          solve_result *r) {
+    memset(r, 0, sizeof *r);
+    double t0 = fm_now();
+    search S = {.g = g, .f = f, .o = o, .r = r, .below = below, .weight = o->weight > 1 ? o->weight : 1,
+                .win = UINT32_MAX};
+    solve_status st = setup(&S, start) ? root(&S, start) : SOLVE_NOMEM;
+    if (st == SOLVE_UNDECIDED) st = SOLVE_UNSOLVABLE;   /* until a win or the limits say otherwise */
+    else goto done;
+    for (;;) {
+        uint32_t id = pop(&S);
+        if (id == UINT32_MAX) break;
+        node *n = &S.nodes[id];
+        if (n->win) {   /* a win waiting in the list: the shortest */
+            S.win = id;
+            break;
+        }
+        if ((o->max_states && r->expanded >= o->max_states) ||
+            (o->max_seconds > 0 && (r->expanded & 1023) == 0 && fm_now() - t0 > o->max_seconds)) {
+            S.open.minf = prio(&S, n->g, n->h);
+            st = SOLVE_UNDECIDED;
+            break;
+        }
+        int e = expand(&S, id);
+        if (e <= 0) {
+            st = e == 0 ? SOLVE_NOMEM : SOLVE_ERROR;
+            goto done;
+        }
+        if (S.win != UINT32_MAX) break;
+    }
+    if (S.win != UINT32_MAX) {
+        if (!plan_of(&S, S.win, r)) {
+            st = SOLVE_NOMEM;
+            goto done;
+        }
+        st = SOLVE_SOLVED;
+        r->optimal = S.weight == 1;
+        r->lower_bound = r->optimal ? r->len : (int)ceil(S.open.minf / 8.0 / S.weight);
+    } else if (st == SOLVE_UNDECIDED) {
+        r->lower_bound = S.weight == 1 ? S.open.minf / 8 : 0;
+    }
+done:
+    r->status = st;
+    r->seconds = fm_now() - t0;
+    teardown(&S);
+    return st;
+}
+
+/* Weighted A* with this weight finds the Bait levels' shortest wins, or
+ * nearly, in a small fraction of the time A* needs to prove them shortest. */
+#define QUICK_WEIGHT 10
+
+/* What is left of the limits in 'o' after 'used'; 0 stays unlimited. */
+static solve_opts remaining(const solve_opts *o, const solve_result *used) {
+    solve_opts rest = *o;
+    if (o->max_states) rest.max_states = o->max_states > used->expanded ? o->max_states - used->expanded : 1;
+    if (o->max_seconds > 0) rest.max_seconds = o->max_seconds > used->seconds ? o->max_seconds - used->seconds : 1e-9;
+    return rest;
+}
+
+solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const solve_opts *o, solve_result *r) {
+    if (o->weight > 1) return astar(g, f, start, o, INT_MAX, r);
+    /* 1. A quick win, not always a shortest one, on at most half the limits. */
+    solve_opts quick = *o;
+    quick.weight = QUICK_WEIGHT;
+    quick.max_states = o->max_states > 1 ? o->max_states / 2 : o->max_states;
+    quick.max_seconds = o->max_seconds / 2;
+    solve_result first;
+    astar(g, f, start, &quick, INT_MAX, &first);
+    if (first.status == SOLVE_UNSOLVABLE || first.status == SOLVE_ERROR) {   /* every position was seen, or an error */
+        *r = first;
+        return r->status;
+    }
+    /* 2. A* over the positions that could lie on a shorter win (all of
+     *    them when there is no quick win): it finds the shortest of those,
+     *    or shows that the quick one is shortest. */
+    int solved = first.status == SOLVE_SOLVED;
+    solve_opts rest = remaining(o, &first);
+    astar(g, f, start, &rest, solved ? first.len : INT_MAX, r);
+    if (solved && r->status != SOLVE_SOLVED && r->status != SOLVE_ERROR) {   /* none shorter, or none found within the limits */
+        r->optimal = r->status == SOLVE_UNSOLVABLE;
+        if (r->optimal) r->lower_bound = first.len;
+        r->status = SOLVE_SOLVED;
+        r->plan = first.plan;
+        r->len = first.len;
+    } else {
+        free(first.plan);
+    }
+    r->expanded += first.expanded;
+    r->generated += first.generated;
+    r->seconds += first.seconds;
+    return r->status;
+}

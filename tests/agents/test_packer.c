@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_packer.c -- stored states (agents/packer.c).
+ */
+#include <stdlib.h>
+
+#include "agent.h"
+#include "packer.h"
+#include "support.h"
+
+#define SCRIPT "scripts/bait.lua"
+
+/* Packed states come back byte for byte, all along a level 3 solution
+ * (boxes fall into holes: the sprites after them move up), and take a
+ * fraction of a state's size: under a quarter on average, under half at
+ * most. */
+static void test_packer(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
+    vg_state *s = vg_state_new(g, 0), *back = vg_state_new(g, 0);
+    packer *pk = packer_new(g);
+    assert_non_null(pk);
+    packer_set_ref(pk, &(fm){.g = g}, s);
+    vg_action *acts;
+    int nacts;
+    assert_true(read_actions("tests/fixtures/agents/bait_lvl3_shortest.actions", &acts, &nacts));
+    size_t most = 0, sum = 0, n = 0, full = vg_state_used(s);
+    for (int k = 0; k < nacts; k++) {
+        assert_int_equal(vg_advance(g, s, acts[k], NULL), VG_OK);
+        packed *p = packer_pack(pk, s);
+        assert_non_null(p);
+        packer_unpack(pk, p, back);
+        assert_memory_equal(back, s, vg_state_used(s));
+        if (packed_bytes(p) > most) most = packed_bytes(p);
+        sum += packed_bytes(p), n++;
+        packer_release(pk, p);
+    }
+    free(acts);
+    assert_true(vg_winner_of(s) == VG_PLAYER_WINS);
+    print_message("packed: mean %zu, most %zu bytes of %zu\n", sum / n, most, full);
+    assert_true(most * 2 < full && sum / n * 4 < full);
+    packer_free(pk);
+    vg_state_free(s);
+    vg_state_free(back);
+    vg_game_free(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_packer),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
