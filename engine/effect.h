@@ -52,6 +52,8 @@ effect_fn effect_kill_if_not_frontal, effect_remove_score, effect_shield_from;
 effect_check_fn effect_check_kill_all, effect_check_shield_from;
 effect_fn effect_kill_if_has, effect_kill_if_other_has_more, effect_spawn_if_has;
 effect_check_fn effect_check_has;
+effect_fn effect_spawn_if_counter_subtypes;
+effect_check_fn effect_check_counter_subtypes;
 effect_fn effect_spawn, effect_spawn_next_to, effect_clone_sprite, effect_transform_to_random_child;
 effect_fn effect_transform_if_count, effect_transform_to_singleton;
 effect_check_fn effect_check_random_child, effect_check_transform_if_count, effect_check_transform_to_singleton;
@@ -89,6 +91,7 @@ effect_fn effect_teleport_to_exit;
     X(spawn,          effect_spawn,             FX_CREATES,                         effect_check_transform_to) \
     X(spawnIfHasMore, effect_spawn_if_has,      FX_MOVE1 | FX_CREATES | FX_RESOURCE, effect_check_has) \
     X(spawnIfHasLess, effect_spawn_if_has,      FX_CREATES | FX_RESOURCE,           effect_check_has) \
+    X(spawnIfCounterSubTypes, effect_spawn_if_counter_subtypes, FX_CREATES,    effect_check_counter_subtypes) \
     X(spawnAbove,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
     X(spawnBelow,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
     X(spawnLeft,      effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \

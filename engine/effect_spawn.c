@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
  * effect_spawn.c -- effects that create sprites: spawn, spawnIfHasMore,
- * spawnIfHasLess, spawnAbove, spawnBelow, spawnLeft, spawnRight,
+ * spawnIfHasLess, spawnIfCounterSubTypes, spawnAbove, spawnBelow, spawnLeft, spawnRight,
  * spawnBehind, cloneSprite; and those
  * that replace one: transformTo, transformToAll, transformToRandomChild,
  * transformIfCount, transformToSingleton.
@@ -154,6 +154,25 @@ int effect_spawn_if_has(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
+/* spawnIfCounterSubTypes: when there are exactly 'limit' sprites of
+ * 'stypeCount' (those killed this tick included) and half the number of
+ * its leaf types that have some (rounded down, as GVGAI counts them) is
+ * 'subTypesNum', creates a sprite of 'stype' where 'a' is and scores;
+ * else creates one of 'estype' there. */
+int effect_spawn_if_counter_subtypes(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)b;
+    int yes = 0, x, y;
+    if (tick_count(t, e->stype_count, 1) == e->limit) {
+        int kinds = 0;
+        for (uint64_t ts = t->g->types[e->stype_count].subtypes; ts; ts &= ts - 1)
+            kinds += tick_count(t, __builtin_ctzll(ts), 1) > 0;
+        yes = kinds / 2 == e->subtypes_num;
+    }
+    ref_pos(t->g, t->s, a, &x, &y);
+    tick_create(t, yes ? e->stype : e->stype_to, x, y, 0);
+    return yes;
+}
+
 /* spawnBehind: creates a sprite of 'stype' where 'b' was before this tick,
  * if it has left that cell wholly; spawnAbove/Below/Left/Right: one cell
  * from 'b' (from where it was, with stepBack, if it has left it wholly). */
@@ -225,4 +244,13 @@ vg_status effect_check_transform_if_count(vg_game *g, effect_def *e, vg_error *e
 vg_status effect_check_transform_to_singleton(vg_game *g, effect_def *e, vg_error *err) {
     vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
     return st != VG_OK ? st : effect_check_leaf(g, e, e->stype_to, "stype_other", err);
+}
+
+/* spawnIfCounterSubTypes: 'stype' and 'estype' leaf types, 'stypeCount' named. */
+vg_status effect_check_counter_subtypes(vg_game *g, effect_def *e, vg_error *err) {
+    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
+    if (st == VG_OK) st = effect_check_leaf(g, e, e->stype_to, "estype", err);
+    if (st == VG_OK && e->stype_count < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "spawnIfCounterSubTypes needs 'stypeCount'");
+    return st;
 }

@@ -104,6 +104,7 @@ typedef struct effect_def {
     int geq, leq;           /* transformIfCount: the count's bounds (0 and VG_MAX_SPRITES unless set) */
     int subtract;           /* killIfOtherHasMore: the second sprite gives up 'limit' of 'resource' */
     int spend;              /* spawnIfHasMore: how much of 'resource' a spawn costs */
+    int subtypes_num;       /* spawnIfCounterSubTypes: GVGAI subTypesNum */
     /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */

@@ -95,6 +95,7 @@ static const param_spec effect_params[] = {
     ROW("leq",         P_INT,     effect_def, leq,         0, 1e6),
     ROW("subtract",    P_BOOL,    effect_def, subtract,    0, 0),
     ROW("spend",       P_INT,     effect_def, spend,       0, 30000),
+    ROW("subTypesNum", P_INT,     effect_def, subtypes_num, 0, 64),
     /* -- movement */
     ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),

@@ -17,12 +17,11 @@
  * unit game tests/golden/gvgai/unit/spawn through SpriteCounterMore and
  * Timeout.)
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
 
-#include "game.h"
+#include "builder.h"
 #include "level.h"
 
 static vg_error err;
@@ -61,12 +60,7 @@ static int add_term(vg_game *g, const char *kind, int line, ...) {
     va_list ap;
     va_start(ap, line);
     for (const char *key; (key = va_arg(ap, const char *));) {
-        const char *val = va_arg(ap, const char *);
-        char *end;
-        double num = strtod(val, &end);
-        param_value v = {.kind = PV_STRING, .str = val};
-        if (*end == '\0') v = (param_value){.kind = PV_NUMBER, .num = num};
-        else if (!strcmp(val, "true") || !strcmp(val, "false")) v = (param_value){.kind = PV_BOOL, .b = val[0] == 't'};
+        param_value v = text_value(va_arg(ap, const char *));
         assert_int_equal(game_term_param(g, d, key, &v, line, &err), VG_OK);
     }
     va_end(ap);

@@ -25,6 +25,9 @@ sprite { "lmis", "Missile", orientation = "LEFT", speed = 0.5 }
 sprite { "post", "Immovable" }
 sprite { "hole", "Immovable" }
 sprite { "block", "Immovable" }
+sprite { "bell", "Immovable" }
+sprite { "ding", "Immovable" }
+sprite { "dong", "Immovable" }
 sprite { "wall", "Immovable" }
 
 game { square_size = 10 }
@@ -44,6 +47,7 @@ map { "c", "floor", "coin" }
 map { ">", "floor", "rmis" }
 map { "<", "floor", "lmis" }
 map { "o", "floor", "post" }
+map { "d", "floor", "bell" }
 map { " " }  -- a space is an empty cell (as is any character not mapped)
 
 -- What happens when two sprites meet, in the order GVGAI checks them.
@@ -63,6 +67,7 @@ interaction { "post", "avatar", "transformToSingleton", stype = "hole", stype_ot
 interaction { "rmis", "wall", "transformTo", stype = "lmis" }
 interaction { "lmis", "wall", "transformTo", stype = "rmis" }
 interaction { "crumb", "bug", "killSprite", scoreChange = 5 }
+interaction { "bell", "avatar", "spawnIfCounterSubTypes", stype = "ding", estype = "dong", stypeCount = "gem", limit = 2, subTypesNum = 1, scoreChange = 3 }
 
 -- How the game ends: the first that holds decides.
 termination { "SpriteCounterMore", stype = "crumb", limit = 12, win = true }

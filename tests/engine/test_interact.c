@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_interact.c -- the effects' parameter checks and their scoring, on
+ * games built through the builder API (game.h). What each effect does is
+ * pinned by traces recorded from GVGAI: the unit games
+ * tests/golden/gvgai/unit/kill and unit/spawn (test_trace.c) and the
+ * corpus games (test_corpus.c). Here:
+ *
+ * 1. A row missing what its effect needs, or naming a type with subtypes
+ *    where a leaf is created, fails game_finish at the row's line.
+ * 2. Effects of two sprites are refused at the edge of the screen (EOS).
+ * 3. A conditional effect scores only when it acts (killIfHasLess on a
+ *    sprite holding nothing kills and scores; killIfHasMore with limit 1
+ *    neither), and shieldFrom stops the rule it names for the tick.
+ */
+#include <string.h>
+
+#include "support.h"
+
+#include "builder.h"
+#include "level.h"
+
+static vg_error err;
+
+/* Avatar, wall, gem (a parent of ruby and jade), coin; '.' is empty. */
+static vg_game *base_game(void) {
+    vg_game *g = game_new("t.txt");
+    static const struct { const char *name, *parent, *cls; char c; } types[] = {
+        {"avatar", NULL, "MovingAvatar", 'A'}, {"wall", NULL, "Immovable", 'w'}, {"gem", NULL, "Immovable", 0},
+        {"ruby", "gem", NULL, 'r'},            {"jade", "gem", NULL, 'j'},       {"coin", NULL, "Immovable", 'c'}};
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        int t;
+        assert_int_equal(game_add_type(g, types[k].name, types[k].parent, types[k].cls, 1, &t, &err), VG_OK);
+        if (types[k].c) assert_int_equal(game_add_mapping(g, types[k].c, &types[k].name, 1, 1, &err), VG_OK);
+    }
+    assert_int_equal(game_add_mapping(g, '.', NULL, 0, 1, &err), VG_OK);
+    return g;
+}
+
+/* Adds effect 'name' for the pair (t1, t2) at 'line', with parameters as
+ * pairs of strings ending with NULL: a number, true/false or a name. */
+static void add_effect(vg_game *g, const char *t1, const char *t2, const char *name, int line, ...) {
+    int e;
+    assert_int_equal(game_add_effect(g, t1, &t2, 1, name, 0, line, &e, &err), VG_OK);
+    va_list ap;
+    va_start(ap, line);
+    for (const char *key; (key = va_arg(ap, const char *));) {
+        param_value v = text_value(va_arg(ap, const char *));
+        assert_int_equal(game_effect_param(g, e, key, &v, line, &err), VG_OK);
+    }
+    va_end(ap);
+}
+
+static void test_checks(void **state) {
+    (void)state;
+    static const struct { const char *t1, *t2, *effect, *key, *val, *msg; } cases[] = {
+        {"avatar", "coin", "killAll", "scoreChange", "1", "killAll needs 'stype'"},
+        {"avatar", "coin", "killAll", "stype", "gem", "killAll: 'stype' gem has subtypes; name a leaf type"},
+        {"avatar", "coin", "shieldFrom", "stype", "coin", "shieldFrom needs 'stype' and 'ftype'"},
+        {"avatar", "coin", "spawn", "stype", "gem", "spawn: 'stype' gem has subtypes; name a leaf type"},
+        {"ruby", "avatar", "transformToRandomChild", "stype", "ruby", "transformToRandomChild: 'stype' ruby has no subtypes"},
+        {"coin", "avatar", "transformIfCount", "stype", "ruby", "transformIfCount needs 'stypeCount'"},
+        {"coin", "avatar", "transformToSingleton", "stype", "ruby", "transformToSingleton needs 'stype_other'"},
+        {"avatar", "coin", "killIfOtherHasMore", "limit", "1", "killIfOtherHasMore needs 'resource' (a sprite type)"},
+        {"avatar", "coin", "spawnIfHasMore", "resource", "coin", "spawnIfHasMore needs 'stype'"},
+        {"avatar", "coin", "spawnIfCounterSubTypes", "stype", "ruby", "spawnIfCounterSubTypes needs 'estype'"},
+        {"avatar", "EOS", "spawnAbove", "stype", "coin", "spawnAbove needs two sprites; it cannot happen at the edge (EOS)"},
+        {"avatar", "EOS", "killIfFrontal", "scoreChange", "1", "killIfFrontal needs two sprites; it cannot happen at the edge (EOS)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        vg_game *g = base_game();
+        add_effect(g, cases[k].t1, cases[k].t2, cases[k].effect, 9, cases[k].key, cases[k].val, NULL);
+        assert_int_equal(game_finish(g, &err), VG_ERR_SCRIPT);
+        assert_int_equal(err.line, 9);
+        if (strcmp(err.msg, cases[k].msg)) print_error("%s: %s\n", cases[k].effect, err.msg);
+        assert_string_equal(err.msg, cases[k].msg);
+        game_free(g);
+    }
+}
+
+/* Plays RIGHT 'n' times on 'map' and returns the score (the state freed). */
+static double score_after(vg_game *g, const char *map, int n, int *alive) {
+    vg_status st = game_finish(g, &err);
+    if (st == VG_OK) st = level_load(g, map, "map", &err);
+    if (st != VG_OK) print_error("%s\n", err.msg);
+    assert_int_equal(st, VG_OK);
+    vg_state *s = vg_state_new(g, 1);
+    for (int k = 0; k < n; k++) assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);
+    double score = vg_score(s);
+    *alive = vg_avatar_alive(g, s);
+    vg_state_free(s);
+    return score;
+}
+
+static void test_scores_only_when_acting(void **state) {
+    (void)state;
+    int alive;
+    vg_game *g = base_game();                       /* holds no coin: at most 0, it dies and scores */
+    add_effect(g, "avatar", "coin", "killIfHasLess", 2, "resource", "coin", "limit", "0", "scoreChange", "5", NULL);
+    assert_true(score_after(g, "wAc.w\n", 1, &alive) == 5);
+    assert_false(alive);
+    game_free(g);
+    g = base_game();                                /* at least 1: no, so neither */
+    add_effect(g, "avatar", "coin", "killIfHasMore", 2, "resource", "coin", "limit", "1", "scoreChange", "5", NULL);
+    assert_true(score_after(g, "wAc.w\n", 1, &alive) == 0);
+    assert_true(alive);
+    game_free(g);
+}
+
+static void test_shield(void **state) {
+    (void)state;
+    for (int shielded = 0; shielded < 2; shielded++) {
+        int alive;
+        vg_game *g = base_game();
+        if (shielded) add_effect(g, "avatar", "ruby", "shieldFrom", 2, "stype", "coin", "ftype", "killSprite", NULL);
+        add_effect(g, "avatar", "coin", "killSprite", 3, "scoreChange", "-1", NULL);
+        const char *both[] = {"ruby", "coin"};
+        assert_int_equal(game_add_mapping(g, 'x', both, 2, 1, &err), VG_OK);
+        assert_true(score_after(g, "wAx.w\n", 1, &alive) == (shielded ? 0 : -1));
+        assert_int_equal(alive, shielded);
+        game_free(g);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_checks),
+        cmocka_unit_test(test_scores_only_when_acting),
+        cmocka_unit_test(test_shield),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
