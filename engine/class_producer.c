@@ -124,7 +124,7 @@ static int rules_move(const vg_game *g, int t) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
         if (((f & FX_MOVE1) && (g->types[e->t1].subtypes >> t & 1)) ||
-            ((f & FX_MOVE2) && e->t2 != EOS_TYPE && (g->types[e->t2].subtypes >> t & 1)))
+            ((f & FX_MOVE2) && e->t2 >= 0 && (g->types[e->t2].subtypes >> t & 1)))
             return 1;
     }
     return 0;

@@ -53,14 +53,20 @@ static void add_event(tick_ctx *t, int a, int b) {
     *ev = (state_event){ref_id(t->g, s, a), ref_id(t->g, s, b), (int16_t)x, (int16_t)y, (uint8_t)ta, (uint8_t)tb, 0, 0};
 }
 
+/* Runs row 'e' on 'a' and 'b'; returns whether its score applies. */
+static int run(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (e->kind != EFFECT_SCRIPT) return effect_table[e->kind].fn(t, e, a, b);
+    vg_status st = t->g->ops->effect(t->g->script, e->script_ref, t, a, b, t->err);
+    if (st != VG_OK && t->status == VG_OK) t->status = st;
+    return 1;
+}
+
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
-    int scores = 1;
-    if (e->kind == EFFECT_SCRIPT) {
-        vg_status st = t->g->ops->effect(t->g->script, e->script_ref, t, a, b, t->err);
-        if (st != VG_OK && t->status == VG_OK) t->status = st;
-    } else {
-        scores = effect_table[e->kind].fn(t, e, a, b);
-    }
-    if (scores) t->s->score += e->score;
+    if (run(t, e, a, b)) t->s->score += e->score;
     add_event(t, a, b);
+}
+
+void effect_apply_timed(tick_ctx *t, const effect_def *e, int a) {
+    run(t, e, a, REF_NONE);
+    t->s->score += e->score;          /* GVGAI scores the timer's row, whatever its effect says */
 }

@@ -46,6 +46,7 @@ typedef vg_status effect_check_fn(vg_game *g, effect_def *e, vg_error *err);
 effect_fn effect_none, effect_kill_sprite, effect_kill_both;
 effect_fn effect_step_back, effect_bounce_forward, effect_undo_all, effect_wrap_around;
 effect_fn effect_transform_to, effect_transform_to_all, effect_add_timer;
+effect_check_fn effect_check_time;
 effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect_check_add_timer;
 effect_fn effect_kill_all, effect_kill_if_alive, effect_kill_if_from_above, effect_kill_if_frontal;
 effect_fn effect_kill_if_not_frontal, effect_remove_score, effect_shield_from;
@@ -143,6 +144,11 @@ const char *effect_name(int kind);                   /* "stepBack"; "a script ef
 /* Runs effect row 'e' on 'a' and 'b' (a script effect through the
  * game's script callbacks), adds its score and records the avatar event. */
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b);
+/* Runs timed row 'e' (GVGAI's TIME) on sprite 'a': its score always applies, no event. */
+void effect_apply_timed(tick_ctx *t, const effect_def *e, int a);
+/* ---- The pending list (effect_timer.c) */
+void effect_timers_start(const vg_game *g, vg_state *s);  /* a level's start: the timed rows pending */
+void effect_run_timers(tick_ctx *t);                      /* step 1 of the collision pass: what is due */
 /* VG_OK when 't' names a leaf type, else an error at e's line naming the
  * parameter 'key' (an effect's check uses it for the types it creates). */
 vg_status effect_check_leaf(vg_game *g, const effect_def *e, int t, const char *key, vg_error *err);

@@ -111,7 +111,7 @@ int effect_attract_gaze(tick_ctx *t, const effect_def *e, int a, int b) {
     const vg_game *g = t->g;
     sprite *p = tick_sprite(t, (uint32_t)a);
     if (!g->types[p->type].oriented || !g->types[ref_type(g, t->s, b)].oriented) return 1;
-    if (!(rng_double(t->s) < 1.0)) return 1;   /* XXX e->prob once main has it */
+    if (!(rng_double(t->s) < e->prob)) return 1;
     int dx, dy, x, y;
     ref_dir(t, b, &dx, &dy);
     p->dx = (int8_t)dx, p->dy = (int8_t)dy;

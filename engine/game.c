@@ -154,6 +154,8 @@ vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, 
 vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int n, const char *effect, int script_ref,
                           int line, int *first, vg_error *err) {
     int a, kind = EFFECT_SCRIPT;
+    const char *time[1] = {"TIME"};
+    if (strcmp(t1, "TIME") == 0 && n == 1 && game_type_find(g, "TIME") < 0) t1 = t2[0], t2 = time;  /* GVGAI: either side */
     vg_status st = type_or_error(g, t1, line, &a, err);
     if (st != VG_OK) return st;
     if (effect) {
@@ -169,9 +171,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
     *first = g->neffects;
     for (int k = 0; k < n; k++) {
         int b = EOS_TYPE;             /* "EOS": the edge of the screen */
-        if (strcmp(t2[k], "TIME") == 0 && game_type_find(g, "TIME") < 0)
-            return game_error(g, err, VG_ERR_SCRIPT, line, "timed effects ('TIME') are not implemented yet");
-        if (strcmp(t2[k], "EOS") != 0 && (st = type_or_error(g, t2[k], line, &b, err)) != VG_OK) return st;
+        if (strcmp(t2[k], "TIME") == 0 && game_type_find(g, "TIME") < 0) b = TIME_TYPE;   /* GVGAI's timed effects */
+        else if (strcmp(t2[k], "EOS") != 0 && (st = type_or_error(g, t2[k], line, &b, err)) != VG_OK) return st;
         effect_def *e = &g->effects[g->neffects++];
         memset(e, 0, sizeof *e);
         e->kind = kind;
@@ -182,7 +183,7 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->stype_count = -1;
         e->prob = 1;
         e->leq = VG_MAX_SPRITES;
-        e->resource = e->held_resource = e->kill_resource = e->orient = -1;
+        e->resource = e->held_resource = e->kill_resource = e->orient = e->next_execution = -1;
         e->value = NAN;               /* unset: each effect's check gives its default */
         e->script_ref = script_ref;
     }

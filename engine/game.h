@@ -120,6 +120,8 @@ typedef struct effect_def {
     /* -- time (effect_timer.c) */
     int timer;              /* addTimer: ticks until the delayed effect */
     int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
+    int repeating;          /* TIME: fires again 'timer' ticks after it fired */
+    int next_execution;     /* TIME: set (not -1): first fires after 'timer' ticks, else in the first tick */
 } effect_def;
 
 typedef struct term_def {
@@ -136,6 +138,7 @@ typedef struct term_def {
 
 #define MAP_EMPTY (-2)    /* mapping[c][0] of a character that places nothing: an empty cell */
 #define EOS_TYPE (-3)     /* the second "type" of an effect that fires at the edge of the screen */
+#define TIME_TYPE (-4)    /* the second "type" of a timed effect (GVGAI's TIME): it fires by the clock */
 
 /* A pair of types with its effects, in the order GVGAI runs them. */
 typedef struct pair_def {

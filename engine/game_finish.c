@@ -66,6 +66,10 @@ static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
     const effect_row *row = &effect_table[e->kind];
     if (e->t2 == EOS_TYPE && (row->flags & FX_NEEDS2))
         return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs two sprites; it cannot happen at the edge (EOS)", row->name);
+    if (e->t2 == TIME_TYPE) {
+        vg_status st = effect_check_time(g, e, err);
+        if (st != VG_OK) return st;
+    }
     return row->check ? row->check(g, e, err) : VG_OK;
 }
 
@@ -79,6 +83,10 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
         const effect_def *e = &g->effects[k];
         if (e->t2 == EOS_TYPE) {
             g->eos_effects[g->neos++] = k;
+            continue;
+        }
+        if (e->t2 == TIME_TYPE) {     /* a timed effect: pending in the state from the start */
+            g->ntimers++;
             continue;
         }
         int p = 0;
@@ -127,7 +135,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
-        uint64_t t2 = e->t2 == EOS_TYPE ? 0 : g->types[e->t2].subtypes;
+        uint64_t t2 = e->t2 < 0 ? 0 : g->types[e->t2].subtypes;   /* not EOS, TIME */
         if (f & FX_MOVE1) moving |= g->types[e->t1].subtypes;
         if (f & FX_MOVE2) moving |= t2;
         if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;

@@ -262,21 +262,6 @@ static int off_screen(const tick_ctx *t, int i) {
     return p->x < 0 || p->y < 0 || p->x + t->b > t->g->pw || p->y + t->b > t->g->ph;
 }
 
-/* Step 1: delayed effects that are due, in the order they were set. */
-static void run_timers(tick_ctx *t) {
-    vg_state *s = t->s;
-    uint32_t *timer = state_timers(s), kept = 0, n = s->timers;
-    for (uint32_t k = 0; k < n; k++) {
-        if ((uint16_t)(t->now - (timer[k] >> 16)) >= 0x8000) {   /* not yet due */
-            timer[kept++] = timer[k];
-            continue;
-        }
-        const effect_def *e = &t->g->effects[timer[k] & 0xffff];
-        if (effect_table[e->ftype].fn(t, e, REF_NONE, REF_NONE)) s->score += e->score;
-    }
-    s->timers = kept;               /* (a delayed effect cannot set another) */
-}
-
 /* Step 2: effects at the edge of the screen, for sprites off it. */
 static void run_edges(tick_ctx *t) {
     const vg_game *g = t->g;
@@ -310,7 +295,7 @@ void interact_run(tick_ctx *t) {
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0;               /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
-    if (t->s->timers) run_timers(t);
+    if (t->s->timers) effect_run_timers(t);
     if (g->neos) run_edges(t);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
         if (!t->full && contacts_fresh(t)) {   /* skip to the next pair with work; moves since may add some */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "effect.h"
 #include "interact.h"
 #include "level.h"
 #include "path.h"
@@ -227,6 +228,7 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
         return st;
     vg_state *s = g->start;
     s->next_id = place_sprites(g, &m);
+    effect_timers_start(g, s);
     state_set_ranges(g, s);
     s->avatar = (int16_t)state_find_avatar(g, s);
     for (int v = 0; v < g->nvars; v++) s->vars[v] = g->var_init[v];

@@ -111,6 +111,8 @@ static const param_spec effect_params[] = {
     /* -- time */
     ROW("timer",       P_INT,     effect_def, timer,       1, 60000),
     ROW("ftype",       P_EFFECT,  effect_def, ftype,       0, 0),
+    ROW("repeating",   P_BOOL,    effect_def, repeating,   0, 0),
+    ROW("nextExecution", P_INT,   effect_def, next_execution, 0, 60000),
 };
 static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),

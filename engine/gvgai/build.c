@@ -57,8 +57,7 @@ static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
     vg_game *g = ud;
     const char *names[VG_MAX_EFFECTS];
     int line = d->name->line, id = 0, n = d->nargs < VG_MAX_EFFECTS ? d->nargs : VG_MAX_EFFECTS;
-    const char *time = strcasecmp(d->name->s, "TIME") == 0 ? d->name->s : NULL;     /* GVGAI's timed effects */
-    for (int k = 0; k < n; k++) names[k] = d->args[k]->s, time = strcasecmp(names[k], "TIME") == 0 ? names[k] : time;
+    for (int k = 0; k < n; k++) names[k] = d->args[k]->s;
     vg_status st = VG_OK;
     switch (d->kind) {
     case GD_TYPE:
@@ -70,12 +69,6 @@ static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
     case GD_EFFECT:
         st = game_add_effect(g, d->name->s, names, n, d->word->s, 0, line, &id, err);
         if (st == VG_OK) st = set_params(g, d, game_effect_param, id, n, err);
-        if (st != VG_OK && time && err) {
-            char unknown[64];
-            int len = snprintf(unknown, sizeof unknown, "unknown sprite type '%s'", time);
-            if (strncmp(err->msg, unknown, (size_t)len) == 0)
-                snprintf(err->msg, sizeof err->msg, "timed effects ('%s') are not implemented yet", time);
-        }
         break;
     case GD_TERM:
         st = game_add_term(g, d->name->s, 0, line, &id, err);

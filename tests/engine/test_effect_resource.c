@@ -192,6 +192,26 @@ static void test_add_health_points(void **state) {
     vg_game_free(g);
 }
 
+/* A timed row (GVGAI's TIME; effect_timer.c): a repeating one fires in the
+ * first tick and then every 'timer' ticks, scoring each time; one with
+ * nextExecution fires once, after 'timer' ticks. */
+static void test_timed_health(void **state) {
+    (void)state;
+    vg_game *g = load_ok("interaction { 'avatar', 'TIME', 'subtractHealthPoints', timer = 2, repeating = true, scoreChange = 1 }\n"
+                         "interaction { 'avatar', 'TIME', 'addHealthPoints', timer = 3, nextExecution = 3, value = 4 }\n",
+                         "A");
+    vg_state *s = vg_state_new(g, 1);
+    static const int want[] = {2, 2, 1, 5, 4};      /* after ticks 1..5 */
+    for (int k = 0; k < 5; k++) {
+        vg_error err = {0};
+        assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+        assert_int_equal(hp(g, s), want[k]);
+    }
+    assert_true(vg_score(s) == 3);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 static void test_errors(void **state) {
     (void)state;
     load_error("sprite { 'coin', 'Immovable' }\n"
@@ -206,6 +226,10 @@ static void test_errors(void **state) {
     load_error("sprite { 'coin', 'Immovable' }\n"
                "interaction { 'avatar', 'EOS', 'changeResource', resource = 'coin' }\n",
                4, "two sprites");
+    load_error("sprite { 'coin', 'Resource' }\n"
+               "interaction { 'coin', 'TIME', 'collectResource' }\n",
+               4, "cannot be timed");
+    load_error("interaction { 'avatar', 'TIME', 'subtractHealthPoints', repeating = true }\n", 3, "needs 'timer'");
 }
 
 int main(void) {
@@ -216,6 +240,7 @@ int main(void) {
         cmocka_unit_test(test_collect_resource_if_held),
         cmocka_unit_test(test_subtract_health_points),
         cmocka_unit_test(test_add_health_points),
+        cmocka_unit_test(test_timed_health),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

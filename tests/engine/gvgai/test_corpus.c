@@ -232,8 +232,6 @@ static vg_status census_decl(void *ud, const gv_decl *d, vg_error *err) {
     case GD_MAP: break;
     case GD_EFFECT:
         if (effect_find(d->word->s) < 0) note_lack(c->game, "effect", d->word->s);
-        for (int k = 0; k < d->nargs; k++)
-            if (strcmp(d->args[k]->s, "TIME") == 0 || strcmp(d->name->s, "TIME") == 0) note_lack(c->game, "timed effects", "(TIME)");
         census_params(c, d, PARAMS_EFFECT, "effect parameter");
         break;
     case GD_TERM:

@@ -262,7 +262,7 @@ static void test_errors_located(void **state) {
         {"    avatar > MovingAvatar cooldown=1.5", 27, "'cooldown' must be a whole number"},
         {"  InteractionSet\n    avatar wal > stepBack", 12, "unknown sprite type 'wal'; did you mean 'wall'?"},
         {"  InteractionSet\n    avatar wall > stepback", 19, "unknown effect 'stepback'; did you mean 'stepBack'?"},
-        {"  InteractionSet\n    avatar TIME > stepBack", 12, "timed effects ('TIME') are not implemented yet"},
+        {"  InteractionSet\n    avatar TIME > killBoth", 0, "killBoth needs two sprites; it cannot be timed (TIME)"},
         {"  TerminationSet\n    SpriteCountr stype=avatar", 5, "unknown termination 'SpriteCountr'; did you mean 'SpriteCounter'?"},
         {"  TerminationSet\n    Timeout limit=10 winn=True", 22, "unknown termination parameter 'winn'; did you mean 'win'?"},
         {"  LevelMapping\n    x > flor", 9, "unknown sprite type 'flor'; did you mean 'floor'?"},
