@@ -18,3 +18,4 @@ for l in 0 1 2 3 4; do
   printf '%-8s %14s %14s %16s %12s %12s\n' "bait $l" "$adv" "$cpy" "$both" "$bytes" "$((both / $(gvgai_rate "$l")))"
 done
 if [ -x tests/bench_agents.sh ]; then tests/bench_agents.sh; fi
+if [ -x tests/bench_render.sh ]; then tests/bench_render.sh; fi

@@ -415,6 +415,10 @@ static void load_games(batch *b, const inifile_kv *games_kv, const inifile_kv *l
         for (int l = 0; l < b->nlevels && !script_bad; l++) {
             char script[4096], map[4096];
             vg_error err = {0};
+            if (b->ini.nerrs == INIFILE_MAX_ERRORS) {   /* enough said: 'levels = 0-99999' need not try 99999 maps */
+                b->ini.more++;
+                return;
+            }
             cli_game_paths(b->games[g], b->levels[l], script, map, sizeof script);
             if (vg_game_load(script, map, &b->loaded[g * b->nlevels + l], &err) == VG_OK) continue;
             char where[800];
@@ -617,7 +621,7 @@ void batch_print_errors(batch *b, FILE *f) {
         if (b->ini.errs[k].line) fprintf(f, "%s:%d: %s\n", b->path, b->ini.errs[k].line, b->ini.errs[k].msg);
         else fprintf(f, "%s: %s\n", b->path, b->ini.errs[k].msg);
     }
-    if (b->ini.more) fprintf(f, "%s: (%d more errors not shown)\n", b->path, b->ini.more);
+    if (b->ini.more) fprintf(f, "%s: (more errors not shown)\n", b->path);
 }
 
 void batch_free(batch *b) {

@@ -227,7 +227,9 @@ int cli_report_cmd(int argc, char **argv) {
         if (strcmp(argv[i], "--csv") == 0) o.csv = 1;
         else if (strcmp(argv[i], "--no-timing") == 0) o.no_timing = 1;
         else if (strcmp(argv[i], "--runs") == 0) o.runs = 1;
-        else if (argv[i][0] == '-') return cli_fail("report: unknown option '%s' (options: --csv, --runs, --no-timing)", argv[i]);
+        else if (strcmp(argv[i], "--two-player") == 0) o.two_player = 1;
+        else if (argv[i][0] == '-')
+            return cli_fail("report: unknown option '%s' (options: --csv, --two-player, --runs, --no-timing)", argv[i]);
         else ndirs++;
     }
     if (!ndirs) return cli_fail("report needs one or more batch out folders (or runs.csv files)");
@@ -537,9 +539,14 @@ void report_print(FILE *f, row_list *rows, const report_opts *o) {
             rows_free(&one), rows_free(&two);
             return;
         }
-    if (one.n || !two.n) print_one_player(f, &one, o);
-    if (one.n && two.n) fprintf(f, "\n");
-    if (two.n) print_two_player(f, &two, o);
+    /* --csv: one table, so that a reader (pandas) never takes the second
+     * header for a row; the other is asked for with --two-player */
+    int show_one = !o->two_player && (one.n || !two.n), show_two = two.n && (o->two_player || !o->csv || !one.n);
+    if (show_one) print_one_player(f, &one, o);
+    if (show_one && show_two) fprintf(f, "\n");
+    if (show_two) print_two_player(f, &two, o);
+    if (o->csv && show_one && two.n)
+        fprintf(stderr, "vgdl: report: the two-player games' table left out (one table a CSV): add --two-player for it\n");
     rows_free(&one);
     rows_free(&two);
 }

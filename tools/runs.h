@@ -172,6 +172,7 @@ typedef struct report_opts {
     int csv;        /* machine-readable CSV instead of an aligned table */
     int no_timing;  /* leave out the timing columns (to compare batches) */
     int runs;       /* the runs themselves (merged, sorted) instead of the summary */
+    int two_player; /* only the two-player games' table (--csv prints one table: without it the one-player one when any) */
 } report_opts;
 void report_print(FILE *f, row_list *rows, const report_opts *o);   /* sorts 'rows' */
 void wilson(long wins, long n, double *lo, double *hi);             /* 95% interval */

@@ -698,10 +698,18 @@ static void test_report_two_player_numbers(void **state) {
     expect_in(out(), "bait  0      alpha    20     0  0.75");
     expect_in(out(), "30 runs, 1 failed");
     expect_in(out(), "\n\ng level 0: 10 games between 3 agents;");
+    /* --csv prints one table (pandas would read a second header as a row):
+     * the one-player one, a note on stderr; --two-player the other */
     assert_int_equal(sh("%s report --csv --no-timing tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl), 0);
-    expect_in(out(), "bait,0,beta,10,1,0,0.0000,0.0000,0.2775,1.5556,0.5270,100.0,5.00,9\n\n"
-                     "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,calls_mean,overspent\n"
-                     "g,0,alpha,,10,1,5,3,1,0.7222,0.4019,0.9096,10.00,1\n");
+    expect_in(out(), "bait,0,beta,10,1,0,0.0000,0.0000,0.2775,1.5556,0.5270,100.0,5.00,9\n");
+    assert_null(strstr(out(), "\n\n"));
+    assert_null(strstr(out(), "opponent"));
+    expect_in(err(), "add --two-player");
+    assert_int_equal(sh("%s report --csv --two-player --no-timing tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl), 0);
+    const char *two = "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,calls_mean,overspent\n"
+                      "g,0,alpha,,10,1,5,3,1,0.7222,0.4019,0.9096,10.00,1\n";
+    assert_true(strncmp(out(), two, strlen(two)) == 0);
+    assert_null(strstr(out(), "bait"));
 }
 
 static void test_round_robin_resumes(void **state) {
@@ -910,8 +918,8 @@ static void test_many_levels_are_checked_fast(void **state) {
     double took = now_seconds() - t0;
     expect_in(err(), "lv.ini:3: game 'bait' level '5': ");
     expect_in(err(), "more errors not shown");
-    if (took > 30) print_error("took %.1f s\n", took);
-    assert_true(took < 30);
+    if (took > 20) print_error("took %.1f s\n", took);
+    assert_true(took < 20);   /* 38 s when the check was quadratic; about 1 s on a quiet machine now */
     assert_int_equal(sh("printf '[batch]\\ngames = bait\\nlevels = 0-99998, 4\\nagents = random\\n' > %s/lv2.ini && "
                         "timeout 60 %s batch %s/lv2.ini --dry-run", tmp, vgdl, tmp), 2);
     expect_in(err(), "lv2.ini:3: level '4' is listed twice");
