@@ -56,7 +56,7 @@ typedef struct fm {
 /* Keeps 'err' as the decision's error unless one is kept already; returns 'st'. */
 vg_status fm_fail(fm *f, vg_status st, const vg_error *err);
 /* As fm_fail, with a message of the agent's own (no file). */
-vg_status fm_failf(fm *f, vg_status st, const char *fmt, ...);
+vg_status fm_failf(fm *f, vg_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Copies 'src' into 'dst': one call. */
 static inline void fm_copy(fm *f, vg_state *dst, const vg_state *src) {

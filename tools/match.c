@@ -61,7 +61,7 @@ int match_moves_are_actions(const vg_game *g) {
 }
 
 /* Fills 'err' with a message of the match itself (no file); returns -1. */
-static int fail(vg_error *err, const char *fmt, ...) {
+static int __attribute__((format(printf, 2, 3))) fail(vg_error *err, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     memset(err, 0, sizeof *err);
