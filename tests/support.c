@@ -53,6 +53,25 @@ vg_status load_lua_text(const char *lua, const char *map, vg_game **out, vg_erro
     return st;
 }
 
+vg_game *load_lua_ok(const char *lua, const char *map) {
+    vg_game *g = NULL;
+    vg_error err = {0};
+    vg_status st = load_lua_text(lua, map, &g, &err);
+    if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
+    assert_int_equal(st, VG_OK);
+    return g;
+}
+
+void load_lua_error(const char *lua, const char *map, int line, const char *words) {
+    vg_game *g = NULL;
+    vg_error err = {0};
+    assert_int_equal(load_lua_text(lua, map, &g, &err), VG_ERR_SCRIPT);
+    assert_null(g);
+    if (!strstr(err.msg, words)) print_error("expected '%s' in: %s\n", words, err.msg);
+    assert_non_null(strstr(err.msg, words));
+    assert_int_equal(err.line, line);
+}
+
 vg_error load_fail(const char *script, const char *level, vg_status status) {
     vg_game *g = NULL;
     vg_error err = {0};

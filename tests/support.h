@@ -22,6 +22,10 @@ vg_game *load_game_text(const char *script, const char *text);
 /* Loads the rules 'lua' (a script's text, written to a temporary file) on
  * the map 'map'; returns the status, the game in '*out' (NULL on failure). */
 vg_status load_lua_text(const char *lua, const char *map, vg_game **out, vg_error *err);
+/* As load_lua_text, expecting success (the error printed otherwise); returns the game. */
+vg_game *load_lua_ok(const char *lua, const char *map);
+/* As load_lua_text, expecting a script error at 'line' whose message holds 'words'. */
+void load_lua_error(const char *lua, const char *map, int line, const char *words);
 /* Loads and expects failure with 'status'; returns the error. */
 vg_error load_fail(const char *script, const char *level, vg_status status);
 const char *repo_path(const char *rel);    /* absolute path of 'rel'; a static buffer */

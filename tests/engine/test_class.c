@@ -15,26 +15,6 @@
 
 #include "state.h"
 
-static vg_game *load_ok(const char *lua, const char *map) {
-    vg_game *g = NULL;
-    vg_error err = {0};
-    vg_status st = load_lua_text(lua, map, &g, &err);
-    if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
-    assert_int_equal(st, VG_OK);
-    return g;
-}
-
-/* The error loading 'lua' gives, expected at 'line' with 'words' in it. */
-static void load_error(const char *lua, int line, const char *words) {
-    vg_game *g = NULL;
-    vg_error err = {0};
-    assert_int_equal(load_lua_text(lua, "A", &g, &err), VG_ERR_SCRIPT);
-    assert_null(g);
-    if (!strstr(err.msg, words)) print_error("expected '%s' in: %s\n", words, err.msg);
-    assert_non_null(strstr(err.msg, words));
-    assert_int_equal(err.line, line);
-}
-
 static int type_of(const vg_game *g, const char *name) {
     int t = vg_type_find(g, name);
     assert_true(t >= 0);
@@ -44,7 +24,7 @@ static int type_of(const vg_game *g, const char *name) {
 /* GVGAI's categories: a class's own, 'portal' over all but avatars and resources. */
 static void test_categories(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
                          "sprite { 'door', 'Door' }\n"
                          "sprite { 'exit', 'Immovable' }\n"
                          "sprite { 'gate', 'Portal', stype = 'exit' }\n"
@@ -75,7 +55,7 @@ static void test_categories(void **state) {
  * one more (GVGAI counts it down to 0 first). */
 static void test_static_layer_and_time_to_live(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
                          "sprite { 'exit', 'Immovable' }\n"
                          "sprite { 'gate', 'Portal', stype = 'exit' }\n"
                          "sprite { 'rock', 'Immovable' }\n"
@@ -128,7 +108,7 @@ static void test_class_words(void **state) {
                  "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'b', 'Missile' }\n%s\n%s\n"
                  "map { 'A', 'avatar' }\nmap { 'p', 'p' }\n",
                  cases[k].sprite, cases[k].rule);
-        vg_game *g = load_ok(lua, "Ap");
+        vg_game *g = load_lua_ok(lua, "Ap");
         assert_int_equal(g->ext_off[EXT_AUX] != 0, cases[k].aux);
         vg_game_free(g);
     }
@@ -137,7 +117,7 @@ static void test_class_words(void **state) {
 /* stypeMissile and stypes: a list or one string "a,b"; names declared later. */
 static void test_type_lists(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
                          "sprite { 'a', 'Missile' }\n"
                          "sprite { 'p', 'BomberRandomMissile', stypeMissile = 'a,c,b' }\n"
                          "sprite { 'q', 'SpawnPointMultiSprite', stypes = { 'b', 'a' } }\n"
@@ -155,12 +135,12 @@ static void test_type_lists(void **state) {
     assert_int_equal(q->stypes.t[1], type_of(g, "a"));
     assert_false(g->types[type_of(g, "c")].fixed);
     vg_game_free(g);
-    load_error("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
-               "sprite { 'p', 'BomberRandomMissile', stypeMissile = 'a,a,a,a,a,a,a,a,a' }\n",
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
+               "sprite { 'p', 'BomberRandomMissile', stypeMissile = 'a,a,a,a,a,a,a,a,a' }\n", "A",
                3, "names 1 to 8 types");
-    load_error("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
                "sprite { 'a', 'Missile' }\n"
-               "sprite { 'p', 'SpawnPointMultiSprite', stypes = 'a,bom' }\n",
+               "sprite { 'p', 'SpawnPointMultiSprite', stypes = 'a,bom' }\n", "A",
                4, "unknown sprite type 'bom'");
 }
 
@@ -182,7 +162,7 @@ static void test_producer_errors(void **state) {
                  "sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
                  "sprite { 'shot', 'Missile' }\nsprite { 'a', parent = 'shot' }\n%s\n",
                  cases[k].sprite);
-        load_error(lua, 5, cases[k].words);
+        load_lua_error(lua, "A", 5, cases[k].words);
     }
 }
 
@@ -190,7 +170,7 @@ static void test_producer_errors(void **state) {
  * two apart): one given 'orientation = "LEFT"' keeps facing left. */
 static void test_random_npc_orientation(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
                          "sprite { 'bat', 'RandomNPC', orientation = 'LEFT', cons = 2 }\n"
                          "sprite { 'floor', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { 'b', 'bat' }\nmap { '.', 'floor' }\n",
                          "A......\n...b...\n.......");

@@ -14,26 +14,6 @@
 
 #include "state.h"
 
-static vg_game *load_ok(const char *lua, const char *map) {
-    vg_game *g = NULL;
-    vg_error err = {0};
-    vg_status st = load_lua_text(lua, map, &g, &err);
-    if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
-    assert_int_equal(st, VG_OK);
-    return g;
-}
-
-/* The error loading 'lua' gives, expected at 'line' with 'words' in it. */
-static void load_error(const char *lua, int line, const char *words) {
-    vg_game *g = NULL;
-    vg_error err = {0};
-    assert_int_equal(load_lua_text(lua, "Ah", &g, &err), VG_ERR_SCRIPT);
-    assert_null(g);
-    if (!strstr(err.msg, words)) print_error("expected '%s' in: %s\n", words, err.msg);
-    assert_non_null(strstr(err.msg, words));
-    assert_int_equal(err.line, line);
-}
-
 /* The first sprite of leaf 'type' in 's', or NULL. */
 static const sprite *first_of(const vg_game *g, const vg_state *s, const char *type) {
     int t = vg_type_find(g, type);
@@ -44,11 +24,11 @@ static const sprite *first_of(const vg_game *g, const vg_state *s, const char *t
 
 static void test_path_errors(void **state) {
     (void)state;
-    load_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
-               "sprite { 'h', 'PathChaser', stype = 'avatar' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n",
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
+               "sprite { 'h', 'PathChaser', stype = 'avatar' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n", "Ah",
                4, "obs");
-    load_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\ngame { obs = 'wall' }\n"
-               "sprite { 'h', 'RandomPathAltChaser' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n",
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\ngame { obs = 'wall' }\n"
+               "sprite { 'h', 'RandomPathAltChaser' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n", "Ah",
                5, "stype1");
 }
 
@@ -57,7 +37,7 @@ static void test_path_errors(void **state) {
  * random from its first tick. */
 static void test_no_target(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\nsprite { 'gem', 'Immovable' }\n"
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\nsprite { 'gem', 'Immovable' }\n"
                          "game { obs = 'wall' }\n"
                          "sprite { 'p', 'PathChaser', stype = 'gem', cons = 3 }\n"
                          "sprite { 'a', 'AlternateChaser', stype1 = 'gem', stype2 = 'gem', cons = 3 }\n"
@@ -77,7 +57,7 @@ static void test_no_target(void **state) {
 /* A PathChaser goes round a wall to the avatar, cell by cell, and stays. */
 static void test_path_chaser_detour(void **state) {
     (void)state;
-    vg_game *g = load_ok("game { square_size = 10 }\n"
+    vg_game *g = load_lua_ok("game { square_size = 10 }\n"
                          "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
                          "game { obs = 'wall' }\nsprite { 'h', 'PathChaser', stype = 'avatar' }\n"
                          "map { 'A', 'avatar' }\nmap { 'h', 'h' }\nmap { 'w', 'wall' }\nmap { '.', 'floor' }\n",
@@ -98,7 +78,7 @@ static void test_path_chaser_detour(void **state) {
  * in 'counter' the cell it last knew the target in. */
 static void test_path_alt_memory(void **state) {
     (void)state;
-    vg_game *g = load_ok("game { square_size = 10 }\n"
+    vg_game *g = load_lua_ok("game { square_size = 10 }\n"
                          "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
                          "game { obs = 'wall' }\nsprite { 'h', 'PathAltChaser', stype1 = 'avatar', stype2 = 'avatar' }\n"
                          "map { 'A', 'avatar' }\nmap { 'h', 'h' }\nmap { '.', 'floor' }\n",

@@ -15,12 +15,7 @@
 static vg_game *load_ok(const char *rules, const char *map) {
     char lua[2048];
     snprintf(lua, sizeof lua, "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'floor', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { '.', 'floor' }\n%s", rules);
-    vg_game *g = NULL;
-    vg_error err = {0};
-    vg_status st = load_lua_text(lua, map, &g, &err);
-    if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
-    assert_int_equal(st, VG_OK);
-    return g;
+    return load_lua_ok(lua, map);
 }
 
 static void advance(const vg_game *g, vg_state *s, vg_action a) {

@@ -19,25 +19,14 @@ static const char *const head = "sprite { 'avatar', 'MovingAvatar', healthPoints
 static vg_game *load_ok(const char *rules, const char *map) {
     char lua[2048];
     snprintf(lua, sizeof lua, "%s%s", head, rules);
-    vg_game *g = NULL;
-    vg_error err = {0};
-    vg_status st = load_lua_text(lua, map, &g, &err);
-    if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
-    assert_int_equal(st, VG_OK);
-    return g;
+    return load_lua_ok(lua, map);
 }
 
 /* The error loading 'rules' gives: at 'line' of the script, with 'words'. */
 static void load_error(const char *rules, int line, const char *words) {
     char lua[2048];
     snprintf(lua, sizeof lua, "%s%s", head, rules);
-    vg_game *g = NULL;
-    vg_error err = {0};
-    assert_int_equal(load_lua_text(lua, "A", &g, &err), VG_ERR_SCRIPT);
-    assert_null(g);
-    if (!strstr(err.msg, words)) print_error("expected '%s' in: %s\n", words, err.msg);
-    assert_non_null(strstr(err.msg, words));
-    assert_int_equal(err.line, line);
+    load_lua_error(lua, "A", line, words);
 }
 
 /* The avatar's amount of resource type 'name'. */

@@ -28,15 +28,6 @@ enum { UP, LEFT, DOWN, RIGHT };     /* rows of class_base_dirs */
     "map { 'A', 'floor', 'avatar' }\nmap { 'h', 'floor', 'hunter' }\n"                                  \
     "interaction { 'crate', 'avatar', 'killSprite' }\n"
 
-static vg_game *load_ok(const char *lua, const char *map) {
-    vg_game *g = NULL;
-    vg_error err = {0};
-    vg_status st = load_lua_text(lua, map, &g, &err);
-    if (st != VG_OK) print_error("%d: %s\n", err.line, err.msg);
-    assert_int_equal(st, VG_OK);
-    return g;
-}
-
 /* The first step from cell (x, y) to cell (tx, ty). */
 static int step(const vg_game *g, int x, int y, int tx, int ty) {
     return path_step(g, x * 10, y * 10, tx * 10, ty * 10);
@@ -46,7 +37,7 @@ static int step(const vg_game *g, int x, int y, int tx, int ty) {
  * queue, decides among cells at the same distance. */
 static void test_tie_breaking(void **state) {
     (void)state;
-    vg_game *g = load_ok(RULES("'wall'"), "A....\n.....\n.....\n.....\n....h");
+    vg_game *g = load_lua_ok(RULES("'wall'"), "A....\n.....\n.....\n.....\n....h");
     assert_int_equal(step(g, 0, 0, 1, 1), DOWN);
     assert_int_equal(step(g, 0, 0, 0, 3), DOWN);
     assert_int_equal(step(g, 0, 0, 3, 0), RIGHT);
@@ -63,7 +54,7 @@ static void test_tie_breaking(void **state) {
 static void test_shortest_around_walls(void **state) {
     (void)state;
     const char *map = "A..w....\n.w.w.ww.\n.w...w..\n.wwwww.w\n......w.\n.ww.w.wh";
-    vg_game *g = load_ok(RULES("'wall'"), map);
+    vg_game *g = load_lua_ok(RULES("'wall'"), map);
     int w = 8, h = 6, dist[48];
     for (int from = 0; from < w * h; from++) {
         for (int c = 0; c < w * h; c++) dist[c] = -1;     /* breadth-first distances to 'from' */
@@ -99,7 +90,7 @@ static void test_shortest_around_walls(void **state) {
  * named in 'obs' closes nothing (GVGAI compares sprites' own types). */
 static void test_open_cells(void **state) {
     (void)state;
-    vg_game *g = load_ok(RULES("{ 'wall', 'crate' }"), "Ax.\n...\nw.h");
+    vg_game *g = load_lua_ok(RULES("{ 'wall', 'crate' }"), "Ax.\n...\nw.h");
     assert_int_equal(step(g, 0, 0, 2, 0), DOWN);         /* around the crate */
     assert_int_equal(step(g, 0, 0, 1, 0), -1);
     vg_state *s = vg_state_new(g, 1);
@@ -110,7 +101,7 @@ static void test_open_cells(void **state) {
     assert_int_equal(step(g, 0, 0, 1, 0), -1);
     vg_state_free(s);
     vg_game_free(g);
-    g = load_ok(RULES("'solid'"), "Aw.\n...\n..h");
+    g = load_lua_ok(RULES("'solid'"), "Aw.\n...\n..h");
     assert_int_equal(step(g, 0, 0, 2, 0), RIGHT);        /* straight through the wall */
     vg_game_free(g);
 }
@@ -119,7 +110,7 @@ static void test_open_cells(void **state) {
  * left of or above the map is in its first column or row. */
 static void test_cells_off_the_map(void **state) {
     (void)state;
-    vg_game *g = load_ok(RULES("'wall'"), "A..\n...\n..h");
+    vg_game *g = load_lua_ok(RULES("'wall'"), "A..\n...\n..h");
     assert_int_equal(path_cell(g, -9, 0), 0);
     assert_int_equal(path_cell(g, 0, -5), 0);
     assert_int_equal(path_cell(g, -10, 0), -1);
@@ -135,7 +126,7 @@ static void test_cells_off_the_map(void **state) {
  * open cells than the table takes is an error naming the map. */
 static void test_no_table_and_too_large(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n", "A");
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n", "A");
     assert_int_equal(path_step(g, 0, 0, 0, 0), -1);
     vg_game_free(g);
     int side = 65;
