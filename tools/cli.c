@@ -161,6 +161,15 @@ static int exists(const char *path) {
     return stat(path, &st) == 0;
 }
 
+int cli_check_script(const char *script) {
+    vg_game *g = NULL;
+    vg_error err;
+    if (vg_game_load_text(script, "", "(no level)", &g, &err) != VG_OK && strcmp(err.file, script) == 0)
+        return cli_report(&err);
+    vg_game_free(g);
+    return 0;
+}
+
 int cli_paths(const cli_opts *o, char *script, char *map, size_t size) {
     if (o->level && !o->level[0]) return cli_fail("--level needs a number, a level's name or a map file, not ''");
     cli_game_paths(o->game, o->level, script, map, size);
@@ -174,10 +183,7 @@ int cli_load(const cli_opts *o, vg_game **g) {
     int rc = cli_paths(o, script, map, sizeof script);
     if (rc) return rc;
     if (!exists(map)) {   /* the script's own errors first: they are what its author must fix */
-        if (vg_game_load_text(script, "", "(no level)", g, &err) != VG_OK && strcmp(err.file, script) == 0)
-            return cli_report(&err);
-        vg_game_free(*g);
-        *g = NULL;
+        if ((rc = cli_check_script(script))) return rc;
         if (o->level && !is_number(o->level)) return cli_fail("--level %s: no such map (%s)", o->level, map);
         return cli_fail("%s has no level %s (%s: no such file)", o->game, o->level ? o->level : "0", map);
     }

@@ -48,6 +48,9 @@ int cli_print_options(const char *command, FILE *f); /* the options of 'command'
 /* The script and map paths of GAME at --level (cli_game_paths); 0, or 2
  * after printing why when there is no such game ("did you mean"). */
 int cli_paths(const cli_opts *o, char *script, char *map, size_t size);
+/* Loads 'script' on an empty map: 2 after reporting its error when the
+ * script itself is broken, else 0 (errors of the map are not its). */
+int cli_check_script(const char *script);
 /* Loads GAME at --level; an unknown game ("did you mean"), a missing level
  * and a broken script or map are told apart. 0, or 2 after printing why. */
 int cli_load(const cli_opts *o, vg_game **g);

@@ -298,10 +298,7 @@ static int cmd_check(int argc, char **argv) {
         printf("%s: ok, %d level%s\n", script, levels, levels == 1 ? "" : "s");
         return 0;
     }
-    vg_game *g;
-    vg_error err;
-    if (vg_game_load_text(script, "", "(no level)", &g, &err) != VG_OK && strcmp(err.file, script) == 0) return cli_report(&err);
-    vg_game_free(g);
+    if ((rc = cli_check_script(script))) return rc;
     printf("%s: script ok; no levels found (%s); check one with --level FILE\n", script, pattern);
     return 0;
 }
