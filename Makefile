@@ -9,7 +9,7 @@
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
-#                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm
+#                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm, no vg_type_find in agents/
 #   make deps       install the Debian packages the project needs (root)
 
 BUILD   ?= release
@@ -121,6 +121,8 @@ check:
 	  | grep -v '^tests/engine/' || { echo "engine-internal headers included outside engine/ (and tests/engine/)"; exit 1; }
 	@! grep -nE '\<(vg_play|vg_advance|vg_state_copy) *\(' agents/*.[ch] | grep -v '^agents/agent\.h:' \
 	  || { echo "agents reach the forward model only through agent.h's fm (fm_play, fm_advance, fm_copy)"; exit 1; }
+	@! grep -n 'vg_type_find' agents/*.[ch] \
+	  || { echo "agents look no sprite type up by name: game knowledge belongs to the game (bound(state), vg_bound)"; exit 1; }
 	$(MAKE) clean all test BUILD=debug
 
 fuzz:

@@ -22,7 +22,6 @@ typedef struct pnode {
 struct planner {
     const vg_game *g;
     planner_opts o;
-    sbound *bound;
     vg_state *cur, *child;
     packer *pk;            /* stored states, packed against the start of the search in progress */
     /* the search in progress */
@@ -82,7 +81,6 @@ void planner_free(planner *p) {
     openlist_free(&p->open);
     free(p->nodes);
     hmap_free(&p->bypos);
-    sbound_free(p->bound);
     vg_state_free(p->cur);
     vg_state_free(p->child);
     packer_free(p->pk);
@@ -132,7 +130,7 @@ static int start(planner *p, fm *f, const vg_state *s) {
     packer_set_ref(p->pk, f, s);   /* storing the root: one copy */
     if (!(p->nodes[root].st = packer_pack(p->pk, s))) return 0;
     p->nodes[root].hash = p->root_hash = vg_state_hash(s);
-    p->nodes[root].h = p->o.use_bound ? sbound_of(p->bound, s) : 0;
+    p->nodes[root].h = p->o.use_bound ? fm_bound(f, s) : 0;
     p->nodes[root].value = (float)search_value(f, s);
     int added;
     if (!hmap_put(&p->bypos, search_key(p->g, s), root, &added) || !push(p, root)) return 0;
@@ -201,13 +199,13 @@ static int run(planner *p, fm *f) {
             if (!slot) return -2;
             uint32_t cid = slot->val;
             if (!added) {
-                if (p->nodes[cid].g <= cg || p->nodes[cid].h >= SBOUND_DEAD) continue;
+                if (p->nodes[cid].g <= cg || p->nodes[cid].h >= VG_BOUND_DEAD) continue;
             } else {
                 if ((cid = new_node(p)) == UINT32_MAX) return -2;
                 slot->val = cid;
-                int h = p->o.use_bound ? sbound_of(p->bound, p->child) : 0;
+                int h = p->o.use_bound ? fm_bound(f, p->child) : 0;
                 p->nodes[cid].h = h;
-                if (h >= SBOUND_DEAD) continue;
+                if (h >= VG_BOUND_DEAD) continue;
                 if (!p->o.use_bound) p->nodes[cid].value = (float)search_value(f, p->child);
             }
             pnode *c = &p->nodes[cid];
@@ -240,7 +238,6 @@ static vg_action first_action(const planner *p, uint32_t id) {
 }
 
 vg_action planner_act(planner *p, fm *f, const vg_state *s) {
-    if (!p->bound && !(p->bound = sbound_new(p->g, s))) return fm_failf(f, VG_ERR_NOMEM, "out of memory"), VG_ACTION_NIL;
     uint64_t h = vg_state_hash(s);
     if (p->plan && p->plan_pos < p->plan_len && p->plan_hash[p->plan_pos] == h) {
         f->value = -(p->plan_len - p->plan_pos);

@@ -81,7 +81,6 @@ typedef struct search {
     uint32_t nnodes, cap;
     openlist open;
     hmap bypos;           /* positional key -> node; 'aux' the fewest actions + 1 (1: dead) */
-    sbound *bound;
     packer *pk;
     vg_state *cur, *kids[VG_MAX_ACTIONS];
     vg_action acts[VG_MAX_ACTIONS];
@@ -167,12 +166,12 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
     int added;
     hslot *slot = hmap_find(&S->bypos, S->keys[k]);
     if (slot && (int)slot->aux - 1 <= cg) return 1;   /* reached as soon before, or dead */
-    int h = slot ? S->nodes[slot->val].h : sbound_of(S->bound, child);
-    if (h < SBOUND_DEAD && cg + h >= S->below) return 1;   /* not kept: cannot be on a shorter win */
+    int h = slot ? S->nodes[slot->val].h : fm_bound(S->f, child);
+    if (h < VG_BOUND_DEAD && cg + h >= S->below) return 1;   /* not kept: cannot be on a shorter win */
     if (!slot) {
         if (!(slot = hmap_put(&S->bypos, S->keys[k], UINT32_MAX, &added))) return 0;
         S->r->distinct++;
-        if (h >= SBOUND_DEAD) {   /* never entered: as if reached with g = 0 */
+        if (h >= VG_BOUND_DEAD) {   /* never entered: as if reached with g = 0 */
             slot->aux = 1;
             return 1;
         }
@@ -234,21 +233,19 @@ static int expand(search *S, uint32_t id) {
 }
 
 /* Allocates what a search needs; 0 when out of memory. */
-static int setup(search *S, const vg_state *start) {
+static int setup(search *S) {
     int ok = 1;
-    S->bound = sbound_new(S->g, start);
     S->cur = vg_state_new(S->g, 0);
     for (int k = 0; k < VG_MAX_ACTIONS; k++) ok &= (S->kids[k] = vg_state_new(S->g, 0)) != NULL;
     for (int k = 0; k < HOLD; k++) ok &= (S->hd.st[k] = vg_state_new(S->g, 0)) != NULL;
     S->pk = packer_new(S->g);
-    return ok && S->bound && S->pk && S->cur && hmap_init(&S->bypos, 1 << 16) && new_node(S) != UINT32_MAX;
+    return ok && S->pk && S->cur && hmap_init(&S->bypos, 1 << 16) && new_node(S) != UINT32_MAX;
 }
 
 static void teardown(search *S) {
     openlist_free(&S->open);
     free(S->nodes);
     hmap_free(&S->bypos);
-    sbound_free(S->bound);
     vg_state_free(S->cur);
     for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(S->kids[k]);
     for (int k = 0; k < HOLD; k++) vg_state_free(S->hd.st[k]);
@@ -262,12 +259,12 @@ static solve_status root(search *S, const vg_state *start) {
     int added;
     hslot *slot;
     packer_set_ref(S->pk, S->f, start);
-    S->nodes[0].h = sbound_of(S->bound, start);
+    S->nodes[0].h = fm_bound(S->f, start);
     if (vg_winner_of(start) == VG_PLAYER_WINS) {
         S->r->optimal = 1;
         return plan_of(S, 0, S->r) ? SOLVE_SOLVED : SOLVE_NOMEM;
     }
-    if (S->nodes[0].h >= SBOUND_DEAD) return SOLVE_UNSOLVABLE;
+    if (S->nodes[0].h >= VG_BOUND_DEAD) return SOLVE_UNSOLVABLE;
     if (!(S->nodes[0].st = packer_pack(S->pk, start)) || !(slot = hmap_put(&S->bypos, search_key(S->g, start), 0, &added)) ||
         !push(S, 0))
         return SOLVE_NOMEM;
@@ -285,7 +282,7 @@ static solve_status astar(const vg_game *g, fm *f, const vg_state *start, const 
     double t0 = fm_now();
     search S = {.g = g, .f = f, .o = o, .r = r, .below = below, .weight = o->weight > 1 ? o->weight : 1,
                 .win = UINT32_MAX};
-    solve_status st = setup(&S, start) ? root(&S, start) : SOLVE_NOMEM;
+    solve_status st = setup(&S) ? root(&S, start) : SOLVE_NOMEM;
     if (st == SOLVE_UNDECIDED) st = SOLVE_UNSOLVABLE;   /* until a win or the limits say otherwise */
     else goto done;
     for (;;) {

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "class.h"
 #include "effect.h"
 #include "param.h"
@@ -57,6 +58,7 @@ void game_free(vg_game *g) {
     free(g->static_ents);
     free(g->fixed_order);
     path_free(g->path);
+    bound_free(g->bound);
     free(g->start);
     free(g);
 }

@@ -232,7 +232,9 @@ struct vg_game {
     /* script */
     const script_ops *ops;
     void *script;
-    int has_heuristic, has_evaluate;
+    int has_heuristic, has_evaluate, has_bound;
+    struct bound_rules *bound;            /* the bound derived from the rules (bound.c), NULL: none */
+    const char *bound_note;               /* which proof it is, or why there is none */
     int turns;                            /* 1: agents take turns (turns{} in the script) */
     int nagents;                          /* how many, fixed per level */
     uint64_t chance;                      /* agents that are chance (their moves are outcomes) */

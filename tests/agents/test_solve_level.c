@@ -122,21 +122,19 @@ static void test_level3(void **state) {
     free(r.plan);
     vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
     vg_state *s = vg_state_new(g, 0);
-    sbound *b = sbound_new(g, s);
-    assert_int_equal(sbound_of(b, s), 18 + 10);   /* (1,1)->(11,9), then back round the frozen boxes */
+    assert_int_equal(vg_bound(g, s, NULL), 18 + 10);   /* (1,1)->(11,9), then back round the frozen boxes */
     vg_action *acts;
     int n;
     assert_true(read_actions("tests/fixtures/agents/bait_lvl3_shortest.actions", &acts, &n));
     assert_int_equal(n, 46);
     for (int k = 0; k < n; k++) {
         assert_false(vg_is_over(s));
-        int h = sbound_of(b, s);
+        int h = vg_bound(g, s, NULL);
         assert_true(h <= 46 - k);   /* admissible along a shortest line */
         vg_advance(g, s, acts[k], NULL);
     }
     free(acts);
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
-    sbound_free(b);
     vg_state_free(s);
     vg_game_free(g);
 }
