@@ -163,7 +163,8 @@ static int m_count(lua_State *L) {
         int cell = (int)y * h->g->w + (int)x;
         for (uint32_t e = h->g->static_start[cell]; e < h->g->static_start[cell + 1]; e++)
             cc.n += (want >> h->g->static_ents[e].type & 1) && alive(h, -(int)e - 1);
-        each_changing(L, h, want, count_at, &cc);
+        /* outside a tick the cell's count of changing sprites says when none is there */
+        if (h->t || h->s->occ_full || h->s->loose || state_occ(h->s)[cell]) each_changing(L, h, want, count_at, &cc);
     }
     lua_pushinteger(L, cc.n);
     return 1;
