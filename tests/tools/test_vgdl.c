@@ -4,6 +4,9 @@
  * binary of this build): positions given as move lists (--moves) in every
  * command that starts from a position.
  *
+ * The test of tools/decide.c, match.c and perft.c: they have no test file
+ * of their own.
+ *
  * 1. decide --agent solve after --moves prints Pons' score (the exact value
  *    for the player to move) for lines of Test_L3_R1, names a legal move,
  *    and that move keeps the value (the position after it is worth minus
