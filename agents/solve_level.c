@@ -200,7 +200,7 @@ static int setup(search *S) {
     for (int k = 0; k < VG_MAX_ACTIONS; k++) ok &= (S->kids[k] = vg_state_new(S->g, 0)) != NULL;
     for (int k = 0; k < HOLD; k++) ok &= (S->hd.st[k] = vg_state_new(S->g, 0)) != NULL;
     S->pk = packer_new(S->g);
-    return ok && S->pk && S->cur && hmap_init(&S->bypos, 1 << 12) && stree_add(&S->t) != UINT32_MAX;
+    return ok && S->pk && S->cur && hmap_init(&S->bypos, 1 << 10) && stree_add(&S->t) != UINT32_MAX;
 }
 
 static void teardown(search *S) {
@@ -232,6 +232,11 @@ static solve_status root(search *S, const vg_state *start) {
     S->r->distinct = 1;
     return SOLVE_UNDECIDED;
 }
+
+/* What the open list proves: some open state on a shortest win has
+ * f = 8 g + round(8 weight h) <= 8 weight (g + h) + 1/2 <= 8 weight L + 1/2
+ * (h never overestimates), so L >= (minf - 1/2) / (8 weight). */
+static int lower_bound(const search *S) { return (int)ceil((S->t.open.minf - 0.5) / 8.0 / S->t.weight); }
 
 /* A* from 'start', keeping only positions whose f (in actions) is below
  * 'below': with weight 1, every win shorter than 'below' is still found,
@@ -273,9 +278,9 @@ static solve_status astar(const vg_game *g, fm *f, const vg_state *start, const 
         }
         st = SOLVE_SOLVED;
         r->optimal = S.t.weight == 1;
-        r->lower_bound = r->optimal ? r->len : (int)ceil(S.t.open.minf / 8.0 / S.t.weight);
+        r->lower_bound = r->optimal ? r->len : lower_bound(&S);
     } else if (st == SOLVE_UNDECIDED) {
-        r->lower_bound = S.t.weight == 1 ? S.t.open.minf / 8 : 0;
+        r->lower_bound = lower_bound(&S);
     }
 done:
     r->status = st;

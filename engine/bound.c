@@ -61,6 +61,7 @@ enum { MAX_MAPS = 64 };   /* distinct target cells given maps of their own (reac
 typedef struct bound_goal {
     int mode;               /* BOUND_REACH, BOUND_PUSH */
     int type;               /* T */
+    uint64_t pushed;        /* push: the leaf types pushed (T and what it turns into in place) */
     int nmaps;              /* reach: per target cell; push: 1 */
     int *cellmap;           /* reach: per ring cell, which map is to a target there, -1: none */
     int *maps;              /* nmaps maps of ring cells: the moves (pushes) to the target (nearest hole), -1: never */
@@ -170,28 +171,33 @@ static const char *reach_refused(const vg_game *g, uint64_t T) {
     return NULL;
 }
 
-/* Push for win type T (boxes): NULL when its rules hold; '*H' the holes. */
-static const char *push_refused(const vg_game *g, uint64_t T, uint64_t *H) {
+/* Push for win type T (boxes): NULL when its rules hold; '*H' the holes,
+ * '*P' what is pushed: the boxes and what they turn into in their cells
+ * (GVGAI's Real Sokoban: a box on a hole becomes a 'boxin', which turns
+ * back into a box off it). */
+static const char *push_refused(const vg_game *g, uint64_t T, uint64_t *H, uint64_t *P) {
     uint64_t A = g->avatar_types;
-    *H = 0;
-    if ((class_created(g) & T) || (T & A)) return "boxes are created";
+    *H = 0, *P = T;
+    for (int k = 0; k < g->neffects; k++)
+        if (is_transform(g->effects[k].kind) && (sub(g, g->effects[k].t1) & T)) *P |= sub(g, g->effects[k].stype);
+    if ((class_created(g) & *P) || (*P & A)) return "boxes are created";
     int apart = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), made = sub(g, e->stype) | sub(g, e->stype_to);
-        if ((f & FX_CREATES) && (made & T)) return "boxes are created";
-        int removes = (f & FX_KILL1) || is_transform(e->kind);
-        if ((e->kind == EFF_teleportToExit || e->kind == EFF_cloneSprite) && (s1 & T)) return "a rule moves boxes";
+        int removes = (f & FX_KILL1) || is_transform(e->kind), in_place = is_transform(e->kind) && !(s1 & ~*P);
+        if ((f & FX_CREATES) && (made & *P) && !in_place) return "boxes are created";
+        if ((e->kind == EFF_teleportToExit || e->kind == EFF_cloneSprite) && (s1 & *P)) return "a rule moves boxes";
         if (removes && (s1 & T) && !s2) return "boxes die otherwise";
         if (removes && (s1 & T)) *H |= s2;
         if (((f & FX_KILL2) || e->kill_second) && (s2 & T)) *H |= s1;
-        if ((f & FX_MOVE2) && (s2 & T)) return "a rule moves boxes";
-        if ((f & FX_MOVE1) && (s1 & T) && !removes && e->kind != EFF_stepBack && e->kind != EFF_changeResource &&
+        if ((f & FX_MOVE2) && (s2 & *P)) return "a rule moves boxes";
+        if ((f & FX_MOVE1) && (s1 & *P) && !removes && e->kind != EFF_stepBack && e->kind != EFF_changeResource &&
             !(e->kind == EFF_bounceForward && s2 && !(s2 & ~A) && e->repeat <= 1))
             return "a rule moves boxes";
-        if ((s1 & T) && (s2 & T) && (s2 & T) == T &&
-            (e->kind == EFF_stepBack || (e->kind == EFF_undoAll && !(e->not_types & T))))
+        if ((s1 & *P) == *P && (s2 & *P) == *P &&
+            (e->kind == EFF_stepBack || (e->kind == EFF_undoAll && !(e->not_types & *P))))
             apart = 1;
     }
     if (!apart) return "no rule keeps boxes apart";
@@ -245,8 +251,7 @@ static vg_status goal_maps(const vg_game *g, struct bound_rules *b, bound_goal *
     gl->cellmap = malloc((size_t)n * sizeof *gl->cellmap);
     if (!blocked || !gl->cellmap) return free(blocked), VG_ERR_NOMEM;
     memset(gl->cellmap, -1, (size_t)n * sizeof *gl->cellmap);
-    mark_blocked(g, b, gl->mode == BOUND_REACH ? g->avatar_types : g->types[gl->type].subtypes, gl->mode == BOUND_REACH,
-                 blocked);
+    mark_blocked(g, b, gl->mode == BOUND_REACH ? g->avatar_types : gl->pushed, gl->mode == BOUND_REACH, blocked);
     int targets[MAX_MAPS], nt = 0;
     if (gl->mode == BOUND_REACH) {
         int ns = start_cells(g, b, gl->type);
@@ -282,24 +287,30 @@ void bound_free(struct bound_rules *b) {
     free(b);
 }
 
-/* 1 when two sprites of 'type' share a cell in the start state. */
-static int stacked(const vg_game *g, struct bound_rules *b, int type) {
-    int n = start_cells(g, b, type);
-    if (n < 0) return 1;
+/* 1 when two sprites of the leaf types 'types' share a cell in the start state. */
+static int stacked(const vg_game *g, struct bound_rules *b, uint64_t types) {
+    int n = 0;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int k = vg_sprites_of(g, g->start, __builtin_ctzll(ts), NULL, b->buf + n, b->cap - n);
+        if (k > b->cap - n) return 1;
+        n += k;
+    }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++)
             if (cell_of(b, &b->buf[i]) == cell_of(b, &b->buf[j])) return 1;
     return 0;
 }
 
-/* Which proof covers win 'tm' (-1: none, '*why' says why); '*H' the holes of a push. */
-static int goal_mode(const vg_game *g, struct bound_rules *b, const term_def *tm, uint64_t *H, const char **why) {
+/* Which proof covers win 'tm' (-1: none, '*why' says why); '*H' the holes
+ * and '*P' the pushed types of a push. */
+static int goal_mode(const vg_game *g, struct bound_rules *b, const term_def *tm, uint64_t *H, uint64_t *P,
+                     const char **why) {
     uint64_t T = sub(g, tm->stype);
     if (!T || (T & g->avatar_types)) return *why = "the win counts avatars", -1;
     const char *r = reach_refused(g, T);
     if (!r) return BOUND_REACH;
-    const char *p = push_refused(g, T, H);
-    if (!p && stacked(g, b, tm->stype)) p = "two boxes share a cell";
+    const char *p = push_refused(g, T, H, P);
+    if (!p && stacked(g, b, *P)) p = "two boxes share a cell";
     if (!p) return BOUND_PUSH;
     *why = r;
     return -1;
@@ -324,7 +335,7 @@ vg_status bound_derive(vg_game *g) {
         uint64_t H = 0;
         bound_goal *gl = &b->goal[b->ngoals];
         gl->type = tm->stype;
-        if ((gl->mode = goal_mode(g, b, tm, &H, &why)) < 0) break;
+        if ((gl->mode = goal_mode(g, b, tm, &H, &gl->pushed, &why)) < 0) break;
         b->ngoals++;
         st = goal_maps(g, b, gl, H, queue);
     }

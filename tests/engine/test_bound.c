@@ -179,6 +179,15 @@ static void test_derived_push(void **state) {
     vg_state_free(s);
     vg_game_free(g);
 
+    /* Real Sokoban: a box on a hole turns into a 'boxin', which turns back
+     * into a box off it; both are pushed, the box is what the win counts */
+    g = load_game("gvgai/realsokoban.txt", "gvgai/realsokoban_lvl0.txt");
+    assert_int_equal(vg_game_bound(g, NULL), VG_BOUND_DERIVED);
+    s = vg_state_new(g, 0);
+    assert_int_equal(bound_of(g, s), 4);   /* four boxes, each next to a hole */
+    vg_state_free(s);
+    vg_game_free(g);
+
     /* two boxes pushed along a corridor to the holes at its end */
     const char *lua = "sprite { 'wall', 'Immovable' }\nsprite { 'hole', 'Immovable' }\n"
                       "sprite { 'box', 'Passive' }\nsprite { 'avatar', 'MovingAvatar' }\n"
