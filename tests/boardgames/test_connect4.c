@@ -2,6 +2,9 @@
  *
  * test_connect4.c -- scripts/connect4.lua and the agents that play it.
  *
+ * With test_othello.c and tests/agents/test_ttable.c, the test of
+ * agents/exact.c, solve.c and mtdf.c: they have no test file of their own.
+ *
  * 1. Perft through the Lua rules (exact_perft, as 'vgdl perft'): depths
  *    1-7 (1-8 with VGDL_SLOW=1) equal tests/golden/boardgames/connect4/
  *    perft.tsv, both conventions (exact_sequences, and

@@ -4,6 +4,9 @@
  * binary of this build): positions given as move lists (--moves) in every
  * command that starts from a position.
  *
+ * The test of tools/decide.c, match.c and perft.c: they have no test file
+ * of their own.
+ *
  * 1. decide --agent solve after --moves prints Pons' score (the exact value
  *    for the player to move) for lines of Test_L3_R1, names a legal move,
  *    and that move keeps the value (the position after it is worth minus
@@ -465,6 +468,40 @@ static void test_gvgai_games(void **state) {
     expect_in(err(), "convert reads a GVGAI game file (.txt)");
 }
 
+/* ---- 8. The level solver on GVGAI's puzzle games ---------------------- */
+
+/* Levels whose shortest wins GVGAI's own breadth-first search found
+ * (tests/bench/gvgai-bfs.tsv), each solved here in well under a second. */
+static const struct {
+    const char *game;
+    int level, length;
+} PUZZLES[] = {
+    {"sokoban", 2, 26},
+    {"sokoban", 3, 31},
+    {"sokoban", 4, 8},
+};
+
+/* 'solve' finds GVGAI's length, proven shortest, and the plan, replayed by
+ * 'trace', wins on its last action. */
+static void test_solve_gvgai_puzzles(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof PUZZLES / sizeof PUZZLES[0]; i++) {
+        char want[64];
+        print_message("%s level %d\n", PUZZLES[i].game, PUZZLES[i].level);
+        assert_int_equal(sh("%s solve gvgai/%s.txt --level %d > %s/plan.actions", vgdl, PUZZLES[i].game,
+                            PUZZLES[i].level, tmp),
+                         0);
+        snprintf(want, sizeof want, "length: %d (shortest)", PUZZLES[i].length);
+        expect_in(err(), want);
+        assert_int_equal(sh("%s trace gvgai/%s.txt --level %d --actions %s/plan.actions | tail -1", vgdl,
+                            PUZZLES[i].game, PUZZLES[i].level, tmp),
+                         0);
+        snprintf(want, sizeof want, "{\"tick\":%d,", PUZZLES[i].length);
+        expect_in(out(), want);
+        expect_in(out(), "\"winner\":\"PLAYER_WINS\"");
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decide_gives_pons_score),
@@ -484,6 +521,7 @@ int main(void) {
         cmocka_unit_test(test_run_bad_opponent),
         cmocka_unit_test(test_decide_values_for_player_to_move),
         cmocka_unit_test(test_gvgai_games),
+        cmocka_unit_test(test_solve_gvgai_puzzles),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }
