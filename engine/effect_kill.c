@@ -26,10 +26,12 @@ int effect_kill_both(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* Kills every sprite of leaf type 'stype' (those created this tick too). */
+/* Kills every sprite of leaf type 'stype' (those created this tick too);
+ * nothing when 'stype' has subtypes (see effect_check_kill_all). */
 int effect_kill_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
     uint32_t at = 0;
+    if (e->stype < 0) return 1;
     for (int i; (i = tick_next_of(t, e->stype, t->s->n, &at)) >= 0;) tick_kill(t, i, 0);
     return 1;
 }
@@ -143,8 +145,14 @@ int effect_shield_from(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* killAll names the leaf type it kills. */
+/* killAll names the type it kills. GVGAI kills the sprites of exactly
+ * that type, not of its subtypes; a type with subtypes has no sprites of
+ * its own here (maps place leaf types), so the row does nothing. */
 vg_status effect_check_kill_all(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->stype >= 0 && !g->types[e->stype].leaf) {
+        e->stype = -1;
+        return VG_OK;
+    }
     return effect_check_leaf(g, e, e->stype, "stype", err);
 }
 

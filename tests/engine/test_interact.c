@@ -55,7 +55,6 @@ static void test_checks(void **state) {
     (void)state;
     static const struct { const char *t1, *t2, *effect, *key, *val, *msg; } cases[] = {
         {"avatar", "coin", "killAll", "scoreChange", "1", "killAll needs 'stype'"},
-        {"avatar", "coin", "killAll", "stype", "gem", "killAll: 'stype' gem has subtypes; name a leaf type"},
         {"avatar", "coin", "shieldFrom", "stype", "coin", "shieldFrom needs 'stype' and 'ftype'"},
         {"avatar", "coin", "spawn", "stype", "gem", "spawn: 'stype' gem has subtypes; name a leaf type"},
         {"ruby", "avatar", "transformToRandomChild", "stype", "ruby", "transformToRandomChild: 'stype' ruby has no subtypes"},
