@@ -146,14 +146,15 @@ int effect_shield_from(tick_ctx *t, const effect_def *e, int a, int b) {
 }
 
 /* killAll names the type it kills. GVGAI kills the sprites of exactly
- * that type, not of its subtypes; a type with subtypes has no sprites of
- * its own here (maps place leaf types), so the row does nothing. */
+ * that type, not of its subtypes: for a type with subtypes, those of its
+ * own (game_self_leaf); one with no class has none, and the row does
+ * nothing. */
 vg_status effect_check_kill_all(vg_game *g, effect_def *e, vg_error *err) {
-    if (e->stype >= 0 && !g->types[e->stype].leaf) {
+    if (e->stype >= 0 && game_self_leaf(g, e->stype) < 0) {
         e->stype = -1;
         return VG_OK;
     }
-    return effect_check_leaf(g, e, e->stype, "stype", err);
+    return effect_check_leaf(g, e, &e->stype, "stype", err);
 }
 
 /* shieldFrom names the type ('stype') and the effect ('ftype') shielded from. */
@@ -167,5 +168,5 @@ vg_status effect_check_shield_from(vg_game *g, effect_def *e, vg_error *err) {
 vg_status effect_check_has(vg_game *g, effect_def *e, vg_error *err) {
     if (e->resource < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'resource' (a sprite type)", effect_name(e->kind));
     game_need_resource(g, e->resource);
-    return e->kind == EFF_spawnIfHasMore || e->kind == EFF_spawnIfHasLess ? effect_check_leaf(g, e, e->stype, "stype", err) : VG_OK;
+    return e->kind == EFF_spawnIfHasMore || e->kind == EFF_spawnIfHasLess ? effect_check_leaf(g, e, &e->stype, "stype", err) : VG_OK;
 }

@@ -6,7 +6,7 @@
  * 1. killSprite kills the first sprite only, killBoth both (the avatar is
  *    then gone: the game is lost).
  * 2. killAll kills every sprite of its 'stype', wherever they are (of
- *    exactly that type: a type with subtypes has none, as in GVGAI).
+ *    exactly that type, as in GVGAI: of a parent, only its own sprites).
  * 3. killIfFrontal kills when the two met head on or the first did not
  *    move; killIfNotFrontal when they did not meet head on or the first
  *    did not move.
