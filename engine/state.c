@@ -111,7 +111,9 @@ uint64_t vg_state_hash(const vg_state *s) {
 static uint64_t position_hash(const vg_state *s, uint64_t oriented) {
     uint64_t h = state_mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL) ^ alive_hash(s);
     uint64_t sum = 0;
-    for (uint32_t i = 0; i < s->n; i++) {
+    if (!oriented)   /* the common case, kept a tight loop */
+        for (uint32_t i = 0; i < s->n; i++) sum += state_mix(position_key(state_sprite(s, i)));
+    for (uint32_t i = 0; oriented && i < s->n; i++) {
         const sprite *p = state_sprite(s, i);
         uint64_t k = position_key(p);
         if (oriented >> (p->type & 63) & 1) k ^= (uint64_t)(uint8_t)p->dx << 48 ^ (uint64_t)(uint8_t)p->dy << 56;
