@@ -177,6 +177,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     }
     g->nupdate = 0;
     g->changing = 0;
+    g->oriented_types = 0;
     g->nranges = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
@@ -186,6 +187,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;
+            if (td->oriented) g->oriented_types |= 1ULL << t;
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
