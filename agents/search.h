@@ -19,7 +19,9 @@
  * vg_state_hash tells apart states that differ in anything (a box's
  * orientation after a push, say), so one Bait position can have several
  * hashes. The positional key hashes what GVGAI's equalPosition compares
- * (every sprite's type and place: vg_state_position_hash) plus the score,
+ * (every sprite's type and place) and the orientation of sprites that
+ * keep one (vg_state_search_hash: where a missile flies next, where an
+ * oriented avatar aims), plus the score,
  * the winner, the player to move and the avatar's resources. Two states
  * with the same key are the same position (up to a 64-bit hash collision,
  * about 1 in 10^11 for a million states). */

@@ -90,6 +90,7 @@ static type_def fresh_type(int cls) {
     td.color = 0x808080;
     td.glyph = '?';
     td.stype = td.stype2 = -1;
+    td.self = -1;
     td.prob = 1;
     td.max_distance = -1;
     td.health_limit = 1000;

@@ -139,6 +139,11 @@ vg_state *vg_state_clone(const vg_state *s);        /* a new copy; NULL when out
 uint64_t vg_state_hash(const vg_state *s);          /* 64-bit hash of everything but the tick */
 int vg_state_equal(const vg_state *a, const vg_state *b); /* GVGAI's equalPosition: same sprites at the same places */
 uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equal compares: equal states hash alike */
+/* vg_state_position_hash, and also the orientation of every sprite whose
+ * type keeps one (GVGAI's is_oriented: oriented avatars, missiles, ...),
+ * which decides where it moves or aims next: what a search may merge
+ * states by. In games with no such type, vg_state_position_hash. */
+uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s);
 
 /* ---- Forward model ---------------------------------------------------- */
 
