@@ -2,8 +2,8 @@
  *
  * search.h -- what the search agents and the level solver share: a compact
  * positional state key, leaf values and a small RNG; and, each in its own
- * file, the hash map (hashmap.h), stored states (packer.h) and Bait's
- * lower bound (bound.h), included here.
+ * file, the hash map (hashmap.h) and stored states (packer.h), included
+ * here. (The lower bound on the actions to a win is the game's: fm_bound.)
  *
  * Everything here reaches the game through vgdl.h and agent.h's fm only.
  */
@@ -11,7 +11,6 @@
 #define VG_SEARCH_H
 
 #include "agent.h"
-#include "bound.h"
 #include "hashmap.h"
 #include "packer.h"
 

@@ -246,6 +246,20 @@ double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err);
  * agent 0's view); falls back to the score. Errors as vg_heuristic. */
 double vg_evaluate(const vg_game *g, const vg_state *s, vg_error *err);
 int vg_game_has_evaluate(const vg_game *g);         /* 1 when the script defines evaluate(state) */
+/* ---- Lower bound on the actions to a win ------------------------------ */
+
+#define VG_BOUND_DEAD 0x3fffffff   /* a state from which no win can be reached */
+typedef enum { VG_BOUND_NONE, VG_BOUND_SCRIPT, VG_BOUND_DERIVED } vg_bound_kind;
+/* A lower bound on the actions still needed to win from 's' (the level
+ * solver's A* heuristic: never more than the truth): 0 for a won state,
+ * VG_BOUND_DEAD for a lost one or one that can never be won; else the
+ * script's bound(state) rounded up (a number from 2^30 - 1 up, math.huge
+ * too, says "never"), or when it has none the bound the engine derived from
+ * the rules (engine/bound.c), or 0. On a script error returns 0 and fills
+ * 'err'. */
+int vg_bound(const vg_game *g, const vg_state *s, vg_error *err);
+/* Which bound vg_bound gives; '*note' (if not NULL) says which proof, or why none was derived. */
+vg_bound_kind vg_game_bound(const vg_game *g, const char **note);
 /* Opens a window of script work: from now on, all the calls the game
  * makes into its script (effects, terminations, heuristics, turns{}) may
  * use at most 'steps' instructions and 'seconds' of wall-clock time
