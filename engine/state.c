@@ -81,15 +81,20 @@ static uint64_t alive_hash(const vg_state *s) {
     return h;
 }
 
+/* 'h' with the delayed effects pending and the script's variables mixed in. */
+static uint64_t mix_timers_vars(uint64_t h, const vg_state *s) {
+    for (uint32_t k = 0; k < s->timers; k++) h += state_mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
+    for (int v = 0; v < VG_MAX_VARS; v++)
+        if (s->vars[v]) h ^= state_mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
+    return h;
+}
+
 uint64_t vg_state_hash(const vg_state *s) {
     uint64_t h = state_mix(s->rng ^ ((uint64_t)s->over << 56) ^ ((uint64_t)s->winner << 60));
     uint64_t score;
     memcpy(&score, &s->score, sizeof score);
     h ^= state_mix(score + 0x9e3779b97f4a7c15ULL);
-    h ^= alive_hash(s);
-    for (uint32_t k = 0; k < s->timers; k++) h += state_mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
-    for (int v = 0; v < VG_MAX_VARS; v++)
-        if (s->vars[v]) h ^= state_mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
+    h = mix_timers_vars(h ^ alive_hash(s), s);
     h ^= state_mix((uint64_t)s->turn + 0x5851f42d4c957f2dULL);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < s->n; i++) {
@@ -124,7 +129,9 @@ static uint64_t position_hash(const vg_state *s, uint64_t oriented) {
 
 uint64_t vg_state_position_hash(const vg_state *s) { return position_hash(s, 0); }
 
-uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s) { return position_hash(s, g->oriented_types); }
+uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s) {
+    return mix_timers_vars(position_hash(s, g->oriented_types), s);
+}
 
 static int key_cmp(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;

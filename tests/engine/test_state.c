@@ -414,8 +414,8 @@ static void test_finished_game_frozen(void **state) {
 
 /* The search hash tells apart what the position hash merges when it
  * matters: an oriented avatar (GVGAI's Brainman, OrientedAvatar) back on
- * its start cell facing left or facing up. In Bait, with no oriented type,
- * the two hashes are one. */
+ * its start cell facing left or facing up; script variables. In Bait, with
+ * no oriented type and no variable set, the two hashes are one. */
 static void test_search_hash_orientation(void **state) {
     (void)state;
     vg_game *g = load_game("gvgai/brainman.txt", "gvgai/brainman_lvl0.txt");
@@ -432,6 +432,8 @@ static void test_search_hash_orientation(void **state) {
     a = vg_state_new(g, 1);
     advance_ok(g, a, D);
     assert_true(vg_state_search_hash(g, a) == vg_state_position_hash(a));
+    vg_set_var(a, 0, 5);   /* a script variable: told apart too */
+    assert_true(vg_state_search_hash(g, a) != vg_state_position_hash(a));
     vg_state_free(a);
     vg_game_free(g);
 }

@@ -480,6 +480,10 @@ static const struct {
     {"sokoban", 3, 31},
     {"sokoban", 4, 8},
     {"brainman", 0, 28},   /* an oriented avatar and a flying key: orientations in the key */
+    {"brainman", 4, 49},
+    {"realsokoban", 1, 107},
+    {"modality", 3, 158},
+    {"iceandfire", 0, 62},
 };
 
 /* 'solve' finds GVGAI's length, proven shortest, and the plan, replayed by
