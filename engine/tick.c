@@ -22,7 +22,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->now = (uint16_t)(s->tick + 1);
     t->updating = -1;
     t->settled = s->n;
-    t->full = s->persist;
+    t->full = s->persist || g->geom;
     t->nmoved = 0;
     t->moved_types = 0;
     t->version = 0;
@@ -151,6 +151,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     uint32_t i = s->n++;
     sprite *p = tick_sprite(t, i);
     memset(p, 0, sizeof *p);
+    p->type = (uint8_t)type;
     sprite_init_ext(t->g, p);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
