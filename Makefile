@@ -9,7 +9,8 @@
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
-#                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm
+#                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm,
+#                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh)
 #   make deps       install the Debian packages the project needs (root)
 
 BUILD   ?= release
@@ -115,12 +116,13 @@ bench-gvgai: all
 
 ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
 check:
-	@! grep -rl --include='*.[ch]' '#include *[<"]l\(ua\|auxlib\|ualib\)' engine agents tools | grep -v '^engine/lua/' \
-	  || { echo "lua.h included outside engine/lua/"; exit 1; }
-	@! grep -rlE --include='*.[ch]' '#include *"(.*/)?($(subst .,\.,$(subst $(eval) ,|,$(ENGINE_HEADERS))))"' agents tools tests \
-	  | grep -v '^tests/engine/' || { echo "engine-internal headers included outside engine/ (and tests/engine/)"; exit 1; }
+	@! grep -rn --include='*.[ch]' '#include *[<"]l\(ua\|auxlib\|ualib\)' engine agents tools | grep -v '^engine/lua/' \
+	  || { echo "check: Lua's headers included outside engine/lua/ (above); only the Lua layer names the guest language"; exit 1; }
+	@! grep -rnE --include='*.[ch]' '#include *"(.*/)?($(subst .,\.,$(subst $(eval) ,|,$(ENGINE_HEADERS))))"' agents tools tests \
+	  | grep -v '^tests/engine/' || { echo "check: engine-internal headers included outside engine/ and tests/engine/ (above); include vgdl.h"; exit 1; }
 	@! grep -nE '\<(vg_play|vg_advance|vg_state_copy) *\(' agents/*.[ch] | grep -v '^agents/agent\.h:' \
-	  || { echo "agents reach the forward model only through agent.h's fm (fm_play, fm_advance, fm_copy)"; exit 1; }
+	  || { echo "check: agents reach the forward model only through agent.h's fm (fm_play, fm_advance, fm_copy), not as above"; exit 1; }
+	@tests/limits.sh --check
 	$(MAKE) clean all test BUILD=debug
 
 fuzz:

@@ -45,7 +45,7 @@ typedef vg_status effect_check_fn(vg_game *g, effect_def *e, vg_error *err);
  *      effect_resource.c, effect_timer.c */
 
 effect_fn effect_none, effect_kill_sprite, effect_kill_both;
-effect_fn effect_step_back, effect_bounce_forward, effect_undo_all, effect_wrap_around;
+effect_fn effect_step_back, effect_pull_with_it, effect_bounce_forward, effect_undo_all, effect_wrap_around;
 effect_fn effect_transform_to, effect_transform_to_all, effect_add_timer;
 effect_check_fn effect_check_time;
 effect_check_fn effect_check_transform_to, effect_check_transform_to_all, effect_check_add_timer;
@@ -113,6 +113,7 @@ effect_fn effect_kill_if_slow, effect_kill_if_not_upright;
     X(attractGaze,    effect_attract_gaze,      FX_MOVE1 | FX_NEEDS2,               NULL) \
     X(align,          effect_align,             FX_MOVE1 | FX_NEEDS2,               NULL) \
     X(teleportToExit, effect_teleport_to_exit,  FX_MOVE1 | FX_KILL1 | FX_NEEDS2,    NULL) \
+    X(pullWithIt,     effect_pull_with_it,      FX_MOVE1 | FX_NEEDS2,               NULL) \
     /* -- resources, health, speed (effect_resource.c) */ \
     X(changeResource, effect_change_resource,   FX_MOVE1 | FX_KILL2 | FX_NEEDS2 | FX_RESOURCE, effect_check_resource) \
     X(collectResource, effect_collect_resource, FX_KILL1 | FX_MOVE2 | FX_NEEDS2 | FX_RESOURCE, effect_check_resource) \

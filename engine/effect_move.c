@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
  * effect_move.c -- effects that move or turn sprites: stepBack,
- * bounceForward, undoAll, wrapAround; reverseDirection, flipDirection,
+ * pullWithIt, bounceForward, undoAll, wrapAround; reverseDirection, flipDirection,
  * turnAround, attractGaze, align, teleportToExit.
  */
 #include <math.h>
@@ -9,12 +9,51 @@
 #include "class.h"
 #include "effect.h"
 
-/* Puts 'a' back where it was before this tick. */
+/* Puts 'a' back where it was before this tick; with 'pixelPerfect', when
+ * 'a' moved straight along an axis, only as far as takes it out of 'b'
+ * (flush against b's side), as GVGAI does. */
 int effect_step_back(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)e, (void)b;
-    int x, y;
-    tick_last_pos(t, a, &x, &y);
-    tick_set_pos(t, a, x, y);
+    int x, y, lx, ly, bx, by, w = t->b;
+    tick_last_pos(t, a, &lx, &ly);
+    if (!e->pixel_perfect || b == REF_NONE) {
+        tick_set_pos(t, a, lx, ly);
+        return 1;
+    }
+    ref_pos(t->g, t->s, a, &x, &y);
+    ref_pos(t->g, t->s, b, &bx, &by);
+    if (x == lx && y > ly) tick_set_pos(t, a, x, by - w);            /* down */
+    else if (y == ly && x > lx) tick_set_pos(t, a, bx - w, y);       /* right */
+    else if (x == lx && y < ly) tick_set_pos(t, a, x, by + w);       /* up */
+    else if (y == ly && x < lx) tick_set_pos(t, a, bx + w, y);       /* left */
+    else tick_set_pos(t, a, lx, ly);
+    return 1;
+}
+
+/* pullWithIt: 'a' moves the way 'b' moved this tick, by b's speed in
+ * cells (as whole pixels; when that is 0, a's own speed in pixels, as
+ * GVGAI does), if a's cooldown allows; with 'pixelPerfect' it is then put
+ * onto 'b'. Once a tick per sprite and declaration (GVGAI's effect object
+ * remembers the sprites it pulled this tick). */
+int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
+    for (int k = 0; k < t->npulled; k++)
+        if (t->pulled[k].group == e->group && t->pulled[k].sprite == a) return 1;
+    if (t->npulled < MAX_PULLED)
+        t->pulled[t->npulled].group = (uint16_t)e->group, t->pulled[t->npulled++].sprite = (uint16_t)a;
+    int x, y, lx, ly;
+    ref_pos(t->g, t->s, b, &x, &y);
+    tick_last_pos(t, b, &lx, &ly);
+    double dx = x - lx, dy = y - ly, mag = sqrt(dx * dx + dy * dy);
+    sprite *p = tick_sprite(t, (uint32_t)a);
+    double speed = b >= 0 ? sprite_speed(t->g, tick_sprite(t, (uint32_t)b)) : t->g->types[ref_type(t->g, t->s, b)].speed;
+    int pixels = (int)(speed * t->b);
+    if (pixels == 0) pixels = (int)sprite_speed(t->g, p);
+    uint16_t lastmove = (uint16_t)(t->now - p->moved);
+    if (mag != 0 && pixels != 0 && t->g->types[p->type].cooldown <= lastmove) {
+        dx /= mag, dy /= mag;
+        tick_set_pos(t, a, p->x + (int)(dx * pixels), p->y + (int)(dy * pixels));
+        p->moved = t->now;
+    }
+    if (e->pixel_perfect) tick_set_pos(t, a, x, y);
     return 1;
 }
 

@@ -182,6 +182,7 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->t1 = a;
         e->t2 = b;
         e->line = line;
+        e->group = *first;
         e->stype = e->stype_to = e->ftype = -1;
         e->stype_count = -1;
         e->prob = 1;

@@ -122,6 +122,8 @@ typedef struct effect_def {
     uint64_t not_types;     /* undoAll: leaf types left alone */
     int align;              /* attractGaze: also line up with the second sprite */
     int orient;             /* align: take the second sprite's orientation; -1 unset (yes) */
+    int pixel_perfect;      /* stepBack: only out of the second sprite; pullWithIt: onto it */
+    int group;              /* the first row of its declaration (GVGAI keeps one effect object a line) */
     /* -- resources, health, speed, score (effect_resource.c) */
     int resource;           /* changeResource, killIfHasLess, ...: the resource type, -1 */
     int held_resource;      /* collectResourceIfHeld: the resource that must be held, -1 */

@@ -114,6 +114,7 @@ static const param_spec effect_params[] = {
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
     ROW("align",       P_BOOL,    effect_def, align,       0, 0),
     ROW("orient",      P_BOOL,    effect_def, orient,      0, 0),
+    ROW("pixelPerfect", P_BOOL,   effect_def, pixel_perfect, 0, 0),
     /* -- resources, health, speed, score */
     ROW("resource",    P_TYPE,    effect_def, resource,    0, 0),
     ROW("heldResource", P_TYPE,   effect_def, held_resource, 0, 0),

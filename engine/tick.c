@@ -22,12 +22,13 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->now = (uint16_t)(s->tick + 1);
     t->updating = -1;
     t->settled = s->n;
-    t->full = s->persist || g->geom;
+    t->full = s->persist;
     t->nmoved = 0;
     t->moved_types = 0;
     t->version = 0;
     t->census = 0;
     t->nshields = 0;
+    t->npulled = 0;
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
     t->ct.stamp = 0;
@@ -152,11 +153,10 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     sprite *p = tick_sprite(t, i);
     memset(p, 0, sizeof *p);
     p->type = (uint8_t)type;
-    sprite_init_ext(t->g, p);
+    sprite_init_ext(t->g, p);        /* from its type: set the type first */
     p->x = (int16_t)x;
     p->y = (int16_t)y;
     p->id = s->next_id++;
-    p->type = (uint8_t)type;
     p->flags = SP_FIRST;
     p->dx = td->dx0;
     p->dy = td->dy0;

@@ -17,6 +17,7 @@
  * 'version' and 'nmoved' of the tick; 'stamp' counts collections. */
 #define MAX_CONTACTS 512
 #define MAX_SHIELDS 16        /* shieldFrom's shields raised in one tick (more are ignored) */
+#define MAX_PULLED 64         /* pullWithIt's sprites pulled in one tick (more are pulled again) */
 typedef struct contacts {
     uint32_t version, nmoved, stamp;
     int valid, n;
@@ -50,6 +51,9 @@ struct tick_ctx {
     /* effects shielded from for the rest of the tick (shieldFrom): effect 'kind' of the pair (t1, t2) */
     int nshields;
     struct shield { uint8_t t1, t2; uint16_t kind; } shields[MAX_SHIELDS];
+    /* sprites pullWithIt pulled this tick, by the declaration ('group') that pulled them */
+    int npulled;
+    struct pulled { uint16_t group, sprite; } pulled[MAX_PULLED];
     /* fixed sprites killed this tick, by alive bit (valid once nkilled > 0; the bits clear when it ends) */
     uint32_t nkilled;
     uint64_t dying[NO_BIT / 64 + 1];

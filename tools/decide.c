@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "agent.h"
 #include "cli.h"
@@ -88,6 +89,17 @@ static int play_plan(const vg_game *g, const vg_state *s, const solve_result *r,
     return rc;
 }
 
+/* The search's figures on stderr: counts, time, states expanded a second
+ * and the process's peak resident memory (getrusage's ru_maxrss, in KB on
+ * Linux: everything the process ever held, the game and Lua included). */
+static void print_solve_figures(const solve_result *r) {
+    struct rusage ru;
+    double mb = getrusage(RUSAGE_SELF, &ru) == 0 ? (double)ru.ru_maxrss / 1024.0 : 0;
+    fprintf(stderr, "states explored: %ld\nstates generated: %ld\npositions: %ld\nseconds: %.3f\n", r->expanded,
+            r->generated, r->distinct, r->seconds);
+    fprintf(stderr, "states per second: %.0f\npeak memory: %.0f MB\n", r->seconds > 0 ? r->expanded / r->seconds : 0, mb);
+}
+
 int cli_solve(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
@@ -135,8 +147,7 @@ int cli_solve(int argc, char **argv) {
         fprintf(stderr, "vgdl: out of memory after %ld states\n", r.expanded);
         rc = 1;
     }
-    fprintf(stderr, "states explored: %ld\nstates generated: %ld\npositions: %ld\nseconds: %.3f\n", r.expanded,
-            r.generated, r.distinct, r.seconds);
+    print_solve_figures(&r);
     int gif_rc = cli_gif_close(gif, r.status == SOLVE_SOLVED && rc == 0);
     if (!rc) rc = gif_rc;
     free(r.plan);

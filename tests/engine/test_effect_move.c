@@ -72,6 +72,63 @@ static void test_teleport_to_exit(void **state) {
     vg_game_free(g);
 }
 
+/* stepBack with pixelPerfect: a missile moving straight into a wall stops
+ * flush against it; without, it goes back to where it was. */
+static void test_step_back_pixel_perfect(void **state) {
+    (void)state;
+    for (int pp = 0; pp <= 1; pp++) {
+        char rules[512];
+        snprintf(rules, sizeof rules,
+                 "sprite { 'rock', 'Missile', orientation = 'RIGHT', speed = 0.4 }\n"
+                 "sprite { 'wall', 'Immovable' }\n"
+                 "map { 'r', 'rock' }\n"
+                 "map { 'w', 'wall' }\n"
+                 "interaction { 'rock', 'wall', 'stepBack', pixelPerfect = %s }\n", pp ? "true" : "false");
+        vg_game *g = load_ok(rules, "A....\nr.w..");
+        vg_state *s = vg_state_new(g, 1);
+        int step = (int)(0.4 * g->square);
+        for (int k = 0; k < 4; k++) advance(g, s, VG_ACTION_NIL);      /* still, then the third step runs into the wall */
+        assert_int_equal(first_of(g, s, "rock")->x, pp ? g->square : 2 * step);
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+}
+
+/* pullWithIt: the avatar on a log moves with it, once a tick per
+ * declaration even on two logs; with pixelPerfect it is put onto the log. */
+static void test_pull_with_it(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'log', 'Missile', orientation = 'LEFT', speed = 0.25 }\n"
+                         "sprite { 'log2', 'Missile', orientation = 'LEFT', speed = 0.25 }\n"
+                         "map { 'B', 'avatar', 'log', 'log2' }\n"
+                         "interaction { 'avatar', { 'log', 'log2' }, 'pullWithIt' }\n",
+                         "...B");
+    vg_state *s = vg_state_new(g, 1);
+    int step = (int)(0.25 * g->square);
+    advance(g, s, VG_ACTION_NIL);              /* a missile stays still in its first tick */
+    advance(g, s, VG_ACTION_NIL);
+    assert_int_equal(state_sprite(s, (uint32_t)state_avatar(g, s))->x, 3 * g->square - step);
+    advance(g, s, VG_ACTION_NIL);
+    assert_int_equal(state_sprite(s, (uint32_t)state_avatar(g, s))->x, 3 * g->square - 2 * step);
+    vg_state_free(s);
+    vg_game_free(g);
+    for (int pp = 0; pp <= 1; pp++) {   /* the avatar steps onto the moving pad: its cooldown keeps it from
+                                         * being pulled in the tick it moved, pixelPerfect puts it on the pad */
+        char rules[512];
+        snprintf(rules, sizeof rules,
+                 "sprite { 'pad', 'Missile', orientation = 'RIGHT', speed = 0.25 }\n"
+                 "map { 'B', 'avatar', 'pad' }\n"
+                 "interaction { 'avatar', 'pad', 'pullWithIt', pixelPerfect = %s }\n", pp ? "true" : "false");
+        g = load_ok(rules, "B...");
+        s = vg_state_new(g, 1);
+        advance(g, s, VG_ACTION_NIL);
+        advance(g, s, VG_ACTION_RIGHT);
+        assert_int_equal(state_sprite(s, (uint32_t)state_avatar(g, s))->x, pp ? step : g->square);
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+}
+
 /* setSpeedForAll gives every sprite of 'stype' its own speed: a still car starts. */
 static void test_set_speed_for_all(void **state) {
     (void)state;
@@ -130,6 +187,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reverse_direction),
         cmocka_unit_test(test_teleport_to_exit),
+        cmocka_unit_test(test_step_back_pixel_perfect),
+        cmocka_unit_test(test_pull_with_it),
         cmocka_unit_test(test_set_speed_for_all),
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_errors),

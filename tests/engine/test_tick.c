@@ -3,12 +3,15 @@
  * test_tick.c -- a tick in progress: killing more static sprites in one
  * tick than a state holds changing ones (the kill list is a bit set over
  * the static layer, not a bounded list), and the sprites killed stay
- * counted until the tick ends.
+ * counted until the tick ends; a sprite a rule creates starts with its
+ * own type's values (health points).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
+
+#include "state.h"
 
 /* A 60 x 15 map: the avatar in a corner, six killable static types stacked
  * in every other cell (5,394 sprites). */
@@ -40,9 +43,34 @@ static void test_kill_more_static_sprites_than_a_state_holds(void **state) {
     free(map);
 }
 
+/* A sprite a spawn point creates has its type's health points, not the
+ * first type's. */
+static void test_created_sprite_takes_its_types_values(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'floor', 'Immovable' }\n"
+                             "sprite { 'avatar', 'MovingAvatar' }\n"
+                             "sprite { 'thug', 'Missile', orientation = 'DOWN', speed = 0, healthPoints = 5 }\n"
+                             "sprite { 'spawn', 'SpawnPoint', stype = 'thug', total = 1 }\n"
+                             "map { 'A', 'avatar' }\n"
+                             "map { 's', 'spawn' }\n"
+                             "map { '.', 'floor' }\n"
+                             "interaction { 'thug', 'avatar', 'subtractHealthPoints' }\n",
+                             "A.s");
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+    uint32_t from, to;
+    state_range(g, s, vg_type_find(g, "thug"), &from, &to);
+    assert_int_equal(to - from, 1);
+    assert_int_equal(sprite_health(g, state_sprite(s, from))[0], 5);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kill_more_static_sprites_than_a_state_holds),
+        cmocka_unit_test(test_created_sprite_takes_its_types_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

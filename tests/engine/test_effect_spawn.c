@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_effect_spawn.c -- the effects that create or replace sprites
+ * (engine/effect_spawn.c), with GVGAI's semantics, on one-row games of an
+ * avatar walking right:
+ *
+ * 1. transformTo replaces the first sprite by one of 'stype' in its place;
+ *    with killSecond the second sprite dies too; an avatar replaced by an
+ *    avatar stays the avatar, keeping what it held.
+ * 2. spawn creates a sprite of 'stype' where the first one is, with
+ *    probability 'prob' (0: never).
+ * 3. spawnRight creates one cell right of the second sprite; cloneSprite
+ *    a copy of the first in its place.
+ * 4. transformIfCount chooses between 'stype' and 'estype' by how many
+ *    sprites of 'stypeCount' there are, and scores only on 'stype'.
+ * (The checks of their parameters are in test_interact.c; GVGAI's traces
+ * of spawn and transformTo in tests/golden/gvgai/unit/spawn.)
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "support.h"
+
+static vg_game *game(const char *rules, const char *map) {
+    char lua[2048];
+    snprintf(lua, sizeof lua, "sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\nmap { '.' }\n%s", rules);
+    return load_lua_ok(lua, map);
+}
+
+/* Plays RIGHT 'n' times. */
+static vg_state *right(const vg_game *g, int n) {
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    for (int k = 0; k < n; k++) assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);
+    return s;
+}
+
+/* Sprites of 'type'; the first one's column in '*x' (when there is one). */
+static int count(const vg_game *g, const vg_state *s, const char *type, double *x) {
+    vg_obs o[8];
+    int n = vg_sprites_of(g, s, vg_type_find(g, type), NULL, o, 8);
+    if (n > 0 && x) *x = o[0].x;
+    return n;
+}
+
+static void test_transform_to(void **state) {
+    (void)state;
+    vg_game *g = game("sprite { 'egg', 'Immovable' }\nsprite { 'chick', 'Immovable' }\nsprite { 'nest', 'Immovable' }\n"
+                      "sprite { 'ghost', 'MovingAvatar' }\nsprite { 'coin', 'Resource' }\n"
+                      "map { 'e', 'egg' }\nmap { 'n', 'nest' }\nmap { 'c', 'coin' }\n"
+                      "interaction { 'egg', 'avatar', 'transformTo', stype = 'chick', scoreChange = 1 }\n"
+                      "interaction { 'nest', 'avatar', 'transformTo', stype = 'chick', killSecond = true }\n"
+                      "interaction { 'coin', 'avatar', 'collectResource' }\n"
+                      "interaction { 'avatar', 'chick', 'transformTo', stype = 'ghost' }\n",
+                      "Ace.n");
+    vg_state *s = right(g, 2);                 /* coin taken, egg hatched under the avatar... */
+    double x;
+    assert_int_equal(count(g, s, "egg", NULL), 0);
+    assert_int_equal(count(g, s, "chick", &x), 1);
+    assert_true(x == 2);
+    assert_true(vg_score(s) == 1);
+    /* ... and the avatar on the chick became a ghost, still the avatar, coin in hand */
+    assert_int_equal(vg_avatar_type(g, s), vg_type_find(g, "ghost"));
+    assert_true(vg_avatar_alive(g, s));
+    assert_int_equal(vg_avatar_resource(g, s, 0), 1);
+    vg_state_free(s);
+    vg_game_free(g);
+
+    g = game("sprite { 'nest', 'Immovable' }\nsprite { 'chick', 'Immovable' }\nmap { 'n', 'nest' }\n"
+             "interaction { 'nest', 'avatar', 'transformTo', stype = 'chick', killSecond = true }\n"
+             "termination { 'SpriteCounter', stype = 'avatar', limit = 0, win = false }\n",
+             "An.");
+    s = right(g, 1);
+    assert_int_equal(count(g, s, "chick", &x), 1);
+    assert_true(x == 1);
+    assert_false(vg_avatar_alive(g, s));
+    assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+static void test_spawn_probability(void **state) {
+    (void)state;
+    for (int p = 0; p <= 1; p++) {
+        char rules[512];
+        snprintf(rules, sizeof rules,
+                 "sprite { 'pad', 'Immovable' }\nsprite { 'flower', 'Immovable' }\nmap { 'p', 'pad' }\n"
+                 "interaction { 'pad', 'avatar', 'spawn', stype = 'flower', prob = %d }\n",
+                 p);
+        vg_game *g = game(rules, "Ap.p.");
+        vg_state *s = right(g, 2);
+        double x = -1;
+        assert_int_equal(count(g, s, "flower", &x), p ? 1 : 0);   /* one pad stepped on */
+        if (p) assert_true(x == 1);
+        assert_int_equal(count(g, s, "pad", NULL), 2);              /* the pad stays */
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+}
+
+static void test_spawn_right_and_clone(void **state) {
+    (void)state;
+    vg_game *g = game("sprite { 'bell', 'Immovable' }\nsprite { 'echo', 'Immovable' }\nsprite { 'cell', 'Immovable' }\n"
+                      "map { 'b', 'bell' }\nmap { 'c', 'cell' }\n"
+                      "interaction { 'bell', 'avatar', 'spawnRight', stype = 'echo' }\n"
+                      "interaction { 'cell', 'avatar', 'cloneSprite' }\n",
+                      "Ab..c.");
+    vg_state *s = right(g, 1);
+    double x;
+    assert_int_equal(count(g, s, "echo", &x), 1);
+    assert_true(x == 2);                                           /* right of the avatar, at 1 */
+    vg_state_free(s);
+    s = right(g, 4);
+    assert_int_equal(count(g, s, "cell", &x), 2);                  /* stepped on in tick 4: two in its place */
+    assert_true(x == 4);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* A key turns into a door when exactly two locks are left, else into a
+ * wall; locks go when the avatar walks over them. */
+static void test_transform_if_count(void **state) {
+    (void)state;
+    vg_game *g = game("sprite { 'lock', 'Immovable' }\nsprite { 'key', 'Immovable' }\n"
+                      "sprite { 'door', 'Immovable' }\nsprite { 'wall', 'Immovable' }\n"
+                      "map { 'l', 'lock' }\nmap { 'k', 'key' }\n"
+                      "interaction { 'lock', 'avatar', 'killSprite' }\n"
+                      "interaction { 'key', 'avatar', 'transformIfCount', stype = 'door', estype = 'wall',\n"
+                      "              stypeCount = 'lock', geq = 2, leq = 2, scoreChange = 10 }\n",
+                      "Alkllk");
+    vg_state *s = right(g, 2);                 /* lock taken: two left, the first key a door */
+    assert_int_equal(count(g, s, "door", NULL), 1);
+    assert_true(vg_score(s) == 10);
+    vg_state_free(s);
+    s = right(g, 5);                           /* all locks taken: the second key a wall, no score */
+    double x;
+    assert_int_equal(count(g, s, "door", NULL), 1);
+    assert_int_equal(count(g, s, "wall", &x), 1);
+    assert_true(x == 5);
+    assert_true(vg_score(s) == 10);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_transform_to),
+        cmocka_unit_test(test_spawn_probability),
+        cmocka_unit_test(test_spawn_right_and_clone),
+        cmocka_unit_test(test_transform_if_count),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
