@@ -260,8 +260,9 @@ vg_status class_check_wizard(vg_game *g, type_def *td, vg_error *err) {
 
 /* ---- Walkers ------------------------------------------------------------- */
 
-/* Walker: drifts; when it did not move sideways, walks on the way it
- * faces (a random way when it faces neither), at max_speed. */
+/* Walker: drifts; when it did not move sideways, turns to walk on the
+ * way it faces (a random way when it faces neither) and pushes that way
+ * at max_speed. */
 void class_update_walker(tick_ctx *t, int i, vg_action a) {
     (void)a;
     const vg_game *g = t->g;
@@ -275,6 +276,8 @@ void class_update_walker(tick_ctx *t, int i, vg_action a) {
         physics_vec(g, p, &ox, &oy);
         if (!td->vec) ox = p->dx;
         d = ox > 0 ? 1 : ox < 0 ? -1 : (rng_int(t->s, 2) ? 1 : -1);
+        if (td->vec) physics_set_vec(g, p, d, 0);          /* it faces the way it walks, then pushes */
+        else p->dx = (int8_t)d, p->dy = 0;
         if (td->cont) physics_cont_active(t, i, d, 0, td->max_speed);
         else physics_active(t, i, d, 0, td->max_speed);
     }

@@ -65,8 +65,8 @@ effect_check_fn effect_check_resource, effect_check_health, effect_check_speed;
 effect_fn effect_set_speed_for_all, effect_increase_speed_to_all, effect_decrease_speed_to_all, effect_half_speed;
 effect_fn effect_reverse_direction, effect_flip_direction, effect_turn_around, effect_attract_gaze, effect_align;
 effect_fn effect_teleport_to_exit;
-effect_fn effect_wall_stop, effect_wall_bounce, effect_bounce_direction, effect_pull_with_it;
-effect_fn effect_kill_if_slow, effect_kill_if_not_upright;
+effect_fn effect_wall_stop, effect_wall_bounce, effect_bounce_direction;
+effect_fn effect_kill_if_slow, effect_kill_if_not_upright, effect_bounce_forward_cont;
 
 /* One block per family; add a row to yours.
  *      name            function                  flags                               check */
@@ -132,7 +132,6 @@ effect_fn effect_kill_if_slow, effect_kill_if_not_upright;
     X(wallBounce,     effect_wall_bounce,       FX_MOVE1 | FX_NEEDS2 | FX_BATCH,    NULL) \
     X(wallReverse,    effect_wall_bounce,       FX_MOVE1 | FX_NEEDS2 | FX_SPEED | FX_BATCH, NULL) \
     X(bounceDirection, effect_bounce_direction, FX_MOVE1 | FX_NEEDS2,               NULL) \
-    X(pullWithIt,     effect_pull_with_it,      FX_MOVE1 | FX_NEEDS2,               NULL) \
     X(killIfSlow,     effect_kill_if_slow,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    NULL) \
     X(killIfNotUpright, effect_kill_if_not_upright, FX_KILL1,                       NULL)
 

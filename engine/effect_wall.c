@@ -2,7 +2,8 @@
  *
  * effect_wall.c -- effects of GVGAI's continuous physics, where sprites
  * have real orientations and speeds: wallStop, wallBounce, wallReverse,
- * bounceDirection, pullWithIt, killIfSlow, killIfNotUpright.
+ * bounceDirection, killIfSlow, killIfNotUpright, and bounceForward on a
+ * continuous sprite (pullWithIt's continuous part is in effect_move.c).
  *
  * wallBounce and wallReverse run in a batch (GVGAI's inBatch): once per
  * first sprite, with every second sprite it overlaps; two walls side by
@@ -212,27 +213,22 @@ int effect_bounce_direction(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* pullWithIt: 'a' moves the way 'b' moved this tick, b's speed in cells
- * (a continuous sprite's cell is 10 pixels, GVGAI's default grid), and a
- * continuous one then sits on top of b. */
-int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
+/* bounceForward on a continuous sprite 'a': pushed the way 'b' moved this
+ * tick (against b's orientation when b moved backwards), at b's speed, and
+ * facing that way. */
+int effect_bounce_forward_cont(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)e;
-    const vg_game *g = t->g;
-    int x, y, lx, ly, rb[4];
-    ref_pos(g, t->s, b, &x, &y);
+    int x, y, lx, ly;
+    double ox, oy;
+    ref_pos(t->g, t->s, b, &x, &y);
     tick_last_pos(t, b, &lx, &ly);
-    double vx = x - lx, vy = y - ly, mag = sqrt(vx * vx + vy * vy);
-    if (mag != 0) vx /= mag, vy /= mag;
-    sprite *p = tick_sprite(t, a);
-    int cont = g->types[p->type].cont;
-    physics_update_pos(t, a, vx, vy, (int)(speed_of(t, b) * (cont ? 10 : g->square)));
-    if (cont) {
-        double ox, oy;
-        rect_of(t, b, rb);
-        tick_set_pos(t, a, p->x, rb[1] - rb[3]);
-        vec_of(t, a, &ox, &oy);
-        physics_set_vec(g, p, ox, 0);
-    }
+    vec_of(t, b, &ox, &oy);
+    double dx = x - lx, dy = y - ly, mag = sqrt(dx * dx + dy * dy);
+    if (mag != 0) dx /= mag, dy /= mag;
+    if ((x - lx) * ox < 0) dx = -dx;
+    if ((y - ly) * oy < 0) dy = -dy;
+    physics_cont_active(t, a, dx, dy, speed_of(t, b));
+    physics_set_vec(t->g, tick_sprite(t, a), dx, dy);
     return 1;
 }
 
