@@ -6,6 +6,7 @@
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
 #   make bench-gvgai copy+advance/s on level 0 of every GVGAI game, next to GVGAI's
+#   make bench-solve 'vgdl solve' on Bait and GVGAI's puzzle levels: time, states, memory, next to GVGAI's BFS
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
@@ -113,6 +114,9 @@ bench: all
 
 bench-gvgai: all
 	@tests/bench_gvgai.sh
+
+bench-solve: all
+	@tests/bench_solve.sh
 
 ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
 check:

@@ -90,7 +90,7 @@ static inline vg_status fm_advance(fm *f, vg_state *s, vg_action a) {
 }
 
 /* The moves fm_play takes in 's' for the agent to move: its legal moves
- * in a game with turns (a chance agent's too: see fm_outcomes), the
+ * in a game with turns (a chance agent's too: see fm_moves), the
  * available actions (NIL excluded) without. 0 when there are none or on
  * an error (kept). */
 int fm_legal(fm *f, const vg_state *s, int moves[VG_MAX_MOVES]);

@@ -20,6 +20,7 @@
  */
 #include <ctype.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,24 +72,36 @@ static void stack_free(stack *st) {
 
 /* ---- Move lists -------------------------------------------------------- */
 
-int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, size_t whysize) {
+/* -1, with 'err' = 'cause' (its file and line: the script's error) or
+ * none (NULL), its message after "move N (NAME): " and the 'fmt' text. */
+static int replay_fail(vg_error *err, const vg_error *cause, int move, const char *name, int len, const char *fmt,
+                       ...) __attribute__((format(printf, 6, 7)));
+static int replay_fail(vg_error *err, const vg_error *cause, int move, const char *name, int len, const char *fmt,
+                       ...) {
+    char what[sizeof err->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (cause) *err = *cause;
+    else memset(err, 0, sizeof *err);
+    if (name) snprintf(err->msg, sizeof err->msg, "move %d ('%.*s'): %s", move, len, name, what);
+    else snprintf(err->msg, sizeof err->msg, "move %d: %s", move, what);
+    return -1;
+}
+
+int exact_replay(const vg_game *g, vg_state *s, const char *text, vg_error *err) {
     int played = 0;
     const char *p = text;
     fm f = {.g = g};
     for (;;) {
         while (*p == ' ' || *p == ',' || *p == ';' || *p == '\t' || *p == '\n') p++;
         if (!*p) return played;
-        if (vg_is_over(s)) {
-            snprintf(why, whysize, "move %d ('%.16s'): the game is already over", played + 1, p);
-            return -1;
-        }
+        if (vg_is_over(s)) return replay_fail(err, NULL, played + 1, p, 16, "the game is already over");
         int who = vg_turn(s), moves[VG_MAX_MOVES], chance;
         double probs[VG_MAX_MOVES];
         int n = fm_moves(&f, s, moves, probs, &chance);
-        if (f.status != VG_OK) {
-            snprintf(why, whysize, "move %d: %s", played + 1, f.error.msg);
-            return -1;
-        }
+        if (f.status != VG_OK) return replay_fail(err, &f.error, played + 1, NULL, 0, "%s", f.error.msg);
         int pick = -1;
         size_t best = 0;
         for (int k = 0; k < n; k++) {
@@ -106,14 +119,11 @@ int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, siz
                 while (i < len && p[i] && tolower((unsigned char)p[i]) == tolower((unsigned char)name[i])) i++;
                 known |= i == len;
             }
-            snprintf(why, whysize, "move %d ('%.*s'): %s for agent %d here", played + 1, (int)(tok > 16 ? 16 : tok), p,
-                     known ? "not legal" : "no such move", who);
-            return -1;
+            return replay_fail(err, NULL, played + 1, p, (int)(tok > 16 ? 16 : tok), "%s for agent %d here",
+                               known ? "not legal" : "no such move", who);
         }
-        if (fm_play(&f, s, pick) != VG_OK) {
-            snprintf(why, whysize, "move %d (%s): %s", played + 1, vg_move_name(g, pick), f.error.msg);
-            return -1;
-        }
+        if (fm_play(&f, s, pick) != VG_OK)
+            return replay_fail(err, &f.error, played + 1, vg_move_name(g, pick), 64, "%s", f.error.msg);
         played++;
         p += best;
     }
@@ -129,8 +139,7 @@ typedef struct perft_ctx {
     uint64_t *seq, *ended;
     long plays;
     int failed;
-    char *why;
-    size_t whysize;
+    vg_error *err;
 } perft_ctx;
 
 static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
@@ -145,7 +154,7 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
     int n = fm_moves(&c->f, s, moves, probs, &chance);
     if (n == 0) {
         if (c->f.status != VG_OK) {
-            snprintf(c->why, c->whysize, "%s", c->f.error.msg);
+            *c->err = c->f.error;
             c->failed = 1;
         } else {
             c->ended[ply]++;      /* nobody can move: the game is over in all but name */
@@ -154,7 +163,8 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
     }
     vg_state *child = stack_at(&c->st, ply + 1);
     if (!child) {
-        snprintf(c->why, c->whysize, "out of memory");
+        memset(c->err, 0, sizeof *c->err);
+        snprintf(c->err->msg, sizeof c->err->msg, "out of memory");
         c->failed = 1;
         return;
     }
@@ -163,7 +173,7 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
         fm_copy(&c->f, child, s);
         c->plays++;
         if (fm_play(&c->f, child, moves[k]) != VG_OK) {
-            snprintf(c->why, c->whysize, "%s", c->f.error.msg);
+            *c->err = c->f.error;
             c->failed = 1;
             return;
         }
@@ -171,13 +181,13 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
     }
 }
 
-long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, uint64_t *leaves, char *why,
-                 size_t whysize) {
+long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, uint64_t *leaves, vg_error *err) {
     uint64_t *ended = calloc((size_t)depth + 2, sizeof *ended);
-    perft_ctx c = {.g = g, .f = {.g = g}, .st = {.g = g}, .depth = depth, .seq = seq, .ended = ended, .why = why, .whysize = whysize};
+    perft_ctx c = {.g = g, .f = {.g = g}, .st = {.g = g}, .depth = depth, .seq = seq, .ended = ended, .err = err};
     memset(seq, 0, ((size_t)depth + 1) * sizeof *seq);
+    memset(err, 0, sizeof *err);
     if (!ended) {
-        snprintf(why, whysize, "out of memory");
+        snprintf(err->msg, sizeof err->msg, "out of memory");
         return -1;
     }
     seq[0] = 1;

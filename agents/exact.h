@@ -24,10 +24,11 @@
 
 /* ---- Position key ------------------------------------------------------
  *
- * vg_state_hash leaves out the agent to move and the script's variables;
- * a position whose side to move depends on earlier passes (Othello) or
- * whose board lives partly in variables would share its hash with other
- * positions. The key mixes both in. */
+ * vg_state_hash (everything in a state but the tick: the agent to move
+ * and the script's variables too) with the agent to move and the
+ * variables mixed in once more. The second mix adds nothing a position
+ * needs; it is kept because the tables' slots, and so the node counts
+ * the tests and benchmarks quote, follow from the key as it is. */
 uint64_t exact_key(const vg_state *s);
 
 /* ---- Move lists --------------------------------------------------------
@@ -37,9 +38,10 @@ uint64_t exact_key(const vg_state *s);
  * regard to case; tokens may be separated by spaces, commas or ';' or
  * written together ("4453", "f5d6c3"): the longest legal move name that
  * starts the rest of the text is taken. Returns the number of moves
- * played, or -1 with a reason in 'why' (an unknown or illegal move, a
- * game already over, a script error). */
-int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, size_t whysize);
+ * played, or -1 with 'err' filled: "move N ('NAME'): why" (an unknown
+ * or illegal move, a game already over, or a script error: then with
+ * the script's file and line). */
+int exact_replay(const vg_game *g, vg_state *s, const char *text, vg_error *err);
 
 /* ---- Perft -------------------------------------------------------------
  *
@@ -48,10 +50,10 @@ int exact_replay(const vg_game *g, vg_state *s, const char *text, char *why, siz
  * seq[d]; and leaves[d] = seq[d] + the games that ended after fewer than
  * d turns (the convention of Aart Bik's Othello perft). Every sequence is
  * played (no bulk counting at the last turn). seq[0] = leaves[0] = 1.
- * Returns the number of vg_play calls, or -1 on a script error (then
- * 'why' says which). 'seq' and 'leaves' have depth + 1 entries. */
-long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, uint64_t *leaves, char *why,
-                 size_t whysize);
+ * Returns the number of vg_play calls, or -1 with 'err' filled (a script
+ * error, with its file and line; out of memory). 'seq' and 'leaves' have
+ * depth + 1 entries. */
+long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, uint64_t *leaves, vg_error *err);
 
 /* ---- Solver ------------------------------------------------------------ */
 

@@ -15,8 +15,8 @@
  * at a time. With whole-number leaves it returns alpha-beta's value at
  * the same depth (the move may differ among equally good ones).
  *
- * The table is keyed by exact_key (vg_state_hash with the agent to move
- * and the script's variables mixed in) and kept between decisions; an
+ * The table is keyed by exact_key (the position, the agent to move and
+ * the script's variables; not the tick) and kept between decisions; an
  * entry holds bounds on a position's value searched to some depth, which
  * serve any search of that position to the same depth or less, and the
  * best move found there, which is tried first at any depth.

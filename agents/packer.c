@@ -43,7 +43,15 @@ struct packed {
 };
 
 enum { PACK_MAX_SKIP = 16,    /* words skipped to find the reference again: a few removed sprites */
-       PACK_CHUNK = 1 << 19 }; /* words in a chunk (4 MiB) */
+       PACK_FIRST = 1 << 12,   /* words in the first chunk (32 KiB): a small search stays small */
+       PACK_CHUNK = 1 << 19 }; /* words in a chunk from the ninth on (4 MiB) */
+
+/* Words in chunk i: doubling from PACK_FIRST up to PACK_CHUNK, and room
+ * for a few of the largest blocks in any case. */
+static size_t chunk_words(const packer *pk, size_t i) {
+    size_t w = i < 7 ? (size_t)PACK_FIRST << i : PACK_CHUNK;
+    return w < 4 * pk->most ? 4 * pk->most : w;
+}
 
 packer *packer_new(const vg_game *g) {
     packer *pk = calloc(1, sizeof *pk);
@@ -64,7 +72,7 @@ void packer_free(packer *pk) {
     vg_state_free(pk->ref);
     free(pk->scratch);
     free(pk->spare);
-    for (size_t i = 0; i < pk->nchunks; i++) big_free(pk->chunks[i], PACK_CHUNK * 8);
+    for (size_t i = 0; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_words(pk, i) * 8);
     free(pk->chunks);
     free(pk);
 }
@@ -80,9 +88,10 @@ static packed *block_new(packer *pk, size_t words) {
         uint64_t **cs = realloc(pk->chunks, (pk->nchunks + 1) * sizeof *cs), *c;
         if (!cs) return NULL;
         pk->chunks = cs;
-        if (!(c = big_alloc(PACK_CHUNK * 8))) return NULL;
+        size_t w = chunk_words(pk, pk->nchunks);
+        if (!(c = big_alloc(w * 8))) return NULL;
         cs[pk->nchunks++] = c;
-        pk->left = PACK_CHUNK;
+        pk->left = w;
     }
     pk->left -= words;
     return (packed *)(void *)(pk->chunks[pk->nchunks - 1] + pk->left);
@@ -105,8 +114,8 @@ void packer_set_ref(packer *pk, fm *f, const vg_state *ref) {
     memset(pk->seen, 0, sizeof pk->seen);
     const uint64_t *r = (const uint64_t *)(const void *)ref;
     for (size_t j = 0; j < vg_state_used(ref) / 8; j++) seen_add(pk, r[j]);
-    for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], PACK_CHUNK * 8);   /* the first is kept for reuse */
-    if (pk->nchunks) pk->nchunks = 1, pk->left = PACK_CHUNK;
+    for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_words(pk, i) * 8);   /* the first is kept for reuse */
+    if (pk->nchunks) pk->nchunks = 1, pk->left = chunk_words(pk, 0);
     memset(pk->spare, 0, (pk->most + 1) * sizeof *pk->spare);
 }
 

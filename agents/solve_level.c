@@ -246,7 +246,7 @@ static int setup(search *S, const vg_state *start) {
     for (int k = 0; k < VG_MAX_ACTIONS; k++) ok &= (S->kids[k] = vg_state_new(S->g, 0)) != NULL;
     for (int k = 0; k < HOLD; k++) ok &= (S->hd.st[k] = vg_state_new(S->g, 0)) != NULL;
     S->pk = packer_new(S->g);
-    return ok && S->bound && S->pk && S->cur && hmap_init(&S->bypos, 1 << 16) && new_node(S) != UINT32_MAX;
+    return ok && S->bound && S->pk && S->cur && hmap_init(&S->bypos, 1 << 10) && new_node(S) != UINT32_MAX;
 }
 
 static void teardown(search *S) {

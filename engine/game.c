@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT
  *
- * game.c -- the builder API that loaders fill a game with, the parameter
- * tables of sprites, effects, terminations and the game, and the checks
- * and derived tables of game_finish.
+ * game.c -- the builder API that loaders fill a game with (declaring
+ * types, map characters, effect and termination rows, moves and
+ * variables, each checked as it comes, errors at the declaring line), and
+ * the read-only accessors vgdl.h gives on a game.
  *
- * Every parameter a script may set is one row of a table below: its name,
- * its kind and where it goes. A misspelt name gets the closest valid one
- * as a suggestion.
+ * Parameters are set through param.c's tables (one row a parameter; a
+ * misspelt name gets the closest valid one as a suggestion); game_finish
+ * (game_finish.c) checks the whole and derives what play needs.
  */
 #include <ctype.h>
 #include <math.h>

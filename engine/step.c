@@ -6,12 +6,12 @@
  *   2. every other sprite updates, types in reverse sprite order;
  *   3. collision effects run (interact.c);
  *   4. killed sprites are removed and new ones put in place;
- *   5. terminations and the tick limit are checked (terminate.c).
+ *   5. terminations and the tick limit are checked (term.c).
  *
  * Scratch for the tick (which sprites moved and from where) lives on the
  * stack, so advancing allocates nothing, and states of a game whose script
- * defines no Lua effects or terminations can be advanced from several
- * threads (Lua calls share the game's one Lua state). A tick costs in
+ * defines no custom effects or terminations can be advanced from several
+ * threads (calls into the script share the game's one script state). A tick costs in
  * proportion to what moves, not to the number of sprites.
  */
 #include "class.h"

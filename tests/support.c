@@ -137,8 +137,34 @@ int has_keyword(const char *msg, const char *kw) {
     return 0;
 }
 
-/* Checks that 'err' names 'fixture' and its marked line, and that the
- * message has keyword 'kw1' and, unless NULL, 'kw2'. */
+/* Appends the lines of 'base' to 'out', up to the first that starts with
+ * one of the '|'-separated 'stops' (all of them when NULL), leaving out
+ * those 'part' names in lines "-- without: LINE"; then all of 'part'. */
+static void compose(FILE *out, const char *base, const char *stops, const char *part) {
+    FILE *b = fopen(base, "r"), *p = fopen(part, "r");
+    if (!b || !p) print_error("cannot read %s or %s\n", base, part);
+    assert_true(b && p);
+    char line[1024], drop[1024];
+    while (fgets(line, sizeof line, b)) {
+        char stop[32];
+        int at_stop = 0;
+        for (const char *s = stops; s && *s; s += strcspn(s, "|") + (s[strcspn(s, "|")] == '|')) {
+            snprintf(stop, sizeof stop, "%.*s", (int)strcspn(s, "|"), s);
+            at_stop |= strncmp(line, stop, strlen(stop)) == 0;
+        }
+        if (at_stop) break;
+        int dropped = 0;
+        rewind(p);
+        while (!dropped && fgets(drop, sizeof drop, p))
+            dropped = strncmp(drop, "-- without: ", 12) == 0 && strcmp(drop + 12, line) == 0;
+        if (!dropped) fputs(line, out);
+    }
+    rewind(p);
+    for (size_t n; (n = fread(line, 1, sizeof line, p)) > 0;) fwrite(line, 1, n, out);
+    fclose(b);
+    fclose(p);
+}
+
 const char *fixture_script(const char *name) {
     static char path[4][512];
     static int k;
@@ -149,24 +175,29 @@ const char *fixture_script(const char *name) {
         fclose(f);
         return path[k];
     }
-    char line_path[512], dir[64];
-    snprintf(line_path, sizeof line_path, "tests/fixtures/scripts/lines/%s", name);
+    /* A one-line fixture goes after minimal.lua; a Bait variant after Bait's
+     * rules (scripts/bait.lua up to its heuristic). */
+    char part[512], dir[64];
+    const char *base = "tests/fixtures/scripts/minimal.lua", *stops = NULL;
+    snprintf(part, sizeof part, "tests/fixtures/scripts/lines/%s", name);
+    if (access(part, R_OK) != 0) {
+        snprintf(part, sizeof part, "tests/fixtures/scripts/bait/%s", name);
+        base = "scripts/bait.lua", stops = "local |function ";
+    }
+    if (access(part, R_OK) != 0) print_error("no fixture script %s\n", name);
+    assert_int_equal(access(part, R_OK), 0);
     snprintf(dir, sizeof dir, "/tmp/vgdl-fixtures-%d", (int)getpid());
     mkdir(dir, 0700);
     snprintf(path[k], sizeof path[k], "%s/%s", dir, name);
-    FILE *out = fopen(path[k], "w"), *parts[2] = {fopen("tests/fixtures/scripts/minimal.lua", "r"), fopen(line_path, "r")};
+    FILE *out = fopen(path[k], "w");
     assert_non_null(out);
-    for (int p = 0; p < 2; p++) {
-        if (!parts[p]) print_error("no fixture script %s\n", name);
-        assert_non_null(parts[p]);
-        char buf[4096];
-        for (size_t n; (n = fread(buf, 1, sizeof buf, parts[p])) > 0;) fwrite(buf, 1, n, out);
-        fclose(parts[p]);
-    }
+    compose(out, base, stops, part);
     fclose(out);
     return path[k];
 }
 
+/* Checks that 'err' names 'fixture' and its marked line, and that the
+ * message has keyword 'kw1' and, unless NULL, 'kw2'. */
 void expect_error_at(const vg_error *err, const char *fixture, const char *kw1, const char *kw2) {
     int line = marked_line(fixture_script(fixture));
     int ok_file = ends_with(err->file, fixture), ok_line = err->line == line;

@@ -40,10 +40,13 @@ int ends_with(const char *s, const char *tail);
 int marked_line(const char *path);
 /* 1 when 'msg' contains one of the '|'-separated alternatives of 'kw'. */
 int has_keyword(const char *msg, const char *kw);
-/* The path of fixture script 'name': tests/fixtures/scripts/'name', or for
+/* The path of fixture script 'name': tests/fixtures/scripts/'name'; for
  * a script given as one broken line (tests/fixtures/scripts/lines/'name'),
- * minimal.lua followed by that line, written to a temporary file of the
- * same name. A static buffer (four in turn). */
+ * minimal.lua followed by that line; for a variant of Bait
+ * (tests/fixtures/scripts/bait/'name'), Bait's rules (scripts/bait.lua up
+ * to its heuristic, less the lines the variant names in "-- without: LINE"
+ * comments) followed by the variant; the last two written to a temporary
+ * file of the same name. A static buffer (four in turn). */
 const char *fixture_script(const char *name);
 /* Checks that 'err' names fixture script 'fixture' and its line
  * marked "-- ERROR", and that the message has keyword 'kw1' and, unless

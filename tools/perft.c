@@ -23,14 +23,17 @@
 #include "exact.h"
 
 int cli_start(const cli_opts *o, const vg_game *g, vg_state **out) {
-    char why[512];
+    vg_error err;
     *out = vg_state_new(g, o->seed);
     if (!*out) return cli_fail("out of memory");
     if (!o->moves) return 0;
-    if (exact_replay(g, *out, o->moves, why, sizeof why) < 0) {
+    if (exact_replay(g, *out, o->moves, &err) < 0) {
         vg_state_free(*out);
         *out = NULL;
-        return cli_fail("--moves: %s", why);
+        char what[sizeof err.msg];
+        snprintf(what, sizeof what, "%s", err.msg);
+        snprintf(err.msg, sizeof err.msg, "--moves: %s", what);
+        return cli_report(&err);
     }
     return 0;
 }
@@ -64,12 +67,12 @@ int cli_perft(int argc, char **argv) {
     printf("depth\tsequences\tleaves\tplays\tseconds\tplays/s\n");
     fflush(stdout);
     for (long d = 1; d <= depth && !rc; d++) {
-        char why[512];
+        vg_error err;
         double t0 = fm_now();
-        long plays = exact_perft(g, s, (int)d, seq, leaves, why, sizeof why);
+        long plays = exact_perft(g, s, (int)d, seq, leaves, &err);
         double dt = fm_now() - t0;
         if (plays < 0) {
-            rc = cli_fail("perft: %s", why);
+            rc = cli_report(&err);
             break;
         }
         printf("%ld\t%llu\t%llu\t%ld\t%.3f\t%.0f\n", d, (unsigned long long)seq[d], (unsigned long long)leaves[d], plays,

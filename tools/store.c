@@ -359,7 +359,8 @@ int results_open(results *res, FILE *warn, char *why, size_t whysize) {
 }
 static int results_sync(results *res) {
     res->last_sync = now_s();
-    return (fdatasync(res->csv.fd) != 0) | (fdatasync(res->jsonl.fd) != 0) ? -1 : 0;
+    int csv = fdatasync(res->csv.fd), jsonl = fdatasync(res->jsonl.fd);   /* both, even when the first fails */
+    return csv || jsonl ? -1 : 0;
 }
 
 /* Writes the rows gathered so far: one write() to the CSV file, then one to

@@ -503,6 +503,21 @@ static vg_status set_effect(vg_game *g, int count, const char *key, const param_
     return VG_OK;
 }
 
+/* Entry 'i' of the declaration's table (argument 1): a name, returned (it
+ * stays valid while the table does), or a function, kept in the registry
+ * with its reference in '*ref' (NULL returned); else the script error
+ * 'wrong'. */
+static const char *name_or_function(lua_State *L, int i, int *ref, const char *wrong) {
+    const char *name = NULL;
+    *ref = LUA_NOREF;
+    int t = lua_rawgeti(L, 1, i);
+    if (t == LUA_TSTRING) name = lua_tostring(L, -1);
+    else if (t == LUA_TFUNCTION) *ref = luaL_ref(L, LUA_REGISTRYINDEX), lua_pushnil(L);
+    else fail(L, "%s", wrong);
+    lua_pop(L, 1);
+    return name;
+}
+
 /* interaction { "avatar", "wall", "stepBack" }
  * interaction { "box", {"wall", "box"}, "undoAll" }
  * interaction { "avatar", "portal", function(state, a, b) ... end, scoreChange = 1 } */
@@ -526,13 +541,8 @@ static int l_interaction(lua_State *L) {
         fail(L, "%s", "the second entry must be a sprite type name or a list of them");
     }
     lua_pop(L, 1);
-    const char *effect = NULL;
-    int ref = LUA_NOREF;
-    int kind = lua_rawgeti(L, 1, 3);
-    if (kind == LUA_TSTRING) effect = lua_tostring(L, -1);
-    else if (kind == LUA_TFUNCTION) ref = luaL_ref(L, LUA_REGISTRYINDEX), lua_pushnil(L);
-    else fail(L, "%s", "the third entry must be an effect name or a function");
-    lua_pop(L, 1);
+    int ref;
+    const char *effect = name_or_function(L, 3, &ref, "the third entry must be an effect name or a function");
     int first;
     vg_error err;
     if (game_add_effect(sc->g, t1, t2, n, effect, ref, call_line(L), &first, &err) != VG_OK) raise(L, &err);
@@ -546,13 +556,8 @@ static int l_interaction(lua_State *L) {
 static int l_termination(lua_State *L) {
     script *sc = script_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    const char *kind = NULL;
-    int ref = LUA_NOREF;
-    int t = lua_rawgeti(L, 1, 1);
-    if (t == LUA_TSTRING) kind = lua_tostring(L, -1);
-    else if (t == LUA_TFUNCTION) ref = luaL_ref(L, LUA_REGISTRYINDEX), lua_pushnil(L);
-    else fail(L, "%s", "the first entry must be a termination name or a function");
-    lua_pop(L, 1);
+    int ref;
+    const char *kind = name_or_function(L, 1, &ref, "the first entry must be a termination name or a function");
     int id;
     vg_error err;
     if (game_add_term(sc->g, kind, ref, call_line(L), &id, &err) != VG_OK) raise(L, &err);

@@ -4,6 +4,9 @@
  * adversarial.h) and the CS188 Pacman they are checked on
  * (scripts/cs188.lua, levels/cs188/).
  *
+ * The test of minimax.c, alphabeta.c and expectimax.c: they have no test
+ * file of their own.
+ *
  * 1. Every GraphGameTreeTest of Berkeley's autograder (q2 minimax, q3
  *    alpha-beta, q4 expectimax; copies in tests/golden/cs188/qN) becomes a
  *    game: the tree as a Lua table followed by

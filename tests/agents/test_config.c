@@ -2,6 +2,9 @@
  *
  * test_config.c -- agent parameters: the registry's table, --set style
  * settings, and INI files read with inih (errors name file:line).
+ *
+ * The test of registry.c and inifile.c (with the regression inputs of
+ * tests/fuzz/fuzz_ini.c): they have no test file of their own.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -34,7 +34,8 @@ static const char *c4_choice(const char *moves, long calls, uint64_t seed, agent
     vg_game *g = load_game(C4, "levels/connect4/lvl0.txt");
     vg_state *s = vg_state_new(g, 0);
     char why[256];
-    if (exact_replay(g, s, moves, why, sizeof why) < 0) print_error("%s\n", why);
+    vg_error err;
+    if (exact_replay(g, s, moves, &err) < 0) print_error("%s\n", err.msg);
     agent *a = agent_new("mcts", g, NULL, 0, seed, why, sizeof why);
     assert_non_null(a);
     agent_budget b = {0, calls};

@@ -45,9 +45,49 @@ static void test_packer(void **state) {
     vg_game_free(g);
 }
 
+/* Blocks kept all at once fill chunks of growing sizes (the first small);
+ * every one still comes back whole, also after packer_set_ref has taken
+ * them back and the first chunk is reused. */
+static void test_packer_many_chunks(void **state) {
+    (void)state;
+    vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
+    vg_state *s = vg_state_new(g, 0), *back = vg_state_new(g, 0);
+    packer *pk = packer_new(g);
+    assert_non_null(pk);
+    enum { N = 20000 };   /* tens of bytes each: past several chunks (the first holds 32 KiB) */
+    packed **kept = malloc(N * sizeof *kept);
+    uint32_t *tick = malloc(N * sizeof *tick);
+    assert_non_null(kept);
+    assert_non_null(tick);
+    for (int round = 0; round < 2; round++) {
+        vg_state *start = vg_state_new(g, 0);
+        packer_set_ref(pk, &(fm){.g = g}, start);
+        vg_state_copy(s, start);
+        vg_state_free(start);
+        for (int k = 0; k < N; k++) {   /* walks left and right: the tick tells them apart */
+            assert_int_equal(vg_advance(g, s, k % 4 < 2 ? VG_ACTION_LEFT : VG_ACTION_RIGHT, NULL), VG_OK);
+            assert_non_null(kept[k] = packer_pack(pk, s));
+            tick[k] = (uint32_t)vg_tick(s);
+        }
+        for (int k = 0; k < N; k += 97) {
+            packer_unpack(pk, kept[k], back);
+            assert_int_equal(vg_tick(back), tick[k]);
+        }
+        packer_unpack(pk, kept[N - 1], back);
+        assert_memory_equal(back, s, vg_state_used(s));
+    }
+    free(kept);
+    free(tick);
+    packer_free(pk);
+    vg_state_free(s);
+    vg_state_free(back);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packer),
+        cmocka_unit_test(test_packer_many_chunks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

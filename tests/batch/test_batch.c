@@ -4,6 +4,9 @@
  * the real binary of this build (build/BUILD/vgdl, else bin/vgdl) on the
  * INI files in tests/batch/fixtures/, results in a temporary folder.
  *
+ * The test of tools/batch.c, plan.c, worker.c, sched.c, store.c, slurm.c,
+ * runs.c and report.c: they have no test file of their own.
+ *
  * 1. A batch writes one row per run to runs.csv and runs.jsonl and prints
  *    a summary; the rows replay with 'vgdl run --seed RUN_SEED'.
  * 2. Bad files: unknown keys, agents, games, sections and settings, bad
@@ -52,14 +55,20 @@
 static char vgdl[1024];         /* the binary under test */
 static char tmp[256];           /* this run's scratch folder */
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)    /* gcc's -fsanitize=address */
 #define ASAN 1
-#else
+#elif defined(__has_feature)         /* clang's */
+#if __has_feature(address_sanitizer)
+#define ASAN 1
+#endif
+#endif
+#ifndef ASAN
 #define ASAN 0
 #endif
 
 /* Runs a shell command (printf-style) with stdout and stderr in tmp/out
  * and tmp/err; returns its exit status. */
+static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int sh(const char *fmt, ...) {
     char cmd[8192], full[9000];
     va_list ap;
@@ -72,6 +81,7 @@ static int sh(const char *fmt, ...) {
 }
 
 /* The contents of a file (static buffer; "" when missing). */
+static const char *slurp(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static const char *slurp(const char *fmt, ...) {
     static char buf[4][1 << 18];
     static int k;
@@ -102,6 +112,7 @@ static void expect_in(const char *haystack, const char *needle) {
     assert_non_null(strstr(haystack, needle));
 }
 
+static int exists(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int exists(const char *fmt, ...) {
     char path[1024];
     va_list ap;

@@ -253,11 +253,11 @@ static int cmd_pons(const char *path, int every, int quiet) {
     long nodes = 0, max_nodes = 0;
     double total = 0, max_s = 0;
     while (fgets(line, sizeof line, f)) {
-        char moves[64], why[256];
+        char moves[64];
         int want;
         if (sscanf(line, "%63s %d", moves, &want) != 2 || k++ % every) continue;
         vg_state_reset(g, s, 0);
-        if (exact_replay(g, s, moves, why, sizeof why) < 0) return 2;
+        if (exact_replay(g, s, moves, &err) < 0) return 2;
         exact_result r;
         exact_solve(x, &(fm){.g = g}, s, &r);
         bad += r.value != want;

@@ -2,6 +2,9 @@
  *
  * test_connect4.c -- scripts/connect4.lua and the agents that play it.
  *
+ * With test_othello.c and tests/agents/test_ttable.c, the test of
+ * agents/exact.c, solve.c and mtdf.c: they have no test file of their own.
+ *
  * 1. Perft through the Lua rules (exact_perft, as 'vgdl perft'): depths
  *    1-7 (1-8 with VGDL_SLOW=1) equal tests/golden/boardgames/connect4/
  *    perft.tsv, both conventions (exact_sequences, and
@@ -38,8 +41,8 @@ static void test_perft(void **state) {
     vg_game *g = empty_board();
     vg_state *s = vg_state_new(g, 0);
     uint64_t seq[16], leaves[16];
-    char why[256];
-    long plays = exact_perft(g, s, depth, seq, leaves, why, sizeof why);
+    vg_error err;
+    long plays = exact_perft(g, s, depth, seq, leaves, &err);
     assert_true(plays > 0);
     char *text = bg_read("tests/golden/boardgames/connect4/perft.tsv");
     int rows = 0;
@@ -65,8 +68,8 @@ static void test_legal_order_and_full_columns(void **state) {
     vg_state *s = vg_state_new(g, 0);
     assert_int_equal(vg_num_agents(g, s), 2);
     assert_string_equal(bg_legal(g, s), "4 3 5 2 6 1 7");
-    char why[256];
-    assert_int_equal(exact_replay(g, s, "111111222222", why, sizeof why), 12);   /* X O X O X O in each */
+    vg_error err;
+    assert_int_equal(exact_replay(g, s, "111111222222", &err), 12);   /* X O X O X O in each */
     assert_false(vg_is_over(s));
     assert_string_equal(bg_legal(g, s), "4 3 5 6 7");
     vg_state_free(s);
@@ -75,9 +78,9 @@ static void test_legal_order_and_full_columns(void **state) {
 
 static vg_state *after(const vg_game *g, const char *moves) {
     vg_state *s = vg_state_new(g, 0);
-    char why[256];
-    int n = exact_replay(g, s, moves, why, sizeof why);
-    if (n < 0) print_error("%s: %s\n", moves, why);
+    vg_error err;
+    int n = exact_replay(g, s, moves, &err);
+    if (n < 0) print_error("%s: %s\n", moves, err.msg);
     assert_true(n >= 0);
     return s;
 }
@@ -151,11 +154,12 @@ static void test_draw_and_second_player_maps(void **state) {
     char *text = bg_read("tests/golden/boardgames/connect4/Test_L3_R1");
     int done = 0;
     for (char *p = strtok(text, "\n"); p && done < 10; p = strtok(NULL, "\n")) {
-        char moves[64], map[128], why[256];
+        char moves[64], map[128];
+        vg_error err;
         int want;
         if (sscanf(p, "%63s %d", moves, &want) != 2 || strlen(moves) % 2 == 0) continue;
         s = vg_state_new(e, 0);
-        assert_true(exact_replay(e, s, moves, why, sizeof why) > 0);
+        assert_true(exact_replay(e, s, moves, &err) > 0);
         assert_int_equal(vg_turn(s), 1);
         int n = vg_render_text(e, s, map, sizeof map);
         assert_true(n > 0 && n < (int)sizeof map);
@@ -185,21 +189,21 @@ static void test_replay(void **state) {
     (void)state;
     vg_game *g = empty_board();
     vg_state *s = vg_state_new(g, 0);
-    char why[256];
-    assert_int_equal(exact_replay(g, s, "4453", why, sizeof why), 4);
+    vg_error err;
+    assert_int_equal(exact_replay(g, s, "4453", &err), 4);
     assert_int_equal(vg_turn(s), 0);
     vg_state_reset(g, s, 0);
-    assert_int_equal(exact_replay(g, s, " 4, 4; 5 3 ", why, sizeof why), 4);
+    assert_int_equal(exact_replay(g, s, " 4, 4; 5 3 ", &err), 4);
     vg_state_reset(g, s, 0);
-    assert_int_equal(exact_replay(g, s, "4444444", why, sizeof why), -1);
-    assert_non_null(strstr(why, "move 7"));
-    assert_non_null(strstr(why, "not legal"));
+    assert_int_equal(exact_replay(g, s, "4444444", &err), -1);
+    assert_non_null(strstr(err.msg, "move 7"));
+    assert_non_null(strstr(err.msg, "not legal"));
     vg_state_reset(g, s, 0);
-    assert_int_equal(exact_replay(g, s, "48", why, sizeof why), -1);
-    assert_non_null(strstr(why, "no such move"));
+    assert_int_equal(exact_replay(g, s, "48", &err), -1);
+    assert_non_null(strstr(err.msg, "no such move"));
     vg_state_reset(g, s, 0);
-    assert_int_equal(exact_replay(g, s, "12121212", why, sizeof why), -1);   /* X won with the 7th */
-    assert_non_null(strstr(why, "over"));
+    assert_int_equal(exact_replay(g, s, "12121212", &err), -1);   /* X won with the 7th */
+    assert_non_null(strstr(err.msg, "over"));
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -215,11 +219,12 @@ static void solve_file(const char *path, int every) {
     char *text = bg_read(path);
     int line = 0, checked = 0;
     for (char *p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
-        char moves[64], why[256];
+        char moves[64];
+        vg_error err;
         int want;
         if (sscanf(p, "%63s %d", moves, &want) != 2 || line++ % every) continue;
         vg_state_reset(g, s, 0);
-        assert_true(exact_replay(g, s, moves, why, sizeof why) > 0);
+        assert_true(exact_replay(g, s, moves, &err) > 0);
         exact_result r;
         assert_true(exact_solve(x, &(fm){.g = g}, s, &r));
         if (r.value != want) print_error("%s: solver %d, Pons %d\n", moves, r.value, want);
@@ -255,8 +260,8 @@ static void test_solve_options(void **state) {
     /* Full window, MTD(f) and a tiny table agree; a call budget stops it. */
     vg_game *g = empty_board();
     vg_state *s = vg_state_new(g, 0);
-    char why[256];
-    assert_true(exact_replay(g, s, "2252576253462244111563365343671351441", why, sizeof why) > 0);
+    vg_error err;
+    assert_true(exact_replay(g, s, "2252576253462244111563365343671351441", &err) > 0);
     int values[3];
     for (int k = 0; k < 3; k++) {
         exact_opts o = {.tt_bits = k == 2 ? 4 : 16, .full_window = k == 1};
@@ -334,8 +339,9 @@ static void test_agents(void **state) {
     vg_game *g = empty_board();
     vg_state *s = vg_state_new(g, 0);
     char why[256];
+    vg_error err;
     /* Test_L3_R1's first position: -1 for the player to move. */
-    assert_true(exact_replay(g, s, "2252576253462244111563365343671351441", why, sizeof why) > 0);
+    assert_true(exact_replay(g, s, "2252576253462244111563365343671351441", &err) > 0);
     const char *names[] = {"solve", "mtdf"};
     for (int k = 0; k < 2; k++) {
         agent *a = agent_new(names[k], g, NULL, 0, 1, why, sizeof why);

@@ -36,8 +36,8 @@ static void test_perft(void **state) {
     vg_game *g = load_game(OTHELLO, START);
     vg_state *s = vg_state_new(g, 0);
     uint64_t seq[16], leaves[16];
-    char why[256];
-    assert_true(exact_perft(g, s, depth, seq, leaves, why, sizeof why) > 0);
+    vg_error err;
+    assert_true(exact_perft(g, s, depth, seq, leaves, &err) > 0);
     char *text = bg_read("tests/golden/boardgames/othello/perft.tsv");
     int rows = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {

@@ -22,6 +22,7 @@ static char tmp[256];           /* this run's scratch folder */
 /* Runs a shell command (printf-style) with stdout and stderr in tmp/out
  * and tmp/err and stdin empty (unless the command pipes its own); returns
  * its exit status. */
+static inline int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline int sh(const char *fmt, ...) {
     char cmd[8192], full[9000];
     va_list ap;

@@ -4,6 +4,9 @@
  * binary of this build): positions given as move lists (--moves) in every
  * command that starts from a position.
  *
+ * The test of tools/decide.c, match.c and perft.c: they have no test file
+ * of their own.
+ *
  * 1. decide --agent solve after --moves prints Pons' score (the exact value
  *    for the player to move) for lines of Test_L3_R1, names a legal move,
  *    and that move keeps the value (the position after it is worth minus
@@ -278,10 +281,10 @@ static void test_run_connect4_against_random(void **state) {
  * parameters only. */
 static void test_run_alphabeta_twice(void **state) {
     (void)state;
-    const char *cmd = "%s run connect4 " AB4 " --set eval=1 --opponent alphabeta --opponent-set depth=4 "
-                      "--opponent-set anytime=1 --opponent-set eval=1 --budget-calls 5000 --seed 1";
+#define TWICE "%s run connect4 " AB4 " --set eval=1 --opponent alphabeta --opponent-set depth=4 " \
+              "--opponent-set anytime=1 --opponent-set eval=1 --budget-calls 5000 --seed 1"
     char first[2048], moves[1024];
-    assert_int_equal(sh(cmd, vgdl), 0);
+    assert_int_equal(sh(TWICE, vgdl), 0);
     snprintf(first, sizeof first, "%s", out());
     snprintf(moves, sizeof moves, "%s", field(first, "moves"));
     assert_true(strlen(moves) > 14);
@@ -289,22 +292,24 @@ static void test_run_alphabeta_twice(void **state) {
                 strcmp(field(first, "result"), "draw") == 0);
     expect_replays("connect4", first);
     assert_true(atof(field(first, "opponent calls per decision")) > 1000);
-    assert_int_equal(sh(cmd, vgdl), 0);
+    assert_int_equal(sh(TWICE, vgdl), 0);
     assert_string_equal(field(out(), "moves"), moves);
     assert_string_equal(field(out(), "result"), field(first, "result"));
     assert_string_equal(field(out(), "calls per decision"), field(first, "calls per decision"));
     assert_string_equal(field(out(), "opponent calls per decision"), field(first, "opponent calls per decision"));
     /* Depth 2 against depth 1, then against depth 2: only the opponent's
      * search changes, and with it the game. */
-    const char *set = "%s run connect4 --agent alphabeta --set depth=2 --set eval=1 --opponent alphabeta "
-                      "--opponent-set depth=%d --opponent-set eval=1 --budget-calls 100000 --seed 1";
-    assert_int_equal(sh(set, vgdl, 1), 0);
+#define DEPTHS "%s run connect4 --agent alphabeta --set depth=2 --set eval=1 --opponent alphabeta " \
+               "--opponent-set depth=%d --opponent-set eval=1 --budget-calls 100000 --seed 1"
+    assert_int_equal(sh(DEPTHS, vgdl, 1), 0);
     snprintf(moves, sizeof moves, "%s", field(out(), "moves"));
     assert_true(atof(field(out(), "opponent calls per decision")) < 50);
     assert_true(atof(field(out(), "calls per decision")) > 500);
-    assert_int_equal(sh(set, vgdl, 2), 0);
+    assert_int_equal(sh(DEPTHS, vgdl, 2), 0);
     assert_true(atof(field(out(), "opponent calls per decision")) > 100);
     assert_string_not_equal(field(out(), "moves"), moves);
+#undef TWICE
+#undef DEPTHS
 }
 
 /* Othello to the end, passes included, against random and against the
@@ -463,6 +468,40 @@ static void test_gvgai_games(void **state) {
     expect_in(err(), "convert reads a GVGAI game file (.txt)");
 }
 
+/* ---- 8. The level solver on GVGAI's puzzle games ---------------------- */
+
+/* Levels whose shortest wins GVGAI's own breadth-first search found
+ * (tests/bench/gvgai-bfs.tsv), each solved here in well under a second. */
+static const struct {
+    const char *game;
+    int level, length;
+} PUZZLES[] = {
+    {"sokoban", 2, 26},
+    {"sokoban", 3, 31},
+    {"sokoban", 4, 8},
+};
+
+/* 'solve' finds GVGAI's length, proven shortest, and the plan, replayed by
+ * 'trace', wins on its last action. */
+static void test_solve_gvgai_puzzles(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof PUZZLES / sizeof PUZZLES[0]; i++) {
+        char want[64];
+        print_message("%s level %d\n", PUZZLES[i].game, PUZZLES[i].level);
+        assert_int_equal(sh("%s solve gvgai/%s.txt --level %d > %s/plan.actions", vgdl, PUZZLES[i].game,
+                            PUZZLES[i].level, tmp),
+                         0);
+        snprintf(want, sizeof want, "length: %d (shortest)", PUZZLES[i].length);
+        expect_in(err(), want);
+        assert_int_equal(sh("%s trace gvgai/%s.txt --level %d --actions %s/plan.actions | tail -1", vgdl,
+                            PUZZLES[i].game, PUZZLES[i].level, tmp),
+                         0);
+        snprintf(want, sizeof want, "{\"tick\":%d,", PUZZLES[i].length);
+        expect_in(out(), want);
+        expect_in(out(), "\"winner\":\"PLAYER_WINS\"");
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decide_gives_pons_score),
@@ -482,6 +521,7 @@ int main(void) {
         cmocka_unit_test(test_run_bad_opponent),
         cmocka_unit_test(test_decide_values_for_player_to_move),
         cmocka_unit_test(test_gvgai_games),
+        cmocka_unit_test(test_solve_gvgai_puzzles),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -7,6 +7,9 @@
  * levels read as GVGAI reads them), errors from the builder placed at the
  * word they name, every game of gvgai/ parsed, and vgdl convert: the Lua
  * script of every game loads to the same game as its file.
+ *
+ * The test of engine/gvgai/reader.c, walk.c, build.c and convert.c: they
+ * have no test file of their own.
  */
 #include <glob.h>
 #include <stdio.h>

@@ -26,7 +26,7 @@ static void advance_ok(const vg_game *g, vg_state *s, vg_action a) {
 /* custom.lua: eating the mushroom scores 10 and removes it; the game is lost at tick 3. */
 static void test_custom_effect_and_termination(void **state) {
     (void)state;
-    vg_game *g = load_game(SCRIPTS "custom.lua", MUSHROOM_MAP);
+    vg_game *g = load_game(fixture_script("custom.lua"), MUSHROOM_MAP);
     vg_state *s = vg_state_new(g, 1);
     int mushroom = vg_type_find(g, "mushroom");
     assert_true(mushroom >= 0);
@@ -59,7 +59,7 @@ static void test_custom_effect_and_termination(void **state) {
 /* A custom effect raising an error: VG_ERR_SCRIPT naming its line; the state is over with no winner. */
 static void test_effect_error(void **state) {
     (void)state;
-    vg_game *g = load_game(SCRIPTS "effect_error.lua", MUSHROOM_MAP);
+    vg_game *g = load_game(fixture_script("effect_error.lua"), MUSHROOM_MAP);
     vg_state *s = vg_state_new(g, 1);
     advance_ok(g, s, VG_ACTION_NIL);
     vg_error err = {0};
@@ -88,7 +88,7 @@ static void test_effect_error(void **state) {
 /* A custom effect that never returns is stopped by the per-call budget, quickly. */
 static void test_effect_endless_loop(void **state) {
     (void)state;
-    vg_game *g = load_game(SCRIPTS "effect_loop.lua", MUSHROOM_MAP);
+    vg_game *g = load_game(fixture_script("effect_loop.lua"), MUSHROOM_MAP);
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     double t0 = now_seconds();
@@ -104,7 +104,7 @@ static void test_effect_endless_loop(void **state) {
 /* A custom termination raising an error fails the first tick. */
 static void test_termination_error(void **state) {
     (void)state;
-    vg_game *g = load_game(SCRIPTS "termination_error.lua", MUSHROOM_MAP);
+    vg_game *g = load_game(fixture_script("termination_error.lua"), MUSHROOM_MAP);
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_ERR_SCRIPT);
@@ -118,7 +118,7 @@ static void test_termination_error(void **state) {
 /* heuristic(state) from the script: 100 * score + 10 * y - x. */
 static void test_heuristic(void **state) {
     (void)state;
-    vg_game *g = load_game(SCRIPTS "heuristic.lua", MUSHROOM_MAP);
+    vg_game *g = load_game(fixture_script("heuristic.lua"), MUSHROOM_MAP);
     assert_int_equal(vg_game_has_heuristic(g), 1);
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
@@ -133,7 +133,7 @@ static void test_heuristic(void **state) {
     vg_game_free(g);
 
     /* A script without one: the score stands in. */
-    g = load_game(SCRIPTS "custom.lua", "levels/bait/lvl0.txt");
+    g = load_game(fixture_script("custom.lua"), "levels/bait/lvl0.txt");
     assert_int_equal(vg_game_has_heuristic(g), 0);
     s = vg_state_new(g, 1);
     assert_true(vg_heuristic(g, s, NULL) == vg_score(s));
@@ -144,7 +144,7 @@ static void test_heuristic(void **state) {
 /* A heuristic gets a read-only state: changing it is an error, the score is returned, the state is unchanged. */
 static void test_heuristic_read_only(void **state) {
     (void)state;
-    vg_game *g = load_game(SCRIPTS "heuristic_readonly.lua", MUSHROOM_MAP);
+    vg_game *g = load_game(fixture_script("heuristic_readonly.lua"), MUSHROOM_MAP);
     assert_int_equal(vg_game_has_heuristic(g), 1);
     vg_state *s = vg_state_new(g, 1);
     advance_ok(g, s, VG_ACTION_RIGHT);

@@ -48,6 +48,8 @@ static const bad_script bad_scripts[] = {
     {"unknown_sprite_class.lua", "unknown sprite class 'Pasive'", "did you mean 'Passive'", 2},
     {"unknown_parameter.lua", "'colour'", "did you mean 'color'", 2},
     {"wrong_param_type.lua", "'scoreChange'", "number", 2},
+    {"effect_not_a_name.lua", "third entry must be an effect name or a function", NULL, 2},
+    {"termination_not_a_name.lua", "first entry must be a termination name or a function", NULL, 2},
     {"transform_without_stype.lua", "transformTo", "stype", 2},
     {"runtime_error.lua", "the script gave up", NULL, 2},
     {"endless_loop.lua", "too long", NULL, 12},
