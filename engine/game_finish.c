@@ -184,7 +184,10 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         type_def *td = &g->types[t];
         if (!td->leaf) continue;
         const sprite_class *c = &class_table[td->cls];
-        td->fixed = !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL) && td->ttl < 0;
+        /* In games of continuous physics or sized sprites, a drifting class with no speed that nothing
+         * moves never moves either (GVGAI's continuous drift needs a speed, gravity included). */
+        int still = (c->flags & CLASS_STILL) || (g->geom && (c->flags & CLASS_SPEED) && td->speed == 0);
+        td->fixed = !(moving >> t & 1) && !td->force_dynamic && still && td->ttl < 0;
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;

@@ -123,6 +123,8 @@ int physics_cont_active(tick_ctx *t, int i, double ax, double ay, double speed) 
 
 /* ---- Overlaps by rectangles --------------------------------------------- */
 
+static int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
 int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
     int n = 0, rc[4], rq[4];
@@ -130,15 +132,25 @@ int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int li
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         physics_size(g, st, &rq[2], &rq[3]);
-        if (g->types[st].fixed) {
-            const uint32_t *list = g->fixed_order + g->fixed_first[st];
-            for (int k = 0; k < g->static_count[st]; k++) {
-                const struct static_ent *e = &g->static_ents[list[k]];
-                int r = -(int)list[k] - 1;
-                rq[0] = e->cx * g->square, rq[1] = e->cy * g->square;
-                if (r != r1 && rects_meet(rc, rq) && fixed_alive(g, t->s, list[k]) && !(live && tick_killed(t, r)) && n < max)
-                    out[n++] = r;
-            }
+        if (g->types[st].fixed) {          /* the cells where one of them could start, row by row: in id order */
+            int c0 = floor_div(rc[0] - rq[2] + 1, g->square), c1 = floor_div(rc[0] + rc[2] - 1, g->square);
+            int r0 = floor_div(rc[1] - rq[3] + 1, g->square), r1c = floor_div(rc[1] + rc[3] - 1, g->square);
+            if (c0 < 0) c0 = 0;
+            if (r0 < 0) r0 = 0;
+            if (c1 >= g->w) c1 = g->w - 1;
+            if (r1c >= g->h) r1c = g->h - 1;
+            for (int cy = r0; cy <= r1c; cy++)
+                for (int cx = c0; cx <= c1; cx++) {
+                    int cell = cy * g->w + cx;
+                    if (!(g->static_mask[cell] >> st & 1)) continue;
+                    for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++) {
+                        int r = -(int)e - 1;
+                        rq[0] = cx * g->square, rq[1] = cy * g->square;
+                        if (g->static_ents[e].type == st && r != r1 && rects_meet(rc, rq) && fixed_alive(g, t->s, e) &&
+                            !(live && tick_killed(t, r)) && n < max)
+                            out[n++] = r;
+                    }
+                }
             continue;
         }
         uint32_t at = 0;
