@@ -10,7 +10,7 @@
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
-#                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm,
+#                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm, no vg_type_find in agents/,
 #                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh)
 #   make deps       install the Debian packages the project needs (root)
 
@@ -126,6 +126,8 @@ check:
 	  | grep -v '^tests/engine/' || { echo "check: engine-internal headers included outside engine/ and tests/engine/ (above); include vgdl.h"; exit 1; }
 	@! grep -nE '\<(vg_play|vg_advance|vg_state_copy) *\(' agents/*.[ch] | grep -v '^agents/agent\.h:' \
 	  || { echo "check: agents reach the forward model only through agent.h's fm (fm_play, fm_advance, fm_copy), not as above"; exit 1; }
+	@! grep -n 'vg_type_find' agents/*.[ch] \
+	  || { echo "check: agents look no sprite type up by name (above): game knowledge is the game's (bound(state), vg_bound)"; exit 1; }
 	@tests/limits.sh --check
 	$(MAKE) clean all test BUILD=debug
 

@@ -8,7 +8,7 @@
  * turns{} a vg_move number of the agent to move, in a game without turns
  * an action (vg_action; an action is a move there). It sees the game
  * through vgdl.h and plays it only through an 'fm' (below): fm_copy,
- * fm_play, fm_advance, fm_legal, fm_moves, fm_heuristic, fm_evaluate
+ * fm_play, fm_advance, fm_legal, fm_moves, fm_heuristic, fm_evaluate, fm_bound
  * count every call, spend the decision's budget and keep the first error,
  * here and nowhere else ('make check' rejects vg_play, vg_advance and
  * vg_state_copy anywhere else in agents/). One registry table
@@ -102,6 +102,10 @@ int fm_moves(fm *f, const vg_state *s, int moves[VG_MAX_MOVES], double probs[VG_
  * none); on an error (kept) the score. */
 double fm_heuristic(fm *f, const vg_state *s);
 double fm_evaluate(fm *f, const vg_state *s);
+/* The game's lower bound on the actions left to a win (vg_bound: the
+ * script's bound(state), else the engine's derived one, else 0;
+ * VG_BOUND_DEAD when no win can be reached); on an error (kept) 0. */
+int fm_bound(fm *f, const vg_state *s);
 /* The move an agent that played in rounds (fm_advance) returns for
  * action 'a': 'a' itself without turns, else the move named like it (-1
  * when there is none). */

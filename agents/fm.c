@@ -64,6 +64,14 @@ static double hook(fm *f, const vg_state *s, double (*which)(const vg_game *, co
 double fm_heuristic(fm *f, const vg_state *s) { return hook(f, s, vg_heuristic); }
 double fm_evaluate(fm *f, const vg_state *s) { return hook(f, s, vg_evaluate); }
 
+int fm_bound(fm *f, const vg_state *s) {
+    vg_error err;
+    err.msg[0] = '\0';
+    int h = vg_bound(f->g, s, &err);
+    if (err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
+    return h;
+}
+
 int fm_action_move(const fm *f, vg_action a) {
     if (!vg_game_has_turns(f->g)) return (int)a;
     return vg_move_find(f->g, vg_action_name(a) + 7);   /* "ACTION_LEFT" -> "LEFT" */

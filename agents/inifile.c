@@ -130,12 +130,13 @@ static char *read_line(char *str, int num, void *stream) {
     return str;
 }
 
-/* Adds 'value' to the key above it (an indented continuation line). */
+/* Adds 'value' to the key above it (an indented continuation line), as
+ * one more item: a comma between them unless the line above ends with one. */
 static int continue_value(reader *r, inifile_kv *last, const char *value) {
-    size_t n = strlen(last->value) + strlen(value) + 3;
+    size_t len = strlen(last->value), n = len + strlen(value) + 3;
     char *v = malloc(n);
     if (!v) return r->oom = 1, 0;
-    snprintf(v, n, "%s, %s", last->value, value);
+    snprintf(v, n, "%s%s%s", last->value, len && last->value[len - 1] == ',' ? " " : ", ", value);
     free(last->value);
     last->value = v;
     return 1;

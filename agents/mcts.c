@@ -84,7 +84,7 @@ typedef struct mcts {
     uint64_t *seen;         /* dedup: the states in the tree (vg_state_hash, 0: empty), open addressing */
     long seen_cap;
     vg_action *played;      /* without turns: the last rollout's actions ('depth' of them) */
-    sbound *bound;          /* without turns: search.h's key-and-door bound, for its dead states */
+    int bound;              /* the game has a bound (vg_game_bound), for its dead states */
     int32_t *trail;         /* scratch: a path up the tree */
     long trail_cap;
     uint64_t rng;
@@ -114,7 +114,6 @@ static void mcts_free(void *self) {
     free(m->seen);
     free(m->played);
     free(m->trail);
-    sbound_free(m->bound);
     vg_state_free(m->work);
     vg_state_free(m->step);
     free(m);
@@ -150,11 +149,11 @@ static void *mcts_create(const vg_game *g, const double *p, uint64_t seed) {
 
 static int side(int who) { return who != 0; }
 
-/* 's' can no longer be won though the game goes on (search.h's bound:
- * in a game in Bait's vocabulary, the key lost or unreachable, a box
- * frozen on the key or the door); as good as lost. */
-static int dead(const mcts *m, const vg_state *s) {
-    return m->bound && !vg_is_over(s) && sbound_of(m->bound, s) == SBOUND_DEAD;
+/* 's' can no longer be won though the game goes on (the game's bound
+ * says so: in Bait, the key lost or unreachable, a box frozen on the key
+ * or the door); as good as lost. */
+static int dead(const mcts *m, fm *f, const vg_state *s) {
+    return m->bound && !vg_is_over(s) && fm_bound(f, s) == VG_BOUND_DEAD;
 }
 
 /* The moves of the agent to move in 's' (outcomes with their probabilities
@@ -380,7 +379,7 @@ static vg_action safe_step(mcts *m, fm *f) {
         int k = rng_below(&m->rng, n);
         fm_copy(f, m->step, m->work);
         fm_advance(f, m->step, acts[k]);
-        if ((!vg_is_over(m->step) && !dead(m, m->step)) || vg_winner_of(m->step) == VG_PLAYER_WINS || n == 1) {
+        if ((!vg_is_over(m->step) && !dead(m, f, m->step)) || vg_winner_of(m->step) == VG_PLAYER_WINS || n == 1) {
             vg_state *t = m->work;
             m->work = m->step;
             m->step = t;
@@ -410,7 +409,7 @@ static int random_move(mcts *m, fm *f) {
 static int rollout(mcts *m, fm *f) {
     int n = 0;
     if (!m->turns) {
-        for (; n < m->depth && !vg_is_over(m->work) && !dead(m, m->work); n++) m->played[n] = safe_step(m, f);
+        for (; n < m->depth && !vg_is_over(m->work) && !dead(m, f, m->work); n++) m->played[n] = safe_step(m, f);
         return n;
     }
     int end = vg_tick(m->work) + m->depth;
@@ -484,7 +483,7 @@ static int32_t select_expand(mcts *m, fm *f, const vg_state *s, int *steps) {
         if (!m->nodes[cur].seen) {   /* new: roll out from here, unless its state is in the tree already */
             see(m, cur, m->work);
             f->expanded++;
-            if (dead(m, m->work)) {   /* as good as lost */
+            if (dead(m, f, m->work)) {   /* as good as lost */
                 prove(m, cur, -1, 0);
                 return -1;
             }
@@ -518,7 +517,7 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
         if (!m->turns && vg_winner_of(m->work) == VG_PLAYER_WINS) graft(m, f, s, cur, n);
         return;
     }
-    if (dead(m, m->work)) {
+    if (dead(m, f, m->work)) {
         back_up(m, cur, v - m->penalty, 1, result_of_loss(played));
         return;
     }
@@ -603,7 +602,7 @@ static int32_t best_child(const mcts *m) {
 
 static int mcts_act(void *self, fm *f, const vg_state *s) {
     mcts *m = self;
-    if (!m->turns && !m->bound) m->bound = sbound_new(m->g, s);   /* the first state seen is taken as the start */
+    m->bound = !m->turns && vg_game_bound(m->g, NULL) != VG_BOUND_NONE;
     int32_t r = find_root(m, s);
     if (r >= 0) compact(m, r);
     else m->n = 0;

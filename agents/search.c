@@ -12,7 +12,7 @@ uint64_t search_key(const vg_game *g, const vg_state *s) {
     uint64_t score;
     double sc = vg_score(s);
     memcpy(&score, &sc, sizeof score);
-    uint64_t h = vg_state_position_hash(s) ^ hash_mix(score + 0x9e3779b97f4a7c15ULL) ^
+    uint64_t h = vg_state_search_hash(g, s) ^ hash_mix(score + 0x9e3779b97f4a7c15ULL) ^
                  hash_mix((uint64_t)vg_winner_of(s) << 8 | (uint64_t)vg_is_over(s) << 4 | (uint64_t)vg_turn(s) << 16);
     for (int r = 0, nres = vg_num_resources(g); r < nres; r++) {
         int amount = vg_avatar_resource(g, s, r);

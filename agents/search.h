@@ -2,8 +2,8 @@
  *
  * search.h -- what the search agents and the level solver share: a compact
  * positional state key, leaf values and a small RNG; and, each in its own
- * file, the hash map (hashmap.h), stored states (packer.h) and Bait's
- * lower bound (bound.h), included here.
+ * file, the hash map (hashmap.h) and stored states (packer.h), included
+ * here. (The lower bound on the actions to a win is the game's: fm_bound.)
  *
  * Everything here reaches the game through vgdl.h and agent.h's fm only.
  */
@@ -11,7 +11,6 @@
 #define VG_SEARCH_H
 
 #include "agent.h"
-#include "bound.h"
 #include "hashmap.h"
 #include "packer.h"
 
@@ -20,7 +19,9 @@
  * vg_state_hash tells apart states that differ in anything (a box's
  * orientation after a push, say), so one Bait position can have several
  * hashes. The positional key hashes what GVGAI's equalPosition compares
- * (every sprite's type and place: vg_state_position_hash) plus the score,
+ * (every sprite's type and place) and the orientation of sprites that
+ * keep one (vg_state_search_hash: where a missile flies next, where an
+ * oriented avatar aims), plus the score,
  * the winner, the player to move and the avatar's resources. Two states
  * with the same key are the same position (up to a 64-bit hash collision,
  * about 1 in 10^11 for a million states). */

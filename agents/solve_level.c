@@ -34,16 +34,8 @@
 #include <string.h>
 
 #include "agent.h"
-#include "openlist.h"
-#include "search.h"
+#include "searchtree.h"
 #include "solve_level.h"
-
-typedef struct node {
-    packed *st;           /* stored while open, packed against the start */
-    uint32_t parent;
-    int32_t g, h;
-    uint8_t action, expanded, win, held;
-} node;
 
 /* The children last pushed into the bucket being expanded come out of it
  * next (a bucket is a stack), so the latest HOLD of them are held whole
@@ -77,12 +69,8 @@ typedef struct search {
     solve_result *r;
     int below;            /* keep only positions whose f is below this (see astar) */
     int blind;            /* the bound is 0 on every live state: breadth-first search */
-    double weight;
-    node *nodes;
-    uint32_t nnodes, cap;
-    openlist open;
+    stree t;              /* nodes and the open list (searchtree.h) */
     hmap bypos;           /* positional key -> node; 'aux' the fewest actions + 1 (1: dead) */
-    sbound *bound;
     packer *pk;
     vg_state *cur, *kids[VG_MAX_ACTIONS];
     vg_action acts[VG_MAX_ACTIONS];
@@ -91,40 +79,7 @@ typedef struct search {
     uint32_t win;         /* the node of the win found, UINT32_MAX: none yet */
 } search;
 
-static int prio(const search *S, int g, int h) { return openlist_prio(g, h, S->weight); }
-static int push(search *S, uint32_t id) { return openlist_push(&S->open, id, prio(S, S->nodes[id].g, S->nodes[id].h)); }
-
-/* Next open state to expand, or UINT32_MAX when none. */
-static uint32_t pop(search *S) {
-    uint32_t id;
-    while ((id = openlist_pop(&S->open)) != OPENLIST_NONE) {
-        node *n = &S->nodes[id];
-        if (!n->expanded && prio(S, n->g, n->h) == S->open.minf) return id;   /* else a stale entry */
-    }
-    return UINT32_MAX;
-}
-
-static uint32_t new_node(search *S) {
-    if (S->nnodes == S->cap) {
-        uint32_t nc = S->cap ? S->cap * 2 : 4096;
-        node *nn = realloc(S->nodes, nc * sizeof *nn);
-        if (!nn) return UINT32_MAX;
-        S->nodes = nn;
-        S->cap = nc;
-    }
-    memset(&S->nodes[S->nnodes], 0, sizeof(node));
-    return S->nnodes++;
-}
-
-static int plan_of(search *S, uint32_t id, solve_result *r) {
-    int len = 0;
-    for (uint32_t k = id; k != 0; k = S->nodes[k].parent) len++;
-    r->plan = malloc((size_t)(len ? len : 1) * sizeof *r->plan);
-    if (!r->plan) return 0;
-    r->len = len;
-    for (uint32_t k = id; k != 0; k = S->nodes[k].parent) r->plan[--len] = (vg_action)S->nodes[k].action;
-    return 1;
-}
+static int prio(const search *S, int g, int h) { return stree_prio(&S->t, g, h); }
 
 /* Step 1 of an expansion: the children of S->cur that are not lost, in
  * S->kids, S->acts and S->keys (their hash slots start loading
@@ -148,7 +103,7 @@ static int children(search *S) {
 static int hold(search *S, int k, uint32_t cid) {
     holding *hd = &S->hd;
     if (hd->n == HOLD) {   /* the oldest is packed to make room */
-        node *old = &S->nodes[hd->id[0]];
+        stnode *old = &S->t.nodes[hd->id[0]];
         if (!(old->st = packer_pack(S->pk, hd->st[0]))) return 0;
         old->held = 0;
         unhold(hd, 0);
@@ -168,21 +123,21 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
     int added;
     hslot *slot = hmap_find(&S->bypos, S->keys[k]);
     if (slot && (int)slot->aux - 1 <= cg) return 1;   /* reached as soon before, or dead */
-    int h = slot ? S->nodes[slot->val].h : sbound_of(S->bound, child);
-    if (h < SBOUND_DEAD && cg + h >= S->below) return 1;   /* not kept: cannot be on a shorter win */
+    int h = slot ? S->t.nodes[slot->val].h : fm_bound(S->f, child);
+    if (h < VG_BOUND_DEAD && cg + h >= S->below) return 1;   /* not kept: cannot be on a shorter win */
     if (!slot) {
         if (!(slot = hmap_put(&S->bypos, S->keys[k], UINT32_MAX, &added))) return 0;
         S->r->distinct++;
-        if (h >= SBOUND_DEAD) {   /* never entered: as if reached with g = 0 */
+        if (h >= VG_BOUND_DEAD) {   /* never entered: as if reached with g = 0 */
             slot->aux = 1;
             return 1;
         }
-        if ((slot->val = new_node(S)) == UINT32_MAX) return 0;
-        S->nodes[slot->val].h = h;
+        if ((slot->val = stree_add(&S->t)) == UINT32_MAX) return 0;
+        S->t.nodes[slot->val].h = h;
     }
     uint32_t cid = slot->val;
     slot->aux = (uint32_t)cg + 1;
-    node *c = &S->nodes[cid];
+    stnode *c = &S->t.nodes[cid];
     c->parent = id;
     c->action = (uint8_t)S->acts[k];
     c->g = cg;
@@ -198,24 +153,24 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
         /* Nothing open is shorter: every other win passes an open state
          * whose f is at least fcur, and with no bound also one more
          * action (an open state is not won). */
-        if (S->weight == 1 && prio(S, cg, 0) <= fcur + (S->blind ? 8 : 0)) {
+        if (S->t.weight == 1 && prio(S, cg, 0) <= fcur + (S->blind ? 8 : 0)) {
             S->win = cid;
             return 1;
         }
-    } else if (S->weight == 1 && prio(S, cg, c->h) == fcur) {   /* comes out soon: held whole */
+    } else if (S->t.weight == 1 && prio(S, cg, c->h) == fcur) {   /* comes out soon: held whole */
         if (!hold(S, k, cid)) return 0;
         c->held = 1;
     } else if (!(c->st = packer_pack(S->pk, child))) {
         return 0;
     }
-    return push(S, cid);
+    return stree_push(&S->t, cid);
 }
 
 /* Expands node 'id' into S->cur and its children: 1 done, 0 out of
  * memory, -1 a script error. */
 static int expand(search *S, uint32_t id) {
-    node *n = &S->nodes[id];
-    int fcur = S->open.minf;
+    stnode *n = &S->t.nodes[id];
+    int fcur = S->t.open.minf;
     n->expanded = 1;
     if (n->held) {   /* whole: no unpacking */
         int i = held_at(&S->hd, id);
@@ -230,7 +185,7 @@ static int expand(search *S, uint32_t id) {
         n->st = NULL;
     }
     S->r->expanded++;
-    int nk = children(S), cg = S->nodes[id].g + 1;
+    int nk = children(S), cg = S->t.nodes[id].g + 1;
     if (nk < 0) return -1;
     for (int k = 0; k < nk && S->win == UINT32_MAX; k++)
         if (!admit(S, id, k, cg, fcur)) return 0;
@@ -238,22 +193,19 @@ static int expand(search *S, uint32_t id) {
 }
 
 /* Allocates what a search needs; 0 when out of memory. */
-static int setup(search *S, const vg_state *start) {
+static int setup(search *S) {
     int ok = 1;
-    S->bound = sbound_new(S->g, start);
-    S->blind = S->bound && !sbound_active(S->bound);
+    S->blind = vg_game_bound(S->g, NULL) == VG_BOUND_NONE;
     S->cur = vg_state_new(S->g, 0);
     for (int k = 0; k < VG_MAX_ACTIONS; k++) ok &= (S->kids[k] = vg_state_new(S->g, 0)) != NULL;
     for (int k = 0; k < HOLD; k++) ok &= (S->hd.st[k] = vg_state_new(S->g, 0)) != NULL;
     S->pk = packer_new(S->g);
-    return ok && S->bound && S->pk && S->cur && hmap_init(&S->bypos, 1 << 10) && new_node(S) != UINT32_MAX;
+    return ok && S->pk && S->cur && hmap_init(&S->bypos, 1 << 10) && stree_add(&S->t) != UINT32_MAX;
 }
 
 static void teardown(search *S) {
-    openlist_free(&S->open);
-    free(S->nodes);
+    stree_free(&S->t);
     hmap_free(&S->bypos);
-    sbound_free(S->bound);
     vg_state_free(S->cur);
     for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(S->kids[k]);
     for (int k = 0; k < HOLD; k++) vg_state_free(S->hd.st[k]);
@@ -267,19 +219,24 @@ static solve_status root(search *S, const vg_state *start) {
     int added;
     hslot *slot;
     packer_set_ref(S->pk, S->f, start);
-    S->nodes[0].h = sbound_of(S->bound, start);
+    S->t.nodes[0].h = fm_bound(S->f, start);
     if (vg_winner_of(start) == VG_PLAYER_WINS) {
         S->r->optimal = 1;
-        return plan_of(S, 0, S->r) ? SOLVE_SOLVED : SOLVE_NOMEM;
+        return stree_plan(&S->t, 0, &S->r->plan, &S->r->len) ? SOLVE_SOLVED : SOLVE_NOMEM;
     }
-    if (S->nodes[0].h >= SBOUND_DEAD) return SOLVE_UNSOLVABLE;
-    if (!(S->nodes[0].st = packer_pack(S->pk, start)) || !(slot = hmap_put(&S->bypos, search_key(S->g, start), 0, &added)) ||
-        !push(S, 0))
+    if (S->t.nodes[0].h >= VG_BOUND_DEAD) return SOLVE_UNSOLVABLE;
+    if (!(S->t.nodes[0].st = packer_pack(S->pk, start)) || !(slot = hmap_put(&S->bypos, search_key(S->g, start), 0, &added)) ||
+        !stree_push(&S->t, 0))
         return SOLVE_NOMEM;
     slot->aux = 1;   /* g + 1: see admit() */
     S->r->distinct = 1;
     return SOLVE_UNDECIDED;
 }
+
+/* What the open list proves: some open state on a shortest win has
+ * f = 8 g + round(8 weight h) <= 8 weight (g + h) + 1/2 <= 8 weight L + 1/2
+ * (h never overestimates), so L >= (minf - 1/2) / (8 weight). */
+static int lower_bound(const search *S) { return (int)ceil((S->t.open.minf - 0.5) / 8.0 / S->t.weight); }
 
 /* A* from 'start', keeping only positions whose f (in actions) is below
  * 'below': with weight 1, every win shorter than 'below' is still found,
@@ -288,22 +245,22 @@ static solve_status astar(const vg_game *g, fm *f, const vg_state *start, const 
                           solve_result *r) {
     memset(r, 0, sizeof *r);
     double t0 = fm_now();
-    search S = {.g = g, .f = f, .o = o, .r = r, .below = below, .weight = o->weight > 1 ? o->weight : 1,
+    search S = {.g = g, .f = f, .o = o, .r = r, .below = below, .t = {.weight = o->weight > 1 ? o->weight : 1},
                 .win = UINT32_MAX};
-    solve_status st = setup(&S, start) ? root(&S, start) : SOLVE_NOMEM;
+    solve_status st = setup(&S) ? root(&S, start) : SOLVE_NOMEM;
     if (st == SOLVE_UNDECIDED) st = SOLVE_UNSOLVABLE;   /* until a win or the limits say otherwise */
     else goto done;
     for (;;) {
-        uint32_t id = pop(&S);
+        uint32_t id = stree_pop(&S.t);
         if (id == UINT32_MAX) break;
-        node *n = &S.nodes[id];
+        stnode *n = &S.t.nodes[id];
         if (n->win) {   /* a win waiting in the list: the shortest */
             S.win = id;
             break;
         }
         if ((o->max_states && r->expanded >= o->max_states) ||
             (o->max_seconds > 0 && (r->expanded & 1023) == 0 && fm_now() - t0 > o->max_seconds)) {
-            S.open.minf = prio(&S, n->g, n->h);
+            S.t.open.minf = prio(&S, n->g, n->h);
             st = SOLVE_UNDECIDED;
             break;
         }
@@ -315,15 +272,15 @@ static solve_status astar(const vg_game *g, fm *f, const vg_state *start, const 
         if (S.win != UINT32_MAX) break;
     }
     if (S.win != UINT32_MAX) {
-        if (!plan_of(&S, S.win, r)) {
+        if (!stree_plan(&S.t, S.win, &r->plan, &r->len)) {
             st = SOLVE_NOMEM;
             goto done;
         }
         st = SOLVE_SOLVED;
-        r->optimal = S.weight == 1;
-        r->lower_bound = r->optimal ? r->len : (int)ceil(S.open.minf / 8.0 / S.weight);
+        r->optimal = S.t.weight == 1;
+        r->lower_bound = r->optimal ? r->len : lower_bound(&S);
     } else if (st == SOLVE_UNDECIDED) {
-        r->lower_bound = S.weight == 1 ? S.open.minf / 8 : 0;
+        r->lower_bound = lower_bound(&S);
     }
 done:
     r->status = st;
@@ -344,17 +301,10 @@ static solve_opts remaining(const solve_opts *o, const solve_result *used) {
     return rest;
 }
 
-/* 1 when the bound is 0 on every state not lost: then a quick weighted
- * search would be the same breadth-first search as the proof. */
-static int blind(const vg_game *g, const vg_state *start) {
-    sbound *b = sbound_new(g, start);
-    int none = b && !sbound_active(b);
-    sbound_free(b);
-    return none;
-}
-
 solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const solve_opts *o, solve_result *r) {
-    if (o->weight > 1 || blind(g, start)) return astar(g, f, start, o, INT_MAX, r);
+    /* With no bound (0 on every state not lost) a quick weighted search
+     * would be the same breadth-first search as the proof. */
+    if (o->weight > 1 || vg_game_bound(g, NULL) == VG_BOUND_NONE) return astar(g, f, start, o, INT_MAX, r);
     /* 1. A quick win, not always a shortest one, on at most half the limits. */
     solve_opts quick = *o;
     quick.weight = QUICK_WEIGHT;

@@ -2,8 +2,9 @@
  *
  * class_avatar.c -- the avatar classes: the sprite the agent's action
  * moves, step 1 of a tick. MovingAvatar, HorizontalAvatar, VerticalAvatar,
- * NullAvatar and FlakAvatar move without an orientation; OrientedAvatar,
- * ShootAvatar and ShootOnlyAvatar face their moves; MissileAvatar,
+ * NullAvatar and FlakAvatar move without an orientation; OrientedAvatar
+ * and ShootAvatar face their moves; ShootOnlyAvatar never moves nor
+ * turns (its LEFT shoots, see below); MissileAvatar,
  * OngoingAvatar, OngoingShootAvatar and OngoingTurningAvatar drift along
  * their orientation every tick, which the action only turns.
  *
@@ -130,11 +131,12 @@ void class_update_shoot_avatar(tick_ctx *t, int i, vg_action a) {
     if (oriented_move(t, i, a) == MOVED_STILL && a == VG_ACTION_USE) shoot_ahead(t, i);
 }
 
-/* ShootOnlyAvatar: never moves; ACTION_USE shoots its 'stype' ahead, and
- * so does ACTION_LEFT (GVGAI's first weapon; the others need a list of
- * types, which a type here does not hold). */
+/* ShootOnlyAvatar: never moves; ACTION_LEFT shoots its 'stype' ahead.
+ * GVGAI gives LEFT, UP, RIGHT, DOWN and USE the weapons of a list of
+ * types in that order; a type here holds one, LEFT's, so USE shoots
+ * nothing (as in GVGAI with one type). */
 void class_update_shoot_only_avatar(tick_ctx *t, int i, vg_action a) {
-    if (a == VG_ACTION_LEFT || a == VG_ACTION_USE) shoot_ahead(t, i);
+    if (a == VG_ACTION_LEFT) shoot_ahead(t, i);
 }
 
 /* FlakAvatar: a HorizontalAvatar that shoots where it stands, while it

@@ -167,8 +167,10 @@ void effect_apply_timed(tick_ctx *t, const effect_def *e, int a);
 /* ---- The pending list (effect_timer.c) */
 void effect_timers_start(const vg_game *g, vg_state *s);  /* a level's start: the timed rows pending */
 void effect_run_timers(tick_ctx *t);                      /* step 1 of the collision pass: what is due */
-/* VG_OK when 't' names a leaf type, else an error at e's line naming the
+/* VG_OK when '*t' names a type whose own sprites an effect can create or
+ * find: a leaf, or a type with subtypes, then replaced by the leaf holding
+ * its own sprites (game_self_leaf); else an error at e's line naming the
  * parameter 'key' (an effect's check uses it for the types it creates). */
-vg_status effect_check_leaf(vg_game *g, const effect_def *e, int t, const char *key, vg_error *err);
+vg_status effect_check_leaf(vg_game *g, const effect_def *e, int *t, const char *key, vg_error *err);
 
 #endif

@@ -26,10 +26,12 @@ int effect_kill_both(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* Kills every sprite of leaf type 'stype' (those created this tick too). */
+/* Kills every sprite of leaf type 'stype' (those created this tick too);
+ * nothing when 'stype' has subtypes (see effect_check_kill_all). */
 int effect_kill_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
     uint32_t at = 0;
+    if (e->stype < 0) return 1;
     for (int i; (i = tick_next_of(t, e->stype, t->s->n, &at)) >= 0;) tick_kill(t, i, 0);
     return 1;
 }
@@ -143,9 +145,16 @@ int effect_shield_from(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* killAll names the leaf type it kills. */
+/* killAll names the type it kills. GVGAI kills the sprites of exactly
+ * that type, not of its subtypes: for a type with subtypes, those of its
+ * own (game_self_leaf); one with no class has none, and the row does
+ * nothing. */
 vg_status effect_check_kill_all(vg_game *g, effect_def *e, vg_error *err) {
-    return effect_check_leaf(g, e, e->stype, "stype", err);
+    if (e->stype >= 0 && game_self_leaf(g, e->stype) < 0) {
+        e->stype = -1;
+        return VG_OK;
+    }
+    return effect_check_leaf(g, e, &e->stype, "stype", err);
 }
 
 /* shieldFrom names the type ('stype') and the effect ('ftype') shielded from. */
@@ -159,5 +168,5 @@ vg_status effect_check_shield_from(vg_game *g, effect_def *e, vg_error *err) {
 vg_status effect_check_has(vg_game *g, effect_def *e, vg_error *err) {
     if (e->resource < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'resource' (a sprite type)", effect_name(e->kind));
     game_need_resource(g, e->resource);
-    return e->kind == EFF_spawnIfHasMore || e->kind == EFF_spawnIfHasLess ? effect_check_leaf(g, e, e->stype, "stype", err) : VG_OK;
+    return e->kind == EFF_spawnIfHasMore || e->kind == EFF_spawnIfHasLess ? effect_check_leaf(g, e, &e->stype, "stype", err) : VG_OK;
 }

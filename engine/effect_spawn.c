@@ -205,23 +205,25 @@ int effect_clone_sprite(tick_ctx *t, const effect_def *e, int a, int b) {
 }
 
 
-vg_status effect_check_leaf(vg_game *g, const effect_def *e, int t, const char *key, vg_error *err) {
+vg_status effect_check_leaf(vg_game *g, const effect_def *e, int *t, const char *key, vg_error *err) {
     const char *name = effect_name(e->kind);
-    if (t < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs '%s'", name, key);
-    if (!g->types[t].leaf)
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' %s has subtypes; name a leaf type", name, key,
-                          g->types[t].name);
+    if (*t < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs '%s'", name, key);
+    int s = game_self_leaf(g, *t);
+    if (s < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' %s has subtypes and no class; name a leaf type", name,
+                          key, g->types[*t].name);
+    *t = s;
     return VG_OK;
 }
 
 /* transformTo, spawn and its kin, transformIfCount: 'stype' is the leaf type created. */
 vg_status effect_check_transform_to(vg_game *g, effect_def *e, vg_error *err) {
-    return effect_check_leaf(g, e, e->stype, "stype", err);
+    return effect_check_leaf(g, e, &e->stype, "stype", err);
 }
 
 vg_status effect_check_transform_to_all(vg_game *g, effect_def *e, vg_error *err) {
-    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
-    return st != VG_OK ? st : effect_check_leaf(g, e, e->stype_to, "stypeTo", err);
+    vg_status st = effect_check_leaf(g, e, &e->stype, "stype", err);
+    return st != VG_OK ? st : effect_check_leaf(g, e, &e->stype_to, "stypeTo", err);
 }
 
 /* transformToRandomChild: 'stype' has subtypes to draw from. */
@@ -234,22 +236,22 @@ vg_status effect_check_random_child(vg_game *g, effect_def *e, vg_error *err) {
 
 /* transformIfCount: 'stype' (and 'estype' if named) leaf types, 'stypeCount' named. */
 vg_status effect_check_transform_if_count(vg_game *g, effect_def *e, vg_error *err) {
-    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
-    if (st == VG_OK && e->stype_to >= 0) st = effect_check_leaf(g, e, e->stype_to, "estype", err);
+    vg_status st = effect_check_leaf(g, e, &e->stype, "stype", err);
+    if (st == VG_OK && e->stype_to >= 0) st = effect_check_leaf(g, e, &e->stype_to, "estype", err);
     if (st == VG_OK && e->stype_count < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformIfCount needs 'stypeCount'");
     return st;
 }
 
 /* transformToSingleton: 'stype' and 'stype_other' leaf types. */
 vg_status effect_check_transform_to_singleton(vg_game *g, effect_def *e, vg_error *err) {
-    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
-    return st != VG_OK ? st : effect_check_leaf(g, e, e->stype_to, "stype_other", err);
+    vg_status st = effect_check_leaf(g, e, &e->stype, "stype", err);
+    return st != VG_OK ? st : effect_check_leaf(g, e, &e->stype_to, "stype_other", err);
 }
 
 /* spawnIfCounterSubTypes: 'stype' and 'estype' leaf types, 'stypeCount' named. */
 vg_status effect_check_counter_subtypes(vg_game *g, effect_def *e, vg_error *err) {
-    vg_status st = effect_check_leaf(g, e, e->stype, "stype", err);
-    if (st == VG_OK) st = effect_check_leaf(g, e, e->stype_to, "estype", err);
+    vg_status st = effect_check_leaf(g, e, &e->stype, "stype", err);
+    if (st == VG_OK) st = effect_check_leaf(g, e, &e->stype_to, "estype", err);
     if (st == VG_OK && e->stype_count < 0)
         return game_error(g, err, VG_ERR_SCRIPT, e->line, "spawnIfCounterSubTypes needs 'stypeCount'");
     return st;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "class.h"
 #include "effect.h"
 #include "param.h"
@@ -58,6 +59,7 @@ void game_free(vg_game *g) {
     free(g->static_ents);
     free(g->fixed_order);
     path_free(g->path);
+    bound_free(g->bound);
     free(g->start);
     free(g);
 }
@@ -88,6 +90,7 @@ static type_def fresh_type(int cls) {
     td.color = 0x808080;
     td.glyph = '?';
     td.stype = td.stype2 = -1;
+    td.self = -1;
     td.prob = 1;
     td.max_distance = -1;
     td.health_limit = 1000;

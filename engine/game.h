@@ -57,6 +57,8 @@ struct type_def {
     int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
     int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
     int ttl;                /* GVGAI timeToLive: updates it lives, -1: no end */
+    int self;               /* a type with subtypes whose own sprites a map places or a rule creates
+                             * (GVGAI allows it): the leaf type holding them (game_self_leaf), else -1 */
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     int ammo;               /* shooting avatars: the resource a shot needs, -1: none */
@@ -194,6 +196,7 @@ struct vg_game {
     int nupdate;
     uint64_t avatar_types;                /* leaf types of avatar classes */
     uint64_t changing;                    /* leaf types whose sprites live in the state (not fixed) */
+    uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented') */
     uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */
     int nranges;                          /* changing leaf types */
     char mapping[128][8];                 /* map char -> up to 7 types, -1 ended; unmapped: mapping[c][0] -1 */
@@ -251,7 +254,9 @@ struct vg_game {
     /* script */
     const script_ops *ops;
     void *script;
-    int has_heuristic, has_evaluate;
+    int has_heuristic, has_evaluate, has_bound;
+    struct bound_rules *bound;            /* the bound derived from the rules (bound.c), NULL: none */
+    const char *bound_note;               /* which proof it is, or why there is none */
     int turns;                            /* 1: agents take turns (turns{} in the script) */
     int nagents;                          /* how many, fixed per level */
     uint64_t chance;                      /* agents that are chance (their moves are outcomes) */
@@ -301,6 +306,12 @@ vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, co
 /* "unknown sprite type 'name'" at the script's 'line', with a suggestion; VG_ERR_SCRIPT. */
 vg_status game_unknown_type(const vg_game *g, vg_error *err, int line, const char *what, const char *name);
 uint64_t game_leaves(const vg_game *g, uint64_t set);     /* the leaf types of a set of types */
+/* While finishing: the leaf type holding the sprites of type 't' itself:
+ * 't' when it is a leaf; for a type with subtypes and a class, a leaf
+ * child of the same name and values, added the first time (GVGAI places
+ * and creates sprites of a parent type too); -1 when 't' has no class or
+ * the game has VG_MAX_TYPES types already. */
+int game_self_leaf(vg_game *g, int t);
 /* While building: the rules need extension field 'ext' (EXT_*) on sprites. */
 static inline void game_need_ext(vg_game *g, int ext) { g->ext_needs |= 1u << ext; }
 /* While building: type 't' is held as a resource (GVGAI keys resources by type). */

@@ -52,6 +52,11 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
         for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
         if (class_table[g->types[t].cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
     }
+    for (int c = 0; c < 128; c++)                   /* a map placing a type with subtypes: its own leaf */
+        for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
+            int s = game_self_leaf(g, g->mapping[c][k]);
+            if (s >= 0) g->mapping[c][k] = (char)s;
+        }
     return VG_OK;
 }
 
@@ -67,7 +72,6 @@ static vg_status finish_physics(vg_game *g, vg_error *err) {
                               td->name, td->physics);
         td->cont = strcmp(td->physics, "CONT") == 0;
         td->vec = td->cont || (td->cls >= 0 && (class_table[td->cls].flags & CLASS_VEC));
-        if (!td->leaf) continue;
         vec |= td->vec;
         if (td->cont || td->w_mult != 1 || td->h_mult != 1) g->geom = 1;
     }
@@ -76,6 +80,23 @@ static vg_status finish_physics(vg_game *g, vg_error *err) {
         game_need_ext(g, EXT_SPEED);
     }
     return VG_OK;
+}
+
+int game_self_leaf(vg_game *g, int t) {
+    if (g->types[t].leaf) return t;
+    if (g->types[t].self >= 0) return g->types[t].self;
+    if (g->types[t].cls < 0 || g->ntypes >= VG_MAX_TYPES) return -1;
+    int s = g->ntypes++;
+    type_def *sd = &g->types[s];
+    *sd = g->types[t];
+    sd->parent = t;
+    sd->leaf = 1;
+    sd->singleton = 0;                              /* its parent's flag covers it */
+    sd->subtypes = 0;
+    for (int a = s; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << s;
+    if (class_table[sd->cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << s;
+    g->types[t].self = s;
+    return s;
 }
 
 /* Phase 2a: one effect row's parameters make sense (its own check), and
@@ -179,6 +200,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     }
     g->nupdate = 0;
     g->changing = 0;
+    g->oriented_types = 0;
     g->nranges = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
@@ -191,6 +213,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;
+            if (td->oriented) g->oriented_types |= 1ULL << t;
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;

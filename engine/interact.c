@@ -61,9 +61,10 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
                 others |= occ[cy * g->w + cx] > (r1 >= 0);
             }
     }
-    /* All on the grid: overlapping means being in r1's cell, and its count
-     * says how many changing sprites other than r1 are left to find. */
-    int grid = cell >= 0 && !s->loose && !s->occ_full, left = grid ? occ[cell] - (r1 >= 0) : 0;
+    /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
+     * cell's count says how many changing sprites other than r1 are left to
+     * find; all on the grid ('grid'): overlapping means being in that cell. */
+    int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
     for (uint64_t ts = types & (fixed_here | (others ? g->changing : 0)); ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         if (g->types[st].fixed) {
@@ -76,13 +77,13 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
                 }
             continue;
         }
-        if (grid && left <= 0) continue;
+        if (counted && left <= 0) continue;
         uint32_t from, to;
         type_range(t, st, &from, &to);
-        if (grid) {
+        if (counted) {
             for (uint32_t j = from; j < to && left > 0; j++) {
                 const sprite *p = tick_sprite(t, j);
-                if (p->x != x || p->y != y) continue;
+                if (grid ? p->x != x || p->y != y : !physics_intersects(b, x, y, p->x, p->y)) continue;
                 left -= (int)j != r1;
                 if ((int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
             }
@@ -170,31 +171,63 @@ static uint64_t near_types(const tick_ctx *t, int r) {
  * since; a tick with more contacts than fit checks every pair instead. */
 static int is_moved(const tick_ctx *t, int r) { return r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1); }
 
-/* Collects t->ct; returns 0 when the contacts do not fit (the tick is then
- * switched to checking every pair). */
-static int contacts_collect(tick_ctx *t) {
+static int is_dirty(const tick_ctx *t, int r) { return r >= 0 && (t->dirty_bits[r >> 6] >> (r & 63) & 1); }
+
+/* Forgets which sprites changed place: the contacts are now up to date. */
+static void contacts_done(tick_ctx *t) {
     contacts *c = &t->ct;
-    const vg_game *g = t->g;
-    int near[MAX_REFS];
-    c->n = 0;
-    for (uint32_t k = 0; k < t->nmoved; k++) {
-        int m = t->moved[k];
-        int n = overlapping(t, m, g->partners[tick_sprite(t, m)->type], t->s->n, 0, near, MAX_REFS);
-        for (int j = 0; j < n; j++) {
-            if (is_moved(t, near[j]) && near[j] < m) continue;     /* listed from its side */
-            if (c->n == MAX_CONTACTS) {
-                c->valid = 0;
-                t->full = 1;
-                return 0;
-            }
-            c->a[c->n] = m;
-            c->b[c->n++] = near[j];
-        }
-    }
+    if (t->ndirty > MAX_DIRTY)
+        memset(t->dirty_bits, 0, (t->s->cap + 63) / 64 * sizeof t->dirty_bits[0]);
+    else
+        for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
+    t->ndirty = 0;
     c->valid = 1;
     c->version = t->version;
     c->nmoved = t->nmoved;
     c->stamp++;
+}
+
+/* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
+ * type it has rules with, each pair once (a moved other side with a lower
+ * index lists it, unless 'skip' says that side's are added too; a pair of
+ * two moved sprites is kept lower index first). Returns 0 when they do not
+ * fit (the tick is then switched to checking every pair). */
+static int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) {
+    contacts *c = &t->ct;
+    int near[MAX_REFS];
+    int n = overlapping(t, m, t->g->partners[tick_sprite(t, m)->type], t->s->n, 0, near, MAX_REFS);
+    for (int j = 0; j < n; j++) {
+        int o = near[j], low = is_moved(t, o) && o < m;
+        if (low && skip(t, o)) continue;                /* listed from its side */
+        if (c->n == MAX_CONTACTS) {
+            c->valid = 0;
+            t->full = 1;
+            return 0;
+        }
+        c->a[c->n] = low ? o : m;
+        c->b[c->n++] = low ? m : o;
+    }
+    return 1;
+}
+
+/* Collects t->ct: all of them, or when only some sprites changed place
+ * since the last time, theirs again; returns 0 when they do not fit. */
+static int contacts_collect(tick_ctx *t) {
+    contacts *c = &t->ct;
+    for (uint32_t k = c->valid ? c->nmoved : t->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
+    if (c->valid && t->ndirty <= MAX_DIRTY) {
+        int kept = 0;
+        for (int i = 0; i < c->n; i++)
+            if (!is_dirty(t, c->a[i]) && !is_dirty(t, c->b[i])) c->a[kept] = c->a[i], c->b[kept++] = c->b[i];
+        c->n = kept;
+        for (uint32_t k = 0; k < t->ndirty; k++)
+            if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
+    } else {
+        c->n = 0;
+        for (uint32_t k = 0; k < t->nmoved; k++)
+            if (!contacts_add(t, t->moved[k], is_moved)) return 0;
+    }
+    contacts_done(t);
     return 1;
 }
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "effect.h"
 #include "interact.h"
 #include "level.h"
@@ -240,5 +241,5 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     s->persist = (uint8_t)interact_persist(&t);
     if ((st = path_build(g, name, err)) != VG_OK) return st;
     snprintf(g->level_path, sizeof g->level_path, "%s", name);
-    return VG_OK;
+    return bound_derive(g) == VG_OK ? VG_OK : error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
 }

@@ -26,7 +26,7 @@ typedef struct script_ops {
     vg_status (*outcomes)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
     /* Runs a custom termination; sets '*done' and '*win'. */
     vg_status (*termination)(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
-    /* The script's heuristic(state) (which 0) or evaluate(state) (which 1). */
+    /* The script's heuristic(state) (which 0), evaluate(state) (which 1) or bound(state) (which 2). */
     vg_status (*value)(void *script, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err);
     /* Opens a window of script work: 'steps' instructions and 'seconds' over all calls from now (0, 0: none). */
     void (*window)(void *script, long steps, double seconds);

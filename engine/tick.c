@@ -32,7 +32,8 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
     t->ct.stamp = 0;
-    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
+    t->ndirty = 0;
+    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = t->dirty_bits[w] = 0;
 }
 
 static int before(const sprite *a, const sprite *b) {
@@ -121,6 +122,7 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     touch(t, i);
     if (x == p->x && y == p->y) return;
     t->version++;
+    tick_dirty(t, i);
     const vg_game *g = t->g;
     uint8_t *occ = state_occ(t->s);
     int from = cell_exact(g, p->x, p->y), to = cell_exact(g, x, y);

@@ -18,6 +18,7 @@
 #define MAX_CONTACTS 512
 #define MAX_SHIELDS 16        /* shieldFrom's shields raised in one tick (more are ignored) */
 #define MAX_PULLED 64         /* pullWithIt's sprites pulled in one tick (more are pulled again) */
+#define MAX_DIRTY 256         /* sprites moved between two collections of the contacts (more: all again) */
 typedef struct contacts {
     uint32_t version, nmoved, stamp;
     int valid, n;
@@ -46,6 +47,10 @@ struct tick_ctx {
     uint64_t touched[VG_MAX_SPRITES / 64];
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
     uint32_t version;        /* counts moves and creations, to notice them */
+    /* sprites that changed place since the contacts were collected (interact.c), listed once */
+    uint32_t ndirty;
+    uint16_t dirty[MAX_DIRTY];
+    uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;              /* sprites were killed, disabled or created: counts changed */
     contacts ct;             /* what the moved sprites overlap (interact.c) */
     /* effects shielded from for the rest of the tick (shieldFrom): effect 'kind' of the pair (t1, t2) */
@@ -58,6 +63,14 @@ struct tick_ctx {
     uint32_t nkilled;
     uint64_t dying[NO_BIT / 64 + 1];
 };
+
+/* Notes that sprite 'i' changed place since the contacts were collected. */
+static inline void tick_dirty(tick_ctx *t, int i) {
+    if (t->dirty_bits[i >> 6] >> (i & 63) & 1) return;
+    t->dirty_bits[i >> 6] |= 1ULL << (i & 63);
+    if (t->ndirty < MAX_DIRTY) t->dirty[t->ndirty] = (uint16_t)i;
+    t->ndirty++;
+}
 
 /* Sprite 'i' of the state during the tick. */
 static inline sprite *tick_sprite(const tick_ctx *t, uint32_t i) { return (sprite *)(void *)(t->spb + (size_t)i * t->stride); }

@@ -139,6 +139,11 @@ vg_state *vg_state_clone(const vg_state *s);        /* a new copy; NULL when out
 uint64_t vg_state_hash(const vg_state *s);          /* 64-bit hash of everything but the tick */
 int vg_state_equal(const vg_state *a, const vg_state *b); /* GVGAI's equalPosition: same sprites at the same places */
 uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equal compares: equal states hash alike */
+/* vg_state_position_hash, and also the orientation of every sprite whose
+ * type keeps one (GVGAI's is_oriented: oriented avatars, missiles, ...),
+ * which decides where it moves or aims next: what a search may merge
+ * states by. In games with no such type, vg_state_position_hash. */
+uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s);
 
 /* ---- Forward model ---------------------------------------------------- */
 
@@ -240,6 +245,20 @@ double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err);
  * agent 0's view); falls back to the score. Errors as vg_heuristic. */
 double vg_evaluate(const vg_game *g, const vg_state *s, vg_error *err);
 int vg_game_has_evaluate(const vg_game *g);         /* 1 when the script defines evaluate(state) */
+/* ---- Lower bound on the actions to a win ------------------------------ */
+
+#define VG_BOUND_DEAD 0x3fffffff   /* a state from which no win can be reached */
+typedef enum { VG_BOUND_NONE, VG_BOUND_SCRIPT, VG_BOUND_DERIVED } vg_bound_kind;
+/* A lower bound on the actions still needed to win from 's' (the level
+ * solver's A* heuristic: never more than the truth): 0 for a won state,
+ * VG_BOUND_DEAD for a lost one or one that can never be won; else the
+ * script's bound(state) rounded up (a number from 2^30 - 1 up, math.huge
+ * too, says "never"), or when it has none the bound the engine derived from
+ * the rules (engine/bound.c), or 0. On a script error returns 0 and fills
+ * 'err'. */
+int vg_bound(const vg_game *g, const vg_state *s, vg_error *err);
+/* Which bound vg_bound gives; '*note' (if not NULL) says which proof, or why none was derived. */
+vg_bound_kind vg_game_bound(const vg_game *g, const char **note);
 /* Opens a window of script work: from now on, all the calls the game
  * makes into its script (effects, terminations, heuristics, turns{}) may
  * use at most 'steps' instructions and 'seconds' of wall-clock time

@@ -198,3 +198,143 @@ function heuristic(s)
     return h - cover(s, kx, ky, kc)
 end
 
+
+-- bound(state): a lower bound on the moves still needed to win, which the
+-- level solver's A* trusts never to be too high (docs/scripting.md). From
+-- Bait's rules: a move takes the avatar at most one cell up, down, left or
+-- right, never into a wall; a goal goes only when an avatar holding a key
+-- enters its cell, and the avatar gets a key only by entering its cell
+-- while keyless; keys and goals never move. A box moves only when the
+-- avatar walks into it, one cell on, and not into a wall or a box; so a
+-- box blocked along both axes (a wall, or such a box, on either side of
+-- each axis) never moves again, and the avatar never stands in its cell:
+-- for the walk it is a wall, and a key or goal under it is out of reach.
+-- So with d the walk through cells that are not walls or frozen boxes
+-- (holes, other boxes and the rest counted passable):
+--   holding a key: the farthest goal, max over goals G of d(avatar, G);
+--   keyless: min over keys K of d(avatar, K) + max over goals G of d(K, G).
+-- A state from which that walk cannot be made (no key left and none held,
+-- a goal walled off or under a frozen box) can never be won: math.huge.
+local dmaps = {}   -- dmaps[sig][c][c2]: d(c2, c) with the frozen boxes 'sig'
+
+local function dmap(fz, sig, c)
+    local bysig = dmaps[sig]
+    if not bysig then
+        bysig = {}
+        dmaps[sig] = bysig
+    end
+    local d = bysig[c]
+    if d then return d end
+    d = {[c] = 0}
+    local queue, head = {c}, 1
+    while queue[head] do
+        local x = queue[head]
+        head = head + 1
+        for _, n in ipairs(nbrs[x]) do
+            if not d[n] and not fz[n] then
+                d[n] = d[x] + 1
+                queue[#queue + 1] = n
+            end
+        end
+    end
+    bysig[c] = d
+    return d
+end
+
+-- The cells of the boxes that can never move again, as a set, and its
+-- signature ("" for none). A box is frozen when it is blocked along both
+-- axes, an axis blocked when a wall or a frozen box is next to it on
+-- either side: it cannot be pushed towards that neighbour, nor away from
+-- it, the avatar being unable to stand there. Frozen boxes are the largest
+-- set with that property (start from all boxes, drop those not blocked
+-- until none is dropped): whichever of them moved first would have had to
+-- leave a blocked axis.
+local NOFROZEN = {}
+
+local function frozen_boxes(s)
+    local fz, n = {}, 0
+    for _, b in ipairs(s:sprites("box")) do
+        local x, y = s:pos(b)
+        fz[y * W + x] = true
+        n = n + 1
+    end
+    local dropped = n > 0
+    while dropped do
+        dropped = false
+        for c in pairs(fz) do
+            if not ((walls[c - 1] or fz[c - 1] or walls[c + 1] or fz[c + 1]) and
+                    (walls[c - W] or fz[c - W] or walls[c + W] or fz[c + W])) then
+                fz[c] = nil
+                n, dropped = n - 1, true
+            end
+        end
+    end
+    if n == 0 then return NOFROZEN, "" end
+    local cs = {}
+    for c in pairs(fz) do cs[#cs + 1] = c end
+    table.sort(cs)
+    return fz, table.concat(cs, ",")
+end
+
+-- The boxes frozen in the first state seen stay frozen in every state in
+-- which each of them is still in its cell (the same set is still blocked):
+-- then they are walls for the walk. Finding them again in every state
+-- would cost more than the search gains.
+local F0, F0sig, F0cells
+
+local function frozen_walls(s)
+    if not F0 then
+        F0, F0sig = frozen_boxes(s)
+        F0cells = {}
+        for c in pairs(F0) do F0cells[#F0cells + 1] = c end
+    end
+    for i = 1, #F0cells do
+        local c = F0cells[i]
+        if s:count("box", c % W, c // W) == 0 then return NOFROZEN, "" end
+    end
+    return F0, F0sig
+end
+
+-- 1 when a box frozen in 's' covers cell c (looked for only under a box).
+local function frozen_at(s, c)
+    if s:count("box", c % W, c // W) == 0 then return false end
+    return frozen_boxes(s)[c] or false
+end
+
+-- The farthest goal from cell c, math.huge when one cannot be reached.
+local function farthest(fz, sig, goals, c)
+    local far = 0
+    for i = 1, #goals do
+        local d = dmap(fz, sig, goals[i])[c]
+        if not d then return math.huge end
+        if d > far then far = d end
+    end
+    return far
+end
+
+function bound(s)
+    if not walls then init(s) end
+    local av = s:avatar()
+    if not av then return math.huge end
+    local ax, ay = s:pos(av)
+    local a = ay * W + ax
+    local fz, sig = frozen_walls(s)
+    local list, goals = s:sprites("goal"), {}
+    for i = 1, #list do
+        local x, y = s:pos(list[i])
+        goals[i] = y * W + x
+        if frozen_at(s, goals[i]) then return math.huge end
+    end
+    if s:is(av, "withkey") then return farthest(fz, sig, goals, a) end
+    local best, keys = math.huge, s:sprites("key")
+    for i = 1, #keys do
+        local kx, ky = s:pos(keys[i])
+        local k = ky * W + kx
+        local dk = dmap(fz, sig, k)[a]
+        if dk and dk < best and not frozen_at(s, k) then
+            local h = dk + farthest(fz, sig, goals, k)
+            if h < best then best = h end
+        end
+    end
+    return best
+end

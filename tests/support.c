@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <json.h>
+#include <png.h>
 #include <zlib.h>
 
 #include "support.h"
@@ -483,4 +484,21 @@ done:
     free(r.buf);
     free(buf);
     return rc;
+}
+
+/* The PNG 'path' as RGB (malloc'd), its size in '*w', '*h'; NULL when it cannot be read. */
+uint8_t *read_png(const char *path, int *w, int *h) {
+    png_image im;
+    memset(&im, 0, sizeof im);
+    im.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&im, path)) return NULL;
+    im.format = PNG_FORMAT_RGB;
+    uint8_t *rgb = malloc(PNG_IMAGE_SIZE(im));
+    if (!rgb || !png_image_finish_read(&im, NULL, rgb, 0, NULL)) {
+        free(rgb);
+        return NULL;
+    }
+    *w = (int)im.width;
+    *h = (int)im.height;
+    return rgb;
 }

@@ -77,4 +77,7 @@ typedef struct trace_diff {
 int trace_replay(const vg_game *g, uint64_t seed, const vg_action *acts, int n, const char *jsonl, int print,
                  trace_diff *d);
 
+/* The PNG 'path' as RGB (malloc'd), its size in '*w', '*h'; NULL when it cannot be read. */
+uint8_t *read_png(const char *path, int *w, int *h);
+
 #endif

@@ -139,7 +139,8 @@ int cli_solve(int argc, char **argv) {
         for (int k = 0; k < r.len; k++) puts(vg_action_name(r.plan[k]));
         rc = gif ? play_plan(g, s, &r, gif) : 0;
         if (r.optimal) fprintf(stderr, "length: %d (shortest)\n", r.len);
-        else if (so.weight > 1) fprintf(stderr, "length: %d (weight %g: not proven shortest)\n", r.len, so.weight);
+        else if (so.weight > 1)
+            fprintf(stderr, "length: %d (weight %g: not proven shortest; at least %d)\n", r.len, so.weight, r.lower_bound);
         else fprintf(stderr, "length: %d (not proven shortest within the limits: at least %d)\n", r.len, r.lower_bound);
         break;
     case SOLVE_UNSOLVABLE:

@@ -51,13 +51,18 @@ static const struct glyph {
     {'-', {0x00, 0x00, 0x00, 0x1F, 0x00, 0x00, 0x00}}, {'.', {0x00, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x0C}},
     {':', {0x00, 0x0C, 0x0C, 0x00, 0x0C, 0x0C, 0x00}}, {'+', {0x00, 0x04, 0x04, 0x1F, 0x04, 0x04, 0x00}},
     {'/', {0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x00}}, {'e', {0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E}},
+    {'%', {0x18, 0x19, 0x02, 0x04, 0x08, 0x13, 0x03}}, {',', {0x00, 0x00, 0x00, 0x00, 0x0C, 0x04, 0x08}},
+    {'(', {0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02}}, {')', {0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08}},
+    {'[', {0x0E, 0x08, 0x08, 0x08, 0x08, 0x08, 0x0E}}, {']', {0x0E, 0x02, 0x02, 0x02, 0x02, 0x02, 0x0E}},
+    {'_', {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1F}}, {'#', {0x0A, 0x0A, 0x1F, 0x0A, 0x1F, 0x0A, 0x0A}},
+    {'&', {0x0C, 0x12, 0x14, 0x08, 0x15, 0x12, 0x0D}},
 };
 
 #define GLYPH_W 6            /* 5 pixels and a space */
 #define LINE_H 9             /* 7 pixels and two of space */
 #define STRIP_FIELDS 3       /* score, tick, result */
 
-static const uint8_t *glyph_rows(char c) {
+const uint8_t *render_glyph(char c) {
     if (c >= 'a' && c <= 'z' && c != 'e') c = (char)(c - 'a' + 'A');
     for (size_t k = 0; k < sizeof font / sizeof font[0]; k++)
         if (font[k].c == c) return font[k].rows;
@@ -404,7 +409,7 @@ static void draw_facing(render *r, const vg_state *s, int t, int px, int py) {
 static void draw_text(render *r, int x, int y, const char *text, uint32_t c) {
     int k = r->text;
     for (; *text; text++, x += GLYPH_W * k) {
-        const uint8_t *rows = glyph_rows(*text);
+        const uint8_t *rows = render_glyph(*text);
         for (int v = 0; rows && v < 7; v++)
             for (int u = 0; u < 5; u++)
                 if (rows[v] >> (4 - u) & 1) fill_rect(r, x + u * k, y + v * k, k, k, c);
@@ -488,6 +493,10 @@ vg_status render_temp_close(const char *tmp, const char *path, int keep, vg_erro
 }
 
 vg_status render_png(render *r, const vg_state *s, const char *path, vg_error *err) {
+    return render_write_png(path, render_draw(r, s), r->w, r->h, err);
+}
+
+vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err) {
     char tmp[4096];
     int fd = render_temp_open(path, tmp, sizeof tmp, err);
     if (fd < 0) return VG_ERR_IO;
@@ -495,11 +504,11 @@ vg_status render_png(render *r, const vg_state *s, const char *path, vg_error *e
     png_image im;
     memset(&im, 0, sizeof im);
     im.version = PNG_IMAGE_VERSION;
-    im.width = (png_uint_32)r->w;
-    im.height = (png_uint_32)r->h;
+    im.width = (png_uint_32)w;
+    im.height = (png_uint_32)h;
     im.format = PNG_FORMAT_RGB;
     errno = 0;
-    int ok = f && png_image_write_to_stdio(&im, f, 0, render_draw(r, s), 0, NULL);
+    int ok = f && png_image_write_to_stdio(&im, f, 0, rgb, 0, NULL);
     ok &= f && fflush(f) == 0;
     if (f) ok &= fclose(f) == 0;
     else close(fd);

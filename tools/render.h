@@ -61,6 +61,13 @@ int render_temp_open(const char *path, char *tmp, size_t size, vg_error *err);
 vg_status render_temp_close(const char *tmp, const char *path, int keep, vg_error *err);
 /* Fills 'err' with "cannot write" or another 'what' for 'path' and errno's reason; returns VG_ERR_IO. */
 vg_status render_io_error(vg_error *err, const char *path, const char *what);
+/* Writes 'rgb' (w * h pixels, 3 bytes each, row by row) as a PNG to
+ * 'path' (through a temporary file beside it). VG_OK, or VG_ERR_IO naming
+ * 'path' (nothing is left behind). */
+vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err);
+/* The 5x7 font: 'c''s seven rows, bit 4 the leftmost pixel (lower case
+ * drawn as upper case); NULL for a space or a character it lacks. */
+const uint8_t *render_glyph(char c);
 
 /* ---- gif.c: an animated GIF written as the game plays ---------------- */
 
@@ -81,5 +88,23 @@ vg_status render_gif_frame(render_gif *gif, const vg_state *s, vg_error *err);
  * VG_ERR_IO naming the path. */
 vg_status render_gif_close(render_gif *gif, int keep, vg_error *err);
 int render_gif_frames(const render_gif *gif);        /* frames added so far */
+
+/* ---- chart.c: a bar chart with intervals (vgdl report --plot) -------- */
+
+#define CHART_COLOURS 10     /* series colours, used in turn */
+
+typedef struct chart_bar {
+    const char *group;       /* bars with the same group stand together, groups in order of first appearance */
+    const char *series;      /* a colour each, in order of first appearance; named in the legend */
+    double value, lo, hi;    /* the bar's height and its interval, 0 to 1 */
+} chart_bar;
+
+/* The colour of series number 's' (0: the first to appear). */
+void chart_colour(int series, uint8_t rgb[3]);
+/* Draws 'bars' (n of them) on a white PNG at 'path': 'title' above, a y
+ * axis from 0 to 1 (PLOT_H pixels, chart.c), each group's name under it,
+ * a legend of the series below. VG_OK, or VG_ERR_IO / VG_ERR_NOMEM with
+ * 'err' naming 'path'. */
+vg_status chart_png(const char *path, const char *title, const chart_bar *bars, int n, vg_error *err);
 
 #endif

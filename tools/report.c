@@ -1,18 +1,24 @@
 /* SPDX-License-Identifier: MIT
  *
- * report.c -- 'vgdl report [--csv] [--no-timing] DIR...': the results of
- * one or more batch out folders (shards merged, each run counted once), per
- * game x level x agent: win rate with a 95% Wilson interval, score mean and
- * standard deviation, ticks, decision time and forward-model calls; for
- * two-player games, per game x level a cross table of every agent against
- * every other (wins-draws-losses) with each agent's score and its Wilson
- * interval; or, with --runs, the merged rows themselves in CSV, sorted.
+ * report.c -- 'vgdl report [--csv | --markdown | --latex] [--summary]
+ * [--plot PNG] [--no-timing] DIR...': the results of one or more batch out
+ * folders (shards merged, each run counted once), per game x level x agent:
+ * win rate with a 95% Wilson interval, score mean and standard deviation,
+ * ticks, decision time and forward-model calls; then the same per game x
+ * agent over all its levels (every run counts once) when an agent played
+ * more than one level (--summary: only that); for two-player games, per
+ * game x level a cross table of every agent against every other
+ * (wins-draws-losses) with each agent's score and its Wilson interval; or,
+ * with --runs, the merged rows themselves in CSV, sorted. The tables as
+ * aligned text, CSV, GitHub markdown or LaTeX (booktabs); --plot draws the
+ * win rates with their intervals as a PNG (chart.c).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "render.h"
 #include "runs.h"
 
 void wilson(long wins, long n, double *lo, double *hi) { wilson_frac((double)wins, n, lo, hi); }
@@ -62,9 +68,21 @@ static int same_group(const run_row *a, const run_row *b) {
     return strcmp(a->game, b->game) == 0 && strcmp(a->level, b->level) == 0 && strcmp(a->agent, b->agent) == 0;
 }
 
+/* Across levels: by game, agent, then as row_cmp. */
+static int summary_cmp(const void *pa, const void *pb) {
+    const run_row *a = pa, *b = pb;
+    int c = strcmp(a->game, b->game);
+    if (!c) c = strcmp(a->agent, b->agent);
+    return c ? c : row_cmp(pa, pb);
+}
+
+static int same_game_agent(const run_row *a, const run_row *b) {
+    return strcmp(a->game, b->game) == 0 && strcmp(a->agent, b->agent) == 0;
+}
+
 typedef struct group {
     const run_row *first;
-    long runs, failed, wins, ok;
+    long runs, failed, wins, ok, levels;
     double score_mean, score_sd, ticks_mean, ms_mean, ms_max, calls_mean;
     long long overspent, decisions;
     int configs;
@@ -74,10 +92,12 @@ typedef struct group {
 static void sum_group(const run_row *a, const run_row *b, group *g) {
     memset(g, 0, sizeof *g);
     g->first = a;
+    g->levels = 1;
     double ssum = 0, ssq = 0, tsum = 0, ms = 0;
     long long calls = 0;
     for (const run_row *r = a; r < b; r++) {
         g->runs++;
+        if (r > a && strcmp(r->level, r[-1].level)) g->levels++;     /* rows sorted by level within the group */
         g->wins += r->win;
         if (r > a && strcmp(r->config, r[-1].config)) g->configs = 1;
         if (r->status != RUN_OK) {
@@ -109,29 +129,37 @@ static void sum_group(const run_row *a, const run_row *b, group *g) {
 /* A -0.0000 would differ from 0.0000 between otherwise equal reports. */
 static double nz(double v) { return fabs(v) < 5e-5 ? 0.0 : v; }
 
-/* The groups (game x level x agent) of 'rows' (sorted), summed; NULL out of memory. */
-static group *group_rows(const row_list *rows, size_t *ng) {
+/* The groups of 'rows' (sorted so that a group's rows are together),
+ * rows being in one group when 'same' says so, summed; NULL out of memory. */
+static group *group_rows(const row_list *rows, int (*same)(const run_row *, const run_row *), size_t *ng) {
     size_t n = 0;
-    for (size_t k = 0; k < rows->n; k++) n += k == 0 || !same_group(&rows->rows[k], &rows->rows[k - 1]);
+    for (size_t k = 0; k < rows->n; k++) n += k == 0 || !same(&rows->rows[k], &rows->rows[k - 1]);
     group *gs = calloc(n ? n : 1, sizeof *gs);
     *ng = 0;
     for (size_t a = 0, b; gs && a < rows->n; a = b) {
-        for (b = a + 1; b < rows->n && same_group(&rows->rows[a], &rows->rows[b]); b++) {}
+        for (b = a + 1; b < rows->n && same(&rows->rows[a], &rows->rows[b]); b++) {}
         sum_group(&rows->rows[a], &rows->rows[b], &gs[(*ng)++]);
     }
     return gs;
 }
 
-static void print_groups_csv(FILE *f, const group *gs, size_t ng, const report_opts *o) {
-    fprintf(f, "game,level,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,%scalls_mean,"
-               "overspent\n", o->no_timing ? "" : "ms_mean,ms_max,");
+/* The level column: the level, or across levels (a summary) how many. */
+static void level_cell(const group *g, int summary, char *out, size_t size) {
+    if (summary) snprintf(out, size, "%ld", g->levels);
+    else snprintf(out, size, "%s", g->first->level);
+}
+
+static void print_groups_csv(FILE *f, const group *gs, size_t ng, int summary, const report_opts *o) {
+    fprintf(f, "game,%s,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,%scalls_mean,"
+               "overspent\n", summary ? "levels" : "level", o->no_timing ? "" : "ms_mean,ms_max,");
     for (size_t k = 0; k < ng; k++) {
         const group *g = &gs[k];
         double lo, hi;
         wilson(g->wins, g->runs, &lo, &hi);
-        char game[2 * ROW_GAME + 2], level[2 * ROW_LEVEL + 2], name[2 * ROW_AGENT + 2];
+        char game[2 * ROW_GAME + 2], level[2 * ROW_LEVEL + 2], name[2 * ROW_AGENT + 2], lv[ROW_LEVEL];
+        level_cell(g, summary, lv, sizeof lv);
         csv_quote(g->first->game, game, sizeof game);
-        csv_quote(g->first->level, level, sizeof level);
+        csv_quote(lv, level, sizeof level);
         csv_quote(g->first->agent, name, sizeof name);
         char line[4096];
         snprintf(line, sizeof line, "%s,%s,%s,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%.1f,", game, level, name, g->runs,
@@ -146,18 +174,19 @@ static void print_groups_csv(FILE *f, const group *gs, size_t ng, const report_o
 enum { NCELLS = 13 };   /* columns of the one-player table */
 #define CELL(r, c) (cells + ((size_t)(r) * NCELLS + (size_t)(c)) * 64)
 
-/* The table's cells: a header row, then a row per group. */
-static void fill_cells(char *cells, const group *gs, size_t ng) {
+/* The table's cells: a header row, then a row per group (across levels
+ * when 'summary': the level column says how many). */
+static void fill_cells(char *cells, const group *gs, size_t ng, int summary) {
     static const char *const head[NCELLS] = {"game", "level", "agent", "runs", "fail", "win", "95% CI", "score", "ticks",
                                              "ms/dec", "max ms", "calls/dec", "over"};
-    for (int c = 0; c < NCELLS; c++) snprintf(CELL(0, c), 64, "%s", head[c]);
+    for (int c = 0; c < NCELLS; c++) snprintf(CELL(0, c), 64, "%s", c == 1 && summary ? "levels" : head[c]);
     for (size_t k = 0; k < ng; k++) {
         const group *g = &gs[k];
         double lo, hi;
         wilson(g->wins, g->runs, &lo, &hi);
         size_t r = k + 1;
         snprintf(CELL(r, 0), 64, "%s", g->first->game);
-        snprintf(CELL(r, 1), 64, "%s", g->first->level);
+        level_cell(g, summary, CELL(r, 1), 64);
         snprintf(CELL(r, 2), 64, "%s", g->first->agent);
         snprintf(CELL(r, 3), 64, "%ld", g->runs);
         snprintf(CELL(r, 4), 64, "%ld", g->failed);
@@ -178,11 +207,12 @@ static void fill_cells(char *cells, const group *gs, size_t ng) {
 #undef CELL
 
 /* The line under the table: runs, failures by status, mixed settings. */
-static void print_footer(FILE *f, const row_list *rows, const group *gs, size_t ng) {
+static void print_footer(FILE *f, const row_list *rows, const group *gs, size_t ng, const report_opts *o) {
     long total = 0, failed = 0, by[RUN_NSTATUS] = {0};
     int mixed = 0;
     for (size_t k = 0; k < rows->n; k++) total++, by[rows->rows[k].status]++;
     for (size_t k = 0; k < ng; k++) failed += gs[k].failed, mixed |= gs[k].configs;
+    report_prose(f, o);
     fprintf(f, "%ld runs", total);
     if (failed) {
         fprintf(f, ", %ld failed (", failed);
@@ -194,56 +224,60 @@ static void print_footer(FILE *f, const row_list *rows, const group *gs, size_t 
     fprintf(f, "; score, ticks and times are over the runs that ended ok\n");
     if (mixed)
         for (size_t k = 0; k < ng; k++)
-            if (gs[k].configs)
+            if (gs[k].configs) {
+                report_prose(f, o);
                 fprintf(f, "warning: %s level %s %s mixes runs made with different settings (config column)\n",
                         gs[k].first->game, gs[k].first->level, gs[k].first->agent);
+            }
 }
 
-/* The summary of one-player runs ('rows' sorted, none with an opponent). */
-static void print_grid(FILE *f, const char *cells, int rows, int cols, int nleft, unsigned skip);
-
-static void print_one_player(FILE *f, const row_list *rows, const report_opts *o) {
-    size_t ng;
-    group *gs = group_rows(rows, &ng);
-    char *cells = gs && !o->csv ? calloc((ng + 1) * NCELLS, 64) : NULL;
-    if (!gs || (!o->csv && !cells)) fprintf(stderr, "vgdl: out of memory\n");
-    else if (o->csv) print_groups_csv(f, gs, ng, o);
-    else {
-        fill_cells(cells, gs, ng);
-        print_grid(f, cells, (int)ng + 1, NCELLS, 3, o->no_timing ? 1u << 9 | 1u << 10 : 0);
-        print_footer(f, rows, gs, ng);
+/* The table of 'gs' in the format asked for ('summary': across levels). */
+static void print_group_table(FILE *f, const group *gs, size_t ng, int summary, const report_opts *o) {
+    if (o->csv) {
+        print_groups_csv(f, gs, ng, summary, o);
+        return;
     }
+    char *cells = calloc((ng + 1) * NCELLS, 64);
+    if (!cells) {
+        fprintf(stderr, "vgdl: out of memory\n");
+        return;
+    }
+    fill_cells(cells, gs, ng, summary);
+    report_grid(f, cells, (int)ng + 1, NCELLS, 3, o->no_timing ? 1u << 9 | 1u << 10 : 0, o);
     free(cells);
-    free(gs);
 }
 
-int cli_report_cmd(int argc, char **argv) {
-    report_opts o = {0};
-    row_list rows = {0};
-    key_set seen = {0};
-    long dups = 0;
-    int ndirs = 0, rc = 0;
-    for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "--csv") == 0) o.csv = 1;
-        else if (strcmp(argv[i], "--no-timing") == 0) o.no_timing = 1;
-        else if (strcmp(argv[i], "--runs") == 0) o.runs = 1;
-        else if (strcmp(argv[i], "--two-player") == 0) o.two_player = 1;
-        else if (argv[i][0] == '-')
-            return cli_fail("report: unknown option '%s' (options: --csv, --two-player, --runs, --no-timing)", argv[i]);
-        else ndirs++;
+/* The summary of one-player runs ('rows' sorted, none with an opponent):
+ * per game x level x agent with its footer, then (not in CSV: one table
+ * a stream) per game x agent across levels when an agent played more than
+ * one level; --summary: only across levels, with the footer. Leaves 'rows'
+ * sorted by game and agent. */
+static void print_one_player(FILE *f, row_list *rows, const report_opts *o) {
+    size_t ng = 0, ns = 0;
+    group *gs = o->summary ? NULL : group_rows(rows, same_group, &ng), *ss = NULL;
+    if (gs) {
+        print_group_table(f, gs, ng, 0, o);
+        if (!o->csv) print_footer(f, rows, gs, ng, o);
     }
-    if (!ndirs) return cli_fail("report needs one or more batch out folders (or runs.csv files)");
-    for (int i = 2; i < argc && !rc; i++) {
-        if (argv[i][0] == '-') continue;
-        char why[4400];
-        int files = runs_read_dir(argv[i], &rows, &seen, &dups, stderr, why, sizeof why);
-        if (files < 0) rc = cli_fail("%s", why);
-        else if (files == 0) rc = cli_fail("%s: no %s or %s here or in its subfolders", argv[i], RUNS_CSV, RUNS_JSONL);
+    if (gs || o->summary) {
+        if (rows->n) qsort(rows->rows, rows->n, sizeof *rows->rows, summary_cmp);
+        ss = o->summary || !o->csv ? group_rows(rows, same_game_agent, &ns) : NULL;
     }
-    if (!rc) report_print(stdout, &rows, &o);
-    rows_free(&rows);
-    keys_free(&seen);
-    return rc;
+    int many = 0;
+    for (size_t k = 0; ss && k < ns; k++) many |= ss[k].levels > 1;
+    if (o->summary && ss) {
+        print_group_table(f, ss, ns, 1, o);
+        if (!o->csv) print_footer(f, rows, ss, ns, o);
+    } else if (many) {
+        fputs("\n", f);
+        report_prose(f, o);
+        fprintf(f, "across levels: per game x agent, every run of the agent on the game's levels counted once\n%s",
+                o->markdown ? "\n" : "");
+        print_group_table(f, ss, ns, 1, o);
+    }
+    if ((!gs && !o->summary) || (!ss && (o->summary || !o->csv))) fprintf(stderr, "vgdl: out of memory\n");
+    free(gs);
+    free(ss);
 }
 
 /* ---- Two-player games: cross tables ---------------------------------------- */
@@ -359,41 +393,6 @@ static int rank_cmp(const void *pa, const void *pb) {
     return strcmp(rank_of->names[a], rank_of->names[b]);
 }
 
-static size_t text_width(const char *s) {   /* characters, not bytes */
-    size_t w = 0;
-    for (; *s; s++) w += ((unsigned char)*s & 0xc0) != 0x80;
-    return w;
-}
-
-/* Prints cells [rows][cols] (64 bytes each) aligned: the first 'nleft'
- * columns to the left, the others to the right, two spaces between; the
- * columns whose bit is set in 'skip' left out. */
-static void print_grid(FILE *f, const char *cells, int rows, int cols, int nleft, unsigned skip) {
-    size_t *width = calloc((size_t)cols, sizeof *width);
-    if (!width) return;
-#define GCELL(r, c) (cells + ((size_t)(r) * (size_t)cols + (size_t)(c)) * 64)
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++)
-            if (text_width(GCELL(r, c)) > width[c]) width[c] = text_width(GCELL(r, c));
-    for (int r = 0; r < rows; r++) {
-        char line[4096];
-        size_t len = 0;
-        for (int c = 0; c < cols && len < sizeof line; c++) {
-            if (c < 32 && skip >> c & 1) continue;
-            const char *s = GCELL(r, c);
-            int pad = (int)(width[c] - text_width(s));
-            const char *sep = len ? "  " : "";
-            if (c < nleft) len += (size_t)snprintf(line + len, sizeof line - len, "%s%s%*s", sep, s, pad, "");
-            else len += (size_t)snprintf(line + len, sizeof line - len, "%s%*s%s", sep, pad, "", s);
-        }
-#undef GCELL
-        if (len >= sizeof line) len = sizeof line - 1;
-        while (len > 0 && line[len - 1] == ' ') line[--len] = '\0';
-        fprintf(f, "%s\n", line);
-    }
-    free(width);
-}
-
 static void print_cross_table(FILE *f, const cross *x, const report_opts *o) {
     int *order = malloc((size_t)x->n * sizeof *order);
     int stats = o->no_timing ? 7 : 9;             /* games fail W-D-L score CI [ms/dec max] calls/dec over */
@@ -448,18 +447,22 @@ static void print_cross_table(FILE *f, const cross *x, const report_opts *o) {
         snprintf(XCELL(r + 1, c), 64, "%lld", t->overspent);
     }
 #undef XCELL
+    report_prose(f, o);
     fprintf(f, "%s level %s: %ld games between %d agents; a cell is the row agent's wins-draws-losses against the "
-               "column's\n", x->first->game, x->first->level, x->games, x->n);
-    print_grid(f, cells, x->n + 1, cols, 1, 0);
+               "column's\n%s", x->first->game, x->first->level, x->games, x->n, o->markdown ? "\n" : "");
+    report_grid(f, cells, x->n + 1, cols, 1, 0, o);
     long fn = x->first_w + x->first_d + x->first_l;
+    report_prose(f, o);
     fprintf(f, "first player: %ld-%ld-%ld", x->first_w, x->first_d, x->first_l);
     if (fn) fprintf(f, ", score %.2f", ((double)x->first_w + 0.5 * (double)x->first_d) / (double)fn);
     fprintf(f, "\n");
     for (int p = 0; p < x->n; p++)
         for (int q = 0; q < x->n; q++)
-            if (x->cells[p * x->n + q].mixed)
+            if (x->cells[p * x->n + q].mixed) {
+                report_prose(f, o);
                 fprintf(f, "warning: %s level %s %s against %s mixes games made with different settings (config column)\n",
                         x->first->game, x->first->level, x->names[p], x->names[q]);
+            }
     free(order);
     free(cells);
 }
@@ -511,6 +514,7 @@ static void print_two_player(FILE *f, const row_list *rows, const report_opts *o
         cross_free(&x);
     }
     if (o->csv) return;
+    report_prose(f, o);
     fprintf(f, "%ld games", games);
     if (failed) {
         fprintf(f, ", %ld failed (", failed);
@@ -519,8 +523,22 @@ static void print_two_player(FILE *f, const row_list *rows, const report_opts *o
             if (by[s]) fprintf(f, "%s%ld %s", sep, by[s], run_status_name((run_status)s)), sep = ", ";
         fprintf(f, "; not in W-D-L)");
     }
-    fprintf(f, "; W-D-L counts both seats, a game cut off by max_ticks as a draw;\nscore: (W + D/2) / (W + D + L) "
-               "against the other agents, with its 95%% Wilson interval; times and calls: the agent's own decisions\n");
+    fprintf(f, "; W-D-L counts both seats, a game cut off by max_ticks as a draw;\n");
+    report_prose(f, o);
+    fprintf(f, "score: (W + D/2) / (W + D + L) against the other agents, with its 95%% Wilson interval; times and calls: "
+               "the agent's own decisions\n");
+}
+
+/* The one-player rows of 'rows' into 'one', the two-player ones into
+ * 'two' (in order). 0, or -1 after printing "out of memory" (both freed). */
+static int split_rows(const row_list *rows, row_list *one, row_list *two) {
+    for (size_t k = 0; k < rows->n; k++)
+        if (rows_push(rows->rows[k].opponent[0] ? two : one, &rows->rows[k])) {
+            fprintf(stderr, "vgdl: out of memory\n");
+            rows_free(one), rows_free(two);
+            return -1;
+        }
+    return 0;
 }
 
 void report_print(FILE *f, row_list *rows, const report_opts *o) {
@@ -533,12 +551,7 @@ void report_print(FILE *f, row_list *rows, const report_opts *o) {
         return;
     }
     row_list one = {0}, two = {0};
-    for (size_t k = 0; k < rows->n; k++)
-        if (rows_push(rows->rows[k].opponent[0] ? &two : &one, &rows->rows[k])) {
-            fprintf(stderr, "vgdl: out of memory\n");
-            rows_free(&one), rows_free(&two);
-            return;
-        }
+    if (split_rows(rows, &one, &two)) return;
     /* --csv: one table, so that a reader (pandas) never takes the second
      * header for a row; the other is asked for with --two-player */
     int show_one = !o->two_player && (one.n || !two.n), show_two = two.n && (o->two_player || !o->csv || !one.n);
@@ -549,4 +562,122 @@ void report_print(FILE *f, row_list *rows, const report_opts *o) {
         fprintf(stderr, "vgdl: report: the two-player games' table left out (one table a CSV): add --two-player for it\n");
     rows_free(&one);
     rows_free(&two);
+}
+
+/* ---- --plot ---------------------------------------------------------------- */
+
+typedef struct bar_names {
+    char group[ROW_GAME + 80], series[ROW_AGENT];
+} bar_names;
+
+/* The bars of --plot: each agent's win rate on each game x level of the
+ * one-player rows, or (none, or --two-player) its score against the other
+ * agents in the two-player ones, with their 95% Wilson intervals; 'names'
+ * holds their strings. How many, or -1 out of memory. */
+static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_names *names, const char **title) {
+    row_list one = {0}, two = {0};
+    int n = 0;
+    if (split_rows(rows, &one, &two)) return -1;
+    if (!o->two_player && one.n) {
+        *title = "WIN RATE, 95% CI";
+        size_t ng;
+        group *gs = group_rows(&one, same_group, &ng);
+        for (size_t k = 0; gs && k < ng; k++, n++) {
+            snprintf(names[n].group, sizeof names[n].group, "%s %.64s", gs[k].first->game, gs[k].first->level);
+            snprintf(names[n].series, sizeof names[n].series, "%s", gs[k].first->agent);
+            bars[n].value = (double)gs[k].wins / (double)gs[k].runs;
+            wilson(gs[k].wins, gs[k].runs, &bars[n].lo, &bars[n].hi);
+        }
+        if (!gs) n = -1;
+        free(gs);
+    } else {
+        *title = "SCORE (W + D/2) / GAMES, 95% CI";
+        for (size_t a = 0, b; n >= 0 && a < two.n; a = b) {
+            const run_row *r0 = &two.rows[a];
+            for (b = a + 1; b < two.n && strcmp(two.rows[b].game, r0->game) == 0 && strcmp(two.rows[b].level, r0->level) == 0; b++) {}
+            cross x;
+            if (cross_sum(&two.rows[a], &two.rows[b], &x)) n = -1;
+            for (int p = 0; n >= 0 && p < x.n; p++, n++) {
+                snprintf(names[n].group, sizeof names[n].group, "%s %.64s", r0->game, r0->level);
+                snprintf(names[n].series, sizeof names[n].series, "%s", x.names[p]);
+                bars[n].value = cell_score(&x.total[p]);
+                wilson_frac((double)x.total[p].wins + 0.5 * (double)x.total[p].draws, cell_played(&x.total[p]), &bars[n].lo,
+                            &bars[n].hi);
+            }
+            cross_free(&x);
+        }
+    }
+    for (int k = 0; k < n; k++) bars[k].group = names[k].group, bars[k].series = names[k].series;
+    rows_free(&one);
+    rows_free(&two);
+    return n;
+}
+
+/* --plot PATH: the chart of plot_bars as a PNG. 0, or 2 after printing why. */
+static int report_plot(row_list *rows, const report_opts *o) {
+    size_t cap = 2 * rows->n + 1;   /* a bar per row at most: two-player rows have two agents */
+    chart_bar *bars = calloc(cap, sizeof *bars);
+    bar_names *names = calloc(cap, sizeof *names);
+    const char *title = "";
+    int n = bars && names ? plot_bars(rows, o, bars, names, &title) : -1, rc = 0;
+    vg_error err;
+    if (n < 0) rc = cli_fail("out of memory");
+    else if (chart_png(o->plot, title, bars, n, &err) != VG_OK) rc = cli_report(&err);
+    free(bars);
+    free(names);
+    return rc;
+}
+
+/* The options of 'report' into 'o'; how many folders it names, or -1
+ * after printing why (exit 2). argv[i] is a folder when 'dir[i]' is set. */
+static int report_options(int argc, char **argv, report_opts *o, char *dir) {
+    int ndirs = 0, formats = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--csv") == 0) o->csv = 1, formats++;
+        else if (strcmp(a, "--markdown") == 0) o->markdown = 1, formats++;
+        else if (strcmp(a, "--latex") == 0) o->latex = 1, formats++;
+        else if (strcmp(a, "--runs") == 0) o->runs = 1, formats++;
+        else if (strcmp(a, "--no-timing") == 0) o->no_timing = 1;
+        else if (strcmp(a, "--two-player") == 0) o->two_player = 1;
+        else if (strcmp(a, "--summary") == 0) o->summary = 1;
+        else if (strcmp(a, "--plot") == 0 || strncmp(a, "--plot=", 7) == 0) {
+            o->plot = a[6] ? a + 7 : i + 1 < argc ? argv[++i] : "";
+            if (!o->plot[0]) return cli_fail("report: --plot needs a file name (a PNG to write)"), -1;
+        } else if (a[0] == '-')
+            return cli_fail("report: unknown option '%s' (options: --csv, --markdown, --latex, --runs, --summary, "
+                            "--two-player, --no-timing, --plot PNG)", a), -1;
+        else dir[i] = 1, ndirs++;
+    }
+    if (formats > 1) return cli_fail("report: --csv, --markdown, --latex and --runs: one at a time"), -1;
+    if (o->summary && o->runs) return cli_fail("report: --summary sums runs, --runs lists them: one or the other"), -1;
+    if (!ndirs) return cli_fail("report needs one or more batch out folders (or runs.csv files)"), -1;
+    return ndirs;
+}
+
+int cli_report_cmd(int argc, char **argv) {
+    report_opts o = {0};
+    row_list rows = {0};
+    key_set seen = {0};
+    long dups = 0;
+    int rc = 0;
+    char *dir = calloc((size_t)argc, 1);
+    if (!dir) return cli_fail("out of memory");
+    if (report_options(argc, argv, &o, dir) < 0) {
+        free(dir);
+        return 2;
+    }
+    for (int i = 2; i < argc && !rc; i++) {
+        if (!dir[i]) continue;
+        char why[4400];
+        int files = runs_read_dir(argv[i], &rows, &seen, &dups, stderr, why, sizeof why);
+        if (files < 0) rc = cli_fail("%s", why);
+        else if (files == 0) rc = cli_fail("%s: no %s or %s here or in its subfolders", argv[i], RUNS_CSV, RUNS_JSONL);
+    }
+    if (!rc) report_print(stdout, &rows, &o);
+    if (!rc && o.plot) rc = report_plot(&rows, &o);
+    free(dir);
+    rows_free(&rows);
+    keys_free(&seen);
+    return rc;
 }

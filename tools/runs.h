@@ -173,8 +173,20 @@ typedef struct report_opts {
     int no_timing;  /* leave out the timing columns (to compare batches) */
     int runs;       /* the runs themselves (merged, sorted) instead of the summary */
     int two_player; /* only the two-player games' table (--csv prints one table: without it the one-player one when any) */
+    int markdown;   /* the tables as GitHub markdown tables */
+    int latex;      /* the tables as LaTeX tabulars (booktabs), the other lines as % comments */
+    int summary;    /* one-player runs: only the table across levels (per game x agent) */
+    const char *plot;   /* report --plot: the PNG of win rates (cli_report_cmd draws it) */
 } report_opts;
 void report_print(FILE *f, row_list *rows, const report_opts *o);   /* sorts 'rows' */
+/* table.c: prints cells [rows][cols] (64 bytes each, the first row the
+ * header) aligned, the first 'nleft' columns to the left, the others to
+ * the right, leaving out the columns whose bit is set in 'skip': as text
+ * (two spaces between), a GitHub markdown table (a blank line after it)
+ * or a LaTeX tabular (booktabs), as 'o' asks. */
+void report_grid(FILE *f, const char *cells, int rows, int cols, int nleft, unsigned skip, const report_opts *o);
+/* table.c: starts a line of prose around the tables ("% " with --latex). */
+void report_prose(FILE *f, const report_opts *o);
 void wilson(long wins, long n, double *lo, double *hi);             /* 95% interval */
 void wilson_frac(double wins, long n, double *lo, double *hi);      /* the same, for a fractional count (draws as halves) */
 

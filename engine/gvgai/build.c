@@ -53,8 +53,17 @@ static vg_status set_game(vg_game *g, int id, const char *key, const param_value
     return game_set_param(g, key, v, line, err);
 }
 
+/* What the declarations are handed to: the game, and the map characters
+ * that place a type the game does not declare (an error only on a level
+ * that uses one, as in GVGAI). */
+typedef struct builder {
+    vg_game *g;
+    const gv_tok *undeclared[128];
+} builder;
+
 static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
-    vg_game *g = ud;
+    builder *b = ud;
+    vg_game *g = b->g;
     const char *names[VG_MAX_EFFECTS];
     int line = d->name->line, id = 0, n = d->nargs < VG_MAX_EFFECTS ? d->nargs : VG_MAX_EFFECTS;
     for (int k = 0; k < n; k++) names[k] = d->args[k]->s;
@@ -65,7 +74,10 @@ static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
         if (st == VG_OK) st = set_params(g, d, game_type_param, id, 1, err);
         break;
     case GD_GAME: st = set_params(g, d, set_game, 0, 1, err); break;
-    case GD_MAP: st = game_add_mapping(g, d->name->s[0], names, n, line, err); break;
+    case GD_MAP:
+        if (d->undeclared) b->undeclared[(unsigned char)d->name->s[0] & 127] = d->undeclared;  /* game_add_mapping: < 128 */
+        else st = game_add_mapping(g, d->name->s[0], names, n, line, err);
+        break;
     case GD_EFFECT:
         st = game_add_effect(g, d->name->s, names, n, d->word->s, 0, line, &id, err);
         if (st == VG_OK) st = set_params(g, d, game_effect_param, id, n, err);
@@ -112,8 +124,13 @@ vg_status gvgai_load_game(const char *path, const char *level_text, const char *
     if (st == VG_OK && memchr(text, '\0', len)) st = error_set(err, VG_ERR_SCRIPT, path, 0, 0, "not a text file");
     if (st == VG_OK) st = gvgai_parse(path, text, &d, err);
     if (st == VG_OK && !(g = game_new(path))) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
-    if (st == VG_OK) st = gvgai_walk(&d, build, g, err);
+    builder b = {g, {NULL}};
+    if (st == VG_OK) st = gvgai_walk(&d, build, &b, err);
     if (st == VG_OK) st = game_finish(g, err);
+    for (const char *c = level_text; st == VG_OK && *c; c++) {
+        const gv_tok *t = (unsigned char)*c < 128 ? b.undeclared[(unsigned char)*c] : NULL;
+        if (t && (st = game_unknown_type(g, err, t->line, "sprite type", t->s)) != VG_OK && err) err->col = t->col;
+    }
     if (st == VG_OK && !(level = gvgai_level(g, level_text))) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
     if (st == VG_OK) st = level_load(g, level, level_name, err);
     if (st == VG_OK) *out = g, g = NULL;

@@ -135,6 +135,7 @@ static vg_status write_decl(void *ud, const gv_decl *d, vg_error *err) {
     heading(o, d->kind, &w->last);
     static const char *const calls[] = {[GD_TYPE] = "sprite", [GD_GAME] = "game", [GD_MAP] = "map",
                                         [GD_EFFECT] = "interaction", [GD_TERM] = "termination"};
+    if (d->undeclared) put(o, "-- ");     /* a level using the character is an error, as in GVGAI */
     put(o, "%*s%s { ", 2 * d->depth, "", calls[d->kind]);
     if (d->kind != GD_GAME) put_string(o, d->name->s);
     if (d->kind == GD_TYPE && d->word) put(o, ", "), put_string(o, d->word->s);
@@ -160,6 +161,7 @@ static vg_status write_decl(void *ud, const gv_decl *d, vg_error *err) {
     }
     put(o, " }");
     if (d->note) put(o, "  -- %s", d->note);
+    if (d->undeclared) put(o, "  -- '%s' is not declared: GVGAI fails on a level that uses this character", d->undeclared->s);
     put(o, "\n");
     return VG_OK;
 }

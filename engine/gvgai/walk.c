@@ -124,8 +124,8 @@ static vg_status walk_sprites(walker *w) {
     static const gv_param gray = {{"color", 0, 0}, {"DARKGRAY", 0, 0}, {PV_STRING, 0, 0, "DARKGRAY", NULL, 0}};
     static const gv_param *const gray_list[] = {&gray};
     const gv_decl defaults[2] = {
-        {GD_TYPE, &wall, NULL, &immovable, NULL, 0, gray_list, 1, 0, "GVGAI's default wall: the game declares none"},
-        {GD_TYPE, &avatar, NULL, &moving, NULL, 0, NULL, 0, 0, "GVGAI's default avatar: the game declares none"}};
+        {GD_TYPE, &wall, NULL, &immovable, NULL, 0, gray_list, 1, 0, "GVGAI's default wall: the game declares none", NULL},
+        {GD_TYPE, &avatar, NULL, &moving, NULL, 0, NULL, 0, 0, "GVGAI's default avatar: the game declares none", NULL}};
     for (int k = 0; k < 2; k++) {
         vg_status st = declares(d, defaults[k].name->s) ? VG_OK : emit(w, &defaults[k]);
         if (st != VG_OK) return st;
@@ -138,7 +138,7 @@ static vg_status walk_sprites(walker *w) {
         const gv_tok *pcls = s->parent >= 0 ? w->cls[s->parent] : NULL, *cls = w->cls[i];
         int same = (!pcls && !cls) || (pcls && cls && strcmp(pcls->s, cls->s) == 0);
         gv_decl decl = {GD_TYPE, &name, s->parent >= 0 ? w->names[s->parent] : NULL, same ? NULL : cls, NULL, 0,
-                        w->params, keep_params(w, s->pfirst, s->np, GD_TYPE), w->depth[i], NULL};
+                        w->params, keep_params(w, s->pfirst, s->np, GD_TYPE), w->depth[i], NULL, NULL};
         if (s->word.s && strcmp(cls->s, s->word.s) != 0) {
             snprintf(w->note, sizeof w->note, "GVGAI ignores the class '%s' here: a parent names one", s->word.s);
             decl.note = w->note;
@@ -155,8 +155,13 @@ static vg_status walk_maps(walker *w) {
     for (int i = 0; i < d->nstmts; i++) {
         const gv_stmt *s = &d->stmts[i];
         if (s->block != GV_MAP) continue;
-        for (int k = 0; k < s->n; k++) w->args[k] = &d->args[s->first + k];
-        gv_decl decl = {GD_MAP, &s->name, NULL, NULL, w->args, s->n, NULL, 0, 0, NULL};
+        gv_decl decl = {GD_MAP, &s->name, NULL, NULL, w->args, s->n, NULL, 0, 0, NULL, NULL};
+        for (int k = 0; k < s->n; k++) {
+            w->args[k] = &d->args[s->first + k];
+            const char *t = w->args[k]->s;
+            if (!decl.undeclared && !declares(d, t) && strcmp(t, "wall") != 0 && strcmp(t, "avatar") != 0)
+                decl.undeclared = w->args[k];
+        }
         vg_status st = emit(w, &decl);
         if (st != VG_OK) return st;
         mapped[(unsigned char)s->name.s[0]] = 1;
@@ -166,7 +171,7 @@ static vg_status walk_maps(walker *w) {
     static const char *const notes[3] = {"GVGAI's default for 'w'", "GVGAI's default for 'A'",
                                          "a space is an empty cell (as is any character not mapped)"};
     for (int k = 0; k < 3; k++) {
-        gv_decl decl = {GD_MAP, &chars[k], NULL, NULL, k < 2 ? places[k] : NULL, k < 2, NULL, 0, 0, notes[k]};
+        gv_decl decl = {GD_MAP, &chars[k], NULL, NULL, k < 2 ? places[k] : NULL, k < 2, NULL, 0, 0, notes[k], NULL};
         vg_status st = mapped[(unsigned char)chars[k].s[0]] ? VG_OK : emit(w, &decl);
         if (st != VG_OK) return st;
     }
@@ -184,7 +189,7 @@ static vg_status walk_interactions(walker *w) {
             w->args[k] = &w->toks[k];
         }
         gv_decl decl = {GD_EFFECT, &s->name, NULL, &s->word, w->args, s->n, w->params, keep_params(w, s->pfirst, s->np, GD_EFFECT),
-                        0, NULL};
+                        0, NULL, NULL};
         vg_status st = VG_OK;
         if (strcasecmp(s->name.s, "EOS") != 0) {
             st = emit(w, &decl);
@@ -217,14 +222,14 @@ vg_status gvgai_walk(const gv_desc *d, gv_emit_fn *emit_fn, void *ud, vg_error *
         sprite_tree(&w);
         st = walk_sprites(&w);
     }
-    gv_decl game = {GD_GAME, &d->game, NULL, NULL, NULL, 0, w.params, 0, 0, NULL};
+    gv_decl game = {GD_GAME, &d->game, NULL, NULL, NULL, 0, w.params, 0, 0, NULL, NULL};
     if (st == VG_OK && (game.nparams = keep_params(&w, d->gfirst, d->gn, GD_GAME)) > 0) st = emit(&w, &game);
     if (st == VG_OK) st = walk_maps(&w);
     if (st == VG_OK) st = walk_interactions(&w);
     for (int i = 0; i < d->nstmts && st == VG_OK; i++) {
         const gv_stmt *s = &d->stmts[i];
         if (s->block != GV_TERMINATION) continue;
-        gv_decl decl = {GD_TERM, &s->name, NULL, NULL, NULL, 0, w.params, keep_params(&w, s->pfirst, s->np, GD_TERM), 0, NULL};
+        gv_decl decl = {GD_TERM, &s->name, NULL, NULL, NULL, 0, w.params, keep_params(&w, s->pfirst, s->np, GD_TERM), 0, NULL, NULL};
         st = emit(&w, &decl);
     }
     free(w.cls);

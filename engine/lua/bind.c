@@ -112,12 +112,68 @@ static int m_add_score(lua_State *L) {
     return 0;
 }
 
-/* s:count(type) -> live sprites of the type and its subtypes [-0, +1, e] */
+/* Calls 'each' on the changing sprites of the leaf types in 'want' that
+ * are alive, in (type, id) order: outside a tick from the type ranges, in
+ * a tick (where new sprites are not in them yet) from all of them. */
+static void each_changing(lua_State *L, const state_handle *h, uint64_t want, void (*each)(lua_State *, int, void *),
+                          void *ctx) {
+    if (!h->t) {
+        for (uint64_t ts = want & h->g->changing; ts; ts &= ts - 1) {
+            uint32_t from, to;
+            state_range(h->g, h->s, __builtin_ctzll(ts), &from, &to);
+            for (uint32_t i = from; i < to; i++)
+                if (alive(h, (int)i)) each(L, (int)i, ctx);
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < h->s->n; i++)
+        if ((want >> state_sprite(h->s, i)->type & 1) && alive(h, (int)i)) each(L, (int)i, ctx);
+}
+
+/* For s:count with a cell: counts the sprites overlapping it. */
+typedef struct cell_count {
+    const state_handle *h;
+    int cx, cy, n;
+} cell_count;
+
+static int over_cell(const vg_game *g, const sprite *p, int cx, int cy) {
+    int b = g->square;
+    return p->x > (cx - 1) * b && p->x < (cx + 1) * b && p->y > (cy - 1) * b && p->y < (cy + 1) * b;
+}
+
+static void count_at(lua_State *L, int i, void *ctx) {
+    (void)L;
+    cell_count *cc = ctx;
+    cc->n += over_cell(cc->h->g, state_sprite(cc->h->s, (uint32_t)i), cc->cx, cc->cy);
+}
+
+/* s:count(type [, x, y]) -> live sprites of the type and its subtypes
+ * (overlapping cell x, y when given) [-0, +1, e] */
 static int m_count(lua_State *L) {
     state_handle *h = handle_of(L);
     int type = type_arg(L, h, 2);
-    lua_pushinteger(L, h->t ? tick_count(h->t, type, 0) : state_count(h->g, h->s, type));
+    if (lua_isnoneornil(L, 3)) {
+        lua_pushinteger(L, h->t ? tick_count(h->t, type, 0) : state_count(h->g, h->s, type));
+        return 1;
+    }
+    lua_Integer x = luaL_checkinteger(L, 3), y = luaL_checkinteger(L, 4);
+    uint64_t want = h->g->types[type].subtypes;
+    cell_count cc = {h, (int)x, (int)y, 0};
+    if (x >= 0 && y >= 0 && x < h->g->w && y < h->g->h) {
+        int cell = (int)y * h->g->w + (int)x;
+        for (uint32_t e = h->g->static_start[cell]; e < h->g->static_start[cell + 1]; e++)
+            cc.n += (want >> h->g->static_ents[e].type & 1) && alive(h, -(int)e - 1);
+        /* outside a tick the cell's count of changing sprites says when none is there */
+        if (h->t || h->s->occ_full || h->s->loose || state_occ(h->s)[cell]) each_changing(L, h, want, count_at, &cc);
+    }
+    lua_pushinteger(L, cc.n);
     return 1;
+}
+
+static void push_listed(lua_State *L, int i, void *ctx) {
+    int *n = ctx;
+    push_sprite(L, i);
+    lua_rawseti(L, -2, ++*n);
 }
 
 /* s:sprites(type) -> list of sprite handles [-0, +1, m] */
@@ -125,12 +181,19 @@ static int m_sprites(lua_State *L) {
     state_handle *h = handle_of(L);
     uint64_t want = h->g->types[type_arg(L, h, 2)].subtypes;
     int n = 0;
+    uint64_t fixed = want & ~h->g->changing;
     lua_newtable(L);
-    for (uint32_t e = 0; e < h->g->static_start[h->g->w * h->g->h]; e++)
-        if ((want >> h->g->static_ents[e].type & 1) && alive(h, -(int)e - 1))
-            push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
-    for (uint32_t i = 0; i < h->s->n; i++)
-        if ((want >> state_sprite(h->s, i)->type & 1) && alive(h, (int)i)) push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
+    if (fixed && !(fixed & (fixed - 1))) {   /* one static type: its own list, in the same (id) order */
+        int t = __builtin_ctzll(fixed);
+        const uint32_t *list = h->g->fixed_order + h->g->fixed_first[t];
+        for (int k = 0; k < h->g->static_count[t]; k++)
+            if (alive(h, -(int)list[k] - 1)) push_sprite(L, -(int)list[k] - 1), lua_rawseti(L, -2, ++n);
+    } else if (fixed) {
+        for (uint32_t e = 0; e < h->g->static_start[h->g->w * h->g->h]; e++)
+            if ((want >> h->g->static_ents[e].type & 1) && alive(h, -(int)e - 1))
+                push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
+    }
+    each_changing(L, h, want, push_listed, &n);
     return 1;
 }
 
@@ -179,18 +242,14 @@ static int m_alive(lua_State *L) {
 static int m_at(lua_State *L) {
     state_handle *h = handle_of(L);
     lua_Integer x = luaL_checkinteger(L, 2), y = luaL_checkinteger(L, 3);
-    int n = 0, b = h->g->square;
+    int n = 0;
     lua_newtable(L);
     if (x < 0 || y < 0 || x >= h->g->w || y >= h->g->h) return 1;
     int cx = (int)x, cy = (int)y, cell = cy * h->g->w + cx;
     for (uint32_t e = h->g->static_start[cell]; e < h->g->static_start[cell + 1]; e++)
         if (alive(h, -(int)e - 1)) push_sprite(L, -(int)e - 1), lua_rawseti(L, -2, ++n);
-    for (uint32_t i = 0; i < h->s->n; i++) {
-        const sprite *p = state_sprite(h->s, i);
-        if (!alive(h, (int)i) || p->x <= (cx - 1) * b || p->x >= (cx + 1) * b ||
-            p->y <= (cy - 1) * b || p->y >= (cy + 1) * b) continue;
-        push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
-    }
+    for (uint32_t i = 0; i < h->s->n; i++)
+        if (alive(h, (int)i) && over_cell(h->g, state_sprite(h->s, i), cx, cy)) push_sprite(L, (int)i), lua_rawseti(L, -2, ++n);
     return 1;
 }
 
@@ -391,9 +450,9 @@ vg_status bind_value(void *p, int which, const vg_game *g, const vg_state *s, do
     int isnum = 0;
     *out = lua_tonumberx(sc->L, -1, &isnum);
     lua_pop(sc->L, 1);
-    return isnum ? VG_OK
-                 : bad_result(sc, sc->value_ref[which],
-                              which ? "evaluate(state) must return a number" : "heuristic(state) must return a number", err);
+    static const char *const what[3] = {"heuristic(state) must return a number", "evaluate(state) must return a number",
+                                        "bound(state) must return a number, 0 or more"};
+    return isnum && (which != 2 || *out >= 0) ? VG_OK : bad_result(sc, sc->value_ref[which], what[which], err);
 }
 
 vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_error *err) {

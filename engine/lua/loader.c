@@ -698,11 +698,12 @@ static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     st = script_pcall(sc, 0, 0, SCRIPT_LOAD_STEPS, SCRIPT_LOAD_SECONDS, err);
     sc->loading = 0;
     if (st != VG_OK) return st;
-    static const char *const hooks[2] = {"heuristic", "evaluate"};
-    for (int k = 0; k < 2; k++) {
+    static const char *const hooks[3] = {"heuristic", "evaluate", "bound"};
+    int *has[3] = {&g->has_heuristic, &g->has_evaluate, &g->has_bound};
+    for (int k = 0; k < 3; k++) {
         if (lua_getglobal(L, hooks[k]) == LUA_TFUNCTION) {
             sc->value_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
-            *(k ? &g->has_evaluate : &g->has_heuristic) = 1;
+            *has[k] = 1;
         } else {
             lua_pop(L, 1);
         }
@@ -718,7 +719,7 @@ vg_status script_load_game(const char *script_path, const char *level_text, cons
     vg_status st = VG_ERR_NOMEM;
     if (!g || !sc) goto done;
     sc->g = g;
-    sc->value_ref[0] = sc->value_ref[1] = LUA_NOREF;
+    sc->value_ref[0] = sc->value_ref[1] = sc->value_ref[2] = LUA_NOREF;
     sc->agents_ref = sc->legal_ref = sc->apply_ref = sc->policy_ref = sc->outcomes_ref = LUA_NOREF;
     sc->L = lua_newstate(l_alloc, sc);
     if (!sc->L) goto done;

@@ -69,7 +69,7 @@ typedef struct script {
     state_handle *handle;     /* ... and its address */
     int names_ref;            /* a table keeping the strings of 'names' alive */
     name_cache names[NAME_KINDS];
-    int value_ref[2];         /* heuristic(state), evaluate(state); LUA_NOREF when absent */
+    int value_ref[3];         /* heuristic(state), evaluate(state), bound(state); LUA_NOREF when absent */
     int agents_ref, legal_ref, apply_ref, policy_ref, outcomes_ref;   /* turns{}: functions, LUA_NOREF when absent */
 } script;
 

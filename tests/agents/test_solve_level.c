@@ -75,6 +75,18 @@ static void test_fixtures(void **state) {
     assert_int_equal(r.status, SOLVE_UNSOLVABLE);
 }
 
+/* The issue's map, two keys: the far one is on the way, 9 moves, proven
+ * (the C bound of old took the first key, overestimated, and "proved" 17). */
+static void test_two_keys(void **state) {
+    (void)state;
+    solve_result r = solve_map("tests/fixtures/agents/two_keys.txt", 0, 1);
+    assert_int_equal(r.status, SOLVE_SOLVED);
+    assert_true(r.optimal);
+    assert_int_equal(r.len, 9);
+    assert_int_equal(r.lower_bound, 9);
+    free(r.plan);
+}
+
 /* Out of states: undecided, with a proven lower bound below the answer. */
 static void test_undecided(void **state) {
     (void)state;
@@ -104,8 +116,11 @@ static void test_weighted(void **state) {
     solve_result r = solve_map("levels/bait/lvl2.txt", 0, 3);
     assert_int_equal(r.status, SOLVE_SOLVED);
     assert_true(r.len >= 53 && r.len <= 3 * 53);
-    assert_true(r.lower_bound <= 53);
+    assert_true(r.lower_bound > 0 && r.lower_bound <= 53 && r.lower_bound * 3 >= r.len);
     free(r.plan);
+    r = solve_map("levels/bait/lvl2.txt", 100, 3);   /* no win yet: still a proven lower bound */
+    assert_int_equal(r.status, SOLVE_UNDECIDED);
+    assert_true(r.lower_bound > 0 && r.lower_bound <= 53);
 }
 
 /* Level 3, which GVGAI's breadth-first search could not win: weighted A*
@@ -122,21 +137,19 @@ static void test_level3(void **state) {
     free(r.plan);
     vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
     vg_state *s = vg_state_new(g, 0);
-    sbound *b = sbound_new(g, s);
-    assert_int_equal(sbound_of(b, s), 18 + 10);   /* (1,1)->(11,9), then back round the frozen boxes */
+    assert_int_equal(vg_bound(g, s, NULL), 18 + 10);   /* (1,1)->(11,9), then back round the frozen boxes */
     vg_action *acts;
     int n;
     assert_true(read_actions("tests/fixtures/agents/bait_lvl3_shortest.actions", &acts, &n));
     assert_int_equal(n, 46);
     for (int k = 0; k < n; k++) {
         assert_false(vg_is_over(s));
-        int h = sbound_of(b, s);
+        int h = vg_bound(g, s, NULL);
         assert_true(h <= 46 - k);   /* admissible along a shortest line */
         vg_advance(g, s, acts[k], NULL);
     }
     free(acts);
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
-    sbound_free(b);
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -167,6 +180,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shortest_as_gvgai),
         cmocka_unit_test(test_fixtures),
+        cmocka_unit_test(test_two_keys),
         cmocka_unit_test(test_undecided),
         cmocka_unit_test(test_limited_proof),
         cmocka_unit_test(test_weighted),

@@ -8,7 +8,8 @@
  * runs.c and report.c: they have no test file of their own.
  *
  * 1. A batch writes one row per run to runs.csv and runs.jsonl and prints
- *    a summary; the rows replay with 'vgdl run --seed RUN_SEED'.
+ *    a summary; the rows replay with 'vgdl run --seed RUN_SEED'; GVGAI's
+ *    game files play in a batch as scripts do.
  * 2. Bad files: unknown keys, agents, games, sections and settings, bad
  *    ranges and values are errors naming file:line, exit status 2, before
  *    anything runs.
@@ -209,6 +210,34 @@ static void test_rows_replay_with_vgdl_run(void **state) {
         checked++;
     }
     assert_int_equal(checked, 6);
+}
+
+/* GVGAI's game files in a batch (tests/batch/fixtures/gvgai.ini, the small
+ * form of examples/gvgai20.ini): every run ends ok, the report names the
+ * files, and a row replays with 'vgdl run'. */
+static void test_gvgai_game_files(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s batch tests/batch/fixtures/gvgai.ini --out %s/gvgai", vgdl, tmp), 0);
+    expect_in(out(), "4 runs (2 games x 1 levels x 2 agents x 1 seeds)");
+    const char *csv = slurp("%s/gvgai/runs.csv", tmp);
+    assert_int_equal(count_lines(csv), 5);
+    int ok = 0;
+    for (const char *p = csv; (p = strstr(p, ",ok,")); p++) ok++;
+    assert_int_equal(ok, 4);
+    long long run_seed, ticks;
+    double score;
+    char result[8];
+    const char *row = strstr(csv, "gvgai/zelda.txt,0,mcts,,1,");
+    assert_non_null(row);
+    assert_int_equal(sscanf(row, "gvgai/zelda.txt,0,mcts,,1,%lld,%*[^,],ok,%7[^,],%*d,%lf,%lld,", &run_seed, result, &score,
+                            &ticks), 4);
+    assert_int_equal(sh("%s report %s/gvgai", vgdl, tmp), 0);
+    expect_in(out(), "gvgai/aliens.txt  0      mcts");
+    assert_int_equal(sh("%s run gvgai/zelda.txt --level 0 --agent mcts --seed %lld --budget-calls 50 --max-ticks 40", vgdl,
+                        run_seed), 0);
+    char want[256];
+    snprintf(want, sizeof want, "result: %s\nscore: %g\nticks: %lld\n", result, score, ticks);
+    expect_in(out(), want);
 }
 
 /* ---- 2. Bad files ----------------------------------------------------- */
@@ -473,6 +502,8 @@ static void test_example_files(void **state) {
     }
     assert_int_equal(sh("%s batch tests/batch/fixtures/variants.ini --dry-run", vgdl), 0);
     expect_in(out(), "24 runs (1 games x 2 levels x 3 agents x 4 seeds)");
+    assert_int_equal(sh("%s batch examples/gvgai20.ini --dry-run --out %s/ex20", vgdl, tmp), 0);
+    expect_in(out(), "1000 runs (20 games x 5 levels x 2 agents x 5 seeds)");
 }
 
 static void test_old_results_are_read_and_rewritten(void **state) {
@@ -960,6 +991,7 @@ int main(void) {
         cmocka_unit_test(test_batch_writes_rows_and_summary),
         cmocka_unit_test(test_batch_warns_when_overspent),
         cmocka_unit_test(test_rows_replay_with_vgdl_run),
+        cmocka_unit_test(test_gvgai_game_files),
         cmocka_unit_test(test_errors_name_file_and_line),
         cmocka_unit_test(test_failed_runs_are_recorded),
         cmocka_unit_test(test_resume_skips_done_runs_and_force_starts_over),

@@ -162,6 +162,27 @@ static void test_shoot_ahead(void **state) {
     vg_game_free(g);
 }
 
+/* ShootOnlyAvatar never moves: RIGHT, DOWN and UP do nothing, and USE
+ * too (GVGAI's fifth weapon; a type here holds one); LEFT (the first
+ * weapon) shoots ahead, to the right it faces. GVGAI's trace of it:
+ * tests/golden/gvgai/unit/shootonly. */
+static void test_shoot_only(void **state) {
+    (void)state;
+    vg_game *g = avatar_game("ShootOnlyAvatar stype=shot", ".....\n.A...\n.....");
+    vg_state *s = vg_state_new(g, 1);
+    static const vg_action acts[] = {VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_UP, VG_ACTION_USE};
+    for (int k = 0; k < 4; k++) advance(g, s, acts[k]);
+    double x = 0, y = 0;
+    assert_int_equal(sprites_of(g, s, "shot", NULL, NULL), 0);
+    assert_true(vg_avatar_pos(g, s, &x, &y) && x == 1 && y == 1);
+    advance(g, s, VG_ACTION_LEFT);
+    assert_int_equal(sprites_of(g, s, "shot", &x, &y), 1);
+    assert_true(x == 2 && y == 1);
+    assert_true(vg_avatar_pos(g, s, &x, &y) && x == 1 && y == 1);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 /* Ammo: no shot without it; a shot spends one (ShootAvatar), or
  * 'ammoCost' while more than 'minAmmo' is held (FlakAvatar). */
 static void test_ammo(void **state) {
@@ -241,7 +262,8 @@ static void test_errors(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_actions),        cmocka_unit_test(test_missing_action_is_nil),
-        cmocka_unit_test(test_shoot_ahead),    cmocka_unit_test(test_ammo),
+        cmocka_unit_test(test_shoot_ahead),
+        cmocka_unit_test(test_shoot_only),    cmocka_unit_test(test_ammo),
         cmocka_unit_test(test_flak_singleton), cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,8 @@
  *
  * 1. killSprite kills the first sprite only, killBoth both (the avatar is
  *    then gone: the game is lost).
- * 2. killAll kills every sprite of its 'stype', wherever they are.
+ * 2. killAll kills every sprite of its 'stype', wherever they are (of
+ *    exactly that type, as in GVGAI: of a parent, only its own sprites).
  * 3. killIfFrontal kills when the two met head on or the first did not
  *    move; killIfNotFrontal when they did not meet head on or the first
  *    did not move.
@@ -79,6 +80,14 @@ static void test_kill_all(void **state) {
     s = play(g, "R");
     assert_int_equal(count(g, s, "rock"), 0);
     assert_int_equal(count(g, s, "button"), 1);             /* killAll kills no other type */
+    vg_state_free(s);
+    vg_game_free(g);
+    g = game("sprite { 'rock', 'Immovable' }\nsprite { 'pebble', parent = 'rock' }\nsprite { 'button', 'Immovable' }\n"
+             "map { 'r', 'pebble' }\nmap { 'b', 'button' }\n"
+             "interaction { 'button', 'avatar', 'killAll', stype = 'rock' }\n",
+             "Ab.r\n");
+    s = play(g, "R");                                       /* GVGAI: sprites of exactly 'rock', and there are none */
+    assert_int_equal(count(g, s, "pebble"), 1);
     vg_state_free(s);
     vg_game_free(g);
 }

@@ -6,6 +6,7 @@
  * avatar walking right over a row of sprites.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
@@ -183,6 +184,109 @@ static void test_errors(void **state) {
     assert_non_null(strstr(err.msg, "two sprites"));
 }
 
+/* flipDirection: a random one of the four directions, drawn from the
+ * state's RNG (so the seed decides it). */
+static void test_flip_direction(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'vane', 'Missile', orientation = 'LEFT', speed = 0 }\n"
+                         "map { 'v', 'vane' }\n"
+                         "interaction { 'vane', 'avatar', 'flipDirection' }\n",
+                         "Av");
+    int seen = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        vg_state *s = vg_state_new(g, seed * 1000003);
+        advance(g, s, VG_ACTION_RIGHT);
+        const sprite *p = first_of(g, s, "vane");
+        assert_true(abs(p->dx) + abs(p->dy) == 1);
+        seen |= 1 << ((p->dx + 1) * 3 + p->dy + 1);
+        vg_state_free(s);
+    }
+    assert_int_equal(__builtin_popcount((unsigned)seen), 4);       /* all four, over the seeds */
+    vg_game_free(g);
+}
+
+/* turnAround: a rock flying right into a wall goes back, two cells down,
+ * and flies left. */
+static void test_turn_around(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'rock', 'Missile', orientation = 'RIGHT' }\n"
+                         "sprite { 'wall', 'Immovable' }\n"
+                         "map { 'r', 'rock' }\nmap { 'w', 'wall' }\n"
+                         "interaction { 'rock', 'wall', 'turnAround' }\n",
+                         "A.....\n"
+                         "r.w...\n"
+                         "......\n"
+                         "......");
+    vg_state *s = vg_state_new(g, 1);
+    for (int k = 0; k < 3; k++) advance(g, s, VG_ACTION_NIL);    /* still, (1,1), into the wall */
+    const sprite *p = first_of(g, s, "rock");
+    assert_int_equal(p->x, 1 * g->square);
+    assert_int_equal(p->y, 3 * g->square);
+    assert_int_equal(p->dx, -1);
+    assert_int_equal(p->dy, 0);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* align puts a half-speed cart onto the guide it touches, facing the
+ * guide's way, every tick they overlap; attractGaze only turns it. */
+static void test_align_and_attract_gaze(void **state) {
+    (void)state;
+    for (int gaze = 0; gaze <= 1; gaze++) {
+        char rules[512];
+        snprintf(rules, sizeof rules,
+                 "game { square_size = 10 }\n"
+                 "sprite { 'cart', 'Missile', orientation = 'RIGHT', speed = 0.5 }\n"
+                 "sprite { 'guide', 'Missile', orientation = 'UP', speed = 0 }\n"
+                 "map { 'c', 'cart' }\nmap { 'g', 'guide' }\n"
+                 "interaction { 'cart', 'guide', '%s' }\n",
+                 gaze ? "attractGaze" : "align");
+        vg_game *g = load_ok(rules, "A.....\n"
+                                    "......\n"
+                                    "c.g...");
+        vg_state *s = vg_state_new(g, 1);
+        for (int k = 0; k < 4; k++) advance(g, s, VG_ACTION_NIL);   /* still, then half a cell a tick: touches at 1.5 */
+        const sprite *p = first_of(g, s, "cart");
+        assert_int_equal(g->square, 10);
+        assert_int_equal(p->x, gaze ? 15 : 20);
+        assert_int_equal(p->y, 20);
+        assert_true(p->dx == 0 && p->dy == -1);
+        advance(g, s, VG_ACTION_NIL);
+        /* going up; but align holds it on the guide as long as they overlap */
+        assert_int_equal(first_of(g, s, "cart")->y, gaze ? 15 : 20);
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+}
+
+/* increaseSpeedToAll and decreaseSpeedToAll change every car's own
+ * speed by 'value' (never below 0); halfSpeed halves the first sprite's. */
+static void test_speed_to_all_and_half_speed(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'car', 'Missile', orientation = 'DOWN', speed = 0.5 }\n"
+                         "sprite { 'up', 'Immovable' }\nsprite { 'down', 'Immovable' }\nsprite { 'mud', 'Immovable' }\n"
+                         "map { 'c', 'car' }\nmap { 'u', 'up' }\nmap { 'd', 'down' }\nmap { 'm', 'mud' }\n"
+                         "interaction { 'up', 'avatar', 'increaseSpeedToAll', stype = 'car', value = 0.25 }\n"
+                         "interaction { 'down', 'avatar', 'decreaseSpeedToAll', stype = 'car', value = 2 }\n"
+                         "interaction { 'avatar', 'mud', 'halfSpeed' }\n",
+                         "Aumd\n"
+                         "cc..\n"
+                         "....");
+    vg_state *s = vg_state_new(g, 1);
+    uint32_t from, to;
+    advance(g, s, VG_ACTION_RIGHT);
+    state_range(g, s, vg_type_find(g, "car"), &from, &to);
+    assert_int_equal(to - from, 2);
+    for (uint32_t i = from; i < to; i++) assert_true(sprite_speed(g, state_sprite(s, i)) == 0.75);
+    advance(g, s, VG_ACTION_RIGHT);
+    assert_true(sprite_speed(g, state_sprite(s, (uint32_t)state_avatar(g, s))) == 0.5);
+    advance(g, s, VG_ACTION_RIGHT);        /* half a cell: still on the mud, and past the 'down' pad's edge */
+    state_range(g, s, vg_type_find(g, "car"), &from, &to);
+    for (uint32_t i = from; i < to; i++) assert_true(sprite_speed(g, state_sprite(s, i)) == 0);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reverse_direction),
@@ -192,6 +296,10 @@ int main(void) {
         cmocka_unit_test(test_set_speed_for_all),
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_flip_direction),
+        cmocka_unit_test(test_turn_around),
+        cmocka_unit_test(test_align_and_attract_gaze),
+        cmocka_unit_test(test_speed_to_all_and_half_speed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

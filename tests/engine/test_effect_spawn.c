@@ -13,6 +13,9 @@
  *    a copy of the first in its place.
  * 4. transformIfCount chooses between 'stype' and 'estype' by how many
  *    sprites of 'stypeCount' there are, and scores only on 'stype'.
+ * 5. transformToAll replaces every sprite of 'stype', wherever it is;
+ *    spawnIfHasLess creates only while the first sprite holds at most
+ *    'limit' of the resource.
  * (The checks of their parameters are in test_interact.c; GVGAI's traces
  * of spawn and transformTo in tests/golden/gvgai/unit/spawn.)
  */
@@ -142,12 +145,49 @@ static void test_transform_if_count(void **state) {
     vg_game_free(g);
 }
 
+/* transformToAll: every egg, wherever it is, becomes a chick when the
+ * avatar presses the button; spawnIfHasLess: a flower grows where the
+ * avatar steps on a pad only while it holds no gem. */
+static void test_transform_to_all_and_spawn_if_has_less(void **state) {
+    (void)state;
+    vg_game *g = game("sprite { 'egg', 'Immovable' }\nsprite { 'chick', 'Immovable' }\nsprite { 'button', 'Immovable' }\n"
+                      "map { 'e', 'egg' }\nmap { 'b', 'button' }\n"
+                      "interaction { 'button', 'avatar', 'transformToAll', stype = 'egg', stypeTo = 'chick' }\n",
+                      "Ab.e\n"
+                      "e..e");
+    vg_state *s = right(g, 0);
+    assert_int_equal(count(g, s, "egg", NULL), 3);
+    vg_state_free(s);
+    s = right(g, 1);
+    assert_int_equal(count(g, s, "egg", NULL), 0);
+    assert_int_equal(count(g, s, "chick", NULL), 3);
+    vg_state_free(s);
+    vg_game_free(g);
+
+    g = game("sprite { 'gem', 'Resource' }\nsprite { 'pad', 'Immovable' }\nsprite { 'flower', 'Immovable' }\n"
+             "map { 'g', 'gem' }\nmap { 'p', 'pad' }\n"
+             "interaction { 'gem', 'avatar', 'collectResource' }\n"
+             "interaction { 'avatar', 'pad', 'spawnIfHasLess', resource = 'gem', limit = 0, stype = 'flower' }\n",
+             "Apgp");
+    double x;
+    s = right(g, 1);
+    assert_int_equal(count(g, s, "flower", &x), 1);
+    assert_true(x == 1);
+    vg_state_free(s);
+    s = right(g, 3);                           /* a gem held: no flower on the second pad */
+    assert_int_equal(vg_avatar_resource(g, s, 0), 1);
+    assert_int_equal(count(g, s, "flower", &x), 1);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_transform_to),
         cmocka_unit_test(test_spawn_probability),
         cmocka_unit_test(test_spawn_right_and_clone),
         cmocka_unit_test(test_transform_if_count),
+        cmocka_unit_test(test_transform_to_all_and_spawn_if_has_less),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

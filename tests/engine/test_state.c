@@ -412,6 +412,30 @@ static void test_finished_game_frozen(void **state) {
     vg_game_free(g);
 }
 
+/* The search hash tells apart what the position hash merges when it
+ * matters: an oriented avatar (GVGAI's Brainman, OrientedAvatar) back on
+ * its start cell facing left or facing up. In Bait, with no oriented type,
+ * the two hashes are one. */
+static void test_search_hash_orientation(void **state) {
+    (void)state;
+    vg_game *g = load_game("gvgai/brainman.txt", "gvgai/brainman_lvl0.txt");
+    vg_state *a = vg_state_new(g, 1), *b = vg_state_new(g, 1);
+    advance_ok(g, a, R), advance_ok(g, a, L);   /* back, facing left */
+    advance_ok(g, b, D), advance_ok(g, b, U);   /* back, facing up */
+    assert_true(vg_state_position_hash(a) == vg_state_position_hash(b));
+    assert_true(vg_state_search_hash(g, a) != vg_state_search_hash(g, b));
+    advance_ok(g, b, R), advance_ok(g, b, L);   /* facing left too */
+    assert_true(vg_state_search_hash(g, a) == vg_state_search_hash(g, b));
+    vg_state_free(a), vg_state_free(b);
+    vg_game_free(g);
+    g = load_game(SCRIPT, LVL0);
+    a = vg_state_new(g, 1);
+    advance_ok(g, a, D);
+    assert_true(vg_state_search_hash(g, a) == vg_state_position_hash(a));
+    vg_state_free(a);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_copy_independence),
@@ -426,6 +450,7 @@ int main(void) {
         cmocka_unit_test(test_used_within_size),
         cmocka_unit_test(test_free_null),
         cmocka_unit_test(test_finished_game_frozen),
+        cmocka_unit_test(test_search_hash_orientation),
     };
     return cmocka_run_group_tests_name("state", tests, NULL, NULL);
 }

@@ -20,24 +20,7 @@
 #include "run_vgdl.h"
 #include "vgdl.h"
 
-/* ---- Decoding --------------------------------------------------------------- */
-
-/* The PNG 'path' as RGB (malloc'd), its size in '*w', '*h'; NULL when it cannot be read. */
-static uint8_t *read_png(const char *path, int *w, int *h) {
-    png_image im;
-    memset(&im, 0, sizeof im);
-    im.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&im, path)) return NULL;
-    im.format = PNG_FORMAT_RGB;
-    uint8_t *rgb = malloc(PNG_IMAGE_SIZE(im));
-    if (!rgb || !png_image_finish_read(&im, NULL, rgb, 0, NULL)) {
-        free(rgb);
-        return NULL;
-    }
-    *w = (int)im.width;
-    *h = (int)im.height;
-    return rgb;
-}
+/* ---- Decoding (PNGs: read_png, tests/support.c) ------------------------------ */
 
 typedef struct gif_info {
     int frames, w, h, first_delay, last_delay, loops;

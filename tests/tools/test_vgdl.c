@@ -479,6 +479,7 @@ static const struct {
     {"sokoban", 2, 26},
     {"sokoban", 3, 31},
     {"sokoban", 4, 8},
+    {"brainman", 0, 28},   /* an oriented avatar and a flying key: orientations in the key */
 };
 
 /* 'solve' finds GVGAI's length, proven shortest, and the plan, replayed by

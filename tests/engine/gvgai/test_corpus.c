@@ -6,13 +6,15 @@
  * its trace replayed with the same seed and actions (trace_replay).
  *
  * As a test: every game listed in tests/golden/gvgai/corpus/EXACT must
- * replay all its traces exactly; a game not listed that now does is
+ * replay all its traces exactly, from its game file and from the Lua
+ * script 'vgdl convert' writes of it; a game not listed that now does is
  * reported (add it to the list: the list only grows). Games that do not
  * load yet, because the engine lacks a class, an effect, ..., do not fail.
  *
  * With --report (make corpus): one line per game and level (exact, cannot
  * load and why, or the first tick and field that differ), the totals, and
- * what the engine lacks, by the number of games it keeps from loading.
+ * what the engine lacks, by the number of games it keeps from loading;
+ * and how many of the exact traces the converted scripts replay exactly.
  */
 #include <glob.h>
 #include <stdio.h>
@@ -107,13 +109,38 @@ static int read_corpus(void) {
 
 typedef enum { EXACT, NO_LOAD, DIFFERS, BROKEN } outcome;
 
-/* Replays trace 't' of 'gm'; 'why' says what went wrong. */
-static outcome replay(const game *gm, const trace *t, int print, char *why, size_t size) {
+/* Loads the game of 'gm' as 'vgdl convert' writes it, a Lua script, on
+ * the level of trace 't' (read as GVGAI reads it). */
+static vg_status load_converted(const game *gm, const trace *t, vg_game **out, vg_error *err) {
+    char *lua = NULL, *text = NULL, *cells = NULL, script[256];
+    size_t len;
+    vg_game *g = NULL;
+    FILE *f = NULL;
+    snprintf(script, sizeof script, "/tmp/vgdl-corpus-%d-%s.lua", (int)getpid(), gm->name);
+    vg_status st = vg_game_convert(gm->path, &lua, err);
+    if (st == VG_OK && (!(f = fopen(script, "w")) || fputs(lua, f) < 0))
+        st = error_set(err, VG_ERR_IO, script, 0, 0, "cannot write the converted script");
+    if (f) fclose(f);
+    if (st == VG_OK) st = io_read_file(t->level, &text, &len, err);
+    if (st == VG_OK) st = vg_game_load_text(gm->path, text, t->level, &g, err);
+    if (st == VG_OK && !(cells = gvgai_level(g, text))) st = error_set(err, VG_ERR_NOMEM, t->level, 0, 0, "out of memory");
+    if (st == VG_OK) st = vg_game_load_text(script, cells, t->level, out, err);
+    unlink(script);
+    vg_game_free(g);
+    free(cells);
+    free(text);
+    free(lua);
+    return st;
+}
+
+/* Replays trace 't' of 'gm' (with 'converted', on its game converted to
+ * Lua); 'why' says what went wrong. */
+static outcome replay(const game *gm, const trace *t, int converted, int print, char *why, size_t size) {
     vg_game *g = NULL;
     vg_error err = {0};
     vg_action *acts = NULL;
     int nacts = 0;
-    if (vg_game_load(gm->path, t->level, &g, &err) != VG_OK) {
+    if ((converted ? load_converted(gm, t, &g, &err) : vg_game_load(gm->path, t->level, &g, &err)) != VG_OK) {
         if (err.line) snprintf(why, size, "%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
         else snprintf(why, size, "%s: %s", err.file, err.msg);
         return NO_LOAD;
@@ -131,16 +158,18 @@ static outcome replay(const game *gm, const trace *t, int print, char *why, size
 
 /* ---- The test ---------------------------------------------------------- */
 
-/* A listed game replays all its traces exactly. */
+/* A listed game replays all its traces exactly, from its game file and
+ * from the Lua script 'vgdl convert' writes of it. */
 static void test_exact(void **state) {
     const game *gm = *state;
     int bad = 0;
-    for (int k = 0; k < gm->ntraces; k++) {
-        char why[512];
-        if (replay(gm, &gm->traces[k], 1, why, sizeof why) == EXACT) continue;
-        print_error("%s level %d: %s\n", gm->name, gm->traces[k].lvl, why);
-        bad++;
-    }
+    for (int converted = 0; converted <= 1; converted++)
+        for (int k = 0; k < gm->ntraces; k++) {
+            char why[512];
+            if (replay(gm, &gm->traces[k], converted, 1, why, sizeof why) == EXACT) continue;
+            print_error("%s level %d%s: %s\n", gm->name, gm->traces[k].lvl, converted ? " (converted to Lua)" : "", why);
+            bad++;
+        }
     assert_int_equal(bad, 0);
 }
 
@@ -155,7 +184,7 @@ static void test_unlisted(void **state) {
         int exact = 0;
         for (int k = 0; k < games[g].ntraces; k++) {
             char why[512];
-            outcome o = replay(&games[g], &games[g].traces[k], 0, why, sizeof why);
+            outcome o = replay(&games[g], &games[g].traces[k], 0, 0, why, sizeof why);
             if (o == BROKEN) print_error("%s: %s\n", games[g].traces[k].jsonl, why);
             assert_int_not_equal(o, BROKEN);
             exact += o == EXACT;
@@ -262,12 +291,13 @@ static int by_games(const void *a, const void *b) {
 }
 
 static int report(void) {
-    int games_exact = 0, traces = 0, exact = 0, loading = 0, broken = 0;
+    int games_exact = 0, traces = 0, exact = 0, loading = 0, broken = 0, converted = 0;
     for (int g = 0; g < ngames; g++) {
         int n = 0, loads = 0;
         for (int k = 0; k < games[g].ntraces; k++) {
             char why[700];
-            outcome o = replay(&games[g], &games[g].traces[k], 0, why, sizeof why);
+            outcome o = replay(&games[g], &games[g].traces[k], 0, 0, why, sizeof why);
+            if (o == EXACT) converted += replay(&games[g], &games[g].traces[k], 1, 0, why, sizeof why) == EXACT;
             static const char *const label[] = {"exact", "cannot load", "differs", "cannot replay"};
             printf("%-20s lvl%d  %s: %s\n", games[g].name, games[g].traces[k].lvl, label[o], why);
             n += o == EXACT;
@@ -282,6 +312,7 @@ static int report(void) {
     }
     printf("\n%d/%d games exact, %d/%d traces exact; %d/%d games load\n", games_exact, ngames, exact, traces, loading,
            ngames);
+    printf("converted to Lua (vgdl convert): %d of the %d exact traces replay exactly\n", converted, exact);
     qsort(lacks, (size_t)nlacks, sizeof lacks[0], by_games);
     if (nlacks) printf("\nwhat the engine lacks, by the games it keeps from loading:\n");
     for (int k = 0; k < nlacks; k++) printf("%4d  %-36s %s\n", lacks[k].ngames, lacks[k].what, lacks[k].games);

@@ -275,7 +275,7 @@ static void test_errors_located(void **state) {
         snprintf(text, sizeof text, "BasicGame\n  SpriteSet\n    floor > Immovable\n%s%s\n",
                  strncmp(cases[k].line, "    avatar >", 12) == 0 ? "" : "    avatar > MovingAvatar\n", cases[k].line);
         vg_error err;
-        vg_game *g = load_vgdl(text, "A\n", &err);
+        vg_game *g = load_vgdl(text, "Ax\n", &err);      /* 'x' is used: a type it names must exist */
         int line = strchr(cases[k].line, '\n') ? 6 : 4;
         if (g || err.line != line || err.col != cases[k].col || !strstr(err.msg, cases[k].msg))
             print_error("case %zu: expected %d:%d '%s', got %d:%d '%s'\n", k, line, cases[k].col, cases[k].msg, err.line,
@@ -286,6 +286,27 @@ static void test_errors_located(void **state) {
         assert_int_equal(err.col, cases[k].col);
         assert_non_null(strstr(err.msg, cases[k].msg));
     }
+}
+
+/* A map character placing a type the game does not declare is an error
+ * only on a level that uses it (witnessprotected's 'n > floor running'),
+ * and vgdl convert writes it as a comment. */
+static void test_undeclared_map_type(void **state) {
+    (void)state;
+    const char *text = "BasicGame\n  SpriteSet\n    floor > Immovable\n  LevelMapping\n    n > floor running\n";
+    vg_error err;
+    vg_game *g = load_vgdl(text, "A.\n", &err);
+    assert_non_null(g);
+    vg_game_free(g);
+    g = load_vgdl(text, "An\n", &err);
+    assert_null(g);
+    assert_int_equal(err.line, 5);
+    assert_int_equal(err.col, 15);
+    assert_non_null(strstr(err.msg, "unknown sprite type 'running'"));
+    char *lua = NULL;
+    assert_int_equal(vg_game_convert(temp_file("game.txt", text), &lua, &err), VG_OK);
+    assert_non_null(strstr(lua, "\n-- map { \"n\", \"floor\", \"running\" }"));
+    free(lua);
 }
 
 /* ---- GVGAI's collection ------------------------------------------------ */
@@ -440,6 +461,7 @@ int main(void) {
         cmocka_unit_test(test_inheritance_and_defaults),
         cmocka_unit_test(test_declared_twice),
         cmocka_unit_test(test_errors_located),
+        cmocka_unit_test(test_undeclared_map_type),
         cmocka_unit_test(test_every_game_parses),
         cmocka_unit_test(test_convert_round_trip),
     };

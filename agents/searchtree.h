@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * searchtree.h -- the A* search tree that planner.c (the 'bfs' and 'astar'
+ * agents) and solve_level.c ('vgdl solve') share: nodes in one growing
+ * array, each the best way found to a position (parent, action, g), its
+ * bound h and, while it waits, its stored state; the open list over them
+ * by f = 8 g + round(8 weight h) (openlist.h), stale entries skipped; and
+ * the plan back from a node.
+ *
+ * A node is pushed again when a shorter way to its position is found; the
+ * old entry stays in the open list and is skipped when it comes out (its
+ * priority no longer matches the node's, or the node was expanded).
+ */
+#ifndef VG_SEARCHTREE_H
+#define VG_SEARCHTREE_H
+
+#include "openlist.h"
+#include "search.h"
+
+#define STREE_NONE UINT32_MAX
+
+typedef struct stnode {
+    packed *st;            /* stored while open (packer.h), NULL otherwise */
+    uint32_t parent;       /* node 0 is the root */
+    int32_t g, h;          /* actions from the root; the bound (VG_BOUND_DEAD: never) */
+    uint8_t action;        /* the action from the parent */
+    uint8_t expanded, win;
+    uint8_t held;          /* solve_level: kept whole instead of stored */
+} stnode;
+
+typedef struct stree {
+    stnode *nodes;
+    uint32_t n, cap;
+    uint32_t first_cap;    /* nodes allocated at the first growth (0: 4096) */
+    double weight;         /* f = g + weight * h */
+    openlist open;
+} stree;
+
+/* A new node (zeroed) at the end, or STREE_NONE when out of memory. The
+ * array may move: pointers into it are stale after this. */
+uint32_t stree_add(stree *t);
+static inline int stree_prio(const stree *t, int g, int h) { return openlist_prio(g, h, t->weight); }
+/* Puts node 'id' on the open list with its priority; 0 when out of memory. */
+static inline int stree_push(stree *t, uint32_t id) {
+    return openlist_push(&t->open, id, stree_prio(t, t->nodes[id].g, t->nodes[id].h));
+}
+/* The next open node to expand, or STREE_NONE when none is left. */
+uint32_t stree_pop(stree *t);
+/* The actions from the root to node 'id', in '*plan' (malloc'd; free
+ * it), their number in '*len'; 0 when out of memory. */
+int stree_plan(const stree *t, uint32_t id, vg_action **plan, int *len);
+void stree_clear(stree *t);   /* no nodes, an empty open list; memory kept */
+void stree_free(stree *t);    /* its memory freed; it is then empty */
+
+#endif

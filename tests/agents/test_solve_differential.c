@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_solve_differential.c -- the level solver (agents/solve_level.c)
+ * against a plain breadth-first search, on thousands of small generated
+ * maps: Bait (0-3 keys, boxes, holes, mushrooms; its script's bound),
+ * GVGAI's Sokoban and Real Sokoban (the engine's derived "push" bound)
+ * and GVGAI's Labyrinth (the derived "reach" bound). For every map the solver's length
+ * equals the breadth-first search's, proven shortest, and its plan replays
+ * to a win; or both find none. The maps come from a seeded generator, so a
+ * failure names a seed and a map that reproduce it.
+ *
+ * The breadth-first search is written here as simply as it can be: every
+ * action from every state, states told apart by vg_state_hash (all of a
+ * state but the tick), no bound, no pruning but lost states. It is the
+ * reference; the solver merges positions, orders by its bound and prunes
+ * dead states, and must still agree.
+ *
+ * Default: 10,000 maps (4,000 Bait, 2,000 of each other; well under a
+ * minute); VGDL_SLOW=1: ten times as many, and bigger ones.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+#include "solve_level.h"
+#include "support.h"
+
+/* ---- A plain breadth-first search ------------------------------------------ */
+
+#define BFS_LIMIT 20000   /* states; a map needing more is skipped (counted) */
+#define SEEN_CAP (1 << 17) /* a power of two above 4 BFS_LIMIT */
+
+typedef struct seen {
+    uint64_t *slot;   /* hash + 1; 0 empty */
+    size_t cap;
+} seen;
+
+/* 1 when 'h' was not in the set (it is now). */
+static int seen_add(seen *st, uint64_t h) {
+    h += !h;
+    for (size_t i = (size_t)(h * 0x9e3779b97f4a7c15ULL) & (st->cap - 1);; i = (i + 1) & (st->cap - 1)) {
+        if (st->slot[i] == h) return 0;
+        if (!st->slot[i]) return (int)(st->slot[i] = h, 1);
+    }
+}
+
+/* The fewest actions to a win from the level's start; -1 when no win can
+ * be reached; -2 when more than BFS_LIMIT states would have to be seen. */
+static int bfs(const vg_game *g) {
+    static vg_state *layer_buf[BFS_LIMIT + 1], *next_buf[BFS_LIMIT + 1];
+    static uint64_t slots[SEEN_CAP];
+    vg_state **layer = layer_buf, **next = next_buf;
+    seen st = {slots, SEEN_CAP};
+    memset(slots, 0, sizeof slots);
+    int n = 1, depth = 0, found = -1, total = 1;
+    layer[0] = vg_state_new(g, 0);
+    seen_add(&st, vg_state_hash(layer[0]));
+    if (vg_winner_of(layer[0]) == VG_PLAYER_WINS) found = 0;
+    while (found < 0 && n > 0 && total >= 0) {
+        int m = 0;
+        depth++;
+        for (int i = 0; i < n && found < 0 && total >= 0; i++) {
+            vg_action acts[VG_MAX_ACTIONS];
+            int na = vg_actions(g, layer[i], acts);
+            for (int k = 0; k < na && found < 0; k++) {
+                vg_state *c = vg_state_new(g, 0);
+                vg_state_copy(c, layer[i]);
+                assert_int_equal(vg_advance(g, c, acts[k], NULL), VG_OK);
+                if (vg_winner_of(c) == VG_PLAYER_WINS) found = depth;
+                if (vg_is_over(c) || !seen_add(&st, vg_state_hash(c))) {
+                    vg_state_free(c);
+                    continue;
+                }
+                if (++total > BFS_LIMIT) {
+                    vg_state_free(c);
+                    total = -1;
+                    break;
+                }
+                next[m++] = c;
+            }
+        }
+        for (int i = 0; i < n; i++) vg_state_free(layer[i]);
+        vg_state **t = layer;
+        layer = next, next = t, n = m;
+    }
+    for (int i = 0; i < n; i++) vg_state_free(layer[i]);
+    return found >= 0 ? found : total < 0 ? -2 : -1;
+}
+
+/* ---- Generated maps ------------------------------------------------------------- */
+
+typedef struct family {
+    const char *script;
+    const char *open;      /* what an open cell may hold, by weight: one character a share */
+    const char *singles;   /* placed once each, in distinct open cells */
+    int extra_max;         /* up to this many more of 'extra' */
+    char extra;
+    int w0, w1, h0, h1;    /* interior size ranges */
+} family;
+
+static const family families[] = {
+    /* Bait: 0-3 keys; boxes, holes, mushrooms, walls */
+    {"scripts/bait.lua", "..........11100mw", "Ag", 3, 'k', 3, 5, 2, 4},
+    /* GVGAI's Sokoban: one or two boxes, as many holes and maybe one more */
+    {"gvgai/sokoban.txt", "..............w", "A10", 1, '1', 3, 5, 2, 4},
+    /* GVGAI's Real Sokoban: a box on a hole turns into another type, and back off it */
+    {"gvgai/realsokoban.txt", "..............w", "Ao*", 1, '*', 3, 5, 2, 4},
+    /* GVGAI's Labyrinth: walls, traps, the exit */
+    {"gvgai/labyrinth.txt", "......wwt", "Ax", 0, 'x', 4, 7, 3, 5},
+};
+
+/* A random map of family 'f' into 'buf'. */
+static void generate(const family *f, uint64_t *r, char *buf, int slow) {
+    int w = f->w0 + rng_below(r, f->w1 - f->w0 + 1 + slow), h = f->h0 + rng_below(r, f->h1 - f->h0 + 1 + slow);
+    char cell[16][16];
+    for (int y = 0; y < h + 2; y++)
+        for (int x = 0; x < w + 2; x++)
+            cell[y][x] = x == 0 || y == 0 || x == w + 1 || y == h + 1 ? 'w' : f->open[rng_below(r, (int)strlen(f->open))];
+    int nextra = f->extra_max ? rng_below(r, f->extra_max + 1) : 0;
+    if ((f->extra == '1' || f->extra == '*') && nextra) {   /* Sokoban: a hole for the extra box too */
+        int x = 1 + rng_below(r, w), y = 1 + rng_below(r, h);
+        cell[y][x] = f->extra == '1' ? '0' : 'o';
+    }
+    char place[8];
+    int np = snprintf(place, sizeof place, "%s", f->singles), free_cells[256], nfree = 0;
+    for (int k = 0; k < nextra && np < 7; k++) place[np++] = f->extra;
+    for (int y = 1; y <= h; y++)
+        for (int x = 1; x <= w; x++) free_cells[nfree++] = y * 16 + x;
+    for (int k = 0; k < np && k < nfree; k++) {   /* distinct cells: a partial shuffle */
+        int j = k + rng_below(r, nfree - k), c = free_cells[j];
+        free_cells[j] = free_cells[k], free_cells[k] = c;
+        cell[c / 16][c % 16] = place[k];
+    }
+    char *o = buf;
+    for (int y = 0; y < h + 2; y++) {
+        memcpy(o, cell[y], (size_t)w + 2);
+        o += w + 2;
+        *o++ = '\n';
+    }
+    *o = '\0';
+}
+
+/* One map: 2 compared and won, 1 compared and unsolvable, 0 skipped (too
+ * big for the reference). */
+static int compare(const family *f, const char *map, uint64_t seed) {
+    vg_game *g = NULL;
+    vg_error err = {0};
+    if (vg_game_load_text(repo_path(f->script), map, "generated", &g, &err) != VG_OK) return 0;   /* no avatar left, say */
+    int want = bfs(g);
+    if (want == -2) {
+        vg_game_free(g);
+        return 0;
+    }
+    vg_state *s = vg_state_new(g, 0);
+    solve_opts o = {4 * BFS_LIMIT, 0, 1};
+    solve_result r;
+    fm fmv = {.g = g};
+    solve_level(g, &fmv, s, &o, &r);
+    int got = r.status == SOLVE_SOLVED ? r.len : r.status == SOLVE_UNSOLVABLE ? -1 : -3;
+    if (got != want || (got >= 0 && !r.optimal))
+        fail_msg("%s, seed %llu: the solver says %d%s, breadth-first search %d, on\n%s", f->script,
+                 (unsigned long long)seed, got, r.optimal ? "" : " (not proven)", want, map);
+    for (int k = 0; k < r.len; k++) {
+        assert_false(vg_is_over(s));
+        assert_int_equal(vg_advance(g, s, r.plan[k], NULL), VG_OK);
+    }
+    if (got >= 0) assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
+    free(r.plan);
+    vg_state_free(s);
+    vg_game_free(g);
+    return got >= 0 ? 2 : 1;
+}
+
+static void test_differential(void **state) {
+    (void)state;
+    int slow = getenv("VGDL_SLOW") != NULL;
+    int per = getenv("VGDL_DIFF_MAPS") ? atoi(getenv("VGDL_DIFF_MAPS")) : slow ? 40000 : 4000, nf = (int)(sizeof families / sizeof *families);
+    for (int k = 0; k < nf; k++) {
+        double t0 = now_seconds();
+        int compared = 0, won = 0, skipped = 0, maps = k == 0 ? per : per / 2;
+        uint64_t r = rng_seed_of(1000 + (uint64_t)k);
+        for (int i = 0; i < maps; i++) {
+            char map[400];
+            uint64_t seed = r;
+            generate(&families[k], &r, map, slow);
+            int c = compare(&families[k], map, seed);
+            compared += c > 0, won += c == 2, skipped += c == 0;
+        }
+        printf("%s: %d maps compared (%d won), %d skipped, %.1f s\n", families[k].script, compared, won, skipped,
+               now_seconds() - t0);
+        assert_true(skipped * 20 < maps && won * 10 > maps);   /* most compared, many won */
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_differential)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
