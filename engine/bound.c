@@ -20,7 +20,8 @@
  * *wall* cell: one holding a sprite that never moves or dies whose rule
  * with every avatar type steps it back or kills it. (It may touch what is
  * in a wall cell during the tick before it is stepped back, so a target
- * in a wall cell counts as reached from next to it.) The map's edge is
+ * in a wall cell counts as reached from next to it.) One avatar at the
+ * start (none is ever created). The map's edge is
  * no wall: a ring of cells around the map stands for everything outside
  * it (a walk outside is no shorter than one along the ring).
  *
@@ -329,6 +330,9 @@ vg_status bound_derive(vg_game *g) {
     b->buf = malloc((size_t)b->cap * sizeof *b->buf);
     queue = malloc((size_t)b->rw * (size_t)b->rh * sizeof *queue);
     vg_status st = b->buf && queue ? VG_OK : VG_ERR_NOMEM;
+    int avatars = 0;   /* one walk: a second avatar could touch what the first does not */
+    for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) avatars += vg_sprites_of(g, g->start, __builtin_ctzll(ts), NULL, NULL, 0);
+    if (avatars > 1) why = "more than one avatar";
     for (int k = 0; k < g->nterms && st == VG_OK && !why; k++) {
         const term_def *tm = &g->terms[k];
         if (!tm->win) continue;

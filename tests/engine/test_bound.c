@@ -154,6 +154,9 @@ static void test_refused_reach(void **state) {
         "interaction { 'avatar', 'goal', function(s, a, b) end }",                           /* a script effect */
         "sprite { 'door', 'Immovable' }\nmap { 'd', 'door' }\ninteraction { 'avatar', 'door', 'teleportToExit' }",
     };
+    vg_game *two = maze("", "wwwwwww\nwA..wgw\nw.w.w.w\nw.w...w\nwgwwwAw\nwwwwwww\n");   /* two avatars */
+    assert_int_equal(vg_game_bound(two, NULL), VG_BOUND_NONE);
+    vg_game_free(two);
     for (size_t k = 0; k < sizeof breaks / sizeof *breaks; k++) {
         vg_game *g = maze(breaks[k], MAZE);
         const char *note = NULL;
