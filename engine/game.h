@@ -215,6 +215,8 @@ struct vg_game {
     term_def terms[VG_MAX_TERMS];
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
+    int gvgai_maps;                       /* maps read as GVGAI reads them: short rows padded, unmapped
+                                           * characters empty (GVGAI game files and their conversions) */
     uint64_t obstacles;                   /* GVGAI obs: the types its path finder goes around; 0: none named */
     uint64_t ref_holders;                 /* leaf types whose sprites keep a sprite's id + 1 in aux[0] and where it
                                            * was in aux[1] (x low, y high 16 bits), which tick_end keeps when it dies */

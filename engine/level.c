@@ -16,6 +16,7 @@
 
 #include "bound.h"
 #include "effect.h"
+#include "gvgai/gvgai.h"
 #include "interact.h"
 #include "level.h"
 #include "path.h"
@@ -222,7 +223,8 @@ static uint32_t place_sprites(vg_game *g, const map_rows *m) {
     return id;
 }
 
-vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err) {
+/* The level of 'text' as the start state (phases 1-4, then the sprites). */
+static vg_status load_text(vg_game *g, const char *text, const char *name, vg_error *err) {
     map_rows m = {.h = 0};
     int nstat;
     vg_status st;
@@ -242,4 +244,12 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     if ((st = path_build(g, name, err)) != VG_OK) return st;
     snprintf(g->level_path, sizeof g->level_path, "%s", name);
     return bound_derive(g) == VG_OK ? VG_OK : error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
+}
+
+vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err) {
+    if (!g->gvgai_maps) return load_text(g, text, name, err);
+    char *cells = gvgai_level(g, text);
+    vg_status st = cells ? load_text(g, cells, name, err) : error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
+    free(cells);
+    return st;
 }

@@ -144,6 +144,7 @@ static const param_spec game_params[] = {
     ROW("square_size", P_INT, vg_game, square,    1, 200),
     ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 60000),  /* sprite.moved counts ticks in 16 bits */
     ROW("obs",         P_TYPESET, vg_game, obstacles, 0, 0),
+    ROW("gvgai_maps",  P_BOOL, vg_game, gvgai_maps, 0, 0),
 };
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 

@@ -114,7 +114,7 @@ char *gvgai_level(const vg_game *g, const char *text) {
 
 vg_status gvgai_load_game(const char *path, const char *level_text, const char *level_name, vg_game **out,
                           vg_error *err) {
-    char *text = NULL, *level = NULL;
+    char *text = NULL;
     size_t len;
     gv_desc d;
     vg_game *g = NULL;
@@ -124,6 +124,7 @@ vg_status gvgai_load_game(const char *path, const char *level_text, const char *
     if (st == VG_OK && memchr(text, '\0', len)) st = error_set(err, VG_ERR_SCRIPT, path, 0, 0, "not a text file");
     if (st == VG_OK) st = gvgai_parse(path, text, &d, err);
     if (st == VG_OK && !(g = game_new(path))) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
+    if (g) g->gvgai_maps = 1;       /* its levels are read as GVGAI reads them */
     builder b = {g, {NULL}};
     if (st == VG_OK) st = gvgai_walk(&d, build, &b, err);
     if (st == VG_OK) st = game_finish(g, err);
@@ -131,12 +132,10 @@ vg_status gvgai_load_game(const char *path, const char *level_text, const char *
         const gv_tok *t = (unsigned char)*c < 128 ? b.undeclared[(unsigned char)*c] : NULL;
         if (t && (st = game_unknown_type(g, err, t->line, "sprite type", t->s)) != VG_OK && err) err->col = t->col;
     }
-    if (st == VG_OK && !(level = gvgai_level(g, level_text))) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
-    if (st == VG_OK) st = level_load(g, level, level_name, err);
+    if (st == VG_OK) st = level_load(g, level_text, level_name, err);
     if (st == VG_OK) *out = g, g = NULL;
     game_free(g);
     gvgai_free(&d);
-    free(level);
     free(text);
     return st;
 }

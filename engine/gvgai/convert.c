@@ -150,8 +150,9 @@ static vg_status write_decl(void *ud, const gv_decl *d, vg_error *err) {
         put_string(o, d->word->s);
     }
     if (d->kind == GD_GAME) {
+        put(o, "gvgai_maps = true");     /* levels read as GVGAI reads them, as the game file's are */
         for (int k = 0; k < d->nparams; k++) {
-            put(o, "%s", k ? ", " : "");
+            put(o, ", ");
             put_key(o, d->params[k]->key.s);
             put(o, " = ");
             put_value(o, &d->params[k]->v);

@@ -223,7 +223,7 @@ vg_status gvgai_walk(const gv_desc *d, gv_emit_fn *emit_fn, void *ud, vg_error *
         st = walk_sprites(&w);
     }
     gv_decl game = {GD_GAME, &d->game, NULL, NULL, NULL, 0, w.params, 0, 0, NULL, NULL};
-    if (st == VG_OK && (game.nparams = keep_params(&w, d->gfirst, d->gn, GD_GAME)) > 0) st = emit(&w, &game);
+    if (st == VG_OK) game.nparams = keep_params(&w, d->gfirst, d->gn, GD_GAME), st = emit(&w, &game);
     if (st == VG_OK) st = walk_maps(&w);
     if (st == VG_OK) st = walk_interactions(&w);
     for (int i = 0; i < d->nstmts && st == VG_OK; i++) {

@@ -104,6 +104,33 @@ static void test_text_map_error_names_it(void **state) {
     assert_int_equal(err.col, 4);
 }
 
+/* game{ gvgai_maps = true } reads a map as GVGAI reads a level: a short row
+ * padded with empty cells, a character the script does not map an empty
+ * cell; without it the same map is a ragged-map error. */
+static void test_gvgai_maps(void **state) {
+    (void)state;
+    const char *rules = "sprite { 'wall', 'Immovable' }\nsprite { 'avatar', 'MovingAvatar' }\n"
+                        "map { 'w', 'wall' }\nmap { 'A', 'avatar' }\nmap { ' ' }\n";
+    const char *map = "wwwww\nwA\nw?  w\nwwwww\n";
+    char lua[512];
+    snprintf(lua, sizeof lua, "%sgame { gvgai_maps = true }\n", rules);
+    vg_game *g = load_lua_ok(lua, map);
+    assert_int_equal(vg_game_width(g), 5);
+    assert_int_equal(vg_game_height(g), 4);
+    vg_state *s = vg_state_new(g, 1);
+    char buf[128];
+    vg_render_text(g, s, buf, sizeof buf);
+    assert_string_equal(buf, "wwwww\nwA   \nw   w\nwwwww\n");
+    vg_state_free(s);
+    vg_game_free(g);
+    vg_game *h = NULL;
+    vg_error err = {0};
+    assert_int_equal(load_lua_text(rules, map, &h, &err), VG_ERR_PARSE);
+    assert_null(h);
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.msg, "ragged"));
+}
+
 /* ---- Reading liberally ------------------------------------------------ */
 
 /* Loads 'text' and returns the start hash (seed 1); also checks the size and the picture. */
@@ -269,6 +296,7 @@ int main(void) {
         cmocka_unit_test(test_max_size_with_trailing_blank_lines),
         cmocka_unit_test(test_width_height),
         cmocka_unit_test(test_render_text),
+        cmocka_unit_test(test_gvgai_maps),
     };
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) tests[n++] = fixed[k];
     return _cmocka_run_group_tests("level", tests, (size_t)n, NULL, NULL);

@@ -110,11 +110,10 @@ static int read_corpus(void) {
 typedef enum { EXACT, NO_LOAD, DIFFERS, BROKEN } outcome;
 
 /* Loads the game of 'gm' as 'vgdl convert' writes it, a Lua script, on
- * the level of trace 't' (read as GVGAI reads it). */
+ * the level of trace 't' as it is (the script reads it as GVGAI does). */
 static vg_status load_converted(const game *gm, const trace *t, vg_game **out, vg_error *err) {
-    char *lua = NULL, *text = NULL, *cells = NULL, script[256];
+    char *lua = NULL, *text = NULL, script[256];
     size_t len;
-    vg_game *g = NULL;
     FILE *f = NULL;
     snprintf(script, sizeof script, "/tmp/vgdl-corpus-%d-%s.lua", (int)getpid(), gm->name);
     vg_status st = vg_game_convert(gm->path, &lua, err);
@@ -122,12 +121,8 @@ static vg_status load_converted(const game *gm, const trace *t, vg_game **out, v
         st = error_set(err, VG_ERR_IO, script, 0, 0, "cannot write the converted script");
     if (f) fclose(f);
     if (st == VG_OK) st = io_read_file(t->level, &text, &len, err);
-    if (st == VG_OK) st = vg_game_load_text(gm->path, text, t->level, &g, err);
-    if (st == VG_OK && !(cells = gvgai_level(g, text))) st = error_set(err, VG_ERR_NOMEM, t->level, 0, 0, "out of memory");
-    if (st == VG_OK) st = vg_game_load_text(script, cells, t->level, out, err);
+    if (st == VG_OK) st = vg_game_load_text(script, text, t->level, out, err);
     unlink(script);
-    vg_game_free(g);
-    free(cells);
     free(text);
     free(lua);
     return st;
