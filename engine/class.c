@@ -33,6 +33,11 @@ const int8_t class_base_dirs[4][2] = {{0, -1}, {-1, 0}, {0, 1}, {1, 0}};
 
 void class_passive_move(tick_ctx *t, int i) {
     sprite *p = tick_sprite(t, i);
+    if (t->g->types[p->type].cont) {
+        physics_cont_passive(t, i);
+        return;
+    }
+    if (t->g->types[p->type].is_static) return;
     if (p->flags & SP_FIRST) {
         p->flags &= (uint8_t)~SP_FIRST;
         return;
@@ -45,6 +50,7 @@ int class_active_move(tick_ctx *t, int i, int dx, int dy) {
     sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
     double speed = sprite_speed(t->g, p);
+    if (td->cont) return physics_cont_active(t, i, dx, dy, 0);
     if (!dx && !dy) return 0;
     if (td->rotate_in_place && td->oriented && (p->dx != dx || p->dy != dy)) {
         p->dx = (int8_t)dx, p->dy = (int8_t)dy;

@@ -19,10 +19,13 @@ enum {                     /* sprite_class.flags */
     CLASS_STILL = 2,       /* never moves by itself (its update at most counts down its timeToLive) */
     CLASS_SPEED = 4,       /* moves by itself only when its speed is not 0 */
     CLASS_READS_STYPE = 8, /* 'stype' names sprites it only looks at (Portal's exits): they may stay static */
-    CLASS_PATH = 16        /* follows GVGAI's path finder: the level gets a path table at load (path.c) */
+    CLASS_PATH = 16,       /* follows GVGAI's path finder: the level gets a path table at load (path.c) */
+    CLASS_GROUND = 32,     /* stands on solid sprites (GVGAI groundIntersects): the collision pass notes it */
+    CLASS_VEC = 64         /* keeps a real orientation and rotation (EXT_CONT), whatever its physics */
 };
 /* An avatar class's actions (GVGAI's list, class_actions), in flags bits 8-11. */
-enum { ACTS_MOVE, ACTS_SHOOT, ACTS_FLAK, ACTS_HORIZONTAL, ACTS_VERTICAL, ACTS_NONE, ACTS_SHOOT_ONLY, NUM_ACTS };
+enum { ACTS_MOVE, ACTS_SHOOT, ACTS_FLAK, ACTS_HORIZONTAL, ACTS_VERTICAL, ACTS_NONE, ACTS_SHOOT_ONLY,
+       ACTS_AIM, ACTS_USE, ACTS_PLATFORM, ACTS_WIZARD, NUM_ACTS };
 #define CLASS_ACTS(k) ((unsigned)(k) << 8)
 #define CLASS_ACTS_OF(flags) ((int)((flags) >> 8 & 15))
 
@@ -35,7 +38,7 @@ typedef void class_defaults_fn(type_def *td);
 typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 
 /* ---- Families: class.c (still and passive sprites), class_avatar.c, class_npc.c, class_chaser.c,
- * class_producer.c */
+ * class_producer.c, class_cont.c (continuous physics) */
 
 class_update_fn class_update_still, class_update_passive, class_update_flicker;
 class_defaults_fn class_defaults_conveyor, class_defaults_flicker, class_defaults_oriented_flicker;
@@ -55,6 +58,13 @@ class_update_fn class_update_spawn_point, class_update_multi_spawn, class_update
 class_update_fn class_update_bomber_random_missile, class_update_spreader;
 class_defaults_fn class_defaults_bomber, class_defaults_random_bomber, class_defaults_multi_spawn, class_defaults_spreader;
 class_check_fn class_check_spawn_point, class_check_stypes, class_check_spreader;
+class_update_fn class_update_spaceship_avatar, class_update_aimed_avatar, class_update_lander_avatar;
+class_update_fn class_update_car_avatar, class_update_bird_avatar, class_update_platformer_avatar;
+class_update_fn class_update_wizard_avatar, class_update_walker, class_update_walker_jumper;
+class_defaults_fn class_defaults_spaceship_avatar, class_defaults_aimed_avatar, class_defaults_lander_avatar;
+class_defaults_fn class_defaults_car_avatar, class_defaults_bird_avatar, class_defaults_platformer_avatar;
+class_defaults_fn class_defaults_wizard_avatar, class_defaults_walker, class_defaults_walker_jumper;
+class_check_fn class_check_wizard;
 
 /* One block per family; add a row to yours.
  *      name                 category          flags         update                        defaults                        check */
@@ -101,7 +111,17 @@ class_check_fn class_check_spawn_point, class_check_stypes, class_check_spreader
     X(Bomber,              VG_CAT_NPC,       0,            class_update_bomber,          class_defaults_bomber,          class_check_spawn_point) \
     X(RandomBomber,        VG_CAT_NPC,       0,            class_update_random_bomber,   class_defaults_random_bomber,   class_check_spawn_point) \
     X(BomberRandomMissile, VG_CAT_NPC,       0,            class_update_bomber_random_missile, class_defaults_bomber,    class_check_stypes) \
-    X(Spreader,            VG_CAT_MOVABLE,   0,            class_update_spreader,        class_defaults_spreader,        class_check_spreader)
+    X(Spreader,            VG_CAT_MOVABLE,   0,            class_update_spreader,        class_defaults_spreader,        class_check_spreader) \
+    /* -- continuous physics (class_cont.c) */ \
+    X(SpaceshipAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_SHOOT), class_update_spaceship_avatar, class_defaults_spaceship_avatar, class_check_shooter) \
+    X(AimedAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_AIM), class_update_aimed_avatar, class_defaults_aimed_avatar, class_check_shooter) \
+    X(LanderAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_lander_avatar, class_defaults_lander_avatar, NULL) \
+    X(CarAvatar,           VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_car_avatar, class_defaults_car_avatar, NULL) \
+    X(BirdAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_USE), class_update_bird_avatar, class_defaults_bird_avatar, NULL) \
+    X(PlatformerAvatar,    VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_GROUND | CLASS_ACTS(ACTS_PLATFORM), class_update_platformer_avatar, class_defaults_platformer_avatar, NULL) \
+    X(WizardAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_GROUND | CLASS_ACTS(ACTS_WIZARD), class_update_wizard_avatar, class_defaults_wizard_avatar, class_check_wizard) \
+    X(Walker,              VG_CAT_NPC,       CLASS_GROUND, class_update_walker,          class_defaults_walker,          NULL) \
+    X(WalkerJumper,        VG_CAT_NPC,       CLASS_GROUND, class_update_walker_jumper,   class_defaults_walker_jumper,   NULL)
 
 #define CLASS_ENUM(name, cat, flags, update, defaults, check) CLS_##name,
 enum { CLASS_LIST(CLASS_ENUM) NUM_CLASSES };
@@ -141,6 +161,9 @@ void class_passive_move(tick_ctx *t, int i);
  * place and faces elsewhere, else a step (speed 0 moves at 1). Returns 1
  * when it moved. */
 int class_active_move(tick_ctx *t, int i, int dx, int dy);
+/* A MovingAvatar's move under continuous physics (class_cont.c): the
+ * passive movement, then the action's push; 1 unless the action is NIL. */
+int class_cont_move(tick_ctx *t, int i, vg_action a);
 /* GVGAI's timeToLive: kills sprite 'i', 'age' updates old, when its type's
  * timeToLive has run out; returns 1 then. */
 int class_expired(tick_ctx *t, int i, int age);

@@ -27,6 +27,10 @@ static const vg_action action_sets[NUM_ACTS][VG_MAX_ACTIONS] = {
     [ACTS_VERTICAL] = {VG_ACTION_UP, VG_ACTION_DOWN},
     [ACTS_NONE] = {VG_ACTION_NIL},
     [ACTS_SHOOT_ONLY] = {VG_ACTION_LEFT, VG_ACTION_UP, VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_USE},
+    [ACTS_AIM] = {VG_ACTION_USE, VG_ACTION_DOWN, VG_ACTION_UP},
+    [ACTS_USE] = {VG_ACTION_USE},
+    [ACTS_PLATFORM] = {VG_ACTION_LEFT, VG_ACTION_RIGHT, VG_ACTION_USE},
+    [ACTS_WIZARD] = {VG_ACTION_LEFT, VG_ACTION_RIGHT, VG_ACTION_USE, VG_ACTION_UP},
 };
 
 int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]) {
@@ -54,6 +58,7 @@ static int avatar_move(tick_ctx *t, int i, vg_action a) {
     sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
     int dx, dy;
+    if (td->cont) return class_cont_move(t, i, a) ? MOVED_MOVE : MOVED_STILL;
     physics_dir(a, &dx, &dy);
     if (!dx && !dy) return MOVED_STILL;
     if (td->rotate_in_place && td->oriented && (p->dx != dx || p->dy != dy)) {
@@ -67,7 +72,7 @@ static int avatar_move(tick_ctx *t, int i, vg_action a) {
 static int oriented_move(tick_ctx *t, int i, vg_action a) {
     sprite *p = tick_sprite(t, i);
     int x = p->x, y = p->y, moved = avatar_move(t, i, a);
-    if (moved == MOVED_MOVE) {
+    if (moved == MOVED_MOVE && !t->g->types[p->type].cont) {
         int mx = p->x - x, my = p->y - y;
         p->dx = (int8_t)((mx > 0) - (mx < 0));
         p->dy = (int8_t)((my > 0) - (my < 0));

@@ -66,6 +66,12 @@ void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
     add_event(t, a, b);
 }
 
+void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n) {
+    int count = effect_wall_batch(t, e, a, b, n);
+    t->s->score += e->score * count;
+    for (int k = 0; k < n; k++) add_event(t, a, b[k]);
+}
+
 void effect_apply_timed(tick_ctx *t, const effect_def *e, int a) {
     run(t, e, a, REF_NONE);
     t->s->score += e->score;          /* GVGAI scores the timer's row, whatever its effect says */

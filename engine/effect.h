@@ -24,7 +24,8 @@ enum {                   /* effect_row.flags */
     FX_NEEDS2 = 32,      /* needs a second sprite: not allowed at the screen's edge (EOS) */
     FX_HEALTH = 64,      /* reads or changes health points: sprites carry them (EXT_HEALTH) */
     FX_SPEED = 128,      /* changes a sprite's own speed (EXT_SPEED) */
-    FX_RESOURCE = 256    /* reads or changes resources: sprites carry them (EXT_RESOURCES) */
+    FX_RESOURCE = 256,   /* reads or changes resources: sprites carry them (EXT_RESOURCES) */
+    FX_BATCH = 512       /* runs once per first sprite with all the second ones it overlaps (effect_batch) */
 };
 
 #define EFFECT_SCRIPT (-2)     /* effect_def.kind of a custom effect written in the script */
@@ -64,6 +65,8 @@ effect_check_fn effect_check_resource, effect_check_health, effect_check_speed;
 effect_fn effect_set_speed_for_all, effect_increase_speed_to_all, effect_decrease_speed_to_all, effect_half_speed;
 effect_fn effect_reverse_direction, effect_flip_direction, effect_turn_around, effect_attract_gaze, effect_align;
 effect_fn effect_teleport_to_exit;
+effect_fn effect_wall_stop, effect_wall_bounce, effect_bounce_direction;
+effect_fn effect_kill_if_slow, effect_kill_if_not_upright, effect_bounce_forward_cont;
 
 /* One block per family; add a row to yours.
  *      name            function                  flags                               check */
@@ -123,7 +126,14 @@ effect_fn effect_teleport_to_exit;
     X(decreaseSpeedToAll, effect_decrease_speed_to_all, FX_SPEED,                   effect_check_speed) \
     X(halfSpeed,      effect_half_speed,        FX_MOVE1 | FX_SPEED,                effect_check_speed) \
     /* -- time (effect_timer.c) */ \
-    X(addTimer,       effect_add_timer,         0,                                  effect_check_add_timer)
+    X(addTimer,       effect_add_timer,         0,                                  effect_check_add_timer) \
+    /* -- walls and bounces, continuous physics (effect_wall.c) */ \
+    X(wallStop,       effect_wall_stop,         FX_MOVE1 | FX_NEEDS2 | FX_SPEED,    NULL) \
+    X(wallBounce,     effect_wall_bounce,       FX_MOVE1 | FX_NEEDS2 | FX_BATCH,    NULL) \
+    X(wallReverse,    effect_wall_bounce,       FX_MOVE1 | FX_NEEDS2 | FX_SPEED | FX_BATCH, NULL) \
+    X(bounceDirection, effect_bounce_direction, FX_MOVE1 | FX_NEEDS2,               NULL) \
+    X(killIfSlow,     effect_kill_if_slow,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    NULL) \
+    X(killIfNotUpright, effect_kill_if_not_upright, FX_KILL1,                       NULL)
 
 #define EFFECT_ENUM(name, fn, flags, check) EFF_##name,
 enum { EFFECT_LIST(EFFECT_ENUM) NUM_EFFECTS };
@@ -145,6 +155,13 @@ const char *effect_name(int kind);                   /* "stepBack"; "a script ef
 /* Runs effect row 'e' on 'a' and 'b' (a script effect through the
  * game's script callbacks), adds its score and records the avatar event. */
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b);
+/* Runs batch row 'e' (FX_BATCH) on 'a' and the 'n' sprites 'b' it
+ * overlaps: its score counts as many times as the effect says, and an
+ * event per pair. */
+void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n);
+/* wallBounce and wallReverse on a batch (effect_wall.c); returns how many
+ * sprites the one it bounced off stands for. */
+int effect_wall_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n);
 /* Runs timed row 'e' (GVGAI's TIME) on sprite 'a': its score always applies, no event. */
 void effect_apply_timed(tick_ctx *t, const effect_def *e, int a);
 /* ---- The pending list (effect_timer.c) */

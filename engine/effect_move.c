@@ -45,7 +45,8 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
     double dx = x - lx, dy = y - ly, mag = sqrt(dx * dx + dy * dy);
     sprite *p = tick_sprite(t, (uint32_t)a);
     double speed = b >= 0 ? sprite_speed(t->g, tick_sprite(t, (uint32_t)b)) : t->g->types[ref_type(t->g, t->s, b)].speed;
-    int pixels = (int)(speed * t->b);
+    int cont = t->g->types[p->type].cont;
+    int pixels = (int)(speed * (cont ? 10 : t->b));     /* continuous physics: GVGAI's default 10-pixel grid */
     if (pixels == 0) pixels = (int)sprite_speed(t->g, p);
     uint16_t lastmove = (uint16_t)(t->now - p->moved);
     if (mag != 0 && pixels != 0 && t->g->types[p->type].cooldown <= lastmove) {
@@ -53,13 +54,21 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
         tick_set_pos(t, a, p->x + (int)(dx * pixels), p->y + (int)(dy * pixels));
         p->moved = t->now;
     }
+    if (cont) {                                          /* then it sits on b, facing along it */
+        int w, h;
+        double ox, oy;
+        physics_size(t->g, ref_type(t->g, t->s, b), &w, &h);
+        tick_set_pos(t, a, p->x, y - h);
+        physics_vec(t->g, p, &ox, &oy);
+        physics_set_vec(t->g, p, ox, 0);
+    }
     if (e->pixel_perfect) tick_set_pos(t, a, x, y);
     return 1;
 }
 
 /* Pushes 'a' the way 'b' moved this tick, at b's speed. */
 int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
-    (void)e;
+    if (t->g->types[tick_sprite(t, a)->type].cont) return effect_bounce_forward_cont(t, e, a, b);
     int x, y, lx, ly;
     ref_pos(t->g, t->s, b, &x, &y);
     tick_last_pos(t, b, &lx, &ly);

@@ -95,6 +95,9 @@ static type_def fresh_type(int cls) {
     td.max_distance = -1;
     td.health_limit = 1000;
     td.ttl = -1;
+    td.mass = 1;
+    td.max_speed = -1;
+    td.w_mult = td.h_mult = 1;
     if (cls >= 0 && class_table[cls].defaults) class_table[cls].defaults(&td);
     return td;
 }
@@ -187,6 +190,7 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->stype = e->stype_to = e->ftype = -1;
         e->stype_count = -1;
         e->prob = 1;
+        e->limspeed = 1;
         e->leq = VG_MAX_SPRITES;
         e->resource = e->held_resource = e->kill_resource = e->orient = e->next_execution = -1;
         e->value = NAN;               /* unset: each effect's check gives its default */

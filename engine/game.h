@@ -78,6 +78,18 @@ struct type_def {
     int limit;              /* Flicker: dies once older than this; Resource: the most a sprite holds */
     int value;              /* Resource: how much collecting one gives */
     double spread_prob;     /* Spreader: chance of spreading to each side (GVGAI spreadprob) */
+    /* -- continuous physics (physics_cont.c, class_cont.c) */
+    char physics[8];        /* GVGAI physicstype: "GRID" (or empty) or "CONT" */
+    int cont;               /* 1: continuous physics (game_finish, from 'physics') */
+    int vec;                /* 1: keeps a real orientation and rotation (the sprite's EXT_CONT) */
+    double gravity, friction, mass;
+    double max_speed;       /* the most 'speed' a move gives, -1: no limit */
+    double jump_strength;   /* PlatformerAvatar, WizardAvatar, BirdAvatar, WalkerJumper */
+    double angle_diff;      /* the turning avatars: radians a tick */
+    double probability;     /* WalkerJumper: chance of a jump a tick on the ground */
+    double w_mult, h_mult;  /* its rectangle: the cell's size times these (GVGAI wMult, hMult) */
+    int solid;              /* others stand on it (GVGAI solid) */
+    int is_static;          /* GVGAI is_static: no passive movement; killIfSlow reads the other's speed */
 };
 
 /* ---- Effects and terminations (tables in effect.h, term.h) ------------ */
@@ -126,6 +138,8 @@ typedef struct effect_def {
     int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
     int repeating;          /* TIME: fires again 'timer' ticks after it fired */
     int next_execution;     /* TIME: set (not -1): first fires after 'timer' ticks, else in the first tick */
+    /* -- walls and bounces (effect_wall.c) */
+    double limspeed;        /* killIfSlow: the speed below which it kills */
 } effect_def;
 
 typedef struct term_def {
@@ -168,6 +182,7 @@ enum {
     EXT_HEALTH,         /* int16 health points, int16 the most it has had */
     EXT_RESOURCES,      /* uint16 bit set of resources held, then int16 amounts, one per resource kind */
     EXT_AUX,            /* two int32 for a class's own use */
+    EXT_CONT,           /* three doubles: a real orientation (x, y) and a rotation (physics_cont.c) */
     NUM_EXT
 };
 
@@ -205,6 +220,8 @@ struct vg_game {
                                            * was in aux[1] (x low, y high 16 bits), which tick_end keeps when it dies */
     uint64_t ref_targets;                 /* leaf types the ref_holders' sprites refer to */
     int may_create;                       /* 1 when rules can create sprites */
+    int geom;                             /* 1: sprites of several sizes or continuous physics: every tick checks
+                                           * every pair, overlaps by their rectangles (physics_cont.c) */
     unsigned ext_needs;                   /* EXT_* bits the rules need (set while building, see game_need_ext) */
     uint32_t stride;                      /* bytes per changing sprite: its header and the extension */
     uint16_t ext_off[NUM_EXT];            /* where each extension field is in a sprite, 0: absent */

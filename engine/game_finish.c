@@ -4,7 +4,8 @@
  * the whole game, and the tables play derives from it, in phases:
  *
  *   1. the type tree: types named before they were declared, leaves,
- *      subtype sets, every leaf has a class, the avatar types;
+ *      subtype sets, every leaf has a class, the avatar types; which
+ *      types have continuous physics or a real orientation;
  *   2. effects: each checked, then the pairs of types in the order GVGAI
  *      runs them (edge effects apart) and who has rules with whom;
  *   3. each leaf type's class check; which types never change (the
@@ -56,6 +57,28 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
             int s = game_self_leaf(g, g->mapping[c][k]);
             if (s >= 0) g->mapping[c][k] = (char)s;
         }
+    return VG_OK;
+}
+
+/* Phase 1b: continuous physics (physics_cont.c): which types have it or
+ * a real orientation, and whether pairs are checked by rectangles. */
+static vg_status finish_physics(vg_game *g, vg_error *err) {
+    int vec = 0;
+    g->geom = 0;
+    for (int t = 0; t < g->ntypes; t++) {
+        type_def *td = &g->types[t];
+        if (td->physics[0] && strcmp(td->physics, "GRID") != 0 && strcmp(td->physics, "CONT") != 0)
+            return game_error(g, err, VG_ERR_SCRIPT, td->line, "sprite '%s': physicstype must be GRID or CONT, not '%s'",
+                              td->name, td->physics);
+        td->cont = strcmp(td->physics, "CONT") == 0;
+        td->vec = td->cont || (td->cls >= 0 && (class_table[td->cls].flags & CLASS_VEC));
+        vec |= td->vec;
+        if (td->cont || td->w_mult != 1 || td->h_mult != 1) g->geom = 1;
+    }
+    if (vec) {
+        game_need_ext(g, EXT_CONT);
+        game_need_ext(g, EXT_SPEED);
+    }
     return VG_OK;
 }
 
@@ -183,7 +206,10 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         type_def *td = &g->types[t];
         if (!td->leaf) continue;
         const sprite_class *c = &class_table[td->cls];
-        td->fixed = !(moving >> t & 1) && !td->force_dynamic && (c->flags & CLASS_STILL) && td->ttl < 0;
+        /* In games of continuous physics or sized sprites, a drifting class with no speed that nothing
+         * moves never moves either (GVGAI's continuous drift needs a speed, gravity included). */
+        int still = (c->flags & CLASS_STILL) || (g->geom && (c->flags & CLASS_SPEED) && td->speed == 0);
+        td->fixed = !(moving >> t & 1) && !td->force_dynamic && still && td->ttl < 0;
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;
@@ -218,14 +244,14 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
         g->res_slot[t] = (int8_t)g->nres;
         g->res_type[g->nres++] = (uint8_t)t;
     }
-    static const int order[NUM_EXT] = {EXT_SPEED, EXT_AUX, EXT_HEALTH, EXT_RESOURCES};
+    static const int order[NUM_EXT] = {EXT_SPEED, EXT_CONT, EXT_AUX, EXT_HEALTH, EXT_RESOURCES};
     uint32_t at = sizeof(sprite);
     memset(g->ext_off, 0, sizeof g->ext_off);
     for (int k = 0; k < NUM_EXT; k++) {
         int ext = order[k];
         if (!(g->ext_needs >> ext & 1)) continue;
         g->ext_off[ext] = (uint16_t)at;
-        at += ext == EXT_SPEED || ext == EXT_AUX ? 8 : ext == EXT_HEALTH ? 4 : 2 + 2 * (uint32_t)g->nres;
+        at += ext == EXT_SPEED || ext == EXT_AUX ? 8 : ext == EXT_CONT ? 24 : ext == EXT_HEALTH ? 4 : 2 + 2 * (uint32_t)g->nres;
     }
     g->stride = (at + 7) & ~7u;
     if (g->stride > MAX_STRIDE)
@@ -235,6 +261,7 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
 
 vg_status game_finish(vg_game *g, vg_error *err) {
     vg_status st = finish_types(g, err);
+    if (st == VG_OK) st = finish_physics(g, err);
     g->may_create = 0;
     g->ntimers = 0;
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);

@@ -19,6 +19,7 @@
  */
 #include <string.h>
 
+#include "class.h"
 #include "effect.h"
 #include "interact.h"
 
@@ -38,6 +39,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
     const vg_state *s = t->s;
     const uint8_t *occ = state_occ(s);
     int x, y, n = 0, b = t->b;
+    if (g->geom) return physics_overlapping(t, r1, types, n0, live, out, max);
     ref_pos(g, s, r1, &x, &y);
     /* The cells r1 covers (a sprite is one cell square: at most 2 x 2),
      * the fixed types there, and whether changing sprites other than r1
@@ -143,6 +145,7 @@ static uint64_t near_types(const tick_ctx *t, int r) {
     const vg_game *g = t->g;
     const vg_state *s = t->s;
     int x, y, c[4], b = t->b;
+    if (g->geom) return ~0ULL;
     ref_pos(g, s, r, &x, &y);
     if (s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph) return ~0ULL;
     const uint8_t *occ = state_occ(s);
@@ -292,7 +295,17 @@ static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
 /* 1 when sprite i is not wholly on the screen (GVGAI's isAtEdge). */
 static int off_screen(const tick_ctx *t, int i) {
     const sprite *p = tick_sprite(t, i);
+    if (t->g->geom) return physics_off_screen(t, i);
     return p->x < 0 || p->y < 0 || p->x + t->b > t->g->pw || p->y + t->b > t->g->ph;
+}
+
+/* 1 when references 'a' and 'b' overlap now. */
+static int meet(const tick_ctx *t, int a, int b) {
+    int ax, ay, bx, by;
+    if (t->g->geom) return physics_overlap(t, a, b);
+    ref_pos(t->g, t->s, a, &ax, &ay);
+    ref_pos(t->g, t->s, b, &bx, &by);
+    return physics_intersects(t->b, ax, ay, bx, by);
 }
 
 /* Step 2: effects at the edge of the screen, for sprites off it. */
@@ -355,12 +368,19 @@ void interact_run(tick_ctx *t) {
                 after = ref_key(t, a);
                 started = 1;
                 if (tick_killed(t, a)) continue;
+                int ground = a >= 0 && (class_table[g->types[ref_type(g, t->s, a)].cls].flags & CLASS_GROUND);
+                if (ground) physics_ground(t, a, t2);
                 int n2 = seconds(t, a, t2, n0, second);
+                if (effect_flags(e->kind) & FX_BATCH) {
+                    int m = 0;
+                    for (int j = 0; j < n2; j++)
+                        if (meet(t, a, second[j])) second[m++] = second[j];
+                    if (m > 0) effect_apply_batch(t, e, a, second, m);
+                    continue;
+                }
                 for (int j = 0; j < n2 && !tick_killed(t, a); j++) {
-                    int ax, ay, bx, by;
-                    ref_pos(g, t->s, a, &ax, &ay);
-                    ref_pos(g, t->s, second[j], &bx, &by);
-                    if (physics_intersects(t->b, ax, ay, bx, by)) effect_apply(t, e, a, second[j]);
+                    if (ground) physics_ground_one(t, a, second[j]);
+                    if (meet(t, a, second[j])) effect_apply(t, e, a, second[j]);
                 }
             }
         }
@@ -377,6 +397,7 @@ static int has_ruled_overlap(tick_ctx *t, int r) {
 
 int interact_persist(tick_ctx *t) {
     const vg_game *g = t->g;
+    if (g->geom) return 1;              /* such games check every pair every tick */
     if (!t->full && contacts_fresh(t)) {   /* only moved sprites can have new overlaps: a live one with a partner */
         for (int i = 0; i < t->ct.n; i++) {
             int x = t->ct.a[i], y = t->ct.b[i];

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "physics.h"
 #include "state.h"
 
 /* ---- Names ------------------------------------------------------------ */
@@ -280,7 +281,9 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
         put(&out, "null");
     } else {
         const sprite *p = state_sprite(s, av);
-        put(&out, "{\"pos\":[%.17g,%.17g],\"orientation\":[%d,%d],\"type\":", p->x / q, p->y / q, p->dx, p->dy);
+        double ox = p->dx, oy = p->dy;
+        if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy);      /* a real orientation (physics_cont.c) */
+        put(&out, "{\"pos\":[%.17g,%.17g],\"orientation\":[%.17g,%.17g],\"type\":", p->x / q, p->y / q, ox, oy);
         put_json_string(&out, g->types[p->type].name);
         put(&out, ",\"alive\":%s,\"resources\":", (p->flags & SP_DISABLED) ? "false" : "true");
         put_resources(&out, g, p);

@@ -71,6 +71,19 @@ static const param_spec sprite_params[] = {
     ROW("limit",     P_INT,    type_def, limit,         -30000, 30000),
     ROW("spreadprob", P_NUMBER, type_def, spread_prob,  0, 1),
     ROW("value",     P_INT,    type_def, value,         -30000, 30000),
+    /* -- continuous physics */
+    ROW("physicstype", P_TEXT, type_def, physics,       0, sizeof ((type_def *)0)->physics),
+    ROW("gravity",   P_NUMBER, type_def, gravity,       0, 1000),
+    ROW("friction",  P_NUMBER, type_def, friction,      0, 1),
+    ROW("mass",      P_NUMBER, type_def, mass,          0, 1e6),
+    ROW("max_speed", P_NUMBER, type_def, max_speed,     -1, 1e6),
+    ROW("jump_strength", P_NUMBER, type_def, jump_strength, 0, 1e6),
+    ROW("angle_diff", P_NUMBER, type_def, angle_diff,   0, 7),
+    ROW("probability", P_NUMBER, type_def, probability, 0, 1),
+    ROW("wMult",     P_NUMBER, type_def, w_mult,        0.01, 100),
+    ROW("hMult",     P_NUMBER, type_def, h_mult,        0.01, 100),
+    ROW("solid",     P_BOOL,   type_def, solid,         0, 0),
+    ROW("is_static", P_BOOL,   type_def, is_static,     0, 0),
 };
 _Static_assert(offsetof(type_def, dy0) == offsetof(type_def, dx0) + 1, "P_DIR writes dx0 then dy0");
 _Static_assert(offsetof(type_def, spawn_dy) == offsetof(type_def, spawn_dx) + 1, "P_DIR writes dx then dy");
@@ -114,6 +127,8 @@ static const param_spec effect_params[] = {
     ROW("ftype",       P_EFFECT,  effect_def, ftype,       0, 0),
     ROW("repeating",   P_BOOL,    effect_def, repeating,   0, 0),
     ROW("nextExecution", P_INT,   effect_def, next_execution, 0, 60000),
+    /* -- walls and bounces */
+    ROW("limspeed",    P_NUMBER,  effect_def, limspeed,    0, 1e6),
 };
 static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),
@@ -192,7 +207,8 @@ static int set_color(vg_game *g, char *field, const param_value *v, int line, vg
 
 static int set_dir(char *field, const param_value *v) {
     static const struct { const char *name; int8_t dx, dy; } dirs[] = {
-        {"UP", 0, -1}, {"DOWN", 0, 1}, {"LEFT", -1, 0}, {"RIGHT", 1, 0}, {"NONE", 0, 0}};
+        {"UP", 0, -1}, {"DOWN", 0, 1}, {"LEFT", -1, 0}, {"RIGHT", 1, 0}, {"NONE", 0, 0},
+        {"DUP", 0, -1}, {"DDOWN", 0, 1}, {"DLEFT", -1, 0}, {"DRIGHT", 1, 0}, {"DNONE", 0, 0}};
     if (v->kind != PV_STRING) return 0;
     for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++)
         if (strcmp(dirs[k].name, v->str) == 0) {

@@ -16,4 +16,40 @@ static inline int physics_intersects(int b, int x1, int y1, int x2, int y2) {
 }
 void physics_dir(vg_action a, int *dx, int *dy);
 
+/* ---- Continuous physics and sprites of several sizes (physics_cont.c) ----
+ * GVGAI's ContinuousPhysics: a sprite has a real orientation (a unit
+ * vector) and speed, pixels of position, gravity, friction and mass. Its
+ * rectangle is the cell times its type's wMult x hMult. */
+
+/* A sprite's real orientation and rotation (EXT_CONT); 0 when it has none. */
+void physics_vec(const vg_game *g, const sprite *p, double *x, double *y);
+void physics_set_vec(const vg_game *g, sprite *p, double x, double y);
+double physics_rotation(const vg_game *g, const sprite *p);
+void physics_set_rotation(const vg_game *g, sprite *p, double rot);
+/* The width and height in pixels of a sprite of leaf 'type'. */
+void physics_size(const vg_game *g, int type, int *w, int *h);
+/* 1 when the rectangles of references 'a' and 'b' overlap (GVGAI's intersects). */
+int physics_overlap(const tick_ctx *t, int a, int b);
+/* 1 when sprite 'r' is not wholly on the screen (GVGAI isAtEdge). */
+int physics_off_screen(const tick_ctx *t, int r);
+/* GVGAI's _updatePos: moves sprite 'i' by (int)(dir * speed) when its
+ * cooldown allows ('speed' 0: its own, truncated). Returns 1 when it moved. */
+int physics_update_pos(tick_ctx *t, int i, double dx, double dy, int speed);
+/* ContinuousPhysics.passiveMovement (nothing on the first tick; nothing
+ * for an is_static type). */
+void physics_cont_passive(tick_ctx *t, int i);
+/* ContinuousPhysics.activeMovement: the force (ax, ay) over the mass plus
+ * the velocity ('speed' 0 or -1: its own) gives the new orientation and
+ * speed. Returns 1 unless the force is nil. */
+int physics_cont_active(tick_ctx *t, int i, double ax, double ay, double speed);
+/* The sprites of leaf set 'types' whose rectangles overlap reference 'r1',
+ * as interact.c's overlapping() gives them (by type, then id; only those
+ * below index 'n0'; with 'live', none killed this tick). */
+int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max);
+/* GVGAI's groundIntersects for sprite 'a' of a class that stands on solid
+ * sprites: notes it on the ground (SP_GROUND) when one of the solid sprites
+ * of 'types' is just below it and it came down onto it. */
+void physics_ground(tick_ctx *t, int a, uint64_t types);
+void physics_ground_one(tick_ctx *t, int a, int b);
+
 #endif

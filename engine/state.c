@@ -218,6 +218,11 @@ void sprite_init_ext(const vg_game *g, sprite *p) {
     const type_def *td = &g->types[p->type];
     if (g->stride > sizeof(sprite)) memset(p + 1, 0, g->stride - sizeof(sprite));
     sprite_set_speed(g, p, td->speed);
+    char *v = sprite_ext(g, p, EXT_CONT);
+    if (v) {                                      /* a real orientation (physics_cont.c), and no rotation */
+        double o[3] = {td->dx0, td->dy0, 0};
+        memcpy(v, o, sizeof o);
+    }
     int16_t *hp = sprite_health(g, p);
     if (hp) {
         hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);

@@ -27,7 +27,8 @@
 enum {                       /* sprite.flags */
     SP_DISABLED = 1,         /* a killed avatar: kept, but no longer plays (GVGAI) */
     SP_KILLED   = 2,         /* killed this tick; removed when the tick ends */
-    SP_FIRST    = 4          /* has not had its first passive move yet */
+    SP_FIRST    = 4,         /* has not had its first passive move yet */
+    SP_GROUND   = 8          /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
 };
 
 /* A changing sprite: this header, then the game's extension (hp, own

@@ -55,7 +55,7 @@ const char *cli_root(void) {
     return root;
 }
 
-static int is_number(const char *s) {
+int cli_is_number(const char *s) {
     if (!*s) return 0;
     for (; *s; s++)
         if (*s < '0' || *s > '9') return 0;
@@ -95,11 +95,11 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
     }
     if (!level) level = "0";
     if (cli_is_gvgai(script)) {                   /* GVGAI's levels are GAME_lvlN.txt beside the game */
-        if (is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
+        if (cli_is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
         else snprintf(map, size, "%s", level);
         return;
     }
-    if (is_number(level)) {
+    if (cli_is_number(level)) {
         snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", cli_root(), (int)blen, base, level);
         if (access(map, F_OK) != 0) nth_layout(map, size, atoi(level));
         return;
@@ -184,7 +184,7 @@ int cli_load(const cli_opts *o, vg_game **g) {
     if (rc) return rc;
     if (!exists(map)) {   /* the script's own errors first: they are what its author must fix */
         if ((rc = cli_check_script(script))) return rc;
-        if (o->level && !is_number(o->level)) return cli_fail("--level %s: no such map (%s)", o->level, map);
+        if (o->level && !cli_is_number(o->level)) return cli_fail("--level %s: no such map (%s)", o->level, map);
         return cli_fail("%s has no level %s (%s: no such file)", o->game, o->level ? o->level : "0", map);
     }
     if (vg_game_load(script, map, g, &err) != VG_OK) return cli_report(&err);
@@ -259,8 +259,8 @@ static int parse_count(const char *opt, const char *v, unsigned long long min, u
                        unsigned long long *out) {
     char *end;
     errno = 0;
-    unsigned long long n = is_number(v) ? strtoull(v, &end, 10) : 0;
-    if (!is_number(v) || errno == ERANGE || n < min || n > max)
+    unsigned long long n = cli_is_number(v) ? strtoull(v, &end, 10) : 0;
+    if (!cli_is_number(v) || errno == ERANGE || n < min || n > max)
         return cli_fail("option --%s needs a whole number from %llu to %llu, not '%s'", opt, min, max, v);
     *out = n;
     return 0;

@@ -57,6 +57,7 @@ int cli_load(const cli_opts *o, vg_game **g);
 /* The rules and the map of GAME (a name, a script, or a GVGAI game file:
  * .txt) at 'level' (a number, a level's name or a path; NULL: 0). */
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
+int cli_is_number(const char *s);                     /* 1 when 's' is a non-empty run of digits 0-9 */
 int cli_is_gvgai(const char *path);                  /* 1 when 'path' is a GVGAI game file (.txt) */
 const char *cli_root(void);                          /* the folder holding scripts/, levels/ and gvgai/ */
 /* The names of the games under the root (scripts/ then GVGAI's), sorted,

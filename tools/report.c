@@ -36,16 +36,9 @@ void wilson_frac(double wins, long n, double *lo, double *hi) {
     *hi = centre + half > 1 ? 1 : centre + half;
 }
 
-static int is_num(const char *s) {
-    if (!*s) return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9') return 0;
-    return 1;
-}
-
 /* Levels: numbers in numeric order, before paths in text order. */
 static int level_cmp(const char *a, const char *b) {
-    int na = is_num(a), nb = is_num(b);
+    int na = cli_is_number(a), nb = cli_is_number(b);
     if (na && nb) {
         size_t la = strlen(a), lb = strlen(b);
         return la != lb ? (la < lb ? -1 : 1) : strcmp(a, b);

@@ -259,7 +259,7 @@ static void test_errors_located(void **state) {
         const char *msg;
     } cases[] = {
         {"    avatar > MovingAvatr", 14, "unknown sprite class 'MovingAvatr'; did you mean 'MovingAvatar'?"},
-        {"    avatar > CarAvatar", 14, "unknown sprite class 'CarAvatar'"},
+        {"    avatar > HoverAvatar", 14, "unknown sprite class 'HoverAvatar'"},
         {"    avatar > MovingAvatar sped=2", 27, "unknown sprite parameter 'sped'; did you mean 'speed'?"},
         {"    avatar > MovingAvatar color=PURPEL", 33, "unknown colour 'PURPEL'; did you mean 'PURPLE'?"},
         {"    avatar > MovingAvatar cooldown=1.5", 27, "'cooldown' must be a whole number"},

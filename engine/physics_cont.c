@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * physics_cont.c -- GVGAI's continuous physics, and sprites whose
+ * rectangles are not one cell.
+ *
+ * A sprite of a type with physicstype=CONT keeps a real orientation (a unit
+ * vector, in its EXT_CONT) and a real speed (EXT_SPEED); each tick it moves
+ * (int)speed pixels along its orientation, gravity pulls it down unless it
+ * stands on something solid, and friction slows it. Positions stay whole
+ * pixels, as GVGAI's rectangles are. The arithmetic follows GVGAI's to the
+ * bit (a mass is a float there, so it is one here), since its traces
+ * compare positions and orientations exactly.
+ *
+ * In games with such sprites, or with sprites wider or taller than a cell
+ * (wMult, hMult), the collision pass checks every pair every tick by the
+ * sprites' rectangles (g->geom; interact.c calls physics_overlapping).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "tick.h"
+
+/* ---- A sprite's orientation, rotation and size ------------------------- */
+
+void physics_vec(const vg_game *g, const sprite *p, double *x, double *y) {
+    const char *e = sprite_ext(g, p, EXT_CONT);
+    double v[2] = {0, 0};
+    if (e) memcpy(v, e, sizeof v);
+    *x = v[0], *y = v[1];
+}
+
+void physics_set_vec(const vg_game *g, sprite *p, double x, double y) {
+    char *e = sprite_ext(g, p, EXT_CONT);
+    double v[2] = {x, y};
+    if (e) memcpy(e, v, sizeof v);
+}
+
+double physics_rotation(const vg_game *g, const sprite *p) {
+    const char *e = sprite_ext(g, p, EXT_CONT);
+    double r = 0;
+    if (e) memcpy(&r, e + 16, sizeof r);
+    return r;
+}
+
+void physics_set_rotation(const vg_game *g, sprite *p, double rot) {
+    char *e = sprite_ext(g, p, EXT_CONT);
+    if (e) memcpy(e + 16, &rot, sizeof rot);
+}
+
+void physics_size(const vg_game *g, int type, int *w, int *h) {
+    *w = (int)(g->square * g->types[type].w_mult);
+    *h = (int)(g->square * g->types[type].h_mult);
+}
+
+/* Reference 'r''s rectangle: x, y, width, height. */
+static void ref_rect(const tick_ctx *t, int r, int rc[4]) {
+    ref_pos(t->g, t->s, r, &rc[0], &rc[1]);
+    physics_size(t->g, ref_type(t->g, t->s, r), &rc[2], &rc[3]);
+}
+
+/* java.awt.Rectangle.intersects for rectangles of positive size. */
+static int rects_meet(const int a[4], const int b[4]) {
+    return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+}
+
+int physics_overlap(const tick_ctx *t, int a, int b) {
+    int ra[4], rb[4];
+    ref_rect(t, a, ra);
+    ref_rect(t, b, rb);
+    return rects_meet(ra, rb);
+}
+
+int physics_off_screen(const tick_ctx *t, int r) {
+    int rc[4];
+    ref_rect(t, r, rc);
+    return rc[0] < 0 || rc[1] < 0 || rc[0] + rc[2] > t->g->pw || rc[1] + rc[3] > t->g->ph;
+}
+
+/* ---- Movement ------------------------------------------------------------ */
+
+int physics_update_pos(tick_ctx *t, int i, double dx, double dy, int speed) {
+    sprite *p = tick_sprite(t, i);
+    if (speed == 0 && (speed = (int)sprite_speed(t->g, p)) == 0) return 0;
+    uint16_t lastmove = (uint16_t)(t->now - p->moved);
+    if (t->g->types[p->type].cooldown > lastmove || fabs(dx) + fabs(dy) == 0) return 0;
+    tick_set_pos(t, i, p->x + (int)(dx * speed), p->y + (int)(dy * speed));
+    p->moved = t->now;
+    return 1;
+}
+
+void physics_cont_passive(tick_ctx *t, int i) {
+    sprite *p = tick_sprite(t, i);
+    const type_def *td = &t->g->types[p->type];
+    if (td->is_static) return;
+    if (p->flags & SP_FIRST) {
+        p->flags &= (uint8_t)~SP_FIRST;
+        return;
+    }
+    double speed = sprite_speed(t->g, p), ox, oy;
+    if (speed == 0) return;
+    physics_vec(t->g, p, &ox, &oy);
+    physics_update_pos(t, i, ox, oy, (int)speed);
+    if (td->gravity > 0 && td->mass > 0 && !(p->flags & SP_GROUND))
+        physics_cont_active(t, i, 0, td->gravity * td->mass, 0);
+    sprite_set_speed(t->g, p, sprite_speed(t->g, p) * (1 - td->friction));
+}
+
+int physics_cont_active(tick_ctx *t, int i, double ax, double ay, double speed) {
+    sprite *p = tick_sprite(t, i);
+    const type_def *td = &t->g->types[p->type];
+    double ox, oy, mass = (float)td->mass;
+    if (speed == 0 || speed == -1) speed = sprite_speed(t->g, p);
+    physics_vec(t->g, p, &ox, &oy);
+    double vx = ax / mass + ox * speed, vy = ay / mass + oy * speed;
+    double mag = sqrt(vx * vx + vy * vy), v = mag;
+    if (td->max_speed != -1 && td->max_speed < v) v = td->max_speed;
+    if (mag == 0) vx = vy = 0;
+    else vx /= mag, vy /= mag;
+    physics_set_vec(t->g, p, vx, vy);
+    sprite_set_speed(t->g, p, v);
+    return !(ax == 0 && ay == 0);
+}
+
+/* ---- Overlaps by rectangles --------------------------------------------- */
+
+static int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
+    const vg_game *g = t->g;
+    int n = 0, rc[4], rq[4];
+    ref_rect(t, r1, rc);
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        physics_size(g, st, &rq[2], &rq[3]);
+        if (g->types[st].fixed) {          /* the cells where one of them could start, row by row: in id order */
+            int c0 = floor_div(rc[0] - rq[2] + 1, g->square), c1 = floor_div(rc[0] + rc[2] - 1, g->square);
+            int r0 = floor_div(rc[1] - rq[3] + 1, g->square), r1c = floor_div(rc[1] + rc[3] - 1, g->square);
+            if (c0 < 0) c0 = 0;
+            if (r0 < 0) r0 = 0;
+            if (c1 >= g->w) c1 = g->w - 1;
+            if (r1c >= g->h) r1c = g->h - 1;
+            for (int cy = r0; cy <= r1c; cy++)
+                for (int cx = c0; cx <= c1; cx++) {
+                    int cell = cy * g->w + cx;
+                    if (!(g->static_mask[cell] >> st & 1)) continue;
+                    for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++) {
+                        int r = -(int)e - 1;
+                        rq[0] = cx * g->square, rq[1] = cy * g->square;
+                        if (g->static_ents[e].type == st && r != r1 && rects_meet(rc, rq) && fixed_alive(g, t->s, e) &&
+                            !(live && tick_killed(t, r)) && n < max)
+                            out[n++] = r;
+                    }
+                }
+            continue;
+        }
+        uint32_t at = 0;
+        for (int j; (j = tick_next_of(t, st, n0, &at)) >= 0;) {
+            const sprite *p = tick_sprite(t, (uint32_t)j);
+            rq[0] = p->x, rq[1] = p->y;
+            if (j != r1 && rects_meet(rc, rq) && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = j;
+        }
+    }
+    return n;
+}
+
+/* ---- Standing on solid sprites ------------------------------------------ */
+
+void physics_ground_one(tick_ctx *t, int a, int b) {
+    sprite *p = tick_sprite(t, a);
+    if ((p->flags & SP_GROUND) || !t->g->types[ref_type(t->g, t->s, b)].solid) return;
+    int ra[4], rb[4], lax, lay, lbx, lby;
+    ref_rect(t, a, ra);
+    ref_rect(t, b, rb);
+    tick_last_pos(t, a, &lax, &lay);
+    tick_last_pos(t, b, &lbx, &lby);
+    int higher = lby > lay + ra[3] / 2, down = ra[1] > lay;
+    ra[1] += 3;
+    if (rects_meet(ra, rb) && higher && down) p->flags |= SP_GROUND;
+}
+
+void physics_ground(tick_ctx *t, int a, uint64_t types) {
+    int near[VG_MAX_SPRITES];
+    uint64_t solid = 0;
+    for (uint64_t ts = types; ts; ts &= ts - 1)
+        if (t->g->types[__builtin_ctzll(ts)].solid) solid |= 1ULL << __builtin_ctzll(ts);
+    if (!solid || (tick_sprite(t, a)->flags & SP_GROUND)) return;
+    /* Only sprites that meet its rectangle moved 3 pixels down can be under it. */
+    sprite *p = tick_sprite(t, a);
+    int16_t y = p->y;
+    p->y = (int16_t)(y + 3);
+    int n = physics_overlapping(t, a, solid, t->s->n, 0, near, VG_MAX_SPRITES);
+    p->y = y;
+    for (int k = 0; k < n; k++) physics_ground_one(t, a, near[k]);
+}
