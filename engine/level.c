@@ -16,7 +16,6 @@
 
 #include "bound.h"
 #include "effect.h"
-#include "gvgai/gvgai.h"
 #include "interact.h"
 #include "level.h"
 #include "path.h"
@@ -244,6 +243,30 @@ static vg_status load_text(vg_game *g, const char *text, const char *name, vg_er
     if ((st = path_build(g, name, err)) != VG_OK) return st;
     snprintf(g->level_path, sizeof g->level_path, "%s", name);
     return bound_derive(g) == VG_OK ? VG_OK : error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
+}
+
+/* The map 'text' as GVGAI reads a level for game 'g'
+ * (BasicGame.buildStringLevel): its lines as Java's readLine splits them,
+ * each cut or padded with spaces to the first one's width, and every
+ * character the game does not map made a space (an empty cell). A new
+ * string (the caller frees it); NULL when out of memory. */
+static char *gvgai_level(const vg_game *g, const char *text) {
+    size_t len = strlen(text), w = strcspn(text, "\r\n"), lines = 1;
+    for (const char *c = text; *c; c++) lines += *c == '\n' || (*c == '\r' && c[1] != '\n');
+    char *out = malloc(lines * (w + 1) + 1), *o = out;
+    if (!out) return NULL;
+    for (const char *p = text; p < text + len;) {
+        size_t n = strcspn(p, "\r\n");
+        for (size_t x = 0; x < w; x++) {
+            unsigned char c = x < n ? (unsigned char)p[x] : ' ';
+            *o++ = c < 128 && g->mapping[c][0] != -1 ? (char)c : ' ';
+        }
+        *o++ = '\n';
+        p += n;
+        p += *p == '\r' && p[1] == '\n' ? 2 : *p ? 1 : 0;
+    }
+    *o = '\0';
+    return out;
 }
 
 vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err) {

@@ -91,27 +91,6 @@ static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
     return st;
 }
 
-/* ---- The level --------------------------------------------------------- */
-
-char *gvgai_level(const vg_game *g, const char *text) {
-    size_t len = strlen(text), w = strcspn(text, "\r\n"), lines = 1;
-    for (const char *c = text; *c; c++) lines += *c == '\n' || (*c == '\r' && c[1] != '\n');
-    char *out = malloc(lines * (w + 1) + 1), *o = out;
-    if (!out) return NULL;
-    for (const char *p = text; p < text + len;) {
-        size_t n = strcspn(p, "\r\n");
-        for (size_t x = 0; x < w; x++) {
-            unsigned char c = x < n ? (unsigned char)p[x] : ' ';
-            *o++ = c < 128 && g->mapping[c][0] != -1 ? (char)c : ' ';
-        }
-        *o++ = '\n';
-        p += n;
-        p += *p == '\r' && p[1] == '\n' ? 2 : *p ? 1 : 0;
-    }
-    *o = '\0';
-    return out;
-}
-
 vg_status gvgai_load_game(const char *path, const char *level_text, const char *level_name, vg_game **out,
                           vg_error *err) {
     char *text = NULL;

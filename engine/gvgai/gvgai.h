@@ -103,12 +103,6 @@ int gvgai_ignored_param(const char *key, const char **why);
 
 /* ---- The game (build.c) ------------------------------------------------- */
 
-/* The map 'text' as GVGAI reads a level for game 'g'
- * (BasicGame.buildStringLevel): its lines as Java's readLine splits them,
- * each cut or padded with spaces to the first one's width, and every
- * character the game does not map made a space (an empty cell). A new
- * string (the caller frees it); NULL when out of memory. */
-char *gvgai_level(const vg_game *g, const char *text);
 /* vg_game_load_text for a GVGAI game file 'path': its rules, then the level
  * 'level_text' ('level_name' in errors) read as GVGAI reads one. */
 vg_status gvgai_load_game(const char *path, const char *level_text, const char *level_name, vg_game **out,
