@@ -156,8 +156,25 @@ void results_init(results *res, const char *dir, const char *parent, double sync
     if (parent) res->parent_lock_fd = -2;   /* to take */
 }
 
-/* Takes the lock on 'dir' (LOCK_EX or LOCK_SH); the lock file's
- * descriptor, or -1 (errno; EWOULDBLOCK: held, its holder's PID in 'pid'). */
+/* The PID a whole batch holding 'fd' exclusively wrote there, or 0 when the
+ * lock is shared (shards hold it). The holder writes its PID just after
+ * taking the lock, so an empty or stale PID is read again for up to a second. */
+static long lock_holder(int fd) {
+    if (flock(fd, LOCK_SH | LOCK_NB) == 0) return 0;   /* shared: shards */
+    for (int tries = 0; tries < 50; tries++) {
+        char text[32] = "";
+        ssize_t n = pread(fd, text, sizeof text - 1, 0);
+        long pid = n > 0 ? atol(text) : 0;
+        if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno != ESRCH)) return pid;
+        if (flock(fd, LOCK_SH | LOCK_NB) == 0) return 0;   /* the holder has gone meanwhile */
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+    }
+    return 0;
+}
+
+/* Takes the lock on 'dir' (LOCK_EX or LOCK_SH); the lock file's descriptor,
+ * or -1 (errno; EWOULDBLOCK: held, by a whole batch whose PID is put in
+ * 'pid', or by shards: 'pid' 0). */
 static int lock_dir(const char *dir, int how, int write_pid, long *pid) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, RUNS_LOCK);
@@ -165,10 +182,7 @@ static int lock_dir(const char *dir, int how, int write_pid, long *pid) {
     if (fd < 0) return -1;
     if (flock(fd, how | LOCK_NB) != 0) {
         int e = errno;
-        char text[32] = "";
-        ssize_t n = pread(fd, text, sizeof text - 1, 0);
-        *pid = n > 0 ? atol(text) : 0;
-        if (*pid > 0 && kill((pid_t)*pid, 0) != 0 && errno == ESRCH) *pid = 0;   /* left by a batch that was killed */
+        *pid = e == EWOULDBLOCK ? lock_holder(fd) : 0;
         close(fd);
         errno = e;
         return -1;
