@@ -34,8 +34,9 @@
  * walls a metric.
  *
  * Reach: every rule that may kill or transform a T sprite has an avatar
- * type as the other sprite, and T's types are fixed (never moved or
- * created: game_finish). A T sprite is gone only when the avatar enters
+ * type as the other sprite, and T's sprites never move and are never
+ * created (fixed, or still by class and moved by no rule but a transform,
+ * which removes them: Zen Puzzle's ground turns into walked). A T sprite is gone only when the avatar enters
  * its cell, so a win needs the avatar to touch every live T sprite's cell.
  * Any walk through them passes them in some order, and its length is at
  * least the sum of d between consecutive ones: at least the weight M of a
@@ -168,13 +169,15 @@ static const char *walk_refused(const vg_game *g) {
 }
 
 /* Leaf types that never move and are never created: fixed ones, and ones
- * of a class still at speed 0 that no rule or class moves or creates. */
-static uint64_t still_types(const vg_game *g) {
+ * of a class still at speed 0 that no rule or class moves or creates;
+ * with 'removed', a rule may still transform one into another type (its
+ * sprite is gone, the new one is not of the type). */
+static uint64_t still_types(const vg_game *g, int removed) {
     uint64_t moved = class_created(g), m = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
-        if (f & FX_MOVE1) moved |= sub(g, e->t1);
+        if ((f & FX_MOVE1) && !(removed && is_transform(e->kind))) moved |= sub(g, e->t1);
         if (f & FX_MOVE2) moved |= sub(g, e->t2);
         moved |= sub(g, e->stype) | sub(g, e->stype_to);
     }
@@ -183,7 +186,8 @@ static uint64_t still_types(const vg_game *g) {
         if (!td->leaf || td->cls < 0) continue;
         unsigned cf = class_table[td->cls].flags;
         int still = (cf & CLASS_STILL) || ((cf & CLASS_SPEED) && td->speed == 0);
-        if (td->fixed || (still && td->ttl < 0 && !td->force_dynamic && !(moved >> t & 1) && !(g->avatar_types >> t & 1)))
+        if (td->fixed ||
+            (still && td->ttl < 0 && !td->force_dynamic && !(moved >> t & 1) && !(g->avatar_types >> t & 1)))
             m |= 1ULL << t;
     }
     return m;
@@ -227,8 +231,7 @@ static int every_pair(const vg_game *g, uint64_t who, int w, int kind, uint64_t 
 static const char *reach_refused(const vg_game *g, uint64_t T, uint64_t *W) {
     uint64_t A = g->avatar_types;
     *W = 0;
-    for (int t = 0; t < g->ntypes; t++)
-        if ((T >> t & 1) && !g->types[t].fixed) return "the win's sprites move or are created";
+    if (T & ~still_types(g, 1)) return "the win's sprites move or are created";
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
@@ -250,7 +253,7 @@ static const char *reach_refused(const vg_game *g, uint64_t T, uint64_t *W) {
  * K types of the transformTo rules that turn other avatars into W, in
  * gl->keys; none (gl->W = every avatar type) when one is not a key. */
 static void key_chain(const vg_game *g, bound_goal *gl) {
-    uint64_t A = g->avatar_types, still = still_types(g);
+    uint64_t A = g->avatar_types, still = still_types(g, 0);
     gl->nkeys = 0;
     for (int k = 0; k < g->neffects && gl->W != A; k++) {
         const effect_def *e = &g->effects[k];
