@@ -16,39 +16,45 @@
  * (each stands for one word of the reference). Skipping is what makes it
  * small: when a sprite is removed, the ones after it sit one sprite
  * earlier than in the reference, and a step that skips the removed one
- * copies all of them. Each step is one word (skip << 48 | copy << 24 |
- * literal count) followed by the literal words. */
+ * copies all of them.
+ *
+ * The block is a byte stream: the state's length in words, then per step
+ * its skip, copy and literal counts (LEB128 varints), each literal word
+ * as the bytes in which it differs from the reference word it stands for
+ * (a mask byte, then those bytes of the exclusive or). A moved sprite
+ * differs in a few bytes of its place and its last move: on The Citadel's
+ * level 1 a state packs into about a third of the bytes whole literal
+ * words took. Blocks are cut in 4-byte units: a 4-byte header (the
+ * stream's length), then the stream. */
 
 enum { SEEN_BITS = 12 };   /* the reference's words, hashed to one of 4096 bits */
 
 struct packer {
     vg_state *ref;
     uint64_t seen[(1 << SEEN_BITS) / 64];   /* a bit for each word of the reference (a Bloom filter) */
-    uint64_t *scratch;     /* room for the steps of the largest state */
-    size_t most;           /* words in the largest packed block */
-    packed **spare;        /* [words]: released blocks of that size, linked through 'next' */
-    uint64_t **chunks;     /* every block is cut from one of these, */
-    size_t nchunks, left;  /* the newest with 'left' words uncut */
+    uint8_t *scratch;      /* room for the stream of the largest state */
+    size_t most;           /* units in the largest block */
+    packed **spare;        /* [units]: released blocks of that size, linked through their first bytes */
+    uint32_t **chunks;     /* every block is cut from one of these, */
+    size_t nchunks, left;  /* the newest with 'left' units uncut */
 };
 
 struct packed {
-    union {
-        struct {
-            uint32_t n;    /* the state's length in words */
-            uint32_t len;  /* the steps' */
-        };
-        packed *next;      /* on a spare list */
-    };
-    uint64_t steps[];
+    uint32_t bytes;        /* the stream's */
+    uint8_t stream[];
 };
 
 enum { PACK_MAX_SKIP = 16,    /* words skipped to find the reference again: a few removed sprites */
-       PACK_FIRST = 1 << 12,   /* words in the first chunk (32 KiB): a small search stays small */
-       PACK_CHUNK = 1 << 19 }; /* words in a chunk from the ninth on (4 MiB) */
+       PACK_FIRST = 1 << 13,   /* units in the first chunk (32 KiB): a small search stays small */
+       PACK_CHUNK = 1 << 20 }; /* units in a chunk from the ninth on (4 MiB) */
 
-/* Words in chunk i: doubling from PACK_FIRST up to PACK_CHUNK, and room
+/* Units (4 bytes) a block with a stream of 'bytes' takes: the header and
+ * the stream, at least two (room for the spare list's link). */
+static size_t units_of(size_t bytes) { return bytes < 5 ? 2 : 1 + (bytes + 3) / 4; }
+
+/* Units in chunk i: doubling from PACK_FIRST up to PACK_CHUNK, and room
  * for a few of the largest blocks in any case. */
-static size_t chunk_words(const packer *pk, size_t i) {
+static size_t chunk_units(const packer *pk, size_t i) {
     size_t w = i < 7 ? (size_t)PACK_FIRST << i : PACK_CHUNK;
     return w < 4 * pk->most ? 4 * pk->most : w;
 }
@@ -57,8 +63,11 @@ packer *packer_new(const vg_game *g) {
     packer *pk = calloc(1, sizeof *pk);
     if (!pk) return NULL;
     pk->ref = vg_state_new(g, 0);
-    pk->most = vg_state_size(g) / 8 * 2 + 2;   /* at worst a step word a literal, and the header */
-    pk->scratch = malloc(pk->most * 8);
+    /* At worst 9 bytes a literal word and 7 a step (a step takes at least
+     * one word), and the length. */
+    size_t stream = vg_state_size(g) / 8 * 16 + 16;
+    pk->most = units_of(stream);
+    pk->scratch = malloc(stream);
     pk->spare = calloc(pk->most + 1, sizeof *pk->spare);
     if (!pk->ref || !pk->scratch || !pk->spare) {
         packer_free(pk);
@@ -72,36 +81,42 @@ void packer_free(packer *pk) {
     vg_state_free(pk->ref);
     free(pk->scratch);
     free(pk->spare);
-    for (size_t i = 0; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_words(pk, i) * 8);
+    for (size_t i = 0; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_units(pk, i) * 4);
     free(pk->chunks);
     free(pk);
 }
 
-/* A block of 'words' words: a released one of that size, or cut from the newest chunk. */
-static packed *block_new(packer *pk, size_t words) {
-    packed *p = pk->spare[words];
+static packed *spare_next(const packed *p) {
+    packed *next;
+    memcpy(&next, p, sizeof next);
+    return next;
+}
+
+/* A block of 'units' units: a released one of that size, or cut from the newest chunk. */
+static packed *block_new(packer *pk, size_t units) {
+    packed *p = pk->spare[units];
     if (p) {
-        pk->spare[words] = p->next;
+        pk->spare[units] = spare_next(p);
         return p;
     }
-    if (pk->left < words) {
-        uint64_t **cs = realloc(pk->chunks, (pk->nchunks + 1) * sizeof *cs), *c;
+    if (pk->left < units) {
+        uint32_t **cs = realloc(pk->chunks, (pk->nchunks + 1) * sizeof *cs), *c;
         if (!cs) return NULL;
         pk->chunks = cs;
-        size_t w = chunk_words(pk, pk->nchunks);
-        if (!(c = big_alloc(w * 8))) return NULL;
+        size_t w = chunk_units(pk, pk->nchunks);
+        if (!(c = big_alloc(w * 4))) return NULL;
         cs[pk->nchunks++] = c;
         pk->left = w;
     }
-    pk->left -= words;
+    pk->left -= units;
     return (packed *)(void *)(pk->chunks[pk->nchunks - 1] + pk->left);
 }
 
 void packer_release(packer *pk, packed *p) {
     if (!p) return;
-    size_t words = 1 + p->len;
-    p->next = pk->spare[words];
-    pk->spare[words] = p;
+    size_t units = units_of(p->bytes);
+    memcpy(p, &pk->spare[units], sizeof p);
+    pk->spare[units] = p;
 }
 
 static inline unsigned seen_bit(uint64_t w) { return (unsigned)((w * 0x9e3779b97f4a7c15ULL) >> (64 - SEEN_BITS)); }
@@ -114,9 +129,44 @@ void packer_set_ref(packer *pk, fm *f, const vg_state *ref) {
     memset(pk->seen, 0, sizeof pk->seen);
     const uint64_t *r = (const uint64_t *)(const void *)ref;
     for (size_t j = 0; j < vg_state_used(ref) / 8; j++) seen_add(pk, r[j]);
-    for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_words(pk, i) * 8);   /* the first is kept for reuse */
-    if (pk->nchunks) pk->nchunks = 1, pk->left = chunk_words(pk, 0);
+    for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_units(pk, i) * 4);   /* the first is kept for reuse */
+    if (pk->nchunks) pk->nchunks = 1, pk->left = chunk_units(pk, 0);
     memset(pk->spare, 0, (pk->most + 1) * sizeof *pk->spare);
+}
+
+/* ---- The stream: varints and literal words ------------------------------- */
+
+static inline uint8_t *put_varint(uint8_t *o, size_t v) {
+    for (; v >= 0x80; v >>= 7) *o++ = (uint8_t)(v | 0x80);
+    *o++ = (uint8_t)v;
+    return o;
+}
+
+static inline const uint8_t *get_varint(const uint8_t *in, size_t *v) {
+    size_t x = 0;
+    int sh = 0;
+    for (; *in & 0x80; sh += 7) x |= (size_t)(*in++ & 0x7f) << sh;
+    *v = x | (size_t)*in++ << sh;
+    return in;
+}
+
+/* Word 'w' as its difference from 'ref': a mask of the bytes that differ, then those bytes. */
+static inline uint8_t *put_word(uint8_t *o, uint64_t w, uint64_t ref) {
+    uint64_t x = w ^ ref;
+    uint8_t *mask = o++;
+    *mask = 0;
+    for (int b = 0; x; b++, x >>= 8)
+        if (x & 0xff) *mask |= (uint8_t)(1u << b), *o++ = (uint8_t)x;
+    return o;
+}
+
+static inline const uint8_t *get_word(const uint8_t *in, uint64_t *w, uint64_t ref) {
+    unsigned mask = *in++;
+    uint64_t x = 0;
+    for (int b = 0; mask; b++, mask >>= 1)
+        if (mask & 1) x |= (uint64_t)*in++ << (8 * b);
+    *w = ref ^ x;
+    return in;
 }
 
 /* The skip (at most 'most') after which the reference goes on as s[i..]
@@ -145,10 +195,13 @@ static size_t skip_room(size_t nref, size_t n, size_t skipped) {
     return room < PACK_MAX_SKIP ? room : PACK_MAX_SKIP;
 }
 
+/* Reference word 'at', 0 past its end (a state longer than the reference). */
+static inline uint64_t ref_word(const uint64_t *r, size_t nref, size_t at) { return at < nref ? r[at] : 0; }
+
 packed *packer_pack(packer *pk, const vg_state *st) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref, *s = (const uint64_t *)(const void *)st;
-    size_t nref = vg_state_used(pk->ref) / 8, n = vg_state_used(st) / 8, len = 0, i = 0, at = 0;
-    uint64_t *out = pk->scratch;
+    size_t nref = vg_state_used(pk->ref) / 8, n = vg_state_used(st) / 8, i = 0, at = 0;
+    uint8_t *o = put_varint(pk->scratch, n);
     while (i < n) {
         size_t most = skip_room(nref, n, at - i);
         int sk = resync(pk, nref, at, s, n, i, most);
@@ -161,28 +214,32 @@ packed *packer_pack(packer *pk, const vg_state *st) {
         size_t lit = 0;   /* literal words up to where the reference goes on again */
         most = skip_room(nref, n, at - i);
         while (i + lit < n && resync(pk, nref, at + lit, s, n, i + lit, most) < 0) lit++;
-        out[len] = (uint64_t)skip << 48 | (uint64_t)copy << 24 | lit;
-        memcpy(out + len + 1, s + i, lit * 8);
-        len += 1 + lit, i += lit, at += lit;
+        o = put_varint(put_varint(put_varint(o, skip), copy), lit);
+        for (size_t j = 0; j < lit; j++) o = put_word(o, s[i + j], ref_word(r, nref, at + j));
+        i += lit, at += lit;
     }
-    packed *p = block_new(pk, 1 + len);
+    size_t bytes = (size_t)(o - pk->scratch);
+    packed *p = block_new(pk, units_of(bytes));
     if (!p) return NULL;
-    p->n = (uint32_t)n;
-    p->len = (uint32_t)len;
-    memcpy(p->steps, out, len * 8);
+    p->bytes = (uint32_t)bytes;
+    memcpy(p->stream, pk->scratch, bytes);
     return p;
 }
 
-size_t packed_bytes(const packed *p) { return sizeof *p + (size_t)p->len * 8; }
+size_t packed_bytes(const packed *p) { return units_of(p->bytes) * 4; }
 
 void packer_unpack(const packer *pk, const packed *p, vg_state *dst) {
-    const uint64_t *r = (const uint64_t *)(const void *)pk->ref, *step = p->steps;
+    const uint64_t *r = (const uint64_t *)(const void *)pk->ref;
+    size_t nref = vg_state_used(pk->ref) / 8, n;
     uint64_t *d = (uint64_t *)(void *)dst;
-    for (size_t i = 0, at = 0; i < p->n; step++) {
-        size_t skip = *step >> 48, copy = *step >> 24 & 0xffffff, lit = *step & 0xffffff;
+    const uint8_t *in = get_varint(p->stream, &n);
+    for (size_t i = 0, at = 0; i < n;) {
+        size_t skip, copy, lit;
+        in = get_varint(get_varint(get_varint(in, &skip), &copy), &lit);
         at += skip;
         memcpy(d + i, r + at, copy * 8);
-        memcpy(d + i + copy, step + 1, lit * 8);
-        i += copy + lit, at += copy + lit, step += lit;
+        i += copy, at += copy;
+        for (size_t j = 0; j < lit; j++) in = get_word(in, &d[i + j], ref_word(r, nref, at + j));
+        i += lit, at += lit;
     }
 }

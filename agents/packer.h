@@ -15,8 +15,9 @@
  * to restore the state with packer_unpack, against the same reference.
  * packer_release takes a block back for reuse; packer_set_ref and
  * packer_free take them all back.
- * On Bait level 3 a packed state is about a quarter of the 1 KB a state
- * takes. */
+ * On Bait level 3 a packed state takes 83 bytes on average (a state
+ * 1 KB; whole changed words took 239), on The Citadel's level 1 about 115
+ * (of 856; 321). */
 typedef struct packer packer;
 typedef struct packed packed;
 packer *packer_new(const vg_game *g);                              /* NULL when out of memory */

@@ -164,8 +164,9 @@ static uint64_t near_types(const tick_ctx *t, int r) {
 /* ---- Contacts: what the moved sprites overlap ------------------------- */
 
 /* In a tick that checks only moved sprites, every overlap under a rule
- * involves a sprite that moved (the last tick ended with none: see
- * interact_persist). So the pass needs only the contacts: each moved
+ * involves a sprite that moved, or one whose overlap outlasted the last
+ * tick: interact_persist marks those, and tick_begin counts them as moved.
+ * So the pass needs only the contacts: each moved
  * sprite with every sprite overlapping it whose type it has rules with,
  * each pair once. They are collected again whenever something has moved
  * since; a tick with more contacts than fit checks every pair instead. */
@@ -387,28 +388,50 @@ void interact_run(tick_ctx *t) {
     }
 }
 
-/* 1 when sprite 'r' (alive) overlaps a live partner under some rule.
- * (Edge rules need no such care: every tick checks them all.) */
-static int has_ruled_overlap(tick_ctx *t, int r) {
+/* 1 when sprite 'r' overlaps a partner not killed under a rule between
+ * their types, the partner among leaf types 'types'. */
+static int has_ruled_overlap(tick_ctx *t, int r, uint64_t types) {
     int near[1];
-    uint64_t partners = t->g->partners[ref_type(t->g, t->s, r)];
+    uint64_t partners = t->g->partners[ref_type(t->g, t->s, r)] & types;
     return (near_types(t, r) & partners) && overlapping(t, r, partners, t->s->n, 1, near, 1) > 0;
 }
 
-int interact_persist(tick_ctx *t) {
-    const vg_game *g = t->g;
-    if (g->geom) return 1;              /* such games check every pair every tick */
-    if (!t->full && contacts_fresh(t)) {   /* only moved sprites can have new overlaps: a live one with a partner */
-        for (int i = 0; i < t->ct.n; i++) {
-            int x = t->ct.a[i], y = t->ct.b[i];
-            int live_x = !(tick_sprite(t, x)->flags & (SP_KILLED | SP_DISABLED)), live_y = is_moved(t, y) && !(tick_sprite(t, y)->flags & (SP_KILLED | SP_DISABLED));
-            if ((live_x && !tick_killed(t, y)) || (live_y && !tick_killed(t, x))) return 1;
-        }
-        return 0;
+static int live(const tick_ctx *t, int i) { return !(tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED)); }
+
+/* PERSIST_SOME, with SP_LINGER on a changing side of every overlap under a
+ * rule that outlasts the tick (a live sprite, a partner not killed), or
+ * PERSIST_NONE: from the contacts, which hold every such overlap. */
+static int linger_contacts(tick_ctx *t) {
+    int some = PERSIST_NONE;
+    for (int i = 0; i < t->ct.n; i++) {
+        int x = t->ct.a[i], y = t->ct.b[i];
+        if (live(t, x) && !tick_killed(t, y)) tick_sprite(t, x)->flags |= SP_LINGER, some = PERSIST_SOME;
+        if (is_moved(t, y) && live(t, y) && !tick_killed(t, x)) tick_sprite(t, y)->flags |= SP_LINGER, some = PERSIST_SOME;
     }
+    return some;
+}
+
+/* As linger_contacts, looking at every sprite: each changing one not killed
+ * with such an overlap is marked (a few more than needed, which costs the
+ * next tick a little time and nothing else); two static sprites
+ * overlapping under a rule make it PERSIST_ALL. */
+static int linger_all(tick_ctx *t) {
+    const vg_game *g = t->g;
+    int some = PERSIST_NONE;
     for (uint32_t i = 0; i < t->s->n; i++)
-        if (!(tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED)) && has_ruled_overlap(t, (int)i)) return 1;
+        if (!(tick_sprite(t, i)->flags & SP_KILLED) && has_ruled_overlap(t, (int)i, ~0ULL))
+            tick_sprite(t, i)->flags |= SP_LINGER, some = PERSIST_SOME;
     for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++)
-        if (fixed_alive(g, t->s, e) && !tick_killed(t, -(int)e - 1) && has_ruled_overlap(t, -(int)e - 1)) return 1;
-    return 0;
+        if (fixed_alive(g, t->s, e) && !tick_killed(t, -(int)e - 1) && has_ruled_overlap(t, -(int)e - 1, ~g->changing)) {
+            for (uint32_t i = 0; i < t->s->n; i++) tick_sprite(t, i)->flags &= (uint8_t)~SP_LINGER;
+            return PERSIST_ALL;
+        }
+    return some;
+}
+
+int interact_persist(tick_ctx *t) {
+    if (t->g->geom) return PERSIST_ALL;          /* such games check every pair every tick */
+    for (uint32_t k = 0; t->s->persist == PERSIST_SOME && k < t->nmoved; k++)   /* the last tick's marks, all on moved sprites */
+        tick_sprite(t, t->moved[k])->flags &= (uint8_t)~SP_LINGER;
+    return !t->full && contacts_fresh(t) ? linger_contacts(t) : linger_all(t);
 }

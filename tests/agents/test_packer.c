@@ -12,8 +12,8 @@
 
 /* Packed states come back byte for byte, all along a level 3 solution
  * (boxes fall into holes: the sprites after them move up), and take a
- * fraction of a state's size: under a quarter on average, under half at
- * most. */
+ * fraction of a state's size: under a tenth on average (83 of 1032
+ * bytes), under a fifth at most. */
 static void test_packer(void **state) {
     (void)state;
     vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
@@ -38,7 +38,7 @@ static void test_packer(void **state) {
     free(acts);
     assert_true(vg_winner_of(s) == VG_PLAYER_WINS);
     print_message("packed: mean %zu, most %zu bytes of %zu\n", sum / n, most, full);
-    assert_true(most * 2 < full && sum / n * 4 < full);
+    assert_true(most * 5 < full && sum / n * 10 < full);
     packer_free(pk);
     vg_state_free(s);
     vg_state_free(back);
