@@ -8,6 +8,8 @@
 #include "tick.h"
 
 void interact_run(tick_ctx *t);       /* delayed effects due, edge effects, then every pair's effects */
-int interact_persist(tick_ctx *t);    /* 1 when sprites overlap under some rule now (the next tick checks all) */
+/* Which overlaps under a rule outlast the tick, as state.h's PERSIST_*; with
+ * PERSIST_SOME, a changing side of each is marked SP_LINGER. */
+int interact_persist(tick_ctx *t);
 
 #endif

@@ -28,7 +28,14 @@ enum {                       /* sprite.flags */
     SP_DISABLED = 1,         /* a killed avatar: kept, but no longer plays (GVGAI) */
     SP_KILLED   = 2,         /* killed this tick; removed when the tick ends */
     SP_FIRST    = 4,         /* has not had its first passive move yet */
-    SP_GROUND   = 8          /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
+    SP_GROUND   = 8,         /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
+    SP_LINGER   = 16         /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
+};
+
+enum {                       /* vg_state.persist: what overlaps outlasted the last tick */
+    PERSIST_NONE = 0,        /* none: the next tick checks only the sprites that move */
+    PERSIST_ALL  = 1,        /* some it cannot name (two static sprites, or too many): it checks every pair */
+    PERSIST_SOME = 2         /* each has a side marked SP_LINGER: it checks those as if they moved */
 };
 
 /* A changing sprite: this header, then the game's extension (hp, own
@@ -59,7 +66,7 @@ struct vg_state {
     uint64_t rng;            /* java.util.Random's 48-bit seed */
     int32_t vars[VG_MAX_VARS];            /* the script's variables (variable{}) */
     uint8_t over, winner, nevents;
-    uint8_t persist;         /* sprites may overlap under a rule: the next tick checks every pair */
+    uint8_t persist;         /* PERSIST_*: sprites may overlap under a rule, and which */
     uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
     uint8_t turn;            /* the agent to move (games with turns) */
     uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */

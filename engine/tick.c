@@ -11,6 +11,16 @@
 
 #include "tick.h"
 
+static inline void touch(tick_ctx *t, int i);
+
+/* The sprites whose overlaps outlasted the last tick (SP_LINGER) count as
+ * moved, in place, so the collision pass looks at them again; the flags
+ * stay until interact_persist sets them anew (a turn may begin twice). */
+__attribute__((noinline)) static void linger(tick_ctx *t) {
+    for (uint32_t i = 0; i < t->s->n; i++)
+        if (tick_sprite(t, i)->flags & SP_LINGER) touch(t, (int)i);
+}
+
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->g = g;
     t->s = s;
@@ -22,7 +32,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->now = (uint16_t)(s->tick + 1);
     t->updating = -1;
     t->settled = s->n;
-    t->full = s->persist;
+    t->full = s->persist == PERSIST_ALL;
     t->nmoved = 0;
     t->moved_types = 0;
     t->version = 0;
@@ -34,6 +44,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->ct.stamp = 0;
     t->ndirty = 0;
     for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = t->dirty_bits[w] = 0;
+    if (s->persist == PERSIST_SOME) linger(t);
 }
 
 static int before(const sprite *a, const sprite *b) {

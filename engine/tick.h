@@ -22,8 +22,11 @@
 typedef struct contacts {
     uint32_t version, nmoved, stamp;
     int valid, n;
-    int a[MAX_CONTACTS];     /* a moved sprite */
-    int b[MAX_CONTACTS];     /* a sprite overlapping it (a reference), with a rule between their types */
+    struct contact {
+        int a;               /* a moved sprite */
+        int b;               /* a sprite overlapping it (a reference), with a rule between their types */
+        uint64_t ka, kb;     /* their keys: type << 32 | id */
+    } at[MAX_CONTACTS];
 } contacts;
 
 /* One tick in progress: the state, and scratch that lives only during it. */

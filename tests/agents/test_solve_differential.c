@@ -2,7 +2,8 @@
  *
  * test_solve_differential.c -- the level solver (agents/solve_level.c)
  * against a plain breadth-first search, on thousands of small generated
- * maps: Bait (0-3 keys, boxes, holes, mushrooms; its script's bound),
+ * maps: Bait (0-3 keys, boxes, holes, mushrooms; the derived bound with
+ * its key chain and frozen boxes),
  * GVGAI's Sokoban and Real Sokoban (the engine's derived "push" bound),
  * GVGAI's Labyrinth (the derived "reach" bound) and GVGAI's Clusters (the
  * derived "merge" bound). For every map the solver's length

@@ -12,6 +12,10 @@
  * 3. A conditional effect scores only when it acts (killIfHasLess on a
  *    sprite holding nothing kills and scores; killIfHasMore with limit 1
  *    neither), and shieldFrom stops the rule it names for the tick.
+ * 4. An overlap that lasts from tick to tick runs its rule every tick
+ *    though nothing moves: its changing side is marked (SP_LINGER,
+ *    PERSIST_SOME) and the mark goes when the overlap ends; two static
+ *    sprites overlapping make every tick check every pair (PERSIST_ALL).
  */
 #include <string.h>
 
@@ -19,6 +23,7 @@
 
 #include "builder.h"
 #include "level.h"
+#include "state.h"
 
 static vg_error err;
 
@@ -145,12 +150,49 @@ static void test_shield(void **state) {
     }
 }
 
+/* Plays 'acts' (one letter each: n NIL, r RIGHT) on 'map', the rule
+ * 'avatar coin > scoreChange 1' (and 'coin ruby > scoreChange 10'); checks
+ * the score, the persist value and the avatar's mark after each tick. */
+static void play_lasting(const char *map, const char *acts, const int *scores, const int *persist) {
+    vg_game *g = base_game();
+    add_effect(g, "avatar", "coin", "scoreChange", 2, "scoreChange", "1", NULL);
+    add_effect(g, "coin", "ruby", "scoreChange", 3, "scoreChange", "10", NULL);
+    const char *on_coin[] = {"avatar", "coin"}, *both[] = {"coin", "ruby"};
+    assert_int_equal(game_add_mapping(g, 'x', on_coin, 2, 1, &err), VG_OK);
+    assert_int_equal(game_add_mapping(g, 'y', both, 2, 1, &err), VG_OK);
+    assert_int_equal(game_finish(g, &err), VG_OK);
+    assert_int_equal(level_load(g, map, "map", &err), VG_OK);
+    vg_state *s = vg_state_new(g, 1), *c = vg_state_new(g, 1);
+    for (int k = 0; acts[k]; k++) {
+        vg_state_copy(c, s);                      /* the marks travel with a copy */
+        assert_int_equal(vg_advance(g, c, acts[k] == 'r' ? VG_ACTION_RIGHT : VG_ACTION_NIL, &err), VG_OK);
+        vg_state *tmp = s;
+        s = c, c = tmp;
+        assert_int_equal((int)vg_score(s), scores[k]);
+        assert_int_equal(s->persist, persist[k]);
+        int av = state_avatar(g, s);
+        assert_int_equal((state_sprite(s, (uint32_t)av)->flags & SP_LINGER) != 0, persist[k] == PERSIST_SOME);
+    }
+    vg_state_free(s);
+    vg_state_free(c);
+    game_free(g);
+}
+
+static void test_lasting_overlap(void **state) {
+    (void)state;
+    static const int scores[] = {1, 2, 3, 3, 3}, persist[] = {PERSIST_SOME, PERSIST_SOME, PERSIST_SOME, PERSIST_NONE, PERSIST_NONE};
+    play_lasting("wx..w\n", "nnnrn", scores, persist);
+    static const int scores2[] = {11, 22, 33}, persist2[] = {PERSIST_ALL, PERSIST_ALL, PERSIST_ALL};
+    play_lasting("wxy.w\n", "nnn", scores2, persist2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_checks),
         cmocka_unit_test(test_parent_type_sprites),
         cmocka_unit_test(test_scores_only_when_acting),
         cmocka_unit_test(test_shield),
+        cmocka_unit_test(test_lasting_overlap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
