@@ -8,7 +8,9 @@
  * The rules it needs (merge_refused checks each). The only win is one
  * SpriteCounter with limit 0 on a type T; no script effect or termination,
  * no turns, no killAll or transformToAll. One avatar, never created; every
- * avatar type a grid avatar of speed 1. Each leaf of T is either
+ * avatar type a grid avatar of speed 1 (MovingAvatar, OrientedAvatar), and
+ * no rule moves it but stepBack and undoAll: an action moves it at most
+ * one cell, up, down, left or right. Each leaf of T is either
  *   - a box: a Passive sprite, not oriented, on the grid, never created;
  *     moved only by bounceForward from an avatar (not repeated), stepBack
  *     and undoAll; removed only by transformTo (not killing the second
@@ -37,7 +39,11 @@
  * with D_0 <= D_1 <= ... the distances of the group's boxes in increasing
  * order (giving the largest discounts to the largest distances is what
  * makes the sum least over every order of merging) never overestimates the
- * actions left. A box that cannot reach an X sprite, or that can never
+ * pushes left. The avatar pushes a box by stepping into its cell, so
+ * before the next push it walks to a cell next to a box: d - 1 moves that
+ * push nothing, d its steps to the nearest box through cells that are no
+ * walls for it (below; other boxes crossed as if open). h plus that never
+ * overestimates the actions left. A box that cannot reach an X sprite, or that can never
  * move again (in no direction is the cell ahead open to it and the cell
  * behind open to the avatar: walls for the avatar are permanent sprites
  * that step every avatar type back or kill it) makes the state dead.
@@ -51,12 +57,16 @@
 #include "state.h"
 #include "term.h"
 
-enum { MAX_GROUPS = 8 };
+enum { MAX_GROUPS = 8,
+       CACHE = 64 };        /* a group's distance maps kept, by the cells of its blocks and walls */
 
 typedef struct merge_group {
     uint64_t boxes;         /* box leaves merging into 'targets' */
     uint64_t targets;       /* X */
     uint64_t walls;         /* permanent leaves that stop these boxes or sink them */
+    uint64_t key[CACHE];    /* what each kept map was made from (a hash of cells), 0: nothing */
+    int *dist;              /* CACHE maps: per cell, the steps to the nearest target, -1: none */
+    uint8_t *wall;          /* CACHE maps: per cell, 1 on a wall for these boxes */
 } merge_group;
 
 struct bound_merge {
@@ -64,8 +74,9 @@ struct bound_merge {
     merge_group group[MAX_GROUPS];
     uint64_t sinks;         /* leaves of T that are never removed */
     uint64_t avatar_walls;  /* permanent leaves that step back or kill every avatar type */
-    int *dist, *queue, *d;  /* scratch: per cell; per box */
-    uint8_t *wall, *awall;  /* scratch: per cell */
+    uint8_t *awall0;        /* per cell: 1 on a wall of the level for the avatar */
+    int *queue, *d, *walk;  /* scratch: per cell; per box; per cell */
+    uint8_t *awall;         /* scratch: per cell, awall0 and the walls made since */
 };
 
 static uint64_t sub(const vg_game *g, int t) { return t >= 0 ? g->types[t].subtypes : 0; }
@@ -130,8 +141,12 @@ static const char *game_refused(const vg_game *g, uint64_t *T) {
             return "an avatar that is not a grid avatar of speed 1";
     }
     for (int k = 0; k < g->neffects; k++) {
-        int kind = g->effects[k].kind;
-        if (kind == EFFECT_SCRIPT || kind == EFF_killAll || kind == EFF_transformToAll) return "an effect the proof does not cover";
+        const effect_def *e = &g->effects[k];
+        unsigned f = effect_flags(e->kind);
+        if (e->kind == EFFECT_SCRIPT || e->kind == EFF_killAll || e->kind == EFF_transformToAll) return "an effect the proof does not cover";
+        if (((f & FX_MOVE1) && (sub(g, e->t1) & g->avatar_types) && !is_undo(e->kind)) ||
+            ((f & FX_MOVE2) && (sub(g, e->t2) & g->avatar_types)))
+            return "a rule moves the avatar";
     }
     int avatars = 0;
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) avatars += state_count(g, g->start, __builtin_ctzll(ts));
@@ -268,37 +283,16 @@ static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
 
 void bound_merge_free(struct bound_merge *b) {
     if (!b) return;
-    free(b->dist), free(b->queue), free(b->d), free(b->wall), free(b->awall);
+    for (int k = 0; k < b->ngroups; k++) free(b->group[k].dist), free(b->group[k].wall);
+    free(b->awall0), free(b->queue), free(b->d), free(b->walk), free(b->awall);
     free(b);
 }
 
-vg_status bound_merge_try(vg_game *g) {
-    bound_merge_free(g->bound_merge);
-    g->bound_merge = NULL;
-    struct bound_merge *b = calloc(1, sizeof *b);
-    if (!b) return VG_ERR_NOMEM;
-    if (merge_refused(g, b)) {
-        bound_merge_free(b);
-        return VG_OK;
-    }
-    size_t cells = (size_t)g->w * (size_t)g->h;
-    b->dist = malloc(cells * sizeof *b->dist);
-    b->queue = malloc(cells * sizeof *b->queue);
-    b->d = malloc(((size_t)g->state_cap + 1) * sizeof *b->d);
-    b->wall = malloc(cells);
-    b->awall = malloc(cells);
-    if (!b->dist || !b->queue || !b->d || !b->wall || !b->awall) {
-        bound_merge_free(b);
-        return VG_ERR_NOMEM;
-    }
-    g->bound_merge = b;
-    g->bound_note = "merge: every box must be pushed into a block of its kind";
-    return VG_OK;
-}
-
-/* Marks in 'm' the cells of the state's sprites of 'types' (static and changing); 0 when one is off the grid. */
-static int mark(const vg_game *g, const vg_state *s, uint64_t types, uint8_t *m, int *dist) {
-    for (int c = 0; c < g->w * g->h; c++)
+/* Marks the cells of the sprites of 'types' in the state (in 'dist' with
+ * 0, in 'm' with 1; either may be NULL), the static ones only when
+ * 'fixed'; 0 when one is off the grid. */
+static int mark(const vg_game *g, const vg_state *s, uint64_t types, int fixed, uint8_t *m, int *dist) {
+    for (int c = 0; fixed && c < g->w * g->h; c++)
         if (g->static_mask[c] & types) {   /* permanent or targets: never killed, so alive */
             if (m) m[c] = 1;
             if (dist) dist[c] = 0;
@@ -317,20 +311,48 @@ static int mark(const vg_game *g, const vg_state *s, uint64_t types, uint8_t *m,
     return 1;
 }
 
+vg_status bound_merge_try(vg_game *g) {
+    bound_merge_free(g->bound_merge);
+    g->bound_merge = NULL;
+    struct bound_merge *b = calloc(1, sizeof *b);
+    if (!b) return VG_ERR_NOMEM;
+    if (merge_refused(g, b)) {
+        bound_merge_free(b);
+        return VG_OK;
+    }
+    size_t cells = (size_t)g->w * (size_t)g->h;
+    int ok = (b->awall0 = calloc(cells, 1)) && (b->queue = malloc(cells * sizeof *b->queue)) &&
+             (b->d = malloc(((size_t)g->state_cap + 1) * sizeof *b->d)) && (b->walk = malloc(cells * sizeof *b->walk)) &&
+             (b->awall = malloc(cells));
+    for (int k = 0; k < b->ngroups && ok; k++)
+        ok = (b->group[k].dist = malloc(CACHE * cells * sizeof *b->group[k].dist)) && (b->group[k].wall = malloc(CACHE * cells));
+    if (!ok) {
+        bound_merge_free(b);
+        return VG_ERR_NOMEM;
+    }
+    mark(g, g->start, b->avatar_walls & ~g->changing, 1, b->awall0, NULL);
+    g->bound_merge = b;
+    g->bound_note = "merge: every box must be pushed into a block of its kind";
+    return VG_OK;
+}
+
 /* 1 when the cell 'c' + step is on the map and not marked in 'm'. */
 static int open_at(const vg_game *g, const uint8_t *m, int c, int dx, int dy) {
     int x = c % g->w + dx, y = c / g->w + dy;
     return x >= 0 && y >= 0 && x < g->w && y < g->h && !m[y * g->w + x];
 }
 
-/* The distances from every cell to the nearest target, through cells not in 'wall'. */
-static void spread(const vg_game *g, const uint8_t *wall, int *dist, int *queue) {
+/* Breadth-first from the cells at 0 in 'dist' (the rest -1) through cells
+ * not in 'wall': dist[c] the steps from c to the nearest of them. With
+ * 'stop' >= 0, ends once that cell is reached. */
+static void spread(const vg_game *g, const uint8_t *wall, int *dist, int *queue, int stop) {
     static const int dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     int head = 0, tail = 0;
     for (int c = 0; c < g->w * g->h; c++)
         if (dist[c] == 0) queue[tail++] = c;
     while (head < tail) {
         int c = queue[head++];
+        if (c == stop) return;
         for (int k = 0; k < 4; k++) {
             if (!open_at(g, wall, c, dirs[k][0], dirs[k][1])) continue;
             int n = c + dirs[k][1] * g->w + dirs[k][0];
@@ -339,16 +361,40 @@ static void spread(const vg_game *g, const uint8_t *wall, int *dist, int *queue)
     }
 }
 
+/* The group's walls and distances to its blocks in state 's' (kept, by the
+ * cells of the blocks and walls that are sprites of the state); 0 when a
+ * sprite is off the grid. */
+static int group_map(const vg_game *g, const struct bound_merge *b, merge_group *gr, const vg_state *s, int **dist,
+                     uint8_t **wall) {
+    uint64_t key = 0x5bd1e995;
+    for (uint64_t ts = (gr->targets | gr->walls) & g->changing; ts; ts &= ts - 1) {
+        uint32_t from, to;
+        state_range(g, s, __builtin_ctzll(ts), &from, &to);
+        for (uint32_t i = from; i < to; i++) {
+            const sprite *p = state_sprite(s, i);
+            key = state_mix(key ^ ((uint64_t)__builtin_ctzll(ts) << 40 | (uint64_t)(uint16_t)p->x << 20 | (uint16_t)p->y));
+        }
+    }
+    key |= 1;
+    size_t cells = (size_t)g->w * (size_t)g->h, slot = key & (CACHE - 1);
+    *dist = gr->dist + slot * cells, *wall = gr->wall + slot * cells;
+    if (gr->key[slot] == key) return 1;
+    gr->key[slot] = 0;
+    memset(*wall, 0, cells);
+    memset(*dist, -1, cells * sizeof **dist);
+    if (!mark(g, s, gr->walls, 1, *wall, NULL) || !mark(g, s, gr->targets, 1, NULL, *dist)) return 0;
+    spread(g, *wall, *dist, b->queue, -1);
+    gr->key[slot] = key;
+    return 1;
+}
+
 static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
 
-/* One group's pushes, or VG_BOUND_DEAD; -1 when a sprite is off the grid. */
-static int group_bound(const vg_game *g, const struct bound_merge *b, const merge_group *gr, const vg_state *s) {
-    size_t cells = (size_t)g->w * (size_t)g->h;
-    memset(b->wall, 0, cells);
-    memset(b->dist, -1, cells * sizeof *b->dist);
-    if (!mark(g, s, gr->walls, b->wall, NULL) || !mark(g, s, gr->targets, NULL, b->dist)) return -1;
-    spread(g, b->wall, b->dist, b->queue);
-    int n = 0;
+/* One group's pushes, or VG_BOUND_DEAD; its boxes' cells marked 0 in b->walk; -1 when a sprite is off the grid. */
+static int group_bound(const vg_game *g, struct bound_merge *b, merge_group *gr, const vg_state *s) {
+    int *dist, n = 0;
+    uint8_t *wall;
+    if (!group_map(g, b, gr, s, &dist, &wall)) return -1;
     for (uint64_t ts = gr->boxes; ts; ts &= ts - 1) {
         uint32_t from, to;
         state_range(g, s, __builtin_ctzll(ts), &from, &to);
@@ -356,13 +402,14 @@ static int group_bound(const vg_game *g, const struct bound_merge *b, const merg
             const sprite *p = state_sprite(s, i);
             int x = p->x / g->square, y = p->y / g->square, c = y * g->w + x;
             if (p->x % g->square || p->y % g->square || x < 0 || y < 0 || x >= g->w || y >= g->h) return -1;
-            if (b->dist[c] < 0) return VG_BOUND_DEAD;
-            int moves = (open_at(g, b->wall, c, 1, 0) && open_at(g, b->awall, c, -1, 0)) ||
-                        (open_at(g, b->wall, c, -1, 0) && open_at(g, b->awall, c, 1, 0)) ||
-                        (open_at(g, b->wall, c, 0, 1) && open_at(g, b->awall, c, 0, -1)) ||
-                        (open_at(g, b->wall, c, 0, -1) && open_at(g, b->awall, c, 0, 1));
+            if (dist[c] < 0) return VG_BOUND_DEAD;
+            int moves = (open_at(g, wall, c, 1, 0) && open_at(g, b->awall, c, -1, 0)) ||
+                        (open_at(g, wall, c, -1, 0) && open_at(g, b->awall, c, 1, 0)) ||
+                        (open_at(g, wall, c, 0, 1) && open_at(g, b->awall, c, 0, -1)) ||
+                        (open_at(g, wall, c, 0, -1) && open_at(g, b->awall, c, 0, 1));
             if (!moves) return VG_BOUND_DEAD;
-            b->d[n++] = b->dist[c];
+            b->d[n++] = dist[c];
+            b->walk[c] = 0;
         }
     }
     qsort(b->d, (size_t)n, sizeof *b->d, cmp_int);
@@ -371,14 +418,30 @@ static int group_bound(const vg_game *g, const struct bound_merge *b, const merg
     return h;
 }
 
-int bound_merge_eval(const vg_game *g, const struct bound_merge *b, const vg_state *s) {
+/* The avatar's steps to a cell next to a box (whose cells are 0 in
+ * b->walk, the rest -1), through cells that are no walls for it: moves
+ * before the next push. 0 when there is no box. */
+static int walk_bound(const vg_game *g, const struct bound_merge *b, const vg_state *s) {
+    int a = state_avatar(g, s);
+    if (a < 0) return 0;
+    const sprite *p = state_sprite(s, (uint32_t)a);
+    int x = p->x / g->square, y = p->y / g->square;
+    if (p->x % g->square || p->y % g->square || x < 0 || y < 0 || x >= g->w || y >= g->h) return 0;
+    int c = y * g->w + x;
+    spread(g, b->awall, b->walk, b->queue, c);
+    return b->walk[c] > 1 ? b->walk[c] - 1 : 0;   /* unreachable (-1): 0, no proof of death */
+}
+
+int bound_merge_eval(const vg_game *g, struct bound_merge *b, const vg_state *s) {
     for (uint64_t ts = b->sinks; ts; ts &= ts - 1) {
         uint32_t from, to;
         state_range(g, s, __builtin_ctzll(ts), &from, &to);
         if (to > from || g->static_count[__builtin_ctzll(ts)] > 0) return VG_BOUND_DEAD;
     }
-    memset(b->awall, 0, (size_t)g->w * (size_t)g->h);
-    if (!mark(g, s, b->avatar_walls, b->awall, NULL)) return 0;
+    size_t cells = (size_t)g->w * (size_t)g->h;
+    memcpy(b->awall, b->awall0, cells);
+    if (!mark(g, s, b->avatar_walls, 0, b->awall, NULL)) return 0;
+    memset(b->walk, -1, cells * sizeof *b->walk);
     int h = 0;
     for (int k = 0; k < b->ngroups; k++) {
         int gh = group_bound(g, b, &b->group[k], s);
@@ -386,5 +449,5 @@ int bound_merge_eval(const vg_game *g, const struct bound_merge *b, const vg_sta
         if (gh >= VG_BOUND_DEAD) return VG_BOUND_DEAD;
         h += gh;
     }
-    return h;
+    return h + walk_bound(g, b, s);
 }

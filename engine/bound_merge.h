@@ -16,7 +16,7 @@ struct bound_merge;
  * g->bound_merge NULL and the note left as it was. VG_OK, or VG_ERR_NOMEM. */
 vg_status bound_merge_try(vg_game *g);
 /* The bound of 's' (not over); VG_BOUND_DEAD when it can never be won. */
-int bound_merge_eval(const vg_game *g, const struct bound_merge *b, const vg_state *s);
+int bound_merge_eval(const vg_game *g, struct bound_merge *b, const vg_state *s);
 void bound_merge_free(struct bound_merge *b);   /* NULL is a no-op */
 
 #endif
