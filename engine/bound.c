@@ -4,34 +4,77 @@
  * the script's bound(state) when it defines one (the author promises it
  * never overestimates), else one derived here from the rules when every
  * rule its proof needs holds, else 0. The level solver's A* is only as
- * right as this bound: "shortest" is proven under it.
+ * right as this bound: "shortest" is proven under it, and it needs the
+ * bound consistent (h(s) <= 1 + h(s') along any action). This file holds
+ * the proofs and checks the rules they need; bound_walk.c measures.
  *
- * Two derived bounds, one per winning SpriteCounter (limit 0, type T); a
- * game with several such wins gets the least of theirs, and any other way
- * to win (another termination, a script effect or termination) refuses.
+ * Wins. Every win is a SpriteCounter of limit 0 (type T) or a
+ * MultiSpriteCounter of limit 0 (exactly 0; types T1..T3): the win needs
+ * every sprite of T gone, of every Ti for the second. A bound for any one
+ * Ti that satisfies a derivation below is a bound for its win, so a win
+ * gets the largest of its types' (a SpriteCounter's type must derive);
+ * the game gets the least over its wins. Any other way to win (another
+ * termination, a script effect or termination) refuses.
  *
- * The avatar's walk (both). Every avatar type is a grid avatar
- * (MovingAvatar, OrientedAvatar, HorizontalAvatar, VerticalAvatar,
- * ShootAvatar, FlakAvatar) of speed 1; no rule moves an avatar except
- * stepBack and undoAll (back where it was), turns one into a new avatar
- * elsewhere, creates one, or changes speeds; no shieldFrom, addTimer,
- * killAll or transformToAll; no turns{}. So each action moves the avatar at
- * most one cell, up, down, left or right, and it ends no tick alive in a
- * *wall* cell: one holding a sprite that never moves or dies whose rule
- * with every avatar type steps it back or kills it. (It may touch what is
- * in a wall cell during the tick before it is stepped back, so a target
- * in a wall cell counts as reached from next to it.) One avatar at the
- * start (none is ever created). The map's edge is
- * no wall: a ring of cells around the map stands for everything outside
- * it (a walk outside is no shorter than one along the ring).
+ * The avatar's walk (reach, key chains, freeze). Every avatar type is a
+ * grid avatar (MovingAvatar, OrientedAvatar, HorizontalAvatar,
+ * VerticalAvatar, ShootAvatar, FlakAvatar) of speed 1; no rule moves an
+ * avatar except stepBack and undoAll (back where it was), turns one into a
+ * new avatar elsewhere, creates one, or changes speeds; no shieldFrom,
+ * addTimer, killAll or transformToAll; no turns{}. So each action moves
+ * the avatar at most one cell, up, down, left or right, and it ends no
+ * tick alive in a *wall* cell: one holding a sprite that never moves or
+ * dies whose rule with every avatar type steps it back or kills it. (It
+ * may touch what is in a wall cell during the tick before it is stepped
+ * back, so a target in a wall cell counts as reached from next to it.) One
+ * avatar at the start (none is ever created). The map's edge is no wall: a
+ * ring of cells around the map stands for everything outside it (a walk
+ * outside is no shorter than one along the ring). d(x, y): the fewest
+ * moves from cell x to touch what is in cell y; between cells that are no
+ * walls a metric.
  *
  * Reach: every rule that may kill or transform a T sprite has an avatar
  * type as the other sprite, and T's types are fixed (never moved or
  * created: game_finish). A T sprite is gone only when the avatar enters
- * its cell, so a win needs the avatar to visit every T sprite's cell:
- *     h = max over live T sprites of d(avatar, its cell)
- * with d the walk above; an unreachable one makes the state dead. d is a
- * metric, so h(s) <= 1 + h(s') along any action: consistent.
+ * its cell, so a win needs the avatar to touch every live T sprite's cell.
+ * Any walk through them passes them in some order, and its length is at
+ * least the sum of d between consecutive ones: at least the weight M of a
+ * minimum spanning tree over the live T cells that are no walls (d a
+ * metric there), plus d from the avatar to the first, so
+ *     h = max(max over T of d(a, T), M + min over those T of d(a, T))
+ * with a the avatar's cell; an unreachable T makes the state dead.
+ * Consistent: a move changes each d(a, .) by at most 1; when the avatar
+ * takes T at cell t, M' + d(t, T') >= M (join t to the tree by its
+ * nearest edge), and h only grows when walls are added (freeze).
+ *
+ * Key chain (reach): when only avatars of a set W remove T (the other
+ * sprite of every such rule is in W) and an avatar becomes W only by a
+ * transformTo with a second sprite of a type K that never moves and is
+ * never created (a key), an avatar not in W removes no T before it touches
+ * a K sprite live now, in cell k; all live T are live then, and the walk
+ * goes on from k. So, not in W,
+ *     h = max(reach's h, min over live K of d(a, k) + reach's h from k)
+ * (from a k in a wall cell only d(a, k) counts: the avatar stands next to
+ * it). With no K left the state is dead. Consistent: entering k gives the
+ * second term's value minus the step; the first term is reach's.
+ *
+ * Freeze: boxes (types some avatar pushes with bounceForward) obey push's
+ * rules below; every avatar type pushes every box type; two boxes meeting,
+ * and a box meeting a *freeze wall* (a wall cell whose sprite also meets
+ * every box type with undoAll), are undone with undoAll, which leaves no
+ * avatar or box type alone; the sprites that kill boxes are fixed (holes).
+ * A box not on a hole's start cell is *frozen* when, on each axis, a
+ * freeze wall or a frozen box lies next to it on either side: it cannot
+ * move towards that side (undone), nor be pushed away from it (the avatar
+ * would have to stand there, and an avatar entering a frozen box's cell
+ * pushes it into what undoes the tick, itself included). The frozen boxes
+ * are the largest set with that property (start from every box, drop the
+ * ones not blocked until none is): the first of them to move would have
+ * left a blocked axis. So a frozen box never moves or dies again and the
+ * avatar never ends a tick in its cell: a wall for the walk, except in a
+ * cell where a T or K sprite started (then it counts as open, which only
+ * lowers h). The frozen set only grows, so walls are only added: h is
+ * still consistent.
  *
  * Push (Sokoban): every rule that may kill or transform a T sprite (a
  * box) has as the other sprite a type of a set H (holes) that never moves
@@ -52,29 +95,10 @@
 #include <string.h>
 
 #include "bound.h"
+#include "bound_merge.h"
 #include "class.h"
 #include "effect.h"
 #include "term.h"
-
-enum { BOUND_REACH, BOUND_PUSH };
-enum { MAX_MAPS = 64 };   /* distinct target cells given maps of their own (reach) */
-
-typedef struct bound_goal {
-    int mode;               /* BOUND_REACH, BOUND_PUSH */
-    int type;               /* T */
-    uint64_t pushed;        /* push: the leaf types pushed (T and what it turns into in place) */
-    int nmaps;              /* reach: per target cell; push: 1 */
-    int *cellmap;           /* reach: per ring cell, which map is to a target there, -1: none */
-    int *maps;              /* nmaps maps of ring cells: the moves (pushes) to the target (nearest hole), -1: never */
-} bound_goal;
-
-struct bound_rules {
-    int rw, rh;             /* the map and its ring */
-    int ngoals;
-    bound_goal goal[VG_MAX_TERMS];
-    vg_obs *buf;            /* scratch for the sprites of a state */
-    int cap;
-};
 
 static uint64_t sub(const vg_game *g, int t) { return t >= 0 ? g->types[t].subtypes : 0; }
 static int ring(const struct bound_rules *b, int x, int y) { return (y + 1) * b->rw + x + 1; }
@@ -102,6 +126,11 @@ static uint64_t class_created(const vg_game *g) {
         for (int k = 0; k < td->stypes.n; k++) m |= sub(g, td->stypes.t[k]);
     }
     return m;
+}
+
+/* A win the proofs cover: a SpriteCounter or a MultiSpriteCounter of limit 0. */
+static int counted_win(const term_def *tm) {
+    return tm->limit == 0 && (tm->kind == TERM_SpriteCounter || (tm->kind == TERM_MultiSpriteCounter && !tm->min));
 }
 
 /* The avatar's walk: NULL when it holds, else why not. */
@@ -134,10 +163,31 @@ static const char *walk_refused(const vg_game *g) {
     for (int k = 0; k < g->nterms; k++) {
         const term_def *tm = &g->terms[k];
         if (tm->kind == TERM_SCRIPT) return "a script termination";
-        if (tm->win && (tm->kind != TERM_SpriteCounter || tm->limit != 0))
-            return "a win other than a SpriteCounter with limit 0";
+        if (tm->win && !counted_win(tm)) return "a win other than a sprite counter with limit 0";
     }
     return NULL;
+}
+
+/* Leaf types that never move and are never created: fixed ones, and ones
+ * of a class still at speed 0 that no rule or class moves or creates. */
+static uint64_t still_types(const vg_game *g) {
+    uint64_t moved = class_created(g), m = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        unsigned f = effect_flags(e->kind);
+        if (f & FX_MOVE1) moved |= sub(g, e->t1);
+        if (f & FX_MOVE2) moved |= sub(g, e->t2);
+        moved |= sub(g, e->stype) | sub(g, e->stype_to);
+    }
+    for (int t = 0; t < g->ntypes; t++) {
+        const type_def *td = &g->types[t];
+        if (!td->leaf || td->cls < 0) continue;
+        unsigned cf = class_table[td->cls].flags;
+        int still = (cf & CLASS_STILL) || ((cf & CLASS_SPEED) && td->speed == 0);
+        if (td->fixed || (still && td->ttl < 0 && !td->force_dynamic && !(moved >> t & 1) && !(g->avatar_types >> t & 1)))
+            m |= 1ULL << t;
+    }
+    return m;
 }
 
 /* 1 when every leaf of 'who' meeting leaf 'w' is stepped back (or, with
@@ -157,19 +207,62 @@ static int stops(const vg_game *g, uint64_t who, int w, int kills) {
     return 1;
 }
 
-/* Reach for win type T: NULL when its rules hold. */
-static const char *reach_refused(const vg_game *g, uint64_t T) {
+/* 1 when every leaf of 'who' meeting leaf 'w' with effect 'kind' (as the
+ * first sprite) is covered by a rule of theirs; an undoAll must leave none
+ * of 'all' alone. */
+static int every_pair(const vg_game *g, uint64_t who, int w, int kind, uint64_t all) {
+    for (int a = 0; a < g->ntypes; a++) {
+        int found = !(who >> a & 1);
+        for (int k = 0; k < g->neffects && !found; k++) {
+            const effect_def *e = &g->effects[k];
+            found = e->kind == kind && (sub(g, e->t1) >> a & 1) && (sub(g, e->t2) >> w & 1) &&
+                    (kind != EFF_undoAll || !(e->not_types & all));
+        }
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+/* Reach for win type T: NULL when its rules hold; '*W' the avatar types
+ * whose touch removes T. */
+static const char *reach_refused(const vg_game *g, uint64_t T, uint64_t *W) {
     uint64_t A = g->avatar_types;
+    *W = 0;
     for (int t = 0; t < g->ntypes; t++)
         if ((T >> t & 1) && !g->types[t].fixed) return "the win's sprites move or are created";
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2);
-        if ((f & (FX_KILL1 | FX_MOVE1)) && (s1 & T) && (!s2 || (s2 & ~A))) return "the win's sprites die otherwise";
-        if (((f & (FX_KILL2 | FX_MOVE2)) || e->kill_second) && (s2 & T) && (s1 & ~A)) return "the win's sprites die otherwise";
+        if ((f & (FX_KILL1 | FX_MOVE1)) && (s1 & T)) {
+            if (!s2 || (s2 & ~A)) return "the win's sprites die otherwise";
+            *W |= s2;
+        }
+        if (((f & (FX_KILL2 | FX_MOVE2)) || e->kill_second) && (s2 & T)) {
+            if (s1 & ~A) return "the win's sprites die otherwise";
+            *W |= s1;
+        }
     }
+    if (!*W) *W = A;
     return NULL;
+}
+
+/* A key chain for a reach goal whose T only avatars of gl->W remove: the
+ * K types of the transformTo rules that turn other avatars into W, in
+ * gl->keys; none (gl->W = every avatar type) when one is not a key. */
+static void key_chain(const vg_game *g, bound_goal *gl) {
+    uint64_t A = g->avatar_types, still = still_types(g);
+    gl->nkeys = 0;
+    for (int k = 0; k < g->neffects && gl->W != A; k++) {
+        const effect_def *e = &g->effects[k];
+        uint64_t made = sub(g, e->stype) | sub(g, e->stype_to), s2 = sub(g, e->t2);
+        if (!(effect_flags(e->kind) & FX_CREATES) || !(made & gl->W) || !(sub(g, e->t1) & ~gl->W)) continue;
+        int known = 0;
+        for (int i = 0; i < gl->nkeys; i++) known |= gl->keys[i] == e->t2;
+        if (e->kind != EFF_transformTo || !s2 || (s2 & ~still) || (!known && gl->nkeys == BOUND_MAX_KEYS)) gl->W = A;
+        else if (!known) gl->keys[gl->nkeys++] = e->t2;
+    }
+    if (gl->W == A) gl->nkeys = 0;
 }
 
 /* Push for win type T (boxes): NULL when its rules hold; '*H' the holes,
@@ -207,22 +300,29 @@ static const char *push_refused(const vg_game *g, uint64_t T, uint64_t *H, uint6
     return *H ? NULL : "boxes never die";
 }
 
-/* ---- Distances ------------------------------------------------------------ */
-
-/* Breadth-first from the cells marked 0 in 'dist' (the rest -1), stepping
- * only into cells not 'blocked': dist[c] the moves from c to the nearest
- * mark. 'queue' has room for every ring cell. */
-static void spread(const struct bound_rules *b, const uint8_t *blocked, int *dist, int *queue) {
-    int n = b->rw * b->rh, head = 0, tail = 0;
-    for (int c = 0; c < n; c++)
-        if (dist[c] == 0) queue[tail++] = c;
-    while (head < tail) {
-        int c = queue[head++], x = c % b->rw, y = c / b->rw;
-        const int nb[4] = {x > 0 ? c - 1 : -1, x + 1 < b->rw ? c + 1 : -1, y > 0 ? c - b->rw : -1,
-                           y + 1 < b->rh ? c + b->rw : -1};
-        for (int k = 0; k < 4; k++)
-            if (nb[k] >= 0 && dist[nb[k]] < 0 && !blocked[nb[k]]) dist[nb[k]] = dist[c] + 1, queue[tail++] = nb[k];
+/* Freeze: NULL when its rules hold; '*B' the boxes, '*H' what kills them. */
+static const char *freeze_refused(const vg_game *g, uint64_t *B, uint64_t *H) {
+    uint64_t A = g->avatar_types, P = 0;
+    *B = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        uint64_t s2 = sub(g, e->t2);
+        if (e->kind == EFF_bounceForward && s2 && !(s2 & ~A)) *B |= sub(g, e->t1) & ~A;
     }
+    if (!*B) return "no boxes";
+    const char *why = push_refused(g, *B, H, &P);
+    if (why && strcmp(why, "boxes never die") != 0) return why;
+    if (P != *B) return "boxes turn into other types";
+    for (int t = 0; t < g->ntypes; t++) {
+        if (!(*B >> t & 1)) continue;
+        unsigned cf = class_table[g->types[t].cls].flags;
+        if (!((cf & CLASS_STILL) || ((cf & CLASS_SPEED) && g->types[t].speed == 0)) || g->types[t].ttl >= 0)
+            return "boxes move by themselves";
+        if (!every_pair(g, *B, t, EFF_undoAll, A | *B)) return "boxes meeting are not undone";
+    }
+    for (int a = 0; a < g->ntypes; a++)
+        if ((A >> a & 1) && !every_pair(g, *B, a, EFF_bounceForward, 0)) return "an avatar does not push boxes";
+    return NULL;
 }
 
 /* Marks the cells holding a fixed, never killed sprite that stops 'who'. */
@@ -234,58 +334,19 @@ static void mark_blocked(const vg_game *g, const struct bound_rules *b, uint64_t
         for (int x = 0; x < g->w; x++) blocked[ring(b, x, y)] = (g->static_mask[y * g->w + x] & stopper) != 0;
 }
 
-/* The cells of the sprites of 'type' in the start state, in b->buf; how many (-1: too many). */
-static int start_cells(const vg_game *g, struct bound_rules *b, int type) {
-    int n = vg_sprites_of(g, g->start, type, NULL, b->buf, b->cap);
-    return n > b->cap ? -1 : n;
-}
-
-static int cell_of(const struct bound_rules *b, const vg_obs *o) {
-    int x = (int)floor(o->x + 0.5), y = (int)floor(o->y + 0.5);
-    return x < -1 || y < -1 || x > b->rw - 2 || y > b->rh - 2 ? -1 : ring(b, x, y);
-}
-
-/* The maps of a goal: reach, one per target cell; push, one to the holes. */
-static vg_status goal_maps(const vg_game *g, struct bound_rules *b, bound_goal *gl, uint64_t H, int *queue) {
-    int n = b->rw * b->rh;
-    uint8_t *blocked = calloc((size_t)n, 1);
-    gl->cellmap = malloc((size_t)n * sizeof *gl->cellmap);
-    if (!blocked || !gl->cellmap) return free(blocked), VG_ERR_NOMEM;
-    memset(gl->cellmap, -1, (size_t)n * sizeof *gl->cellmap);
-    mark_blocked(g, b, gl->mode == BOUND_REACH ? g->avatar_types : gl->pushed, gl->mode == BOUND_REACH, blocked);
-    int targets[MAX_MAPS], nt = 0;
-    if (gl->mode == BOUND_REACH) {
-        int ns = start_cells(g, b, gl->type);
-        for (int i = 0; i < ns; i++) {
-            int c = cell_of(b, &b->buf[i]);
-            if (c >= 0 && gl->cellmap[c] < 0 && nt < MAX_MAPS) gl->cellmap[c] = nt, targets[nt++] = c;
+/* The freeze walls (1) and the cells of what kills boxes (2) in b->fwall. */
+static void mark_freeze(const vg_game *g, struct bound_rules *b, uint64_t H) {
+    uint64_t A = g->avatar_types, wall = 0;
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && stops(g, A, t, 1) &&
+            every_pair(g, b->boxes, t, EFF_undoAll, A | b->boxes))
+            wall |= 1ULL << t;
+    memset(b->fwall, 2, (size_t)b->cells);   /* the ring: boxes there never freeze */
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            uint64_t m = g->static_mask[y * g->w + x];
+            b->fwall[ring(b, x, y)] = m & H ? 2 : (m & wall) != 0;
         }
-    } else {
-        targets[nt++] = -1;
-    }
-    gl->nmaps = nt;
-    gl->maps = malloc((size_t)(nt ? nt : 1) * (size_t)n * sizeof *gl->maps);
-    if (!gl->maps) return free(blocked), VG_ERR_NOMEM;
-    for (int m = 0; m < nt; m++) {
-        int *d = gl->maps + (size_t)m * (size_t)n;
-        memset(d, -1, (size_t)n * sizeof *d);
-        if (targets[m] >= 0) d[targets[m]] = 0;
-        for (int y = 0; targets[m] < 0 && y < g->h; y++)   /* push: every hole's cell */
-            for (int x = 0; x < g->w; x++)
-                if (g->static_mask[y * g->w + x] & H) d[ring(b, x, y)] = 0;
-        spread(b, blocked, d, queue);
-    }
-    free(blocked);
-    return VG_OK;
-}
-
-/* ---- Deriving ------------------------------------------------------------- */
-
-void bound_free(struct bound_rules *b) {
-    if (!b) return;
-    for (int k = 0; k < b->ngoals; k++) free(b->goal[k].cellmap), free(b->goal[k].maps);
-    free(b->buf);
-    free(b);
 }
 
 /* 1 when two sprites of the leaf types 'types' share a cell in the start state. */
@@ -298,95 +359,163 @@ static int stacked(const vg_game *g, struct bound_rules *b, uint64_t types) {
     }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++)
-            if (cell_of(b, &b->buf[i]) == cell_of(b, &b->buf[j])) return 1;
+            if (bound_cell(b, &b->buf[i]) == bound_cell(b, &b->buf[j])) return 1;
     return 0;
 }
 
-/* Which proof covers win 'tm' (-1: none, '*why' says why); '*H' the holes
- * and '*P' the pushed types of a push. */
-static int goal_mode(const vg_game *g, struct bound_rules *b, const term_def *tm, uint64_t *H, uint64_t *P,
-                     const char **why) {
-    uint64_t T = sub(g, tm->stype);
-    if (!T || (T & g->avatar_types)) return *why = "the win counts avatars", -1;
-    const char *r = reach_refused(g, T);
-    if (!r) return BOUND_REACH;
-    const char *p = push_refused(g, T, H, P);
-    if (!p && stacked(g, b, *P)) p = "two boxes share a cell";
-    if (!p) return BOUND_PUSH;
-    *why = r;
-    return -1;
+/* Derives goal 'gl' for type 'type': 0, or -1 with '*why'. */
+static int derive_goal(const vg_game *g, struct bound_rules *b, bound_goal *gl, int type, const char **why) {
+    uint64_t T = sub(g, type), H = 0, A = g->avatar_types;
+    gl->type = type;
+    if (!T || (T & A)) return *why = "the win counts avatars", -1;
+    const char *r = reach_refused(g, T, &gl->W);
+    if (!r) {
+        gl->mode = BOUND_REACH;
+        key_chain(g, gl);
+        return 0;
+    }
+    const char *p = push_refused(g, T, &H, &gl->pushed);
+    if (!p && stacked(g, b, gl->pushed)) p = "two boxes share a cell";
+    if (p) return *why = r, -1;
+    gl->mode = BOUND_PUSH;
+    uint8_t *blocked = calloc((size_t)b->cells, 1);
+    gl->holes = malloc((size_t)b->cells * sizeof *gl->holes);
+    if (!blocked || !gl->holes) return free(blocked), *why = NULL, -2;
+    mark_blocked(g, b, gl->pushed, 0, blocked);
+    memset(gl->holes, -1, (size_t)b->cells * sizeof *gl->holes);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            if (g->static_mask[y * g->w + x] & H) gl->holes[ring(b, x, y)] = 0;
+    bound_spread(b, blocked, NULL, gl->holes);
+    free(blocked);
+    return 0;
+}
+
+/* The goals of every win: VG_OK with '*why' NULL, or why not. */
+static vg_status derive_wins(const vg_game *g, struct bound_rules *b, const char **why) {
+    for (int k = 0; k < g->nterms && !*why; k++) {
+        const term_def *tm = &g->terms[k];
+        if (!tm->win) continue;
+        const int types[3] = {tm->stype, tm->kind == TERM_MultiSpriteCounter ? tm->stype2 : -1,
+                              tm->kind == TERM_MultiSpriteCounter ? tm->stype3 : -1};
+        int derived = 0;
+        const char *first = NULL;
+        for (int i = 0; i < 3; i++) {
+            if (types[i] < 0) continue;
+            bound_goal *gl = &b->goal[b->ngoals];
+            const char *no = NULL;
+            int r = derive_goal(g, b, gl, types[i], &no);
+            if (r == -2) return VG_ERR_NOMEM;
+            if (r == 0) gl->win = b->nwins, b->ngoals++, derived++;
+            else if (!first) first = no;
+        }
+        if (!derived) *why = first ? first : "a win counts nothing";
+        b->nwins++;
+    }
+    if (!*why && !b->ngoals) *why = "no win";
+    return VG_OK;
+}
+
+/* The index of the pair (in GVGAI's order) each effect runs in. */
+static void pair_of(const vg_game *g, int *pair) {
+    for (int p = 0; p < g->npairs; p++)
+        for (int i = 0; i < g->pairs[p].count; i++) pair[g->pair_effects[g->pairs[p].first + i]] = p;
+}
+
+/* 1 when every pair in which an avatar meets a sprite of 'X' comes after
+ * every pair that pushes a box or undoes a box's move ('pair' from pair_of). */
+static int covered_after(const vg_game *g, const int *pair, uint64_t B, uint64_t X) {
+    uint64_t A = g->avatar_types;
+    int last = -1, first = g->npairs;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2);
+        if ((s1 & B) && (e->kind == EFF_undoAll || (e->kind == EFF_bounceForward && (s2 & A))) && pair[k] > last) last = pair[k];
+        if ((((s1 & X) && (s2 & A)) || ((s1 & A) && (s2 & X))) && pair[k] < first) first = pair[k];
+    }
+    return last < first;
+}
+
+/* Boxes that freeze, when a reach goal is derived and freeze's rules hold. */
+static vg_status derive_freeze(const vg_game *g, struct bound_rules *b) {
+    uint64_t H = 0;
+    int reach = 0;
+    for (int k = 0; k < b->ngoals; k++) reach |= b->goal[k].mode == BOUND_REACH;
+    if (!reach || freeze_refused(g, &b->boxes, &H) || stacked(g, b, b->boxes)) return b->boxes = 0, VG_OK;
+    b->words = (b->cells + 63) / 64;
+    b->fwall = calloc((size_t)b->cells, 1);
+    b->keep = calloc((size_t)b->cells, 1);
+    b->mark = calloc((size_t)b->cells, 1);
+    b->set = calloc((size_t)b->words, sizeof *b->set);
+    b->covered = calloc((size_t)b->words, sizeof *b->covered);
+    b->seen = calloc(BOUND_SEEN, sizeof *b->seen);   /* none kept when it fails */
+    if (!b->fwall || !b->keep || !b->mark || !b->set || !b->covered) return VG_ERR_NOMEM;
+    mark_freeze(g, b, H);
+    int pair[VG_MAX_EFFECTS];
+    pair_of(g, pair);
+    for (int k = 0; k < b->ngoals; k++) {
+        bound_goal *gl = &b->goal[k];
+        uint64_t K = 0;
+        for (int i = 0; i < gl->nkeys; i++) K |= sub(g, gl->keys[i]);
+        gl->t_covered = gl->mode == BOUND_REACH && covered_after(g, pair, b->boxes, sub(g, gl->type));
+        gl->k_covered = K && covered_after(g, pair, b->boxes, K);
+    }
+    return VG_OK;
+}
+
+/* ---- Deriving ------------------------------------------------------------- */
+
+void bound_free(struct bound_rules *b) {
+    if (!b) return;
+    for (int k = 0; k < b->ngoals; k++) free(b->goal[k].holes);
+    for (int k = 0; k < BOUND_SLOTS; k++) free(b->slot[k].set), free(b->slot[k].maps);
+    free(b->blocked), free(b->cellmap), free(b->maps), free(b->fwall), free(b->keep), free(b->mark), free(b->set), free(b->covered), free(b->seen);
+    free(b->queue), free(b->cellbuf), free(b->buf), free(b->col), free(b->fixed_cell);
+    free(b);
+}
+
+static const char *note_of(const struct bound_rules *b) {
+    int push = 0, chain = 0, multi = b->ngoals > b->nwins;
+    for (int k = 0; k < b->ngoals; k++) push |= b->goal[k].mode == BOUND_PUSH, chain |= b->goal[k].nkeys > 0;
+    if (push) return "push: every box must be pushed onto a hole";
+    if (chain && b->boxes) return "reach: the avatar must visit every sprite the win removes, after a key; frozen boxes are walls";
+    if (chain) return "reach: the avatar must visit every sprite the win removes, after a key";
+    if (b->boxes) return "reach: the avatar must visit every sprite the win removes; frozen boxes are walls";
+    return multi ? "reach: the avatar must visit every sprite of one of the types the win counts"
+                 : "reach: the avatar must visit every sprite the win removes";
 }
 
 vg_status bound_derive(vg_game *g) {
     bound_free(g->bound);
     g->bound = NULL;
     const char *why = walk_refused(g);
-    if (why) return g->bound_note = why, VG_OK;
+    if (why) return g->bound_note = why, bound_merge_try(g);
     struct bound_rules *b = calloc(1, sizeof *b);
-    int *queue = NULL;
     if (!b) return VG_ERR_NOMEM;
-    b->rw = g->w + 2, b->rh = g->h + 2;
+    b->rw = g->w + 2, b->rh = g->h + 2, b->cells = b->rw * b->rh;
     b->cap = (int)(g->state_cap + g->static_start[g->w * g->h]) + 16;
     b->buf = malloc((size_t)b->cap * sizeof *b->buf);
-    queue = malloc((size_t)b->rw * (size_t)b->rh * sizeof *queue);
-    vg_status st = b->buf && queue ? VG_OK : VG_ERR_NOMEM;
+    b->queue = malloc((size_t)b->cells * sizeof *b->queue);
+    b->cellbuf = malloc((size_t)(b->cap > b->cells ? b->cap : b->cells) * sizeof *b->cellbuf);
+    b->blocked = calloc((size_t)b->cells, 1);
+    vg_status st = b->buf && b->queue && b->cellbuf && b->blocked ? VG_OK : VG_ERR_NOMEM;
     int avatars = 0;   /* one walk: a second avatar could touch what the first does not */
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) avatars += vg_sprites_of(g, g->start, __builtin_ctzll(ts), NULL, NULL, 0);
     if (avatars > 1) why = "more than one avatar";
-    for (int k = 0; k < g->nterms && st == VG_OK && !why; k++) {
-        const term_def *tm = &g->terms[k];
-        if (!tm->win) continue;
-        uint64_t H = 0;
-        bound_goal *gl = &b->goal[b->ngoals];
-        gl->type = tm->stype;
-        if ((gl->mode = goal_mode(g, b, tm, &H, &gl->pushed, &why)) < 0) break;
-        b->ngoals++;
-        st = goal_maps(g, b, gl, H, queue);
+    if (st == VG_OK && !why) st = derive_wins(g, b, &why);
+    if (st == VG_OK && !why) st = derive_freeze(g, b);
+    if (st == VG_OK && !why) {
+        mark_blocked(g, b, g->avatar_types, 1, b->blocked);
+        st = bound_walk_init(g, b);
     }
-    free(queue);
-    if (st != VG_OK || why || b->ngoals == 0) {
-        g->bound_note = why ? why : "no win";
+    if (st != VG_OK || why) {
+        g->bound_note = why ? why : "out of memory";
         bound_free(b);
-        return st;
+        return st == VG_OK ? bound_merge_try(g) : st;
     }
     g->bound = b;
-    g->bound_note = b->goal[0].mode == BOUND_REACH ? "reach: the avatar must visit every sprite the win removes"
-                                                   : "push: every box must be pushed onto a hole";
+    g->bound_note = note_of(b);
     return VG_OK;
-}
-
-/* ---- Evaluating ----------------------------------------------------------- */
-
-static int goal_bound(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s) {
-    int n = vg_sprites_of(g, s, gl->type, NULL, b->buf, b->cap), h = 0, a = -1;
-    if (n > b->cap) return 0;
-    double ax, ay;
-    if (gl->mode == BOUND_REACH) {
-        if (!vg_avatar_pos(g, s, &ax, &ay)) return VG_BOUND_DEAD;
-        vg_obs o = {.x = ax, .y = ay};
-        if ((a = cell_of(b, &o)) < 0) return 0;
-    }
-    size_t cells = (size_t)b->rw * (size_t)b->rh;
-    for (int i = 0; i < n; i++) {
-        int c = cell_of(b, &b->buf[i]);
-        if (c < 0) return 0;
-        int m = gl->mode == BOUND_PUSH ? 0 : gl->cellmap[c];
-        if (m < 0) continue;   /* a target beyond MAX_MAPS: counts 0 */
-        int d = gl->maps[(size_t)m * cells + (size_t)(gl->mode == BOUND_PUSH ? c : a)];
-        if (d < 0) return VG_BOUND_DEAD;
-        h = gl->mode == BOUND_PUSH ? h + d : (d > h ? d : h);
-    }
-    return h;
-}
-
-int bound_derived(const vg_game *g, const vg_state *s) {
-    const struct bound_rules *b = g->bound;
-    int best = VG_BOUND_DEAD;
-    for (int k = 0; k < b->ngoals; k++) {
-        int h = goal_bound(g, b, &b->goal[k], s);
-        if (h < best) best = h;
-    }
-    return best;
 }
 
 /* ---- The bound in force (vgdl.h) ------------------------------------------ */
@@ -398,10 +527,10 @@ int vg_bound(const vg_game *g, const vg_state *s, vg_error *err) {
         if (g->ops->value(g->script, 2, g, s, &v, err) != VG_OK) return 0;
         return v >= VG_BOUND_DEAD ? VG_BOUND_DEAD : (int)ceil(v);
     }
-    return g->bound ? bound_derived(g, s) : 0;
+    return g->bound ? bound_derived(g, s) : g->bound_merge ? bound_merge_eval(g, g->bound_merge, s) : 0;
 }
 
 vg_bound_kind vg_game_bound(const vg_game *g, const char **note) {
     if (note) *note = g->has_bound ? "the script's bound(state)" : g->bound_note ? g->bound_note : "";
-    return g->has_bound ? VG_BOUND_SCRIPT : g->bound ? VG_BOUND_DERIVED : VG_BOUND_NONE;
+    return g->has_bound ? VG_BOUND_SCRIPT : g->bound || g->bound_merge ? VG_BOUND_DERIVED : VG_BOUND_NONE;
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  *
  * bound.h -- the lower bound on the actions still needed to win that the
- * engine derives from a game's rules when it can prove it (bound.c), next
- * to the script's bound(state) hook; vg_bound in vgdl.h picks one.
+ * engine derives from a game's rules when it can prove it (bound.c: the
+ * proofs and which rules they need; bound_walk.c: the walk's distances and
+ * evaluating a state), next to the script's bound(state) hook; vg_bound in
+ * vgdl.h picks one.
  *
  * Internal header: agents and tools include only vgdl.h.
  */
@@ -10,6 +12,73 @@
 #define VG_BOUND_H
 
 #include "game.h"
+
+enum { BOUND_REACH, BOUND_PUSH };
+enum {
+    BOUND_MAX_MAPS = 64,    /* distinct target cells given maps of their own (reach) */
+    BOUND_MAX_KEYS = 4,     /* key types of a key chain */
+    BOUND_MAX_GOALS = 3 * VG_MAX_TERMS,
+    BOUND_SLOTS = 64,       /* frozen-box sets whose maps are kept */
+    BOUND_SEEN = 4096,      /* box layouts whose frozen set is kept */
+    BOUND_SEEN_BOXES = 64   /* the most boxes of a layout kept */
+};
+
+/* One derived bound: a win needs every sprite of 'type' gone. */
+typedef struct bound_goal {
+    int mode;               /* BOUND_REACH, BOUND_PUSH */
+    int type;               /* T */
+    int win;                /* which win it serves (a MultiSpriteCounter's types share one) */
+    uint64_t pushed;        /* push: the leaf types pushed (T and what it turns into in place) */
+    int *holes;             /* push: per ring cell, pushes to the nearest hole, -1: never */
+    uint64_t W;             /* reach: avatar leaf types whose touch removes T (all avatars: no chain) */
+    int nkeys;              /* reach: a key chain's K types, 0: none */
+    int keys[BOUND_MAX_KEYS];
+    int t_covered, k_covered; /* freeze: a T (K) under a frozen box is never touched again */
+} bound_goal;
+
+/* The maps to every target cell with one set of frozen boxes as walls. */
+typedef struct bound_slot {
+    uint64_t hash;          /* of the frozen cells; 0: empty slot */
+    uint64_t *set;          /* the frozen cells, a bit per ring cell */
+    int *maps;              /* nmaps maps, as bound_rules.maps */
+} bound_slot;
+
+/* A box layout seen, and what froze in it. */
+typedef struct bound_seen {
+    uint64_t hash;          /* of the boxes' cells; 0: empty */
+    uint64_t fhash;         /* of its frozen set (bound_slot.hash), 0: none */
+    uint64_t cover;         /* bit i: box i, frozen, covers a target */
+    int n;
+    uint16_t cell[BOUND_SEEN_BOXES];
+} bound_seen;
+
+struct bound_rules {
+    int rw, rh, cells;      /* the map and its ring; rw * rh */
+    int ngoals, nwins;
+    bound_goal goal[BOUND_MAX_GOALS];
+    /* the walk */
+    uint8_t *blocked;       /* per ring cell: a wall for the avatar */
+    int nmaps;
+    int *cellmap;           /* per ring cell, which map is to a target there, -1: none */
+    int *maps;              /* nmaps maps of ring cells: the moves to touch the target, -1: never */
+    /* frozen boxes (bound.c's "freeze"), boxes 0 when its rules do not hold */
+    uint64_t boxes;         /* the leaf types pushed */
+    uint8_t *fwall;         /* per ring cell: a wall for boxes and the avatar (1); a cell boxes die in or the ring (2) */
+    uint8_t *keep;          /* per ring cell: a target is there; never a wall for the walk */
+    int words;              /* uint64_t words of a frozen set */
+    bound_slot slot[BOUND_SLOTS];
+    bound_seen *seen;       /* BOUND_SEEN layouts, by hash; NULL: none kept */
+    /* scratch (evaluating is not reentrant: one game, one thread) */
+    uint8_t *mark;
+    uint64_t *set;
+    uint64_t *covered;      /* the last state's target cells under a frozen box, a bit per ring cell */
+    int *queue, *cellbuf;
+    int npx, npy;           /* pixels across and down the ring */
+    int *fixed_cell;        /* per entry of g->fixed_order: its ring cell */
+    int *col, *row;         /* per pixel from the ring's corner: the ring column, the ring row * rw; -1 between cells */
+    vg_obs *buf;
+    int cap;
+};
 
 /* Derives the bound for 'g' once its level is loaded (level_load calls
  * it): g->bound is set when every rule the proof needs holds, left NULL
@@ -19,5 +88,15 @@ vg_status bound_derive(vg_game *g);
 /* The derived bound of 's' (not over); VG_BOUND_DEAD when it can never be won. */
 int bound_derived(const vg_game *g, const vg_state *s);
 void bound_free(struct bound_rules *b);   /* NULL is a no-op */
+
+/* bound_walk.c, for bound.c: the maps of 'b' once its goals, blocked cells
+ * and (with boxes) fwall and keep are set: VG_OK or VG_ERR_NOMEM. */
+vg_status bound_walk_init(const vg_game *g, struct bound_rules *b);
+/* Breadth-first from the cells marked 0 in 'dist' (the rest -1), stepping
+ * only into cells not 'blocked' (nor set in 'extra', a bit per cell, if
+ * not NULL): dist[c] the moves from c to the nearest mark. */
+void bound_spread(const struct bound_rules *b, const uint8_t *blocked, const uint64_t *extra, int *dist);
+/* The ring cell of a sprite, -1 off the map and its ring. */
+int bound_cell(const struct bound_rules *b, const vg_obs *o);
 
 #endif

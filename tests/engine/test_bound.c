@@ -29,38 +29,44 @@ static int bound_of(const vg_game *g, const vg_state *s) {
     return h;
 }
 
-/* Bait's bound(state): exact on a corridor; along a shortest win of level
- * 0 never above the moves left and consistent. */
-static void test_bait(void **state) {
-    (void)state;
-    vg_game *g = load_game(SCRIPT, "tests/fixtures/agents/corridor.txt");
-    assert_int_equal(vg_game_bound(g, NULL), VG_BOUND_SCRIPT);
+/* Along 'plan' (a shortest win of 'len' actions) the bound never exceeds
+ * the actions left and drops by at most one an action; 'h0' at the start. */
+static void along(const vg_game *g, const char *plan, int h0) {
     vg_state *s = vg_state_new(g, 0);
-    assert_int_equal(bound_of(g, s), 2);
-    advance_all(g, s, "R");
-    assert_int_equal(bound_of(g, s), 1);
-    advance_all(g, s, "R");
-    assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
-    assert_int_equal(bound_of(g, s), 0);
-    vg_state_free(s);
-    vg_game_free(g);
-
-    g = load_game(SCRIPT, "levels/bait/lvl0.txt");
-    s = vg_state_new(g, 0);
-    const char *plan = "DRDLDUUUL";   /* tests/golden/gvgai/bait/lvl0_solution.actions */
-    int prev = bound_of(g, s);
-    assert_int_equal(prev, 7);
+    int prev = bound_of(g, s), len = (int)strlen(plan);
+    assert_int_equal(prev, h0);
     for (int i = 0; plan[i]; i++) {
         char one[2] = {plan[i], 0};
         advance_all(g, s, one);
         int h = bound_of(g, s);
-        assert_true(h <= 9 - (i + 1));
+        assert_true(h <= len - (i + 1));
         assert_true(prev <= 1 + h);
         prev = h;
     }
     assert_int_equal(prev, 0);
+    assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
     vg_state_free(s);
-    vg_game_free(g);
+}
+
+/* Bait's bound, derived from its rules (a key chain; frozen boxes as
+ * walls), and a script's bound(state) (tests/fixtures/scripts/bait/
+ * bound.lua, Manhattan distances): exact on a corridor; along a shortest
+ * win of level 0 never above the moves left and consistent. */
+static void test_bait(void **state) {
+    (void)state;
+    const char *plan = "DRDLDUUUL";   /* tests/golden/gvgai/bait/lvl0_solution.actions */
+    for (int k = 0; k < 2; k++) {
+        const char *script = k ? fixture_script("bound.lua") : SCRIPT;
+        vg_game *g = load_game(script, "tests/fixtures/agents/corridor.txt");
+        const char *note = NULL;
+        assert_int_equal(vg_game_bound(g, &note), k ? VG_BOUND_SCRIPT : VG_BOUND_DERIVED);
+        if (!k) assert_non_null(strstr(note, "after a key"));
+        along(g, "RR", 2);
+        vg_game_free(g);
+        g = load_game(script, "levels/bait/lvl0.txt");
+        along(g, plan, 7);
+        vg_game_free(g);
+    }
 }
 
 /* The issue's map: two keys; the near one is behind the boxes, the far
@@ -126,7 +132,8 @@ static const char *MAZE = "wwwwwww\n"
                           "wgwwwww\n"
                           "wwwwwww\n";
 
-/* Reach: the farthest goal over the cells that are not walls. */
+/* Reach: the walk between the goals (a spanning tree) plus the way to the
+ * nearest, over the cells that are not walls. */
 static void test_derived_reach(void **state) {
     (void)state;
     vg_game *g = maze("", MAZE);
@@ -134,9 +141,9 @@ static void test_derived_reach(void **state) {
     assert_int_equal(vg_game_bound(g, &note), VG_BOUND_DERIVED);
     assert_non_null(strstr(note, "reach"));
     vg_state *s = vg_state_new(g, 0);
-    assert_int_equal(bound_of(g, s), 8);   /* (1,1) to (5,1) round the walls; (1,4) is 3 */
+    assert_int_equal(bound_of(g, s), 3 + 11);   /* (1,4) first, 3 moves, then (5,1) round the walls: exact */
     advance_all(g, s, "RR");
-    assert_int_equal(bound_of(g, s), 6);
+    assert_int_equal(bound_of(g, s), 5 + 11);   /* the spanning tree: either order walks between the goals */
     advance_all(g, s, "DDRRUU");           /* the goal at (5,1) taken */
     assert_int_equal(bound_of(g, s), 11);  /* the other one, all the way back */
     vg_state_free(s);

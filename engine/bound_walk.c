@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * bound_walk.c -- measuring the bounds bound.c derives: the avatar's walk
+ * distances to every target cell (maps, one per cell), the boxes frozen in
+ * a state and the maps with them as walls (a few sets kept), and a state's
+ * bound: reach with its spanning tree and key chain, push. The proofs are
+ * in bound.c's top comment.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bound.h"
+#include "state.h"
+
+enum { FAR = VG_BOUND_DEAD };
+
+int bound_cell(const struct bound_rules *b, const vg_obs *o) {
+    int x = (int)floor(o->x + 0.5), y = (int)floor(o->y + 0.5);
+    return x < -1 || y < -1 || x > b->rw - 2 || y > b->rh - 2 ? -1 : (y + 1) * b->rw + x + 1;
+}
+
+/* The ring cells of the live sprites of leaf types 'types' in 's' into
+ * 'out' (room for 'max'); how many there are, -1 when one is off the map
+ * and its ring or between cells. Read from the state as vg_sprites_of
+ * does, without its observations; pixels to cells by b->col and b->row,
+ * a fixed sprite's cell from b->fixed_cell. */
+static int ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max) {
+    int n = 0, sq = g->square;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int t = __builtin_ctzll(ts);
+        if (g->types[t].fixed) {
+            const uint32_t *list = g->fixed_order + g->fixed_first[t];
+            const int *at = b->fixed_cell + g->fixed_first[t];
+            for (int k = 0; k < g->static_count[t]; k++)
+                if (fixed_alive(g, s, list[k])) {
+                    if (n < max) out[n] = at[k];
+                    n++;
+                }
+            continue;
+        }
+        uint32_t from, to;
+        state_range(g, s, t, &from, &to);
+        for (uint32_t i = from; i < to; i++) {
+            const sprite *p = state_sprite(s, i);
+            if (p->flags & (SP_DISABLED | SP_KILLED)) continue;
+            unsigned px = (unsigned)(p->x + sq), py = (unsigned)(p->y + sq);   /* from the ring's corner */
+            int cx = px < (unsigned)b->npx ? b->col[px] : -1, cy = py < (unsigned)b->npy ? b->row[py] : -1;
+            if (cx < 0 || cy < 0) return -1;
+            if (n < max) out[n] = cx + cy;
+            n++;
+        }
+    }
+    return n;
+}
+
+void bound_spread(const struct bound_rules *b, const uint8_t *blocked, const uint64_t *extra, int *dist) {
+    int n = b->cells, head = 0, tail = 0, *queue = b->queue;
+    for (int c = 0; c < n; c++)
+        if (dist[c] == 0) queue[tail++] = c;
+    while (head < tail) {
+        int c = queue[head++], x = c % b->rw, y = c / b->rw;
+        const int nb[4] = {x > 0 ? c - 1 : -1, x + 1 < b->rw ? c + 1 : -1, y > 0 ? c - b->rw : -1,
+                           y + 1 < b->rh ? c + b->rw : -1};
+        for (int k = 0; k < 4; k++) {
+            int d = nb[k];
+            if (d >= 0 && dist[d] < 0 && !blocked[d] && !(extra && (extra[d >> 6] >> (d & 63) & 1)))
+                dist[d] = dist[c] + 1, queue[tail++] = d;
+        }
+    }
+}
+
+/* nmaps maps to the target cells into 'maps', walls 'extra' (NULL: none) added. */
+static void fill_maps(const struct bound_rules *b, const uint64_t *extra, int *maps) {
+    for (int c = 0; c < b->cells; c++) {
+        int m = b->cellmap[c];
+        if (m < 0) continue;
+        int *d = maps + (size_t)m * (size_t)b->cells;
+        memset(d, -1, (size_t)b->cells * sizeof *d);
+        d[c] = 0;
+        bound_spread(b, b->blocked, extra, d);
+    }
+}
+
+/* Gives the cells of the start state's sprites of 'type' maps (and keeps them open). */
+static void add_targets(const vg_game *g, struct bound_rules *b, int type) {
+    int n = vg_sprites_of(g, g->start, type, NULL, b->buf, b->cap);
+    for (int i = 0; i < n && i < b->cap; i++) {
+        int c = bound_cell(b, &b->buf[i]);
+        if (c < 0) continue;
+        if (b->keep) b->keep[c] = 1;
+        if (b->cellmap[c] < 0 && b->nmaps < BOUND_MAX_MAPS) b->cellmap[c] = b->nmaps++;
+    }
+}
+
+vg_status bound_walk_init(const vg_game *g, struct bound_rules *b) {
+    int sq = g->square;
+    b->npx = b->rw * sq, b->npy = b->rh * sq;
+    b->cellmap = malloc((size_t)b->cells * sizeof *b->cellmap);
+    b->col = malloc((size_t)(b->npx + b->npy) * sizeof *b->col);
+    if (!b->cellmap || !b->col) return VG_ERR_NOMEM;
+    b->row = b->col + b->npx;
+    size_t nfixed = g->static_start[g->w * g->h];
+    b->fixed_cell = malloc((nfixed ? nfixed : 1) * sizeof *b->fixed_cell);
+    if (!b->fixed_cell) return VG_ERR_NOMEM;
+    for (size_t k = 0; k < nfixed; k++) {
+        const struct static_ent *se = &g->static_ents[g->fixed_order[k]];
+        b->fixed_cell[k] = (se->cy + 1) * b->rw + se->cx + 1;
+    }
+    for (int p = 0; p < b->npx; p++) b->col[p] = p % sq ? -1 : p / sq;
+    for (int p = 0; p < b->npy; p++) b->row[p] = p % sq ? -1 : p / sq * b->rw;
+    memset(b->cellmap, -1, (size_t)b->cells * sizeof *b->cellmap);
+    for (int k = 0; k < b->ngoals; k++) {
+        const bound_goal *gl = &b->goal[k];
+        if (gl->mode != BOUND_REACH) continue;
+        add_targets(g, b, gl->type);
+        for (int i = 0; i < gl->nkeys; i++) add_targets(g, b, gl->keys[i]);
+    }
+    b->maps = malloc((size_t)(b->nmaps ? b->nmaps : 1) * (size_t)b->cells * sizeof *b->maps);
+    if (!b->maps) return VG_ERR_NOMEM;
+    fill_maps(b, NULL, b->maps);
+    return VG_OK;
+}
+
+/* ---- Frozen boxes ---------------------------------------------------------- */
+
+static int walled(const struct bound_rules *b, int c) { return b->fwall[c] == 1 || b->mark[c]; }
+
+/* The boxes in cells[0..n) that are frozen: the frozen set's cells in
+ * b->set (its hash returned, 0 for none), those on targets in b->covered. */
+static uint64_t freeze(struct bound_rules *b, const int *cells, int n) {
+    for (int i = 0; i < n; i++) b->mark[cells[i]] = 1;
+    for (int dropped = 1; dropped;) {   /* the largest set of boxes blocked on both axes */
+        dropped = 0;
+        for (int i = 0; i < n; i++) {
+            int c = cells[i];
+            if (!b->mark[c] || ((walled(b, c - 1) || walled(b, c + 1)) && (walled(b, c - b->rw) || walled(b, c + b->rw))))
+                continue;
+            b->mark[c] = 0, dropped = 1;
+        }
+    }
+    uint64_t hash = 0;
+    memset(b->set, 0, (size_t)b->words * sizeof *b->set);
+    memset(b->covered, 0, (size_t)b->words * sizeof *b->covered);
+    for (int i = 0; i < n; i++) {
+        int c = cells[i];
+        if (b->mark[c] && b->keep[c]) b->covered[c >> 6] |= 1ULL << (c & 63);
+        else if (b->mark[c]) b->set[c >> 6] |= 1ULL << (c & 63), hash = state_mix(hash + (uint64_t)c + 1) | 1;
+        b->mark[c] = 0;
+    }
+    return hash;
+}
+
+/* The maps for frozen set b->set of hash 'fhash' (b->maps for none). */
+static const int *slot_maps(struct bound_rules *b, uint64_t fhash) {
+    if (!fhash) return b->maps;
+    bound_slot *sl = &b->slot[fhash % BOUND_SLOTS];
+    size_t bytes = (size_t)b->words * sizeof *b->set;
+    if (sl->hash == fhash && !memcmp(sl->set, b->set, bytes)) return sl->maps;
+    if (!sl->set) sl->set = malloc(bytes), sl->maps = malloc((size_t)(b->nmaps ? b->nmaps : 1) * (size_t)b->cells * sizeof *sl->maps);
+    if (!sl->set || !sl->maps) return b->maps;   /* out of memory: fewer walls, still a lower bound */
+    memcpy(sl->set, b->set, bytes);
+    sl->hash = fhash;
+    fill_maps(b, sl->set, sl->maps);
+    return sl->maps;
+}
+
+/* The maps with the boxes frozen in 's' as walls (b->maps when none), and
+ * b->covered. A box layout seen before (b->seen, by the boxes' cells in
+ * the order the state lists them) gives its frozen set's maps at once. */
+static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_state *s) {
+    int *cells = b->cellbuf, nb = ring_cells(g, b, s, b->boxes, cells, b->cap), n = 0;
+    uint64_t hash = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < nb && i < b->cap; i++) {
+        int c = cells[i];   /* not on a hole's cell, nor in the ring (fwall 2) */
+        if (b->fwall[c] != 2) cells[n++] = c, hash = (hash ^ (uint64_t)c) * 0x100000001b3ULL;
+    }
+    bound_seen *e = b->seen ? &b->seen[hash % BOUND_SEEN] : NULL;
+    int fits = n <= BOUND_SEEN_BOXES && b->cells <= 65536, hit = e && fits && e->hash == hash && e->n == n;
+    for (int i = 0; hit && i < n; i++) hit = e->cell[i] == cells[i];
+    if (hit && (!e->fhash || b->slot[e->fhash % BOUND_SLOTS].hash == e->fhash)) {
+        memset(b->covered, 0, (size_t)b->words * sizeof *b->covered);
+        for (uint64_t m = e->cover; m; m &= m - 1) {
+            int c = e->cell[__builtin_ctzll(m)];
+            b->covered[c >> 6] |= 1ULL << (c & 63);
+        }
+        return e->fhash ? b->slot[e->fhash % BOUND_SLOTS].maps : b->maps;
+    }
+    uint64_t fhash = freeze(b, cells, n);
+    const int *maps = slot_maps(b, fhash);
+    if (e && fits && (maps != b->maps || !fhash)) {   /* not when out of memory */
+        e->hash = hash, e->fhash = fhash, e->n = n, e->cover = 0;
+        for (int i = 0; i < n; i++) {
+            e->cell[i] = (uint16_t)cells[i];
+            if (b->covered[cells[i] >> 6] >> (cells[i] & 63) & 1) e->cover |= 1ULL << i;
+        }
+    }
+    return maps;
+}
+
+/* ---- Evaluating ------------------------------------------------------------- */
+
+/* 1 when the last state's frozen boxes cover cell c. */
+static int covered(const struct bound_rules *b, int c) { return b->boxes && (b->covered[c >> 6] >> (c & 63) & 1); }
+
+static int dist(const struct bound_rules *b, const int *maps, int m, int from) {
+    return maps[(size_t)m * (size_t)b->cells + (size_t)from];
+}
+
+/* The weight of a minimum spanning tree over the maps 'ms[0..n)' (their
+ * cells, none a wall): Prim's, FAR when they are not all connected. */
+static int spanning(const struct bound_rules *b, const int *maps, const int *ms, const int *at, int n) {
+    int best[BOUND_MAX_MAPS], in[BOUND_MAX_MAPS] = {0}, w = 0;
+    for (int i = 0; i < n; i++) best[i] = FAR;
+    best[0] = 0;
+    for (int round = 0; round < n; round++) {
+        int u = -1;
+        for (int i = 0; i < n; i++)
+            if (!in[i] && (u < 0 || best[i] < best[u])) u = i;
+        if (best[u] >= FAR) return FAR;
+        in[u] = 1, w += best[u];
+        for (int i = 0; i < n; i++) {
+            int d = in[i] ? -1 : dist(b, maps, ms[u], at[i]);
+            if (d >= 0 && d < best[i]) best[i] = d;
+        }
+    }
+    return w;
+}
+
+/* The live targets of a reach goal: their maps in 'ms', the cells of
+ * those that are no walls first ('*open' of them, cells in 'at'); how
+ * many, -1 when a target is off the map, -2 when one is under a frozen
+ * box (t_covered). '*unmapped': targets with none. */
+static int targets(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s, int *ms,
+                   int *at, int *open, int *unmapped) {
+    int n = ring_cells(g, b, s, g->types[gl->type].subtypes, b->cellbuf, b->cap), k = 0;
+    *open = *unmapped = 0;
+    if (n < 0 || n > b->cap) return -1;
+    for (int i = 0; i < n; i++) {
+        int c = b->cellbuf[i];
+        if (gl->t_covered && covered(b, c)) return -2;
+        int m = b->cellmap[c];
+        if (m < 0) {
+            ++*unmapped;
+            continue;
+        }
+        if (b->blocked[c]) {
+            ms[k] = m, at[k++] = c;
+            continue;
+        }
+        ms[k] = ms[*open], at[k] = at[*open];   /* open ones first */
+        ms[*open] = m, at[(*open)++] = c, k++;
+    }
+    return k;
+}
+
+/* Reach's h with the avatar in cell x, 'tree' the spanning tree's weight. */
+static int reach_from(const struct bound_rules *b, const int *maps, const int *ms, int n, int open, int tree, int x) {
+    int far = 0, near = FAR;
+    for (int i = 0; i < n; i++) {
+        int d = dist(b, maps, ms[i], x);
+        if (d < 0) return FAR;
+        if (d > far) far = d;
+        if (i < open && d < near) near = d;
+    }
+    return open && tree + near > far ? tree + near : far;
+}
+
+/* Key chain: the least over live keys of d(a, key) + reach's h from it. */
+static int via_key(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s,
+                   const int *maps, const int *ms, int n, int open, int tree, int a) {
+    int best = FAR;
+    for (int i = 0; i < gl->nkeys; i++) {   /* the targets' cells are read: cellbuf is free again */
+        int nk = ring_cells(g, b, s, g->types[gl->keys[i]].subtypes, b->cellbuf, b->cap);
+        if (nk < 0 || nk > b->cap) return 0;
+        for (int j = 0; j < nk; j++) {
+            int c = b->cellbuf[j], m = b->cellmap[c];
+            if (m < 0) return 0;   /* a key without a map: no chain bound */
+            if (gl->k_covered && covered(b, c)) continue;
+            int dk = dist(b, maps, m, a);
+            if (dk < 0) continue;
+            int h = b->blocked[c] ? dk : dk + reach_from(b, maps, ms, n, open, tree, c);
+            if (h < best) best = h;
+        }
+    }
+    return best;
+}
+
+static int reach_bound(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s,
+                       const int *maps) {
+    int ms[BOUND_MAX_MAPS], at[BOUND_MAX_MAPS], open, unmapped;
+    double ax, ay;
+    if (!vg_avatar_pos(g, s, &ax, &ay)) return FAR;
+    vg_obs o = {.x = ax, .y = ay};
+    int a = bound_cell(b, &o), n = targets(g, b, gl, s, ms, at, &open, &unmapped);
+    if (n == -2) return FAR;   /* a T under a frozen box */
+    if (a < 0 || n < 0) return 0;
+    if (n + unmapped == 0) return 0;
+    int tree = open > 1 ? spanning(b, maps, ms, at, open) : 0;
+    if (tree >= FAR) return FAR;
+    int h = reach_from(b, maps, ms, n, open, tree, a);
+    if (h >= FAR || gl->W == g->avatar_types) return h;
+    int at_type = vg_avatar_type(g, s);
+    if (at_type >= 0 && (gl->W >> at_type & 1)) return h;
+    int k = via_key(g, b, gl, s, maps, ms, n, open, tree, a);
+    return k > h ? k : h;
+}
+
+static int push_bound(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s) {
+    int n = ring_cells(g, b, s, g->types[gl->type].subtypes, b->cellbuf, b->cap), h = 0;
+    if (n < 0 || n > b->cap) return 0;
+    for (int i = 0; i < n; i++) {
+        int c = b->cellbuf[i];
+        int d = gl->holes[c];
+        if (d < 0) return FAR;
+        h += d;
+    }
+    return h;
+}
+
+int bound_derived(const vg_game *g, const vg_state *s) {
+    struct bound_rules *b = g->bound;
+    const int *maps = b->boxes ? frozen_maps(g, b, s) : b->maps;
+    int best = FAR, win = -1, h = 0;
+    for (int k = 0; k <= b->ngoals; k++) {
+        if (k == b->ngoals || b->goal[k].win != win) {   /* a win's goals are consecutive: its h is their max */
+            if (win >= 0 && h < best) best = h;
+            if (k == b->ngoals) break;
+            win = b->goal[k].win, h = 0;
+        }
+        const bound_goal *gl = &b->goal[k];
+        int hk = gl->mode == BOUND_PUSH ? push_bound(g, b, gl, s) : reach_bound(g, b, gl, s, maps);
+        if (hk > h) h = hk;
+    }
+    return best;
+}
