@@ -111,6 +111,11 @@ int fm_bound(fm *f, const vg_state *s);
  * when there is none). */
 int fm_action_move(const fm *f, vg_action a);
 int fm_spent(const fm *f);                 /* 1 when the decision's budget is used up, or an error is kept */
+/* 1 when 'n' more calls fit in the decision's call budget and no error is
+ * kept (the clock is not read: fm_spent does that). An agent whose step
+ * costs several calls (a rollout's copy and advance) asks before it, so
+ * that a call budget is spent, never overspent. */
+int fm_room(const fm *f, long n);
 double fm_now(void);                       /* monotonic seconds */
 
 /* ---- Agents ----------------------------------------------------------- */

@@ -83,8 +83,6 @@ double fm_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int fm_spent(const fm *f) {
-    if (f->status != VG_OK) return 1;
-    if (f->max_calls && f->calls >= f->max_calls) return 1;
-    return f->deadline > 0 && fm_now() >= f->deadline;
-}
+int fm_room(const fm *f, long n) { return f->status == VG_OK && (!f->max_calls || f->calls + n <= f->max_calls); }
+
+int fm_spent(const fm *f) { return !fm_room(f, 1) || (f->deadline > 0 && fm_now() >= f->deadline); }

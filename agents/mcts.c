@@ -75,6 +75,8 @@ typedef struct mnode {
     int32_t nt, visits;
 } mnode;
 
+#define DEAD_SLOTS (1 << 16)
+
 typedef struct mcts {
     const vg_game *g;
     int turns;              /* the game has turns{} */
@@ -85,6 +87,8 @@ typedef struct mcts {
     long seen_cap;
     vg_action *played;      /* without turns: the last rollout's actions ('depth' of them) */
     int bound;              /* the game has a bound (vg_game_bound), for its dead states */
+    uint64_t *dead_memo;    /* the bound's answers by state (see dead()), DEAD_SLOTS of them; NULL: none */
+    int work_dead;          /* without turns: 'work' is dead (the last rollout step's check) */
     int32_t *trail;         /* scratch: a path up the tree */
     long trail_cap;
     uint64_t rng;
@@ -114,6 +118,7 @@ static void mcts_free(void *self) {
     free(m->seen);
     free(m->played);
     free(m->trail);
+    free(m->dead_memo);
     vg_state_free(m->work);
     vg_state_free(m->step);
     free(m);
@@ -138,6 +143,7 @@ static void *mcts_create(const vg_game *g, const double *p, uint64_t seed) {
     m->step = vg_state_new(g, 0);
     m->next_root = -1;
     m->played = malloc(((size_t)m->depth + 1) * sizeof *m->played);
+    m->dead_memo = calloc(DEAD_SLOTS, sizeof *m->dead_memo);   /* NULL: the game is asked every time */
     if (!m->work || !m->step || !m->played) {
         mcts_free(m);
         return NULL;
@@ -151,9 +157,22 @@ static int side(int who) { return who != 0; }
 
 /* 's' can no longer be won though the game goes on (the game's bound
  * says so: in Bait, the key lost or unreachable, a box frozen on the key
- * or the door); as good as lost. */
-static int dead(const mcts *m, fm *f, const vg_state *s) {
-    return m->bound && !vg_is_over(s) && fm_bound(f, s) == VG_BOUND_DEAD;
+ * or the door); as good as lost. Rollouts ask at every step and meet the
+ * same states again and again (three times in four on Bait), and a
+ * scripted bound costs microseconds, a state's hash a fraction of one; so
+ * the answers are remembered in a direct-mapped table by vg_state_hash
+ * (everything but the tick, as the tree's dedup takes a state; a bound on
+ * the actions to a win does not read the tick): a slot holds the hash,
+ * its lowest bit replaced by the answer, 0 when empty. */
+static int dead(mcts *m, fm *f, const vg_state *s) {
+    if (!m->bound || vg_is_over(s)) return 0;
+    if (!m->dead_memo) return fm_bound(f, s) == VG_BOUND_DEAD;
+    uint64_t tag = (vg_state_hash(s) | 2) & ~(uint64_t)1;   /* never 0 */
+    uint64_t *slot = &m->dead_memo[(tag >> 2) & (DEAD_SLOTS - 1)];
+    if ((*slot & ~(uint64_t)1) == tag) return (int)(*slot & 1);
+    int d = fm_bound(f, s) == VG_BOUND_DEAD;
+    if (f->status == VG_OK) *slot = tag | (uint64_t)d;
+    return d;
 }
 
 /* The moves of the agent to move in 's' (outcomes with their probabilities
@@ -370,19 +389,22 @@ static void back_up(mcts *m, int32_t x, double v, int over, double q0) {
 /* ---- Rollouts ---------------------------------------------------------- */
 
 /* Without turns: plays a random available action that does not lose at
- * once (or leave a dead state), when there is one; returns it
- * (ACTION_NIL: none). */
+ * once (or leave a dead state), when there is one, and notes whether the
+ * new state is dead; returns it (ACTION_NIL: none, or no room left in the
+ * call budget for a try, a copy and an advance). */
 static vg_action safe_step(mcts *m, fm *f) {
     vg_action acts[VG_MAX_ACTIONS];
     int n = vg_actions(m->g, m->work, acts);
-    while (n > 0) {
+    while (n > 0 && fm_room(f, 2)) {
         int k = rng_below(&m->rng, n);
         fm_copy(f, m->step, m->work);
         fm_advance(f, m->step, acts[k]);
-        if ((!vg_is_over(m->step) && !dead(m, f, m->step)) || vg_winner_of(m->step) == VG_PLAYER_WINS || n == 1) {
+        int d = dead(m, f, m->step);
+        if ((!vg_is_over(m->step) && !d) || vg_winner_of(m->step) == VG_PLAYER_WINS || n == 1) {
             vg_state *t = m->work;
             m->work = m->step;
             m->step = t;
+            m->work_dead = d;
             return acts[k];
         }
         acts[k] = acts[--n];
@@ -404,16 +426,19 @@ static int random_move(mcts *m, fm *f) {
     return 1;
 }
 
-/* Plays random moves from m->work for 'rollout_depth' ticks or to the
- * end; returns how many. */
+/* Plays random moves from m->work for 'rollout_depth' ticks, to the end,
+ * to a dead state (m->work_dead) or until the call budget has no room for
+ * a move; returns how many. */
 static int rollout(mcts *m, fm *f) {
     int n = 0;
+    m->work_dead = dead(m, f, m->work);
     if (!m->turns) {
-        for (; n < m->depth && !vg_is_over(m->work) && !dead(m, f, m->work); n++) m->played[n] = safe_step(m, f);
+        for (; n < m->depth && !vg_is_over(m->work) && !m->work_dead && fm_room(f, 2); n++)
+            m->played[n] = safe_step(m, f);
         return n;
     }
     int end = vg_tick(m->work) + m->depth;
-    while (vg_tick(m->work) < end && !vg_is_over(m->work) && random_move(m, f)) n++;
+    while (vg_tick(m->work) < end && !vg_is_over(m->work) && fm_room(f, 1) && random_move(m, f)) n++;
     return n;
 }
 
@@ -455,7 +480,8 @@ static void graft(mcts *m, fm *f, const vg_state *s, int32_t cur, int n) {
  * moves first, then UCT) to the first node reached for the first time
  * (Step 2. Expansion: it is seen, its state noted), played in m->work.
  * Returns that node (or the node where the game ended), or -1 when the
- * iteration ends on the way (a proof, a duplicate, a dead state). */
+ * iteration ends on the way (a proof, a duplicate, a dead state, the call
+ * budget spent). */
 static int32_t select_expand(mcts *m, fm *f, const vg_state *s, int *steps) {
     fm_copy(f, m->work, s);
     int32_t cur = 0;
@@ -466,6 +492,7 @@ static int32_t select_expand(mcts *m, fm *f, const vg_state *s, int *steps) {
             back_up(m, cur, 0, 1, side(x->mover) == 0 ? (x->proven > 0) : (x->proven < 0));
             return -1;
         }
+        if (!fm_room(f, 1)) return -1;   /* the call budget is spent on the way down */
         if (x->first < 0 && !list_children(m, f, cur, m->work)) return cur;   /* no moves, or the tree is full */
         x = &m->nodes[cur];
         int32_t next;
@@ -517,7 +544,7 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
         if (!m->turns && vg_winner_of(m->work) == VG_PLAYER_WINS) graft(m, f, s, cur, n);
         return;
     }
-    if (dead(m, f, m->work)) {
+    if (m->work_dead) {
         back_up(m, cur, v - m->penalty, 1, result_of_loss(played));
         return;
     }

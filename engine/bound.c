@@ -96,6 +96,7 @@
 #include <string.h>
 
 #include "bound.h"
+#include "bound_merge.h"
 #include "class.h"
 #include "effect.h"
 #include "term.h"
@@ -491,7 +492,7 @@ vg_status bound_derive(vg_game *g) {
     bound_free(g->bound);
     g->bound = NULL;
     const char *why = walk_refused(g);
-    if (why) return g->bound_note = why, VG_OK;
+    if (why) return g->bound_note = why, bound_merge_try(g);
     struct bound_rules *b = calloc(1, sizeof *b);
     if (!b) return VG_ERR_NOMEM;
     b->rw = g->w + 2, b->rh = g->h + 2, b->cells = b->rw * b->rh;
@@ -513,7 +514,7 @@ vg_status bound_derive(vg_game *g) {
     if (st != VG_OK || why) {
         g->bound_note = why ? why : "out of memory";
         bound_free(b);
-        return st;
+        return st == VG_OK ? bound_merge_try(g) : st;
     }
     g->bound = b;
     g->bound_note = note_of(b);
@@ -529,10 +530,10 @@ int vg_bound(const vg_game *g, const vg_state *s, vg_error *err) {
         if (g->ops->value(g->script, 2, g, s, &v, err) != VG_OK) return 0;
         return v >= VG_BOUND_DEAD ? VG_BOUND_DEAD : (int)ceil(v);
     }
-    return g->bound ? bound_derived(g, s) : 0;
+    return g->bound ? bound_derived(g, s) : g->bound_merge ? bound_merge_eval(g, g->bound_merge, s) : 0;
 }
 
 vg_bound_kind vg_game_bound(const vg_game *g, const char **note) {
     if (note) *note = g->has_bound ? "the script's bound(state)" : g->bound_note ? g->bound_note : "";
-    return g->has_bound ? VG_BOUND_SCRIPT : g->bound ? VG_BOUND_DERIVED : VG_BOUND_NONE;
+    return g->has_bound ? VG_BOUND_SCRIPT : g->bound || g->bound_merge ? VG_BOUND_DERIVED : VG_BOUND_NONE;
 }

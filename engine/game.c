@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bound.h"
+#include "bound_merge.h"
 #include "class.h"
 #include "effect.h"
 #include "param.h"
@@ -60,6 +61,7 @@ void game_free(vg_game *g) {
     free(g->fixed_order);
     path_free(g->path);
     bound_free(g->bound);
+    bound_merge_free(g->bound_merge);
     free(g->start);
     free(g);
 }

@@ -258,6 +258,7 @@ struct vg_game {
     void *script;
     int has_heuristic, has_evaluate, has_bound;
     struct bound_rules *bound;            /* the bound derived from the rules (bound.c), NULL: none */
+    struct bound_merge *bound_merge;      /* or the one for merged boxes (bound_merge.c), NULL: none */
     const char *bound_note;               /* which proof it is, or why there is none */
     int turns;                            /* 1: agents take turns (turns{} in the script) */
     int nagents;                          /* how many, fixed per level */

@@ -27,7 +27,7 @@
 
 #define MAX_REFS (VG_MAX_SPRITES + 64)
 
-static uint64_t ref_key(const tick_ctx *t, int r) {
+static inline uint64_t ref_key(const tick_ctx *t, int r) {
     return (uint64_t)ref_type(t->g, t->s, r) << 32 | ref_id(t->g, t->s, r);
 }
 
@@ -166,10 +166,11 @@ static uint64_t near_types(const tick_ctx *t, int r) {
 /* In a tick that checks only moved sprites, every overlap under a rule
  * involves a sprite that moved, or one whose overlap outlasted the last
  * tick: interact_persist marks those, and tick_begin counts them as moved.
- * So the pass needs only the contacts: each moved
- * sprite with every sprite overlapping it whose type it has rules with,
- * each pair once. They are collected again whenever something has moved
- * since; a tick with more contacts than fit checks every pair instead. */
+ * So the pass needs only the contacts: each moved sprite with every sprite
+ * overlapping it whose type it has rules with, each pair once. They are
+ * collected again whenever something has moved since ('stamp' goes up when
+ * one is added); a tick with more contacts than fit checks every pair
+ * instead. */
 static int is_moved(const tick_ctx *t, int r) { return r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1); }
 
 static int is_dirty(const tick_ctx *t, int r) { return r >= 0 && (t->dirty_bits[r >> 6] >> (r & 63) & 1); }
@@ -185,7 +186,15 @@ static void contacts_done(tick_ctx *t) {
     c->valid = 1;
     c->version = t->version;
     c->nmoved = t->nmoved;
-    c->stamp++;
+}
+
+/* The pairs a contact between leaf types 'ta' and 'tb' gives work to, folded
+ * into one word (bit p % 64 for pair p): a clear bit rules a pair out. */
+static uint64_t pairs_of(const vg_game *g, int ta, int tb) {
+    uint64_t bits = 0;
+    for (int w = 0; w < (g->npairs + 63) / 64; w++)
+        bits |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
+    return bits;
 }
 
 /* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
@@ -205,8 +214,12 @@ static int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) 
             t->full = 1;
             return 0;
         }
-        c->a[c->n] = low ? o : m;
-        c->b[c->n++] = low ? m : o;
+        struct contact *ct = &c->at[c->n++];
+        ct->a = low ? o : m;
+        ct->b = low ? m : o;
+        ct->ka = ref_key(t, ct->a);
+        ct->kb = ref_key(t, ct->b);
+        ct->pairs = pairs_of(t->g, (int)(ct->ka >> 32), (int)(ct->kb >> 32));
     }
     return 1;
 }
@@ -215,19 +228,23 @@ static int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) 
  * since the last time, theirs again; returns 0 when they do not fit. */
 static int contacts_collect(tick_ctx *t) {
     contacts *c = &t->ct;
+    int before = c->n;
     for (uint32_t k = c->valid ? c->nmoved : t->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
     if (c->valid && t->ndirty <= MAX_DIRTY) {
         int kept = 0;
         for (int i = 0; i < c->n; i++)
-            if (!is_dirty(t, c->a[i]) && !is_dirty(t, c->b[i])) c->a[kept] = c->a[i], c->b[kept++] = c->b[i];
+            if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
         c->n = kept;
+        before = kept;
         for (uint32_t k = 0; k < t->ndirty; k++)
             if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
     } else {
         c->n = 0;
+        before = -1;
         for (uint32_t k = 0; k < t->nmoved; k++)
             if (!contacts_add(t, t->moved[k], is_moved)) return 0;
     }
+    c->stamp += c->n > before;        /* dropping contacts adds no first sprite (see next_first) */
     contacts_done(t);
     return 1;
 }
@@ -243,8 +260,12 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     const vg_game *g = t->g;
     int words = (g->npairs + 63) / 64;
     memset(active, 0, (size_t)words * sizeof active[0]);
+    if (words == 1) {                                 /* the folded word is exact */
+        for (int i = 0; i < t->ct.n; i++) active[0] |= t->ct.at[i].pairs;
+        return;
+    }
     for (int i = 0; i < t->ct.n; i++) {
-        int ta = tick_sprite(t, t->ct.a[i])->type, tb = ref_type(g, t->s, t->ct.b[i]);
+        int ta = (int)(t->ct.at[i].ka >> 32), tb = (int)(t->ct.at[i].kb >> 32);
         for (int w = 0; w < words; w++)
             active[w] |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
     }
@@ -253,42 +274,73 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
 /* 1 when 'r' existed when the effect started (sprites below 'n0'). */
 static int existed(int r, uint32_t n0) { return r < 0 || (uint32_t)r < n0; }
 
-/* The next first sprite of the pair after key 'after' (any, unless
- * 'started'), in GVGAI's order: one side of a contact whose other side is
- * a second sprite. Returns 0 when there is none. */
-static int next_first(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    if (!contacts_fresh(t)) return next_any(t, pd, n0, after, started, r);
+/* The first sprites an effect may still visit, in GVGAI's order: each
+ * side of a contact whose other side is a second sprite, with a key above
+ * the last one visited; taken from the contacts as they were at 'stamp'.
+ * Contacts dropped since leave a sprite listed that may have no second
+ * left (the caller skips it); one added since changes the stamp, and the
+ * list is made again. So an effect's loop reads the contacts about once,
+ * not once per first sprite. */
+typedef struct firsts {
+    int n, at;
+    uint32_t stamp;
+    uint64_t key[2 * MAX_CONTACTS];
+    int ref[2 * MAX_CONTACTS];
+} firsts;
+
+/* Lists f's candidates from the contacts now: keys above 'after' (any,
+ * unless 'started'), sorted, each once. */
+static void firsts_list(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started) {
     const vg_game *g = t->g;
-    uint64_t t1 = g->types[pd->t1].subtypes, t2 = g->types[pd->t2].subtypes, best = UINT64_MAX;
+    uint64_t t1 = g->types[pd->t1].subtypes, t2 = g->types[pd->t2].subtypes;
+    uint64_t bit = 1ULL << ((pd - g->pairs) % 64);
+    f->n = f->at = 0;
+    f->stamp = t->ct.stamp;
     for (int i = 0; i < t->ct.n; i++) {
-        int x = t->ct.a[i], y = t->ct.b[i];
-        if (!existed(x, n0) || !existed(y, n0)) continue;
-        int tx = tick_sprite(t, x)->type, ty = ref_type(g, t->s, y);
+        const struct contact *ct = &t->ct.at[i];
+        if (!(ct->pairs & bit) || !existed(ct->a, n0) || !existed(ct->b, n0)) continue;
         for (int side = 0; side < 2; side++) {
-            if ((t1 >> tx & 1) && (t2 >> ty & 1)) {
-                uint64_t key = ref_key(t, x);
-                if ((!started || key > after) && key < best) best = key, *r = x;
-            }
-            int tmp = x; x = y; y = tmp;
-            tmp = tx; tx = ty; ty = tmp;
+            uint64_t key = side ? ct->kb : ct->ka, other = side ? ct->ka : ct->kb;
+            if (!(t1 >> (key >> 32) & 1) || !(t2 >> (other >> 32) & 1) || (started && key <= after)) continue;
+            int k = f->n;
+            while (k > 0 && f->key[k - 1] > key) k--;
+            if (k > 0 && f->key[k - 1] == key) continue;      /* listed already */
+            for (int j = f->n; j > k; j--) f->key[j] = f->key[j - 1], f->ref[j] = f->ref[j - 1];
+            f->key[k] = key, f->ref[k] = side ? ct->b : ct->a;
+            f->n++;
         }
     }
-    return best != UINT64_MAX;
+}
+
+/* The next first sprite of the pair after key 'after' (any, unless
+ * 'started'), in GVGAI's order: a sprite with a contact whose other side
+ * is a second sprite, or had one (see firsts). 'f' holds the candidates
+ * ('f->n' -1: none listed yet). Returns 0 when there is none. */
+static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+    if (!contacts_fresh(t)) return next_any(t, pd, n0, after, started, r);
+    if (f->n < 0 || f->stamp != t->ct.stamp) firsts_list(t, f, pd, n0, after, started);
+    if (f->at == f->n) return 0;
+    *r = f->ref[f->at++];
+    return 1;
 }
 
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
  * GVGAI's order (by type, then id), as overlapping() gives them. */
 static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     if (t->full || !contacts_fresh(t)) return overlapping(t, a, types, n0, 0, out, MAX_REFS);
-    const vg_game *g = t->g;
+    uint64_t keys[MAX_REFS];
     int n = 0;
     for (int i = 0; i < t->ct.n; i++) {
-        int o = t->ct.a[i] == a ? t->ct.b[i] : t->ct.b[i] == a ? t->ct.a[i] : REF_NONE;
-        if (o == REF_NONE || !existed(o, n0) || !(types >> ref_type(g, t->s, o) & 1)) continue;
-        uint64_t key = ref_key(t, o);
+        const struct contact *ct = &t->ct.at[i];
+        int o;
+        uint64_t key;
+        if (ct->a == a) o = ct->b, key = ct->kb;
+        else if (ct->b == a) o = ct->a, key = ct->ka;
+        else continue;
+        if (!existed(o, n0) || !(types >> (key >> 32) & 1)) continue;
         int k = n++;
-        for (; k > 0 && ref_key(t, out[k - 1]) > key; k--) out[k] = out[k - 1];
-        out[k] = o;
+        for (; k > 0 && keys[k - 1] > key; k--) out[k] = out[k - 1], keys[k] = keys[k - 1];
+        out[k] = o, keys[k] = key;
     }
     return n;
 }
@@ -339,6 +391,7 @@ static int shielded(const tick_ctx *t, const pair_def *pd, const effect_def *e) 
 void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
+    firsts cand;
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0;               /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
@@ -364,14 +417,16 @@ void interact_run(tick_ctx *t) {
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
             int a, started = 0;
+            cand.n = -1;
             while (t->status == VG_OK &&
-                   (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, pd, n0, after, started, &a))) {
+                   (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);
                 started = 1;
                 if (tick_killed(t, a)) continue;
                 int ground = a >= 0 && (class_table[g->types[ref_type(g, t->s, a)].cls].flags & CLASS_GROUND);
-                if (ground) physics_ground(t, a, t2);
                 int n2 = seconds(t, a, t2, n0, second);
+                if (n2 == 0 && (!ground || !t->full)) continue;   /* its contacts are gone (see firsts) */
+                if (ground) physics_ground(t, a, t2);
                 if (effect_flags(e->kind) & FX_BATCH) {
                     int m = 0;
                     for (int j = 0; j < n2; j++)
@@ -404,7 +459,7 @@ static int live(const tick_ctx *t, int i) { return !(tick_sprite(t, i)->flags & 
 static int linger_contacts(tick_ctx *t) {
     int some = PERSIST_NONE;
     for (int i = 0; i < t->ct.n; i++) {
-        int x = t->ct.a[i], y = t->ct.b[i];
+        int x = t->ct.at[i].a, y = t->ct.at[i].b;
         if (live(t, x) && !tick_killed(t, y)) tick_sprite(t, x)->flags |= SP_LINGER, some = PERSIST_SOME;
         if (is_moved(t, y) && live(t, y) && !tick_killed(t, x)) tick_sprite(t, y)->flags |= SP_LINGER, some = PERSIST_SOME;
     }

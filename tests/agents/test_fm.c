@@ -2,8 +2,9 @@
  *
  * test_fm.c -- the forward model as agents see it (agents/fm.c, agent.h):
  *
- * 1. fm_play and fm_copy count calls; the first error is kept, a later one
- *    does not replace it, and fm_spent is then 1.
+ * 1. fm_play and fm_copy count calls; fm_room says whether more fit in
+ *    the call budget; the first error is kept, a later one does not
+ *    replace it, and fm_spent is then 1 (fm_room 0).
  * 2. A heuristic(state) or evaluate(state) that raises an error, returns
  *    a non-number, loops or writes through its read-only handle reaches
  *    every agent's report, naming the script and the line (issue 19.7).
@@ -32,6 +33,8 @@ static void test_counts_and_first_error(void **state) {
     assert_int_equal(fm_play(&f, c, VG_ACTION_RIGHT), VG_OK);
     assert_int_equal(f.calls, 2);
     assert_false(fm_spent(&f));
+    assert_true(fm_room(&f, 1));                            /* one call of the three left */
+    assert_false(fm_room(&f, 2));
     int moves[VG_MAX_MOVES];
     assert_int_equal(fm_legal(&f, s, moves), 4);            /* the actions, NIL excluded */
     assert_int_equal(fm_action_move(&f, VG_ACTION_LEFT), VG_ACTION_LEFT);
@@ -40,6 +43,7 @@ static void test_counts_and_first_error(void **state) {
     assert_int_equal(f.status, VG_ERR_LIMIT);
     assert_string_equal(f.error.msg, "first 1");
     assert_true(fm_spent(&f));
+    assert_false(fm_room(&f, 1));                           /* no room after an error */
     vg_state_free(c);
     vg_state_free(s);
     vg_game_free(g);

@@ -15,8 +15,10 @@
  *    the outcomes alike would take the first); and a game
  *    played through vg_advance is the same twice with the same seed, and
  *    differs with another.
- * Bait (one player, no turns) is tested with the other searchers in
- * test_agents.c.
+ * 3. Under a call budget it spends the budget and never goes over it, in
+ *    Bait (without turns, with dead states) and in 2048.
+ * Bait's play (one player, no turns) is tested with the other searchers
+ * in test_agents.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -228,6 +230,39 @@ static void test_2048_repeatable(void **state) {
     assert_true(memcmp(x, z, sizeof x) != 0);
 }
 
+/* ---- 3. The call budget ------------------------------------------------ */
+
+/* Over 'ticks' decisions of a game played in rounds ('script' on 'level'),
+ * mcts under a call budget of 'calls' never goes over it and spends at
+ * least 95% of it (a rollout or a descent stops where the budget ends). */
+static void expect_budget_spent(const char *script, const char *level, int ticks, long calls) {
+    vg_game *g = load_game(script, level);
+    vg_state *s = vg_state_new(g, 1);
+    char why[256];
+    agent *a = agent_new("mcts", g, NULL, 0, 7, why, sizeof why);
+    assert_non_null(a);
+    agent_budget b = {0, calls};
+    for (int t = 0; t < ticks && !vg_is_over(s); t++) {
+        agent_report r;
+        vg_action act = agent_move_action(g, agent_act(a, s, &b, &r));
+        if (r.calls > calls || r.calls < calls * 95 / 100)
+            print_error("%s tick %d: %ld calls of %ld\n", level, t, r.calls, calls);
+        assert_true(r.calls <= calls && r.calls >= calls * 95 / 100);
+        assert_false(r.overspent);
+        assert_int_equal(vg_advance(g, s, act, NULL), VG_OK);
+    }
+    agent_free(a);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+static void test_call_budget_never_overspent(void **state) {
+    (void)state;
+    expect_budget_spent("scripts/bait.lua", "levels/bait/lvl3.txt", 20, 1000);   /* dead states, no turns */
+    expect_budget_spent("scripts/bait.lua", "levels/bait/lvl4.txt", 20, 333);
+    expect_budget_spent(G2048, "levels/2048/lvl0.txt", 20, 1000);                 /* turns, a chance agent */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_c4_takes_the_win),
@@ -237,6 +272,7 @@ int main(void) {
         cmocka_unit_test(test_2048_takes_the_win),
         cmocka_unit_test(test_2048_weighs_the_spawn),
         cmocka_unit_test(test_2048_repeatable),
+        cmocka_unit_test(test_call_budget_never_overspent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

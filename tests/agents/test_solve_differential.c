@@ -5,9 +5,10 @@
  * maps: Bait (0-3 keys, boxes, holes, mushrooms; the derived bound with
  * its key chain and frozen boxes),
  * GVGAI's Sokoban and Real Sokoban (the engine's derived "push" bound),
- * GVGAI's Labyrinth (the derived "reach" bound) and Zen Puzzle (reach for
- * one type of a MultiSpriteCounter win, with its spanning tree; a Flicker
- * whose age decides the win). For every map the solver's length
+ * GVGAI's Labyrinth (the derived "reach" bound), GVGAI's Clusters (the
+ * derived "merge" bound) and Zen Puzzle (reach for one type of a
+ * MultiSpriteCounter win, with its spanning tree and grown walls; a
+ * Flicker whose age decides the win). For every map the solver's length
  * equals the breadth-first search's, proven shortest, and its plan replays
  * to a win; or both find none. The maps come from a seeded generator, so a
  * failure names a seed and a map that reproduce it.
@@ -18,8 +19,9 @@
  * reference; the solver merges positions, orders by its bound and prunes
  * dead states, and must still agree.
  *
- * Default: 11,000 maps (4,000 Bait, 1,000 Zen Puzzle, 2,000 of each
- * other; well under a minute); VGDL_SLOW=1: ten times as many, and bigger ones.
+ * Default: 12,000 maps (4,000 Bait, 1,000 each of Clusters and Zen
+ * Puzzle, 2,000 of each other; under a minute); VGDL_SLOW=1: ten times as
+ * many, and bigger ones.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +116,9 @@ static const family families[] = {
     {"gvgai/realsokoban.txt", "..............w", "Ao*", 1, '*', 3, 5, 2, 4, 0, 2, 0},
     /* GVGAI's Labyrinth: walls, traps, the exit */
     {"gvgai/labyrinth.txt", "......wwt", "Ax", 0, 'x', 4, 7, 3, 5, 0, 2, 0},
+    /* GVGAI's Clusters: blue boxes into a blue block (the derived "merge" bound), holes, red ones;
+     * its maps are bigger */
+    {"gvgai/clusters.txt", "..........................wwh2b", "Aa1", 1, '1', 4, 6, 3, 4, 0, 4, 0},
     /* GVGAI's Zen Puzzle: a MultiSpriteCounter win; ground turns as the avatar walks on it.
      * Every spawn draws from the generator, which vg_state_hash tells apart, so the reference
      * cannot exhaust a map the avatar gets stuck in: more of them are skipped. */
@@ -129,7 +134,7 @@ static void generate(const family *f, uint64_t *r, char *buf, int slow) {
             cell[y][x] = x == 0 || y == 0 || x == w + 1 || y == h + 1 ? (f->wall ? f->wall : 'w')
                                                                       : f->open[rng_below(r, (int)strlen(f->open))];
     int nextra = f->extra_max ? rng_below(r, f->extra_max + 1) : 0;
-    if ((f->extra == '1' || f->extra == '*') && nextra) {   /* Sokoban: a hole for the extra box too */
+    if (strstr(f->script, "sokoban") && nextra) {   /* Sokoban: a hole for the extra box too */
         int x = 1 + rng_below(r, w), y = 1 + rng_below(r, h);
         cell[y][x] = f->extra == '1' ? '0' : 'o';
     }

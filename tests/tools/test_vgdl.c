@@ -370,15 +370,16 @@ static void test_run_one_player_unchanged(void **state) {
 }
 
 /* run warns on stderr when more than 5% of an agent's decisions overspent
- * (mcts with 5 calls a decision overspends every one; random never does). */
+ * (onestep with 5 calls a decision overspends every one; random never does). */
 static void test_run_warns_when_overspent(void **state) {
     (void)state;
-    assert_int_equal(sh("%s run bait --agent mcts --budget-calls 5 --max-ticks 20 --seed 1", vgdl), 0);
+    /* onestep tries every action, whatever the budget */
+    assert_int_equal(sh("%s run bait --agent onestep --budget-calls 5 --max-ticks 20 --seed 1", vgdl), 0);
     expect_in(out(), "overspent decisions: 20\n");
-    expect_in(err(), "warning: mcts overspent its budget in 20 of 20 decisions (100%, more than 5%)");
-    assert_int_equal(sh("%s run connect4 --agent random --opponent mcts "
+    expect_in(err(), "warning: onestep overspent its budget in 20 of 20 decisions (100%, more than 5%)");
+    assert_int_equal(sh("%s run connect4 --agent random --opponent onestep "
                         "--budget-calls 5 --seed 1", vgdl), 0);
-    expect_in(err(), "warning: mcts overspent");
+    expect_in(err(), "warning: onestep overspent");
     expect_not_in(err(), "warning: random");
     assert_int_equal(sh("%s run bait --agent random --max-ticks 20 --seed 1", vgdl), 0);
     assert_string_equal(err(), "");
