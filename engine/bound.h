@@ -19,8 +19,7 @@ enum {
     BOUND_MAX_KEYS = 4,     /* key types of a key chain */
     BOUND_MAX_GOALS = 3 * VG_MAX_TERMS,
     BOUND_SLOTS = 64,       /* frozen-box sets whose maps are kept */
-    BOUND_SEEN = 4096,      /* box layouts whose frozen set is kept */
-    BOUND_SEEN_BOXES = 64   /* the most boxes of a layout kept */
+    BOUND_SEEN = 16384      /* box layouts whose frozen set is kept */
 };
 
 /* One derived bound: a win needs every sprite of 'type' gone. */
@@ -43,13 +42,13 @@ typedef struct bound_slot {
     int *maps;              /* nmaps maps, as bound_rules.maps */
 } bound_slot;
 
-/* A box layout seen, and what froze in it. */
+/* A box layout seen, and what froze in it. Layouts are told apart by a
+ * 64-bit hash of the boxes' cells, as the solver tells positions apart. */
 typedef struct bound_seen {
     uint64_t hash;          /* of the boxes' cells; 0: empty */
     uint64_t fhash;         /* of its frozen set (bound_slot.hash), 0: none */
-    uint64_t cover;         /* bit i: box i, frozen, covers a target */
-    int n;
-    uint16_t cell[BOUND_SEEN_BOXES];
+    uint16_t cover[3];      /* the cells of frozen boxes on targets */
+    int16_t ncover;         /* how many; -1: more than 3 (not kept) */
 } bound_seen;
 
 struct bound_rules {

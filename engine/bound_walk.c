@@ -166,8 +166,9 @@ static const int *slot_maps(struct bound_rules *b, uint64_t fhash) {
 }
 
 /* The maps with the boxes frozen in 's' as walls (b->maps when none), and
- * b->covered. A box layout seen before (b->seen, by the boxes' cells in
- * the order the state lists them) gives its frozen set's maps at once. */
+ * b->covered. A box layout seen before (b->seen, by a hash of the boxes'
+ * cells in the order the state lists them) gives its frozen set's maps at
+ * once. */
 static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_state *s) {
     int *cells = b->cellbuf, nb = ring_cells(g, b, s, b->boxes, cells, b->cap), n = 0;
     uint64_t hash = 0x9e3779b97f4a7c15ULL;
@@ -175,25 +176,23 @@ static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_
         int c = cells[i];   /* not on a hole's cell, nor in the ring (fwall 2) */
         if (b->fwall[c] != 2) cells[n++] = c, hash = (hash ^ (uint64_t)c) * 0x100000001b3ULL;
     }
-    bound_seen *e = b->seen ? &b->seen[hash % BOUND_SEEN] : NULL;
-    int fits = n <= BOUND_SEEN_BOXES && b->cells <= 65536, hit = e && fits && e->hash == hash && e->n == n;
-    for (int i = 0; hit && i < n; i++) hit = e->cell[i] == cells[i];
-    if (hit && (!e->fhash || b->slot[e->fhash % BOUND_SLOTS].hash == e->fhash)) {
+    hash = state_mix(hash) | 1;
+    bound_seen *e = b->seen && b->cells <= 65536 ? &b->seen[hash % BOUND_SEEN] : NULL;
+    if (e && e->hash == hash && (!e->fhash || b->slot[e->fhash % BOUND_SLOTS].hash == e->fhash)) {
         memset(b->covered, 0, (size_t)b->words * sizeof *b->covered);
-        for (uint64_t m = e->cover; m; m &= m - 1) {
-            int c = e->cell[__builtin_ctzll(m)];
-            b->covered[c >> 6] |= 1ULL << (c & 63);
-        }
+        for (int i = 0; i < e->ncover; i++) b->covered[e->cover[i] >> 6] |= 1ULL << (e->cover[i] & 63);
         return e->fhash ? b->slot[e->fhash % BOUND_SLOTS].maps : b->maps;
     }
     uint64_t fhash = freeze(b, cells, n);
     const int *maps = slot_maps(b, fhash);
-    if (e && fits && (maps != b->maps || !fhash)) {   /* not when out of memory */
-        e->hash = hash, e->fhash = fhash, e->n = n, e->cover = 0;
-        for (int i = 0; i < n; i++) {
-            e->cell[i] = (uint16_t)cells[i];
-            if (b->covered[cells[i] >> 6] >> (cells[i] & 63) & 1) e->cover |= 1ULL << i;
-        }
+    if (e && (maps != b->maps || !fhash)) {   /* not when out of memory */
+        int k = 0;
+        for (int i = 0; i < n && k <= 3; i++)
+            if (b->covered[cells[i] >> 6] >> (cells[i] & 63) & 1) {
+                if (k < 3) e->cover[k] = (uint16_t)cells[i];
+                k++;
+            }
+        if (k <= 3) e->hash = hash, e->fhash = fhash, e->ncover = (int16_t)k;
     }
     return maps;
 }
