@@ -62,6 +62,9 @@ struct bound_rules {
     int *maps;              /* nmaps maps of ring cells: the moves to touch the target, -1: never */
     /* frozen boxes (bound.c's "freeze"), boxes 0 when its rules do not hold */
     uint64_t boxes;         /* the leaf types pushed */
+    uint64_t grown;         /* grown walls (bound.c): leaf types created, never moved or killed, that stop the avatar */
+    int *adist;             /* grown walls: scratch, the walk from the avatar's cell */
+    uint64_t *gset;         /* grown walls: scratch, their cells, a bit per ring cell */
     uint8_t *fwall;         /* per ring cell: a wall for boxes and the avatar (1); a cell boxes die in or the ring (2) */
     uint8_t *keep;          /* per ring cell: a target is there; never a wall for the walk */
     int words;              /* uint64_t words of a frozen set */

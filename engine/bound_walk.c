@@ -285,6 +285,32 @@ static int via_key(const vg_game *g, const struct bound_rules *b, const bound_go
     return best;
 }
 
+/* Grown walls: h raised by the walk from the avatar's cell 'a' round the
+ * grown walls in 's' (none in a target's cell), FAR when a target that is
+ * no static wall is out of its reach. */
+static int grown_bound(const vg_game *g, const struct bound_rules *b, const vg_state *s, const int *at, int n,
+                       int open, int tree, int a, int h) {
+    size_t words = (size_t)(b->cells + 63) / 64;
+    int ng = ring_cells(g, b, s, b->grown, b->cellbuf, b->cap), far = 0, near = FAR;
+    if (ng < 0 || ng > b->cap) return h;
+    memset(b->gset, 0, words * sizeof *b->gset);
+    for (int i = 0; i < ng; i++) b->gset[b->cellbuf[i] >> 6] |= 1ULL << (b->cellbuf[i] & 63);
+    for (int i = 0; i < n; i++) b->gset[at[i] >> 6] &= ~(1ULL << (at[i] & 63));
+    b->gset[a >> 6] &= ~(1ULL << (a & 63));
+    memset(b->adist, -1, (size_t)b->cells * sizeof *b->adist);
+    b->adist[a] = 0;
+    bound_spread(b, b->blocked, b->gset, b->adist);
+    for (int i = 0; i < n; i++) {
+        if (b->blocked[at[i]]) continue;   /* touched from next to it: the static maps count it */
+        int d = b->adist[at[i]];
+        if (d < 0) return FAR;
+        if (d > far) far = d;
+        if (i < open && d < near) near = d;
+    }
+    if (open && tree + near > far) far = tree + near;
+    return far > h ? far : h;
+}
+
 static int reach_bound(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s,
                        const int *maps) {
     int ms[BOUND_MAX_MAPS], at[BOUND_MAX_MAPS], open, unmapped;
@@ -298,9 +324,10 @@ static int reach_bound(const vg_game *g, const struct bound_rules *b, const boun
     int tree = open > 1 ? spanning(b, maps, ms, at, open) : 0;
     if (tree >= FAR) return FAR;
     int h = reach_from(b, maps, ms, n, open, tree, a);
-    if (h >= FAR || gl->W == g->avatar_types) return h;
-    int at_type = vg_avatar_type(g, s);
-    if (at_type >= 0 && (gl->W >> at_type & 1)) return h;
+    if (h >= FAR) return h;
+    int at_type = gl->W == g->avatar_types ? -1 : vg_avatar_type(g, s);
+    if (gl->W == g->avatar_types || (at_type >= 0 && (gl->W >> at_type & 1)))
+        return b->grown ? grown_bound(g, b, s, at, n, open, tree, a, h) : h;
     int k = via_key(g, b, gl, s, maps, ms, n, open, tree, a);
     return k > h ? k : h;
 }
