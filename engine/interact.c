@@ -272,9 +272,15 @@ static int contacts_collect(tick_ctx *t) {
     int before = c->n;
     for (uint32_t k = c->valid ? c->nmoved : t->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
     if (c->valid && t->ndirty <= MAX_DIRTY) {
-        int kept = 0;
-        for (int i = 0; i < c->n; i++)
-            if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
+        int kept = 0, d = t->ndirty == 1 ? t->dirty[0] : -1;
+        if (d >= 0) {                                 /* the common case: one sprite moved (a step back) */
+            while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;   /* kept in place */
+            for (int i = kept; i < c->n; i++)
+                if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
+        } else {
+            for (int i = 0; i < c->n; i++)
+                if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
+        }
         c->n = kept;
         before = kept;
         for (uint32_t k = 0; k < t->ndirty; k++)
