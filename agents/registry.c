@@ -125,8 +125,15 @@ double agent_param_value(const agent *a, const char *key) {
 
 int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r) {
     double start = fm_now();
-    fm f = {0};
+    /* Field by field: the fm's and the report's vg_error (776 bytes) are
+     * written only when a call fails; zeroing and copying them cost a
+     * random agent's decision more than the decision itself. */
+    fm f;
     f.g = a->g;
+    f.calls = f.expanded = 0;
+    f.value = 0;
+    f.has_value = 0;
+    f.status = VG_OK;
     f.max_calls = b->calls;
     /* The agent's clock stops a little early (2%, at most 1 ms) so that the
      * step it is in when time runs out still ends within the budget. */
@@ -137,8 +144,11 @@ int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *
     int move = a->def->act(a->self, &f, s);
     vg_script_window(a->g, 0, 0);
     double ms = (fm_now() - start) * 1000.0;
-    *r = (agent_report){ms, f.calls, f.expanded, f.value, f.has_value,
-                        (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls), f.status, f.error};
+    r->ms = ms, r->calls = f.calls, r->expanded = f.expanded, r->value = f.value, r->has_value = f.has_value;
+    r->overspent = (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls);
+    r->status = f.status;
+    if (f.status != VG_OK) r->error = f.error;
+    else r->error.file[0] = r->error.msg[0] = '\0', r->error.line = r->error.col = 0;
     if (move < 0 && !vg_game_has_turns(a->g)) move = VG_ACTION_NIL;
     return move;
 }

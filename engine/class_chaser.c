@@ -59,15 +59,21 @@ static int in_sight(int prev, int x, int y, int tx, int ty) {
  * a LOSChaser whose last random draw was 'sight' sees. Returns how many
  * (0: none, *first -1), their distance in *best. */
 static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first, int *best) {
-    walk w = {leaves_of(t->g, stype), 0};
     int n = 0;
     *best = INT32_MAX, *first = -1;
-    for (int j; (j = walk_next(t, &w)) >= 0;) {
-        const sprite *q = tick_sprite(t, (uint32_t)j);
-        int d = grid_distance(me->x, me->y, q->x, q->y);
-        if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) continue;
-        if (d < *best) *best = d, n = 0, *first = j;
-        if (d == *best) tx[n] = q->x, ty[n++] = q->y;
+    for (uint64_t ts = leaves_of(t->g, stype); ts; ts &= ts - 1) {   /* as walk_next, a type's range then its new ones */
+        int leaf = __builtin_ctzll(ts);
+        uint32_t from, to;
+        type_range(t, leaf, &from, &to);
+        for (uint32_t k = from; k < to + (t->s->n - t->settled); k++) {
+            uint32_t j = k < to ? k : t->settled + (k - to);
+            const sprite *q = tick_sprite(t, j);
+            if (k >= to && q->type != leaf) continue;
+            int d = grid_distance(me->x, me->y, q->x, q->y);
+            if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) continue;
+            if (d < *best) *best = d, n = 0, *first = (int)j;
+            if (d == *best) tx[n] = q->x, ty[n++] = q->y;
+        }
     }
     return n;
 }
@@ -75,15 +81,20 @@ static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t 
 /* GVGAI's movesToward over targets (tx, ty)[0..n), all at distance 'best',
  * walked 'reps' times (a list GVGAI holds twice): the base directions in
  * which a one-pixel step brings 'me' closer to one (takes it away when
- * 'fleeing'), target by target. Returns how many there are; with 'want'
- * >= 0, the direction of that one instead. */
-static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int best, int fleeing, int want) {
+ * 'fleeing'), target by target. Returns how many there are, the first
+ * DIRS_KEPT of them in 'out'; with 'want' >= 0, the direction of that one
+ * instead. */
+#define DIRS_KEPT 64
+static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int best, int fleeing, int want,
+                      uint8_t *out) {
     int m = 0;
     for (int k = 0; k < n * reps; k++)
         for (int d = 0; d < 4; d++) {
             int nd = grid_distance(me->x + class_base_dirs[d][0], me->y + class_base_dirs[d][1], tx[k % n], ty[k % n]);
             if (fleeing ? best >= nd : best <= nd) continue;
-            if (m++ == want) return d;
+            if (m == want) return d;
+            if (m < DIRS_KEPT) out[m] = (uint8_t)d;
+            m++;
         }
     return m;
 }
@@ -107,9 +118,10 @@ static void chase(tick_ctx *t, int i, int mode) {
     int n = closest(t, me, td->stype, mode == LOS_CHASE ? class_random_prev(me) : -1, tx, ty, &first, &best);
     if (mode != ALT_CHASE && td->max_distance != -1 && best > td->max_distance) n = 0;
     int reps = mode == ALT_CHASE && td->stype >= 0 && t->g->types[td->stype].leaf ? 2 : 1;
-    int m = directions(me, tx, ty, n, reps, best, mode == FLEE, -1);
+    uint8_t dirs[DIRS_KEPT];
+    int m = directions(me, tx, ty, n, reps, best, mode == FLEE, -1, dirs);
     if (m > 0) {
-        int d = directions(me, tx, ty, n, reps, best, mode == FLEE, rng_int(t->s, m));
+        int r = rng_int(t->s, m), d = r < DIRS_KEPT ? dirs[r] : directions(me, tx, ty, n, reps, best, mode == FLEE, r, dirs);
         dx = class_base_dirs[d][0], dy = class_base_dirs[d][1];
     } else if (mode == ALT_CHASE) {
         int d = rng_int(t->s, 4);

@@ -188,6 +188,15 @@ static void contacts_done(tick_ctx *t) {
     c->nmoved = t->nmoved;
 }
 
+/* The pairs a contact between leaf types 'ta' and 'tb' gives work to, folded
+ * into one word (bit p % 64 for pair p): a clear bit rules a pair out. */
+static uint64_t pairs_of(const vg_game *g, int ta, int tb) {
+    uint64_t bits = 0;
+    for (int w = 0; w < (g->npairs + 63) / 64; w++)
+        bits |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
+    return bits;
+}
+
 /* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
  * type it has rules with, each pair once (a moved other side with a lower
  * index lists it, unless 'skip' says that side's are added too; a pair of
@@ -210,6 +219,7 @@ static int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) 
         ct->b = low ? m : o;
         ct->ka = ref_key(t, ct->a);
         ct->kb = ref_key(t, ct->b);
+        ct->pairs = pairs_of(t->g, (int)(ct->ka >> 32), (int)(ct->kb >> 32));
     }
     return 1;
 }
@@ -250,6 +260,10 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     const vg_game *g = t->g;
     int words = (g->npairs + 63) / 64;
     memset(active, 0, (size_t)words * sizeof active[0]);
+    if (words == 1) {                                 /* the folded word is exact */
+        for (int i = 0; i < t->ct.n; i++) active[0] |= t->ct.at[i].pairs;
+        return;
+    }
     for (int i = 0; i < t->ct.n; i++) {
         int ta = (int)(t->ct.at[i].ka >> 32), tb = (int)(t->ct.at[i].kb >> 32);
         for (int w = 0; w < words; w++)
@@ -279,11 +293,12 @@ typedef struct firsts {
 static void firsts_list(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started) {
     const vg_game *g = t->g;
     uint64_t t1 = g->types[pd->t1].subtypes, t2 = g->types[pd->t2].subtypes;
+    uint64_t bit = 1ULL << ((pd - g->pairs) % 64);
     f->n = f->at = 0;
     f->stamp = t->ct.stamp;
     for (int i = 0; i < t->ct.n; i++) {
         const struct contact *ct = &t->ct.at[i];
-        if (!existed(ct->a, n0) || !existed(ct->b, n0)) continue;
+        if (!(ct->pairs & bit) || !existed(ct->a, n0) || !existed(ct->b, n0)) continue;
         for (int side = 0; side < 2; side++) {
             uint64_t key = side ? ct->kb : ct->ka, other = side ? ct->ka : ct->kb;
             if (!(t1 >> (key >> 32) & 1) || !(t2 >> (other >> 32) & 1) || (started && key <= after)) continue;

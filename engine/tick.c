@@ -34,7 +34,6 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->settled = s->n;
     t->full = s->persist == PERSIST_ALL;
     t->nmoved = 0;
-    t->moved_types = 0;
     t->version = 0;
     t->census = 0;
     t->nshields = 0;
@@ -123,7 +122,6 @@ static inline void touch(tick_ctx *t, int i) {
     if (t->touched[i >> 6] >> (i & 63) & 1) return;
     t->touched[i >> 6] |= 1ULL << (i & 63);
     t->moved[t->nmoved++] = (uint16_t)i;
-    t->moved_types |= 1ULL << tick_sprite(t, i)->type;
     t->lx[i] = tick_sprite(t, i)->x;
     t->ly[i] = tick_sprite(t, i)->y;
 }

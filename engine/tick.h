@@ -26,6 +26,7 @@ typedef struct contacts {
         int a;               /* a moved sprite */
         int b;               /* a sprite overlapping it (a reference), with a rule between their types */
         uint64_t ka, kb;     /* their keys: type << 32 | id */
+        uint64_t pairs;      /* bit p % 64 for each pair p with work on it (pairs_of, interact.c) */
     } at[MAX_CONTACTS];
 } contacts;
 
@@ -45,7 +46,6 @@ struct tick_ctx {
     int full;                /* check every pair this tick, not only moved sprites */
     /* sprites moved or created this tick, in that order, and where they were before */
     uint32_t nmoved;
-    uint64_t moved_types;    /* leaf types of the moved sprites */
     uint16_t moved[VG_MAX_SPRITES];
     uint64_t touched[VG_MAX_SPRITES / 64];
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
