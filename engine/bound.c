@@ -34,8 +34,9 @@
  * walls a metric.
  *
  * Reach: every rule that may kill or transform a T sprite has an avatar
- * type as the other sprite, and T's types are fixed (never moved or
- * created: game_finish). A T sprite is gone only when the avatar enters
+ * type as the other sprite, and T's sprites never move and are never
+ * created (fixed, or still by class and moved by no rule but a transform,
+ * which removes them: Zen Puzzle's ground turns into walked). A T sprite is gone only when the avatar enters
  * its cell, so a win needs the avatar to touch every live T sprite's cell.
  * Any walk through them passes them in some order, and its length is at
  * least the sum of d between consecutive ones: at least the weight M of a
@@ -75,6 +76,18 @@
  * cell where a T or K sprite started (then it counts as open, which only
  * lowers h). The frozen set only grows, so walls are only added: h is
  * still consistent.
+ *
+ * Grown walls (reach): a type that never moves and never dies once
+ * created (still by class, no rule moves, kills or transforms it, no
+ * timeToLive) and that stops every avatar type (stepBack, undoAll or a
+ * kill) makes its cell a wall from the moment one appears: Zen Puzzle's
+ * walked tiles. With the avatar's own cell left open, the walls in force
+ * only grow along any action (the cell left behind stays walled; the one
+ * entered was open), so d' over them from the avatar -- one breadth-first
+ * search per state -- obeys d'(a, t) <= 1 + d'(a', t):
+ *     h = max(reach's h, max over T of d'(a, T), M + min over T of d'(a, T))
+ * (M as in reach: d <= d'), and a live T out of d''s reach (a region of
+ * tiles cut off) is dead. Not with a key chain while the avatar lacks W.
  *
  * Push (Sokoban): every rule that may kill or transform a T sprite (a
  * box) has as the other sprite a type of a set H (holes) that never moves
@@ -169,13 +182,15 @@ static const char *walk_refused(const vg_game *g) {
 }
 
 /* Leaf types that never move and are never created: fixed ones, and ones
- * of a class still at speed 0 that no rule or class moves or creates. */
-static uint64_t still_types(const vg_game *g) {
+ * of a class still at speed 0 that no rule or class moves or creates;
+ * with 'removed', a rule may still transform one into another type (its
+ * sprite is gone, the new one is not of the type). */
+static uint64_t still_types(const vg_game *g, int removed) {
     uint64_t moved = class_created(g), m = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
-        if (f & FX_MOVE1) moved |= sub(g, e->t1);
+        if ((f & FX_MOVE1) && !(removed && is_transform(e->kind))) moved |= sub(g, e->t1);
         if (f & FX_MOVE2) moved |= sub(g, e->t2);
         moved |= sub(g, e->stype) | sub(g, e->stype_to);
     }
@@ -184,7 +199,8 @@ static uint64_t still_types(const vg_game *g) {
         if (!td->leaf || td->cls < 0) continue;
         unsigned cf = class_table[td->cls].flags;
         int still = (cf & CLASS_STILL) || ((cf & CLASS_SPEED) && td->speed == 0);
-        if (td->fixed || (still && td->ttl < 0 && !td->force_dynamic && !(moved >> t & 1) && !(g->avatar_types >> t & 1)))
+        if (td->fixed ||
+            (still && td->ttl < 0 && !td->force_dynamic && !(moved >> t & 1) && !(g->avatar_types >> t & 1)))
             m |= 1ULL << t;
     }
     return m;
@@ -228,8 +244,7 @@ static int every_pair(const vg_game *g, uint64_t who, int w, int kind, uint64_t 
 static const char *reach_refused(const vg_game *g, uint64_t T, uint64_t *W) {
     uint64_t A = g->avatar_types;
     *W = 0;
-    for (int t = 0; t < g->ntypes; t++)
-        if ((T >> t & 1) && !g->types[t].fixed) return "the win's sprites move or are created";
+    if (T & ~still_types(g, 1)) return "the win's sprites move or are created";
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
@@ -251,7 +266,7 @@ static const char *reach_refused(const vg_game *g, uint64_t T, uint64_t *W) {
  * K types of the transformTo rules that turn other avatars into W, in
  * gl->keys; none (gl->W = every avatar type) when one is not a key. */
 static void key_chain(const vg_game *g, bound_goal *gl) {
-    uint64_t A = g->avatar_types, still = still_types(g);
+    uint64_t A = g->avatar_types, still = still_types(g, 0);
     gl->nkeys = 0;
     for (int k = 0; k < g->neffects && gl->W != A; k++) {
         const effect_def *e = &g->effects[k];
@@ -436,6 +451,25 @@ static int covered_after(const vg_game *g, const int *pair, uint64_t B, uint64_t
     return last < first;
 }
 
+/* Grown walls: the leaf types created, never moved or killed after, that
+ * stop every avatar type. */
+static uint64_t grown_walls(const vg_game *g) {
+    uint64_t A = g->avatar_types, gone = A, m = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        unsigned f = effect_flags(e->kind);
+        if (f & (FX_MOVE1 | FX_KILL1)) gone |= sub(g, e->t1);
+        if ((f & (FX_MOVE2 | FX_KILL2)) || e->kill_second) gone |= sub(g, e->t2);
+    }
+    for (int t = 0; t < g->ntypes; t++) {
+        const type_def *td = &g->types[t];
+        if (!td->leaf || td->cls < 0 || td->fixed || (gone >> t & 1) || td->ttl >= 0 || td->force_dynamic) continue;
+        unsigned cf = class_table[td->cls].flags;
+        if (((cf & CLASS_STILL) || ((cf & CLASS_SPEED) && td->speed == 0)) && stops(g, A, t, 1)) m |= 1ULL << t;
+    }
+    return m;
+}
+
 /* Boxes that freeze, when a reach goal is derived and freeze's rules hold. */
 static vg_status derive_freeze(const vg_game *g, struct bound_rules *b) {
     uint64_t H = 0;
@@ -470,7 +504,7 @@ void bound_free(struct bound_rules *b) {
     for (int k = 0; k < b->ngoals; k++) free(b->goal[k].holes);
     for (int k = 0; k < BOUND_SLOTS; k++) free(b->slot[k].set), free(b->slot[k].maps);
     free(b->blocked), free(b->cellmap), free(b->maps), free(b->fwall), free(b->keep), free(b->mark), free(b->set), free(b->covered), free(b->seen);
-    free(b->queue), free(b->cellbuf), free(b->buf), free(b->col), free(b->fixed_cell);
+    free(b->queue), free(b->cellbuf), free(b->buf), free(b->col), free(b->fixed_cell), free(b->adist), free(b->gset);
     free(b);
 }
 
@@ -504,6 +538,11 @@ vg_status bound_derive(vg_game *g) {
     if (avatars > 1) why = "more than one avatar";
     if (st == VG_OK && !why) st = derive_wins(g, b, &why);
     if (st == VG_OK && !why) st = derive_freeze(g, b);
+    if (st == VG_OK && !why && (b->grown = grown_walls(g)) != 0) {
+        b->adist = malloc((size_t)b->cells * sizeof *b->adist);
+        b->gset = calloc((size_t)(b->cells + 63) / 64, sizeof *b->gset);
+        st = b->adist && b->gset ? VG_OK : VG_ERR_NOMEM;
+    }
     if (st == VG_OK && !why) {
         mark_blocked(g, b, g->avatar_types, 1, b->blocked);
         st = bound_walk_init(g, b);

@@ -19,8 +19,7 @@ enum {
     BOUND_MAX_KEYS = 4,     /* key types of a key chain */
     BOUND_MAX_GOALS = 3 * VG_MAX_TERMS,
     BOUND_SLOTS = 64,       /* frozen-box sets whose maps are kept */
-    BOUND_SEEN = 4096,      /* box layouts whose frozen set is kept */
-    BOUND_SEEN_BOXES = 64   /* the most boxes of a layout kept */
+    BOUND_SEEN = 16384      /* box layouts whose frozen set is kept */
 };
 
 /* One derived bound: a win needs every sprite of 'type' gone. */
@@ -43,13 +42,13 @@ typedef struct bound_slot {
     int *maps;              /* nmaps maps, as bound_rules.maps */
 } bound_slot;
 
-/* A box layout seen, and what froze in it. */
+/* A box layout seen, and what froze in it. Layouts are told apart by a
+ * 64-bit hash of the boxes' cells, as the solver tells positions apart. */
 typedef struct bound_seen {
     uint64_t hash;          /* of the boxes' cells; 0: empty */
     uint64_t fhash;         /* of its frozen set (bound_slot.hash), 0: none */
-    uint64_t cover;         /* bit i: box i, frozen, covers a target */
-    int n;
-    uint16_t cell[BOUND_SEEN_BOXES];
+    uint16_t cover[3];      /* the cells of frozen boxes on targets */
+    int16_t ncover;         /* how many; -1: more than 3 (not kept) */
 } bound_seen;
 
 struct bound_rules {
@@ -63,6 +62,9 @@ struct bound_rules {
     int *maps;              /* nmaps maps of ring cells: the moves to touch the target, -1: never */
     /* frozen boxes (bound.c's "freeze"), boxes 0 when its rules do not hold */
     uint64_t boxes;         /* the leaf types pushed */
+    uint64_t grown;         /* grown walls (bound.c): leaf types created, never moved or killed, that stop the avatar */
+    int *adist;             /* grown walls: scratch, the walk from the avatar's cell */
+    uint64_t *gset;         /* grown walls: scratch, their cells, a bit per ring cell */
     uint8_t *fwall;         /* per ring cell: a wall for boxes and the avatar (1); a cell boxes die in or the ring (2) */
     uint8_t *keep;          /* per ring cell: a target is there; never a wall for the walk */
     int words;              /* uint64_t words of a frozen set */

@@ -166,8 +166,9 @@ static const int *slot_maps(struct bound_rules *b, uint64_t fhash) {
 }
 
 /* The maps with the boxes frozen in 's' as walls (b->maps when none), and
- * b->covered. A box layout seen before (b->seen, by the boxes' cells in
- * the order the state lists them) gives its frozen set's maps at once. */
+ * b->covered. A box layout seen before (b->seen, by a hash of the boxes'
+ * cells in the order the state lists them) gives its frozen set's maps at
+ * once. */
 static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_state *s) {
     int *cells = b->cellbuf, nb = ring_cells(g, b, s, b->boxes, cells, b->cap), n = 0;
     uint64_t hash = 0x9e3779b97f4a7c15ULL;
@@ -175,25 +176,23 @@ static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_
         int c = cells[i];   /* not on a hole's cell, nor in the ring (fwall 2) */
         if (b->fwall[c] != 2) cells[n++] = c, hash = (hash ^ (uint64_t)c) * 0x100000001b3ULL;
     }
-    bound_seen *e = b->seen ? &b->seen[hash % BOUND_SEEN] : NULL;
-    int fits = n <= BOUND_SEEN_BOXES && b->cells <= 65536, hit = e && fits && e->hash == hash && e->n == n;
-    for (int i = 0; hit && i < n; i++) hit = e->cell[i] == cells[i];
-    if (hit && (!e->fhash || b->slot[e->fhash % BOUND_SLOTS].hash == e->fhash)) {
+    hash = state_mix(hash) | 1;
+    bound_seen *e = b->seen && b->cells <= 65536 ? &b->seen[hash % BOUND_SEEN] : NULL;
+    if (e && e->hash == hash && (!e->fhash || b->slot[e->fhash % BOUND_SLOTS].hash == e->fhash)) {
         memset(b->covered, 0, (size_t)b->words * sizeof *b->covered);
-        for (uint64_t m = e->cover; m; m &= m - 1) {
-            int c = e->cell[__builtin_ctzll(m)];
-            b->covered[c >> 6] |= 1ULL << (c & 63);
-        }
+        for (int i = 0; i < e->ncover; i++) b->covered[e->cover[i] >> 6] |= 1ULL << (e->cover[i] & 63);
         return e->fhash ? b->slot[e->fhash % BOUND_SLOTS].maps : b->maps;
     }
     uint64_t fhash = freeze(b, cells, n);
     const int *maps = slot_maps(b, fhash);
-    if (e && fits && (maps != b->maps || !fhash)) {   /* not when out of memory */
-        e->hash = hash, e->fhash = fhash, e->n = n, e->cover = 0;
-        for (int i = 0; i < n; i++) {
-            e->cell[i] = (uint16_t)cells[i];
-            if (b->covered[cells[i] >> 6] >> (cells[i] & 63) & 1) e->cover |= 1ULL << i;
-        }
+    if (e && (maps != b->maps || !fhash)) {   /* not when out of memory */
+        int k = 0;
+        for (int i = 0; i < n && k <= 3; i++)
+            if (b->covered[cells[i] >> 6] >> (cells[i] & 63) & 1) {
+                if (k < 3) e->cover[k] = (uint16_t)cells[i];
+                k++;
+            }
+        if (k <= 3) e->hash = hash, e->fhash = fhash, e->ncover = (int16_t)k;
     }
     return maps;
 }
@@ -286,6 +285,32 @@ static int via_key(const vg_game *g, const struct bound_rules *b, const bound_go
     return best;
 }
 
+/* Grown walls: h raised by the walk from the avatar's cell 'a' round the
+ * grown walls in 's' (none in a target's cell), FAR when a target that is
+ * no static wall is out of its reach. */
+static int grown_bound(const vg_game *g, const struct bound_rules *b, const vg_state *s, const int *at, int n,
+                       int open, int tree, int a, int h) {
+    size_t words = (size_t)(b->cells + 63) / 64;
+    int ng = ring_cells(g, b, s, b->grown, b->cellbuf, b->cap), far = 0, near = FAR;
+    if (ng < 0 || ng > b->cap) return h;
+    memset(b->gset, 0, words * sizeof *b->gset);
+    for (int i = 0; i < ng; i++) b->gset[b->cellbuf[i] >> 6] |= 1ULL << (b->cellbuf[i] & 63);
+    for (int i = 0; i < n; i++) b->gset[at[i] >> 6] &= ~(1ULL << (at[i] & 63));
+    b->gset[a >> 6] &= ~(1ULL << (a & 63));
+    memset(b->adist, -1, (size_t)b->cells * sizeof *b->adist);
+    b->adist[a] = 0;
+    bound_spread(b, b->blocked, b->gset, b->adist);
+    for (int i = 0; i < n; i++) {
+        if (b->blocked[at[i]]) continue;   /* touched from next to it: the static maps count it */
+        int d = b->adist[at[i]];
+        if (d < 0) return FAR;
+        if (d > far) far = d;
+        if (i < open && d < near) near = d;
+    }
+    if (open && tree + near > far) far = tree + near;
+    return far > h ? far : h;
+}
+
 static int reach_bound(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s,
                        const int *maps) {
     int ms[BOUND_MAX_MAPS], at[BOUND_MAX_MAPS], open, unmapped;
@@ -299,9 +324,10 @@ static int reach_bound(const vg_game *g, const struct bound_rules *b, const boun
     int tree = open > 1 ? spanning(b, maps, ms, at, open) : 0;
     if (tree >= FAR) return FAR;
     int h = reach_from(b, maps, ms, n, open, tree, a);
-    if (h >= FAR || gl->W == g->avatar_types) return h;
-    int at_type = vg_avatar_type(g, s);
-    if (at_type >= 0 && (gl->W >> at_type & 1)) return h;
+    if (h >= FAR) return h;
+    int at_type = gl->W == g->avatar_types ? -1 : vg_avatar_type(g, s);
+    if (gl->W == g->avatar_types || (at_type >= 0 && (gl->W >> at_type & 1)))
+        return b->grown ? grown_bound(g, b, s, at, n, open, tree, a, h) : h;
     int k = via_key(g, b, gl, s, maps, ms, n, open, tree, a);
     return k > h ? k : h;
 }

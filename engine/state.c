@@ -112,25 +112,29 @@ uint64_t vg_state_hash(const vg_state *s) {
 }
 
 /* The position hash, with the orientation of sprites of the types in
- * 'oriented' (a bit per type) mixed in. */
-static uint64_t position_hash(const vg_state *s, uint64_t oriented) {
+ * 'oriented' (a bit per type) mixed in, and with 'counters' each sprite's
+ * class counter. */
+static uint64_t position_hash(const vg_state *s, uint64_t oriented, int counters) {
     uint64_t h = state_mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL) ^ alive_hash(s);
     uint64_t sum = 0;
     if (!oriented)   /* the common case, kept a tight loop */
-        for (uint32_t i = 0; i < s->n; i++) sum += state_mix(position_key(state_sprite(s, i)));
+        for (uint32_t i = 0; i < s->n; i++) {
+            const sprite *p = state_sprite(s, i);
+            sum += state_mix(position_key(p) ^ (uint64_t)(uint16_t)(p->counter & -counters) << 41);
+        }
     for (uint32_t i = 0; oriented && i < s->n; i++) {
         const sprite *p = state_sprite(s, i);
-        uint64_t k = position_key(p);
+        uint64_t k = position_key(p) ^ (uint64_t)(uint16_t)(p->counter & -counters) << 41;
         if (oriented >> (p->type & 63) & 1) k ^= (uint64_t)(uint8_t)p->dx << 48 ^ (uint64_t)(uint8_t)p->dy << 56;
         sum += state_mix(k);
     }
     return h ^ state_mix(sum);
 }
 
-uint64_t vg_state_position_hash(const vg_state *s) { return position_hash(s, 0); }
+uint64_t vg_state_position_hash(const vg_state *s) { return position_hash(s, 0, 0); }
 
 uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s) {
-    return mix_timers_vars(position_hash(s, g->oriented_types), s);
+    return mix_timers_vars(position_hash(s, g->oriented_types, 1), s);
 }
 
 static int key_cmp(const void *a, const void *b) {

@@ -141,9 +141,10 @@ int vg_state_equal(const vg_state *a, const vg_state *b); /* GVGAI's equalPositi
 uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equal compares: equal states hash alike */
 /* vg_state_position_hash, and also the orientation of every sprite whose
  * type keeps one (GVGAI's is_oriented: oriented avatars, missiles, ...),
- * which decides where it moves or aims next, the delayed effects pending
- * and the script's variables: what a search may merge states by. In games
- * with none of these, vg_state_position_hash. */
+ * which decides where it moves or aims next, each sprite's class counter
+ * (a Flicker's age decides when it dies: Zen Puzzle's win waits for it),
+ * the delayed effects pending and the script's variables: what a search
+ * may merge states by. */
 uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s);
 
 /* ---- Forward model ---------------------------------------------------- */

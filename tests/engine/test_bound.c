@@ -5,7 +5,7 @@
  * along a shortest win, right with two keys, its dead states), errors of
  * a script's bound, and the bounds the engine derives from the rules --
  * reach and push, each derived where its proof holds and refused where a
- * rule breaks it.
+ * rule breaks it; Zen Puzzle's MultiSpriteCounter win and grown walls.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +230,26 @@ static void test_derived_push(void **state) {
     vg_game_free(g);
 }
 
+/* GVGAI's Zen Puzzle: a MultiSpriteCounter win (isincenter + ground = 0)
+ * bounded by its ground alone (isincenter is created: no proof); a walked
+ * tile is a grown wall, so ground cut off from the avatar is dead. */
+static void test_derived_zen(void **state) {
+    (void)state;
+    vg_game *g = NULL;
+    vg_error err = {0};
+    /* ground at x = 1, 3, 5; the avatar at 4 */
+    assert_int_equal(vg_game_load_text(repo_path("gvgai/zenpuzzle.txt"), "rrrrrrr\nrg.gAgr\nrrrrrrr\n", "zen", &g, &err), VG_OK);
+    assert_int_equal(vg_game_bound(g, NULL), VG_BOUND_DERIVED);
+    vg_state *s = vg_state_new(g, 0);
+    assert_int_equal(bound_of(g, s), 1 + 4);   /* the nearest, then a tree over x = 1, 3, 5 */
+    advance_all(g, s, "L");                     /* x = 3 walked */
+    assert_int_equal(bound_of(g, s), 2 + 4);    /* x = 1 (2 away) and x = 5, 4 apart through the avatar's cell */
+    advance_all(g, s, "R");                     /* x = 1 is cut off behind the walked tile */
+    assert_int_equal(bound_of(g, s), VG_BOUND_DEAD);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 /* A script's bound: rounded up; math.huge says never; an error or a
  * negative number or no number fails with the script's line. */
 static void test_script_errors(void **state) {
@@ -267,7 +287,7 @@ int main(void) {
         cmocka_unit_test(test_bait),          cmocka_unit_test(test_two_keys),
         cmocka_unit_test(test_dead),          cmocka_unit_test(test_derived_reach),
         cmocka_unit_test(test_refused_reach), cmocka_unit_test(test_derived_push),
-        cmocka_unit_test(test_script_errors),
+        cmocka_unit_test(test_script_errors), cmocka_unit_test(test_derived_zen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
