@@ -351,12 +351,12 @@ static void spread(const vg_game *g, const uint8_t *wall, int *dist, int *queue,
     for (int c = 0; c < g->w * g->h; c++)
         if (dist[c] == 0) queue[tail++] = c;
     while (head < tail) {
-        int c = queue[head++];
+        int c = queue[head++], x = c % g->w, y = c / g->w;
         if (c == stop) return;
         for (int k = 0; k < 4; k++) {
-            if (!open_at(g, wall, c, dirs[k][0], dirs[k][1])) continue;
-            int n = c + dirs[k][1] * g->w + dirs[k][0];
-            if (dist[n] < 0) dist[n] = dist[c] + 1, queue[tail++] = n;
+            int nx = x + dirs[k][0], ny = y + dirs[k][1], n = c + dirs[k][1] * g->w + dirs[k][0];
+            if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h && !wall[n] && dist[n] < 0)
+                dist[n] = dist[c] + 1, queue[tail++] = n;
         }
     }
 }

@@ -197,18 +197,59 @@ static uint64_t pairs_of(const vg_game *g, int ta, int tb) {
     return bits;
 }
 
+/* In a collection of all the contacts, two types whose sprites have all
+ * moved need not look for each other both ways: only the one with fewer
+ * sprites (the lower type on a tie) looks for the other's. 'types' are
+ * those whose sprites have all moved, noscan[x] (x in 'types') the types x
+ * does not look for. Worth it only when many sprites moved (LEAN_MIN). */
+#define LEAN_MIN 16
+
+static void lean_find(tick_ctx *t, lean *l) {
+    int moved[VG_MAX_TYPES], size[VG_MAX_TYPES];
+    uint64_t seen = 0;
+    l->types = 0;
+    for (uint32_t k = 0; k < t->nmoved; k++) {
+        int ty = tick_sprite(t, t->moved[k])->type;
+        if (!(seen >> ty & 1)) seen |= 1ULL << ty, moved[ty] = size[ty] = 0;
+        moved[ty]++;
+    }
+    for (uint32_t j = t->settled; j < t->s->n; j++)          /* new sprites (all moved) */
+        if (seen >> tick_sprite(t, j)->type & 1) size[tick_sprite(t, j)->type]++;
+    for (uint64_t ts = seen; ts; ts &= ts - 1) {
+        int ty = __builtin_ctzll(ts);
+        uint32_t from, to;
+        type_range(t, ty, &from, &to);
+        if (moved[ty] == (int)(to - from) + size[ty]) l->types |= 1ULL << ty;
+    }
+    for (uint64_t xs = l->types; xs; xs &= xs - 1) {
+        int x = __builtin_ctzll(xs);
+        l->noscan[x] = 0;
+        for (uint64_t ys = l->types & ~(1ULL << x); ys; ys &= ys - 1) {
+            int y = __builtin_ctzll(ys);
+            if (moved[x] > moved[y] || (moved[x] == moved[y] && x > y)) l->noscan[x] |= 1ULL << y;
+        }
+    }
+}
+
+/* 1 when sprites of type 'x' do not look for those of type 'y' (see lean). */
+static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) && (l->noscan[x] >> y & 1); }
+
 /* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
  * type it has rules with, each pair once (a moved other side with a lower
- * index lists it, unless 'skip' says that side's are added too; a pair of
- * two moved sprites is kept lower index first). Returns 0 when they do not
- * fit (the tick is then switched to checking every pair). */
+ * index lists it, unless 'skip' says that side's are added too or 'l' says
+ * it does not look for m's type; a pair of two moved sprites is kept lower
+ * index first). Returns 0 when they do not fit (the tick is then switched
+ * to checking every pair). */
 static int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) {
     contacts *c = &t->ct;
-    int near[MAX_REFS];
-    int n = overlapping(t, m, t->g->partners[tick_sprite(t, m)->type], t->s->n, 0, near, MAX_REFS);
+    const lean *l = &t->lean;
+    int near[MAX_REFS], tm = tick_sprite(t, m)->type;
+    uint64_t types = t->g->partners[tm];
+    if ((l->types >> tm & 1) && !(types &= ~l->noscan[tm])) return 1;
+    int n = overlapping(t, m, types, t->s->n, 0, near, MAX_REFS);
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
-        if (low && skip(t, o)) continue;                /* listed from its side */
+        if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue;   /* listed from its side */
         if (c->n == MAX_CONTACTS) {
             c->valid = 0;
             t->full = 1;
@@ -231,18 +272,26 @@ static int contacts_collect(tick_ctx *t) {
     int before = c->n;
     for (uint32_t k = c->valid ? c->nmoved : t->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
     if (c->valid && t->ndirty <= MAX_DIRTY) {
-        int kept = 0;
-        for (int i = 0; i < c->n; i++)
-            if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
+        int kept = 0, d = t->ndirty == 1 ? t->dirty[0] : -1;
+        if (d >= 0) {                                 /* the common case: one sprite moved (a step back) */
+            while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;   /* kept in place */
+            for (int i = kept; i < c->n; i++)
+                if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
+        } else {
+            for (int i = 0; i < c->n; i++)
+                if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
+        }
         c->n = kept;
         before = kept;
         for (uint32_t k = 0; k < t->ndirty; k++)
             if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
     } else {
+        if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
         c->n = 0;
         before = -1;
         for (uint32_t k = 0; k < t->nmoved; k++)
             if (!contacts_add(t, t->moved[k], is_moved)) return 0;
+        t->lean.types = 0;
     }
     c->stamp += c->n > before;        /* dropping contacts adds no first sprite (see next_first) */
     contacts_done(t);

@@ -41,6 +41,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
     t->ct.stamp = 0;
+    t->lean.types = 0;
     t->ndirty = 0;
     for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = t->dirty_bits[w] = 0;
     if (s->persist == PERSIST_SOME) linger(t);

@@ -29,6 +29,7 @@ typedef struct contacts {
         uint64_t pairs;      /* bit p % 64 for each pair p with work on it (pairs_of, interact.c) */
     } at[MAX_CONTACTS];
 } contacts;
+typedef struct lean lean;
 
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
@@ -56,6 +57,10 @@ struct tick_ctx {
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;              /* sprites were killed, disabled or created: counts changed */
     contacts ct;             /* what the moved sprites overlap (interact.c) */
+    struct lean {            /* while all contacts are collected: types that need not look for others (interact.c) */
+        uint64_t types;
+        uint64_t noscan[VG_MAX_TYPES];
+    } lean;
     /* effects shielded from for the rest of the tick (shieldFrom): effect 'kind' of the pair (t1, t2) */
     int nshields;
     struct shield { uint8_t t1, t2; uint16_t kind; } shields[MAX_SHIELDS];

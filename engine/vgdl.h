@@ -264,7 +264,7 @@ vg_bound_kind vg_game_bound(const vg_game *g, const char **note);
 /* Opens a window of script work: from now on, all the calls the game
  * makes into its script (effects, terminations, heuristics, turns{}) may
  * use at most 'steps' instructions and 'seconds' of wall-clock time
- * together, besides each call's own limits; then they fail with
+ * (counted from the window's first call) together, besides each call's own limits; then they fail with
  * VG_ERR_SCRIPT. For one agent decision, so that a script's cost cannot
  * multiply by the number of forward-model calls. 0 and 0 close it. */
 void vg_script_window(const vg_game *g, long steps, double seconds);

@@ -325,6 +325,7 @@ vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double s
     lua_State *L = sc->L;
     double t = now_seconds();
     sc->windowed = 0;
+    if (sc->window_on && sc->window_end == 0) sc->window_end = t + sc->window_seconds;   /* its first call opens it */
     if (sc->window_on && (sc->window_steps <= 0 || t >= sc->window_end)) {   /* spent before the call */
         lua_settop(L, lua_gettop(L) - nargs - 1);
         return error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0,
@@ -671,7 +672,8 @@ static void script_window(void *p, long steps, double seconds) {
     script *sc = p;
     sc->window_on = steps > 0 || seconds > 0;
     sc->window_steps = steps > 0 ? steps : LONG_MAX;
-    sc->window_end = seconds > 0 ? now_seconds() + seconds : 1e300;
+    sc->window_seconds = seconds > 0 ? seconds : 1e300;
+    sc->window_end = 0;   /* the clock starts at the window's first script call: a decision that calls none reads no clock */
 }
 
 static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,

@@ -58,7 +58,8 @@ typedef struct script {
     int stopped;              /* the hook stopped the call: no script code runs until it is unwound */
     int window_on;            /* a window of work is open (vg_script_window): ... */
     long window_steps;        /* ... instructions left in it ... */
-    double window_end;        /* ... and when it closes */
+    double window_seconds;    /* ... the seconds it lasts from its first script call ... */
+    double window_end;        /* ... and when it closes (0: no call yet) */
     int windowed;             /* the call in progress ends with the window, not with its own limits */
     int too_long;             /* an allocation failed because a string was too long */
     int loading;              /* the script is declaring its rules (game{}, sprite{}, ... allowed) */
