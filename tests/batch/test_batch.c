@@ -305,7 +305,7 @@ static void test_failed_runs_are_recorded(void **state) {
     expect_in(row_of(csv, "bait,0,random,,1,"), ",crashed,,0,0,0,0,");
     expect_in(row_of(csv, "bait,0,random,,1,"), "killed by signal 11");
     expect_in(row_of(csv, "bait,0,onestep,,2,"), ",timeout,");
-    expect_in(row_of(csv, "bait,0,onestep,,2,"), "no result after 1 s (time_limit): killed");
+    expect_in(row_of(csv, "bait,0,onestep,,2,"), "no result after 4 s (time_limit): killed");
     if (!ASAN) {
         expect_in(row_of(csv, "bait,0,random,,3,"), ",oom,");
         expect_in(row_of(csv, "bait,0,random,,3,"), "out of memory");
