@@ -100,12 +100,13 @@ static void test_dead(void **state) {
 /* A rule that breaks the proof refuses it. */
 static void test_refused(void **state) {
     (void)state;
-    static const char *const game_base =
+    static const char *const game_rules =   /* then the rule that breaks it, then game_end */
         "BasicGame\n  SpriteSet\n    floor > Immovable\n    block > Immovable\n    box > Passive\n"
         "    avatar > MovingAvatar\n    wall > Immovable\n"
         "  LevelMapping\n    A > avatar floor\n    1 > box floor\n    a > block floor\n    . > floor\n"
         "  InteractionSet\n    avatar wall block > stepBack\n    box avatar > bounceForward\n"
-        "    box block > transformTo stype=block\n    block block > stepBack\n%s"
+        "    box block > transformTo stype=block\n    block block > stepBack\n";
+    static const char *const game_end =
         "  TerminationSet\n    SpriteCounter stype=box limit=0 win=True\n";
     static const char *const breaks[] = {
         "    box wall > undoAll\n",                                   /* no rule keeps boxes apart */
@@ -118,7 +119,9 @@ static void test_refused(void **state) {
         int fd = mkstemps(path, 4);
         assert_true(fd >= 0);
         FILE *f = fdopen(fd, "w");
-        fprintf(f, game_base, k < sizeof breaks / sizeof *breaks ? breaks[k] : "    box box wall > undoAll\n");
+        fputs(game_rules, f);
+        fputs(k < sizeof breaks / sizeof *breaks ? breaks[k] : "    box box wall > undoAll\n", f);
+        fputs(game_end, f);
         fclose(f);
         vg_game *g = load_game_text(path, map);
         int want = k < sizeof breaks / sizeof *breaks ? VG_BOUND_NONE : VG_BOUND_DERIVED;
