@@ -115,7 +115,7 @@ static packed *block_new(packer *pk, size_t units) {
 void packer_release(packer *pk, packed *p) {
     if (!p) return;
     size_t units = units_of(p->bytes);
-    memcpy(p, &pk->spare[units], sizeof p);
+    memcpy((void *)p, &pk->spare[units], sizeof(packed *));   /* the free list runs through released blocks (spare_next) */
     pk->spare[units] = p;
 }
 

@@ -220,7 +220,7 @@ static int stacked(const vg_game *g, uint64_t types) {
 
 /* Groups the boxes by what they merge into; NULL when every rule fits. */
 static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
-    uint64_t T, perm = permanent(g), deadly = 0, boxes = 0, sinks = 0;
+    uint64_t T, perm = permanent(g), boxes = 0, sinks = 0;
     const char *why = game_refused(g, &T);
     if (why) return why;
     for (int L = 0; L < g->ntypes; L++) {   /* the sinks first: leaves of T that nothing removes from T */
@@ -248,7 +248,6 @@ static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
         if (k == b->ngroups) b->ngroups++, b->group[k].targets = X;
         b->group[k].boxes |= 1ULL << L;
         b->group[k].walls |= dead & perm;
-        deadly |= dead;
     }
     if (why) return why;
     if (stoppers(g, boxes, boxes, 0) != boxes) return "no rule keeps boxes apart";
