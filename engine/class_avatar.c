@@ -35,9 +35,8 @@ static const vg_action action_sets[NUM_ACTS][VG_MAX_ACTIONS] = {
 
 int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]) {
     const vg_action *set = action_sets[CLASS_ACTS_OF(class_table[cls].flags)];
-    memcpy(out, set, sizeof action_sets[0]);   /* the whole row: one copy, cheaper than finding its end */
     int n = 0;
-    while (n < VG_MAX_ACTIONS && set[n] != VG_ACTION_NIL) n++;
+    while (n < VG_MAX_ACTIONS && set[n] != VG_ACTION_NIL) out[n] = set[n], n++;
     return n;
 }
 

@@ -160,13 +160,12 @@ void results_init(results *res, const char *dir, const char *parent, double sync
  * lock is shared (shards hold it). The holder writes its PID just after
  * taking the lock, so an empty or stale PID is read again for up to a second. */
 static long lock_holder(int fd) {
-    if (flock(fd, LOCK_SH | LOCK_NB) == 0) return 0;   /* shared: shards */
     for (int tries = 0; tries < 50; tries++) {
+        if (flock(fd, LOCK_SH | LOCK_NB) == 0) return 0;   /* shared: shards (or the holder has gone) */
         char text[32] = "";
         ssize_t n = pread(fd, text, sizeof text - 1, 0);
         long pid = n > 0 ? atol(text) : 0;
         if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno != ESRCH)) return pid;
-        if (flock(fd, LOCK_SH | LOCK_NB) == 0) return 0;   /* the holder has gone meanwhile */
         nanosleep(&(struct timespec){0, 20000000}, NULL);
     }
     return 0;
