@@ -144,11 +144,9 @@ int class_names(const char **out, int max);          /* fills out[] with the cla
 /* ---- The avatar's actions (class_avatar.c) ------------------------------ */
 
 /* GVGAI's actions for an avatar of class 'cls', in its order, NIL left
- * out; returns how many. */
+ * out; returns how many. game_finish keeps them per avatar type (g->acts):
+ * a tick plays NIL in place of an action the avatar does not have. */
 int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]);
-/* 'a' when an avatar of class 'cls' has that action, else NIL (GVGAI plays
- * NIL in place of an action the avatar does not have). */
-vg_action class_allowed_action(int cls, vg_action a);
 
 /* ---- Helpers the families share (class.c) ---------------------------- */
 

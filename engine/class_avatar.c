@@ -8,8 +8,8 @@
  * OngoingAvatar, OngoingShootAvatar and OngoingTurningAvatar drift along
  * their orientation every tick, which the action only turns.
  *
- * Each class offers GVGAI's actions (class_actions); step.c turns any
- * other action into NIL before the update, as GVGAI does. A shot (the
+ * Each class offers GVGAI's actions (class_actions, kept per type in
+ * g->acts); step.c turns any other action into NIL before the update, as GVGAI does. A shot (the
  * class's 'stype', created on ACTION_USE when the avatar stood still and
  * holds its 'ammo') appears as GVGAI places it and updates in the same
  * tick, its type being later in the update order.
@@ -38,13 +38,6 @@ int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]) {
     int n = 0;
     while (n < VG_MAX_ACTIONS && set[n] != VG_ACTION_NIL) out[n] = set[n], n++;
     return n;
-}
-
-vg_action class_allowed_action(int cls, vg_action a) {
-    const vg_action *set = action_sets[CLASS_ACTS_OF(class_table[cls].flags)];
-    for (int k = 0; k < VG_MAX_ACTIONS && set[k] != VG_ACTION_NIL; k++)
-        if (set[k] == a) return a;
-    return VG_ACTION_NIL;
 }
 
 /* ---- Moving ------------------------------------------------------------- */

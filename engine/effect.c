@@ -63,13 +63,13 @@ static int run(tick_ctx *t, const effect_def *e, int a, int b) {
 
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
     if (run(t, e, a, b)) t->s->score += e->score;
-    add_event(t, a, b);
+    if (e->events) add_event(t, a, b);
 }
 
 void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n) {
     int count = effect_wall_batch(t, e, a, b, n);
     t->s->score += e->score * count;
-    for (int k = 0; k < n; k++) add_event(t, a, b[k]);
+    for (int k = 0; k < n && e->events; k++) add_event(t, a, b[k]);
 }
 
 void effect_apply_timed(tick_ctx *t, const effect_def *e, int a) {

@@ -59,6 +59,7 @@ void game_free(vg_game *g) {
     free(g->static_start);
     free(g->static_ents);
     free(g->fixed_order);
+    free(g->cell_col);
     path_free(g->path);
     bound_free(g->bound);
     bound_merge_free(g->bound_merge);

@@ -108,6 +108,7 @@ typedef struct effect_def {
     int stype_to;           /* transformToAll: the type sprites of 'stype' become (transformIfCount's
                              * 'estype', transformToSingleton's 'stype_other'), -1 */
     int repeat;             /* GVGAI repeat: the row runs this many times in a row (0, 1: once) */
+    int events;             /* a side's types include an avatar type: the row records events (game_finish) */
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;        /* transformTo: also kill the second sprite */
     double prob;            /* spawn and its kin: the chance it creates (drawn every time), 1 */
@@ -195,6 +196,12 @@ struct vg_game {
     uint8_t update_order[VG_MAX_TYPES];   /* leaf types that move by themselves, in update order */
     int nupdate;
     uint64_t avatar_types;                /* leaf types of avatar classes */
+    uint64_t ground_types;                /* leaf types of classes that stand on solid sprites (CLASS_GROUND) */
+    struct type_acts {                    /* per avatar leaf type: its class's actions (class_actions) */
+        uint16_t n;                       /* how many */
+        uint16_t allowed;                 /* bit a set for each action a it has */
+        vg_action at[VG_MAX_ACTIONS];     /* in GVGAI's order */
+    } acts[VG_MAX_TYPES];
     uint64_t changing;                    /* leaf types whose sprites live in the state (not fixed) */
     uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented') */
     uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */
@@ -213,6 +220,7 @@ struct vg_game {
     int pair_effects[VG_MAX_EFFECTS];
     int nterms;
     term_def terms[VG_MAX_TERMS];
+    int terms_uncounted;                  /* a termination may hold with no sprite count changed (term_check) */
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
     int gvgai_maps;                       /* maps read as GVGAI reads them: short rows padded, unmapped
@@ -251,6 +259,8 @@ struct vg_game {
     uint64_t pairs_as1[VG_MAX_TYPES][PAIR_WORDS]; /* per leaf type: pairs it is on the first side of */
     uint64_t pairs_as2[VG_MAX_TYPES][PAIR_WORDS]; /* ... on the second side of */
     uint64_t inv_square;                  /* x / square == (x * inv_square) >> 32 for pixel x >= 0 */
+    int32_t *cell_col, *cell_row;         /* per pixel column x of the map: its cell's column when x is a cell's
+                                           * left edge, else -1; per pixel row y: its cell row times w, or -1 */
     uint32_t state_cap;                   /* sprite capacity of every state */
     vg_state *start;                      /* the level's start state (seed 0) */
     /* script */

@@ -259,6 +259,26 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
     return VG_OK;
 }
 
+/* Phase 5: what every tick reads: each avatar type's actions, which
+ * effect rows may have an avatar on a side (they record events), and
+ * which types stand on the ground. */
+static void finish_actions(vg_game *g) {
+    g->ground_types = 0;
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && (class_table[g->types[t].cls].flags & CLASS_GROUND)) g->ground_types |= 1ULL << t;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        uint64_t sides = g->types[e->t1].subtypes | (e->t2 >= 0 ? g->types[e->t2].subtypes : 0);
+        g->effects[k].events = (sides & g->avatar_types) != 0;
+    }
+    memset(g->acts, 0, sizeof g->acts);
+    for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {
+        struct type_acts *ta = &g->acts[__builtin_ctzll(ts)];
+        ta->n = (uint16_t)class_actions(g->types[__builtin_ctzll(ts)].cls, ta->at);
+        for (int k = 0; k < ta->n; k++) ta->allowed |= (uint16_t)(1u << ta->at[k]);
+    }
+}
+
 vg_status game_finish(vg_game *g, vg_error *err) {
     vg_status st = finish_types(g, err);
     if (st == VG_OK) st = finish_physics(g, err);
@@ -269,8 +289,10 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     if ((st = finish_pairs(g, err)) != VG_OK) return st;
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
+    g->terms_uncounted = 0;
     for (int k = 0; k < g->nterms; k++)                 /* Phase 4. */
         if ((st = term_check(g, &g->terms[k], err)) != VG_OK) return st;
     finish_glyphs(g);
+    finish_actions(g);
     return finish_layout(g, err);
 }

@@ -175,22 +175,10 @@ static int is_moved(const tick_ctx *t, int r) { return r >= 0 && (t->touched[r >
 
 static int is_dirty(const tick_ctx *t, int r) { return r >= 0 && (t->dirty_bits[r >> 6] >> (r & 63) & 1); }
 
-/* Forgets which sprites changed place: the contacts are now up to date. */
-static void contacts_done(tick_ctx *t) {
-    contacts *c = &t->ct;
-    if (t->ndirty > MAX_DIRTY)
-        memset(t->dirty_bits, 0, (t->s->cap + 63) / 64 * sizeof t->dirty_bits[0]);
-    else
-        for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
-    t->ndirty = 0;
-    c->valid = 1;
-    c->version = t->version;
-    c->nmoved = t->nmoved;
-}
-
 /* The pairs a contact between leaf types 'ta' and 'tb' gives work to, folded
  * into one word (bit p % 64 for pair p): a clear bit rules a pair out. */
-static uint64_t pairs_of(const vg_game *g, int ta, int tb) {
+static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
+    if (g->npairs <= 64) return (g->pairs_as1[ta][0] & g->pairs_as2[tb][0]) | (g->pairs_as2[ta][0] & g->pairs_as1[tb][0]);
     uint64_t bits = 0;
     for (int w = 0; w < (g->npairs + 63) / 64; w++)
         bits |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
@@ -240,12 +228,18 @@ static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) 
  * it does not look for m's type; a pair of two moved sprites is kept lower
  * index first). Returns 0 when they do not fit (the tick is then switched
  * to checking every pair). */
-static int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) {
+static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) {
     contacts *c = &t->ct;
     const lean *l = &t->lean;
-    int near[MAX_REFS], tm = tick_sprite(t, m)->type;
+    const sprite *p = tick_sprite(t, m);
+    int near[MAX_REFS], tm = p->type;
     uint64_t types = t->g->partners[tm];
     if ((l->types >> tm & 1) && !(types &= ~l->noscan[tm])) return 1;
+    /* Back where the tick began and not lingering, it overlapped nothing
+     * under a rule then (see interact_persist); alone to have moved, it
+     * overlaps nothing now (a step back into an empty cell). */
+    if (t->nmoved == 1 && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) && p->x == t->lx[m] && p->y == t->ly[m])
+        return 1;
     int n = overlapping(t, m, types, t->s->n, 0, near, MAX_REFS);
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
@@ -265,36 +259,75 @@ static int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) 
     return 1;
 }
 
-/* Collects t->ct: all of them, or when only some sprites changed place
- * since the last time, theirs again; returns 0 when they do not fit. */
+/* Below this many moved sprites, collecting all contacts again costs less
+ * than noting which sprites changed place (t->track) to collect theirs. */
+#define TRACK_MIN 8
+
+/* Collects all of t->ct again, each moved sprite's contacts; returns 0
+ * when they do not fit. */
+static int contacts_all(tick_ctx *t) {
+    contacts *c = &t->ct;
+    if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
+    c->n = 0;
+    for (uint32_t k = 0; k < t->nmoved; k++)
+        if (!contacts_add(t, t->moved[k], is_moved)) return 0;
+    t->lean.types = 0;
+    c->stamp++;
+    return 1;
+}
+
+/* While t->track: collects again the contacts of the sprites that changed
+ * place since the last time (all of them, when too many did), and forgets
+ * which did; returns 0 when they do not fit. */
+static int contacts_update(tick_ctx *t) {
+    contacts *c = &t->ct;
+    for (uint32_t k = c->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
+    if (t->ndirty > MAX_DIRTY) {
+        if (!contacts_all(t)) return 0;
+        memset(t->dirty_bits, 0, (t->s->cap + 63) / 64 * sizeof t->dirty_bits[0]);
+        t->ndirty = 0;
+        return 1;
+    }
+    int kept = 0, d = t->ndirty == 1 ? t->dirty[0] : -1;
+    if (d >= 0) {                                     /* the common case: one sprite moved (a step back) */
+        while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;   /* kept in place */
+        for (int i = kept; i < c->n; i++)
+            if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
+    } else {
+        for (int i = 0; i < c->n; i++)
+            if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
+    }
+    c->n = kept;
+    for (uint32_t k = 0; k < t->ndirty; k++)
+        if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
+    c->stamp += c->n > kept;          /* dropping contacts adds no first sprite (see next_first) */
+    for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
+    t->ndirty = 0;
+    return 1;
+}
+
+/* Below this many moved sprites, collecting all contacts again costs less
+ * than noting which sprites changed place (t->track) to collect theirs. */
+#define TRACK_MIN 8
+
+/* Collects t->ct: all of them, or while t->track only those of the
+ * sprites that changed place since the last time; returns 0 when they do
+ * not fit. */
 static int contacts_collect(tick_ctx *t) {
     contacts *c = &t->ct;
-    int before = c->n;
-    for (uint32_t k = c->valid ? c->nmoved : t->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
-    if (c->valid && t->ndirty <= MAX_DIRTY) {
-        int kept = 0, d = t->ndirty == 1 ? t->dirty[0] : -1;
-        if (d >= 0) {                                 /* the common case: one sprite moved (a step back) */
-            while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;   /* kept in place */
-            for (int i = kept; i < c->n; i++)
-                if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
-        } else {
-            for (int i = 0; i < c->n; i++)
-                if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
-        }
-        c->n = kept;
-        before = kept;
-        for (uint32_t k = 0; k < t->ndirty; k++)
-            if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
+    if (c->valid && t->track) {
+        if (!contacts_update(t)) return 0;
     } else {
-        if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
-        c->n = 0;
-        before = -1;
-        for (uint32_t k = 0; k < t->nmoved; k++)
-            if (!contacts_add(t, t->moved[k], is_moved)) return 0;
-        t->lean.types = 0;
+        if (!contacts_all(t)) return 0;
+        if (!t->track && t->nmoved >= TRACK_MIN) {    /* from now on, note the sprites that change place */
+            memset(t->dirty_bits, 0, (t->s->cap + 63) / 64 * sizeof t->dirty_bits[0]);
+            t->track = 1;
+            t->ndirty = 0;
+        }
     }
-    c->stamp += c->n > before;        /* dropping contacts adds no first sprite (see next_first) */
-    contacts_done(t);
+    c->valid = 1;
+    c->version = t->version;
+    c->nmoved = t->nmoved;
     return 1;
 }
 
@@ -308,11 +341,12 @@ static inline int contacts_fresh(tick_ctx *t) {
 static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     const vg_game *g = t->g;
     int words = (g->npairs + 63) / 64;
-    memset(active, 0, (size_t)words * sizeof active[0]);
+    active[0] = 0;
     if (words == 1) {                                 /* the folded word is exact */
         for (int i = 0; i < t->ct.n; i++) active[0] |= t->ct.at[i].pairs;
         return;
     }
+    memset(active, 0, (size_t)words * sizeof active[0]);
     for (int i = 0; i < t->ct.n; i++) {
         int ta = (int)(t->ct.at[i].ka >> 32), tb = (int)(t->ct.at[i].kb >> 32);
         for (int w = 0; w < words; w++)
@@ -402,7 +436,7 @@ static int off_screen(const tick_ctx *t, int i) {
 }
 
 /* 1 when references 'a' and 'b' overlap now. */
-static int meet(const tick_ctx *t, int a, int b) {
+static inline int meet(const tick_ctx *t, int a, int b) {
     int ax, ay, bx, by;
     if (t->g->geom) return physics_overlap(t, a, b);
     ref_pos(t->g, t->s, a, &ax, &ay);
@@ -472,7 +506,7 @@ void interact_run(tick_ctx *t) {
                 after = ref_key(t, a);
                 started = 1;
                 if (tick_killed(t, a)) continue;
-                int ground = a >= 0 && (class_table[g->types[ref_type(g, t->s, a)].cls].flags & CLASS_GROUND);
+                int ground = a >= 0 && (g->ground_types >> ref_type(g, t->s, a) & 1);
                 int n2 = seconds(t, a, t2, n0, second);
                 if (n2 == 0 && (!ground || !t->full)) continue;   /* its contacts are gone (see firsts) */
                 if (ground) physics_ground(t, a, t2);

@@ -9,15 +9,6 @@
  */
 #include "tick.h"
 
-void physics_dir(vg_action a, int *dx, int *dy) {
-    static const int8_t dir[VG_NUM_ACTIONS][2] = {
-        [VG_ACTION_UP] = {0, -1}, [VG_ACTION_LEFT] = {-1, 0},
-        [VG_ACTION_DOWN] = {0, 1}, [VG_ACTION_RIGHT] = {1, 0},
-    };
-    *dx = dir[a][0];
-    *dy = dir[a][1];
-}
-
 int physics_active(tick_ctx *t, int i, double dx, double dy, double speed) {
     sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];

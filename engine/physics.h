@@ -14,7 +14,15 @@ int physics_active(tick_ctx *t, int i, double dx, double dy, double speed);
 static inline int physics_intersects(int b, int x1, int y1, int x2, int y2) {
     return x1 - x2 < b && x2 - x1 < b && y1 - y2 < b && y2 - y1 < b;
 }
-void physics_dir(vg_action a, int *dx, int *dy);
+/* The direction of a move action, (0, 0) for NIL and USE. */
+static inline void physics_dir(vg_action a, int *dx, int *dy) {
+    static const int8_t dir[VG_NUM_ACTIONS][2] = {
+        [VG_ACTION_UP] = {0, -1}, [VG_ACTION_LEFT] = {-1, 0},
+        [VG_ACTION_DOWN] = {0, 1}, [VG_ACTION_RIGHT] = {1, 0},
+    };
+    *dx = dir[a][0];
+    *dy = dir[a][1];
+}
 
 /* ---- Continuous physics and sprites of several sizes (physics_cont.c) ----
  * GVGAI's ContinuousPhysics: a sprite has a real orientation (a unit

@@ -217,8 +217,8 @@ static inline void cells_of(const vg_game *g, int x, int y, int c[4]) {
  * (on the map, aligned to the grid), else -1: the common case, one lookup. */
 static inline int cell_exact(const vg_game *g, int x, int y) {
     if ((unsigned)x >= (unsigned)g->pw || (unsigned)y >= (unsigned)g->ph) return -1;
-    int cx = (int)(((uint64_t)x * g->inv_square) >> 32), cy = (int)(((uint64_t)y * g->inv_square) >> 32);
-    return cx * g->square == x && cy * g->square == y ? cy * g->w + cx : -1;
+    int cx = g->cell_col[x], row = g->cell_row[y];
+    return (cx | row) < 0 ? -1 : row + cx;
 }
 
 #endif

@@ -14,6 +14,8 @@
  * threads (calls into the script share the game's one script state). A tick costs in
  * proportion to what moves, not to the number of sprites.
  */
+#include <string.h>
+
 #include "class.h"
 #include "interact.h"
 #include "term.h"
@@ -35,14 +37,14 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     if (g->turns) return advance_turns(g, s, a, err);
     tick_ctx t;
     tick_begin(&t, g, s, err);
-    vg_clear_events(s);
+    if (s->nevents) vg_clear_events(s);
 
     /* Step 1. The avatar. */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
     if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
-        int cls = g->types[tick_sprite(&t, av)->type].cls;
-        class_table[cls].update(&t, av, class_allowed_action(cls, a));
+        int type = tick_sprite(&t, av)->type;
+        class_table[g->types[type].cls].update(&t, av, g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL);
     }
 
     /* Step 2. Everything that moves by itself, in reverse sprite order;
@@ -70,18 +72,22 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     return game_failed(s, t.status);
 }
 
+/* vg_actions in a game with turns: agent 0's legal moves that are named like actions. */
+__attribute__((noinline)) static int turn_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
+    int moves[VG_MAX_MOVES], n = vg_legal(g, s, 0, moves, NULL), k = 0;
+    vg_action a;
+    for (int i = 0; i < n && k < VG_MAX_ACTIONS; i++)
+        if (vg_action_parse(g->move_names[moves[i]], &a) && a != VG_ACTION_NIL) out[k++] = a;
+    return k;
+}
+
 int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
-    if (g->turns) {                  /* agent 0's legal moves that are named like actions */
-        int moves[VG_MAX_MOVES], n = vg_legal(g, s, 0, moves, NULL), k = 0;
-        vg_action a;
-        for (int i = 0; i < n && k < VG_MAX_ACTIONS; i++)
-            if (vg_action_parse(g->move_names[moves[i]], &a) && a != VG_ACTION_NIL) out[k++] = a;
-        return k;
-    }
+    if (g->turns) return turn_actions(g, s, out);
     if (!g->avatar_types) return 0;
-    int av = state_avatar(g, s);             /* the avatar's class; with none, the first avatar type's */
-    int type = av >= 0 ? state_sprite(s, (uint32_t)av)->type : __builtin_ctzll(g->avatar_types);
-    return class_actions(g->types[type].cls, out);
+    int av = state_avatar(g, s);             /* the avatar's type's; with none, the first avatar type's */
+    const struct type_acts *ta = &g->acts[av >= 0 ? state_sprite(s, (uint32_t)av)->type : __builtin_ctzll(g->avatar_types)];
+    memcpy(out, ta->at, sizeof ta->at);      /* the whole row: one fixed-size copy */
+    return ta->n;
 }
 
 int vg_is_over(const vg_state *s) { return s->over; }

@@ -86,6 +86,7 @@ int term_find(const char *name) {
 const char *term_name(int kind) { return kind == TERM_SCRIPT ? "a script termination" : terms[kind].name; }
 
 vg_status term_check(vg_game *g, const term_def *d, vg_error *err) {
+    if (d->kind == TERM_SCRIPT || d->kind == TERM_Timeout) g->terms_uncounted = 1;
     return d->kind == TERM_SCRIPT || !terms[d->kind].check ? VG_OK : terms[d->kind].check(g, d, err);
 }
 
@@ -98,7 +99,7 @@ int term_names(const char **out, int max) {
 void term_run(tick_ctx *t) {
     const vg_game *g = t->g;
     vg_state *s = t->s;
-    for (int k = 0; k < g->nterms && !s->over; k++) {
+    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || counts_changed(t)); k++) {
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
         if (d->kind == TERM_SCRIPT) {       /* it may change the state: clean up again after it */

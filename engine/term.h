@@ -37,7 +37,8 @@ int term_find(const char *name);                   /* TERM_* number, or -1 */
 const char *term_name(int kind);                   /* "SpriteCounter"; "a script termination" for TERM_SCRIPT */
 int term_names(const char **out, int max);         /* fills out[] with the names; returns how many */
 void term_run(tick_ctx *t);                        /* step 5 of a tick: sets over and winner */
-/* Checks termination 'd' (game_finish): VG_OK, or an error at its line. */
+/* Checks termination 'd' (game_finish): VG_OK, or an error at its line;
+ * notes in g->terms_uncounted one that may hold with no count changed. */
 vg_status term_check(vg_game *g, const term_def *d, vg_error *err);
 
 #endif

@@ -42,8 +42,10 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->ct.valid = 0;
     t->ct.stamp = 0;
     t->lean.types = 0;
+    t->track = 0;                   /* t->dirty_bits are cleared when tracking starts (interact.c) */
     t->ndirty = 0;
-    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = t->dirty_bits[w] = 0;
+    t->touched[0] = 0;
+    for (uint32_t w = 1; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
     if (s->persist == PERSIST_SOME) linger(t);
 }
 
@@ -194,11 +196,5 @@ void tick_kill(tick_ctx *t, int r, int transformed) {
     sprite *p = tick_sprite(t, r);
     if (state_is_avatar(t->g, p->type) && !transformed) p->flags |= SP_DISABLED;
     else p->flags |= SP_KILLED;
-}
-
-int tick_killed(const tick_ctx *t, int r) {
-    if (r >= 0) return (tick_sprite(t, r)->flags & SP_KILLED) != 0;
-    int bit = t->g->static_ents[-r - 1].bit;
-    return t->nkilled && bit != NO_BIT && (t->dying[bit >> 6] >> (bit & 63) & 1);
 }
 

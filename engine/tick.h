@@ -51,7 +51,10 @@ struct tick_ctx {
     uint64_t touched[VG_MAX_SPRITES / 64];
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
     uint32_t version;        /* counts moves and creations, to notice them */
-    /* sprites that changed place since the contacts were collected (interact.c), listed once */
+    /* sprites that changed place since the contacts were collected (interact.c), listed once;
+     * noted only while 'track' is set (a collection of many sprites' contacts set it, and
+     * cleared the bits then: a few sprites' are cheaper collected again than kept up to date) */
+    int track;
     uint32_t ndirty;
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
@@ -74,7 +77,7 @@ struct tick_ctx {
 
 /* Notes that sprite 'i' changed place since the contacts were collected. */
 static inline void tick_dirty(tick_ctx *t, int i) {
-    if (t->dirty_bits[i >> 6] >> (i & 63) & 1) return;
+    if (!t->track || (t->dirty_bits[i >> 6] >> (i & 63) & 1)) return;
     t->dirty_bits[i >> 6] |= 1ULL << (i & 63);
     if (t->ndirty < MAX_DIRTY) t->dirty[t->ndirty] = (uint16_t)i;
     t->ndirty++;
@@ -82,6 +85,13 @@ static inline void tick_dirty(tick_ctx *t, int i) {
 
 /* Sprite 'i' of the state during the tick. */
 static inline sprite *tick_sprite(const tick_ctx *t, uint32_t i) { return (sprite *)(void *)(t->spb + (size_t)i * t->stride); }
+
+/* 1 when sprite 'r' was killed this tick (GVGAI's kill list). */
+static inline int tick_killed(const tick_ctx *t, int r) {
+    if (r >= 0) return (tick_sprite(t, (uint32_t)r)->flags & SP_KILLED) != 0;
+    int bit = t->g->static_ents[-r - 1].bit;
+    return t->nkilled && bit != NO_BIT && (t->dying[bit >> 6] >> (bit & 63) & 1);
+}
 
 /* ---- A tick (tick.c) ------------------------------------------------- */
 
@@ -92,7 +102,6 @@ void tick_end(tick_ctx *t);                           /* removes killed sprites,
  * t->status is set). */
 int tick_create(tick_ctx *t, int type, int x, int y, int force);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
-int tick_killed(const tick_ctx *t, int r);           /* killed this tick (GVGAI's kill list) */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
