@@ -196,7 +196,7 @@ struct vg_game {
     int nupdate;
     uint64_t avatar_types;                /* leaf types of avatar classes */
     uint64_t changing;                    /* leaf types whose sprites live in the state (not fixed) */
-    uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented') */
+    uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented', or given one by takeOrientation) */
     uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */
     int nranges;                          /* changing leaf types */
     char mapping[128][8];                 /* map char -> up to 7 types, -1 ended; unmapped: mapping[c][0] -1 */
