@@ -2,6 +2,10 @@
  *
  * hashmap.c -- see hashmap.h: large tables on huge pages, and the hash
  * map (open addressing, linear probing, at most three quarters full).
+ * A key's first slot is the top bits of its mix, so that the keys lie in
+ * the table in the order of their mixes: growing it moves them in order,
+ * writing the new table front to back (no cache miss a key), where the
+ * low bits would scatter them over it.
  */
 #define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, madvise */
 #include <stdlib.h>
@@ -36,12 +40,16 @@ void big_free(void *p, size_t bytes) {
 
 int hmap_init(hmap *m, size_t cap) {
     size_t c = 16;
-    while (c < cap * 2) c <<= 1;
+    unsigned shift = 60;
+    while (c < cap * 2) c <<= 1, shift--;
     m->slots = big_alloc(c * sizeof *m->slots);
     m->cap = m->slots ? c : 0;
+    m->shift = shift;
     m->n = 0;
     return m->slots != NULL;
 }
+
+static inline size_t home(const hmap *m, uint64_t key) { return (size_t)(hash_mix(key) >> m->shift); }
 
 void hmap_free(hmap *m) {
     big_free(m->slots, m->cap * sizeof *m->slots);
@@ -55,7 +63,7 @@ void hmap_clear(hmap *m) {
 
 hslot *hmap_find(const hmap *m, uint64_t key) {
     if (!key) key = 1;
-    for (size_t i = (size_t)hash_mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+    for (size_t i = home(m, key);; i = (i + 1) & (m->cap - 1)) {
         if (m->slots[i].key == key) return &m->slots[i];
         if (!m->slots[i].key) return NULL;
     }
@@ -63,7 +71,7 @@ hslot *hmap_find(const hmap *m, uint64_t key) {
 
 void hmap_prefetch(const hmap *m, uint64_t key) {
 #if defined(__GNUC__)
-    __builtin_prefetch(&m->slots[(size_t)hash_mix(key ? key : 1) & (m->cap - 1)]);
+    __builtin_prefetch(&m->slots[home(m, key ? key : 1)]);
 #else
     (void)m, (void)key;
 #endif
@@ -74,7 +82,7 @@ static int hmap_grow(hmap *m) {
     if (!hmap_init(&big, m->cap)) return 0;   /* twice the slots */
     for (size_t i = 0; i < m->cap; i++) {
         if (!m->slots[i].key) continue;
-        size_t j = (size_t)hash_mix(m->slots[i].key) & (big.cap - 1);
+        size_t j = home(&big, m->slots[i].key);
         while (big.slots[j].key) j = (j + 1) & (big.cap - 1);
         big.slots[j] = m->slots[i];
     }
@@ -87,7 +95,7 @@ static int hmap_grow(hmap *m) {
 hslot *hmap_put(hmap *m, uint64_t key, uint32_t v, int *added) {
     if (!key) key = 1;
     if ((m->n + 1) * 4 > m->cap * 3 && !hmap_grow(m)) return NULL;
-    size_t i = (size_t)hash_mix(key) & (m->cap - 1);
+    size_t i = home(m, key);
     for (; m->slots[i].key; i = (i + 1) & (m->cap - 1))
         if (m->slots[i].key == key) {
             *added = 0;

@@ -36,6 +36,7 @@ typedef struct hslot {
 typedef struct hmap {
     hslot *slots;
     size_t cap, n;
+    unsigned shift;     /* 64 - log2(cap): a key's first slot is the top bits of its mix */
 } hmap;
 
 int hmap_init(hmap *m, size_t cap);                     /* 0 when out of memory */

@@ -150,21 +150,26 @@ static inline const uint8_t *get_varint(const uint8_t *in, size_t *v) {
     return in;
 }
 
-/* Word 'w' as its difference from 'ref': a mask of the bytes that differ, then those bytes. */
+/* Word 'w' as its difference from 'ref': a mask of the bytes that differ, then those bytes
+ * (one step for each byte that differs, found by counting trailing zeros). */
 static inline uint8_t *put_word(uint8_t *o, uint64_t w, uint64_t ref) {
     uint64_t x = w ^ ref;
     uint8_t *mask = o++;
-    *mask = 0;
-    for (int b = 0; x; b++, x >>= 8)
-        if (x & 0xff) *mask |= (uint8_t)(1u << b), *o++ = (uint8_t)x;
+    unsigned m = 0;
+    while (x) {
+        unsigned b = (unsigned)__builtin_ctzll(x) >> 3;
+        m |= 1u << b;
+        *o++ = (uint8_t)(x >> 8 * b);
+        x &= ~(0xffULL << 8 * b);
+    }
+    *mask = (uint8_t)m;
     return o;
 }
 
 static inline const uint8_t *get_word(const uint8_t *in, uint64_t *w, uint64_t ref) {
     unsigned mask = *in++;
     uint64_t x = 0;
-    for (int b = 0; mask; b++, mask >>= 1)
-        if (mask & 1) x |= (uint64_t)*in++ << (8 * b);
+    for (; mask; mask &= mask - 1) x |= (uint64_t)*in++ << (8 * __builtin_ctz(mask));
     *w = ref ^ x;
     return in;
 }

@@ -17,16 +17,15 @@ struct planner {
     packer *pk;            /* stored states, packed against the start of the search in progress */
     /* the search in progress */
     int active;
-    uint64_t root_hash;
+    uint64_t root_key;     /* search_key of its start */
     int nil_noop;          /* -1 unknown, 0/1 for the root */
-    stree t;               /* nodes and the open list (searchtree.h) */
-    uint64_t *hash;        /* per node: vg_state_hash of the state reached */
+    stree t;               /* nodes (each with its position's key) and the open list (searchtree.h) */
     float *value;          /* per node: its heuristic value, for replanning */
     hmap bypos;
     uint32_t best;         /* most promising node so far */
     /* the plan being played */
     vg_action *plan;
-    uint64_t *plan_hash;   /* vg_state_hash expected before each action */
+    uint64_t *plan_key;    /* search_key expected before each action */
     int plan_len, plan_pos;
 };
 
@@ -38,18 +37,17 @@ static void search_drop(planner *p) {
     p->active = 0;
 }
 
-/* A new node, with room for its hash and value; UINT32_MAX when out of memory. */
-static uint32_t new_node(planner *p) {
+/* A new node for the position with key 'key', with room for its value;
+ * UINT32_MAX when out of memory. */
+static uint32_t new_node(planner *p, uint64_t key) {
     uint32_t cap = p->t.cap, id = stree_add(&p->t);
     if (id == STREE_NONE) return UINT32_MAX;
     if (p->t.cap != cap) {
-        uint64_t *hash = realloc(p->hash, (size_t)p->t.cap * sizeof *hash);
-        if (hash) p->hash = hash;
         float *value = realloc(p->value, (size_t)p->t.cap * sizeof *value);
-        if (value) p->value = value;
-        if (!hash || !value) return UINT32_MAX;
+        if (!value) return UINT32_MAX;
+        p->value = value;
     }
-    p->hash[id] = 0;
+    p->t.nodes[id].key = key;
     p->value[id] = 0;
     return id;
 }
@@ -69,7 +67,7 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     int whole = o->max_states > 0 && o->max_states <= (1L << 22);
     p->t.first_cap = whole ? (uint32_t)o->max_states + 8 : 1024;
     if (!p->cur || !p->child || !p->pk || !hmap_init(&p->bypos, whole ? (size_t)o->max_states : 1 << 12) ||
-        new_node(p) == UINT32_MAX) {
+        new_node(p, 0) == UINT32_MAX) {
         planner_free(p);
         return NULL;
     }
@@ -85,14 +83,13 @@ void planner_free(planner *p) {
     if (!p) return;
     search_drop(p);
     stree_free(&p->t);
-    free(p->hash);
     free(p->value);
     hmap_free(&p->bypos);
     vg_state_free(p->cur);
     vg_state_free(p->child);
     packer_free(p->pk);
     free(p->plan);
-    free(p->plan_hash);
+    free(p->plan_key);
     free(p);
 }
 
@@ -104,106 +101,126 @@ static int better(const planner *p, uint32_t a, uint32_t b) {
     return x->g < y->g;
 }
 
-static int start(planner *p, fm *f, const vg_state *s) {
+/* A new search from 's' (its key 'key'); 0 when out of memory. */
+static int start(planner *p, fm *f, const vg_state *s, uint64_t key) {
     search_drop(p);
     p->t.weight = p->o.weight;
-    uint32_t root = new_node(p);
+    uint32_t root = new_node(p, key);
     if (root == UINT32_MAX) return 0;
     packer_set_ref(p->pk, f, s);   /* storing the root: one copy */
     if (!(p->t.nodes[root].st = packer_pack(p->pk, s))) return 0;
-    p->hash[root] = p->root_hash = vg_state_hash(s);
+    p->root_key = p->t.nodes[root].pkey = key;
     p->t.nodes[root].h = p->o.use_bound ? fm_bound(f, s) : 0;
     p->value[root] = (float)search_value(f, s);
     int added;
-    if (!hmap_put(&p->bypos, search_key(p->g, s), root, &added) || !stree_push(&p->t, root)) return 0;
+    if (!hmap_put(&p->bypos, key, root, &added) || !stree_push(&p->t, root)) return 0;
     p->best = root;
     p->nil_noop = -1;
     p->active = 1;
     return 1;
 }
 
-/* The plan to node 'id', and the hash expected before each of its actions. */
+/* The plan to node 'id', and the key expected before each of its actions. */
 static int make_plan(planner *p, uint32_t id) {
     vg_action *plan = NULL;
     int len = 0;
     if (!stree_plan(&p->t, id, &plan, &len)) return 0;
-    uint64_t *hash = malloc((size_t)(len + 1) * sizeof *hash);
-    if (!hash) {
+    uint64_t *key = malloc((size_t)(len + 1) * sizeof *key);
+    if (!key) {
         free(plan);
         return 0;
     }
     free(p->plan);
-    free(p->plan_hash);
+    free(p->plan_key);
     p->plan = plan;
-    p->plan_hash = hash;
+    p->plan_key = key;
     p->plan_len = len;
     p->plan_pos = 0;
-    for (uint32_t k = id; k != 0; k = p->t.nodes[k].parent) hash[--len] = p->hash[p->t.nodes[k].parent];
+    for (uint32_t k = id; k != 0; k = p->t.nodes[k].parent) key[--len] = p->t.nodes[k].pkey;
     return 1;
+}
+
+/* Child 'c' (p->child, reached by action 'a' from node 'id' with 'cg'
+ * actions, its key 'key'): a node for a new position, or a shorter way to
+ * a known one, put on the open list. 'fcur' is the priority being
+ * expanded. 1 a win to play now (the plan is set), 0 done, -2 out of
+ * memory. */
+static int admit(planner *p, fm *f, uint32_t id, vg_action a, int cg, uint64_t key, int fcur) {
+    int added, win = vg_winner_of(p->child) == VG_PLAYER_WINS;
+    hslot *slot = hmap_put(&p->bypos, key, UINT32_MAX, &added);
+    if (!slot) return -2;
+    uint32_t cid = slot->val;
+    if (!added) {
+        if (p->t.nodes[cid].g <= cg || p->t.nodes[cid].h >= VG_BOUND_DEAD) return 0;
+    } else {
+        if ((cid = new_node(p, key)) == UINT32_MAX) return -2;
+        slot->val = cid;
+        int h = p->o.use_bound ? fm_bound(f, p->child) : 0;
+        p->t.nodes[cid].h = h;
+        if (h >= VG_BOUND_DEAD) return 0;
+        if (!p->o.use_bound) p->value[cid] = (float)search_value(f, p->child);
+    }
+    stnode *c = &p->t.nodes[cid];
+    c->parent = id;
+    c->pkey = p->t.nodes[id].key;
+    c->action = (uint8_t)a;
+    c->g = cg;
+    c->expanded = 0;
+    if (win) {
+        c->win = 1;
+        c->h = 0;
+        if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
+    } else {   /* (a shorter way to a position: its state from this way) */
+        packer_release(p->pk, c->st);
+        vg_clear_events(p->child);   /* only ever advanced again */
+        if (!(c->st = packer_pack(p->pk, p->child))) return -2;
+        fm_count(f, 1);   /* storing it: a copy */
+    }
+    if (!stree_push(&p->t, cid)) return -2;
+    if (better(p, cid, p->best)) p->best = cid;
+    return 0;
 }
 
 /* Expands until a win, the budget's end or exhaustion: 1 win (the plan is
  * set), 0 budget spent, 2 the search is too big, -1 nothing left to
- * expand, -2 out of memory. */
+ * expand, -2 out of memory. A call budget is spent, never overspent: a
+ * state is expanded only when what its children may cost fits (per child
+ * a copy, an advance and a copy to store it), and so does planner_act's
+ * check of waiting still to come; else it goes back on the open list. A
+ * child back at the position it came from, or at its parent's, is
+ * dropped before the map is probed (it was reached sooner). */
 static int run(planner *p, fm *f) {
-    long spent = 0;
-    int added;
+    long spent = 0, reserve = p->o.wait && p->nil_noop < 0 ? 2 : 0;
     for (;;) {
         if (p->o.max_states && (long)p->t.n >= p->o.max_states) {
             if (p->o.escalate > 1) p->o.weight *= p->o.escalate;
             return 2;
         }
-        if (fm_spent(f) || (p->o.expansions && spent >= p->o.expansions)) return 0;
+        if (fm_spent(f) || !fm_room(f, 1 + reserve) || (p->o.expansions && spent >= p->o.expansions)) return 0;
         uint32_t id = stree_pop(&p->t);
         if (id == UINT32_MAX) return -1;
         if (p->t.nodes[id].win) return make_plan(p, id) ? 1 : -2;
         int fcur = p->t.open.minf;
-        p->t.nodes[id].expanded = 1;
         packer_unpack(p->pk, p->t.nodes[id].st, p->cur);
         fm_count(f, 1);   /* restoring a state: a copy */
+        vg_action acts[VG_MAX_ACTIONS];
+        int na = vg_actions(p->g, p->cur, acts);
+        if (!fm_room(f, 3L * na + reserve)) return stree_push(&p->t, id) ? 0 : -2;   /* next time: it comes out first */
+        p->t.nodes[id].expanded = 1;
         packer_release(p->pk, p->t.nodes[id].st);
         p->t.nodes[id].st = NULL;
         f->expanded++;
         spent++;
-        vg_action acts[VG_MAX_ACTIONS];
-        int na = vg_actions(p->g, p->cur, acts);
+        uint64_t here = p->t.nodes[id].key, before = p->t.nodes[id].pkey;
+        int cg = p->t.nodes[id].g + 1;
         for (int k = 0; k < na; k++) {
             fm_copy(f, p->child, p->cur);
             fm_advance(f, p->child, acts[k]);
-            int cg = p->t.nodes[id].g + 1, win = vg_winner_of(p->child) == VG_PLAYER_WINS;
-            if (vg_is_over(p->child) && !win) continue;
-            uint64_t pk = search_key(p->g, p->child);
-            hslot *slot = hmap_put(&p->bypos, pk, UINT32_MAX, &added);
-            if (!slot) return -2;
-            uint32_t cid = slot->val;
-            if (!added) {
-                if (p->t.nodes[cid].g <= cg || p->t.nodes[cid].h >= VG_BOUND_DEAD) continue;
-            } else {
-                if ((cid = new_node(p)) == UINT32_MAX) return -2;
-                slot->val = cid;
-                int h = p->o.use_bound ? fm_bound(f, p->child) : 0;
-                p->t.nodes[cid].h = h;
-                if (h >= VG_BOUND_DEAD) continue;
-                if (!p->o.use_bound) p->value[cid] = (float)search_value(f, p->child);
-            }
-            stnode *c = &p->t.nodes[cid];
-            c->parent = id;
-            c->action = (uint8_t)acts[k];
-            c->g = cg;
-            c->expanded = 0;
-            p->hash[cid] = vg_state_hash(p->child);
-            if (win) {
-                c->win = 1;
-                c->h = 0;
-                if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
-            } else {   /* (a shorter way to a position: its state from this way) */
-                packer_release(p->pk, c->st);
-                vg_clear_events(p->child);   /* only ever advanced again */
-                if (!(c->st = packer_pack(p->pk, p->child))) return -2;
-                fm_count(f, 1);   /* storing it: a copy */
-            }
-            if (!stree_push(&p->t, cid)) return -2;
-            if (better(p, cid, p->best)) p->best = cid;
+            if (vg_is_over(p->child) && vg_winner_of(p->child) != VG_PLAYER_WINS) continue;
+            uint64_t key = search_key(p->g, p->child);
+            if (key == here || key == before) continue;
+            int r = admit(p, f, id, acts[k], cg, key, fcur);
+            if (r) return r;
         }
     }
 }
@@ -216,13 +233,13 @@ static vg_action first_action(const planner *p, uint32_t id) {
 }
 
 vg_action planner_act(planner *p, fm *f, const vg_state *s) {
-    uint64_t h = vg_state_hash(s);
-    if (p->plan && p->plan_pos < p->plan_len && p->plan_hash[p->plan_pos] == h) {
+    uint64_t key = search_key(p->g, s);
+    if (p->plan && p->plan_pos < p->plan_len && p->plan_key[p->plan_pos] == key) {
         f->value = -(p->plan_len - p->plan_pos);
         f->has_value = 1;
         return p->plan[p->plan_pos++];
     }
-    if (!(p->active && h == p->root_hash) && !start(p, f, s)) {
+    if (!(p->active && key == p->root_key) && !start(p, f, s, key)) {
         search_drop(p);
         fm_failf(f, VG_ERR_NOMEM, "out of memory");
         return VG_ACTION_NIL;
@@ -244,7 +261,7 @@ vg_action planner_act(planner *p, fm *f, const vg_state *s) {
         if (p->nil_noop < 0) {   /* does waiting leave the state exactly as it is? */
             fm_copy(f, p->child, s);
             fm_advance(f, p->child, VG_ACTION_NIL);
-            p->nil_noop = !vg_is_over(p->child) && vg_state_hash(p->child) == h;
+            p->nil_noop = !vg_is_over(p->child) && vg_state_hash(p->child) == vg_state_hash(s);
         }
         if (p->nil_noop) return VG_ACTION_NIL;   /* think on next tick */
     }

@@ -2,8 +2,8 @@
  *
  * searchtree.h -- the A* search tree that planner.c (the 'bfs' and 'astar'
  * agents) and solve_level.c ('vgdl solve') share: nodes in one growing
- * array, each the best way found to a position (parent, action, g), its
- * bound h and, while it waits, its stored state; the open list over them
+ * array, each the best way found to a position (its key; parent, its
+ * key, action, g), its bound h and, while it waits, its stored state; the open list over them
  * by f = 8 g + round(8 weight h) (openlist.h), stale entries skipped; and
  * the plan back from a node.
  *
@@ -21,6 +21,7 @@
 
 typedef struct stnode {
     packed *st;            /* stored while open (packer.h), NULL otherwise */
+    uint64_t key, pkey;    /* its position's (search_key), its parent's */
     uint32_t parent;       /* node 0 is the root */
     int32_t g, h;          /* actions from the root; the bound (VG_BOUND_DEAD: never) */
     uint8_t action;        /* the action from the parent */

@@ -81,10 +81,15 @@ typedef struct search {
 
 static int prio(const search *S, int g, int h) { return stree_prio(&S->t, g, h); }
 
-/* Step 1 of an expansion: the children of S->cur that are not lost, in
- * S->kids, S->acts and S->keys (their hash slots start loading
- * meanwhile); their number, or -1 on a script error (kept in the fm). */
-static int children(search *S) {
+/* Step 1 of an expansion: the children of S->cur (node 'id') that are
+ * not lost and not back at its position or its parent's, in S->kids,
+ * S->acts and S->keys (their hash slots start loading meanwhile); their
+ * number, or -1 on a script error (kept in the fm). A child back at
+ * either position would be turned away by admit() (reached sooner), but
+ * only after a probe of the map, a cache miss: on Bait these are two
+ * thirds of the children seen before. */
+static int children(search *S, uint32_t id) {
+    uint64_t here = S->t.nodes[id].key, before = S->t.nodes[id].pkey;
     int na = vg_actions(S->g, S->cur, S->acts), nk = 0;
     for (int k = 0; k < na; k++) {
         vg_state *c = S->kids[nk];
@@ -93,6 +98,7 @@ static int children(search *S) {
         S->r->generated++;
         if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
         S->keys[nk] = search_key(S->g, c);
+        if (S->keys[nk] == here || S->keys[nk] == before) continue;
         hmap_prefetch(&S->bypos, S->keys[nk]);
         S->acts[nk++] = S->acts[k];
     }
@@ -134,11 +140,13 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
         }
         if ((slot->val = stree_add(&S->t)) == UINT32_MAX) return 0;
         S->t.nodes[slot->val].h = h;
+        S->t.nodes[slot->val].key = S->keys[k];
     }
     uint32_t cid = slot->val;
     slot->aux = (uint32_t)cg + 1;
     stnode *c = &S->t.nodes[cid];
     c->parent = id;
+    c->pkey = S->t.nodes[id].key;
     c->action = (uint8_t)S->acts[k];
     c->g = cg;
     c->expanded = 0;
@@ -185,7 +193,7 @@ static int expand(search *S, uint32_t id) {
         n->st = NULL;
     }
     S->r->expanded++;
-    int nk = children(S), cg = S->t.nodes[id].g + 1;
+    int nk = children(S, id), cg = S->t.nodes[id].g + 1;
     if (nk < 0) return -1;
     for (int k = 0; k < nk && S->win == UINT32_MAX; k++)
         if (!admit(S, id, k, cg, fcur)) return 0;
@@ -225,7 +233,8 @@ static solve_status root(search *S, const vg_state *start) {
         return stree_plan(&S->t, 0, &S->r->plan, &S->r->len) ? SOLVE_SOLVED : SOLVE_NOMEM;
     }
     if (S->t.nodes[0].h >= VG_BOUND_DEAD) return SOLVE_UNSOLVABLE;
-    if (!(S->t.nodes[0].st = packer_pack(S->pk, start)) || !(slot = hmap_put(&S->bypos, search_key(S->g, start), 0, &added)) ||
+    S->t.nodes[0].key = S->t.nodes[0].pkey = search_key(S->g, start);
+    if (!(S->t.nodes[0].st = packer_pack(S->pk, start)) || !(slot = hmap_put(&S->bypos, S->t.nodes[0].key, 0, &added)) ||
         !stree_push(&S->t, 0))
         return SOLVE_NOMEM;
     slot->aux = 1;   /* g + 1: see admit() */

@@ -123,13 +123,13 @@ static int is_grid_avatar(int cls) {
            cls == CLS_VerticalAvatar || cls == CLS_ShootAvatar || cls == CLS_FlakAvatar;
 }
 
-static int is_transform(int kind) {
+int bound_is_transform(int kind) {
     return kind == EFF_transformTo || kind == EFF_transformToRandomChild || kind == EFF_transformIfCount ||
            kind == EFF_transformToSingleton;
 }
 
 /* Types some class creates (spawns, shoots, spreads). */
-static uint64_t class_created(const vg_game *g) {
+uint64_t bound_class_created(const vg_game *g) {
     uint64_t m = 0;
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
@@ -154,7 +154,7 @@ static const char *walk_refused(const vg_game *g) {
     for (int t = 0; t < g->ntypes; t++)
         if ((A >> t & 1) && (!is_grid_avatar(g->types[t].cls) || g->types[t].speed != 1))
             return "an avatar that is not a grid avatar of speed 1";
-    if (class_created(g) & A) return "a class creates avatars";
+    if (bound_class_created(g) & A) return "a class creates avatars";
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
@@ -186,11 +186,11 @@ static const char *walk_refused(const vg_game *g) {
  * with 'removed', a rule may still transform one into another type (its
  * sprite is gone, the new one is not of the type). */
 static uint64_t still_types(const vg_game *g, int removed) {
-    uint64_t moved = class_created(g), m = 0;
+    uint64_t moved = bound_class_created(g), m = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
-        if ((f & FX_MOVE1) && !(removed && is_transform(e->kind))) moved |= sub(g, e->t1);
+        if ((f & FX_MOVE1) && !(removed && bound_is_transform(e->kind))) moved |= sub(g, e->t1);
         if (f & FX_MOVE2) moved |= sub(g, e->t2);
         moved |= sub(g, e->stype) | sub(g, e->stype_to);
     }
@@ -208,7 +208,7 @@ static uint64_t still_types(const vg_game *g, int removed) {
 
 /* 1 when every leaf of 'who' meeting leaf 'w' is stepped back (or, with
  * 'kills', killed) by a rule of theirs. */
-static int stops(const vg_game *g, uint64_t who, int w, int kills) {
+int bound_stops(const vg_game *g, uint64_t who, int w, int kills) {
     for (int a = 0; a < g->ntypes; a++) {
         if (!(who >> a & 1)) continue;
         int stopped = 0;
@@ -288,14 +288,14 @@ static const char *push_refused(const vg_game *g, uint64_t T, uint64_t *H, uint6
     uint64_t A = g->avatar_types;
     *H = 0, *P = T;
     for (int k = 0; k < g->neffects; k++)
-        if (is_transform(g->effects[k].kind) && (sub(g, g->effects[k].t1) & T)) *P |= sub(g, g->effects[k].stype);
-    if ((class_created(g) & *P) || (*P & A)) return "boxes are created";
+        if (bound_is_transform(g->effects[k].kind) && (sub(g, g->effects[k].t1) & T)) *P |= sub(g, g->effects[k].stype);
+    if ((bound_class_created(g) & *P) || (*P & A)) return "boxes are created";
     int apart = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), made = sub(g, e->stype) | sub(g, e->stype_to);
-        int removes = (f & FX_KILL1) || is_transform(e->kind), in_place = is_transform(e->kind) && !(s1 & ~*P);
+        int removes = (f & FX_KILL1) || bound_is_transform(e->kind), in_place = bound_is_transform(e->kind) && !(s1 & ~*P);
         if ((f & FX_CREATES) && (made & *P) && !in_place) return "boxes are created";
         if ((e->kind == EFF_teleportToExit || e->kind == EFF_cloneSprite) && (s1 & *P)) return "a rule moves boxes";
         if (removes && (s1 & T) && !s2) return "boxes die otherwise";
@@ -344,7 +344,7 @@ static const char *freeze_refused(const vg_game *g, uint64_t *B, uint64_t *H) {
 static void mark_blocked(const vg_game *g, const struct bound_rules *b, uint64_t who, int kills, uint8_t *blocked) {
     uint64_t stopper = 0;
     for (int t = 0; t < g->ntypes; t++)
-        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && stops(g, who, t, kills)) stopper |= 1ULL << t;
+        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, who, t, kills)) stopper |= 1ULL << t;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) blocked[ring(b, x, y)] = (g->static_mask[y * g->w + x] & stopper) != 0;
 }
@@ -353,7 +353,7 @@ static void mark_blocked(const vg_game *g, const struct bound_rules *b, uint64_t
 static void mark_freeze(const vg_game *g, struct bound_rules *b, uint64_t H) {
     uint64_t A = g->avatar_types, wall = 0;
     for (int t = 0; t < g->ntypes; t++)
-        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && stops(g, A, t, 1) &&
+        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, A, t, 1) &&
             every_pair(g, b->boxes, t, EFF_undoAll, A | b->boxes))
             wall |= 1ULL << t;
     memset(b->fwall, 2, (size_t)b->cells);   /* the ring: boxes there never freeze */
@@ -465,7 +465,7 @@ static uint64_t grown_walls(const vg_game *g) {
         const type_def *td = &g->types[t];
         if (!td->leaf || td->cls < 0 || td->fixed || (gone >> t & 1) || td->ttl >= 0 || td->force_dynamic) continue;
         unsigned cf = class_table[td->cls].flags;
-        if (((cf & CLASS_STILL) || ((cf & CLASS_SPEED) && td->speed == 0)) && stops(g, A, t, 1)) m |= 1ULL << t;
+        if (((cf & CLASS_STILL) || ((cf & CLASS_SPEED) && td->speed == 0)) && bound_stops(g, A, t, 1)) m |= 1ULL << t;
     }
     return m;
 }
@@ -505,6 +505,7 @@ void bound_free(struct bound_rules *b) {
     for (int k = 0; k < BOUND_SLOTS; k++) free(b->slot[k].set), free(b->slot[k].maps);
     free(b->blocked), free(b->cellmap), free(b->maps), free(b->fwall), free(b->keep), free(b->mark), free(b->set), free(b->covered), free(b->seen);
     free(b->queue), free(b->cellbuf), free(b->buf), free(b->col), free(b->fixed_cell), free(b->adist), free(b->gset);
+    bound_block_free(b->block);
     free(b);
 }
 
@@ -512,6 +513,7 @@ static const char *note_of(const struct bound_rules *b) {
     int push = 0, chain = 0, multi = b->ngoals > b->nwins;
     for (int k = 0; k < b->ngoals; k++) push |= b->goal[k].mode == BOUND_PUSH, chain |= b->goal[k].nkeys > 0;
     if (push) return "push: every box must be pushed onto a hole";
+    if (b->block) return "reach: the avatar must visit every sprite the win removes; a blocker in its way needs a box pushed into it";
     if (chain && b->boxes) return "reach: the avatar must visit every sprite the win removes, after a key; frozen boxes are walls";
     if (chain) return "reach: the avatar must visit every sprite the win removes, after a key";
     if (b->boxes) return "reach: the avatar must visit every sprite the win removes; frozen boxes are walls";
@@ -546,6 +548,7 @@ vg_status bound_derive(vg_game *g) {
     if (st == VG_OK && !why) {
         mark_blocked(g, b, g->avatar_types, 1, b->blocked);
         st = bound_walk_init(g, b);
+        if (st == VG_OK) st = bound_block_derive(g, b);
     }
     if (st != VG_OK || why) {
         g->bound_note = why ? why : "out of memory";

@@ -80,6 +80,7 @@ struct bound_rules {
     int *col, *row;         /* per pixel from the ring's corner: the ring column, the ring row * rw; -1 between cells */
     vg_obs *buf;
     int cap;
+    struct bound_block *block;  /* bound_block.c: a blocker a pushed box must remove; NULL: none */
 };
 
 /* Derives the bound for 'g' once its level is loaded (level_load calls
@@ -100,5 +101,25 @@ vg_status bound_walk_init(const vg_game *g, struct bound_rules *b);
 void bound_spread(const struct bound_rules *b, const uint8_t *blocked, const uint64_t *extra, int *dist);
 /* The ring cell of a sprite, -1 off the map and its ring. */
 int bound_cell(const struct bound_rules *b, const vg_obs *o);
+/* The ring cells of the live sprites of leaf types 'types' in 's' into
+ * 'out' (room for 'max'); how many there are, -1 when one is off the map
+ * and its ring or between cells. */
+int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max);
+
+/* bound.c's rule readers, for bound_block.c. */
+int bound_is_transform(int kind);              /* a transformTo of any kind */
+uint64_t bound_class_created(const vg_game *g); /* leaf types some class creates */
+/* 1 when every leaf of 'who' meeting leaf 'w' is stepped back (or, with
+ * 'kills', killed) by a rule of theirs. */
+int bound_stops(const vg_game *g, uint64_t who, int w, int kills);
+
+/* bound_block.c: derives b->block for 'g' (b's single reach goal and walk
+ * set up) when its rules hold, else leaves it NULL: VG_OK or
+ * VG_ERR_NOMEM. */
+vg_status bound_block_derive(const vg_game *g, struct bound_rules *b);
+/* The blocker bound of 's' (0 when no blocker stands between the avatar
+ * and the win), VG_BOUND_DEAD when no box can ever clear one. */
+int bound_block_eval(const vg_game *g, struct bound_rules *b, const vg_state *s);
+void bound_block_free(struct bound_block *k);   /* NULL is a no-op */
 
 #endif

@@ -20,12 +20,9 @@ int bound_cell(const struct bound_rules *b, const vg_obs *o) {
     return x < -1 || y < -1 || x > b->rw - 2 || y > b->rh - 2 ? -1 : (y + 1) * b->rw + x + 1;
 }
 
-/* The ring cells of the live sprites of leaf types 'types' in 's' into
- * 'out' (room for 'max'); how many there are, -1 when one is off the map
- * and its ring or between cells. Read from the state as vg_sprites_of
- * does, without its observations; pixels to cells by b->col and b->row,
+/* bound.h. Read from the state as vg_sprites_of does, without its observations; pixels to cells by b->col and b->row,
  * a fixed sprite's cell from b->fixed_cell. */
-static int ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max) {
+int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max) {
     int n = 0, sq = g->square;
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         int t = __builtin_ctzll(ts);
@@ -170,7 +167,7 @@ static const int *slot_maps(struct bound_rules *b, uint64_t fhash) {
  * cells in the order the state lists them) gives its frozen set's maps at
  * once. */
 static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_state *s) {
-    int *cells = b->cellbuf, nb = ring_cells(g, b, s, b->boxes, cells, b->cap), n = 0;
+    int *cells = b->cellbuf, nb = bound_ring_cells(g, b, s, b->boxes, cells, b->cap), n = 0;
     uint64_t hash = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < nb && i < b->cap; i++) {
         int c = cells[i];   /* not on a hole's cell, nor in the ring (fwall 2) */
@@ -232,7 +229,7 @@ static int spanning(const struct bound_rules *b, const int *maps, const int *ms,
  * box (t_covered). '*unmapped': targets with none. */
 static int targets(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s, int *ms,
                    int *at, int *open, int *unmapped) {
-    int n = ring_cells(g, b, s, g->types[gl->type].subtypes, b->cellbuf, b->cap), k = 0;
+    int n = bound_ring_cells(g, b, s, g->types[gl->type].subtypes, b->cellbuf, b->cap), k = 0;
     *open = *unmapped = 0;
     if (n < 0 || n > b->cap) return -1;
     for (int i = 0; i < n; i++) {
@@ -270,7 +267,7 @@ static int via_key(const vg_game *g, const struct bound_rules *b, const bound_go
                    const int *maps, const int *ms, int n, int open, int tree, int a) {
     int best = FAR;
     for (int i = 0; i < gl->nkeys; i++) {   /* the targets' cells are read: cellbuf is free again */
-        int nk = ring_cells(g, b, s, g->types[gl->keys[i]].subtypes, b->cellbuf, b->cap);
+        int nk = bound_ring_cells(g, b, s, g->types[gl->keys[i]].subtypes, b->cellbuf, b->cap);
         if (nk < 0 || nk > b->cap) return 0;
         for (int j = 0; j < nk; j++) {
             int c = b->cellbuf[j], m = b->cellmap[c];
@@ -291,7 +288,7 @@ static int via_key(const vg_game *g, const struct bound_rules *b, const bound_go
 static int grown_bound(const vg_game *g, const struct bound_rules *b, const vg_state *s, const int *at, int n,
                        int open, int tree, int a, int h) {
     size_t words = (size_t)(b->cells + 63) / 64;
-    int ng = ring_cells(g, b, s, b->grown, b->cellbuf, b->cap), far = 0, near = FAR;
+    int ng = bound_ring_cells(g, b, s, b->grown, b->cellbuf, b->cap), far = 0, near = FAR;
     if (ng < 0 || ng > b->cap) return h;
     memset(b->gset, 0, words * sizeof *b->gset);
     for (int i = 0; i < ng; i++) b->gset[b->cellbuf[i] >> 6] |= 1ULL << (b->cellbuf[i] & 63);
@@ -333,7 +330,7 @@ static int reach_bound(const vg_game *g, const struct bound_rules *b, const boun
 }
 
 static int push_bound(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s) {
-    int n = ring_cells(g, b, s, g->types[gl->type].subtypes, b->cellbuf, b->cap), h = 0;
+    int n = bound_ring_cells(g, b, s, g->types[gl->type].subtypes, b->cellbuf, b->cap), h = 0;
     if (n < 0 || n > b->cap) return 0;
     for (int i = 0; i < n; i++) {
         int c = b->cellbuf[i];
@@ -357,6 +354,10 @@ int bound_derived(const vg_game *g, const vg_state *s) {
         const bound_goal *gl = &b->goal[k];
         int hk = gl->mode == BOUND_PUSH ? push_bound(g, b, gl, s) : reach_bound(g, b, gl, s, maps);
         if (hk > h) h = hk;
+    }
+    if (b->block && best < FAR) {   /* one win (bound_block_derive): the larger of the two */
+        int hb = bound_block_eval(g, b, s);
+        if (hb > best) best = hb;
     }
     return best;
 }

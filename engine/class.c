@@ -43,7 +43,7 @@ void class_passive_move(tick_ctx *t, int i) {
         return;
     }
     double speed = sprite_speed(t->g, p);
-    if (speed != 0 && t->g->types[p->type].oriented) physics_active(t, i, p->dx, p->dy, speed);
+    if (speed != 0 && sprite_oriented(t->g, p)) physics_active(t, i, p->dx, p->dy, speed);
 }
 
 int class_active_move(tick_ctx *t, int i, int dx, int dy) {

@@ -158,7 +158,7 @@ int effect_turn_around(tick_ctx *t, const effect_def *e, int a, int b) {
 int effect_attract_gaze(tick_ctx *t, const effect_def *e, int a, int b) {
     const vg_game *g = t->g;
     sprite *p = tick_sprite(t, (uint32_t)a);
-    if (!g->types[p->type].oriented || !g->types[ref_type(g, t->s, b)].oriented) return 1;
+    if (!sprite_oriented(g, p) || !ref_oriented(g, t->s, b)) return 1;
     if (!(rng_double(t->s) < e->prob)) return 1;
     int dx, dy, x, y;
     ref_dir(t, b, &dx, &dy);
@@ -220,7 +220,7 @@ int effect_teleport_to_exit(tick_ctx *t, const effect_def *e, int a, int b) {
     ref_pos(g, t->s, to, &x, &y);
     tick_set_pos(t, a, x, y);
     p->moved = t->now;
-    if (g->types[ref_type(g, t->s, to)].oriented) {
+    if (ref_oriented(g, t->s, to)) {
         int dx, dy;
         ref_dir(t, to, &dx, &dy);
         p->dx = (int8_t)dx, p->dy = (int8_t)dy;

@@ -26,7 +26,7 @@ static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
     tick_last_pos(t, old, &lx, &ly);
     t->lx[n] = (int16_t)lx;
     t->ly[n] = (int16_t)ly;
-    int both = g->types[p->type].oriented && g->types[o->type].oriented;
+    int both = sprite_oriented(g, p) && sprite_oriented(g, o);
     if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy)))) p->dx = o->dx, p->dy = o->dy;
     for (int k = 0; k < g->nres; k++)
         if (sprite_holds(g, o, k)) sprite_set_resource(g, p, k, sprite_resource(g, p, k) + sprite_resource(g, o, k));
@@ -119,8 +119,10 @@ int effect_transform_to_singleton(tick_ctx *t, const effect_def *e, int a, int b
     if (n < 0) return 1;
     carry_over(t, a, n, ORIENT_IF_BOTH, 0);
     if (e->take_orientation && b >= 0) {
-        tick_sprite(t, n)->dx = (int8_t)-tick_sprite(t, b)->dx;
-        tick_sprite(t, n)->dy = (int8_t)-tick_sprite(t, b)->dy;
+        sprite *p = tick_sprite(t, n);
+        p->dx = (int8_t)-tick_sprite(t, b)->dx;
+        p->dy = (int8_t)-tick_sprite(t, b)->dy;
+        p->flags |= SP_ORIENTED;
     }
     return 1;
 }

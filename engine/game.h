@@ -204,7 +204,7 @@ struct vg_game {
     } acts[VG_MAX_TYPES];
     int acts_type;                        /* an avatar type whose actions all avatar types have, -1: they differ */
     uint64_t changing;                    /* leaf types whose sprites live in the state (not fixed) */
-    uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented') */
+    uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented', or given one by takeOrientation) */
     uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */
     int nranges;                          /* changing leaf types */
     char mapping[128][8];                 /* map char -> up to 7 types, -1 ended; unmapped: mapping[c][0] -1 */

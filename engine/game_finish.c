@@ -176,7 +176,7 @@ static int updates_itself(const vg_game *g, const type_def *td) {
  * and no rule moves or creates them; killable ones among them get alive
  * bits. Then who updates. */
 static vg_status finish_fixed(vg_game *g, vg_error *err) {
-    uint64_t moving = g->avatar_types, dying = 0;
+    uint64_t moving = g->avatar_types, dying = 0, given_orientation = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = effect_flags(e->kind);
@@ -187,6 +187,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         if ((f & FX_KILL2) || e->kill_second) dying |= t2;
         if (e->stype >= 0) moving |= g->types[e->stype].subtypes;       /* replaced, or created */
         if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
+        if (e->take_orientation && e->stype >= 0) given_orientation |= g->types[e->stype].subtypes;
     }
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
@@ -213,7 +214,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;
-            if (td->oriented) g->oriented_types |= 1ULL << t;
+            if (td->oriented || (given_orientation >> t & 1)) g->oriented_types |= 1ULL << t;
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;

@@ -29,7 +29,8 @@ enum {                       /* sprite.flags */
     SP_KILLED   = 2,         /* killed this tick; removed when the tick ends */
     SP_FIRST    = 4,         /* has not had its first passive move yet */
     SP_GROUND   = 8,         /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
-    SP_LINGER   = 16         /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
+    SP_LINGER   = 16,        /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
+    SP_ORIENTED = 32         /* keeps an orientation though its type does not: given one by takeOrientation */
 };
 
 enum {                       /* vg_state.persist: what overlaps outlasted the last tick */
@@ -191,6 +192,14 @@ static inline void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, i
 }
 static inline int ref_type(const vg_game *g, const vg_state *s, int r) {
     return r >= 0 ? state_sprite(s, r)->type : g->static_ents[-r - 1].type;
+}
+/* Whether a sprite keeps an orientation (GVGAI's is_oriented): its type
+ * does, or transformToSingleton's takeOrientation gave it one. */
+static inline int sprite_oriented(const vg_game *g, const sprite *p) {
+    return g->types[p->type].oriented || (p->flags & SP_ORIENTED);
+}
+static inline int ref_oriented(const vg_game *g, const vg_state *s, int r) {
+    return r >= 0 ? sprite_oriented(g, state_sprite(s, r)) : g->types[g->static_ents[-r - 1].type].oriented;
 }
 static inline uint32_t ref_id(const vg_game *g, const vg_state *s, int r) {
     return r >= 0 ? state_sprite(s, r)->id : g->static_ents[-r - 1].id;

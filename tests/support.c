@@ -2,6 +2,7 @@
  *
  * support.c -- see support.h. Tests run from the repository root.
  */
+#define _DEFAULT_SOURCE   /* mkstemps */
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -52,6 +53,19 @@ vg_status load_lua_text(const char *lua, const char *map, vg_game **out, vg_erro
     vg_status st = vg_game_load_text(path, map, "map", out, err);
     unlink(path);
     return st;
+}
+
+vg_game *load_vgdl_text(const char *rules, const char *map) {
+    char path[] = "/tmp/vgdl_test_rules_XXXXXX.txt";
+    int fd = mkstemps(path, 4);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(rules, f);
+    fclose(f);
+    vg_game *g = load_game_text(path, map);
+    unlink(path);
+    return g;
 }
 
 vg_game *load_lua_ok(const char *lua, const char *map) {

@@ -22,6 +22,9 @@ vg_game *load_game_text(const char *script, const char *text);
 /* Loads the rules 'lua' (a script's text, written to a temporary file) on
  * the map 'map'; returns the status, the game in '*out' (NULL on failure). */
 vg_status load_lua_text(const char *lua, const char *map, vg_game **out, vg_error *err);
+/* Loads the GVGAI game text 'rules' (written to a temporary .txt file) on
+ * the map 'map'; it must load. */
+vg_game *load_vgdl_text(const char *rules, const char *map);
 /* As load_lua_text, expecting success (the error printed otherwise); returns the game. */
 vg_game *load_lua_ok(const char *lua, const char *map);
 /* As load_lua_text, expecting a script error at 'line' whose message holds 'words'. */

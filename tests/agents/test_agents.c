@@ -114,6 +114,35 @@ static void test_call_budget_reported(void **state) {
     }
 }
 
+/* bfs and astar (planner.c) under a call budget never go over it, and a
+ * decision that searches stops at most one expansion short of it (one
+ * copy, then per child a copy, an advance and a copy). */
+static void test_planners_spend_the_call_budget(void **state) {
+    (void)state;
+    const char *names[] = {"bfs", "astar"};
+    const long calls = 1000;
+    for (int k = 0; k < 2; k++) {
+        vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
+        char why[256];
+        agent *a = agent_new(names[k], g, NULL, 0, 1, why, sizeof why);
+        assert_non_null(a);
+        vg_state *s = vg_state_new(g, 0);
+        agent_budget b = {0, calls};
+        for (int t = 0; t < 20 && !vg_is_over(s); t++) {
+            agent_report r;
+            vg_action act = agent_act(a, s, &b, &r);
+            if (r.calls > calls || r.calls < calls - 1 - 3 * VG_MAX_ACTIONS)
+                print_error("%s tick %d: %ld calls of %ld\n", names[k], t, r.calls, calls);
+            assert_true(r.calls <= calls && r.calls >= calls - 1 - 3 * VG_MAX_ACTIONS);
+            assert_false(r.overspent);
+            assert_int_equal(vg_advance(g, s, act, NULL), VG_OK);
+        }
+        vg_state_free(s);
+        agent_free(a);
+        vg_game_free(g);
+    }
+}
+
 /* A time budget stops the agent, and the report says what it cost. */
 static void test_time_budget(void **state) {
     (void)state;
@@ -160,6 +189,7 @@ int main(void) {
         cmocka_unit_test(test_fill_pushes_the_box),
         cmocka_unit_test(test_deterministic_under_call_budget),
         cmocka_unit_test(test_call_budget_reported),
+        cmocka_unit_test(test_planners_spend_the_call_budget),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_planners_win_level0),
     };

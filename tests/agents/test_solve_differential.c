@@ -8,7 +8,8 @@
  * GVGAI's Labyrinth (the derived "reach" bound), GVGAI's Clusters (the
  * derived "merge" bound) and Zen Puzzle (reach for one type of a
  * MultiSpriteCounter win, with its spanning tree and grown walls; a
- * Flicker whose age decides the win). For every map the solver's length
+ * Flicker whose age decides the win) and The Citadel (reach with a
+ * blocker a pushed boulder must remove). For every map the solver's length
  * equals the breadth-first search's, proven shortest, and its plan replays
  * to a win; or both find none. The maps come from a seeded generator, so a
  * failure names a seed and a map that reproduce it.
@@ -19,8 +20,8 @@
  * reference; the solver merges positions, orders by its bound and prunes
  * dead states, and must still agree.
  *
- * Default: 12,000 maps (4,000 Bait, 1,000 each of Clusters and Zen
- * Puzzle, 2,000 of each other; under a minute); VGDL_SLOW=1: ten times as
+ * Default: 14,000 maps (4,000 Bait, 1,000 each of Clusters and Zen
+ * Puzzle, 2,000 of each other; about a minute); VGDL_SLOW=1: ten times as
  * many, and bigger ones.
  */
 #include <stdio.h>
@@ -50,6 +51,15 @@ static int seen_add(seen *st, uint64_t h) {
     }
 }
 
+/* The bound is consistent along the action from 'from' to 'to': h(from)
+ * <= 1 + h(to) (a dead state is never a win's parent). */
+static void consistent(const vg_game *g, const vg_state *from, const vg_state *to) {
+    vg_error err = {0};
+    int h0 = vg_bound(g, from, &err), h1 = vg_bound(g, to, &err);
+    if (h0 < VG_BOUND_DEAD ? h0 > 1 + h1 : vg_winner_of(to) == VG_PLAYER_WINS)
+        fail_msg("the bound drops from %d to %d along one action", h0, h1);
+}
+
 /* The fewest actions to a win from the level's start; -1 when no win can
  * be reached; -2 when more than BFS_LIMIT states would have to be seen. */
 static int bfs(const vg_game *g) {
@@ -73,6 +83,7 @@ static int bfs(const vg_game *g) {
                 vg_state_copy(c, layer[i]);
                 assert_int_equal(vg_advance(g, c, acts[k], NULL), VG_OK);
                 if (vg_winner_of(c) == VG_PLAYER_WINS) found = depth;
+                consistent(g, layer[i], c);
                 if (vg_is_over(c) || !seen_add(&st, vg_state_hash(c))) {
                     vg_state_free(c);
                     continue;
@@ -105,24 +116,28 @@ typedef struct family {
     char wall;             /* the border's character, 0: 'w' */
     int share;             /* maps: VGDL_DIFF_MAPS (4,000) / share */
     int skip_pct;          /* the most maps that may be skipped, in percent (0: 5) */
+    char guard;            /* the goal 'g''s neighbours turned into this, 0: none */
 } family;
 
 static const family families[] = {
     /* Bait: 0-3 keys; boxes, holes, mushrooms, walls */
-    {"scripts/bait.lua", "..........11100mw", "Ag", 3, 'k', 3, 5, 2, 4, 0, 1, 0},
+    {"scripts/bait.lua", "..........11100mw", "Ag", 3, 'k', 3, 5, 2, 4, 0, 1, 0, 0},
     /* GVGAI's Sokoban: one or two boxes, as many holes and maybe one more */
-    {"gvgai/sokoban.txt", "..............w", "A10", 1, '1', 3, 5, 2, 4, 0, 2, 0},
+    {"gvgai/sokoban.txt", "..............w", "A10", 1, '1', 3, 5, 2, 4, 0, 2, 0, 0},
     /* GVGAI's Real Sokoban: a box on a hole turns into another type, and back off it */
-    {"gvgai/realsokoban.txt", "..............w", "Ao*", 1, '*', 3, 5, 2, 4, 0, 2, 0},
+    {"gvgai/realsokoban.txt", "..............w", "Ao*", 1, '*', 3, 5, 2, 4, 0, 2, 0, 0},
     /* GVGAI's Labyrinth: walls, traps, the exit */
-    {"gvgai/labyrinth.txt", "......wwt", "Ax", 0, 'x', 4, 7, 3, 5, 0, 2, 0},
+    {"gvgai/labyrinth.txt", "......wwt", "Ax", 0, 'x', 4, 7, 3, 5, 0, 2, 0, 0},
     /* GVGAI's Clusters: blue boxes into a blue block (the derived "merge" bound), holes, red ones;
      * its maps are bigger */
-    {"gvgai/clusters.txt", "..........................wwh2b", "Aa1", 1, '1', 4, 6, 3, 4, 0, 4, 0},
+    {"gvgai/clusters.txt", "..........................wwh2b", "Aa1", 1, '1', 4, 6, 3, 4, 0, 4, 0, 0},
     /* GVGAI's Zen Puzzle: a MultiSpriteCounter win; ground turns as the avatar walks on it.
      * Every spawn draws from the generator, which vg_state_hash tells apart, so the reference
      * cannot exhaust a map the avatar gets stuck in: more of them are skipped. */
-    {"gvgai/zenpuzzle.txt", "...ggrr", "A", 0, 'g', 2, 3, 2, 3, 'r', 4, 25},
+    {"gvgai/zenpuzzle.txt", "...ggrr", "A", 0, 'g', 2, 3, 2, 3, 'r', 4, 25, 0},
+    /* GVGAI's The Citadel: the goal behind roundholes only a pushed boulder fills (the derived
+     * "blocker" bound), squareholes only crates fill, crates pushing crates */
+    {"gvgai/thecitadel.txt", "......ww0c", "Agb", 1, 'b', 4, 6, 3, 4, 0, 2, 0, '0'},
 };
 
 /* A random map of family 'f' into 'buf'. */
@@ -148,6 +163,12 @@ static void generate(const family *f, uint64_t *r, char *buf, int slow) {
         free_cells[j] = free_cells[k], free_cells[k] = c;
         cell[c / 16][c % 16] = place[k];
     }
+    for (int c = 17; f->guard && c < (h + 1) * 16; c++) {   /* the goal behind guards */
+        if (cell[c / 16][c % 16] != 'g') continue;
+        const int nb[4] = {c - 1, c + 1, c - 16, c + 16};
+        for (int d = 0; d < 4; d++)
+            if (cell[nb[d] / 16][nb[d] % 16] != 'w' && cell[nb[d] / 16][nb[d] % 16] != 'A') cell[nb[d] / 16][nb[d] % 16] = f->guard;
+    }
     char *o = buf;
     for (int y = 0; y < h + 2; y++) {
         memcpy(o, cell[y], (size_t)w + 2);
@@ -169,6 +190,9 @@ static int compare(const family *f, const char *map, uint64_t seed) {
         return 0;
     }
     vg_state *s = vg_state_new(g, 0);
+    int h = vg_bound(g, s, &err);
+    if (want >= 0 && h > want)
+        fail_msg("%s, seed %llu: the bound %d exceeds the shortest win, %d, on\n%s", f->script, (unsigned long long)seed, h, want, map);
     solve_opts o = {4 * BFS_LIMIT, 0, 1};
     solve_result r;
     fm fmv = {.g = g};
