@@ -47,7 +47,7 @@ enum { MOVED_STILL, MOVED_ROTATE, MOVED_MOVE };
 
 /* GVGAI's active movement of an avatar: a turn instead of a step when it
  * rotates in place and faces elsewhere, else a step by its speed. */
-static int avatar_move(tick_ctx *t, int i, vg_action a) {
+static inline int avatar_move(tick_ctx *t, int i, vg_action a) {
     sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
     int dx, dy;

@@ -202,6 +202,7 @@ struct vg_game {
         uint16_t allowed;                 /* bit a set for each action a it has */
         vg_action at[VG_MAX_ACTIONS];     /* in GVGAI's order */
     } acts[VG_MAX_TYPES];
+    int acts_type;                        /* an avatar type whose actions all avatar types have, -1: they differ */
     uint64_t changing;                    /* leaf types whose sprites live in the state (not fixed) */
     uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented', or given one by takeOrientation) */
     uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */

@@ -278,6 +278,9 @@ static void finish_actions(vg_game *g) {
         ta->n = (uint16_t)class_actions(g->types[__builtin_ctzll(ts)].cls, ta->at);
         for (int k = 0; k < ta->n; k++) ta->allowed |= (uint16_t)(1u << ta->at[k]);
     }
+    g->acts_type = g->avatar_types ? __builtin_ctzll(g->avatar_types) : -1;
+    for (uint64_t ts = g->avatar_types; ts && g->acts_type >= 0; ts &= ts - 1)
+        if (memcmp(&g->acts[__builtin_ctzll(ts)], &g->acts[g->acts_type], sizeof g->acts[0]) != 0) g->acts_type = -1;
 }
 
 vg_status game_finish(vg_game *g, vg_error *err) {

@@ -231,14 +231,18 @@ static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) 
 static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) {
     contacts *c = &t->ct;
     const lean *l = &t->lean;
+    const vg_game *g = t->g;
     const sprite *p = tick_sprite(t, m);
     int near[MAX_REFS], tm = p->type;
-    uint64_t types = t->g->partners[tm];
+    uint64_t types = g->partners[tm], km = (uint64_t)tm << 32 | p->id;
     if ((l->types >> tm & 1) && !(types &= ~l->noscan[tm])) return 1;
     /* Back where the tick began and not lingering, it overlapped nothing
-     * under a rule then (see interact_persist); alone to have moved, it
-     * overlaps nothing now (a step back into an empty cell). */
-    if (t->nmoved == 1 && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) && p->x == t->lx[m] && p->y == t->ly[m])
+     * under a rule then (see interact_persist): now only sprites that moved
+     * can (no fixed ones), none when it alone did (a step back into an
+     * empty cell). Looked at when collecting one sprite's contacts again,
+     * or all of few. */
+    if ((skip == is_dirty || t->nmoved == 1) && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) && p->x == t->lx[m] &&
+        p->y == t->ly[m] && (t->nmoved == 1 || !(types &= g->changing)))
         return 1;
     int n = overlapping(t, m, types, t->s->n, 0, near, MAX_REFS);
     for (int j = 0; j < n; j++) {
@@ -246,15 +250,17 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue;   /* listed from its side */
         if (c->n == MAX_CONTACTS) {
             c->valid = 0;
+            c->version = t->version - 1;
             t->full = 1;
             return 0;
         }
         struct contact *ct = &c->at[c->n++];
+        uint64_t ko = ref_key(t, o);
         ct->a = low ? o : m;
         ct->b = low ? m : o;
-        ct->ka = ref_key(t, ct->a);
-        ct->kb = ref_key(t, ct->b);
-        ct->pairs = pairs_of(t->g, (int)(ct->ka >> 32), (int)(ct->kb >> 32));
+        ct->ka = low ? ko : km;
+        ct->kb = low ? km : ko;
+        ct->pairs = pairs_of(g, tm, (int)(ko >> 32));
     }
     return 1;
 }
@@ -265,7 +271,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
 
 /* Collects all of t->ct again, each moved sprite's contacts; returns 0
  * when they do not fit. */
-static int contacts_all(tick_ctx *t) {
+static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     contacts *c = &t->ct;
     if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
     c->n = 0;
@@ -334,7 +340,7 @@ static int contacts_collect(tick_ctx *t) {
 /* Brings t->ct up to date (see contacts_collect). */
 static inline int contacts_fresh(tick_ctx *t) {
     const contacts *c = &t->ct;
-    return (c->valid && c->version == t->version && c->nmoved == t->nmoved) || contacts_collect(t);
+    return c->version == t->version || contacts_collect(t);      /* t->version counts touches too */
 }
 
 /* The pairs with work, as a bit set: those with a contact between their sides. */
@@ -499,7 +505,7 @@ void interact_run(tick_ctx *t) {
             if (t->nshields && shielded(t, pd, e)) continue;
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
-            int a, started = 0;
+            int a, started = 0, batch = effect_flags(e->kind) & FX_BATCH;
             cand.n = -1;
             while (t->status == VG_OK &&
                    (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {
@@ -510,7 +516,7 @@ void interact_run(tick_ctx *t) {
                 int n2 = seconds(t, a, t2, n0, second);
                 if (n2 == 0 && (!ground || !t->full)) continue;   /* its contacts are gone (see firsts) */
                 if (ground) physics_ground(t, a, t2);
-                if (effect_flags(e->kind) & FX_BATCH) {
+                if (batch) {
                     int m = 0;
                     for (int j = 0; j < n2; j++)
                         if (meet(t, a, second[j])) second[m++] = second[j];

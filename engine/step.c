@@ -84,8 +84,9 @@ __attribute__((noinline)) static int turn_actions(const vg_game *g, const vg_sta
 int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
     if (g->turns) return turn_actions(g, s, out);
     if (!g->avatar_types) return 0;
-    int av = state_avatar(g, s);             /* the avatar's type's; with none, the first avatar type's */
-    const struct type_acts *ta = &g->acts[av >= 0 ? state_sprite(s, (uint32_t)av)->type : __builtin_ctzll(g->avatar_types)];
+    int av = state_avatar(g, s), type = g->acts_type;   /* the avatar's type's; with none, the first avatar type's */
+    if (type < 0) type = av >= 0 ? state_sprite(s, (uint32_t)av)->type : __builtin_ctzll(g->avatar_types);
+    const struct type_acts *ta = &g->acts[type];
     memcpy(out, ta->at, sizeof ta->at);      /* the whole row: one fixed-size copy */
     return ta->n;
 }

@@ -40,6 +40,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->npulled = 0;
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
+    t->ct.version = UINT32_MAX;     /* not collected (t->version would need 2^32 moves to meet it) */
     t->ct.stamp = 0;
     t->lean.types = 0;
     t->track = 0;                   /* t->dirty_bits are cleared when tracking starts (interact.c) */
@@ -125,6 +126,7 @@ static inline void touch(tick_ctx *t, int i) {
     if (t->touched[i >> 6] >> (i & 63) & 1) return;
     t->touched[i >> 6] |= 1ULL << (i & 63);
     t->moved[t->nmoved++] = (uint16_t)i;
+    t->version++;
     t->lx[i] = tick_sprite(t, i)->x;
     t->ly[i] = tick_sprite(t, i)->y;
 }

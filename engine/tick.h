@@ -14,7 +14,8 @@
 #include "state.h"
 
 /* The overlaps of the sprites moved this tick (interact.c), collected at a
- * 'version' and 'nmoved' of the tick; 'stamp' counts collections. */
+ * 'version' and 'nmoved' of the tick (version UINT32_MAX: not collected);
+ * 'stamp' counts collections. */
 #define MAX_CONTACTS 512
 #define MAX_SHIELDS 16        /* shieldFrom's shields raised in one tick (more are ignored) */
 #define MAX_PULLED 64         /* pullWithIt's sprites pulled in one tick (more are pulled again) */
@@ -50,7 +51,7 @@ struct tick_ctx {
     uint16_t moved[VG_MAX_SPRITES];
     uint64_t touched[VG_MAX_SPRITES / 64];
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
-    uint32_t version;        /* counts moves and creations, to notice them */
+    uint32_t version;        /* counts moves, creations and sprites first touched, to notice them */
     /* sprites that changed place since the contacts were collected (interact.c), listed once;
      * noted only while 'track' is set (a collection of many sprites' contacts set it, and
      * cleared the bits then: a few sprites' are cheaper collected again than kept up to date) */
