@@ -164,7 +164,7 @@ vg_status class_check_shooter(vg_game *g, type_def *td, vg_error *err) {
         return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': stype '%s' has subtypes; name a leaf type", cls,
                           td->name, g->types[td->stype].name);
     g->types[td->stype].from_avatar = 1;
-    g->may_create = 1;
+    g->may_create = g->may_grow = 1;   /* it adds sprites */
     if (td->ammo >= 0) game_need_resource(g, td->ammo);
     return VG_OK;
 }
@@ -216,6 +216,6 @@ vg_status class_check_spawn_behind(vg_game *g, type_def *td, vg_error *err) {
     if (!g->types[td->stype2].leaf)
         return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': spawnBehind '%s' has subtypes; name a leaf type",
                           class_table[td->cls].name, td->name, g->types[td->stype2].name);
-    g->may_create = 1;
+    g->may_create = g->may_grow = 1;   /* it adds sprites */
     return VG_OK;
 }

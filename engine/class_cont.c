@@ -253,7 +253,7 @@ vg_status class_check_wizard(vg_game *g, type_def *td, vg_error *err) {
     if (!g->types[td->stype].leaf)
         return game_error(g, err, VG_ERR_SCRIPT, td->line, "WizardAvatar '%s': stype '%s' has subtypes; name a leaf type",
                           td->name, g->types[td->stype].name);
-    g->may_create = 1;
+    g->may_create = g->may_grow = 1;   /* it adds sprites */
     game_need_ext(g, EXT_AUX);
     return VG_OK;
 }

@@ -25,7 +25,7 @@ int effect_names(const char **out, int max) {
 }
 
 unsigned effect_flags(int kind) {
-    return kind == EFFECT_SCRIPT ? FX_MOVE1 | FX_MOVE2 | FX_CREATES : effect_table[kind].flags;
+    return kind == EFFECT_SCRIPT ? FX_MOVE1 | FX_MOVE2 | FX_CREATES | FX_ADDS : effect_table[kind].flags;
 }
 
 const char *effect_name(int kind) { return kind == EFFECT_SCRIPT ? "a script effect" : effect_table[kind].name; }

@@ -25,7 +25,8 @@ enum {                   /* effect_row.flags */
     FX_HEALTH = 64,      /* reads or changes health points: sprites carry them (EXT_HEALTH) */
     FX_SPEED = 128,      /* changes a sprite's own speed (EXT_SPEED) */
     FX_RESOURCE = 256,   /* reads or changes resources: sprites carry them (EXT_RESOURCES) */
-    FX_BATCH = 512       /* runs once per first sprite with all the second ones it overlaps (effect_batch) */
+    FX_BATCH = 512,      /* runs once per first sprite with all the second ones it overlaps (effect_batch) */
+    FX_ADDS = 1024       /* creates sprites besides those it replaces: their number can grow without end */
 };
 
 #define EFFECT_SCRIPT (-2)     /* effect_def.kind of a custom effect written in the script */
@@ -92,16 +93,16 @@ effect_fn effect_kill_if_slow, effect_kill_if_not_upright, effect_bounce_forward
     X(transformToRandomChild, effect_transform_to_random_child, FX_MOVE1 | FX_CREATES, effect_check_random_child) \
     X(transformIfCount, effect_transform_if_count, FX_MOVE1 | FX_CREATES | FX_NEEDS2, effect_check_transform_if_count) \
     X(transformToSingleton, effect_transform_to_singleton, FX_MOVE1 | FX_CREATES | FX_NEEDS2, effect_check_transform_to_singleton) \
-    X(spawn,          effect_spawn,             FX_CREATES,                         effect_check_transform_to) \
-    X(spawnIfHasMore, effect_spawn_if_has,      FX_MOVE1 | FX_CREATES | FX_RESOURCE, effect_check_has) \
-    X(spawnIfHasLess, effect_spawn_if_has,      FX_CREATES | FX_RESOURCE,           effect_check_has) \
-    X(spawnIfCounterSubTypes, effect_spawn_if_counter_subtypes, FX_CREATES,    effect_check_counter_subtypes) \
-    X(spawnAbove,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
-    X(spawnBelow,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
-    X(spawnLeft,      effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
-    X(spawnRight,     effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
-    X(spawnBehind,    effect_spawn_next_to,     FX_CREATES | FX_NEEDS2,             effect_check_transform_to) \
-    X(cloneSprite,    effect_clone_sprite,      FX_MOVE1 | FX_CREATES,              NULL) \
+    X(spawn,          effect_spawn,             FX_CREATES | FX_ADDS,               effect_check_transform_to) \
+    X(spawnIfHasMore, effect_spawn_if_has,      FX_MOVE1 | FX_CREATES | FX_ADDS | FX_RESOURCE, effect_check_has) \
+    X(spawnIfHasLess, effect_spawn_if_has,      FX_CREATES | FX_ADDS | FX_RESOURCE, effect_check_has) \
+    X(spawnIfCounterSubTypes, effect_spawn_if_counter_subtypes, FX_CREATES | FX_ADDS,               effect_check_counter_subtypes) \
+    X(spawnAbove,     effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
+    X(spawnBelow,     effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
+    X(spawnLeft,      effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
+    X(spawnRight,     effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
+    X(spawnBehind,    effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
+    X(cloneSprite,    effect_clone_sprite,      FX_MOVE1 | FX_CREATES | FX_ADDS,    NULL) \
     /* -- movement (effect_move.c); undoAll moves only sprites that moved: never fixed ones */ \
     X(stepBack,       effect_step_back,         FX_MOVE1,                           NULL) \
     X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2,               NULL) \

@@ -231,6 +231,7 @@ struct vg_game {
                                            * was in aux[1] (x low, y high 16 bits), which tick_end keeps when it dies */
     uint64_t ref_targets;                 /* leaf types the ref_holders' sprites refer to */
     int may_create;                       /* 1 when rules can create sprites */
+    int may_grow;                         /* 1 when they can add sprites, not only replace ones (their number has no bound) */
     int geom;                             /* 1: sprites of several sizes or continuous physics: every tick checks
                                            * every pair, overlaps by their rectangles (physics_cont.c) */
     unsigned ext_needs;                   /* EXT_* bits the rules need (set while building, see game_need_ext) */

@@ -105,6 +105,7 @@ static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
     e->not_types = game_leaves(g, e->not_types);
     unsigned flags = effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
     if (flags & FX_CREATES) g->may_create = 1;
+    if (flags & FX_ADDS) g->may_grow = 1;
     if (flags & FX_HEALTH) game_need_ext(g, EXT_HEALTH);
     if (flags & FX_SPEED) game_need_ext(g, EXT_SPEED);
     if (e->kind == EFFECT_SCRIPT) return VG_OK;
@@ -286,7 +287,7 @@ static void finish_actions(vg_game *g) {
 vg_status game_finish(vg_game *g, vg_error *err) {
     vg_status st = finish_types(g, err);
     if (st == VG_OK) st = finish_physics(g, err);
-    g->may_create = 0;
+    g->may_create = g->may_grow = 0;
     g->ntimers = 0;
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;

@@ -141,11 +141,14 @@ static vg_status count_sprites(vg_game *g, const map_rows *m, const char *name, 
     }
     if (ndyn > VG_MAX_SPRITES)
         return error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d changing sprites; the limit is %d", ndyn, VG_MAX_SPRITES);
-    /* Room for what rules create: as many as the engine allows, since nothing
-     * bounds it (Bolo Adventures' laser cannons fire one a tick, and the shots
-     * take ten ticks a cell to reach a wall). A copy moves only the sprites in
-     * use, so the room costs memory, not time. */
-    g->state_cap = g->may_create ? VG_MAX_SPRITES : (uint32_t)ndyn + 8;
+    /* Room for what rules create. Rules that add sprites: as many as the engine
+     * allows, since nothing bounds them (Bolo Adventures' laser cannons fire one
+     * a tick, and the shots take ten ticks a cell to reach a wall); a copy moves
+     * only the sprites in use, so that room costs memory, not time. Rules that
+     * only replace sprites: killed ones stay until the tick ends, and a tick may
+     * replace every sprite, even more than once (themole's transformToAll). */
+    uint32_t cap = g->may_grow ? VG_MAX_SPRITES : (uint32_t)ndyn + (g->may_create ? 3 * (uint32_t)ndyn + 256 : 8);
+    g->state_cap = cap > VG_MAX_SPRITES ? VG_MAX_SPRITES : cap;
     return VG_OK;
 }
 

@@ -16,9 +16,13 @@
 
 /* ---- Allocation and copy ---------------------------------------------- */
 
+/* A state with room for the game's capacity; only the header and the
+ * words are cleared: a sprite slot is written when a sprite takes it, and
+ * nothing reads past the sprites in use (so room not used costs nothing). */
 vg_state *state_alloc(const vg_game *g) {
-    vg_state *s = calloc(1, STATE_BYTES(g->nwords, g->stride, g->state_cap));
+    vg_state *s = malloc(STATE_BYTES(g->nwords, g->stride, g->state_cap));
     if (s) {
+        memset(s, 0, STATE_BYTES(g->nwords, g->stride, 0));
         s->cap = g->state_cap;
         s->stride = g->stride;
         s->nbitwords = g->nbitwords;
