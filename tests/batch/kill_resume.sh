@@ -1,8 +1,9 @@
 #!/bin/sh
 # kill_resume.sh VGDL DIR [INI RUNS] -- a batch killed with SIGKILL, again
-# and again at random moments, then run to its end, has every run exactly
-# once in runs.csv and runs.jsonl, and the same rows (timing columns aside)
-# as the same batch run without interruption. Exit status 0 when so. INI
+# and again half-way (each time after a varying share of its rows), then
+# run to its end, has every run exactly once in runs.csv and runs.jsonl,
+# and the same rows (timing columns aside) as the same batch run without
+# interruption. Exit status 0 when so. INI
 # (tests/batch/fixtures/kill.ini) is the batch, RUNS (400) its runs.
 set -u
 vgdl=$1
@@ -17,18 +18,18 @@ took_ms=$((($(date +%s%N) - start) / 1000000))
 runs=$(($(wc -l < "$dir/clean/runs.csv") - 1))
 [ "$runs" -eq "$want_runs" ] || fail "the clean batch has $runs rows, not $want_runs"
 
-# kill at moments spread over the time a whole batch takes here
+# kill when the batch has written some more rows (a share that varies), so
+# that each kill lands half-way however fast this machine plays the runs
+rows_of() { r=0; [ -f "$dir/killed/runs.csv" ] && r=$(($(wc -l < "$dir/killed/runs.csv") - 1)); echo $((r < 0 ? 0 : r)); }
 kills=0
 for k in 1 3 2 4 1 5 2 6 3 7; do
-    delay=$(awk -v t="$took_ms" -v k="$k" 'BEGIN { printf "%.3f", t * k / 16 / 1000 }')
+    before=$(rows_of)
     "$vgdl" batch "$ini" --out "$dir/killed" >/dev/null 2>>"$dir/killed.err" &
     pid=$!
-    sleep "$delay"
+    while kill -0 "$pid" 2>/dev/null && [ "$(rows_of)" -lt $((before + runs * k / 32)) ]; do sleep 0.005; done
     kill -9 "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
-    rows=0
-    [ -f "$dir/killed/runs.csv" ] && rows=$(($(wc -l < "$dir/killed/runs.csv") - 1))
-    [ "$rows" -lt "$runs" ] && kills=$((kills + 1))     # it was killed half-way
+    [ "$(rows_of)" -lt "$runs" ] && kills=$((kills + 1))     # it was killed half-way
 done
 [ "$kills" -ge 2 ] || fail "only $kills of the batches were killed half-way (the machine is too fast for this test?)"
 "$vgdl" batch "$ini" --out "$dir/killed" >"$dir/final.out" 2>>"$dir/killed.err" || fail "the resumed batch failed"
