@@ -89,6 +89,9 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             }
             if (left <= 0) continue;
         } else {
+            /* While all contacts are collected (lean set), sprites of r1's
+             * type below it that all moved list theirs with r1 themselves. */
+            if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
             for (uint32_t j = from; j < to; j++) {
                 const sprite *p = tick_sprite(t, j);
                 if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
@@ -265,10 +268,6 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     return 1;
 }
 
-/* Below this many moved sprites, collecting all contacts again costs less
- * than noting which sprites changed place (t->track) to collect theirs. */
-#define TRACK_MIN 8
-
 /* Collects all of t->ct again, each moved sprite's contacts; returns 0
  * when they do not fit. */
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
@@ -314,7 +313,7 @@ static int contacts_update(tick_ctx *t) {
 
 /* Below this many moved sprites, collecting all contacts again costs less
  * than noting which sprites changed place (t->track) to collect theirs. */
-#define TRACK_MIN 8
+#define TRACK_MIN 4
 
 /* Collects t->ct: all of them, or while t->track only those of the
  * sprites that changed place since the last time; returns 0 when they do
