@@ -98,7 +98,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
                     out[n++] = (int)j;
             }
         }
-        for (uint32_t j = t->settled; j < n0; j++) {           /* then the new ones */
+        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0); j++) {   /* then the new ones */
             const sprite *p = tick_sprite(t, j);
             if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
             left--;

@@ -16,7 +16,7 @@
 /* The overlaps of the sprites moved this tick (interact.c), collected at a
  * 'version' and 'nmoved' of the tick (version UINT32_MAX: not collected);
  * 'stamp' counts collections. */
-#define MAX_CONTACTS 512
+#define MAX_CONTACTS 2048
 #define MAX_SHIELDS 16        /* shieldFrom's shields raised in one tick (more are ignored) */
 #define MAX_PULLED 64         /* pullWithIt's sprites pulled in one tick (more are pulled again) */
 #define MAX_DIRTY 256         /* sprites moved between two collections of the contacts (more: all again) */
@@ -60,6 +60,7 @@ struct tick_ctx {
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;              /* sprites were killed, disabled or created: counts changed */
+    uint64_t created;        /* leaf types of the sprites created this tick */
     contacts ct;             /* what the moved sprites overlap (interact.c) */
     struct lean {            /* while all contacts are collected: types that need not look for others (interact.c) */
         uint64_t types;
