@@ -315,6 +315,18 @@ static int contacts_update(tick_ctx *t) {
  * than noting which sprites changed place (t->track) to collect theirs. */
 #define TRACK_MIN 4
 
+/* 1 when sprite 'r' was created since the contacts were last collected. */
+static int is_new(const tick_ctx *t, int r) { return r >= (int)t->ct.nsprites; }
+
+/* 1 when all that happened since the contacts were last collected is that
+ * sprites were created: each creation counts one version and one moved
+ * sprite, a move or a touch more (tick.c). */
+static int only_created(const tick_ctx *t) {
+    const contacts *c = &t->ct;
+    uint32_t made = t->s->n - c->nsprites;
+    return c->valid && t->version - c->version == made && t->nmoved - c->nmoved == made;
+}
+
 /* Collects t->ct: all of them, or while t->track only those of the
  * sprites that changed place since the last time; returns 0 when they do
  * not fit. */
@@ -322,6 +334,11 @@ static int contacts_collect(tick_ctx *t) {
     contacts *c = &t->ct;
     if (c->valid && t->track) {
         if (!contacts_update(t)) return 0;
+    } else if (t->census && only_created(t)) {
+        int before = c->n;
+        for (uint32_t j = c->nsprites; j < t->s->n; j++)
+            if (!contacts_add(t, (int)j, is_new)) return 0;
+        c->stamp += c->n > before;
     } else {
         if (!contacts_all(t)) return 0;
         if (!t->track && t->nmoved >= TRACK_MIN) {    /* from now on, note the sprites that change place */
@@ -333,6 +350,7 @@ static int contacts_collect(tick_ctx *t) {
     c->valid = 1;
     c->version = t->version;
     c->nmoved = t->nmoved;
+    c->nsprites = t->s->n;
     return 1;
 }
 

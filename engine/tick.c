@@ -178,8 +178,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dx = td->dx0;
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
-    touch(t, (int)i);
-    t->version++;
+    touch(t, (int)i);                /* one version */
     t->census = 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);
