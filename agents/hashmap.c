@@ -61,6 +61,23 @@ void hmap_clear(hmap *m) {
     m->n = 0;
 }
 
+/* Each key lies in the run of used slots that holds its first slot, at or
+ * after that slot. Emptying from there to the run's end empties its slot:
+ * whatever was emptied before is the end of a run, so the key's slot is
+ * either reached before it or was in it. When fewer slots than the keys
+ * in the map were emptied, a key was missing: the whole table is. */
+void hmap_clear_keys(hmap *m, const void *first, size_t n, size_t stride) {
+    size_t emptied = 0;
+    for (size_t k = 0; k < n && emptied < m->n; k++) {
+        uint64_t key;
+        memcpy(&key, (const char *)first + k * stride, sizeof key);
+        for (size_t i = home(m, key ? key : 1); m->slots[i].key; i = (i + 1) & (m->cap - 1), emptied++)
+            m->slots[i] = (hslot){0, 0, 0};
+    }
+    if (emptied < m->n) hmap_clear(m);   /* a key was not given: the whole table */
+    m->n = 0;
+}
+
 hslot *hmap_find(const hmap *m, uint64_t key) {
     if (!key) key = 1;
     for (size_t i = home(m, key);; i = (i + 1) & (m->cap - 1)) {

@@ -42,6 +42,11 @@ typedef struct hmap {
 int hmap_init(hmap *m, size_t cap);                     /* 0 when out of memory */
 void hmap_free(hmap *m);
 void hmap_clear(hmap *m);
+/* Empties the map as hmap_clear does, given every key in it: 'n' keys,
+ * the first at 'first', each next 'stride' bytes on (a field of an array
+ * of records). It touches only the slots in use, where hmap_clear writes
+ * the whole table: far cheaper for a big map holding few keys. */
+void hmap_clear_keys(hmap *m, const void *first, size_t n, size_t stride);
 hslot *hmap_find(const hmap *m, uint64_t key);           /* NULL when absent */
 void hmap_prefetch(const hmap *m, uint64_t key);         /* starts loading key's slot into the cache */
 /* Finds or adds 'key' (value 'v' when added); sets *added. NULL when out of

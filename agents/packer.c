@@ -27,11 +27,11 @@
  * words took. Blocks are cut in 4-byte units: a 4-byte header (the
  * stream's length), then the stream. */
 
-enum { SEEN_BITS = 12 };   /* the reference's words, hashed to one of 4096 bits */
+enum { WHERE_BITS = 12 };   /* the reference's words, hashed to one of 4096 entries */
 
 struct packer {
     vg_state *ref;
-    uint64_t seen[(1 << SEEN_BITS) / 64];   /* a bit for each word of the reference (a Bloom filter) */
+    uint32_t where[1 << WHERE_BITS];   /* per hash of a word: 1 + the last word of the reference with that hash, 0 none */
     uint8_t *scratch;      /* room for the stream of the largest state */
     size_t most;           /* units in the largest block */
     packed **spare;        /* [units]: released blocks of that size, linked through their first bytes */
@@ -119,16 +119,13 @@ void packer_release(packer *pk, packed *p) {
     pk->spare[units] = p;
 }
 
-static inline unsigned seen_bit(uint64_t w) { return (unsigned)((w * 0x9e3779b97f4a7c15ULL) >> (64 - SEEN_BITS)); }
-static inline void seen_add(packer *pk, uint64_t w) { pk->seen[seen_bit(w) / 64] |= 1ULL << (seen_bit(w) % 64); }
-/* 0 when the reference holds no word equal to w; 1 when it may. */
-static inline int seen_has(const packer *pk, uint64_t w) { return pk->seen[seen_bit(w) / 64] >> (seen_bit(w) % 64) & 1; }
+static inline unsigned where_of(uint64_t w) { return (unsigned)((w * 0x9e3779b97f4a7c15ULL) >> (64 - WHERE_BITS)); }
 
 void packer_set_ref(packer *pk, fm *f, const vg_state *ref) {
     fm_copy(f, pk->ref, ref);
-    memset(pk->seen, 0, sizeof pk->seen);
+    memset(pk->where, 0, sizeof pk->where);
     const uint64_t *r = (const uint64_t *)(const void *)ref;
-    for (size_t j = 0; j < vg_state_used(ref) / 8; j++) seen_add(pk, r[j]);
+    for (size_t j = 0; j < vg_state_used(ref) / 8; j++) pk->where[where_of(r[j])] = (uint32_t)j + 1;
     for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_units(pk, i) * 4);   /* the first is kept for reuse */
     if (pk->nchunks) pk->nchunks = 1, pk->left = chunk_units(pk, 0);
     memset(pk->spare, 0, (pk->most + 1) * sizeof *pk->spare);
@@ -177,19 +174,26 @@ static inline const uint8_t *get_word(const uint8_t *in, uint64_t *w, uint64_t r
 /* The skip (at most 'most') after which the reference goes on as s[i..]
  * does, or -1: no skip and two equal words (or the end of s), or a skip
  * and four (words equal by chance, zeros say, must not throw the reading
- * off). A word the reference does not hold (most changed ones: sprites
- * carry their ids) is told at once by the filter. */
+ * off). Only the last word of the reference with the hash of s[i] is
+ * tried (a look-up, not a scan): after a removed sprite the next one's
+ * first word (it carries its id) is found; a word the reference holds
+ * several times may be missed, and is then stored as a literal. */
 static inline int resync(const packer *pk, size_t nref, size_t at, const uint64_t *s, size_t n, size_t i, size_t most) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref;
     if (at < nref && r[at] == s[i] && (i + 1 == n || (at + 1 < nref && r[at + 1] == s[i + 1]))) return 0;
-    if (!most || !seen_has(pk, s[i])) return -1;
-    for (size_t sk = 1; sk <= most && at + sk < nref; sk++) {
-        if (r[at + sk] != s[i]) continue;
-        size_t got = 1;
-        while (got < 4 && i + got < n && at + sk + got < nref && r[at + sk + got] == s[i + got]) got++;
-        if (got == 4 || i + got == n) return (int)sk;
-    }
-    return -1;
+    size_t w = most ? pk->where[where_of(s[i])] : 0;   /* 1 + where the reference may go on */
+    if (w <= at + 1 || w - 1 - at > most || r[w - 1] != s[i]) return -1;
+    size_t sk = w - 1 - at, got = 1;
+    while (got < 4 && i + got < n && at + sk + got < nref && r[at + sk + got] == s[i + got]) got++;
+    return got == 4 || i + got == n ? (int)sk : -1;
+}
+
+/* How many words a[0..] and b[0..] have equal from the start, at most 'most'. */
+static inline size_t same_run(const uint64_t *a, const uint64_t *b, size_t most) {
+    size_t k = 0;
+    while (k + 4 <= most && !((a[k] ^ b[k]) | (a[k + 1] ^ b[k + 1]) | (a[k + 2] ^ b[k + 2]) | (a[k + 3] ^ b[k + 3]))) k += 4;
+    while (k < most && a[k] == b[k]) k++;
+    return k;
 }
 
 /* How far the next skip may go, 'skipped' words skipped so far: the
@@ -213,7 +217,7 @@ packed *packer_pack(packer *pk, const vg_state *st) {
         size_t skip = sk > 0 ? (size_t)sk : 0, copy = 0;
         if (sk >= 0) {
             size_t most_copy = nref - at - skip < n - i ? nref - at - skip : n - i;
-            while (copy < most_copy && r[at + skip + copy] == s[i + copy]) copy++;
+            copy = same_run(r + at + skip, s + i, most_copy);
         }
         at += skip + copy, i += copy;
         size_t lit = 0;   /* literal words up to where the reference goes on again */

@@ -13,13 +13,14 @@
 struct planner {
     const vg_game *g;
     planner_opts o;
-    vg_state *cur, *child;
+    vg_state *cur, *kids[VG_MAX_ACTIONS];   /* the state expanded, its children */
     packer *pk;            /* stored states, packed against the start of the search in progress */
     /* the search in progress */
     int active;
     uint64_t root_key;     /* search_key of its start */
     int nil_noop;          /* -1 unknown, 0/1 for the root */
     stree t;               /* nodes (each with its position's key) and the open list (searchtree.h) */
+    stree_holding hd;      /* the states about to be expanded, whole (searchtree.h) */
     float *value;          /* per node: its heuristic value, for replanning */
     hmap bypos;
     uint32_t best;         /* most promising node so far */
@@ -31,10 +32,24 @@ struct planner {
 
 static int prio(const planner *p, int g, int h) { return stree_prio(&p->t, g, h); }
 
-static void search_drop(planner *p) {
+/* The closed set starts this small and grows with the search (in order:
+ * hashmap.c). A small search in a table sized for the biggest would
+ * scatter its keys over megabytes, a cache miss each. */
+enum { BYPOS_FIRST = 1 << 12 };
+
+/* Drops the search in progress; 0 when out of memory. A big closed set
+ * gives way to a small one. */
+static int search_drop(planner *p) {
+    if (p->bypos.cap > 16 * BYPOS_FIRST) {
+        hmap_free(&p->bypos);
+        if (!hmap_init(&p->bypos, BYPOS_FIRST)) return 0;
+    } else if (p->t.n) {
+        hmap_clear_keys(&p->bypos, &p->t.nodes[0].key, p->t.n, sizeof *p->t.nodes);   /* every key has a node */
+    }
     stree_clear(&p->t);   /* their stored states go with the next packer_set_ref */
-    hmap_clear(&p->bypos);
+    p->hd.n = 0;          /* and the held ones with their nodes */
     p->active = 0;
+    return 1;
 }
 
 /* A new node for the position with key 'key', with room for its value;
@@ -60,33 +75,29 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
     p->o = *o;
     if (p->o.weight < 1) p->o.weight = 1;
     p->cur = vg_state_new(g, 0);
-    p->child = vg_state_new(g, 0);
+    int ok = 1;
+    for (int k = 0; k < VG_MAX_ACTIONS; k++) ok &= (p->kids[k] = vg_state_new(g, 0)) != NULL;
     p->pk = packer_new(g);
     /* room for a whole search (max_states, up to 4M nodes): growing a big
-     * map or array mid-decision would take long */
+     * array mid-decision would take long */
     int whole = o->max_states > 0 && o->max_states <= (1L << 22);
     p->t.first_cap = whole ? (uint32_t)o->max_states + 8 : 1024;
-    if (!p->cur || !p->child || !p->pk || !hmap_init(&p->bypos, whole ? (size_t)o->max_states : 1 << 12) ||
-        new_node(p, 0) == UINT32_MAX) {
+    if (!p->cur || !ok || !stree_hold_init(&p->hd, g) || !p->pk || !hmap_init(&p->bypos, BYPOS_FIRST) || new_node(p, 0) == UINT32_MAX) {
         planner_free(p);
         return NULL;
     }
-    /* touch it all now: page faults in the middle of a decision would cost
-     * it its budget */
-    memset(p->bypos.slots, 0, p->bypos.cap * sizeof *p->bypos.slots);
-    memset(p->t.nodes, 0, p->t.cap * sizeof *p->t.nodes);
     p->t.n = 0;
     return p;
 }
 
 void planner_free(planner *p) {
     if (!p) return;
-    search_drop(p);
     stree_free(&p->t);
+    stree_hold_free(&p->hd);
     free(p->value);
     hmap_free(&p->bypos);
     vg_state_free(p->cur);
-    vg_state_free(p->child);
+    for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(p->kids[k]);
     packer_free(p->pk);
     free(p->plan);
     free(p->plan_key);
@@ -103,7 +114,7 @@ static int better(const planner *p, uint32_t a, uint32_t b) {
 
 /* A new search from 's' (its key 'key'); 0 when out of memory. */
 static int start(planner *p, fm *f, const vg_state *s, uint64_t key) {
-    search_drop(p);
+    if (!search_drop(p)) return 0;
     p->t.weight = p->o.weight;
     uint32_t root = new_node(p, key);
     if (root == UINT32_MAX) return 0;
@@ -140,13 +151,15 @@ static int make_plan(planner *p, uint32_t id) {
     return 1;
 }
 
-/* Child 'c' (p->child, reached by action 'a' from node 'id' with 'cg'
- * actions, its key 'key'): a node for a new position, or a shorter way to
- * a known one, put on the open list. 'fcur' is the priority being
- * expanded. 1 a win to play now (the plan is set), 0 done, -2 out of
- * memory. */
-static int admit(planner *p, fm *f, uint32_t id, vg_action a, int cg, uint64_t key, int fcur) {
-    int added, win = vg_winner_of(p->child) == VG_PLAYER_WINS;
+/* Child '*kid' (reached by action 'a' from node 'id' with 'cg' actions,
+ * its key 'key'): a node for a new position, or a shorter way to a known
+ * one, put on the open list. 'fcur' is the priority being expanded: a
+ * child with that priority comes out soon, and is held whole (its buffer
+ * swapped for a spare one). 1 a win to play now (the plan is set), 0
+ * done, -2 out of memory. */
+static int admit(planner *p, fm *f, uint32_t id, vg_state **kid, vg_action a, int cg, uint64_t key, int fcur) {
+    vg_state *child = *kid;
+    int added, win = vg_winner_of(child) == VG_PLAYER_WINS;
     hslot *slot = hmap_put(&p->bypos, key, UINT32_MAX, &added);
     if (!slot) return -2;
     uint32_t cid = slot->val;
@@ -155,10 +168,10 @@ static int admit(planner *p, fm *f, uint32_t id, vg_action a, int cg, uint64_t k
     } else {
         if ((cid = new_node(p, key)) == UINT32_MAX) return -2;
         slot->val = cid;
-        int h = p->o.use_bound ? fm_bound(f, p->child) : 0;
+        int h = p->o.use_bound ? fm_bound(f, child) : 0;
         p->t.nodes[cid].h = h;
         if (h >= VG_BOUND_DEAD) return 0;
-        if (!p->o.use_bound) p->value[cid] = (float)search_value(f, p->child);
+        if (!p->o.use_bound) p->value[cid] = (float)search_value(f, child);
     }
     stnode *c = &p->t.nodes[cid];
     c->parent = id;
@@ -171,10 +184,13 @@ static int admit(planner *p, fm *f, uint32_t id, vg_action a, int cg, uint64_t k
         c->h = 0;
         if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
     } else {   /* (a shorter way to a position: its state from this way) */
+        stree_hold_drop(&p->t, &p->hd, cid);
         packer_release(p->pk, c->st);
-        vg_clear_events(p->child);   /* only ever advanced again */
-        if (!(c->st = packer_pack(p->pk, p->child))) return -2;
-        fm_count(f, 1);   /* storing it: a copy */
+        c->st = NULL;
+        vg_clear_events(child);   /* only ever advanced again */
+        if (prio(p, cg, c->h) == fcur ? !stree_hold(&p->t, &p->hd, p->pk, cid, kid) : !(c->st = packer_pack(p->pk, child)))
+            return -2;
+        fm_count(f, 1);   /* storing it: a copy (held or packed alike, so that plans do not depend on which) */
     }
     if (!stree_push(&p->t, cid)) return -2;
     if (better(p, cid, p->best)) p->best = cid;
@@ -200,26 +216,36 @@ static int run(planner *p, fm *f) {
         uint32_t id = stree_pop(&p->t);
         if (id == UINT32_MAX) return -1;
         if (p->t.nodes[id].win) return make_plan(p, id) ? 1 : -2;
-        int fcur = p->t.open.minf;
-        packer_unpack(p->pk, p->t.nodes[id].st, p->cur);
+        int fcur = p->t.open.minf, held = p->t.nodes[id].held;
+        if (held)
+            stree_hold_take(&p->t, &p->hd, id, &p->cur);
+        else
+            packer_unpack(p->pk, p->t.nodes[id].st, p->cur);
         fm_count(f, 1);   /* restoring a state: a copy */
         vg_action acts[VG_MAX_ACTIONS];
         int na = vg_actions(p->g, p->cur, acts);
-        if (!fm_room(f, 3L * na + reserve)) return stree_push(&p->t, id) ? 0 : -2;   /* next time: it comes out first */
+        if (!fm_room(f, 3L * na + reserve)) {   /* next time: it comes out first */
+            if (held && !stree_hold(&p->t, &p->hd, p->pk, id, &p->cur)) return -2;
+            return stree_push(&p->t, id) ? 0 : -2;
+        }
         p->t.nodes[id].expanded = 1;
         packer_release(p->pk, p->t.nodes[id].st);
         p->t.nodes[id].st = NULL;
         f->expanded++;
         spent++;
-        uint64_t here = p->t.nodes[id].key, before = p->t.nodes[id].pkey;
-        int cg = p->t.nodes[id].g + 1;
-        for (int k = 0; k < na; k++) {
-            fm_copy(f, p->child, p->cur);
-            fm_advance(f, p->child, acts[k]);
-            if (vg_is_over(p->child) && vg_winner_of(p->child) != VG_PLAYER_WINS) continue;
-            uint64_t key = search_key(p->g, p->child);
-            if (key == here || key == before) continue;
-            int r = admit(p, f, id, acts[k], cg, key, fcur);
+        uint64_t here = p->t.nodes[id].key, before = p->t.nodes[id].pkey, keys[VG_MAX_ACTIONS];
+        int cg = p->t.nodes[id].g + 1, nk = 0;
+        for (int k = 0; k < na; k++) {   /* the children first, their slots loading meanwhile */
+            vg_state *c = p->kids[nk];
+            fm_copy(f, c, p->cur);
+            fm_advance(f, c, acts[k]);
+            if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
+            if ((keys[nk] = search_key(p->g, c)) == here || keys[nk] == before) continue;
+            hmap_prefetch(&p->bypos, keys[nk]);
+            acts[nk++] = acts[k];
+        }
+        for (int k = 0; k < nk; k++) {
+            int r = admit(p, f, id, &p->kids[k], acts[k], cg, keys[k], fcur);
             if (r) return r;
         }
     }
@@ -259,9 +285,9 @@ vg_action planner_act(planner *p, fm *f, const vg_state *s) {
     if (r == 2) p->active = 0;   /* too big: the next decision starts again (escalated) */
     if ((r == 0 || r == 2) && p->o.wait) {
         if (p->nil_noop < 0) {   /* does waiting leave the state exactly as it is? */
-            fm_copy(f, p->child, s);
-            fm_advance(f, p->child, VG_ACTION_NIL);
-            p->nil_noop = !vg_is_over(p->child) && vg_state_hash(p->child) == vg_state_hash(s);
+            fm_copy(f, p->kids[0], s);
+            fm_advance(f, p->kids[0], VG_ACTION_NIL);
+            p->nil_noop = !vg_is_over(p->kids[0]) && vg_state_hash(p->kids[0]) == vg_state_hash(s);
         }
         if (p->nil_noop) return VG_ACTION_NIL;   /* think on next tick */
     }

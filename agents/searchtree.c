@@ -50,3 +50,56 @@ void stree_free(stree *t) {
     t->nodes = NULL;
     t->n = t->cap = 0;
 }
+
+/* ---- Holding ------------------------------------------------------------ */
+
+int stree_hold_init(stree_holding *hd, const vg_game *g) {
+    int ok = 1;
+    hd->n = 0;
+    for (int k = 0; k < STREE_HOLD; k++) ok &= (hd->st[k] = vg_state_new(g, 0)) != NULL;
+    return ok;
+}
+
+void stree_hold_free(stree_holding *hd) {
+    for (int k = 0; k < STREE_HOLD; k++) vg_state_free(hd->st[k]);
+    hd->n = 0;
+}
+
+/* Takes entry i out of the holding; its buffer becomes the first spare. */
+static void unhold(stree *t, stree_holding *hd, int i) {
+    vg_state *buf = hd->st[i];
+    t->nodes[hd->id[i]].held = 0;
+    for (int k = i; k + 1 < hd->n; k++) hd->id[k] = hd->id[k + 1], hd->st[k] = hd->st[k + 1];
+    hd->st[--hd->n] = buf;
+}
+
+static int held_at(const stree_holding *hd, uint32_t id) {
+    int i = hd->n - 1;
+    while (i >= 0 && hd->id[i] != id) i--;
+    return i;
+}
+
+int stree_hold(stree *t, stree_holding *hd, packer *pk, uint32_t id, vg_state **child) {
+    if (hd->n == STREE_HOLD) {   /* the oldest is packed to make room */
+        if (!(t->nodes[hd->id[0]].st = packer_pack(pk, hd->st[0]))) return 0;
+        unhold(t, hd, 0);
+    }
+    vg_state *whole = *child;
+    hd->id[hd->n] = id;
+    *child = hd->st[hd->n];
+    hd->st[hd->n++] = whole;
+    t->nodes[id].held = 1;
+    return 1;
+}
+
+void stree_hold_take(stree *t, stree_holding *hd, uint32_t id, vg_state **cur) {
+    int i = held_at(hd, id);
+    vg_state *whole = hd->st[i];
+    hd->st[i] = *cur;
+    *cur = whole;
+    unhold(t, hd, i);
+}
+
+void stree_hold_drop(stree *t, stree_holding *hd, uint32_t id) {
+    if (t->nodes[id].held) unhold(t, hd, held_at(hd, id));
+}

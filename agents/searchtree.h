@@ -53,4 +53,29 @@ int stree_plan(const stree *t, uint32_t id, vg_action **plan, int *len);
 void stree_clear(stree *t);   /* no nodes, an empty open list; memory kept */
 void stree_free(stree *t);    /* its memory freed; it is then empty */
 
+/* ---- Holding: states about to be expanded, kept whole -------------------
+ *
+ * The children last pushed into the bucket being expanded come out of it
+ * next (a bucket is a stack), so the latest STREE_HOLD of them can be held
+ * whole instead of packed and unpacked; the oldest is packed (its node's
+ * 'st') when a new one does not fit. A held node has 'held' set and no
+ * 'st'. Entries [0, n) are held, the buffers after them spare. */
+enum { STREE_HOLD = 32 };
+typedef struct stree_holding {
+    uint32_t id[STREE_HOLD];
+    vg_state *st[STREE_HOLD];
+    int n;
+} stree_holding;
+
+int stree_hold_init(stree_holding *hd, const vg_game *g);   /* the buffers; 0 when out of memory */
+void stree_hold_free(stree_holding *hd);
+/* Holds '*child' whole as node 'id''s state; '*child' gets a spare buffer
+ * in exchange. 0 when out of memory (packing the oldest with 'pk'). */
+int stree_hold(stree *t, stree_holding *hd, packer *pk, uint32_t id, vg_state **child);
+/* Node 'id''s held state swapped into '*cur' (whose buffer becomes spare);
+ * the node is no longer held. */
+void stree_hold_take(stree *t, stree_holding *hd, uint32_t id, vg_state **cur);
+/* Node 'id''s held state, if any, dropped (it is reached another way). */
+void stree_hold_drop(stree *t, stree_holding *hd, uint32_t id);
+
 #endif

@@ -37,30 +37,6 @@
 #include "searchtree.h"
 #include "solve_level.h"
 
-/* The children last pushed into the bucket being expanded come out of it
- * next (a bucket is a stack), so the latest HOLD of them are held whole
- * instead of packed and unpacked; the oldest is packed when a new one
- * does not fit. Entries [0, n) are held, the buffers after them spare. */
-enum { HOLD = 32 };
-typedef struct holding {
-    uint32_t id[HOLD];
-    vg_state *st[HOLD];
-    int n;
-} holding;
-
-/* Takes entry i out of the holding; its buffer becomes the first spare. */
-static void unhold(holding *hd, int i) {
-    vg_state *buf = hd->st[i];
-    for (int k = i; k + 1 < hd->n; k++) hd->id[k] = hd->id[k + 1], hd->st[k] = hd->st[k + 1];
-    hd->st[--hd->n] = buf;
-}
-
-static int held_at(const holding *hd, uint32_t id) {
-    int i = hd->n - 1;
-    while (i >= 0 && hd->id[i] != id) i--;
-    return i;
-}
-
 /* One A* search: its nodes, open list, closed set and scratch states. */
 typedef struct search {
     const vg_game *g;
@@ -75,7 +51,7 @@ typedef struct search {
     vg_state *cur, *kids[VG_MAX_ACTIONS];
     vg_action acts[VG_MAX_ACTIONS];
     uint64_t keys[VG_MAX_ACTIONS];
-    holding hd;
+    stree_holding hd;     /* the states about to be expanded, whole (searchtree.h) */
     uint32_t win;         /* the node of the win found, UINT32_MAX: none yet */
 } search;
 
@@ -103,22 +79,6 @@ static int children(search *S, uint32_t id) {
         S->acts[nk++] = S->acts[k];
     }
     return nk;
-}
-
-/* Holds child 'k' (node 'cid') whole: it comes out of the open list soon. */
-static int hold(search *S, int k, uint32_t cid) {
-    holding *hd = &S->hd;
-    if (hd->n == HOLD) {   /* the oldest is packed to make room */
-        stnode *old = &S->t.nodes[hd->id[0]];
-        if (!(old->st = packer_pack(S->pk, hd->st[0]))) return 0;
-        old->held = 0;
-        unhold(hd, 0);
-    }
-    vg_state *child = S->kids[k];
-    hd->id[hd->n] = cid;
-    S->kids[k] = hd->st[hd->n];   /* a spare buffer takes the child's place */
-    hd->st[hd->n++] = child;
-    return 1;
 }
 
 /* Step 2 of an expansion, for child 'k' of node 'id' reached with 'cg'
@@ -150,8 +110,7 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
     c->action = (uint8_t)S->acts[k];
     c->g = cg;
     c->expanded = 0;
-    if (c->held) unhold(&S->hd, held_at(&S->hd, cid));   /* its state from this way instead */
-    c->held = 0;
+    stree_hold_drop(&S->t, &S->hd, cid);   /* its state from this way instead */
     packer_release(S->pk, c->st);
     c->st = NULL;
     vg_clear_events(child);   /* stored only to be advanced again: smaller packed */
@@ -166,8 +125,7 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
             return 1;
         }
     } else if (S->t.weight == 1 && prio(S, cg, c->h) == fcur) {   /* comes out soon: held whole */
-        if (!hold(S, k, cid)) return 0;
-        c->held = 1;
+        if (!stree_hold(&S->t, &S->hd, S->pk, cid, &S->kids[k])) return 0;
     } else if (!(c->st = packer_pack(S->pk, child))) {
         return 0;
     }
@@ -181,12 +139,7 @@ static int expand(search *S, uint32_t id) {
     int fcur = S->t.open.minf;
     n->expanded = 1;
     if (n->held) {   /* whole: no unpacking */
-        int i = held_at(&S->hd, id);
-        vg_state *whole = S->hd.st[i];
-        S->hd.st[i] = S->cur;
-        S->cur = whole;
-        unhold(&S->hd, i);
-        n->held = 0;
+        stree_hold_take(&S->t, &S->hd, id, &S->cur);
     } else {
         packer_unpack(S->pk, n->st, S->cur);
         packer_release(S->pk, n->st);
@@ -206,7 +159,7 @@ static int setup(search *S) {
     S->blind = vg_game_bound(S->g, NULL) == VG_BOUND_NONE;
     S->cur = vg_state_new(S->g, 0);
     for (int k = 0; k < VG_MAX_ACTIONS; k++) ok &= (S->kids[k] = vg_state_new(S->g, 0)) != NULL;
-    for (int k = 0; k < HOLD; k++) ok &= (S->hd.st[k] = vg_state_new(S->g, 0)) != NULL;
+    ok &= stree_hold_init(&S->hd, S->g);
     S->pk = packer_new(S->g);
     return ok && S->pk && S->cur && hmap_init(&S->bypos, 1 << 10) && stree_add(&S->t) != UINT32_MAX;
 }
@@ -216,7 +169,7 @@ static void teardown(search *S) {
     hmap_free(&S->bypos);
     vg_state_free(S->cur);
     for (int k = 0; k < VG_MAX_ACTIONS; k++) vg_state_free(S->kids[k]);
-    for (int k = 0; k < HOLD; k++) vg_state_free(S->hd.st[k]);
+    stree_hold_free(&S->hd);
     packer_free(S->pk);
 }
 

@@ -2,7 +2,8 @@
  *
  * test_hashmap.c -- the hash map and big tables (agents/hashmap.c): keys
  * added once and found again through growth, key 0 kept apart from an
- * empty slot, clearing, and the mix spreading nearby keys.
+ * empty slot, clearing (whole or key by key), and the mix spreading
+ * nearby keys.
  */
 #include "hashmap.h"
 #include "support.h"
@@ -36,6 +37,31 @@ static void test_put_find_grow(void **state) {
     assert_null(hmap_find(&m, 7919));
     hmap_free(&m);
     hmap_free(&m);                        /* freeing twice is harmless */
+}
+
+/* Emptying key by key, in any order, empties every slot of a nearly full
+ * table (long runs, some wrapping round its end); with a key left out,
+ * the whole table is emptied all the same. */
+static void test_clear_keys(void **state) {
+    (void)state;
+    hmap m;
+    int added;
+    assert_true(hmap_init(&m, 64));
+    uint64_t keys[96];
+    for (int k = 0; k < 96; k++) {
+        keys[k] = (uint64_t)(k * 2654435761u) << 7 ^ (uint64_t)k;
+        assert_non_null(hmap_put(&m, keys[k], (uint32_t)k, &added));
+    }
+    for (int round = 0; round < 2; round++) {
+        uint64_t given[96];
+        for (int k = 0; k < 96; k++) given[k] = keys[(k * 37 + 11) % 96];   /* another order */
+        hmap_clear_keys(&m, given, round ? 95 : 96, sizeof *given);
+        assert_int_equal(m.n, 0);
+        for (size_t i = 0; i < m.cap; i++) assert_int_equal(m.slots[i].key, 0);
+        for (int k = 0; k < 96; k++) assert_non_null(hmap_put(&m, keys[k], (uint32_t)k, &added));
+        assert_int_equal(m.n, 96);
+    }
+    hmap_free(&m);
 }
 
 /* Key 0 is stored as 1 (0 marks an empty slot): they are one key. */
@@ -74,6 +100,7 @@ static void test_mix_spreads(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_put_find_grow),
+        cmocka_unit_test(test_clear_keys),
         cmocka_unit_test(test_key_zero),
         cmocka_unit_test(test_big_alloc),
         cmocka_unit_test(test_mix_spreads),
