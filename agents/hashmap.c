@@ -7,7 +7,7 @@
  * writing the new table front to back (no cache miss a key), where the
  * low bits would scatter them over it.
  */
-#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, madvise */
+#define _GNU_SOURCE   /* MAP_ANONYMOUS, madvise, mremap */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -27,6 +27,21 @@ void *big_alloc(size_t bytes) {
     madvise(p, bytes, MADV_HUGEPAGE);   /* a hint: no harm when refused */
 #endif
     return p;
+}
+
+void *big_realloc(void *p, size_t bytes, size_t more) {
+#ifdef MREMAP_MAYMOVE
+    if (p && bytes >= BIG) {   /* the pages move, huge ones and all: no copy, nothing zeroed again */
+        void *q = mremap(p, bytes, more, MREMAP_MAYMOVE);
+        return q == MAP_FAILED ? NULL : q;
+    }
+#endif
+    void *q = big_alloc(more);
+    if (q && p) {
+        memcpy(q, p, bytes < more ? bytes : more);
+        big_free(p, bytes);
+    }
+    return q;
 }
 
 void big_free(void *p, size_t bytes) {

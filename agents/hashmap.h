@@ -3,9 +3,9 @@
  * hashmap.h -- the hash mix the agents use (splitmix64's finaliser; the
  * engine has its own), a hash map from 64-bit keys to 32-bit values (the
  * closed sets of the A* searches and the level solver, dfs's path), and
- * the large zeroed tables it and the packer live in: on huge pages (where
- * the system offers them) a table read at random costs far fewer TLB
- * misses, and its memory far fewer page faults.
+ * the large zeroed tables it, the packer and the search trees' nodes live
+ * in: on huge pages (where the system offers them) a table read at random
+ * costs far fewer TLB misses, and its memory far fewer page faults.
  */
 #ifndef VG_HASHMAP_H
 #define VG_HASHMAP_H
@@ -24,6 +24,9 @@ static inline uint64_t hash_mix(uint64_t z) {
  * same size. */
 void *big_alloc(size_t bytes);
 void big_free(void *p, size_t bytes);              /* NULL is a no-op */
+/* The table 'p' of 'bytes' made 'more' bytes long, its contents kept (the
+ * rest zeroed); NULL when out of memory ('p' then kept). p may be NULL. */
+void *big_realloc(void *p, size_t bytes, size_t more);
 
 /* ---- Hash map: 64-bit key -> 32-bit value ------------------------------ */
 

@@ -8,9 +8,9 @@
 #include "searchtree.h"
 
 uint32_t stree_add(stree *t) {
-    if (t->n == t->cap) {
+    if (t->n == t->cap) {   /* a big table: huge pages (nodes are read at random) */
         uint32_t nc = t->cap ? t->cap * 2 : t->first_cap ? t->first_cap : 4096;
-        stnode *nn = nc > t->cap ? realloc(t->nodes, (size_t)nc * sizeof *nn) : NULL;
+        stnode *nn = nc > t->cap ? big_realloc(t->nodes, (size_t)t->cap * sizeof *nn, (size_t)nc * sizeof *nn) : NULL;
         if (!nn) return STREE_NONE;
         t->nodes = nn;
         t->cap = nc;
@@ -46,7 +46,7 @@ void stree_clear(stree *t) {
 
 void stree_free(stree *t) {
     openlist_free(&t->open);
-    free(t->nodes);
+    big_free(t->nodes, (size_t)t->cap * sizeof *t->nodes);
     t->nodes = NULL;
     t->n = t->cap = 0;
 }

@@ -78,24 +78,26 @@ static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t 
     return n;
 }
 
-/* GVGAI's movesToward over targets (tx, ty)[0..n), all at distance 'best',
+/* GVGAI's movesToward over targets (tx, ty)[0..n), all equally close,
  * walked 'reps' times (a list GVGAI holds twice): the base directions in
  * which a one-pixel step brings 'me' closer to one (takes it away when
  * 'fleeing'), target by target. Returns how many there are, the first
  * DIRS_KEPT of them in 'out'; with 'want' >= 0, the direction of that one
  * instead. */
 #define DIRS_KEPT 64
-static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int best, int fleeing, int want,
+static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int fleeing, int want,
                       uint8_t *out) {
     int m = 0;
-    for (int k = 0; k < n * reps; k++)
-        for (int d = 0; d < 4; d++) {
-            int nd = grid_distance(me->x + class_base_dirs[d][0], me->y + class_base_dirs[d][1], tx[k % n], ty[k % n]);
-            if (fleeing ? best >= nd : best <= nd) continue;
+    for (int k = 0; k < n * reps; k++) {
+        int x = tx[k % n] - me->x, y = ty[k % n] - me->y;     /* the target, seen from 'me' */
+        for (int d = 0; d < 4; d++) {                          /* a one-pixel step d brings it closer iff d . (x, y) > 0 */
+            int closer = x * class_base_dirs[d][0] + y * class_base_dirs[d][1] > 0;
+            if (fleeing ? closer : !closer) continue;
             if (m == want) return d;
             if (m < DIRS_KEPT) out[m] = (uint8_t)d;
             m++;
         }
+    }
     return m;
 }
 
@@ -119,9 +121,9 @@ static void chase(tick_ctx *t, int i, int mode) {
     if (mode != ALT_CHASE && td->max_distance != -1 && best > td->max_distance) n = 0;
     int reps = mode == ALT_CHASE && td->stype >= 0 && t->g->types[td->stype].leaf ? 2 : 1;
     uint8_t dirs[DIRS_KEPT];
-    int m = directions(me, tx, ty, n, reps, best, mode == FLEE, -1, dirs);
+    int m = directions(me, tx, ty, n, reps, mode == FLEE, -1, dirs);
     if (m > 0) {
-        int r = rng_int(t->s, m), d = r < DIRS_KEPT ? dirs[r] : directions(me, tx, ty, n, reps, best, mode == FLEE, r, dirs);
+        int r = rng_int(t->s, m), d = r < DIRS_KEPT ? dirs[r] : directions(me, tx, ty, n, reps, mode == FLEE, r, dirs);
         dx = class_base_dirs[d][0], dy = class_base_dirs[d][1];
     } else if (mode == ALT_CHASE) {
         int d = rng_int(t->s, 4);

@@ -89,13 +89,16 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             }
             if (left <= 0) continue;
         } else {
+            /* While all contacts are collected (lean set), sprites of r1's
+             * type below it that all moved list theirs with r1 themselves. */
+            if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
             for (uint32_t j = from; j < to; j++) {
                 const sprite *p = tick_sprite(t, j);
                 if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
                     out[n++] = (int)j;
             }
         }
-        for (uint32_t j = t->settled; j < n0; j++) {           /* then the new ones */
+        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0); j++) {   /* then the new ones */
             const sprite *p = tick_sprite(t, j);
             if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
             left--;
@@ -265,10 +268,6 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     return 1;
 }
 
-/* Below this many moved sprites, collecting all contacts again costs less
- * than noting which sprites changed place (t->track) to collect theirs. */
-#define TRACK_MIN 8
-
 /* Collects all of t->ct again, each moved sprite's contacts; returns 0
  * when they do not fit. */
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
@@ -314,7 +313,19 @@ static int contacts_update(tick_ctx *t) {
 
 /* Below this many moved sprites, collecting all contacts again costs less
  * than noting which sprites changed place (t->track) to collect theirs. */
-#define TRACK_MIN 8
+#define TRACK_MIN 4
+
+/* 1 when sprite 'r' was created since the contacts were last collected. */
+static int is_new(const tick_ctx *t, int r) { return r >= (int)t->ct.nsprites; }
+
+/* 1 when all that happened since the contacts were last collected is that
+ * sprites were created: each creation counts one version and one moved
+ * sprite, a move or a touch more (tick.c). */
+static int only_created(const tick_ctx *t) {
+    const contacts *c = &t->ct;
+    uint32_t made = t->s->n - c->nsprites;
+    return c->valid && t->version - c->version == made && t->nmoved - c->nmoved == made;
+}
 
 /* Collects t->ct: all of them, or while t->track only those of the
  * sprites that changed place since the last time; returns 0 when they do
@@ -323,6 +334,11 @@ static int contacts_collect(tick_ctx *t) {
     contacts *c = &t->ct;
     if (c->valid && t->track) {
         if (!contacts_update(t)) return 0;
+    } else if (t->census && only_created(t)) {
+        int before = c->n;
+        for (uint32_t j = c->nsprites; j < t->s->n; j++)
+            if (!contacts_add(t, (int)j, is_new)) return 0;
+        c->stamp += c->n > before;
     } else {
         if (!contacts_all(t)) return 0;
         if (!t->track && t->nmoved >= TRACK_MIN) {    /* from now on, note the sprites that change place */
@@ -334,6 +350,7 @@ static int contacts_collect(tick_ctx *t) {
     c->valid = 1;
     c->version = t->version;
     c->nmoved = t->nmoved;
+    c->nsprites = t->s->n;
     return 1;
 }
 

@@ -36,6 +36,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->nmoved = 0;
     t->version = 0;
     t->census = 0;
+    t->created = 0;
     t->nshields = 0;
     t->npulled = 0;
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
@@ -177,9 +178,9 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dx = td->dx0;
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
-    touch(t, (int)i);
-    t->version++;
+    touch(t, (int)i);                /* one version */
     t->census = 1;
+    t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);
     if (cell_exact(t->g, x, y) < 0) s->loose = 1;
     return (int)i;

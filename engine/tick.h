@@ -16,12 +16,12 @@
 /* The overlaps of the sprites moved this tick (interact.c), collected at a
  * 'version' and 'nmoved' of the tick (version UINT32_MAX: not collected);
  * 'stamp' counts collections. */
-#define MAX_CONTACTS 512
+#define MAX_CONTACTS 2048
 #define MAX_SHIELDS 16        /* shieldFrom's shields raised in one tick (more are ignored) */
 #define MAX_PULLED 64         /* pullWithIt's sprites pulled in one tick (more are pulled again) */
 #define MAX_DIRTY 256         /* sprites moved between two collections of the contacts (more: all again) */
 typedef struct contacts {
-    uint32_t version, nmoved, stamp;
+    uint32_t version, nmoved, stamp, nsprites;   /* ... and the state's sprites then */
     int valid, n;
     struct contact {
         int a;               /* a moved sprite */
@@ -51,7 +51,7 @@ struct tick_ctx {
     uint16_t moved[VG_MAX_SPRITES];
     uint64_t touched[VG_MAX_SPRITES / 64];
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
-    uint32_t version;        /* counts moves, creations and sprites first touched, to notice them */
+    uint32_t version;        /* counts moves, creations and sprites first touched (a creation: one), to notice them */
     /* sprites that changed place since the contacts were collected (interact.c), listed once;
      * noted only while 'track' is set (a collection of many sprites' contacts set it, and
      * cleared the bits then: a few sprites' are cheaper collected again than kept up to date) */
@@ -60,6 +60,7 @@ struct tick_ctx {
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;              /* sprites were killed, disabled or created: counts changed */
+    uint64_t created;        /* leaf types of the sprites created this tick */
     contacts ct;             /* what the moved sprites overlap (interact.c) */
     struct lean {            /* while all contacts are collected: types that need not look for others (interact.c) */
         uint64_t types;

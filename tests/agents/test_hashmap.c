@@ -2,9 +2,11 @@
  *
  * test_hashmap.c -- the hash map and big tables (agents/hashmap.c): keys
  * added once and found again through growth, key 0 kept apart from an
- * empty slot, clearing (whole or key by key), and the mix spreading
- * nearby keys.
+ * empty slot, clearing (whole or key by key), the mix spreading nearby
+ * keys, and big tables made longer.
  */
+#include <string.h>
+
 #include "hashmap.h"
 #include "support.h"
 
@@ -88,6 +90,25 @@ static void test_big_alloc(void **state) {
     big_free(NULL, bytes);
 }
 
+/* A table made longer keeps its contents and comes zeroed after them:
+ * small to small, small to big, big to bigger. */
+static void test_big_realloc(void **state) {
+    (void)state;
+    size_t sizes[] = {64, 4096, (size_t)4 << 20, (size_t)16 << 20};
+    unsigned char *p = big_realloc(NULL, 0, sizes[0]);
+    assert_non_null(p);
+    memset(p, 7, sizes[0]);
+    for (int k = 1; k < 4; k++) {
+        p = big_realloc(p, sizes[k - 1], sizes[k]);
+        assert_non_null(p);
+        assert_int_equal(p[0], 7);
+        assert_int_equal(p[sizes[k - 1] - 1], 7);
+        assert_int_equal(p[sizes[k - 1]] | p[sizes[k] - 1], 0);
+        memset(p, 7, sizes[k]);
+    }
+    big_free(p, sizes[3]);
+}
+
 /* Consecutive keys land in different slots of a small table. */
 static void test_mix_spreads(void **state) {
     (void)state;
@@ -103,6 +124,7 @@ int main(void) {
         cmocka_unit_test(test_clear_keys),
         cmocka_unit_test(test_key_zero),
         cmocka_unit_test(test_big_alloc),
+        cmocka_unit_test(test_big_realloc),
         cmocka_unit_test(test_mix_spreads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
