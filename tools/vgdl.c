@@ -336,10 +336,14 @@ typedef struct bench_loop {
     vg_action acts[VG_MAX_ACTIONS];
     int nacts;
     uint64_t rng;
+    vg_error err;          /* the last advance that failed */
+    long limits;           /* advances that hit the sprite limit: the play starts again from the level's start */
 } bench_loop;
 
 /* Runs loop 'mode' (0: advance, 1: copy, 2: copy+advance; speed.md) for
- * 'seconds' of thread CPU time; returns its rate per second. */
+ * 'seconds' of thread CPU time; returns its rate per second, or -1 when an
+ * advance fails (b->err says why: a rate past an error would be no rate),
+ * but for the sprite limit: then the play starts again, counted in b->limits. */
 static double bench_rate(bench_loop *b, int mode, double seconds) {
     long done = 0;
     double t0 = thread_cpu(), t1 = t0;
@@ -348,19 +352,22 @@ static double bench_rate(bench_loop *b, int mode, double seconds) {
         for (int k = 0; k < 4096; k++) {
             b->rng ^= b->rng << 13, b->rng ^= b->rng >> 7, b->rng ^= b->rng << 17;
             vg_action a = b->nacts ? b->acts[b->rng % (uint64_t)b->nacts] : VG_ACTION_NIL;
+            vg_status st = VG_OK;
             if (mode == 0) {                         /* advance; a copy of the start when it ends */
-                vg_advance(b->g, b->cur, a, NULL);
+                st = vg_advance(b->g, b->cur, a, &b->err);
                 if (vg_is_over(b->cur)) vg_state_copy(b->cur, b->start);
             } else if (mode == 1) {                  /* copy the start state */
                 vg_state_copy(b->next, b->start);
             } else {                                 /* copy the current state, advance the copy, go on from it */
                 vg_state_copy(b->next, b->cur);
-                vg_advance(b->g, b->next, a, NULL);
+                st = vg_advance(b->g, b->next, a, &b->err);
                 vg_state *tmp = b->cur;
                 b->cur = b->next;
                 b->next = tmp;
                 if (vg_is_over(b->cur)) vg_state_copy(b->cur, b->start);
             }
+            if (st == VG_ERR_LIMIT) b->limits++, vg_state_copy(b->cur, b->start);
+            else if (st != VG_OK) return -1;
         }
         done += 4096;
         t1 = thread_cpu();
@@ -392,15 +399,20 @@ static int cmd_bench(int argc, char **argv) {
     b.nacts = rc ? 0 : vg_actions(g, b.start, b.acts);
     double rates[3];
     for (int mode = 0; mode < 3 && !rc; mode++) {
-        double runs[3];
-        bench_rate(&b, mode, o.seconds / 2);
-        for (int r = 0; r < 3; r++) runs[r] = bench_rate(&b, mode, o.seconds);
+        double runs[3] = {0};
+        int failed = bench_rate(&b, mode, o.seconds / 2) < 0;
+        for (int r = 0; r < 3 && !failed; r++) failed = (runs[r] = bench_rate(&b, mode, o.seconds)) < 0;
+        if (failed) {
+            rc = cli_report(&b.err);
+            break;
+        }
         qsort(runs, 3, sizeof runs[0], cmp_double);
         rates[mode] = runs[1];
     }
     if (!rc)
         printf("advance/s: %.0f\ncopy/s: %.0f\ncopy+advance/s: %.0f\nstate bytes: %zu\n", rates[0], rates[1], rates[2],
                vg_state_used(b.start));
+    if (!rc && b.limits) printf("restarts: %ld (%s)\n", b.limits, b.err.msg);
     vg_state_free(b.start);
     vg_state_free(b.cur);
     vg_state_free(b.next);

@@ -175,6 +175,22 @@ static void test_trace_run_bench_perft_from_moves(void **state) {
     expect_in(out(), "\n2\t49\t49\t56\t");
 }
 
+/* bench at the sprite limit: three cannons that fill their cells with blocks
+ * reach it after 1,366 ticks; the play starts again and the restarts are
+ * said. A game that never reaches it says none. */
+static void test_bench_at_the_sprite_limit(void **state) {
+    (void)state;
+    assert_int_equal(sh("printf 'BasicGame\\n  SpriteSet\\n    cannon > SpawnPoint stype=block\\n    block > Immovable\\n"
+                        "    avatar > MovingAvatar\\n  LevelMapping\\n    c > cannon\\n  TerminationSet\\n"
+                        "    Timeout limit=100000 win=True\\n' > %s/flood.txt && printf 'cccA\\n' > %s/flood_lvl0.txt && "
+                        "%s bench %s/flood.txt --seconds 0.05", tmp, tmp, vgdl, tmp), 0);
+    expect_in(out(), "copy+advance/s: ");
+    expect_in(out(), "restarts: ");
+    expect_in(out(), "sprite limit reached");
+    assert_int_equal(sh("%s bench bait --seconds 0.01", vgdl), 0);
+    assert_null(strstr(out(), "restarts"));
+}
+
 /* ---- 4. Bad input ------------------------------------------------------- */
 
 static void test_bad_moves(void **state) {
@@ -517,6 +533,7 @@ int main(void) {
         cmocka_unit_test(test_show_bait),
         cmocka_unit_test(test_solve_from_moves),
         cmocka_unit_test(test_trace_run_bench_perft_from_moves),
+        cmocka_unit_test(test_bench_at_the_sprite_limit),
         cmocka_unit_test(test_bad_moves),
         cmocka_unit_test(test_run_connect4_against_random),
         cmocka_unit_test(test_run_alphabeta_twice),
