@@ -81,7 +81,7 @@ static void put_value(out *o, const param_value *v) {
     switch (v->kind) {
     case PV_NUMBER: {                      /* the shortest text that reads back the same */
         char text[32];
-        for (int digits = v->num == (double)(long long)v->num && fabs(v->num) < 1e15 ? 17 : 1; digits <= 17; digits++) {
+        for (int digits = fabs(v->num) < 1e15 && v->num == floor(v->num) ? 17 : 1; digits <= 17; digits++) {
             snprintf(text, sizeof text, "%.*g", digits, v->num);
             if (strtod(text, NULL) == v->num) break;
         }
