@@ -36,34 +36,19 @@ int effect_none(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* Reference 'r''s leaf type and id (see ref_pos). */
-static void ref_of(const tick_ctx *t, int r, int *type, uint32_t *id) {
-    if (r >= 0) {
-        const sprite *p = tick_sprite(t, (uint32_t)r);
-        *type = p->type, *id = p->id;
-    } else {
-        const struct static_ent *e = &t->g->static_ents[-r - 1];
-        *type = e->type, *id = e->id;
-    }
-}
-
 /* Records an avatar collision in the state's events (GVGAI's event
  * history). An avatar is never a fixed sprite (game_finish). */
 static void add_event(tick_ctx *t, int a, int b) {
     vg_state *s = t->s;
-    int ta, tb;
-    uint32_t ia, ib;
     if (a == REF_NONE || b == REF_NONE || s->nevents >= VG_MAX_EVENTS) return;
-    ref_of(t, a, &ta, &ia);
-    ref_of(t, b, &tb, &ib);
+    int ta = ref_type(t->g, s, a), tb = ref_type(t->g, s, b);
     if (!state_is_avatar(t->g, ta)) {
         if (!state_is_avatar(t->g, tb)) return;
         int tmp = a; a = b; b = tmp;
         tmp = ta; ta = tb; tb = tmp;
-        uint32_t id = ia; ia = ib; ib = id;
     }
     const sprite *p = tick_sprite(t, (uint32_t)a);
-    s->events[s->nevents++] = (state_event){ia, ib, p->x, p->y, (uint8_t)ta, (uint8_t)tb, 0, 0};
+    s->events[s->nevents++] = (state_event){p->id, ref_id(t->g, s, b), p->x, p->y, (uint8_t)ta, (uint8_t)tb, 0, 0};
 }
 
 /* Runs row 'e' on 'a' and 'b'; returns whether its score applies. */

@@ -197,7 +197,6 @@ int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max) {
 }
 
 void vg_clear_events(vg_state *s) {
-    if (!s->nevents) return;
     memset(s->events, 0, s->nevents * sizeof *s->events);   /* all-zero when none: states compare and pack alike */
     s->nevents = 0;
 }

@@ -46,8 +46,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->lean.types = 0;
     t->track = 0;                   /* t->dirty_bits are cleared when tracking starts (interact.c) */
     t->ndirty = 0;
-    t->touched[0] = 0;
-    for (uint32_t w = 1; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
+    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
     if (s->persist == PERSIST_SOME) linger(t);
 }
 
