@@ -126,6 +126,8 @@ check:
 	  | grep -v '^tests/engine/' || { echo "check: engine-internal headers included outside engine/ and tests/engine/ (above); include vgdl.h"; exit 1; }
 	@! grep -nE '\<(vg_play|vg_advance|vg_state_copy) *\(' agents/*.[ch] | grep -v '^agents/agent\.h:' \
 	  || { echo "check: agents reach the forward model only through agent.h's fm (fm_play, fm_advance, fm_copy), not as above"; exit 1; }
+	@! grep -nE '\<(vg_legal|vg_outcomes|vg_heuristic|vg_evaluate|vg_bound)\(' agents/*.[ch] | grep -v '^agents/fm\.c:' \
+	  || { echo "check: agents run the game's script only through the fm (fm_legal, fm_moves, fm_heuristic, ...: it opens the decision's script window), not as above"; exit 1; }
 	@! grep -n 'vg_type_find' agents/*.[ch] \
 	  || { echo "check: agents look no sprite type up by name (above): game knowledge is the game's (bound(state), vg_bound)"; exit 1; }
 	@tests/limits.sh --check

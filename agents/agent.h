@@ -19,7 +19,9 @@
  * Agents stop searching when fm_spent() says so; a decision that goes over
  * is reported as overspent, never hidden. Each decision also gets one
  * window of script work (vg_script_window), so that a game's Lua cannot
- * multiply its per-call limits by the number of calls.
+ * multiply its per-call limits by the number of calls; the fm opens it at
+ * the decision's first call that may run the game's script (a decision
+ * that runs none, a random agent's, pays nothing for it).
  *
  * Errors: the first error of a decision (a script error in an effect, a
  * termination, legal moves, heuristic() or evaluate(); out of memory; a
@@ -30,6 +32,8 @@
 #ifndef VG_AGENT_H
 #define VG_AGENT_H
 
+#include <time.h>
+
 #include "vgdl.h"
 
 typedef struct agent_budget {
@@ -38,6 +42,12 @@ typedef struct agent_budget {
 } agent_budget;
 
 /* ---- The forward model as an agent sees it during one decision -------- */
+
+/* A decision's window of script work: vg_script_window's arguments. */
+typedef struct fm_window {
+    long steps;
+    double seconds;
+} fm_window;
 
 typedef struct fm {
     const vg_game *g;
@@ -49,6 +59,9 @@ typedef struct fm {
                          * (the one deciding): agents that play agent 0 against the rest report minus agent 0's value
                          * when another agent decides */
     int has_value;
+    const int *move_of; /* per action, the move named like it (fm_action_move; agent_act's table), NULL: looked up */
+    const fm_window *window; /* the window to open before the first call that may run the game's script (fm_script);
+                              * NULL once it is open, or when there is none */
     vg_status status;   /* VG_OK until a call fails; then the first failure's, with 'error' */
     vg_error error;
 } fm;
@@ -57,6 +70,12 @@ typedef struct fm {
 vg_status fm_fail(fm *f, vg_status st, const vg_error *err);
 /* As fm_fail, with a message of the agent's own (no file). */
 vg_status fm_failf(fm *f, vg_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Opens the decision's window of script work, if not yet open: before
+ * every call that may run the game's script. */
+static inline void fm_script(fm *f) {
+    if (f->window) vg_script_window(f->g, f->window->steps, f->window->seconds), f->window = NULL;
+}
 
 /* Copies 'src' into 'dst': one call. */
 static inline void fm_copy(fm *f, vg_state *dst, const vg_state *src) {
@@ -74,6 +93,7 @@ static inline void fm_count(fm *f, long n) { f->calls += n; }
 static inline vg_status fm_play(fm *f, vg_state *s, int move) {
     vg_error err;
     f->calls++;
+    fm_script(f);
     vg_status st = vg_game_has_turns(f->g) ? vg_play(f->g, s, vg_turn(s), move, &err)
                                            : vg_advance(f->g, s, (vg_action)move, &err);
     return st == VG_OK ? VG_OK : fm_fail(f, st, &err);
@@ -85,6 +105,7 @@ static inline vg_status fm_play(fm *f, vg_state *s, int move) {
 static inline vg_status fm_advance(fm *f, vg_state *s, vg_action a) {
     vg_error err;
     f->calls++;
+    fm_script(f);
     vg_status st = vg_advance(f->g, s, a, &err);
     return st == VG_OK ? VG_OK : fm_fail(f, st, &err);
 }
@@ -108,15 +129,23 @@ double fm_evaluate(fm *f, const vg_state *s);
 int fm_bound(fm *f, const vg_state *s);
 /* The move an agent that played in rounds (fm_advance) returns for
  * action 'a': 'a' itself without turns, else the move named like it (-1
- * when there is none). */
-int fm_action_move(const fm *f, vg_action a);
+ * when there is none). fm_action_move: the same, by agent_act's table. */
+int agent_action_move(const vg_game *g, vg_action a);
+static inline int fm_action_move(const fm *f, vg_action a) {
+    return f->move_of ? f->move_of[a] : agent_action_move(f->g, a);
+}
 int fm_spent(const fm *f);                 /* 1 when the decision's budget is used up, or an error is kept */
 /* 1 when 'n' more calls fit in the decision's call budget and no error is
  * kept (the clock is not read: fm_spent does that). An agent whose step
  * costs several calls (a rollout's copy and advance) asks before it, so
  * that a call budget is spent, never overspent. */
 int fm_room(const fm *f, long n);
-double fm_now(void);                       /* monotonic seconds */
+/* Monotonic seconds. */
+static inline double fm_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 /* ---- Agents ----------------------------------------------------------- */
 
@@ -168,6 +197,8 @@ int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *
 /* The action move 'move' is named like ("LEFT", ...), for a game played
  * in rounds; ACTION_NIL when none. Without turns a move is its action. */
 vg_action agent_move_action(const vg_game *g, int move);
+/* As agent_move_action in a's game, by a table made when 'a' was. */
+vg_action agent_action(const agent *a, int move);
 void agent_free(agent *a);                                /* NULL is a no-op */
 double agent_param_value(const agent *a, const char *key); /* a parameter's current value */
 

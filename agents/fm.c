@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT
  *
  * fm.c -- the forward model as agents see it (agent.h): the calls that
- * are not inline there, the first error kept, the clock and the budget.
+ * are not inline there, the first error kept and the budget.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "agent.h"
 
@@ -37,6 +36,7 @@ int fm_legal(fm *f, const vg_state *s, int moves[VG_MAX_MOVES]) {
     }
     vg_error err;
     err.msg[0] = '\0';
+    fm_script(f);
     int n = vg_legal(f->g, s, vg_turn(s), moves, &err);
     if (n == 0 && err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
     return n;
@@ -47,6 +47,7 @@ int fm_moves(fm *f, const vg_state *s, int moves[VG_MAX_MOVES], double probs[VG_
     if (!*chance) return fm_legal(f, s, moves);
     vg_error err;
     err.msg[0] = '\0';
+    fm_script(f);
     int n = vg_outcomes(f->g, s, vg_turn(s), moves, probs, &err);
     if (n == 0 && err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
     return n;
@@ -56,6 +57,7 @@ int fm_moves(fm *f, const vg_state *s, int moves[VG_MAX_MOVES], double probs[VG_
 static double hook(fm *f, const vg_state *s, double (*which)(const vg_game *, const vg_state *, vg_error *)) {
     vg_error err;
     err.msg[0] = '\0';
+    fm_script(f);
     double v = which(f->g, s, &err);
     if (err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
     return v;
@@ -67,20 +69,10 @@ double fm_evaluate(fm *f, const vg_state *s) { return hook(f, s, vg_evaluate); }
 int fm_bound(fm *f, const vg_state *s) {
     vg_error err;
     err.msg[0] = '\0';
+    fm_script(f);
     int h = vg_bound(f->g, s, &err);
     if (err.msg[0]) fm_fail(f, VG_ERR_SCRIPT, &err);
     return h;
-}
-
-int fm_action_move(const fm *f, vg_action a) {
-    if (!vg_game_has_turns(f->g)) return (int)a;
-    return vg_move_find(f->g, vg_action_name(a) + 7);   /* "ACTION_LEFT" -> "LEFT" */
-}
-
-double fm_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int fm_room(const fm *f, long n) { return f->status == VG_OK && (!f->max_calls || f->calls + n <= f->max_calls); }

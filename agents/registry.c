@@ -37,6 +37,14 @@ struct agent {
     const vg_game *g;
     void *self;
     double params[32];
+    int turns;                          /* the game has turns{} */
+    int move_of[VG_NUM_ACTIONS];        /* per action, agent_action_move (fm_action_move) */
+    vg_action action_of[VG_MAX_MOVES];  /* per move, agent_move_action (agent_action) */
+    /* What a decision under budget 'planned' does (plan_budget), made
+     * once for a run, not once a decision: */
+    agent_budget planned;
+    double stop_after;                  /* seconds from the decision's start to the agent's deadline, 0: none */
+    fm_window window;                   /* the decision's window of script work */
 };
 
 const agent_def *agent_find(const char *name) {
@@ -100,6 +108,10 @@ agent *agent_new(const char *name, const vg_game *g, const char *const *settings
         }
         a->params[k] = v;
     }
+    a->turns = vg_game_has_turns(g);
+    for (int k = 0; k < VG_NUM_ACTIONS; k++) a->move_of[k] = agent_action_move(g, (vg_action)k);
+    for (int m = 0; m < VG_MAX_MOVES; m++) a->action_of[m] = agent_move_action(g, m);
+    a->planned = (agent_budget){-1, -1};
     a->self = def->create(g, a->params, seed);
     if (!a->self) {
         snprintf(why, whysize, "out of memory");
@@ -123,7 +135,19 @@ double agent_param_value(const agent *a, const char *key) {
 #define AGENT_SCRIPT_SECONDS 10.0
 #define AGENT_SCRIPT_STEPS 1000000L
 
+/* Makes a's figures for decisions under budget 'b'. */
+static void plan_budget(agent *a, const agent_budget *b) {
+    a->planned = *b;
+    /* The agent's clock stops a little early (2%, at most 1 ms) so that the
+     * step it is in when time runs out still ends within the budget. */
+    double margin = b->ms * 0.02 < 1 ? b->ms * 0.02 : 1;
+    a->stop_after = b->ms > 0 ? (b->ms - margin) / 1000.0 : 0;
+    a->window.steps = b->calls > 0 && b->calls < LONG_MAX / AGENT_SCRIPT_STEPS ? b->calls * AGENT_SCRIPT_STEPS : 0;
+    a->window.seconds = (b->ms > 0 ? b->ms / 1000.0 : 0) + AGENT_SCRIPT_SECONDS;
+}
+
 int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r) {
+    if (b->ms != a->planned.ms || b->calls != a->planned.calls) plan_budget(a, b);
     double start = fm_now();
     /* Field by field: the fm's and the report's vg_error (776 bytes) are
      * written only when a call fails; zeroing and copying them cost a
@@ -135,28 +159,35 @@ int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *
     f.has_value = 0;
     f.status = VG_OK;
     f.max_calls = b->calls;
-    /* The agent's clock stops a little early (2%, at most 1 ms) so that the
-     * step it is in when time runs out still ends within the budget. */
-    double margin = b->ms * 0.02 < 1 ? b->ms * 0.02 : 1;
-    f.deadline = b->ms > 0 ? start + (b->ms - margin) / 1000.0 : 0;
-    long steps = b->calls > 0 && b->calls < LONG_MAX / AGENT_SCRIPT_STEPS ? b->calls * AGENT_SCRIPT_STEPS : 0;
-    vg_script_window(a->g, steps, (b->ms > 0 ? b->ms / 1000.0 : 0) + AGENT_SCRIPT_SECONDS);
+    f.move_of = a->move_of;
+    f.deadline = b->ms > 0 ? start + a->stop_after : 0;
+    f.window = &a->window;   /* opened by the first call that may run the script (fm_script) */
     int move = a->def->act(a->self, &f, s);
-    vg_script_window(a->g, 0, 0);
+    if (!f.window) vg_script_window(a->g, 0, 0);
     double ms = (fm_now() - start) * 1000.0;
     r->ms = ms, r->calls = f.calls, r->expanded = f.expanded, r->value = f.value, r->has_value = f.has_value;
     r->overspent = (b->ms > 0 && ms > b->ms) || (b->calls > 0 && f.calls > b->calls);
     r->status = f.status;
     if (f.status != VG_OK) r->error = f.error;
     else r->error.file[0] = r->error.msg[0] = '\0', r->error.line = r->error.col = 0;
-    if (move < 0 && !vg_game_has_turns(a->g)) move = VG_ACTION_NIL;
+    if (move < 0 && !a->turns) move = VG_ACTION_NIL;
     return move;
 }
 
 vg_action agent_move_action(const vg_game *g, int move) {
     vg_action act;
     if (!vg_game_has_turns(g)) return move >= 0 && move < VG_NUM_ACTIONS ? (vg_action)move : VG_ACTION_NIL;
-    return move >= 0 && vg_action_parse(vg_move_name(g, move), &act) ? act : VG_ACTION_NIL;
+    const char *name = vg_move_name(g, move);
+    return name && vg_action_parse(name, &act) ? act : VG_ACTION_NIL;
+}
+
+vg_action agent_action(const agent *a, int move) {
+    return move >= 0 && move < VG_MAX_MOVES ? a->action_of[move] : VG_ACTION_NIL;
+}
+
+int agent_action_move(const vg_game *g, vg_action a) {
+    if (!vg_game_has_turns(g)) return (int)a;
+    return vg_move_find(g, vg_action_name(a) + 7);   /* "ACTION_LEFT" -> "LEFT" */
 }
 
 void agent_free(agent *a) {

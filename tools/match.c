@@ -114,7 +114,7 @@ int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_t
                 *err = r.error;
                 return -1;
             }
-            vg_action act = agent_move_action(g, move);
+            vg_action act = agent_action(seats[0].agent, move);
             if (vg_advance(g, s, act, err) != VG_OK) return -1;
             if (on_move && on_move(ud, -1, (int)act, err)) return -1;
             continue;

@@ -11,6 +11,11 @@
  * 3. The solve agent refuses a game too long to search (1,500 rounds) as
  *    too deep instead of overflowing its stack (issue 19.6).
  * 4. 'vgdl run' and 'vgdl decide' exit 2 with FILE:LINE for such hooks.
+ * 5. A decision's calls share one window of script work (opened by the
+ *    first call that runs the script, closed by agent_act); the moves
+ *    fm_action_move and agent_action give by table are those named like
+ *    the actions (agent_action_move, agent_move_action), with and without
+ *    turns.
  */
 #include <string.h>
 
@@ -162,6 +167,65 @@ static void test_cli_exits_2_with_the_line(void **state) {
     expect_in(err(), "too deep");
 }
 
+/* ---- 5. The script window and the move tables -------------------------- */
+
+/* costly_termination.lua spends about 2 M instructions a tick; a call
+ * budget of 2 gives the decision a window of 2 M in all: onestep's third
+ * look-ahead at the latest fails "for this decision". After agent_act the
+ * window is closed (the game plays on, 4 ticks, 8 M), as it is after a
+ * random agent's decision, which runs no script and opens none. */
+static void test_decision_script_window(void **state) {
+    (void)state;
+    vg_game *g = load_game("tests/fixtures/scripts/costly_termination.lua", "tests/fixtures/maps/tiny.txt");
+    vg_state *s = vg_state_new(g, 0);
+    char why[256];
+    agent_budget b = {0, 2};
+    agent_report r;
+    static const char *const names[] = {"onestep", "random"};
+    for (int k = 0; k < 2; k++) {
+        agent *a = agent_new(names[k], g, NULL, 0, 1, why, sizeof why);
+        assert_non_null(a);
+        agent_act(a, s, &b, &r);
+        assert_int_equal(r.status, k == 0 ? VG_ERR_SCRIPT : VG_OK);
+        if (k == 0) assert_non_null(strstr(r.error.msg, "for this decision"));
+        vg_state *c = vg_state_new(g, 0);
+        vg_error err = {0};
+        for (int t = 0; t < 4; t++) assert_int_equal(vg_advance(g, c, VG_ACTION_NIL, &err), VG_OK);
+        vg_state_free(c);
+        agent_free(a);
+    }
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* Agent 'name' on 'script' and 'map': its tables against the look-ups;
+ * returns how many moves name an action. */
+static int check_tables(const char *script, const char *map) {
+    vg_game *g = load_game(script, map);
+    char why[256];
+    agent *a = agent_new("random", g, NULL, 0, 1, why, sizeof why);
+    assert_non_null(a);
+    int named = 0;
+    for (int m = -2; m < VG_MAX_MOVES + 2; m++) {
+        assert_int_equal(agent_action(a, m), agent_move_action(g, m));
+        named += agent_move_action(g, m) != VG_ACTION_NIL;
+    }
+    fm f = {.g = g};
+    int by_name[VG_NUM_ACTIONS];
+    for (int k = 0; k < VG_NUM_ACTIONS; k++) by_name[k] = fm_action_move(&f, (vg_action)k);   /* no table: looked up */
+    for (int k = 0; k < VG_NUM_ACTIONS; k++) assert_int_equal(by_name[k], agent_action_move(g, (vg_action)k));
+    agent_free(a);
+    vg_game_free(g);
+    return named;
+}
+
+static void test_move_tables(void **state) {
+    (void)state;
+    assert_int_equal(check_tables("scripts/bait.lua", "levels/bait/lvl0.txt"), VG_NUM_ACTIONS - 1);   /* NIL names none */
+    assert_int_equal(check_tables("scripts/connect4.lua", "levels/connect4/lvl0.txt"), 0);      /* "1".."7" */
+    assert_int_equal(check_tables("scripts/2048.lua", "levels/2048/lvl0.txt"), 4);              /* UP ... RIGHT */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts_and_first_error),
@@ -169,6 +233,8 @@ int main(void) {
         cmocka_unit_test(test_broken_evaluate_reported),
         cmocka_unit_test(test_solve_too_deep),
         cmocka_unit_test(test_cli_exits_2_with_the_line),
+        cmocka_unit_test(test_decision_script_window),
+        cmocka_unit_test(test_move_tables),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }
