@@ -20,12 +20,16 @@
  *
  * The block is a byte stream: the state's length in words, then per step
  * its skip, copy and literal counts (LEB128 varints), each literal word
- * as the bytes in which it differs from the reference word it stands for
- * (a mask byte, then those bytes of the exclusive or). A moved sprite
- * differs in a few bytes of its place and its last move: on The Citadel's
- * level 1 a state packs into about a third of the bytes whole literal
- * words took. Blocks are cut in 4-byte units: a 4-byte header (the
- * stream's length), then the stream. */
+ * as the span of bytes in which it differs from the reference word it
+ * stands for (a byte saying where the span starts and how long it is,
+ * then the span of the exclusive or; no span when the words are equal).
+ * A moved sprite differs in a few neighbouring bytes of its place and its
+ * last move: on The Citadel's level 1 a state packs into about a third of
+ * the bytes whole literal words took. A span is written and read as one
+ * 8-byte word (no loop over its bytes): the scratch stream and every
+ * chunk end with 8 spare bytes, so that reading a span never leaves the
+ * chunk. Blocks are cut in 4-byte units: a 4-byte header (the stream's
+ * length), then the stream. */
 
 enum { WHERE_BITS = 12 };   /* the reference's words, hashed to one of 4096 entries */
 
@@ -67,7 +71,7 @@ packer *packer_new(const vg_game *g) {
      * one word), and the length. */
     size_t stream = vg_state_size(g) / 8 * 16 + 16;
     pk->most = units_of(stream);
-    pk->scratch = malloc(stream);
+    pk->scratch = malloc(stream + 8);   /* put_word writes a whole word */
     pk->spare = calloc(pk->most + 1, sizeof *pk->spare);
     if (!pk->ref || !pk->scratch || !pk->spare) {
         packer_free(pk);
@@ -106,7 +110,7 @@ static packed *block_new(packer *pk, size_t units) {
         size_t w = chunk_units(pk, pk->nchunks);
         if (!(c = big_alloc(w * 4))) return NULL;
         cs[pk->nchunks++] = c;
-        pk->left = w;
+        pk->left = w - 2;   /* 8 bytes at the end for get_word to read past a span */
     }
     pk->left -= units;
     return (packed *)(void *)(pk->chunks[pk->nchunks - 1] + pk->left);
@@ -127,7 +131,7 @@ void packer_set_ref(packer *pk, fm *f, const vg_state *ref) {
     const uint64_t *r = (const uint64_t *)(const void *)ref;
     for (size_t j = 0; j < vg_state_used(ref) / 8; j++) pk->where[where_of(r[j])] = (uint32_t)j + 1;
     for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_units(pk, i) * 4);   /* the first is kept for reuse */
-    if (pk->nchunks) pk->nchunks = 1, pk->left = chunk_units(pk, 0);
+    if (pk->nchunks) pk->nchunks = 1, pk->left = chunk_units(pk, 0) - 2;
     memset(pk->spare, 0, (pk->most + 1) * sizeof *pk->spare);
 }
 
@@ -147,28 +151,29 @@ static inline const uint8_t *get_varint(const uint8_t *in, size_t *v) {
     return in;
 }
 
-/* Word 'w' as its difference from 'ref': a mask of the bytes that differ, then those bytes
- * (one step for each byte that differs, found by counting trailing zeros). */
+/* Word 'w' as its difference from 'ref': the span's first byte and
+ * length (0-8) in one byte, then the span, stored as a whole word of
+ * which only the span's bytes are kept (the stream goes on after them). */
 static inline uint8_t *put_word(uint8_t *o, uint64_t w, uint64_t ref) {
     uint64_t x = w ^ ref;
-    uint8_t *mask = o++;
-    unsigned m = 0;
-    while (x) {
-        unsigned b = (unsigned)__builtin_ctzll(x) >> 3;
-        m |= 1u << b;
-        *o++ = (uint8_t)(x >> 8 * b);
-        x &= ~(0xffULL << 8 * b);
+    unsigned lo = 0, len = 0;
+    if (x) {
+        lo = (unsigned)__builtin_ctzll(x) >> 3;
+        len = 8 - ((unsigned)__builtin_clzll(x) >> 3) - lo;
+        x >>= 8 * lo;
     }
-    *mask = (uint8_t)m;
-    return o;
+    *o = (uint8_t)(lo | len << 3);
+    memcpy(o + 1, &x, sizeof x);
+    return o + 1 + len;
 }
 
 static inline const uint8_t *get_word(const uint8_t *in, uint64_t *w, uint64_t ref) {
-    unsigned mask = *in++;
-    uint64_t x = 0;
-    for (; mask; mask &= mask - 1) x |= (uint64_t)*in++ << (8 * __builtin_ctz(mask));
-    *w = ref ^ x;
-    return in;
+    unsigned lo = *in & 7, len = *in >> 3;
+    uint64_t x;
+    memcpy(&x, in + 1, sizeof x);
+    x &= (1ULL << 4 * len << 4 * len) - 1;   /* len 8: all ones; len 0: none */
+    *w = ref ^ x << 8 * lo;
+    return in + 1 + len;
 }
 
 /* The skip (at most 'most') after which the reference goes on as s[i..]

@@ -111,6 +111,7 @@
 #include "bound_merge.h"
 #include "class.h"
 #include "effect.h"
+#include "state.h"
 #include "term.h"
 
 static uint64_t sub(const vg_game *g, int t) { return t >= 0 ? g->types[t].subtypes : 0; }
@@ -483,7 +484,9 @@ static vg_status derive_freeze(const vg_game *g, struct bound_rules *b) {
     b->set = calloc((size_t)b->words, sizeof *b->set);
     b->covered = calloc((size_t)b->words, sizeof *b->covered);
     b->seen = calloc(BOUND_SEEN, sizeof *b->seen);   /* none kept when it fails */
-    if (!b->fwall || !b->keep || !b->mark || !b->set || !b->covered) return VG_ERR_NOMEM;
+    b->zob = malloc((size_t)b->cells * sizeof *b->zob);
+    if (!b->fwall || !b->keep || !b->mark || !b->set || !b->covered || !b->zob) return VG_ERR_NOMEM;
+    for (int c = 0; c < b->cells; c++) b->zob[c] = state_mix((uint64_t)c + 0x6a09e667f3bcc909ULL);
     mark_freeze(g, b, H);
     int pair[VG_MAX_EFFECTS];
     pair_of(g, pair);
@@ -503,7 +506,7 @@ void bound_free(struct bound_rules *b) {
     if (!b) return;
     for (int k = 0; k < b->ngoals; k++) free(b->goal[k].holes);
     for (int k = 0; k < BOUND_SLOTS; k++) free(b->slot[k].set), free(b->slot[k].maps);
-    free(b->blocked), free(b->cellmap), free(b->maps), free(b->fwall), free(b->keep), free(b->mark), free(b->set), free(b->covered), free(b->seen);
+    free(b->blocked), free(b->cellmap), free(b->maps), free(b->fwall), free(b->keep), free(b->mark), free(b->set), free(b->covered), free(b->seen), free(b->zob);
     free(b->queue), free(b->cellbuf), free(b->buf), free(b->col), free(b->fixed_cell), free(b->adist), free(b->gset);
     bound_block_free(b->block);
     free(b);

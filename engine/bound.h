@@ -70,6 +70,9 @@ struct bound_rules {
     int words;              /* uint64_t words of a frozen set */
     bound_slot slot[BOUND_SLOTS];
     bound_seen *seen;       /* BOUND_SEEN layouts, by hash; NULL: none kept */
+    uint64_t *zob;          /* per ring cell: a random word; a box layout's hash is the sum over its boxes */
+    uint64_t last;          /* the last layout's hash (0: none) and its maps: a state's children mostly share it */
+    const int *last_maps;
     /* scratch (evaluating is not reentrant: one game, one thread) */
     uint8_t *mark;
     uint64_t *set;

@@ -163,26 +163,31 @@ static const int *slot_maps(struct bound_rules *b, uint64_t fhash) {
 }
 
 /* The maps with the boxes frozen in 's' as walls (b->maps when none), and
- * b->covered. A box layout seen before (b->seen, by a hash of the boxes'
- * cells in the order the state lists them) gives its frozen set's maps at
- * once. */
+ * b->covered. The layout (the set of the boxes' cells, hashed as the sum
+ * of their b->zob) of the last state asked about gives its maps at once,
+ * b->covered unchanged (a state's children mostly leave the boxes where
+ * they were); a layout seen before (b->seen) gives its frozen set's maps. */
 static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_state *s) {
     int *cells = b->cellbuf, nb = bound_ring_cells(g, b, s, b->boxes, cells, b->cap), n = 0;
-    uint64_t hash = 0x9e3779b97f4a7c15ULL;
+    uint64_t hash = 0;
     for (int i = 0; i < nb && i < b->cap; i++) {
         int c = cells[i];   /* not on a hole's cell, nor in the ring (fwall 2) */
-        if (b->fwall[c] != 2) cells[n++] = c, hash = (hash ^ (uint64_t)c) * 0x100000001b3ULL;
+        if (b->fwall[c] != 2) cells[n++] = c, hash += b->zob[c];
     }
-    hash = state_mix(hash) | 1;
+    hash |= 1;
+    if (hash == b->last) return b->last_maps;
     bound_seen *e = b->seen && b->cells <= 65536 ? &b->seen[hash % BOUND_SEEN] : NULL;
     if (e && e->hash == hash && (!e->fhash || b->slot[e->fhash % BOUND_SLOTS].hash == e->fhash)) {
         memset(b->covered, 0, (size_t)b->words * sizeof *b->covered);
         for (int i = 0; i < e->ncover; i++) b->covered[e->cover[i] >> 6] |= 1ULL << (e->cover[i] & 63);
-        return e->fhash ? b->slot[e->fhash % BOUND_SLOTS].maps : b->maps;
+        b->last = hash;
+        return b->last_maps = e->fhash ? b->slot[e->fhash % BOUND_SLOTS].maps : b->maps;
     }
     uint64_t fhash = freeze(b, cells, n);
     const int *maps = slot_maps(b, fhash);
-    if (e && (maps != b->maps || !fhash)) {   /* not when out of memory */
+    b->last = maps != b->maps || !fhash ? hash : 0;   /* not when out of memory */
+    b->last_maps = maps;
+    if (e && b->last) {
         int k = 0;
         for (int i = 0; i < n && k <= 3; i++)
             if (b->covered[cells[i] >> 6] >> (cells[i] & 63) & 1) {

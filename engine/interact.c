@@ -54,6 +54,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
         int c[4];
         cells_of(g, x, y, c);
         others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
+        if (c[0] > c[1] || c[2] > c[3]) types &= tick_outside(t);   /* off the map: only sprites partly off it can meet it */
         for (int cy = c[2]; cy <= c[3]; cy++)
             for (int cx = c[0]; cx <= c[1]; cx++) {
                 cells[ncells++] = cy * g->w + cx;

@@ -210,16 +210,30 @@ int state_find_avatar(const vg_game *g, const vg_state *s) {
     return found;
 }
 
-void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta) {
-    int c[4];
+/* Counts a sprite in or out of cells c (cells_of's). */
+static inline void occ_cells(const vg_game *g, vg_state *s, const int c[4], int delta) {
     uint8_t *occ = state_occ(s);
-    cells_of(g, x, y, c);
     for (int cy = c[2]; cy <= c[3]; cy++)
         for (int cx = c[0]; cx <= c[1]; cx++) {
             uint8_t *o = &occ[cy * g->w + cx];
             if ((delta > 0 && *o == UINT8_MAX) || (delta < 0 && *o == 0)) s->occ_full = 1;   /* give up on counts */
             else *o = (uint8_t)(*o + delta);
         }
+}
+
+void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta) {
+    int c[4];
+    cells_of(g, x, y, c);
+    occ_cells(g, s, c, delta);
+}
+
+void state_occ_move(const vg_game *g, vg_state *s, int x0, int y0, int x, int y) {
+    int a[4], c[4];
+    cells_of(g, x0, y0, a);
+    cells_of(g, x, y, c);
+    if (a[0] == c[0] && a[1] == c[1] && a[2] == c[2] && a[3] == c[3]) return;   /* the same cells (or none) */
+    occ_cells(g, s, a, -1);
+    occ_cells(g, s, c, +1);
 }
 
 void sprite_init_ext(const vg_game *g, sprite *p) {

@@ -173,6 +173,7 @@ static inline uint32_t *state_timers(const vg_state *s) { return (uint32_t *)(ui
 vg_state *state_alloc(const vg_game *g);             /* zeroed, sized for 'g'; NULL when out of memory */
 void state_set_ranges(const vg_game *g, vg_state *s); /* the type ranges of sprites sorted by (type, id) */
 void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta); /* count a sprite at (x, y) in or out */
+void state_occ_move(const vg_game *g, vg_state *s, int x0, int y0, int x, int y); /* count a sprite's move */
 int state_find_avatar(const vg_game *g, const vg_state *s); /* looks it up: the first live one, else a disabled one */
 int state_count(const vg_game *g, const vg_state *s, int type); /* between ticks: live sprites of 'type' and subtypes, static ones included */
 uint64_t state_mix(uint64_t z);                       /* splitmix64's finaliser: the engine's one hash mix */
@@ -210,7 +211,7 @@ static inline int fixed_alive(const vg_game *g, const vg_state *s, uint32_t e) {
 /* Cells a sprite at pixel (x, y) covers: columns c[0]..c[1], rows c[2]..c[3]; empty when off the map. */
 static inline void cells_of(const vg_game *g, int x, int y, int c[4]) {
     int b = g->square;
-    if (x + b <= 0 || y + b <= 0) {
+    if (x + b <= 0 || y + b <= 0 || x >= g->pw || y >= g->ph) {
         c[0] = c[2] = 0, c[1] = c[3] = -1;
         return;
     }

@@ -37,6 +37,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->version = 0;
     t->census = 0;
     t->created = 0;
+    t->outside_known = 0;           /* t->outside is set when first needed */
     t->nshields = 0;
     t->npulled = 0;
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
@@ -144,12 +145,27 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
         occ[from]--;
         occ[to]++;
     } else {
-        if (to < 0) t->s->loose = 1;
-        state_occ_add(g, t->s, p->x, p->y, -1);
-        state_occ_add(g, t->s, x, y, +1);
+        if (to < 0) {
+            t->s->loose = 1;
+            if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
+        }
+        state_occ_move(g, t->s, p->x, p->y, x, y);
     }
     p->x = (int16_t)x;
     p->y = (int16_t)y;
+}
+
+uint64_t tick_outside(tick_ctx *t) {
+    if (!t->outside_known) {        /* from now on, moves and creations add to it */
+        t->outside_known = 1;
+        t->outside = 0;
+        unsigned xmax = (unsigned)(t->g->pw - t->b), ymax = (unsigned)(t->g->ph - t->b);
+        for (uint32_t i = 0; i < t->s->n; i++) {
+            const sprite *p = tick_sprite(t, i);
+            if ((unsigned)p->x > xmax || (unsigned)p->y > ymax) t->outside |= 1ULL << p->type;
+        }
+    }
+    return t->outside;
 }
 
 int tick_create(tick_ctx *t, int type, int x, int y, int force) {
@@ -182,6 +198,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);
     if (cell_exact(t->g, x, y) < 0) s->loose = 1;
+    if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << type;
     return (int)i;
 }
 

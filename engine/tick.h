@@ -61,6 +61,10 @@ struct tick_ctx {
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;              /* sprites were killed, disabled or created: counts changed */
     uint64_t created;        /* leaf types of the sprites created this tick */
+    /* leaf types that may have a sprite not wholly on the map (a superset), found
+     * when first needed (tick_outside) and kept up by every move and creation since */
+    uint64_t outside;
+    int outside_known;
     contacts ct;             /* what the moved sprites overlap (interact.c) */
     struct lean {            /* while all contacts are collected: types that need not look for others (interact.c) */
         uint64_t types;
@@ -125,6 +129,13 @@ static inline int tick_next_of(const tick_ctx *t, int type, uint32_t n0, uint32_
         }
     }
 }
+/* 1 when a sprite at pixel (x, y) is wholly on the map (GVGAI: not at its edge). */
+static inline int tick_on_map(const tick_ctx *t, int x, int y) {
+    return x >= 0 && y >= 0 && x + t->b <= t->g->pw && y + t->b <= t->g->ph;
+}
+/* The leaf types that may have a sprite not wholly on the map now: only
+ * they can overlap a sprite that is wholly off it. */
+uint64_t tick_outside(tick_ctx *t);
 /* Where sprite 'r' was before this tick's moves (GVGAI's lastrect). */
 static inline void tick_last_pos(const tick_ctx *t, int r, int *x, int *y) {
     if (r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1)) {

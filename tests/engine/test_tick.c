@@ -4,7 +4,9 @@
  * tick than a state holds changing ones (the kill list is a bit set over
  * the static layer, not a bounded list), and the sprites killed stay
  * counted until the tick ends; a sprite a rule creates starts with its
- * own type's values (health points).
+ * own type's values (health points); sprites wholly off the map still
+ * meet there (the collision pass looks off the map only for the types that
+ * have sprites partly off it).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,10 +69,37 @@ static void test_created_sprite_takes_its_types_values(void **state) {
     vg_game_free(g);
 }
 
+/* Two missiles flying off the map to the left, the faster one catching up
+ * with the slower one there: they meet off the map, and the rule runs. */
+static void test_sprites_meet_off_the_map(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'floor', 'Immovable' }\n"
+                             "sprite { 'avatar', 'MovingAvatar' }\n"
+                             "sprite { 'slow', 'Missile', orientation = 'LEFT', speed = 1 }\n"
+                             "sprite { 'fast', 'Missile', orientation = 'LEFT', speed = 2 }\n"
+                             "map { 'A', 'avatar' }\n"
+                             "map { 'm', 'slow' }\n"
+                             "map { 'k', 'fast' }\n"
+                             "map { '.', 'floor' }\n"
+                             "interaction { 'fast', 'slow', 'killSprite' }\n",
+                             "A....\n.m..k");
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    vg_obs obs[1];
+    int fast = vg_type_find(g, "fast");
+    for (int k = 0; k < 2; k++) assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+    assert_int_equal(vg_sprites_of(g, s, fast, NULL, obs, 1), 1);
+    for (int k = 0; k < 8; k++) assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+    assert_int_equal(vg_sprites_of(g, s, fast, NULL, obs, 1), 0);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kill_more_static_sprites_than_a_state_holds),
         cmocka_unit_test(test_created_sprite_takes_its_types_values),
+        cmocka_unit_test(test_sprites_meet_off_the_map),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
