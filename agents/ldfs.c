@@ -50,6 +50,13 @@ static void *ldfs_create(const vg_game *g, const double *p, uint64_t seed) {
     return l;
 }
 
+/* 1 when another child (a copy and an advance) does not fit in the
+ * decision's budget: the search is then aborted. */
+static int spent(ldfs *l, fm *f) {
+    if (fm_spent(f) || !fm_room(f, 2)) l->aborted = 1;
+    return l->aborted;
+}
+
 /* Value of l->stack[d], reached after d actions, searching 'left' more. */
 static double value(ldfs *l, fm *f, int d, int left) {
     const vg_state *s = l->stack[d];
@@ -61,10 +68,7 @@ static double value(ldfs *l, fm *f, int d, int left) {
     int n = vg_actions(l->g, s, acts);
     double best = own;
     for (int k = 0; k < n; k++) {
-        if (fm_spent(f)) {
-            l->aborted = 1;
-            return best;
-        }
+        if (spent(l, f)) return best;
         fm_copy(f, l->stack[d + 1], s);
         fm_advance(f, l->stack[d + 1], acts[k]);
         f->expanded++;
@@ -86,7 +90,7 @@ static int ldfs_act(void *self, fm *f, const vg_state *s) {
     for (int limit = 1; limit <= l->depth && !l->aborted; limit++) {
         double best_v = 0;
         int best = -1;
-        for (int k = 0; k < n && !l->aborted; k++) {
+        for (int k = 0; k < n && !spent(l, f); k++) {
             fm_copy(f, l->stack[1], s);
             fm_advance(f, l->stack[1], acts[k]);
             f->expanded++;

@@ -42,7 +42,9 @@ static double outcome_value(fm *f, const vg_state *s) {
 /* Tries each of the 'n' moves from 's', played in rounds ('rounds':
  * fm_advance, agent 0's actions) or one at a time (fm_play, the agent to
  * move's moves), and keeps the best for the side to move: agent 0 takes
- * the highest value, any other agent the lowest. */
+ * the highest value, any other agent the lowest. It tries as many as the
+ * budget allows (each costs a copy and a move), the first move when it
+ * allows none. */
 static int onestep_act(void *self, fm *f, const vg_state *s) {
     onestep *o = self;
     int moves[VG_MAX_MOVES], who = vg_turn(s), rounds = 1, n = 0, best = -1;
@@ -51,7 +53,7 @@ static int onestep_act(void *self, fm *f, const vg_state *s) {
     for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
     if (n == 0 && vg_game_has_turns(o->g)) n = fm_legal(f, s, moves), rounds = 0;
     double best_v = 0;
-    for (int k = 0; k < n && f->status == VG_OK; k++) {
+    for (int k = 0; k < n && !fm_spent(f) && fm_room(f, 2); k++) {
         fm_copy(f, o->child, s);
         if (rounds) fm_advance(f, o->child, (vg_action)moves[k]);
         else fm_play(f, o->child, moves[k]);
@@ -59,7 +61,7 @@ static int onestep_act(void *self, fm *f, const vg_state *s) {
         double v = outcome_value(f, o->child);
         if (best < 0 || (who == 0 ? v > best_v : v < best_v)) best_v = v, best = k;
     }
-    if (best < 0) return -1;
+    if (best < 0) return n == 0 || f->status != VG_OK ? -1 : rounds ? fm_action_move(f, acts[0]) : moves[0];
     f->value = who == 0 ? best_v : 0.0 - best_v;          /* for the agent to move (agent.h) */
     f->has_value = 1;
     return rounds ? fm_action_move(f, acts[best]) : moves[best];

@@ -88,7 +88,7 @@ static void randomize(rhea *r, indiv *x, int from, int nacts) {
 static void evaluate(rhea *r, fm *f, const vg_state *s, const vg_action *acts, int nacts, indiv *x) {
     fm_copy(f, r->work, s);
     int k = 0;
-    for (; k < r->len && !vg_is_over(r->work); k++) fm_advance(f, r->work, acts[x->genes[k] % nacts]);
+    for (; k < r->len && !vg_is_over(r->work) && fm_room(f, 1); k++) fm_advance(f, r->work, acts[x->genes[k] % nacts]);
     double v = vg_score(r->work);
     if (r->hw != 0) v += r->hw * fm_heuristic(f, r->work);
     if (vg_winner_of(r->work) == VG_PLAYER_WINS) v += r->bonus - k;   /* sooner is better */
@@ -96,6 +96,13 @@ static void evaluate(rhea *r, fm *f, const vg_state *s, const vg_action *acts, i
     x->value = v;
     x->valued = 1;
     f->expanded++;
+}
+
+/* 1 when one more sequence can be valued within the budget: its copy and
+ * 'len' advances fit in a call budget, or none was valued yet this
+ * decision (then its play-out stops where the call budget does). */
+static int room_for_one(const rhea *r, const fm *f, int valued) {
+    return !fm_spent(f) && (fm_room(f, 1L + r->len) || !valued);
 }
 
 static int by_value(const void *a, const void *b) {
@@ -125,11 +132,11 @@ static int rhea_act(void *self, fm *f, const vg_state *s) {
         r->cur[i].valued = 0;
     }
     r->have = 1;
-    for (int i = 0; i < r->pop && !fm_spent(f); i++) evaluate(r, f, s, acts, nacts, &r->cur[i]);
+    for (int i = 0; i < r->pop && room_for_one(r, f, i); i++) evaluate(r, f, s, acts, nacts, &r->cur[i]);
     for (int i = 0; i < r->pop; i++)
         if (!r->cur[i].valued) r->cur[i].value = -1e300;
     qsort(r->cur, (size_t)r->pop, sizeof *r->cur, by_value);
-    while (!fm_spent(f)) {
+    while (room_for_one(r, f, 1)) {
         int done = 0;
         for (int i = 0; i < r->elites; i++) r->next[i] = r->cur[i];
         for (int i = r->elites; i < r->pop; i++) {
@@ -142,7 +149,7 @@ static int rhea_act(void *self, fm *f, const vg_state *s) {
             c->valued = 0;
             c->value = -1e300;
         }
-        for (int i = r->elites; i < r->pop && !fm_spent(f); i++, done++) evaluate(r, f, s, acts, nacts, &r->next[i]);
+        for (int i = r->elites; i < r->pop && room_for_one(r, f, 1); i++, done++) evaluate(r, f, s, acts, nacts, &r->next[i]);
         if (done < r->pop - r->elites) {   /* budget ran out mid-generation: keep the valued ones */
             for (int i = r->elites; i < r->elites + done; i++)
                 if (r->next[i].value > r->cur[r->pop - 1].value) {
