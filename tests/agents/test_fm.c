@@ -170,8 +170,9 @@ static void test_cli_exits_2_with_the_line(void **state) {
 /* ---- 5. The script window and the move tables -------------------------- */
 
 /* costly_termination.lua spends about 2 M instructions a tick; a call
- * budget of 2 gives the decision a window of 2 M in all: onestep's third
- * look-ahead at the latest fails "for this decision". After agent_act the
+ * budget of 2 gives the decision a window of 2 M in all: minimax, which
+ * searches to its depth whatever the budget, fails "for this decision"
+ * by its third look-ahead at the latest. After agent_act the
  * window is closed (the game plays on, 4 ticks, 8 M), as it is after a
  * random agent's decision, which runs no script and opens none. */
 static void test_decision_script_window(void **state) {
@@ -181,7 +182,7 @@ static void test_decision_script_window(void **state) {
     char why[256];
     agent_budget b = {0, 2};
     agent_report r;
-    static const char *const names[] = {"onestep", "random"};
+    static const char *const names[] = {"minimax", "random"};
     for (int k = 0; k < 2; k++) {
         agent *a = agent_new(names[k], g, NULL, 0, 1, why, sizeof why);
         assert_non_null(a);

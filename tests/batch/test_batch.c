@@ -183,12 +183,12 @@ static void test_batch_warns_when_overspent(void **state) {
     snprintf(ini, sizeof ini, "%s/over.ini", tmp);
     FILE *f = fopen(ini, "w");
     assert_non_null(f);
-    fprintf(f, "[batch]\ngames = bait\nlevels = 0\nagents = random, mcts, onestep\nseeds = 1-2\nworkers = 1\n"
+    fprintf(f, "[batch]\ngames = bait\nlevels = 0\nagents = random, mcts, minimax\nseeds = 1-2\nworkers = 1\n"
                "budget_calls = 5\nmax_ticks = 10\nout = %s/over\n", tmp);
     fclose(f);
     assert_int_equal(sh("%s batch %s", vgdl, ini), 0);
-    /* onestep tries every action, whatever the budget; mcts stops where it ends */
-    expect_in(err(), "warning: onestep overspent its budget in 20 of 20 decisions (100%, more than 5%)");
+    /* minimax searches to its depth, whatever the budget; mcts stops where it ends */
+    expect_in(err(), "warning: minimax overspent its budget in 20 of 20 decisions (100%, more than 5%)");
     assert_null(strstr(err(), "random"));
     assert_null(strstr(err(), "mcts"));
 }

@@ -389,13 +389,13 @@ static void test_run_one_player_unchanged(void **state) {
  * (onestep with 5 calls a decision overspends every one; random never does). */
 static void test_run_warns_when_overspent(void **state) {
     (void)state;
-    /* onestep tries every action, whatever the budget */
-    assert_int_equal(sh("%s run bait --agent onestep --budget-calls 5 --max-ticks 20 --seed 1", vgdl), 0);
+    /* minimax searches to its depth, whatever the budget (unless 'anytime') */
+    assert_int_equal(sh("%s run bait --agent minimax --budget-calls 5 --max-ticks 20 --seed 1", vgdl), 0);
     expect_in(out(), "overspent decisions: 20\n");
-    expect_in(err(), "warning: onestep overspent its budget in 20 of 20 decisions (100%, more than 5%)");
-    assert_int_equal(sh("%s run connect4 --agent random --opponent onestep "
+    expect_in(err(), "warning: minimax overspent its budget in 20 of 20 decisions (100%, more than 5%)");
+    assert_int_equal(sh("%s run connect4 --agent random --opponent minimax "
                         "--budget-calls 5 --seed 1", vgdl), 0);
-    expect_in(err(), "warning: onestep overspent");
+    expect_in(err(), "warning: minimax overspent");
     expect_not_in(err(), "warning: random");
     assert_int_equal(sh("%s run bait --agent random --max-ticks 20 --seed 1", vgdl), 0);
     assert_string_equal(err(), "");
