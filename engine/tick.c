@@ -153,6 +153,11 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
         }
 }
 
+/* 1 when a sprite at pixel (x, y) covers no map cell (is counted in none). */
+static inline int off_map(const tick_ctx *t, int x, int y) {
+    return x + t->b <= 0 || y + t->b <= 0 || x >= t->g->pw || y >= t->g->ph;
+}
+
 /* tick_set_pos's cell counts, but for a move from one cell to another:
  * sprite p moves to pixel (x, y), in cell 'to' (-1: off the grid). */
 static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int to, int x, int y) {
@@ -161,7 +166,7 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int
         if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
     }
     if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
-    else state_occ_move(t->g, t->s, p->x, p->y, x, y);
+    else if (!off_map(t, p->x, p->y) || !off_map(t, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
