@@ -65,7 +65,8 @@ static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t 
         int leaf = __builtin_ctzll(ts);
         uint32_t from, to;
         type_range(t, leaf, &from, &to);
-        for (uint32_t k = from; k < to + (t->s->n - t->settled); k++) {
+        uint32_t made = t->created >> leaf & 1 ? t->s->n - t->settled : 0;   /* new sprites to look at */
+        for (uint32_t k = from; k < to + made; k++) {
             uint32_t j = k < to ? k : t->settled + (k - to);
             const sprite *q = tick_sprite(t, j);
             if (k >= to && q->type != leaf) continue;
@@ -88,16 +89,17 @@ static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t 
 static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int fleeing, int want,
                       uint8_t *out) {
     int m = 0;
-    for (int k = 0; k < n * reps; k++) {
-        int x = tx[k % n] - me->x, y = ty[k % n] - me->y;     /* the target, seen from 'me' */
-        for (int d = 0; d < 4; d++) {                          /* a one-pixel step d brings it closer iff d . (x, y) > 0 */
-            int closer = x * class_base_dirs[d][0] + y * class_base_dirs[d][1] > 0;
-            if (fleeing ? closer : !closer) continue;
-            if (m == want) return d;
-            if (m < DIRS_KEPT) out[m] = (uint8_t)d;
-            m++;
+    for (int rep = 0; rep < reps; rep++)
+        for (int k = 0; k < n; k++) {
+            int x = tx[k] - me->x, y = ty[k] - me->y;          /* the target, seen from 'me' */
+            /* bit d: a one-pixel step d brings it closer (d . (x, y) > 0), d in class_base_dirs' order */
+            unsigned dirs = (unsigned)(y < 0) | (unsigned)(x < 0) << 1 | (unsigned)(y > 0) << 2 | (unsigned)(x > 0) << 3;
+            for (dirs = fleeing ? ~dirs & 15 : dirs; dirs; dirs &= dirs - 1, m++) {
+                int d = __builtin_ctz(dirs);
+                if (m == want) return d;
+                if (m < DIRS_KEPT) out[m] = (uint8_t)d;
+            }
         }
-    }
     return m;
 }
 

@@ -33,7 +33,7 @@ static void produce(tick_ctx *t, int i, int type) {
 /* GVGAI's SpawnPoint update, for every producer: the draw, the sprites of
  * 'types' created when it may, its passive movement when 'moves', its
  * timeToLive, and its end after 'total' creations. */
-static void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
+static inline __attribute__((always_inline)) void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
     const vg_game *g = t->g;
     sprite *p = tick_sprite(t, i);
     const type_def *td = &g->types[p->type];
@@ -44,7 +44,7 @@ static void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
         start = aux[AUX_START] - 1;
     }
     float roll = rng_float(t->s);
-    if ((start + game_tick) % td->cooldown == 0 && roll < td->prob)
+    if (roll < td->prob && (td->cooldown == 1 || (start + game_tick) % td->cooldown == 0))
         for (int k = 0; k < n; k++) produce(t, i, types[k]);
     if (moves) class_passive_move(t, i);
     if (aux && !class_expired(t, i, aux[AUX_AGE])) aux[AUX_AGE]++;

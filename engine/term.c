@@ -6,7 +6,8 @@
  * Terminations are checked in script order once the tick's collisions are
  * done and killed sprites removed; the first that holds ends the game. Then
  * the game's tick limit ends it as a loss (unless it was just won), as
- * GVGAI's checkTimeOut does.
+ * GVGAI's checkTimeOut does: it reads the tick counter before counting the
+ * tick, so a limit of 2000 ends the game on its 2001st tick.
  */
 #include <string.h>
 
@@ -120,7 +121,7 @@ void term_run(tick_ctx *t) {
             s->winner = win ? VG_PLAYER_WINS : VG_PLAYER_LOSES;
         }
     }
-    if ((int)s->tick >= g->max_ticks && !s->over) {
+    if ((int)s->tick > g->max_ticks && !s->over) {
         s->over = 1;
         s->winner = VG_PLAYER_LOSES;
     }

@@ -30,22 +30,26 @@ static state_handle *handle_of(lua_State *L) {
     return h;
 }
 
-/* The value find() gives the name at 'idx' (a string), -1 when it gives
- * none; names found before are recognised by address (see name_cache). */
+/* The value find() gives the name at 'idx', -1 when it gives none or
+ * 'idx' holds no string; names found before are known by their string's
+ * address, without reading it (see name_cache). */
 static int find_name(lua_State *L, int idx, int kind, const vg_game *g, int (*find)(const vg_game *, const char *)) {
     script *sc = script_of(L);
     name_cache *c = &sc->names[kind];
-    const char *name = lua_tostring(L, idx);
-    for (int k = 0; k < c->n; k++)
-        if (c->str[k] == name) return c->value[k];
-    int v = find(g, name);
+    const void *key = lua_topointer(L, idx);
+    unsigned k = (unsigned)((uint32_t)((uintptr_t)key >> 4) * 0x9e3779b1u) >> 25;   /* 7 bits: NAME_SLOTS */
+    while (c->key[k] && c->key[k] != key) k = (k + 1) & (NAME_SLOTS - 1);
+    if (c->key[k]) return c->value[k];
+    if (lua_type(L, idx) != LUA_TSTRING) return -1;
+    int v = find(g, lua_tostring(L, idx));
     if (v >= 0 && c->n < NAME_CACHE) {            /* remember it, and keep its string alive */
         lua_rawgeti(L, LUA_REGISTRYINDEX, sc->names_ref);
         lua_pushvalue(L, idx < 0 ? idx - 1 : idx);
         lua_rawseti(L, -2, kind * NAME_CACHE + c->n + 1);
         lua_pop(L, 1);
-        c->str[c->n] = name;
-        c->value[c->n++] = v;
+        c->key[k] = key;
+        c->value[k] = v;
+        c->n++;
     }
     return v;
 }
@@ -84,9 +88,11 @@ static int alive(const state_handle *h, int r) {
 }
 
 static int type_arg(lua_State *L, const state_handle *h, int idx) {
-    luaL_checktype(L, idx, LUA_TSTRING);
     int t = find_name(L, idx, NAMES_TYPE, h->g, game_type_find);
-    if (t < 0) luaL_error(L, "unknown sprite type '%s'", lua_tostring(L, idx));
+    if (t < 0) {
+        luaL_checktype(L, idx, LUA_TSTRING);
+        luaL_error(L, "unknown sprite type '%s'", lua_tostring(L, idx));
+    }
     return t;
 }
 
@@ -330,9 +336,9 @@ static int m_random(lua_State *L) {
 }
 
 static int var_arg(lua_State *L, const state_handle *h, int idx) {
-    luaL_checktype(L, idx, LUA_TSTRING);
     int v = find_name(L, idx, NAMES_VAR, h->g, vg_var_find);
     if (v >= 0) return v;
+    luaL_checktype(L, idx, LUA_TSTRING);
     const char *name = lua_tostring(L, idx);
     return luaL_error(L, "unknown variable '%s' (declare it with variable { \"%s\", 0 })", name, name);
 }
@@ -470,7 +476,7 @@ vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_e
 
 /* The move named by the string at the stack top, or -1. */
 static int move_at_top(script *sc) {
-    return lua_type(sc->L, -1) == LUA_TSTRING ? find_name(sc->L, -1, NAMES_MOVE, sc->g, vg_move_find) : -1;
+    return find_name(sc->L, -1, NAMES_MOVE, sc->g, vg_move_find);
 }
 
 vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err) {
@@ -507,7 +513,7 @@ vg_status bind_apply(void *p, tick_ctx *t, int agent, int move, vg_error *err) {
     script *sc = p;
     begin(sc, sc->apply_ref, t->g, t->s, t);
     lua_pushinteger(sc->L, agent);
-    lua_pushstring(sc->L, t->g->move_names[move]);
+    lua_rawgeti(sc->L, LUA_REGISTRYINDEX, sc->move_ref[move]);
     return finish(sc, 2, 0, err);
 }
 

@@ -579,6 +579,8 @@ static int l_turns(lua_State *L) {
     for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
         if (!lua_isstring(L, -1)) fail(L, "%s", "'moves' must list names (strings)");
         if (game_add_move(sc->g, lua_tostring(L, -1), call_line(L), &err) != VG_OK) raise(L, &err);
+        lua_pushstring(L, sc->g->move_names[sc->g->nmoves - 1]);
+        sc->move_ref[sc->g->nmoves - 1] = luaL_ref(L, LUA_REGISTRYINDEX);
         lua_pop(L, 1);
     }
     lua_pop(L, 2);

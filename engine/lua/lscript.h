@@ -34,14 +34,17 @@
 #define SCRIPT_MAX_MOVE       (1 << 20)       /* elements table.move may move in one call */
 
 /* Names (of types, variables, moves) already looked up, by the address of
- * their Lua string: Lua keeps one copy of each short string, and the
- * strings here are kept alive (in a registry table), so a hit is a name
- * seen before. */
+ * their Lua string (lua_topointer): Lua keeps one copy of each short
+ * string, and the strings here are kept alive (in a registry table), so a
+ * hit is a string, the name seen before; no other live value has its
+ * address. At most NAME_CACHE names, in NAME_SLOTS slots (open
+ * addressing by the address's hash: a look-up is O(1)). */
 #define NAME_CACHE 64
+#define NAME_SLOTS 128
 typedef struct name_cache {
     int n;
-    const char *str[NAME_CACHE];
-    int value[NAME_CACHE];
+    const void *key[NAME_SLOTS];   /* NULL: an empty slot */
+    int value[NAME_SLOTS];
 } name_cache;
 enum { NAMES_TYPE, NAMES_VAR, NAMES_MOVE, NAME_KINDS };
 
@@ -72,6 +75,7 @@ typedef struct script {
     name_cache names[NAME_KINDS];
     int value_ref[3];         /* heuristic(state), evaluate(state), bound(state); LUA_NOREF when absent */
     int agents_ref, legal_ref, apply_ref, policy_ref, outcomes_ref;   /* turns{}: functions, LUA_NOREF when absent */
+    int move_ref[VG_MAX_MOVES];   /* turns{}: each move's name as apply() receives it (a string made once, not one a call) */
 } script;
 
 /* The state handle a callback receives; valid only during the call. */

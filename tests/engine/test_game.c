@@ -134,7 +134,7 @@ static void test_built_game_times_out(void **state) {
     vg_state *s = vg_state_new(g, 1);
     while (!vg_is_over(s)) assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
     assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
-    assert_int_equal(vg_tick(s), 40);                              /* the game's max_ticks */
+    assert_int_equal(vg_tick(s), 41);                              /* the tick after the game's max_ticks */
     vg_state_free(s);
     game_free(g);
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "support.h"
 
@@ -106,6 +107,8 @@ static int parse_name(size_t g, const char *path, trace_case *c) {
     }
     snprintf(c->actions, sizeof c->actions, "%s", path);
     snprintf(c->jsonl, sizeof c->jsonl, "%.*s.jsonl", (int)(strlen(path) - strlen(".actions")), path);
+    if (access(c->jsonl, R_OK) != 0)            /* a long trace is kept compressed */
+        snprintf(c->jsonl, sizeof c->jsonl, "%.*s.jsonl.gz", (int)(strlen(path) - strlen(".actions")), path);
     if (prefix) snprintf(c->level, sizeof c->level, "%.*snoghost_lvl%d.txt", dir, path, lvl);
     else if (games[g].levels) snprintf(c->level, sizeof c->level, "%s%d.txt", games[g].levels, lvl);
     else snprintf(c->level, sizeof c->level, "%.*slvl%d.txt", dir, path, lvl);

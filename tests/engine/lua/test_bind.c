@@ -5,7 +5,9 @@
  * a function that never returns, a read-only state written, a turn with
  * no legal move, a declaration during play and a handle or position no
  * sprite can have each end the game with no winner and an error naming
- * the script line, at once.
+ * the script line, at once. Names (of variables, types) are found again
+ * by their string's address: many names, each asked many times, give
+ * their own values; a number or an unknown name is still refused.
  */
 #include <stdio.h>
 #include <string.h>
@@ -141,6 +143,48 @@ static void test_heuristic(void **state) {
     vg_game_free(g);
 }
 
+/* Sixteen variables and two types named over and over (the second round
+ * on, from the name cache); a number where a name goes, or an unknown
+ * name, still raises its error (asserted in the script: it returns -1
+ * otherwise). */
+static void test_names_found_again(void **state) {
+    (void)state;
+    static const char lua[] =
+        "sprite { 'floor', 'Immovable', hidden = true }\n"
+        "sprite { 'avatar', 'MovingAvatar' }\n"
+        "sprite { 'wall', 'Immovable' }\n"
+        "map { 'A', 'avatar', 'floor' }\n"
+        "map { '.', 'floor' }\n"
+        "map { 'w', 'wall' }\n"
+        "for k = 0, 15 do variable { 'v' .. k, k * 10 } end\n"
+        "local function refused(f, arg, words)\n"
+        "    local ok, msg = pcall(f, arg)\n"
+        "    return not ok and msg:find(words, 1, true) ~= nil\n"
+        "end\n"
+        "function heuristic(s)\n"
+        "    local sum = 0\n"
+        "    for round = 1, 3 do\n"
+        "        for k = 15, 0, -1 do sum = sum + s:var('v' .. k) end\n"
+        "        sum = sum + 1000 * s:count('wall') + 100000 * s:count('avatar')\n"
+        "    end\n"
+        "    local ok = refused(function(x) return s:var(x) end, 7, 'string expected')\n"
+        "        and refused(function(x) return s:var(x) end, 'v16', \"unknown variable 'v16'\")\n"
+        "        and refused(function(x) return s:count(x) end, {}, 'string expected')\n"
+        "        and refused(function(x) return s:count(x) end, 'wal', \"unknown sprite type 'wal'\")\n"
+        "    return ok and sum or -1\n"
+        "end\n";
+    vg_game *g = load_lua_ok(lua, "wwww\nwA.w\nwwww\n");
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    for (int k = 0; k < 2; k++) {
+        double h = vg_heuristic(g, s, &err);
+        if (h != 3 * (1200 + 1000 * 10 + 100000)) print_error("heuristic: %g (%s)\n", h, err.msg);
+        assert_true(h == 3 * (1200 + 1000 * 10 + 100000));
+    }
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 /* A heuristic gets a read-only state: changing it is an error, the score is returned, the state is unchanged. */
 static void test_heuristic_read_only(void **state) {
     (void)state;
@@ -242,6 +286,7 @@ int main(void) {
         cmocka_unit_test(test_declaration_during_play),
         cmocka_unit_test(test_bad_positions),
         cmocka_unit_test(test_script_window),
+        cmocka_unit_test(test_names_found_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
