@@ -216,18 +216,16 @@ packed *packer_pack(packer *pk, const vg_state *st) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref, *s = (const uint64_t *)(const void *)st;
     size_t nref = vg_state_used(pk->ref) / 8, n = vg_state_used(st) / 8, i = 0, at = 0;
     uint8_t *o = put_varint(pk->scratch, n);
-    while (i < n) {
-        size_t most = skip_room(nref, n, at - i);
-        int sk = resync(pk, nref, at, s, n, i, most);
+    int sk = n ? resync(pk, nref, 0, s, n, 0, skip_room(nref, n, 0)) : 0;
+    while (i < n) {   /* 'sk': where the reference goes on at (at, i), from the step before */
         size_t skip = sk > 0 ? (size_t)sk : 0, copy = 0;
         if (sk >= 0) {
             size_t most_copy = nref - at - skip < n - i ? nref - at - skip : n - i;
             copy = same_run(r + at + skip, s + i, most_copy);
         }
         at += skip + copy, i += copy;
-        size_t lit = 0;   /* literal words up to where the reference goes on again */
-        most = skip_room(nref, n, at - i);
-        while (i + lit < n && resync(pk, nref, at + lit, s, n, i + lit, most) < 0) lit++;
+        size_t lit = 0, most = skip_room(nref, n, at - i);   /* literal words up to where the reference goes on again */
+        while (i + lit < n && (sk = resync(pk, nref, at + lit, s, n, i + lit, most)) < 0) lit++;
         o = put_varint(put_varint(put_varint(o, skip), copy), lit);
         for (size_t j = 0; j < lit; j++) o = put_word(o, s[i + j], ref_word(r, nref, at + j));
         i += lit, at += lit;

@@ -51,6 +51,8 @@ typedef struct search {
     vg_state *cur, *kids[VG_MAX_ACTIONS];
     vg_action acts[VG_MAX_ACTIONS];
     uint64_t keys[VG_MAX_ACTIONS];
+    int hs[VG_MAX_ACTIONS];   /* the children's bounds, -1: not yet known */
+    long pruned, repeats;     /* children turned away beyond 'below', as reached sooner (see children) */
     stree_holding hd;     /* the states about to be expanded, whole (searchtree.h) */
     uint32_t win;         /* the node of the win found, UINT32_MAX: none yet */
 } search;
@@ -59,22 +61,38 @@ static int prio(const search *S, int g, int h) { return stree_prio(&S->t, g, h);
 
 /* Step 1 of an expansion: the children of S->cur (node 'id') that are
  * not lost and not back at its position or its parent's, in S->kids,
- * S->acts and S->keys (their hash slots start loading meanwhile); their
- * number, or -1 on a script error (kept in the fm). A child back at
+ * S->acts, S->keys and S->hs (their hash slots start loading meanwhile);
+ * their number, or -1 on a script error (kept in the fm). A child back at
  * either position would be turned away by admit() (reached sooner), but
  * only after a probe of the map, a cache miss: on Bait these are two
- * thirds of the children seen before. */
+ * thirds of the children seen before. So would a child whose f is not
+ * below S->below: while such children have outnumbered the repeats
+ * turned away by the map, their bounds come first, and they are dropped
+ * here, unprobed (Bait level 3: about 3.5 million); else the
+ * bound is left to admit(), for new positions only (level 4: none dropped,
+ * 116,000 repeats that need no bound). */
 static int children(search *S, uint32_t id) {
     uint64_t here = S->t.nodes[id].key, before = S->t.nodes[id].pkey;
-    int na = vg_actions(S->g, S->cur, S->acts), nk = 0;
+    int na = vg_actions(S->g, S->cur, S->acts), nk = 0, cg = S->t.nodes[id].g + 1, first = S->pruned > S->repeats;
     for (int k = 0; k < na; k++) {
         vg_state *c = S->kids[nk];
-        fm_copy(S->f, c, S->cur);
+        if (k + 1 < na) {
+            fm_copy(S->f, c, S->cur);
+        } else {   /* the last child: S->cur itself (no copy), its buffer now spare */
+            S->kids[nk] = S->cur;
+            S->cur = c;
+            c = S->kids[nk];
+        }
         if (fm_advance(S->f, c, S->acts[k]) != VG_OK) return -1;
         S->r->generated++;
         if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
         S->keys[nk] = search_key(S->g, c);
         if (S->keys[nk] == here || S->keys[nk] == before) continue;
+        S->hs[nk] = first ? fm_bound(S->f, c) : -1;
+        if (first && S->hs[nk] < VG_BOUND_DEAD && cg + S->hs[nk] >= S->below) {
+            S->pruned++;
+            continue;
+        }
         hmap_prefetch(&S->bypos, S->keys[nk]);
         S->acts[nk++] = S->acts[k];
     }
@@ -88,9 +106,9 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
     vg_state *child = S->kids[k];
     int added;
     hslot *slot = hmap_find(&S->bypos, S->keys[k]);
-    if (slot && (int)slot->aux - 1 <= cg) return 1;   /* reached as soon before, or dead */
-    int h = slot ? S->t.nodes[slot->val].h : fm_bound(S->f, child);
-    if (h < VG_BOUND_DEAD && cg + h >= S->below) return 1;   /* not kept: cannot be on a shorter win */
+    if (slot && (int)slot->aux - 1 <= cg) return S->repeats++, 1;   /* reached as soon before, or dead */
+    int h = slot ? S->t.nodes[slot->val].h : S->hs[k] >= 0 ? S->hs[k] : fm_bound(S->f, child);
+    if (h < VG_BOUND_DEAD && cg + h >= S->below) return S->pruned++, 1;   /* not kept: cannot be on a shorter win */
     if (!slot) {
         if (!(slot = hmap_put(&S->bypos, S->keys[k], UINT32_MAX, &added))) return 0;
         S->r->distinct++;

@@ -20,6 +20,22 @@ int bound_cell(const struct bound_rules *b, const vg_obs *o) {
     return x < -1 || y < -1 || x > b->rw - 2 || y > b->rh - 2 ? -1 : (y + 1) * b->rw + x + 1;
 }
 
+/* The ring cell of a sprite standing on a whole cell inside the ring, by
+ * b->col and b->row; -1 otherwise. */
+static inline int sprite_cell(const struct bound_rules *b, int sq, const sprite *p) {
+    unsigned px = (unsigned)(p->x + sq), py = (unsigned)(p->y + sq);   /* from the ring's corner */
+    int cx = px < (unsigned)b->npx ? b->col[px] : -1, cy = py < (unsigned)b->npy ? b->row[py] : -1;
+    return cx < 0 || cy < 0 ? -1 : cx + cy;
+}
+
+/* The avatar sprite's cell, as bound_cell gives it from its observation. */
+static int avatar_cell(const vg_game *g, const struct bound_rules *b, const sprite *p) {
+    int c = sprite_cell(b, g->square, p);
+    if (c >= 0) return c;
+    vg_obs o = {.x = (double)p->x / g->square, .y = (double)p->y / g->square};
+    return bound_cell(b, &o);
+}
+
 /* bound.h. Read from the state as vg_sprites_of does, without its observations; pixels to cells by b->col and b->row,
  * a fixed sprite's cell from b->fixed_cell. */
 int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max) {
@@ -41,10 +57,9 @@ int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_sta
         for (uint32_t i = from; i < to; i++) {
             const sprite *p = state_sprite(s, i);
             if (p->flags & (SP_DISABLED | SP_KILLED)) continue;
-            unsigned px = (unsigned)(p->x + sq), py = (unsigned)(p->y + sq);   /* from the ring's corner */
-            int cx = px < (unsigned)b->npx ? b->col[px] : -1, cy = py < (unsigned)b->npy ? b->row[py] : -1;
-            if (cx < 0 || cy < 0) return -1;
-            if (n < max) out[n] = cx + cy;
+            int c = sprite_cell(b, sq, p);
+            if (c < 0) return -1;
+            if (n < max) out[n] = c;
             n++;
         }
     }
@@ -315,11 +330,10 @@ static int grown_bound(const vg_game *g, const struct bound_rules *b, const vg_s
 
 static int reach_bound(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s,
                        const int *maps) {
-    int ms[BOUND_MAX_MAPS], at[BOUND_MAX_MAPS], open, unmapped;
-    double ax, ay;
-    if (!vg_avatar_pos(g, s, &ax, &ay)) return FAR;
-    vg_obs o = {.x = ax, .y = ay};
-    int a = bound_cell(b, &o), n = targets(g, b, gl, s, ms, at, &open, &unmapped);
+    int ms[BOUND_MAX_MAPS], at[BOUND_MAX_MAPS], open, unmapped, i = state_avatar(g, s);
+    if (i < 0) return FAR;
+    const sprite *av = state_sprite(s, i);
+    int a = avatar_cell(g, b, av), n = targets(g, b, gl, s, ms, at, &open, &unmapped);
     if (n == -2) return FAR;   /* a T under a frozen box */
     if (a < 0 || n < 0) return 0;
     if (n + unmapped == 0) return 0;
@@ -327,8 +341,7 @@ static int reach_bound(const vg_game *g, const struct bound_rules *b, const boun
     if (tree >= FAR) return FAR;
     int h = reach_from(b, maps, ms, n, open, tree, a);
     if (h >= FAR) return h;
-    int at_type = gl->W == g->avatar_types ? -1 : vg_avatar_type(g, s);
-    if (gl->W == g->avatar_types || (at_type >= 0 && (gl->W >> at_type & 1)))
+    if (gl->W == g->avatar_types || (gl->W >> av->type & 1))
         return b->grown ? grown_bound(g, b, s, at, n, open, tree, a, h) : h;
     int k = via_key(g, b, gl, s, maps, ms, n, open, tree, a);
     return k > h ? k : h;

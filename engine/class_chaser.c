@@ -58,24 +58,36 @@ static int in_sight(int prev, int x, int y, int tx, int ty) {
  * tx, ty and the first one's index in *first; with 'sight' >= 0 only those
  * a LOSChaser whose last random draw was 'sight' sees. Returns how many
  * (0: none, *first -1), their distance in *best. */
-static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first, int *best) {
+/* closest()'s look at sprite j: kept when in sight (if 'sight' >= 0) and
+ * no farther than the best so far. */
+static inline __attribute__((always_inline)) int closer_one(const tick_ctx *t, const sprite *me, int sight, int j, int16_t *tx,
+                                                           int16_t *ty, int n, int *first, int *best) {
+    const sprite *q = tick_sprite(t, (uint32_t)j);
+    int d = grid_distance(me->x, me->y, q->x, q->y);
+    if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) return n;
+    if (d < *best) *best = d, n = 0, *first = j;
+    if (d == *best) tx[n] = q->x, ty[n++] = q->y;
+    return n;
+}
+
+static inline __attribute__((always_inline)) int closest_in(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx,
+                                                           int16_t *ty, int *first, int *best) {
     int n = 0;
     *best = INT32_MAX, *first = -1;
     for (uint64_t ts = leaves_of(t->g, stype); ts; ts &= ts - 1) {   /* as walk_next, a type's range then its new ones */
         int leaf = __builtin_ctzll(ts);
         uint32_t from, to;
         type_range(t, leaf, &from, &to);
-        for (uint32_t k = from; k < to + (t->s->n - t->settled); k++) {
-            uint32_t j = k < to ? k : t->settled + (k - to);
-            const sprite *q = tick_sprite(t, j);
-            if (k >= to && q->type != leaf) continue;
-            int d = grid_distance(me->x, me->y, q->x, q->y);
-            if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) continue;
-            if (d < *best) *best = d, n = 0, *first = (int)j;
-            if (d == *best) tx[n] = q->x, ty[n++] = q->y;
-        }
+        for (uint32_t j = from; j < to; j++) n = closer_one(t, me, sight, (int)j, tx, ty, n, first, best);
+        for (uint32_t j = t->settled; j < t->s->n && (t->created >> leaf & 1); j++)
+            if (tick_sprite(t, j)->type == leaf) n = closer_one(t, me, sight, (int)j, tx, ty, n, first, best);
     }
     return n;
+}
+
+static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first, int *best) {
+    if (sight < 0) return closest_in(t, me, stype, -1, tx, ty, first, best);
+    return closest_in(t, me, stype, sight, tx, ty, first, best);
 }
 
 /* GVGAI's movesToward over targets (tx, ty)[0..n), all equally close,
@@ -88,16 +100,17 @@ static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t 
 static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int fleeing, int want,
                       uint8_t *out) {
     int m = 0;
-    for (int k = 0; k < n * reps; k++) {
-        int x = tx[k % n] - me->x, y = ty[k % n] - me->y;     /* the target, seen from 'me' */
-        for (int d = 0; d < 4; d++) {                          /* a one-pixel step d brings it closer iff d . (x, y) > 0 */
-            int closer = x * class_base_dirs[d][0] + y * class_base_dirs[d][1] > 0;
-            if (fleeing ? closer : !closer) continue;
-            if (m == want) return d;
-            if (m < DIRS_KEPT) out[m] = (uint8_t)d;
-            m++;
+    for (int rep = 0; rep < reps; rep++)
+        for (int k = 0; k < n; k++) {
+            int x = tx[k] - me->x, y = ty[k] - me->y;          /* the target, seen from 'me' */
+            /* bit d: a one-pixel step d brings it closer (d . (x, y) > 0), d in class_base_dirs' order */
+            unsigned dirs = (unsigned)(y < 0) | (unsigned)(x < 0) << 1 | (unsigned)(y > 0) << 2 | (unsigned)(x > 0) << 3;
+            for (dirs = fleeing ? ~dirs & 15 : dirs; dirs; dirs &= dirs - 1, m++) {
+                int d = __builtin_ctz(dirs);
+                if (m == want) return d;
+                if (m < DIRS_KEPT) out[m] = (uint8_t)d;
+            }
         }
-    }
     return m;
 }
 

@@ -30,10 +30,10 @@ static void produce(tick_ctx *t, int i, int type) {
     if (td->total > 0) p->counter++;
 }
 
-/* GVGAI's SpawnPoint update, for every producer: the draw, the sprites of
- * 'types' created when it may, its passive movement when 'moves', its
- * timeToLive, and its end after 'total' creations. */
-static void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
+/* spawn() after the draw 'roll': the sprites of 'types' created when the
+ * producer may, its passive movement when 'moves', its timeToLive, and its
+ * end after 'total' creations. */
+static __attribute__((noinline)) void spawn_rest(tick_ctx *t, int i, const int *types, int n, int moves, float roll) {
     const vg_game *g = t->g;
     sprite *p = tick_sprite(t, i);
     const type_def *td = &g->types[p->type];
@@ -43,12 +43,20 @@ static void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
         if (aux[AUX_START] == 0) aux[AUX_START] = game_tick + 1;
         start = aux[AUX_START] - 1;
     }
-    float roll = rng_float(t->s);
-    if ((start + game_tick) % td->cooldown == 0 && roll < td->prob)
+    if (roll < td->prob && (td->cooldown == 1 || (start + game_tick) % td->cooldown == 0))
         for (int k = 0; k < n; k++) produce(t, i, types[k]);
     if (moves) class_passive_move(t, i);
     if (aux && !class_expired(t, i, aux[AUX_AGE])) aux[AUX_AGE]++;
     if (td->total > 0 && p->counter >= td->total) tick_kill(t, i, 0);
+}
+
+/* GVGAI's SpawnPoint update, for every producer: the draw, then (see
+ * spawn_rest) nothing more in the common case of a still producer with
+ * no class words and no 'total' whose draw fails. */
+static inline __attribute__((always_inline)) void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
+    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
+    float roll = rng_float(t->s);
+    if (roll < td->prob || moves || td->total > 0 || t->g->ext_off[EXT_AUX]) spawn_rest(t, i, types, n, moves, roll);
 }
 
 /* SpawnPoint: never moves. */

@@ -263,6 +263,8 @@ struct vg_game {
     uint64_t inv_square;                  /* x / square == (x * inv_square) >> 32 for pixel x >= 0 */
     int32_t *cell_col, *cell_row;         /* per pixel column x of the map: its cell's column when x is a cell's
                                            * left edge, else -1; per pixel row y: its cell row times w, or -1 */
+    int32_t *pix_col, *pix_row;           /* per pixel column x of the map: the column of the cell holding it;
+                                           * per pixel row y: that cell's row times w (same block as cell_col) */
     uint32_t state_cap;                   /* sprite capacity of every state */
     vg_state *start;                      /* the level's start state (seed 0) */
     /* script */

@@ -185,12 +185,14 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->static_ents = calloc((size_t)nstat + 1, sizeof *g->static_ents);
     g->fixed_order = calloc((size_t)nstat + 1, sizeof *g->fixed_order);
     g->start = state_alloc(g);
-    g->cell_col = malloc((size_t)(g->pw + g->ph) * sizeof *g->cell_col);
+    g->cell_col = malloc((size_t)(g->pw + g->ph) * 2 * sizeof *g->cell_col);
     if (!g->static_mask || !g->static_start || !g->static_ents || !g->fixed_order || !g->start || !g->cell_col)
         return error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
     g->cell_row = g->cell_col + g->pw;
-    for (int x = 0; x < g->pw; x++) g->cell_col[x] = x % g->square ? -1 : x / g->square;
-    for (int y = 0; y < g->ph; y++) g->cell_row[y] = y % g->square ? -1 : y / g->square * w;
+    g->pix_col = g->cell_row + g->ph;
+    g->pix_row = g->pix_col + g->pw;
+    for (int x = 0; x < g->pw; x++) g->cell_col[x] = x % g->square ? -1 : x / g->square, g->pix_col[x] = x / g->square;
+    for (int y = 0; y < g->ph; y++) g->cell_row[y] = y % g->square ? -1 : y / g->square * w, g->pix_row[y] = y / g->square * w;
     return VG_OK;
 }
 

@@ -12,11 +12,11 @@
 int physics_active(tick_ctx *t, int i, double dx, double dy, double speed) {
     sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
-    if (speed == 0) speed = td->speed <= 0 ? 1 : td->speed;
-    if (dx == 0 && dy == 0) return 0;
-    int pixels = (int)(speed * t->b);
     uint16_t lastmove = (uint16_t)(t->now - p->moved);     /* GVGAI's lastmove */
-    if (pixels == 0 || td->cooldown > lastmove) return 0;
+    if (td->cooldown > lastmove || (dx == 0 && dy == 0)) return 0;
+    if (speed == 0) speed = td->speed <= 0 ? 1 : td->speed;
+    int pixels = (int)(speed * t->b);
+    if (pixels == 0) return 0;
     tick_set_pos(t, i, p->x + (int)(dx * pixels), p->y + (int)(dy * pixels));
     p->moved = t->now;
     return 1;

@@ -88,7 +88,10 @@ static uint64_t alive_hash(const vg_state *s) {
 /* 'h' with the delayed effects pending and the script's variables mixed in. */
 static uint64_t mix_timers_vars(uint64_t h, const vg_state *s) {
     for (uint32_t k = 0; k < s->timers; k++) h += state_mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
-    for (int v = 0; v < VG_MAX_VARS; v++)
+    uint64_t w[(VG_MAX_VARS + 1) / 2] = {0}, any = 0;   /* most games have no variables: a word at a time */
+    memcpy(w, s->vars, sizeof s->vars);
+    for (size_t k = 0; k < sizeof w / sizeof *w; k++) any |= w[k];
+    for (int v = 0; any && v < VG_MAX_VARS; v++)
         if (s->vars[v]) h ^= state_mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
     return h;
 }

@@ -52,10 +52,13 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int type = g->update_order[k];
         class_update_fn *update = class_table[g->types[type].cls].update;
-        uint32_t at = 0, n0 = s->n;
+        uint32_t from, to, n0 = s->n;
         t.updating = type;
-        for (int i; (i = tick_next_of(&t, type, n0, &at)) >= 0;)
-            if (!(tick_sprite(&t, (uint32_t)i)->flags & SP_DISABLED)) update(&t, i, VG_ACTION_NIL);
+        type_range(&t, type, &from, &to);             /* as tick_next_of: its range, then its new sprites */
+        for (uint32_t i = from; i < to; i++)
+            if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
+        for (uint32_t i = t.settled; i < n0 && (t.created >> type & 1); i++)
+            if (tick_sprite(&t, i)->type == type && !(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
     }
     t.updating = -1;
 

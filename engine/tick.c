@@ -132,6 +132,43 @@ static inline void touch(tick_ctx *t, int i) {
     t->ly[i] = tick_sprite(t, i)->y;
 }
 
+/* Moves a sprite's count from the cells at pixel (x0, y0) to those at (x,
+ * y), both wholly on the map, as state_occ_move does. */
+static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
+    const vg_game *g = t->g;
+    int e = t->b - 1, w = g->w;
+    int a0 = g->pix_col[x0], a1 = g->pix_col[x0 + e], a2 = g->pix_row[y0], a3 = g->pix_row[y0 + e];
+    int c0 = g->pix_col[x], c1 = g->pix_col[x + e], c2 = g->pix_row[y], c3 = g->pix_row[y + e];
+    if (a0 == c0 && a1 == c1 && a2 == c2 && a3 == c3) return;
+    uint8_t *occ = state_occ(t->s);
+    for (int r = a2; r <= a3; r += w)
+        for (int k = a0; k <= a1; k++) {
+            if (occ[r + k] == 0) t->s->occ_full = 1;          /* give up on counts (state_occ_add) */
+            else occ[r + k]--;
+        }
+    for (int r = c2; r <= c3; r += w)
+        for (int k = c0; k <= c1; k++) {
+            if (occ[r + k] == UINT8_MAX) t->s->occ_full = 1;
+            else occ[r + k]++;
+        }
+}
+
+/* 1 when a sprite at pixel (x, y) covers no map cell (is counted in none). */
+static inline int off_map(const tick_ctx *t, int x, int y) {
+    return x + t->b <= 0 || y + t->b <= 0 || x >= t->g->pw || y >= t->g->ph;
+}
+
+/* tick_set_pos's cell counts, but for a move from one cell to another:
+ * sprite p moves to pixel (x, y), in cell 'to' (-1: off the grid). */
+static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int to, int x, int y) {
+    if (to < 0) {
+        t->s->loose = 1;
+        if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
+    }
+    if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
+    else if (!off_map(t, p->x, p->y) || !off_map(t, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
+}
+
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     sprite *p = tick_sprite(t, i);
     touch(t, i);
@@ -145,11 +182,7 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
         occ[from]--;
         occ[to]++;
     } else {
-        if (to < 0) {
-            t->s->loose = 1;
-            if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
-        }
-        state_occ_move(g, t->s, p->x, p->y, x, y);
+        occ_move(t, p, to, x, y);
     }
     p->x = (int16_t)x;
     p->y = (int16_t)y;
