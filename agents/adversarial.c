@@ -45,7 +45,7 @@ int adv_moves(adv_ctx *c, const vg_state *s, int depth, int moves[VG_MAX_MOVES],
 }
 
 const vg_state *adv_child(adv_ctx *c, const vg_state *s, int level, int move) {
-    if (c->aborted || c->f->status != VG_OK || (c->budgeted && (fm_spent(c->f) || !fm_room(c->f, 2)))) {
+    if (c->aborted || c->f->status != VG_OK || (c->budgeted && fm_spent_for(c->f, FM_CHILD))) {
         c->aborted = 1;
         return NULL;
     }

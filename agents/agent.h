@@ -140,6 +140,10 @@ int fm_spent(const fm *f);                 /* 1 when the decision's budget is us
  * costs several calls (a rollout's copy and advance) asks before it, so
  * that a call budget is spent, never overspent. */
 int fm_room(const fm *f, long n);
+/* 1 when 'n' more calls do not fit (!fm_room) or the time is up: what an
+ * agent asks before a step of 'n' calls. fm_spent(f) is fm_spent_for(f, 1). */
+int fm_spent_for(const fm *f, long n);
+enum { FM_CHILD = 2 };   /* the calls a child costs: its copy and its move */
 /* Monotonic seconds. */
 static inline double fm_now(void) {
     struct timespec ts;

@@ -123,7 +123,7 @@ static int make_plan(dfs *d) {
 static int search(dfs *d, fm *f) {
     while (d->depth > 0) {
         if (d->states >= d->max_states) return -1;
-        if (fm_spent(f) || !fm_room(f, 2)) return 0;   /* a copy and an advance */
+        if (fm_spent_for(f, FM_CHILD)) return 0;
         frame *fr = &d->stack[d->depth - 1];
         if (fr->next >= fr->nacts || d->depth > d->max_depth) {
             pop_frame(d);
@@ -152,7 +152,7 @@ static vg_action greedy(dfs *d, fm *f, const vg_state *s) {
     vg_action acts[VG_MAX_ACTIONS], best = VG_ACTION_NIL;
     int n = vg_actions(d->g, s, acts);
     double best_v = 0;
-    for (int k = 0; k < n && fm_room(f, 2); k++) {   /* as far as the call budget goes */
+    for (int k = 0; k < n && fm_room(f, FM_CHILD); k++) {   /* as far as the call budget goes */
         fm_copy(f, d->tmp, s);
         fm_advance(f, d->tmp, acts[k]);
         double v = search_value(f, d->tmp);
@@ -185,7 +185,7 @@ static vg_action dfs_decide(dfs *d, fm *f, const vg_state *s) {
         return d->plan[d->plan_pos++];
     }
     if (r == 0 && d->wait) {
-        if (d->nil_noop < 0 && fm_room(f, 2)) {
+        if (d->nil_noop < 0 && fm_room(f, FM_CHILD)) {
             fm_copy(f, d->tmp, s);
             fm_advance(f, d->tmp, VG_ACTION_NIL);
             d->nil_noop = !vg_is_over(d->tmp) && vg_state_hash(d->tmp) == h;

@@ -302,7 +302,7 @@ static int play_children(exact_solver *x, const vg_state *s, int level, int beta
     for (int k = 0; k < c->n; k++) {
         vg_state *kid = c->st[k] = stack_at(&x->st, (level + 1) * VG_MAX_MOVES + k);
         if (!kid) return fail(x, VG_ERR_NOMEM, "out of memory"), -1;
-        if (x->o.budgeted && !fm_room(x->f, 2)) return x->aborted = 1, -1;   /* a copy and a move: never past a call budget */
+        if (x->o.budgeted && !fm_room(x->f, FM_CHILD)) return x->aborted = 1, -1;   /* never past a call budget */
         fm_copy(x->f, kid, s);
         if (fm_play(x->f, kid, c->moves[k]) != VG_OK) return x->failed = x->aborted = 1, -1;
         int same = side(vg_turn(kid)) == side(who), lo = -INF, hi = INF;

@@ -77,4 +77,6 @@ int fm_bound(fm *f, const vg_state *s) {
 
 int fm_room(const fm *f, long n) { return f->status == VG_OK && (!f->max_calls || f->calls + n <= f->max_calls); }
 
-int fm_spent(const fm *f) { return !fm_room(f, 1) || (f->deadline > 0 && fm_now() >= f->deadline); }
+int fm_spent_for(const fm *f, long n) { return !fm_room(f, n) || (f->deadline > 0 && fm_now() >= f->deadline); }
+
+int fm_spent(const fm *f) { return fm_spent_for(f, 1); }

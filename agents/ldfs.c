@@ -50,10 +50,10 @@ static void *ldfs_create(const vg_game *g, const double *p, uint64_t seed) {
     return l;
 }
 
-/* 1 when another child (a copy and an advance) does not fit in the
- * decision's budget: the search is then aborted. */
+/* 1 when another child does not fit in the decision's budget: the search
+ * is then aborted. */
 static int spent(ldfs *l, fm *f) {
-    if (fm_spent(f) || !fm_room(f, 2)) l->aborted = 1;
+    if (fm_spent_for(f, FM_CHILD)) l->aborted = 1;
     return l->aborted;
 }
 

@@ -114,7 +114,7 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
     vg_state *child = m->stack[level + 1];
     int best = -INF, best_move = moves[0], a = alpha;
     for (int k = 0; k < n; k++) {
-        if (m->budgeted && !fm_room(m->f, 2)) {   /* a copy and a move: never past a call budget */
+        if (m->budgeted && !fm_room(m->f, FM_CHILD)) {   /* never past a call budget */
             m->aborted = 1;
             return 0;
         }

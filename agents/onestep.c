@@ -53,7 +53,7 @@ static int onestep_act(void *self, fm *f, const vg_state *s) {
     for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
     if (n == 0 && vg_game_has_turns(o->g)) n = fm_legal(f, s, moves), rounds = 0;
     double best_v = 0;
-    for (int k = 0; k < n && !fm_spent(f) && fm_room(f, 2); k++) {
+    for (int k = 0; k < n && !fm_spent_for(f, FM_CHILD); k++) {
         fm_copy(f, o->child, s);
         if (rounds) fm_advance(f, o->child, (vg_action)moves[k]);
         else fm_play(f, o->child, moves[k]);
@@ -61,9 +61,14 @@ static int onestep_act(void *self, fm *f, const vg_state *s) {
         double v = outcome_value(f, o->child);
         if (best < 0 || (who == 0 ? v > best_v : v < best_v)) best_v = v, best = k;
     }
-    if (best < 0) return n == 0 || f->status != VG_OK ? -1 : rounds ? fm_action_move(f, acts[0]) : moves[0];
-    f->value = who == 0 ? best_v : 0.0 - best_v;          /* for the agent to move (agent.h) */
-    f->has_value = 1;
+    if (best >= 0) {
+        f->value = who == 0 ? best_v : 0.0 - best_v;      /* for the agent to move (agent.h) */
+        f->has_value = 1;
+    } else if (n == 0 || f->status != VG_OK) {
+        return -1;
+    } else {
+        best = 0;                                         /* the budget allowed none */
+    }
     return rounds ? fm_action_move(f, acts[best]) : moves[best];
 }
 

@@ -206,13 +206,13 @@ static int admit(planner *p, fm *f, uint32_t id, vg_state **kid, vg_action a, in
  * child back at the position it came from, or at its parent's, is
  * dropped before the map is probed (it was reached sooner). */
 static int run(planner *p, fm *f) {
-    long spent = 0, reserve = p->o.wait && p->nil_noop < 0 ? 2 : 0;
+    long spent = 0, reserve = p->o.wait && p->nil_noop < 0 ? FM_CHILD : 0;
     for (;;) {
         if (p->o.max_states && (long)p->t.n >= p->o.max_states) {
             if (p->o.escalate > 1) p->o.weight *= p->o.escalate;
             return 2;
         }
-        if (fm_spent(f) || !fm_room(f, 1 + reserve) || (p->o.expansions && spent >= p->o.expansions)) return 0;
+        if (fm_spent_for(f, 1 + reserve) || (p->o.expansions && spent >= p->o.expansions)) return 0;
         uint32_t id = stree_pop(&p->t);
         if (id == UINT32_MAX) return -1;
         if (p->t.nodes[id].win) return make_plan(p, id) ? 1 : -2;

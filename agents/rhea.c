@@ -102,7 +102,7 @@ static void evaluate(rhea *r, fm *f, const vg_state *s, const vg_action *acts, i
  * 'len' advances fit in a call budget, or none was valued yet this
  * decision (then its play-out stops where the call budget does). */
 static int room_for_one(const rhea *r, const fm *f, int valued) {
-    return !fm_spent(f) && (fm_room(f, 1L + r->len) || !valued);
+    return !fm_spent_for(f, 1L + r->len) || (!valued && !fm_spent(f));
 }
 
 static int by_value(const void *a, const void *b) {
