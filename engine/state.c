@@ -215,13 +215,7 @@ int state_find_avatar(const vg_game *g, const vg_state *s) {
 
 /* Counts a sprite in or out of cells c (cells_of's). */
 static inline void occ_cells(const vg_game *g, vg_state *s, const int c[4], int delta) {
-    uint8_t *occ = state_occ(s);
-    for (int cy = c[2]; cy <= c[3]; cy++)
-        for (int cx = c[0]; cx <= c[1]; cx++) {
-            uint8_t *o = &occ[cy * g->w + cx];
-            if ((delta > 0 && *o == UINT8_MAX) || (delta < 0 && *o == 0)) s->occ_full = 1;   /* give up on counts */
-            else *o = (uint8_t)(*o + delta);
-        }
+    state_occ_rect(g, s, c[0], c[1], c[2] * g->w, c[3] * g->w, delta);
 }
 
 void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta) {

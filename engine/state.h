@@ -208,10 +208,14 @@ static inline uint32_t ref_id(const vg_game *g, const vg_state *s, int r) {
 static inline int fixed_alive(const vg_game *g, const vg_state *s, uint32_t e) { /* static layer entry e exists */
     return g->static_ents[e].bit == NO_BIT || bit_get(s, g->static_ents[e].bit);
 }
+/* 1 when a sprite at pixel (x, y) covers no map cell (is counted in none). */
+static inline int cell_off_map(const vg_game *g, int x, int y) {
+    return x + g->square <= 0 || y + g->square <= 0 || x >= g->pw || y >= g->ph;
+}
 /* Cells a sprite at pixel (x, y) covers: columns c[0]..c[1], rows c[2]..c[3]; empty when off the map. */
 static inline void cells_of(const vg_game *g, int x, int y, int c[4]) {
     int b = g->square;
-    if (x + b <= 0 || y + b <= 0 || x >= g->pw || y >= g->ph) {
+    if (cell_off_map(g, x, y)) {
         c[0] = c[2] = 0, c[1] = c[3] = -1;
         return;
     }
@@ -221,6 +225,19 @@ static inline void cells_of(const vg_game *g, int x, int y, int c[4]) {
     c[3] = (int)(((uint64_t)(y + b - 1) * g->inv_square) >> 32);
     if (c[1] >= g->w) c[1] = g->w - 1;
     if (c[3] >= g->h) c[3] = g->h - 1;
+}
+
+/* Counts a sprite in (delta +1) or out (-1) of the cells of columns c0..c1
+ * in rows r0..r1, each given as its first cell (row * map width); a count
+ * that would wrap gives up on counts (occ_full). */
+static inline void state_occ_rect(const vg_game *g, vg_state *s, int c0, int c1, int r0, int r1, int delta) {
+    uint8_t *occ = state_occ(s);
+    for (int r = r0; r <= r1; r += g->w)
+        for (int k = c0; k <= c1; k++) {
+            uint8_t *o = &occ[r + k];
+            if ((delta > 0 && *o == UINT8_MAX) || (delta < 0 && *o == 0)) s->occ_full = 1;
+            else *o = (uint8_t)(*o + delta);
+        }
 }
 
 /* The map cell a sprite at pixel (x, y) covers when it covers exactly one

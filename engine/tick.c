@@ -136,26 +136,12 @@ static inline void touch(tick_ctx *t, int i) {
  * y), both wholly on the map, as state_occ_move does. */
 static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
     const vg_game *g = t->g;
-    int e = t->b - 1, w = g->w;
+    int e = t->b - 1;
     int a0 = g->pix_col[x0], a1 = g->pix_col[x0 + e], a2 = g->pix_row[y0], a3 = g->pix_row[y0 + e];
     int c0 = g->pix_col[x], c1 = g->pix_col[x + e], c2 = g->pix_row[y], c3 = g->pix_row[y + e];
     if (a0 == c0 && a1 == c1 && a2 == c2 && a3 == c3) return;
-    uint8_t *occ = state_occ(t->s);
-    for (int r = a2; r <= a3; r += w)
-        for (int k = a0; k <= a1; k++) {
-            if (occ[r + k] == 0) t->s->occ_full = 1;          /* give up on counts (state_occ_add) */
-            else occ[r + k]--;
-        }
-    for (int r = c2; r <= c3; r += w)
-        for (int k = c0; k <= c1; k++) {
-            if (occ[r + k] == UINT8_MAX) t->s->occ_full = 1;
-            else occ[r + k]++;
-        }
-}
-
-/* 1 when a sprite at pixel (x, y) covers no map cell (is counted in none). */
-static inline int off_map(const tick_ctx *t, int x, int y) {
-    return x + t->b <= 0 || y + t->b <= 0 || x >= t->g->pw || y >= t->g->ph;
+    state_occ_rect(g, t->s, a0, a1, a2, a3, -1);
+    state_occ_rect(g, t->s, c0, c1, c2, c3, +1);
 }
 
 /* tick_set_pos's cell counts, but for a move from one cell to another:
@@ -166,7 +152,7 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int
         if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
     }
     if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
-    else if (!off_map(t, p->x, p->y) || !off_map(t, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
+    else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
