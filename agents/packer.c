@@ -34,7 +34,8 @@
 enum { WHERE_BITS = 12 };   /* the reference's words, hashed to one of 4096 entries */
 
 struct packer {
-    vg_state *ref;
+    vg_state *ref;         /* zero from its last sprite to its capacity, */
+    size_t ref_bytes;      /* vg_state_size: reading past a shorter reference gives 0 */
     uint32_t where[1 << WHERE_BITS];   /* per hash of a word: 1 + the last word of the reference with that hash, 0 none */
     uint8_t *scratch;      /* room for the stream of the largest state */
     size_t most;           /* units in the largest block */
@@ -67,6 +68,7 @@ packer *packer_new(const vg_game *g) {
     packer *pk = calloc(1, sizeof *pk);
     if (!pk) return NULL;
     pk->ref = vg_state_new(g, 0);
+    pk->ref_bytes = vg_state_size(g);
     /* At worst 9 bytes a literal word and 7 a step (a step takes at least
      * one word), and the length. */
     size_t stream = vg_state_size(g) / 8 * 16 + 16;
@@ -127,6 +129,7 @@ static inline unsigned where_of(uint64_t w) { return (unsigned)((w * 0x9e3779b97
 
 void packer_set_ref(packer *pk, fm *f, const vg_state *ref) {
     fm_copy(f, pk->ref, ref);
+    memset((char *)pk->ref + vg_state_used(ref), 0, pk->ref_bytes - vg_state_used(ref));
     memset(pk->where, 0, sizeof pk->where);
     const uint64_t *r = (const uint64_t *)(const void *)ref;
     for (size_t j = 0; j < vg_state_used(ref) / 8; j++) pk->where[where_of(r[j])] = (uint32_t)j + 1;
@@ -209,9 +212,6 @@ static size_t skip_room(size_t nref, size_t n, size_t skipped) {
     return room < PACK_MAX_SKIP ? room : PACK_MAX_SKIP;
 }
 
-/* Reference word 'at', 0 past its end (a state longer than the reference). */
-static inline uint64_t ref_word(const uint64_t *r, size_t nref, size_t at) { return at < nref ? r[at] : 0; }
-
 packed *packer_pack(packer *pk, const vg_state *st) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref, *s = (const uint64_t *)(const void *)st;
     size_t nref = vg_state_used(pk->ref) / 8, n = vg_state_used(st) / 8, i = 0, at = 0;
@@ -227,7 +227,7 @@ packed *packer_pack(packer *pk, const vg_state *st) {
         size_t lit = 0, most = skip_room(nref, n, at - i);   /* literal words up to where the reference goes on again */
         while (i + lit < n && (sk = resync(pk, nref, at + lit, s, n, i + lit, most)) < 0) lit++;
         o = put_varint(put_varint(put_varint(o, skip), copy), lit);
-        for (size_t j = 0; j < lit; j++) o = put_word(o, s[i + j], ref_word(r, nref, at + j));
+        for (size_t j = 0; j < lit; j++) o = put_word(o, s[i + j], r[at + j]);   /* 'at' stays below max(n, nref) */
         i += lit, at += lit;
     }
     size_t bytes = (size_t)(o - pk->scratch);
@@ -242,7 +242,7 @@ size_t packed_bytes(const packed *p) { return units_of(p->bytes) * 4; }
 
 void packer_unpack(const packer *pk, const packed *p, vg_state *dst) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref;
-    size_t nref = vg_state_used(pk->ref) / 8, n;
+    size_t n;
     uint64_t *d = (uint64_t *)(void *)dst;
     const uint8_t *in = get_varint(p->stream, &n);
     for (size_t i = 0, at = 0; i < n;) {
@@ -251,7 +251,7 @@ void packer_unpack(const packer *pk, const packed *p, vg_state *dst) {
         at += skip;
         memcpy(d + i, r + at, copy * 8);
         i += copy, at += copy;
-        for (size_t j = 0; j < lit; j++) in = get_word(in, &d[i + j], ref_word(r, nref, at + j));
+        for (size_t j = 0; j < lit; j++) in = get_word(in, &d[i + j], r[at + j]);
         i += lit, at += lit;
     }
 }

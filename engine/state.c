@@ -88,11 +88,10 @@ static uint64_t alive_hash(const vg_state *s) {
 /* 'h' with the delayed effects pending and the script's variables mixed in. */
 static uint64_t mix_timers_vars(uint64_t h, const vg_state *s) {
     for (uint32_t k = 0; k < s->timers; k++) h += state_mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
-    uint64_t w[(VG_MAX_VARS + 1) / 2] = {0}, any = 0;   /* most games have no variables: a word at a time */
-    memcpy(w, s->vars, sizeof s->vars);
-    for (size_t k = 0; k < sizeof w / sizeof *w; k++) any |= w[k];
-    for (int v = 0; any && v < VG_MAX_VARS; v++)
-        if (s->vars[v]) h ^= state_mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
+    static const int32_t none[VG_MAX_VARS];   /* most games have no variables: one compare */
+    if (memcmp(s->vars, none, sizeof none))
+        for (int v = 0; v < VG_MAX_VARS; v++)
+            if (s->vars[v]) h ^= state_mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
     return h;
 }
 
@@ -118,23 +117,33 @@ uint64_t vg_state_hash(const vg_state *s) {
     return h ^ state_mix(sum);
 }
 
-/* The position hash, with the orientation of sprites of the types in
- * 'oriented' (a bit per type) mixed in, and with 'counters' each sprite's
- * class counter. */
+/* Sprite i's two words mixed: its place (x, y; the id masked off) and its
+ * type word (type, flags, dx, dy, moved, counter) masked by 'keep', mixed
+ * by one 128-bit multiply, its halves xored. */
+static inline uint64_t sprite_fold(const vg_state *s, uint32_t i, uint64_t keep, uint64_t oriented) {
+    __extension__ typedef unsigned __int128 u128;
+    _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && offsetof(sprite, y) == 2 && offsetof(sprite, type) == 8 &&
+                       offsetof(sprite, flags) == 9 && offsetof(sprite, dx) == 10 && offsetof(sprite, dy) == 11 &&
+                       offsetof(sprite, counter) == 14,
+                   "sprite_fold reads a sprite as two little-endian words");
+    uint64_t at, what;
+    memcpy(&at, state_sprite(s, i), sizeof at);
+    memcpy(&what, (const char *)state_sprite(s, i) + 8, sizeof what);
+    what &= keep | ((0 - (oriented >> (what & 63) & 1)) & 0xffff0000u);   /* dx, dy when the type is oriented */
+    u128 m = (u128)((at & 0xffffffffu) ^ 0xa0761d6478bd642fULL) * (what ^ 0xe7037ed1a0b428dbULL);
+    return (uint64_t)m ^ (uint64_t)(m >> 64);
+}
+
+/* The position hash: the type, place and disabled flag of every sprite,
+ * the orientation of sprites of the types in 'oriented' (a bit per type),
+ * and with 'counters' each sprite's class counter. */
 static uint64_t position_hash(const vg_state *s, uint64_t oriented, int counters) {
-    uint64_t h = state_mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL) ^ alive_hash(s);
-    uint64_t sum = 0;
+    const uint64_t keep = 0xffu | (uint64_t)SP_DISABLED << 8 | (counters ? 0xffffULL << 48 : 0);
+    uint64_t h = state_mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL) ^ alive_hash(s), sum = 0;
     if (!oriented)   /* the common case, kept a tight loop */
-        for (uint32_t i = 0; i < s->n; i++) {
-            const sprite *p = state_sprite(s, i);
-            sum += state_mix(position_key(p) ^ (uint64_t)(uint16_t)(p->counter & -counters) << 41);
-        }
-    for (uint32_t i = 0; oriented && i < s->n; i++) {
-        const sprite *p = state_sprite(s, i);
-        uint64_t k = position_key(p) ^ (uint64_t)(uint16_t)(p->counter & -counters) << 41;
-        if (oriented >> (p->type & 63) & 1) k ^= (uint64_t)(uint8_t)p->dx << 48 ^ (uint64_t)(uint8_t)p->dy << 56;
-        sum += state_mix(k);
-    }
+        for (uint32_t i = 0; i < s->n; i++) sum += sprite_fold(s, i, keep, 0);
+    else
+        for (uint32_t i = 0; i < s->n; i++) sum += sprite_fold(s, i, keep, oriented);
     return h ^ state_mix(sum);
 }
 

@@ -84,10 +84,39 @@ static void test_packer_many_chunks(void **state) {
     vg_game_free(g);
 }
 
+/* A state longer than the reference (Aliens: the avatar's missiles and
+ * the aliens' bombs are new sprites) reads the reference as zero past its
+ * end, and comes back byte for byte too. */
+static void test_packer_longer_state(void **state) {
+    (void)state;
+    vg_game *g = load_game("gvgai/aliens.txt", "gvgai/aliens_lvl0.txt");
+    vg_state *s = vg_state_new(g, 3), *back = vg_state_new(g, 0);
+    packer *pk = packer_new(g);
+    assert_non_null(pk);
+    packer_set_ref(pk, &(fm){.g = g}, s);
+    size_t ref = vg_state_used(s), longest = 0;
+    for (int k = 0; k < 300 && !vg_is_over(s); k++) {
+        static const vg_action plan[] = {VG_ACTION_USE, VG_ACTION_LEFT, VG_ACTION_USE, VG_ACTION_RIGHT};
+        assert_int_equal(vg_advance(g, s, plan[k % 4], NULL), VG_OK);
+        packed *p = packer_pack(pk, s);
+        assert_non_null(p);
+        packer_unpack(pk, p, back);
+        assert_memory_equal(back, s, vg_state_used(s));
+        if (vg_state_used(s) > longest) longest = vg_state_used(s);
+        packer_release(pk, p);
+    }
+    assert_true(longest > ref);
+    packer_free(pk);
+    vg_state_free(s);
+    vg_state_free(back);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packer),
         cmocka_unit_test(test_packer_many_chunks),
+        cmocka_unit_test(test_packer_longer_state),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
