@@ -50,14 +50,17 @@ int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* Replaces every sprite of type 'stype' by one of 'stypeTo'. */
+/* Replaces every sprite of type 'stype' by one of 'stypeTo', those killed
+ * this tick too: GVGAI takes sprites out of their type's list only when
+ * the tick ends, so a second transformToAll in a tick replaces them again
+ * (The Mole's walls, both levels' walls at once). */
 int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a;
     uint32_t from, to, n0 = t->s->n;
     type_range(t, e->stype, &from, &to);
     for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
         uint32_t j = i < to ? i : t->settled + (i - to);
-        if (tick_sprite(t, j)->type != e->stype || (tick_sprite(t, j)->flags & SP_KILLED)) continue;
+        if (tick_sprite(t, j)->type != e->stype) continue;
         int n = tick_create(t, e->stype_to, tick_sprite(t, j)->x, tick_sprite(t, j)->y, 1);
         if (n >= 0) transform_into(t, e, (int)j, n, b);
     }
