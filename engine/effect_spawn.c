@@ -52,8 +52,8 @@ int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
 
 /* Replaces every sprite of type 'stype' by one of 'stypeTo', those killed
  * this tick too: GVGAI takes sprites out of their type's list only when
- * the tick ends, so a second transformToAll in a tick replaces them again
- * (The Mole's walls, both levels' walls at once). */
+ * the tick ends, so a second transformToAll of the same type in a tick
+ * replaces them again: each becomes two (The Mole's walls). */
 int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a;
     uint32_t from, to, n0 = t->s->n;
