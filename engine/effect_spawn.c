@@ -56,13 +56,10 @@ int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
  * replaces them again: each becomes two (The Mole's walls). */
 int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a;
-    uint32_t from, to, n0 = t->s->n;
-    type_range(t, e->stype, &from, &to);
-    for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
-        uint32_t j = i < to ? i : t->settled + (i - to);
-        if (tick_sprite(t, j)->type != e->stype) continue;
+    uint32_t at = 0, n0 = t->s->n;
+    for (int j; (j = tick_next_of(t, e->stype, n0, &at)) >= 0;) {
         int n = tick_create(t, e->stype_to, tick_sprite(t, j)->x, tick_sprite(t, j)->y, 1);
-        if (n >= 0) transform_into(t, e, (int)j, n, b);
+        if (n >= 0) transform_into(t, e, j, n, b);
     }
     return 1;
 }
