@@ -53,11 +53,6 @@ static int in_sight(int prev, int x, int y, int tx, int ty) {
     }
 }
 
-/* GVGAI's closestTargets: the sprites of 'stype' closest to 'me'
- * (Manhattan distance in pixels), in GVGAI's order, their positions in
- * tx, ty and the first one's index in *first; with 'sight' >= 0 only those
- * a LOSChaser whose last random draw was 'sight' sees. Returns how many
- * (0: none, *first -1), their distance in *best. */
 /* closest()'s look at sprite j: kept when in sight (if 'sight' >= 0) and
  * no farther than the best so far. */
 static inline __attribute__((always_inline)) int closer_one(const tick_ctx *t, const sprite *me, int sight, int j, int16_t *tx,
@@ -85,8 +80,13 @@ static inline __attribute__((always_inline)) int closest_in(tick_ctx *t, const s
     return n;
 }
 
+/* GVGAI's closestTargets: the sprites of 'stype' closest to 'me'
+ * (Manhattan distance in pixels), in GVGAI's order, their positions in
+ * tx, ty and the first one's index in *first; with 'sight' >= 0 only those
+ * a LOSChaser whose last random draw was 'sight' sees. Returns how many
+ * (0: none, *first -1), their distance in *best. */
 static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first, int *best) {
-    if (sight < 0) return closest_in(t, me, stype, -1, tx, ty, first, best);
+    if (sight < 0) return closest_in(t, me, stype, -1, tx, ty, first, best);   /* inlined without the sight test */
     return closest_in(t, me, stype, sight, tx, ty, first, best);
 }
 
