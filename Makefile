@@ -39,7 +39,7 @@ TESTLIBS := $(shell pkg-config --libs cmocka json-c zlib 2>/dev/null)
 OUT     := build/$(BUILD)
 ENGINE  := $(wildcard engine/*.c engine/lua/*.c engine/gvgai/*.c)
 AGENTS  := $(wildcard agents/*.c)
-TOOLS   := $(wildcard tools/*.c)
+TOOLS   := $(wildcard tools/*/*.c)
 LIBOBJ  := $(patsubst %.c,$(OUT)/%.o,$(ENGINE) $(AGENTS))
 TESTSRC := $(filter-out tests/fuzz/%,$(wildcard tests/*.c tests/*/*.c tests/*/*/*.c))
 FUZZERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -54,7 +54,10 @@ endif
 .PHONY: all test run-tests test-deps test-asan test-slow bench corpus check deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
-$(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*.h tests/*.h)
+# The tools' rooms (cli/, batch/, picture/) see each other's headers.
+$(OUT)/tools/%.o: CFLAGS += -Itools/cli -Itools/batch -Itools/picture
+
+$(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -c $< -o $@

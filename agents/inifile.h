@@ -4,7 +4,7 @@
  * keys and values in file order, each with the line it is on, and the
  * errors found (line and message), so that whoever interprets the file can
  * name file:line in its own messages. Parsed by inih; read by batch plans
- * (tools/plan.c) and agent settings (agents/config.c).
+ * (tools/batch/plan.c) and agent settings (agents/config.c).
  *
  *   [batch]                  a section
  *   games = bait, pacman     a key and its value (spaces around trimmed)

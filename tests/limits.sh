@@ -12,7 +12,7 @@ FUNC_MAX=${FUNC_MAX:-100}
 cd "$(dirname "$0")/.." || exit 2
 check=0
 [ "${1:-}" = --check ] && check=1
-files=$(ls engine/*.c engine/*/*.c agents/*.c tools/*.c engine/*.h engine/*/*.h agents/*.h tools/*.h 2>/dev/null)
+files=$(ls engine/*.c engine/*/*.c agents/*.c tools/*/*.c engine/*.h engine/*/*.h agents/*.h tools/*/*.h 2>/dev/null)
 
 funcs=$(awk '
 FNR == 1 { depth = 0; head = ""; hstart = 0; name = ""; incomment = 0 }

@@ -4,7 +4,7 @@
  * the real binary of this build (build/BUILD/vgdl, else bin/vgdl) on the
  * INI files in tests/batch/fixtures/, results in a temporary folder.
  *
- * The test of tools/batch.c, plan.c, worker.c, sched.c, store.c, slurm.c,
+ * The test of tools/batch/batch.c, plan.c, worker.c, sched.c, store.c, slurm.c,
  * runs.c and report.c: they have no test file of their own.
  *
  * 1. A batch writes one row per run to runs.csv and runs.jsonl and prints

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  *
- * test_cli.c -- what every command shares (tools/cli.c and main in
- * tools/vgdl.c), run as a user runs it:
+ * test_cli.c -- what every command shares (tools/cli/cli.c and main in
+ * tools/cli/vgdl.c), run as a user runs it:
  *
  * 1. Help on stdout with status 0 for --help, -h, help, help COMMAND and
  *    COMMAND --help; --version; an unknown command gets a suggestion.

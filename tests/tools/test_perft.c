@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * test_perft.c -- 'vgdl perft' (tools/perft.c, agents/exact.c's
+ * test_perft.c -- 'vgdl perft' (tools/cli/perft.c, agents/exact.c's
  * exact_perft and exact_replay) on a game whose rules raise errors
  * (tests/tools/fixtures/perft_broken.lua): a script error found by the
  * search or while playing --moves is printed as every command prints

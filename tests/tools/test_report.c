@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * test_report.c -- 'vgdl report' (tools/report.c, table.c, chart.c) on
+ * test_report.c -- 'vgdl report' (tools/batch/report.c, table.c, picture/chart.c) on
  * hand-made results (tests/tools/fixtures/report/runs.csv: Bait levels 0
  * and 1; alpha wins 6 of 8 and 2 of 4, beta_2#%& 1 of 4 and 0 of 4):
  *

@@ -4,7 +4,7 @@
  * binary of this build): positions given as move lists (--moves) in every
  * command that starts from a position.
  *
- * The test of tools/decide.c, match.c and perft.c: they have no test file
+ * The test of tools/cli/decide.c, match.c and perft.c: they have no test file
  * of their own.
  *
  * 1. decide --agent solve after --moves prints Pons' score (the exact value
