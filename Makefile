@@ -12,6 +12,7 @@
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
 #                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm, no vg_type_find in agents/,
 #                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh)
+#   make check-rules the same rules without the debug build
 #   make deps       install the Debian packages the project needs (root)
 
 BUILD   ?= release
@@ -51,7 +52,7 @@ ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
-.PHONY: all test run-tests test-deps test-asan test-slow bench corpus check deps clean fuzz fuzz-run
+.PHONY: all test run-tests test-deps test-asan test-slow bench corpus check check-rules deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
 # The tools' rooms (cli/, batch/, picture/) see each other's headers.
@@ -122,7 +123,11 @@ bench-solve: all
 	@tests/bench_solve.sh
 
 ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
-check:
+check: check-rules
+	$(MAKE) clean all test BUILD=debug
+
+# The layering and size rules alone, without the debug build.
+check-rules:
 	@! grep -rn --include='*.[ch]' '#include *[<"]l\(ua\|auxlib\|ualib\)' engine agents tools | grep -v '^engine/lua/' \
 	  || { echo "check: Lua's headers included outside engine/lua/ (above); only the Lua layer names the guest language"; exit 1; }
 	@! grep -rnE --include='*.[ch]' '#include *"(.*/)?($(subst .,\.,$(subst $(eval) ,|,$(ENGINE_HEADERS))))"' agents tools tests \
@@ -134,7 +139,6 @@ check:
 	@! grep -n 'vg_type_find' agents/*.[ch] \
 	  || { echo "check: agents look no sprite type up by name (above): game knowledge is the game's (bound(state), vg_bound)"; exit 1; }
 	@tests/limits.sh --check
-	$(MAKE) clean all test BUILD=debug
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=fuzz $(patsubst %,build/fuzz/fuzz_%,$(FUZZERS))
