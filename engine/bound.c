@@ -135,9 +135,7 @@ uint64_t bound_class_created(const vg_game *g) {
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
         if (!td->leaf || td->cls < 0) continue;
-        if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) m |= sub(g, td->stype);
-        m |= sub(g, td->stype2);
-        for (int k = 0; k < td->stypes.n; k++) m |= sub(g, td->stypes.t[k]);
+        m |= class_creates(g, td);
     }
     return m;
 }

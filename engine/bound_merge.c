@@ -184,10 +184,7 @@ static const char *created_refused(const vg_game *g, uint64_t boxes, uint64_t si
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
         if (!td->leaf || td->cls < 0) continue;
-        uint64_t m = sub(g, td->stype2);
-        if (!(class_table[td->cls].flags & CLASS_READS_STYPE)) m |= sub(g, td->stype);
-        for (int k = 0; k < td->stypes.n; k++) m |= sub(g, td->stypes.t[k]);
-        if (m & (boxes | sinks | X | g->avatar_types)) return "a class creates boxes, blocks or avatars";
+        if (class_creates(g, td) & (boxes | sinks | X | g->avatar_types)) return "a class creates boxes, blocks or avatars";
     }
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];

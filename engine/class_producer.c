@@ -59,10 +59,20 @@ static inline __attribute__((always_inline)) void spawn(tick_ctx *t, int i, cons
     if (roll < td->prob || moves || td->total > 0 || t->g->ext_off[EXT_AUX]) spawn_rest(t, i, types, n, moves, roll);
 }
 
+/* What producer 'i' creates: its 'stype' (k 0), BomberRandomMissile its
+ * k-th of 'stypeMissile'; unless updateSpawnType changed it. */
+static int spawn_type(const tick_ctx *t, int i, int k) {
+    const sprite *p = tick_sprite(t, (uint32_t)i);
+    const uint8_t *own = sprite_spawns(t->g, p);
+    const type_def *td = &t->g->types[p->type];
+    return own ? own[k] : td->cls == CLS_BomberRandomMissile ? td->stypes.t[k] : td->stype;
+}
+
 /* SpawnPoint: never moves. */
 void class_update_spawn_point(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    spawn(t, i, &t->g->types[tick_sprite(t, i)->type].stype, 1, 0);
+    int type = spawn_type(t, i, 0);
+    spawn(t, i, &type, 1, 0);
 }
 
 /* SpawnPointMultiSprite: one of each of 'stypes' at a time. */
@@ -75,7 +85,8 @@ void class_update_multi_spawn(tick_ctx *t, int i, vg_action a) {
 /* Bomber: a SpawnPoint that drifts along its orientation. */
 void class_update_bomber(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    spawn(t, i, &t->g->types[tick_sprite(t, i)->type].stype, 1, 1);
+    int type = spawn_type(t, i, 0);
+    spawn(t, i, &type, 1, 1);
 }
 
 /* RandomBomber: a step in a random direction first. */
@@ -83,15 +94,16 @@ void class_update_random_bomber(tick_ctx *t, int i, vg_action a) {
     (void)a;
     int k = rng_int(t->s, 4);
     class_active_move(t, i, class_base_dirs[k][0], class_base_dirs[k][1]);
-    spawn(t, i, &t->g->types[tick_sprite(t, i)->type].stype, 1, 1);
+    int type = spawn_type(t, i, 0);
+    spawn(t, i, &type, 1, 1);
 }
 
 /* BomberRandomMissile: what it may create this tick drawn from 'stypeMissile' first. */
 void class_update_bomber_random_missile(tick_ctx *t, int i, vg_action a) {
     (void)a;
     const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    int k = rng_int(t->s, td->stypes.n);
-    spawn(t, i, &td->stypes.t[k], 1, 1);
+    int type = spawn_type(t, i, rng_int(t->s, td->stypes.n));
+    spawn(t, i, &type, 1, 1);
 }
 
 void class_defaults_bomber(type_def *td) {

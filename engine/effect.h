@@ -13,7 +13,7 @@
 #ifndef VG_EFFECT_H
 #define VG_EFFECT_H
 
-#include "tick.h"
+#include "players.h"
 
 enum {                   /* effect_row.flags */
     FX_MOVE1 = 1,        /* may move (or otherwise change) the first sprite */
@@ -58,6 +58,8 @@ effect_check_fn effect_check_has;
 effect_fn effect_spawn_if_counter_subtypes;
 effect_check_fn effect_check_counter_subtypes;
 effect_fn effect_spawn, effect_spawn_next_to, effect_clone_sprite, effect_transform_to_random_child;
+effect_fn effect_update_spawn_type;
+effect_check_fn effect_check_update_spawn_type;
 effect_fn effect_transform_if_count, effect_transform_to_singleton;
 effect_check_fn effect_check_random_child, effect_check_transform_if_count, effect_check_transform_to_singleton;
 effect_fn effect_change_resource, effect_collect_resource, effect_collect_resource_if_held;
@@ -67,7 +69,7 @@ effect_fn effect_set_speed_for_all, effect_increase_speed_to_all, effect_decreas
 effect_fn effect_reverse_direction, effect_flip_direction, effect_turn_around, effect_attract_gaze, effect_align;
 effect_fn effect_teleport_to_exit;
 effect_fn effect_wall_stop, effect_wall_bounce, effect_bounce_direction;
-effect_fn effect_kill_if_slow, effect_kill_if_not_upright, effect_bounce_forward_cont;
+effect_fn effect_kill_if_slow, effect_kill_if_fast, effect_kill_if_not_upright, effect_bounce_forward_cont;
 
 /* One block per family; add a row to yours.
  *      name            function                  flags                               check */
@@ -103,6 +105,7 @@ effect_fn effect_kill_if_slow, effect_kill_if_not_upright, effect_bounce_forward
     X(spawnRight,     effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
     X(spawnBehind,    effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
     X(cloneSprite,    effect_clone_sprite,      FX_MOVE1 | FX_CREATES | FX_ADDS,    NULL) \
+    X(updateSpawnType, effect_update_spawn_type, 0,                                 effect_check_update_spawn_type) \
     /* -- movement (effect_move.c); undoAll moves only sprites that moved: never fixed ones */ \
     X(stepBack,       effect_step_back,         FX_MOVE1,                           NULL) \
     X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2,               NULL) \
@@ -134,6 +137,7 @@ effect_fn effect_kill_if_slow, effect_kill_if_not_upright, effect_bounce_forward
     X(wallReverse,    effect_wall_bounce,       FX_MOVE1 | FX_NEEDS2 | FX_SPEED | FX_BATCH, NULL) \
     X(bounceDirection, effect_bounce_direction, FX_MOVE1 | FX_NEEDS2,               NULL) \
     X(killIfSlow,     effect_kill_if_slow,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    NULL) \
+    X(killIfFast,     effect_kill_if_fast,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    NULL) \
     X(killIfNotUpright, effect_kill_if_not_upright, FX_KILL1,                       NULL)
 
 #define EFFECT_ENUM(name, fn, flags, check) EFF_##name,
@@ -165,6 +169,12 @@ void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, i
 int effect_wall_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n);
 /* Runs timed row 'e' (GVGAI's TIME) on sprite 'a': its score always applies, no event. */
 void effect_apply_timed(tick_ctx *t, const effect_def *e, int a);
+/* Adds the scores 'sc' (one a player) to the players: in a game for one
+ * player with no counters, to the state's score. */
+static inline void effect_score(tick_ctx *t, const double sc[VG_MAX_PLAYERS]) {
+    if (t->g->tally) players_tally(t, sc, NULL, 1, 1);
+    else t->s->score += sc[0];
+}
 /* ---- The pending list (effect_timer.c) */
 void effect_timers_start(const vg_game *g, vg_state *s);  /* a level's start: the timed rows pending */
 void effect_run_timers(tick_ctx *t);                      /* step 1 of the collision pass: what is due */

@@ -170,7 +170,7 @@ int effect_subtract_health_points(tick_ctx *t, const effect_def *e, int a, int b
     hp[0] = (int16_t)(hp[0] - (int)e->value);
     if (hp[0] > e->limit) return 1;
     tick_kill(t, r, 0);
-    t->s->score += e->score_if_killed;
+    effect_score(t, e->score_if_killed);
     return 0;
 }
 

@@ -20,6 +20,7 @@
 typedef struct type_def type_def;
 
 #define TYPE_LIST_MAX 8
+#define VG_MAX_COUNTERS 4   /* GVGAI's game counters (no_counters): script variables counter0, counter1, ... */
 /* Types named in order (P_TYPELIST), as GVGAI keeps a comma-separated list. */
 typedef struct type_list {
     int n;
@@ -47,12 +48,15 @@ struct type_def {
     uint32_t color;
     char img[48];           /* GVGAI's image name, kept for drawing */
     int portal;             /* GVGAI portal: observed as a portal (unless an avatar or a resource) */
-    int hidden;
+    int hidden;             /* a bit per player it is hidden from (GVGAI hidden=True,False), 0: seen by all */
+    int is_npc;             /* GVGAI is_npc: observed as an NPC (1) or not (0) whatever its class says; -1 unset */
     int singleton;          /* declared on this type: one sprite at most in its subtree */
     char glyph;             /* first map character placing it, '?' if none */
     int oriented;           /* keeps an orientation (GVGAI is_oriented) */
     int8_t dx0, dy0;        /* orientation of a new sprite */
     int stype, stype2;      /* what it spawns / chases / flees / shoots (OngoingTurningAvatar: stype2 is spawnBehind); -1 */
+    type_list stype_list, stype2_list; /* the same named as lists (classes with CLASS_LISTS): ShootAvatar's weapons,
+                             * the alternate chasers' targets; 'stype' and 'stype2' are their first */
     int health;             /* health points a new sprite has (GVGAI healthPoints) */
     int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
     int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
@@ -62,6 +66,7 @@ struct type_def {
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     int ammo;               /* shooting avatars: the resource a shot needs, -1: none */
+    type_list ammo_list;    /* ShootAvatar, ShootOnlyAvatar: 'ammo' a list, the resource each weapon needs (none past its end) */
     int min_ammo;           /* FlakAvatar: shoots only holding more than this, -1: more than 0 */
     int ammo_cost;          /* FlakAvatar: ammo a shot spends (ShootAvatar: 1) */
     int from_avatar;        /* a shooting avatar creates it: GVGAI's from-avatar category (game_finish) */
@@ -103,7 +108,8 @@ typedef struct effect_def {
      * to your family's block. A parameter naming a type an effect creates
      * goes in 'stype' or 'stype_to' (game_finish marks those types changing). */
     /* -- every effect */
-    double score;           /* scoreChange */
+    double score[VG_MAX_PLAYERS]; /* scoreChange: each player's (one value: every player's; a list: GVGAI's,
+                             * a player past its end gets the first) */
     int stype;              /* the type it creates or targets (transformTo, ...), -1 */
     int stype_to;           /* transformToAll: the type sprites of 'stype' become (transformIfCount's
                              * 'estype', transformToSingleton's 'stype_other'), -1 */
@@ -120,6 +126,9 @@ typedef struct effect_def {
     int subtract;           /* killIfOtherHasMore: the second sprite gives up 'limit' of 'resource' */
     int spend;              /* spawnIfHasMore: how much of 'resource' a spawn costs */
     int subtypes_num;       /* spawnIfCounterSubTypes: GVGAI subTypesNum */
+    int spawn_point;        /* updateSpawnType: the producers whose spawn type changes (GVGAI spawnPoint), -1 */
+    int counter[VG_MAX_COUNTERS];      /* GVGAI counter: what each game counter gains when the row runs */
+    int counter_else[VG_MAX_COUNTERS]; /* GVGAI counterElse: ... too (transformIfCount: when it takes 'estype') */
     /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
     uint64_t not_types;     /* undoAll: leaf types left alone */
@@ -133,7 +142,7 @@ typedef struct effect_def {
     double value;           /* how much (resources, health points, speed); NaN until set or defaulted by the row's check */
     int limit;              /* killIfHasLess, subtractHealthPoints, ...: the threshold */
     int kill_resource;      /* changeResource, collectResource: kill the resource; -1 unset (the effect's default) */
-    double score_if_killed; /* subtractHealthPoints: the score when it kills instead of 'scoreChange' */
+    double score_if_killed[VG_MAX_PLAYERS]; /* subtractHealthPoints: the scores when it kills instead of 'scoreChange' */
     /* -- time (effect_timer.c) */
     int timer;              /* addTimer: ticks until the delayed effect */
     int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
@@ -151,7 +160,12 @@ typedef struct term_def {
     int limit;              /* SpriteCounter, Timeout, ... */
     int min;                /* MultiSpriteCounter: 'limit' or more ends it, not exactly 'limit' */
     int subtypes_num;       /* MultiSpriteCounterSubTypes: how many leaf types must have sprites (GVGAI subTypesNum) */
-    int win;                /* 1: ending here is a win */
+    int use_counter;        /* Timeout: the game counters decide who wins (GVGAI use_counter) */
+    int compare;            /* Timeout with use_counter: the first player wins when the counters differ */
+    int limits[VG_MAX_COUNTERS]; /* Timeout with use_counter, not compare: player p wins when counter p ends at limits[p] */
+    int win;                /* a bit per player who wins when it ends here (GVGAI win=True,False: a player past
+                             * the list's end loses) */
+    int count_score;        /* GVGAI count_score: the players with the best score win instead (term_run) */
     int script_ref;
 } term_def;
 
@@ -184,6 +198,7 @@ enum {
     EXT_RESOURCES,      /* uint16 bit set of resources held, then int16 amounts, one per resource kind */
     EXT_AUX,            /* two int32 for a class's own use */
     EXT_CONT,           /* three doubles: a real orientation (x, y) and a rotation (physics_cont.c) */
+    EXT_SPAWN,          /* TYPE_LIST_MAX uint8: what a producer creates, which updateSpawnType changes (class_producer.c) */
     NUM_EXT
 };
 
@@ -222,8 +237,13 @@ struct vg_game {
     int nterms;
     term_def terms[VG_MAX_TERMS];
     int terms_uncounted;                  /* a termination may hold with no sprite count changed (term_check) */
+    int recount;                          /* a StopCounter lets sprite counters hold with no count changed (term_check) */
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
+    int nplayers;                         /* players, each with an avatar (GVGAI no_players; 1 unless set) */
+    int ncounters;                        /* GVGAI's game counters (no_counters): the variables counter0... */
+    int counter_var;                      /* ... which are the script variables from this one on */
+    int tally;                            /* an effect's score goes to several players or counters (effect_apply) */
     int gvgai_maps;                       /* maps read as GVGAI reads them: short rows padded, unmapped
                                            * characters empty (GVGAI game files and their conversions) */
     uint64_t obstacles;                   /* GVGAI obs: the types its path finder goes around; 0: none named */

@@ -12,11 +12,12 @@
  *      static layer), which of those can die, and which types update by
  *      themselves, in what order (what path-finding chasers go around is
  *      read off the level: path.c);
- *   4. terminations;
+ *   4. terminations; the players and GVGAI's game counters (variables);
  *   5. the glyph each type is drawn with;
  *   6. the layout of a changing sprite: its header, then the extension
  *      fields the rules need (health, own speed, resources, class words).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "class.h"
@@ -193,12 +194,14 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
         if (td->cls < 0) continue;
+        if (td->leaf && !(class_table[td->cls].flags & CLASS_LISTS) &&
+            (td->stype_list.n > 1 || td->stype2_list.n > 1 || td->ammo_list.n > 1))
+            return game_error(g, err, VG_ERR_SCRIPT, td->line, "sprite '%s': a %s names one type in 'stype', 'stype2' and 'ammo'",
+                              td->name, class_table[td->cls].name);
         vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
-        if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) moving |= g->types[td->stype].subtypes;
-        if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;
-        for (int k = 0; k < td->stypes.n; k++) moving |= g->types[td->stypes.t[k]].subtypes;
+        moving |= class_creates(g, td);
     }
     g->nupdate = 0;
     g->changing = 0;
@@ -220,6 +223,24 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
     }
+    return VG_OK;
+}
+
+/* Phase 4b: GVGAI's game counters are the variables counter0, counter1,
+ * ...; effects then tally their scores and counters through players.c, as
+ * in a game for several players. */
+static vg_status finish_players(vg_game *g, vg_error *err) {
+    g->counter_var = g->nvars;
+    for (int k = 0; k < g->ncounters; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "counter%d", k);
+        if (vg_var_find(g, name) >= 0)
+            return game_error(g, err, VG_ERR_SCRIPT, 0, "the game's %d counters are the variables counter0 to counter%d: "
+                              "'%s' cannot be declared too", g->ncounters, g->ncounters - 1, name);
+        vg_status st = game_add_var(g, name, 0, 0, err);
+        if (st != VG_OK) return st;
+    }
+    g->tally = g->nplayers > 1 || g->ncounters > 0;
     return VG_OK;
 }
 
@@ -246,14 +267,15 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
         g->res_slot[t] = (int8_t)g->nres;
         g->res_type[g->nres++] = (uint8_t)t;
     }
-    static const int order[NUM_EXT] = {EXT_SPEED, EXT_CONT, EXT_AUX, EXT_HEALTH, EXT_RESOURCES};
+    static const int order[NUM_EXT] = {EXT_SPEED, EXT_CONT, EXT_AUX, EXT_SPAWN, EXT_HEALTH, EXT_RESOURCES};
     uint32_t at = sizeof(sprite);
     memset(g->ext_off, 0, sizeof g->ext_off);
     for (int k = 0; k < NUM_EXT; k++) {
         int ext = order[k];
         if (!(g->ext_needs >> ext & 1)) continue;
         g->ext_off[ext] = (uint16_t)at;
-        at += ext == EXT_SPEED || ext == EXT_AUX ? 8 : ext == EXT_CONT ? 24 : ext == EXT_HEALTH ? 4 : 2 + 2 * (uint32_t)g->nres;
+        at += ext == EXT_SPEED || ext == EXT_AUX || ext == EXT_SPAWN ? 8 : ext == EXT_CONT ? 24 : ext == EXT_HEALTH ? 4
+                                                                                                 : 2 + 2 * (uint32_t)g->nres;
     }
     g->stride = (at + 7) & ~7u;
     if (g->stride > MAX_STRIDE)
@@ -294,9 +316,10 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     if ((st = finish_pairs(g, err)) != VG_OK) return st;
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
-    g->terms_uncounted = 0;
+    g->terms_uncounted = g->recount = 0;
     for (int k = 0; k < g->nterms; k++)                 /* Phase 4. */
         if ((st = term_check(g, &g->terms[k], err)) != VG_OK) return st;
+    if ((st = finish_players(g, err)) != VG_OK) return st;
     finish_glyphs(g);
     finish_actions(g);
     return finish_layout(g, err);

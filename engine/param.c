@@ -7,9 +7,12 @@
  * one as a suggestion.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "effect.h"
 #include "param.h"
@@ -18,7 +21,13 @@ typedef enum {
     P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT,
     P_DIR,              /* a direction name (UP, DOWN, LEFT, RIGHT, NONE) into two int8_t: dx, dy */
     P_TYPELIST,         /* type names in order (a list, or one string "a,b,c") into a type_list */
-    P_TEXT              /* a string kept as it is, into a char array of 'max' bytes */
+    P_TYPES,            /* one type or several (as P_TYPELIST): the first into an int, all into the type_list at 'offset2' */
+    P_TEXT,             /* a string kept as it is, into a char array of 'max' bytes */
+    /* one value a player (GVGAI writes them "2,-1"; one value stands for every player): */
+    P_SCORES,           /* numbers into a double[VG_MAX_PLAYERS]; a player past the list's end gets the first */
+    P_COUNTS,           /* whole numbers into an int[VG_MAX_COUNTERS] (a counter each); past the end, the first */
+    P_WINS,             /* booleans into a bit set of players (int); a player past the list's end gets false */
+    P_HIDES             /* booleans into a bit set of players (int); a player past the list's end gets the last */
 } param_kind;
 
 typedef struct param_spec {
@@ -26,9 +35,11 @@ typedef struct param_spec {
     param_kind kind;
     size_t offset;
     double min, max;
+    size_t offset2;         /* P_TYPES: where the whole list goes */
 } param_spec;
 
-#define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max}
+#define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max, 0}
+#define ROW2(name, st, field, list) {name, P_TYPES, offsetof(st, field), 0, 0, offsetof(st, list)}
 
 /* Sprite parameters, one block per family of classes (add a row to
  * yours; a parameter several families use belongs to the first block). */
@@ -39,21 +50,22 @@ static const param_spec sprite_params[] = {
     ROW("color",     P_COLOR,  type_def, color,         0, 0),
     ROW("img",       P_TEXT,   type_def, img,           0, sizeof ((type_def *)0)->img),
     ROW("portal",    P_BOOL,   type_def, portal,        0, 0),
-    ROW("hidden",    P_BOOL,   type_def, hidden,        0, 0),
+    ROW("hidden",    P_HIDES,  type_def, hidden,        0, 0),
+    ROW("is_npc",    P_BOOL,   type_def, is_npc,        0, 0),
     ROW("singleton", P_BOOL,   type_def, singleton,     0, 0),
     ROW("glyph",     P_CHAR,   type_def, glyph,         0, 0),
     ROW("dynamic",   P_BOOL,   type_def, force_dynamic, 0, 0),
     ROW("orientation", P_DIR,  type_def, dx0,           0, 0),
-    ROW("stype",     P_TYPE,   type_def, stype,         0, 0),
-    ROW("stype1",    P_TYPE,   type_def, stype,         0, 0),
-    ROW("stype2",    P_TYPE,   type_def, stype2,        0, 0),
+    ROW2("stype",              type_def, stype,         stype_list),
+    ROW2("stype1",             type_def, stype,         stype_list),
+    ROW2("stype2",             type_def, stype2,        stype2_list),
     ROW("healthPoints",      P_INT, type_def, health,       0, 30000),
     ROW("maxHealthPoints",   P_INT, type_def, health_max,   0, 30000),
     ROW("limitHealthPoints", P_INT, type_def, health_limit, 0, 30000),
     ROW("timeToLive", P_INT,   type_def, ttl,           -1, 30000),
     /* -- avatars */
     ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
-    ROW("ammo",      P_TYPE,   type_def, ammo,          0, 0),
+    ROW2("ammo",               type_def, ammo,          ammo_list),
     ROW("minAmmo",   P_INT,    type_def, min_ammo,      -1, 30000),
     ROW("ammoCost",  P_INT,    type_def, ammo_cost,     0, 30000),
     ROW("spawnBehind", P_TYPE, type_def, stype2,        0, 0),
@@ -91,7 +103,7 @@ _Static_assert(sizeof sprite_params / sizeof sprite_params[0] <= 128, "type_def.
 /* Effect parameters, one block per family of effects (add a row to yours). */
 static const param_spec effect_params[] = {
     /* -- every effect */
-    ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
+    ROW("scoreChange", P_SCORES,  effect_def, score,       -1e9, 1e9),
     ROW("stype",       P_TYPE,    effect_def, stype,       0, 0),
     ROW("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0),
     ROW("repeat",      P_INT,     effect_def, repeat,      1, 100),
@@ -109,6 +121,9 @@ static const param_spec effect_params[] = {
     ROW("subtract",    P_BOOL,    effect_def, subtract,    0, 0),
     ROW("spend",       P_INT,     effect_def, spend,       0, 30000),
     ROW("subTypesNum", P_INT,     effect_def, subtypes_num, 0, 64),
+    ROW("spawnPoint",  P_TYPE,    effect_def, spawn_point, 0, 0),
+    ROW("counter",     P_COUNTS,  effect_def, counter,     -30000, 30000),
+    ROW("counterElse", P_COUNTS,  effect_def, counter_else, -30000, 30000),
     /* -- movement */
     ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
@@ -121,7 +136,7 @@ static const param_spec effect_params[] = {
     ROW("value",       P_NUMBER,  effect_def, value,       -30000, 30000),
     ROW("limit",       P_INT,     effect_def, limit,       -30000, 30000),
     ROW("killResource", P_BOOL,   effect_def, kill_resource, 0, 0),
-    ROW("scoreChangeIfKilled", P_NUMBER, effect_def, score_if_killed, -1e9, 1e9),
+    ROW("scoreChangeIfKilled", P_SCORES, effect_def, score_if_killed, -1e9, 1e9),
     /* -- time */
     ROW("timer",       P_INT,     effect_def, timer,       1, 60000),
     ROW("ftype",       P_EFFECT,  effect_def, ftype,       0, 0),
@@ -133,18 +148,26 @@ static const param_spec effect_params[] = {
 static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),
     ROW("limit", P_INT,  term_def, limit, 0, 1e9),
-    ROW("win",   P_BOOL, term_def, win,   0, 0),
+    ROW("win",   P_WINS, term_def, win,   0, 0),
+    ROW("count_score", P_BOOL, term_def, count_score, 0, 0),
     ROW("stype1", P_TYPE, term_def, stype, 0, 0),
     ROW("stype2", P_TYPE, term_def, stype2, 0, 0),
     ROW("stype3", P_TYPE, term_def, stype3, 0, 0),
     ROW("min",   P_BOOL, term_def, min,   0, 0),
     ROW("subTypesNum", P_INT, term_def, subtypes_num, 0, 64),
+    ROW("use_counter", P_BOOL, term_def, use_counter, 0, 0),
+    ROW("compare", P_BOOL, term_def, compare, 0, 0),
+    ROW("limits", P_COUNTS, term_def, limits, -1e9, 1e9),
 };
 static const param_spec game_params[] = {
     ROW("square_size", P_INT, vg_game, square,    1, 200),
     ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 60000),  /* sprite.moved counts ticks in 16 bits */
     ROW("obs",         P_TYPESET, vg_game, obstacles, 0, 0),
     ROW("gvgai_maps",  P_BOOL, vg_game, gvgai_maps, 0, 0),
+    ROW("players",     P_INT,  vg_game, nplayers,  1, VG_MAX_PLAYERS),
+    ROW("no_players",  P_INT,  vg_game, nplayers,  1, VG_MAX_PLAYERS),   /* GVGAI's name */
+    ROW("counters",    P_INT,  vg_game, ncounters, 0, VG_MAX_COUNTERS),
+    ROW("no_counters", P_INT,  vg_game, ncounters, 0, VG_MAX_COUNTERS),  /* GVGAI's name */
 };
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
@@ -172,7 +195,12 @@ static const char *kind_name(param_kind k) {
                                         "a sprite type name or a list of them", "a colour name",
                                         "a one-character string", "an effect name",
                                         "a direction (UP, DOWN, LEFT, RIGHT or NONE)",
-                                        "a list of sprite type names", "a string"};
+                                        "a list of sprite type names", "a string",
+                                        "a sprite type name or a list of them",
+                                        "a number or a list of numbers (one a player)",
+                                        "a whole number or a list of them (one a counter)",
+                                        "a boolean or a list of booleans (one a player)",
+                                        "a boolean or a list of booleans (one a player)"};
     return names[k];
 }
 
@@ -232,6 +260,62 @@ static int set_effect_kind(vg_game *g, char *field, const param_value *v, int li
     return 1;
 }
 
+/* Item 'text' of a list of booleans (true or false, in any case, as
+ * GVGAI writes them; in a GVGAI game any other word too, false as GVGAI
+ * reads it: towerdefense's "Flase") or of numbers into '*out'; 0 when it
+ * is neither. */
+static int list_item(const vg_game *g, const char *text, int is_bool, double *out) {
+    char *end;
+    if (is_bool) {
+        *out = strcasecmp(text, "true") == 0;
+        return *out || strcasecmp(text, "false") == 0 || g->gvgai_maps;
+    }
+    *out = strtod(text, &end);
+    return end != text && *end == '\0' && isfinite(*out);
+}
+
+/* One value a player (or counter): P_SCORES, P_COUNTS, P_WINS, P_HIDES.
+ * One value stands for every player; a list gives them in order, and a
+ * player past its end gets what GVGAI gives it (the first value, false, or
+ * the last). Returns as the setters above. */
+static int set_per_player(vg_game *g, const param_spec *p, const char *what, char *field, const param_value *v, int line,
+                          vg_error *err) {
+    enum { MOST = VG_MAX_PLAYERS > VG_MAX_COUNTERS ? VG_MAX_PLAYERS : VG_MAX_COUNTERS };
+    int is_bool = p->kind == P_WINS || p->kind == P_HIDES, most = p->kind == P_COUNTS ? VG_MAX_COUNTERS : VG_MAX_PLAYERS;
+    int n = v->kind == PV_LIST ? v->n : 1;
+    double num[MOST];
+    param_value one = {.kind = PV_LIST, .list = &v->str, .n = 1};
+    if (is_bool && v->kind == PV_STRING && g->gvgai_maps) v = &one;            /* "Flase": as in a list */
+    if (v->kind != PV_LIST && v->kind != (is_bool ? PV_BOOL : PV_NUMBER)) return 0;
+    if (n > most) {
+        game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' lists %d values; the most is %d (one a %s)", what,
+                   p->name, n, most, p->kind == P_COUNTS ? "counter" : "player");
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        if (v->kind != PV_LIST) num[k] = is_bool ? v->b : v->num;
+        else if (!list_item(g, v->list[k], is_bool, &num[k])) return 0;
+        if (!is_bool && (num[k] < p->min || num[k] > p->max || (p->kind == P_COUNTS && num[k] != (double)(int)num[k]))) {
+            game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s from %g to %g, not %g", what, p->name,
+                       p->kind == P_COUNTS ? "whole numbers" : "numbers", p->min, p->max, num[k]);
+            return -1;
+        }
+    }
+    if (is_bool) {
+        int bits = 0;
+        for (int k = 0; k < VG_MAX_PLAYERS; k++)
+            if (k < n ? num[k] != 0 : p->kind == P_HIDES && num[n - 1] != 0) bits |= 1 << k;
+        *(int *)(void *)field = bits;
+    } else {
+        for (int k = 0; k < most; k++) {
+            double x = num[k < n ? k : 0];
+            if (p->kind == P_SCORES) ((double *)(void *)field)[k] = x;
+            else ((int *)(void *)field)[k] = (int)x;
+        }
+    }
+    return 1;
+}
+
 /* A type (P_TYPE), a set of types (P_TYPESET, expanded to leaves by
  * game_finish) or a list of types in order (P_TYPELIST; one string may
  * name several, separated by commas, as GVGAI writes them). A sprite may
@@ -283,6 +367,21 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
     return 1;
 }
 
+/* P_TYPES: the list (P_TYPELIST at 'offset2'), then its first type alone
+ * (P_TYPE at 'offset'). */
+static int set_type_and_list(vg_game *g, const param_spec *p, param_table table, void *base, const param_value *v,
+                             int line, vg_error *err) {
+    param_spec list = *p, first = *p;
+    list.kind = P_TYPELIST;
+    first.kind = P_TYPE;
+    int ok = set_types(g, &list, table, (char *)base + p->offset2, v, line, err);
+    if (ok <= 0) return ok;
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", v->kind == PV_LIST ? 31 : (int)strcspn(v->str, ","), v->kind == PV_LIST ? v->list[0] : v->str);
+    param_value one = {.kind = PV_STRING, .str = name};
+    return set_types(g, &first, table, (char *)base + p->offset, &one, line, err);
+}
+
 vg_status param_set(vg_game *g, param_table table, void *base, const char *key, const param_value *v, int line,
                     vg_error *err) {
     const struct param_list *pl = &tables[table];
@@ -317,9 +416,14 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
         if (ok) snprintf(field, (size_t)p->max, "%s", v->str);
         break;
     case P_COLOR: ok = set_color(g, field, v, line, err); break;
+    case P_SCORES:
+    case P_COUNTS:
+    case P_WINS:
+    case P_HIDES: ok = set_per_player(g, p, pl->what, field, v, line, err); break;
     case P_TYPE:
     case P_TYPESET:
     case P_TYPELIST: ok = set_types(g, p, table, field, v, line, err); break;
+    case P_TYPES: ok = set_type_and_list(g, p, table, base, v, line, err); break;
     }
     if (ok < 0) return VG_ERR_SCRIPT;
     if (!ok) return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s", pl->what, key, kind_name(p->kind));
@@ -336,6 +440,8 @@ static size_t param_size(const param_spec *p) {
     case P_DIR: return 2 * sizeof(int8_t);
     case P_TYPELIST: return sizeof(type_list);
     case P_TEXT: return (size_t)p->max;
+    case P_SCORES: return VG_MAX_PLAYERS * sizeof(double);
+    case P_COUNTS: return VG_MAX_COUNTERS * sizeof(int);
     default: return sizeof(int);
     }
 }
@@ -343,7 +449,9 @@ static size_t param_size(const param_spec *p) {
 void param_inherit(type_def *td, const type_def *parent) {
     memcpy(td->set, parent->set, sizeof td->set);
     for (int k = 0; k < COUNT(sprite_params); k++)
-        if (parent->set[k / 64] >> (k % 64) & 1)
-            memcpy((char *)td + sprite_params[k].offset, (const char *)parent + sprite_params[k].offset,
-                   param_size(&sprite_params[k]));
+        if (parent->set[k / 64] >> (k % 64) & 1) {
+            const param_spec *p = &sprite_params[k];
+            memcpy((char *)td + p->offset, (const char *)parent + p->offset, param_size(p));
+            if (p->kind == P_TYPES) memcpy((char *)td + p->offset2, (const char *)parent + p->offset2, sizeof(type_list));
+        }
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "class.h"
 #include "rng.h"
 #include "state.h"
 
@@ -29,6 +30,7 @@ vg_state *state_alloc(const vg_game *g) {
         s->timer_word = g->timer_word;
         s->range_word = g->range_word;
         s->nwords = g->nwords;
+        s->nplayers = (uint8_t)g->nplayers;
     }
     return s;
 }
@@ -251,6 +253,11 @@ void sprite_init_ext(const vg_game *g, sprite *p) {
         double o[3] = {td->dx0, td->dy0, 0};
         memcpy(v, o, sizeof o);
     }
+    uint8_t *spawns = sprite_spawns(g, p);
+    if (spawns && td->cls == CLS_BomberRandomMissile)   /* what a producer creates: its list, or its 'stype' */
+        for (int k = 0; k < td->stypes.n; k++) spawns[k] = (uint8_t)td->stypes.t[k];
+    else if (spawns && td->stype >= 0)
+        spawns[0] = (uint8_t)td->stype;
     int16_t *hp = sprite_health(g, p);
     if (hp) {
         hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);

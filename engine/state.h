@@ -71,7 +71,9 @@ struct vg_state {
     uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
     uint8_t turn;            /* the agent to move (games with turns) */
     uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
-    int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
+    uint8_t held;            /* a StopCounter holds: sprite-count terminations cannot end the game (GVGAI's canEnd false) */
+    int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end); player 0's */
+    uint8_t nplayers;        /* players (g->nplayers): above 1, their records are the last words (state_player) */
     uint32_t stride;         /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
     uint32_t timer_word;     /* where the delayed effects start (after the cell counts) */
@@ -145,6 +147,8 @@ static inline void sprite_recall(const int32_t *aux, int *x, int *y) {
     *x = (int16_t)(uint16_t)((uint32_t)aux[1] & 0xffff);
     *y = (int16_t)(uint16_t)((uint32_t)aux[1] >> 16);
 }
+/* What a producer creates (EXT_SPAWN): TYPE_LIST_MAX type ids; NULL when the game has no updateSpawnType. */
+static inline uint8_t *sprite_spawns(const vg_game *g, const sprite *p) { return (uint8_t *)sprite_ext(g, p, EXT_SPAWN); }
 /* Sets a new sprite's extension from its type. */
 void sprite_init_ext(const vg_game *g, sprite *p);
 
@@ -167,6 +171,34 @@ static inline void state_range(const vg_game *g, const vg_state *s, int type, ui
 }
 /* A delayed effect: the tick it fires in (high 16 bits), the effect row (low 16). */
 static inline uint32_t *state_timers(const vg_state *s) { return (uint32_t *)(uintptr_t)(s->data + s->timer_word); }
+
+/* ---- Players (a game for several: g->nplayers > 1; players.c) ---------- */
+
+/* One player's record, in the last words of the state. Player 0's score,
+ * result and avatar's index are the header's 'score', 'winner' and
+ * 'avatar' (as in a game for one player); its record keeps the rest. */
+typedef struct player_rec {
+    double score;            /* players 1, 2, ...: the score */
+    uint32_t avatar_id;      /* the id of its avatar sprite (GVGAI's avatars[p]); NO_AVATAR: none */
+    int16_t avatar;          /* players 1, 2, ...: the avatar's index, -1: none (kept by tick_end) */
+    uint8_t winner;          /* players 1, 2, ...: its vg_winner */
+    uint8_t last;            /* the action it last played (GVGAI's avatarLastAction) */
+} player_rec;
+#define NO_AVATAR UINT32_MAX
+#define PLAYER_WORDS 2       /* 64-bit words a player_rec takes */
+_Static_assert(sizeof(player_rec) == PLAYER_WORDS * 8, "a player_rec is PLAYER_WORDS words");
+
+static inline player_rec *state_player(const vg_state *s, int p) {
+    return (player_rec *)(uintptr_t)(s->data + s->nwords - PLAYER_WORDS * s->nplayers) + p;
+}
+static inline double *player_score(const vg_state *s, int p) {
+    return p ? &state_player(s, p)->score : (double *)(uintptr_t)&s->score;
+}
+static inline uint8_t *player_winner(const vg_state *s, int p) {
+    return p ? &state_player(s, p)->winner : (uint8_t *)(uintptr_t)&s->winner;
+}
+/* Player p's avatar's index, -1: none. */
+static inline int player_avatar(const vg_state *s, int p) { return p ? state_player(s, p)->avatar : s->avatar; }
 
 /* ---- States (state.c) ------------------------------------------------ */
 

@@ -9,7 +9,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "tick.h"
+#include "players.h"
 
 static inline void touch(tick_ctx *t, int i);
 
@@ -98,7 +98,8 @@ void tick_end(tick_ctx *t) {
     }
     t->settled = s->n;
     state_set_ranges(t->g, s);
-    s->avatar = (int16_t)state_find_avatar(t->g, s);
+    if (t->g->nplayers > 1) players_find(t->g, s);
+    else s->avatar = (int16_t)state_find_avatar(t->g, s);
 }
 
 int tick_count(tick_ctx *t, int type, int dying) {

@@ -59,6 +59,7 @@ int vg_closest_name(const char *word, const char *const *names, int n);
 #define VG_MAX_EVENTS     8     /* avatar events remembered from the last tick */
 #define VG_MAX_ACTIONS    6     /* size of an action list */
 #define VG_MAX_AGENTS     64    /* agents taking turns in one game */
+#define VG_MAX_PLAYERS    4     /* players of a game with an avatar each (GVGAI's no_players) */
 
 /* ---- Actions, winners, categories ------------------------------------- */
 
@@ -236,6 +237,44 @@ int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX
 int vg_var_find(const vg_game *g, const char *name);      /* variable number, or -1 */
 int vg_var(const vg_state *s, int var);                   /* its value (0 when out of range) */
 void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored when out of range) */
+
+/* ---- Several players ---------------------------------------------------- */
+
+/* A game for several players ('players = 2'; GVGAI's two-player games,
+ * 'no_players=2') gives each player an avatar, a score and a result, and
+ * moves all the avatars in one tick: the players act at once, player 0's
+ * avatar moving first (GVGAI's StateObservationMulti). A player whose
+ * avatar is disabled is not asked (its action is ignored). One
+ * termination ends the game for all, each player winning or losing as it
+ * says. The calls without a player above are player 0's: vg_advance
+ * plays player 0's action with every other player doing NIL; vg_score,
+ * vg_winner_of, vg_actions and vg_avatar_* read player 0's. A game for
+ * one player has player 0 only. */
+int vg_num_players(const vg_game *g);                /* >= 1 */
+/* One tick, player p doing acts[p] (vg_num_players entries; an action the
+ * avatar does not have is NIL). Otherwise as vg_advance. */
+vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts, vg_error *err);
+double vg_player_score(const vg_game *g, const vg_state *s, int player);
+vg_winner vg_player_winner(const vg_game *g, const vg_state *s, int player);
+/* Player p's available actions (NIL excluded): its avatar's. */
+int vg_player_actions(const vg_game *g, const vg_state *s, int player, vg_action out[VG_MAX_ACTIONS]);
+vg_action vg_player_last_action(const vg_game *g, const vg_state *s, int player); /* what its avatar last did; NIL at first */
+/* Player p's avatar: as vg_avatar_alive, _pos, _type, _orientation,
+ * _resource. A player's avatar can be gone (GVGAI's null): then it is not
+ * alive and has no position, type -1. */
+int vg_player_alive(const vg_game *g, const vg_state *s, int player);
+int vg_player_pos(const vg_game *g, const vg_state *s, int player, double *x, double *y);
+int vg_player_type(const vg_game *g, const vg_state *s, int player);
+void vg_player_orientation(const vg_game *g, const vg_state *s, int player, int *dx, int *dy);
+int vg_player_resource(const vg_game *g, const vg_state *s, int player, int slot);
+/* 1 when type 'type' is hidden from player p (GVGAI hidden=True,False);
+ * vg_type_hidden is 1 when it is hidden from every player. */
+int vg_type_hidden_from(const vg_game *g, int type, int player);
+/* One JSON line of a two-player trace (GVGAI's format, ../shared's
+ * corpus2p README): 'acts' the actions of the tick that led to 's', one a
+ * player, -1 for a player that was not asked; NULL for the start state.
+ * Returns as vg_trace_json. */
+int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, char *buf, size_t size);
 
 /* ---- Script hooks ----------------------------------------------------- */
 

@@ -217,7 +217,7 @@ static const struct cli_option {
     [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns"},
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
     [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
-    [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
+    [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...); once a player"},
     [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
     [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
@@ -305,7 +305,10 @@ static int set_option(cli_opts *o, int k, const char *v) {
         if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
         o->side = v[0] - '0';
         break;
-    case O_ACTIONS: o->actions = v; break;
+    case O_ACTIONS:
+        if (o->nactions == VG_MAX_PLAYERS) return cli_fail("too many --actions options (one a player, at most %d)", VG_MAX_PLAYERS);
+        o->actions[o->nactions++] = v;
+        break;
     case O_MAX_STATES: rc = parse_count(name, v, 1, 1000000000000ULL, &n), o->max_states = (long)n; break;
     case O_SECONDS: rc = parse_real(name, v, 1e7, &o->seconds), o->has_seconds = 1; break;
     case O_WEIGHT: rc = parse_real(name, v, 1e6, &o->weight); break;

@@ -15,7 +15,9 @@
 typedef struct cli_opts {
     const char *game;        /* the first argument */
     const char *arg;         /* the second, for commands that take two (perft's DEPTH) */
-    const char *level, *agent, *actions;
+    const char *level, *agent;
+    const char *actions[VG_MAX_PLAYERS];   /* --actions FILE (trace, render): each player's, in order */
+    int nactions;
     const char *set[CLI_MAX_SET];
     int nset;
     uint64_t seed;
@@ -64,6 +66,19 @@ const char *cli_root(void);                          /* the folder holding scrip
  * each malloc'd (the caller frees them), at most 'max'; returns how many. */
 int cli_games(char **names, int max);
 int cli_read_actions(const char *path, vg_action **out, int *n);
+/* The --actions files of a game's players, one a player in order (fewer:
+ * the others do NIL), read (cli_read_plays: 0, or 2 after printing why). */
+typedef struct cli_plays {
+    vg_action *acts[VG_MAX_PLAYERS];
+    int n[VG_MAX_PLAYERS];
+    int players, cycles;      /* the game's players; the longest file's length */
+} cli_plays;
+int cli_read_plays(const cli_opts *o, const vg_game *g, cli_plays *p);
+void cli_plays_free(cli_plays *p);
+/* Plays cycle k of 'p' in 's': each player's k-th action (NIL past its
+ * file's end); told[q] gets what player q was told to do, -1 when it was
+ * not asked (a game for several players: its avatar was not alive). */
+vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS], vg_error *err);
 int cli_play(int argc, char **argv);                 /* play.c */
 /* decide.c: the agent named 'name' with --config then the settings 'set'
  * (n of them), seeded with 'seed'; 0, or 2 after printing why */

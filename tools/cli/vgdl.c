@@ -165,9 +165,40 @@ int cli_read_actions(const char *path, vg_action **out, int *n) {
     return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
 }
 
-static int print_json(const vg_game *g, const vg_state *s, int a) {
+int cli_read_plays(const cli_opts *o, const vg_game *g, cli_plays *p) {
+    memset(p, 0, sizeof *p);
+    p->players = vg_num_players(g);
+    if (o->nactions > p->players)
+        return cli_fail("'%s' is a game for %d player%s: one --actions FILE a player, not %d", o->game, p->players,
+                        p->players == 1 ? "" : "s", o->nactions);
+    for (int k = 0; k < o->nactions; k++) {
+        int rc = cli_read_actions(o->actions[k], &p->acts[k], &p->n[k]);
+        if (rc) return rc;
+        if (p->n[k] > p->cycles) p->cycles = p->n[k];
+    }
+    return 0;
+}
+
+void cli_plays_free(cli_plays *p) {
+    for (int k = 0; k < VG_MAX_PLAYERS; k++) free(p->acts[k]);
+}
+
+vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS], vg_error *err) {
+    vg_action a[VG_MAX_PLAYERS];
+    for (int q = 0; q < p->players; q++) {
+        a[q] = k < p->n[q] ? p->acts[q][k] : VG_ACTION_NIL;
+        told[q] = p->players == 1 || vg_player_alive(g, s, q) ? (int)a[q] : -1;
+    }
+    return p->players == 1 ? vg_advance(g, s, a[0], err) : vg_advance_multi(g, s, a, err);
+}
+
+/* One trace line: GVGAI's one-player format, or the format of several
+ * players ('acts': each player's action, -1 when it was not asked; NULL
+ * at the start). */
+static int print_json(const vg_game *g, const vg_state *s, const int *acts) {
     static char buf[1 << 20];
-    int n = vg_trace_json(g, s, a, buf, sizeof buf);
+    int n = vg_num_players(g) > 1 ? vg_trace_json_multi(g, s, acts, buf, sizeof buf)
+                                  : vg_trace_json(g, s, acts ? acts[0] : -1, buf, sizeof buf);
     if (n < 0 || (size_t)n >= sizeof buf) return cli_fail("trace line too long");
     puts(buf);
     return 0;
@@ -176,31 +207,31 @@ static int print_json(const vg_game *g, const vg_state *s, int a) {
 static int cmd_trace(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    vg_action *acts = NULL;
-    int n = 0, rc = cli_parse(argc, argv, &o, 1);
+    cli_plays plays = {0};
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc) return rc;
-    if (!o.actions) return cli_fail("trace needs --actions FILE");
+    if (!o.nactions) return cli_fail("trace needs --actions FILE (one a player)");
     vg_state *s = NULL;
-    if ((rc = cli_load(&o, &g)) || (rc = cli_start_round(&o, g, "trace", &s)) ||
-        (rc = cli_read_actions(o.actions, &acts, &n))) {
+    if ((rc = cli_load(&o, &g)) || (rc = cli_start_round(&o, g, "trace", &s)) || (rc = cli_read_plays(&o, g, &plays))) {
+        cli_plays_free(&plays);
         vg_state_free(s);
         vg_game_free(g);
-        free(acts);
         return rc;
     }
     vg_error err;
     cli_gif *gif = NULL;
-    if ((rc = cli_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, -1)) == 0 && cli_gif_frame(gif, s, &err))
+    if ((rc = cli_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, NULL)) == 0 && cli_gif_frame(gif, s, &err))
         rc = cli_report(&err);
-    for (int k = 0; k < n && !rc && !vg_is_over(s); k++) {
-        if (vg_advance(g, s, acts[k], &err) != VG_OK) rc = cli_report(&err);
-        else if ((rc = print_json(g, s, acts[k])) == 0 && cli_gif_frame(gif, s, &err)) rc = cli_report(&err);
+    for (int k = 0; k < plays.cycles && !rc && !vg_is_over(s); k++) {
+        int told[VG_MAX_PLAYERS];
+        if (cli_plays_step(g, s, &plays, k, told, &err) != VG_OK) rc = cli_report(&err);
+        else if ((rc = print_json(g, s, told)) == 0 && cli_gif_frame(gif, s, &err)) rc = cli_report(&err);
     }
     int gif_rc = cli_gif_close(gif, rc == 0);
     if (!rc) rc = gif_rc;
+    cli_plays_free(&plays);
     vg_state_free(s);
     vg_game_free(g);
-    free(acts);
     return rc;
 }
 
