@@ -22,7 +22,8 @@ enum {                     /* sprite_class.flags */
     CLASS_PATH = 16,       /* follows GVGAI's path finder: the level gets a path table at load (path.c) */
     CLASS_GROUND = 32,     /* stands on solid sprites (GVGAI groundIntersects): the collision pass notes it */
     CLASS_VEC = 64,        /* keeps a real orientation and rotation (EXT_CONT), whatever its physics */
-    CLASS_LISTS = 128      /* 'stype', 'stype2' and 'ammo' may name several types (GVGAI's lists: weapons, targets) */
+    CLASS_LISTS = 128,     /* 'stype', 'stype2' and 'ammo' may name several types (GVGAI's lists: weapons, targets) */
+    CLASS_SHOOTS = 4096    /* an avatar that shoots its 'stype' (its weapons): a type with subtypes, its own sprites */
 };
 /* An avatar class's actions (GVGAI's list, class_actions), in flags bits 8-11. */
 enum { ACTS_MOVE, ACTS_SHOOT, ACTS_FLAK, ACTS_HORIZONTAL, ACTS_VERTICAL, ACTS_NONE, ACTS_SHOOT_ONLY,
@@ -86,12 +87,12 @@ class_check_fn class_check_wizard;
     X(HorizontalAvatar,    VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_HORIZONTAL), class_update_moving_avatar, class_defaults_speed, NULL) \
     X(VerticalAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_VERTICAL), class_update_moving_avatar, class_defaults_speed, NULL) \
     X(NullAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_NONE), class_update_moving_avatar, class_defaults_speed, NULL) \
-    X(FlakAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_FLAK), class_update_flak_avatar, class_defaults_flak_avatar, class_check_shooter) \
-    X(ShootAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_LISTS | CLASS_ACTS(ACTS_SHOOT), class_update_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
-    X(ShootOnlyAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_LISTS | CLASS_ACTS(ACTS_SHOOT_ONLY), class_update_shoot_only_avatar, class_defaults_shoot_avatar, class_check_shooter) \
+    X(FlakAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_SHOOTS | CLASS_ACTS(ACTS_FLAK), class_update_flak_avatar, class_defaults_flak_avatar, class_check_shooter) \
+    X(ShootAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_SHOOTS | CLASS_LISTS | CLASS_ACTS(ACTS_SHOOT), class_update_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
+    X(ShootOnlyAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_SHOOTS | CLASS_LISTS | CLASS_ACTS(ACTS_SHOOT_ONLY), class_update_shoot_only_avatar, class_defaults_shoot_avatar, class_check_shooter) \
     X(MissileAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_missile_avatar,  class_defaults_oriented_avatar, NULL) \
     X(OngoingAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_ongoing_avatar,  class_defaults_oriented_avatar, NULL) \
-    X(OngoingShootAvatar,  VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_SHOOT), class_update_ongoing_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
+    X(OngoingShootAvatar,  VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_SHOOTS | CLASS_ACTS(ACTS_SHOOT), class_update_ongoing_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
     X(OngoingTurningAvatar, VG_CAT_AVATAR,   CLASS_AVATAR, class_update_ongoing_turning_avatar, class_defaults_oriented_avatar, class_check_spawn_behind) \
     /* -- NPCs and missiles (class_npc.c; the chasers in class_chaser.c) */ \
     X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed,           NULL) \
@@ -114,8 +115,8 @@ class_check_fn class_check_wizard;
     X(BomberRandomMissile, VG_CAT_NPC,       0,            class_update_bomber_random_missile, class_defaults_bomber,    class_check_stypes) \
     X(Spreader,            VG_CAT_MOVABLE,   0,            class_update_spreader,        class_defaults_spreader,        class_check_spreader) \
     /* -- continuous physics (class_cont.c) */ \
-    X(SpaceshipAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_SHOOT), class_update_spaceship_avatar, class_defaults_spaceship_avatar, class_check_shooter) \
-    X(AimedAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_AIM), class_update_aimed_avatar, class_defaults_aimed_avatar, class_check_shooter) \
+    X(SpaceshipAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_SHOOTS | CLASS_VEC | CLASS_ACTS(ACTS_SHOOT), class_update_spaceship_avatar, class_defaults_spaceship_avatar, class_check_shooter) \
+    X(AimedAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_SHOOTS | CLASS_VEC | CLASS_ACTS(ACTS_AIM), class_update_aimed_avatar, class_defaults_aimed_avatar, class_check_shooter) \
     X(LanderAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_lander_avatar, class_defaults_lander_avatar, NULL) \
     X(CarAvatar,           VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_car_avatar, class_defaults_car_avatar, NULL) \
     X(BirdAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_USE), class_update_bird_avatar, class_defaults_bird_avatar, NULL) \

@@ -180,13 +180,12 @@ void class_defaults_flak_avatar(type_def *td) {
 vg_status class_check_shooter(vg_game *g, type_def *td, vg_error *err) {
     const char *cls = class_table[td->cls].name;
     if (td->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s' needs 'stype'", cls, td->name);
-    for (int w = 0; w < weapons(td); w++) {      /* a type with subtypes shoots its own sprites (game_self_leaf) */
-        int *shot = td->stype_list.n ? &td->stype_list.t[w] : &td->stype, leaf = game_self_leaf(g, *shot);
-        if (leaf < 0)
+    for (int w = 0; w < weapons(td); w++) {      /* a type with subtypes and a class: its own leaf (game_finish) */
+        int shot = weapon_shot(td, w);
+        if (!g->types[shot].leaf)
             return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': stype '%s' has subtypes and no class; name a leaf type",
-                              cls, td->name, g->types[*shot].name);
-        *shot = leaf;
-        g->types[leaf].from_avatar = 1;
+                              cls, td->name, g->types[shot].name);
+        g->types[shot].from_avatar = 1;
     }
     g->may_create = g->may_grow = 1;   /* it adds sprites */
     if (td->ammo >= 0) game_need_resource(g, td->ammo);

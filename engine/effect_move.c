@@ -66,7 +66,9 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* Pushes 'a' the way 'b' moved this tick, at b's speed. */
+/* Pushes 'a' the way 'b' moved this tick, at b's speed, and turns it that
+ * way; a sprite that rotates in place (an avatar pushed by another) only
+ * turns when it faced elsewhere, as GVGAI's move does. */
 int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     if (t->g->types[tick_sprite(t, a)->type].cont) return effect_bounce_forward_cont(t, e, a, b);
     int x, y, lx, ly;
@@ -77,9 +79,13 @@ int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     int odx = b >= 0 ? tick_sprite(t, b)->dx : 0, ody = b >= 0 ? tick_sprite(t, b)->dy : 0;
     if ((x - lx) * odx < 0) dx = -dx;
     if ((y - ly) * ody < 0) dy = -dy;
-    physics_active(t, a, dx, dy, t->g->types[ref_type(t->g, t->s, b)].speed);
-    tick_sprite(t, a)->dx = (int8_t)((dx > 0) - (dx < 0));
-    tick_sprite(t, a)->dy = (int8_t)((dy > 0) - (dy < 0));
+    sprite *p = tick_sprite(t, a);
+    int ndx = (dx > 0) - (dx < 0), ndy = (dy > 0) - (dy < 0);
+    int turns = t->g->types[p->type].rotate_in_place && sprite_oriented(t->g, p) && (p->dx != ndx || p->dy != ndy);
+    if (!turns) physics_active(t, a, dx, dy, t->g->types[ref_type(t->g, t->s, b)].speed);
+    p = tick_sprite(t, a);
+    p->dx = (int8_t)ndx;
+    p->dy = (int8_t)ndy;
     return 1;
 }
 

@@ -183,7 +183,8 @@ typedef struct pair_def {
 
 #define VG_MAX_EFFECTS 256
 #define VG_MAX_VARS 16
-#define VG_MAX_TIMERS 32
+#define VG_MAX_TIMERS 32       /* delayed effects (addTimer) a state holds pending */
+#define VG_MAX_TIMERS_MULTI 1024 /* ... in a game for several players, at most (finish_players) */
 #define NO_BIT 0xffff
 #define PAIR_WORDS (VG_MAX_EFFECTS / 64)
 #define VG_MAX_TERMS   32

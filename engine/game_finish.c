@@ -58,6 +58,16 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
             int s = game_self_leaf(g, g->mapping[c][k]);
             if (s >= 0) g->mapping[c][k] = (char)s;
         }
+    for (int t = 0; t < g->ntypes; t++) {           /* a shooter's weapon with subtypes: its own leaf */
+        type_def *td = &g->types[t];
+        if (!td->leaf || !(class_table[td->cls].flags & CLASS_SHOOTS)) continue;
+        int *shots = td->stype_list.n ? td->stype_list.t : &td->stype, n = td->stype_list.n ? td->stype_list.n : 1;
+        for (int k = 0; k < n; k++) {
+            int s = shots[k] >= 0 ? game_self_leaf(g, shots[k]) : -1;
+            if (s >= 0) shots[k] = s;
+        }
+        if (td->stype_list.n) td->stype = td->stype_list.t[0];
+    }
     return VG_OK;
 }
 
@@ -97,6 +107,8 @@ int game_self_leaf(vg_game *g, int t) {
     for (int a = s; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << s;
     if (class_table[sd->cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << s;
     g->types[t].self = s;
+    for (int d = 0; d < g->ntypes; d++)             /* GVGAI counts a type's own sprites as every descendant's too */
+        if (d != s && vg_type_is_a(g, d, t)) g->types[d].subtypes |= 1ULL << s;
     return s;
 }
 
@@ -228,8 +240,15 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
 
 /* Phase 4b: GVGAI's game counters are the variables counter0, counter1,
  * ...; effects then tally their scores and counters through players.c, as
- * in a game for several players. */
+ * in a game for several players. In such a game a player can stand on
+ * what sets a delayed effect tick after tick (drowning, gotcha): its
+ * states hold as many pending as the delays add up to, up to
+ * VG_MAX_TIMERS_MULTI. */
 static vg_status finish_players(vg_game *g, vg_error *err) {
+    int delays = 0;
+    for (int k = 0; k < g->neffects; k++) delays += g->effects[k].kind == EFF_addTimer ? g->effects[k].timer : 0;
+    if (g->nplayers > 1 && g->ntimers >= VG_MAX_TIMERS && delays > g->ntimers)
+        g->ntimers = delays < VG_MAX_TIMERS_MULTI ? delays : VG_MAX_TIMERS_MULTI;
     g->counter_var = g->nvars;
     for (int k = 0; k < g->ncounters; k++) {
         char name[16];
