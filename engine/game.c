@@ -229,13 +229,6 @@ vg_status game_term_param(vg_game *g, int term, const char *key, const param_val
     return param_set(g, PARAMS_TERM, &g->terms[term], key, v, line, err);
 }
 
-uint64_t game_leaves(const vg_game *g, uint64_t set) {
-    uint64_t out = 0;
-    for (int t = 0; t < g->ntypes; t++)
-        if (set >> t & 1) out |= g->types[t].subtypes;
-    return out;
-}
-
 /* ---- Read-only accessors ---------------------------------------------- */
 
 int vg_game_width(const vg_game *g) { return g->w; }

@@ -131,7 +131,8 @@ typedef struct effect_def {
     int counter_else[VG_MAX_COUNTERS]; /* GVGAI counterElse: ... too (transformIfCount: when it takes 'estype') */
     /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
-    uint64_t not_types;     /* undoAll: leaf types left alone */
+    type_list not_named;    /* undoAll: the types left alone ('notStype') ... */
+    uint64_t not_types;     /* ... their leaf types (game_finish) */
     int align;              /* attractGaze: also line up with the second sprite */
     int orient;             /* align: take the second sprite's orientation; -1 unset (yes) */
     int pixel_perfect;      /* stepBack: only out of the second sprite; pullWithIt: onto it */
@@ -182,6 +183,7 @@ typedef struct pair_def {
 /* ---- The game --------------------------------------------------------- */
 
 #define VG_MAX_EFFECTS 256
+#define VG_MAX_FIXUPS 256      /* sprite parameters naming a type declared later */
 #define VG_MAX_VARS 16
 #define VG_MAX_TIMERS 32       /* delayed effects (addTimer) a state holds pending */
 #define VG_MAX_TIMERS_MULTI 1024 /* ... in a game for several players, at most (finish_players) */
@@ -230,7 +232,7 @@ struct vg_game {
     int npairs;
     pair_def pairs[VG_MAX_EFFECTS];
     int nfixups;
-    struct fixup { char name[32]; int *field; int line; } fixups[VG_MAX_TYPES]; /* types named before declared */
+    struct fixup { char name[32]; int *field; int line; } fixups[VG_MAX_FIXUPS]; /* types named before declared */
     int neos;
     int eos_effects[VG_MAX_EFFECTS];      /* effects at the screen's edge, in script order */
     int ntimers;                          /* pending delayed effects a state can hold (0: no addTimer) */
@@ -245,12 +247,15 @@ struct vg_game {
     int ncounters;                        /* GVGAI's game counters (no_counters): the variables counter0... */
     int counter_var;                      /* ... which are the script variables from this one on */
     int tally;                            /* an effect's score goes to several players or counters (effect_apply) */
+    int views;                            /* a player may not see an avatar: states keep what player 0 saw (state_view) */
     int gvgai_maps;                       /* maps read as GVGAI reads them: short rows padded, unmapped
                                            * characters empty (GVGAI game files and their conversions) */
-    uint64_t obstacles;                   /* GVGAI obs: the types its path finder goes around; 0: none named */
+    type_list obs_named;                  /* GVGAI obs: the types its path finder goes around ... */
+    uint64_t obstacles;                   /* ... those of them that hold sprites (game_finish); 0: none named */
     uint64_t ref_holders;                 /* leaf types whose sprites keep a sprite's id + 1 in aux[0] and where it
                                            * was in aux[1] (x low, y high 16 bits), which tick_end keeps when it dies */
     uint64_t ref_targets;                 /* leaf types the ref_holders' sprites refer to */
+    int leaves_first;                     /* types renumbered, leaves first (game_types.c) */
     int may_create;                       /* 1 when rules can create sprites */
     int may_grow;                         /* 1 when they can add sprites, not only replace ones (their number has no bound) */
     int geom;                             /* 1: sprites of several sizes or continuous physics: every tick checks
@@ -343,13 +348,23 @@ vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, co
     __attribute__((format(printf, 5, 6)));
 /* "unknown sprite type 'name'" at the script's 'line', with a suggestion; VG_ERR_SCRIPT. */
 vg_status game_unknown_type(const vg_game *g, vg_error *err, int line, const char *what, const char *name);
-uint64_t game_leaves(const vg_game *g, uint64_t set);     /* the leaf types of a set of types */
-/* While finishing: the leaf type holding the sprites of type 't' itself:
- * 't' when it is a leaf; for a type with subtypes and a class, a leaf
- * child of the same name and values, added the first time (GVGAI places
- * and creates sprites of a parent type too); -1 when 't' has no class or
- * the game has VG_MAX_TYPES types already. */
+/* ---- The type tree's tables (game_types.c), while finishing ------------- */
+
+/* Numbers the types for their sets: leaves first when the game could have
+ * more types than VG_MAX_LEAVES (leaf flags set); VG_ERR_LIMIT when it has
+ * more leaves than that. */
+vg_status game_types_number(vg_game *g, vg_error *err);
+/* Each type's 'subtypes' (the leaves under it, and any parent's own leaf
+ * above it) and the avatar types. */
+void game_types_derive(vg_game *g);
+/* The leaf type holding the sprites of type 't' itself: 't' when it is a
+ * leaf; for a type with subtypes and a class, a leaf child of the same
+ * name and values, added the first time (GVGAI places and creates sprites
+ * of a parent type too: they count as its subtypes' as well); -1 when 't'
+ * has no class or the game has VG_MAX_LEAVES leaves already. Type ids of
+ * parents may change (every field that names a type follows). */
 int game_self_leaf(vg_game *g, int t);
+uint64_t game_leaves_of(const vg_game *g, const type_list *l);   /* the leaf types of the types listed */
 /* While building: the rules need extension field 'ext' (EXT_*) on sprites. */
 static inline void game_need_ext(vg_game *g, int ext) { g->ext_needs |= 1u << ext; }
 /* While building: type 't' is held as a resource (GVGAI keys resources by type). */

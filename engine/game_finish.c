@@ -39,20 +39,16 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) g->types[t].leaf = 1;
     for (int t = 0; t < g->ntypes; t++)
         if (g->types[t].parent >= 0) g->types[g->types[t].parent].leaf = 0;
-    g->avatar_types = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
-        td->subtypes = 0;
         if (td->dx0 || td->dy0) td->oriented = 1;   /* GVGAI: a sprite given an orientation is oriented */
         if (td->leaf && td->cls < 0)
             return game_error(g, err, VG_ERR_SCRIPT, td->line,
                               "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", td->name);
     }
-    for (int t = 0; t < g->ntypes; t++) {
-        if (!g->types[t].leaf) continue;
-        for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
-        if (class_table[g->types[t].cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
-    }
+    vg_status st = game_types_number(g, err);      /* leaves first, when there are many types */
+    if (st != VG_OK) return st;
+    game_types_derive(g);
     for (int c = 0; c < 128; c++)                   /* a map placing a type with subtypes: its own leaf */
         for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
             int s = game_self_leaf(g, g->mapping[c][k]);
@@ -93,29 +89,10 @@ static vg_status finish_physics(vg_game *g, vg_error *err) {
     return VG_OK;
 }
 
-int game_self_leaf(vg_game *g, int t) {
-    if (g->types[t].leaf) return t;
-    if (g->types[t].self >= 0) return g->types[t].self;
-    if (g->types[t].cls < 0 || g->ntypes >= VG_MAX_TYPES) return -1;
-    int s = g->ntypes++;
-    type_def *sd = &g->types[s];
-    *sd = g->types[t];
-    sd->parent = t;
-    sd->leaf = 1;
-    sd->singleton = 0;                              /* its parent's flag covers it */
-    sd->subtypes = 0;
-    for (int a = s; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << s;
-    if (class_table[sd->cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << s;
-    g->types[t].self = s;
-    for (int d = 0; d < g->ntypes; d++)             /* GVGAI counts a type's own sprites as every descendant's too */
-        if (d != s && vg_type_is_a(g, d, t)) g->types[d].subtypes |= 1ULL << s;
-    return s;
-}
-
 /* Phase 2a: one effect row's parameters make sense (its own check), and
  * what it needs of the game. */
 static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
-    e->not_types = game_leaves(g, e->not_types);
+    e->not_types = game_leaves_of(g, &e->not_named);
     unsigned flags = effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
     if (flags & FX_CREATES) g->may_create = 1;
     if (flags & FX_ADDS) g->may_grow = 1;
@@ -260,6 +237,9 @@ static vg_status finish_players(vg_game *g, vg_error *err) {
         if (st != VG_OK) return st;
     }
     g->tally = g->nplayers > 1 || g->ncounters > 0;
+    g->views = 0;
+    for (uint64_t ts = g->avatar_types; ts && g->nplayers > 1; ts &= ts - 1)
+        g->views |= (g->types[__builtin_ctzll(ts)].hidden & ((1 << g->nplayers) - 1)) != 0;
     return VG_OK;
 }
 
@@ -332,6 +312,12 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     g->ntimers = 0;
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;
+    g->obstacles = 0;                                   /* GVGAI's path finder: sprites of exactly these types */
+    for (int k = 0; k < g->obs_named.n; k++) {
+        const type_def *td = &g->types[g->obs_named.t[k]];
+        int t = td->leaf ? g->obs_named.t[k] : td->self;
+        if (t >= 0) g->obstacles |= 1ULL << t;
+    }
     if ((st = finish_pairs(g, err)) != VG_OK) return st;
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;

@@ -181,6 +181,7 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;
     g->range_word = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;
     g->nwords = g->range_word + (uint32_t)(g->nranges + 3) / 4;
+    if (g->views) g->nwords += (uint32_t)g->nplayers * (uint32_t)(sizeof(view_rec) + g->stride) / 8;   /* state_view */
     if (g->nplayers > 1) g->nwords += PLAYER_WORDS * (uint32_t)g->nplayers;   /* their records (state_player) */
     g->static_mask = calloc((size_t)(w * h), sizeof *g->static_mask);
     g->static_start = calloc((size_t)(w * h + 1), sizeof *g->static_start);

@@ -280,13 +280,12 @@ static void put_resources(sbuf *b, const vg_game *g, const sprite *p) {
     put(b, "}");
 }
 
-/* Sprite 'av' as a trace's avatar: {"pos", "orientation", "type", "alive", "resources"}; null for none (-1). */
-static void put_avatar(sbuf *out, const vg_game *g, const vg_state *s, int av) {
-    if (av < 0) {
+/* Avatar 'p' as a trace's: {"pos", "orientation", "type", "alive", "resources"}; null for none (NULL). */
+static void put_avatar(sbuf *out, const vg_game *g, const sprite *p) {
+    if (!p) {
         put(out, "null");
         return;
     }
-    const sprite *p = state_sprite(s, (uint32_t)av);
     double q = g->square, ox = p->dx, oy = p->dy;
     if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy);      /* a real orientation (physics_cont.c) */
     put(out, "{\"pos\":[%.17g,%.17g],\"orientation\":[%.17g,%.17g],\"type\":", p->x / q, p->y / q, ox, oy);
@@ -332,14 +331,21 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
     put(&out, a < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)a));
     put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score,
         s->over ? "true" : "false", vg_winner_name((vg_winner)s->winner));
-    put_avatar(&out, g, s, state_avatar(g, s));
+    put_avatar(&out, g, state_avatar(g, s) < 0 ? NULL : state_sprite(s, (uint32_t)state_avatar(g, s)));
     return put_sprites(&out, g, s) < 0 ? -1 : (int)out.len;
+}
+
+/* Player p's result as player 0 sees it (GVGAI's observation: for an
+ * avatar player 0 cannot see, the one it last saw; state.h's view_rec). */
+static vg_winner seen_winner(const vg_game *g, const vg_state *s, int p) {
+    if (!g->views) return vg_player_winner(g, s, p);
+    return state_view(s, p)->seen ? (vg_winner)state_view(s, p)->winner : VG_NO_WINNER;
 }
 
 int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, char *buf, size_t size) {
     sbuf out = {buf, size, 0};
     int decided = 1;           /* GVGAI's game over: every player's result decided */
-    for (int p = 0; p < g->nplayers; p++) decided &= vg_player_winner(g, s, p) != VG_NO_WINNER;
+    for (int p = 0; p < g->nplayers; p++) decided &= seen_winner(g, s, p) != VG_NO_WINNER;
     put(&out, "{\"tick\":%u,\"actions\":%s", s->tick, acts ? "[" : "null");
     for (int p = 0; acts && p < g->nplayers; p++) {
         put(&out, p ? "," : "");
@@ -348,12 +354,14 @@ int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, ch
     put(&out, "%s,\"gameTick\":%d,\"isGameOver\":%s,\"players\":[", acts ? "]" : "",
         (int)s->tick - (s->over && s->tick > 0), s->over && decided ? "true" : "false");
     for (int p = 0; p < g->nplayers; p++) {
+        const view_rec *v = g->views ? state_view(s, p) : NULL;
         int av = player_avatar(s, p);
         put(&out, p ? ",{" : "{");
-        if (av < 0) put(&out, "\"score\":null,\"winner\":null");         /* GVGAI's player with no avatar */
-        else put(&out, "\"score\":%.17g,\"winner\":\"%s\"", vg_player_score(g, s, p), vg_winner_name(vg_player_winner(g, s, p)));
+        if (v ? !v->seen : av < 0) put(&out, "\"score\":null,\"winner\":null");   /* GVGAI's player with no avatar */
+        else put(&out, "\"score\":%.17g,\"winner\":\"%s\"", v ? v->score : vg_player_score(g, s, p),
+                 vg_winner_name(seen_winner(g, s, p)));
         put(&out, ",\"lastAction\":\"%s\",\"avatar\":", vg_action_name(vg_player_last_action(g, s, p)));
-        put_avatar(&out, g, s, av);
+        put_avatar(&out, g, v ? view_sprite(s, p) : av < 0 ? NULL : state_sprite(s, (uint32_t)av));
         put(&out, "}");
     }
     put(&out, "]");

@@ -18,7 +18,7 @@
 #include "param.h"
 
 typedef enum {
-    P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT,
+    P_NUMBER, P_INT, P_BOOL, P_TYPE, P_COLOR, P_CHAR, P_EFFECT,
     P_DIR,              /* a direction name (UP, DOWN, LEFT, RIGHT, NONE) into two int8_t: dx, dy */
     P_TYPELIST,         /* type names in order (a list, or one string "a,b,c") into a type_list */
     P_TYPES,            /* one type or several (as P_TYPELIST): the first into an int, all into the type_list at 'offset2' */
@@ -125,7 +125,7 @@ static const param_spec effect_params[] = {
     ROW("counter",     P_COUNTS,  effect_def, counter,     -30000, 30000),
     ROW("counterElse", P_COUNTS,  effect_def, counter_else, -30000, 30000),
     /* -- movement */
-    ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
+    ROW("notStype",    P_TYPELIST, effect_def, not_named,  0, 0),
     ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
     ROW("align",       P_BOOL,    effect_def, align,       0, 0),
     ROW("orient",      P_BOOL,    effect_def, orient,      0, 0),
@@ -162,7 +162,7 @@ static const param_spec term_params[] = {
 static const param_spec game_params[] = {
     ROW("square_size", P_INT, vg_game, square,    1, 200),
     ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 60000),  /* sprite.moved counts ticks in 16 bits */
-    ROW("obs",         P_TYPESET, vg_game, obstacles, 0, 0),
+    ROW("obs",         P_TYPELIST, vg_game, obs_named, 0, 0),
     ROW("gvgai_maps",  P_BOOL, vg_game, gvgai_maps, 0, 0),
     ROW("players",     P_INT,  vg_game, nplayers,  1, VG_MAX_PLAYERS),
     ROW("no_players",  P_INT,  vg_game, nplayers,  1, VG_MAX_PLAYERS),   /* GVGAI's name */
@@ -191,16 +191,15 @@ static const struct { const char *name; uint32_t rgb; } colors[] = {
 };
 
 static const char *kind_name(param_kind k) {
-    static const char *const names[] = {"a number", "a whole number", "a boolean", "a sprite type name",
-                                        "a sprite type name or a list of them", "a colour name",
-                                        "a one-character string", "an effect name",
-                                        "a direction (UP, DOWN, LEFT, RIGHT or NONE)",
-                                        "a list of sprite type names", "a string",
-                                        "a sprite type name or a list of them",
-                                        "a number or a list of numbers (one a player)",
-                                        "a whole number or a list of them (one a counter)",
-                                        "a boolean or a list of booleans (one a player)",
-                                        "a boolean or a list of booleans (one a player)"};
+    static const char *const names[] = {
+        [P_NUMBER] = "a number", [P_INT] = "a whole number", [P_BOOL] = "a boolean", [P_TYPE] = "a sprite type name",
+        [P_COLOR] = "a colour name", [P_CHAR] = "a one-character string", [P_EFFECT] = "an effect name",
+        [P_DIR] = "a direction (UP, DOWN, LEFT, RIGHT or NONE)", [P_TYPELIST] = "a list of sprite type names",
+        [P_TEXT] = "a string", [P_TYPES] = "a sprite type name or a list of them",
+        [P_SCORES] = "a number or a list of numbers (one a player)",
+        [P_COUNTS] = "a whole number or a list of them (one a counter)",
+        [P_WINS] = "a boolean or a list of booleans (one a player)",
+        [P_HIDES] = "a boolean or a list of booleans (one a player)"};
     return names[k];
 }
 
@@ -316,8 +315,7 @@ static int set_per_player(vg_game *g, const param_spec *p, const char *what, cha
     return 1;
 }
 
-/* A type (P_TYPE), a set of types (P_TYPESET, expanded to leaves by
- * game_finish) or a list of types in order (P_TYPELIST; one string may
+/* A type (P_TYPE) or a list of types in order (P_TYPELIST; one string may
  * name several, separated by commas, as GVGAI writes them). A sprite may
  * name a type declared after it: kept as a fixup for game_finish. */
 static int set_types(vg_game *g, const param_spec *p, param_table table, char *field, const param_value *v, int line,
@@ -340,11 +338,10 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
                    TYPE_LIST_MAX);
         return -1;
     }
-    uint64_t set = 0;
     for (int k = 0; k < count; k++) {
         int t = game_type_find(g, list[k]);
         int *slot = p->kind == P_TYPELIST ? &tl->t[k] : (int *)(void *)field;
-        if (t < 0 && p->kind != P_TYPESET && table == PARAMS_SPRITE && g->nfixups < VG_MAX_TYPES &&
+        if (t < 0 && table == PARAMS_SPRITE && g->nfixups < VG_MAX_FIXUPS &&
             strlen(list[k]) < sizeof g->fixups[0].name) {
             struct fixup *f = &g->fixups[g->nfixups++];
             snprintf(f->name, sizeof f->name, "%s", list[k]);
@@ -359,10 +356,8 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
             game_unknown_type(g, err, line, what, list[k]);
             return -1;
         }
-        if (p->kind != P_TYPESET) *slot = t;
-        set |= 1ULL << t;
+        *slot = t;
     }
-    if (p->kind == P_TYPESET) *(uint64_t *)(void *)field = set;
     if (p->kind == P_TYPELIST) tl->n = count;
     return 1;
 }
@@ -421,7 +416,6 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
     case P_WINS:
     case P_HIDES: ok = set_per_player(g, p, pl->what, field, v, line, err); break;
     case P_TYPE:
-    case P_TYPESET:
     case P_TYPELIST: ok = set_types(g, p, table, field, v, line, err); break;
     case P_TYPES: ok = set_type_and_list(g, p, table, base, v, line, err); break;
     }
@@ -434,7 +428,6 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
 static size_t param_size(const param_spec *p) {
     switch (p->kind) {
     case P_NUMBER: return sizeof(double);
-    case P_TYPESET: return sizeof(uint64_t);
     case P_COLOR: return sizeof(uint32_t);
     case P_CHAR: return sizeof(char);
     case P_DIR: return 2 * sizeof(int8_t);

@@ -18,6 +18,8 @@
 
 /* ---- Whose avatar is which ------------------------------------------- */
 
+static void look(vg_state *s, int p);
+
 vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_error *err) {
     int p = 0;
     for (int t = 0; t < g->ntypes && p < g->nplayers; t++) {   /* GVGAI's Game.createAvatars */
@@ -36,7 +38,24 @@ vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_err
         r->last = VG_ACTION_NIL;
     }
     players_find(g, s);
+    for (p = 0; p < g->nplayers && g->views; p++) look(s, p);   /* GVGAI's observation starts with every avatar */
     return VG_OK;
+}
+
+/* Player 0 sees player p's avatar as it is now. */
+static void look(vg_state *s, int p) {
+    view_rec *v = state_view(s, p);
+    v->score = *player_score(s, p);
+    v->winner = *player_winner(s, p);
+    v->seen = 1;
+    memcpy(view_sprite(s, p), state_sprite(s, (uint32_t)player_avatar(s, p)), s->stride);
+}
+
+void players_look(const vg_game *g, vg_state *s) {
+    for (int p = 0; p < g->nplayers; p++) {
+        int i = player_avatar(s, p);
+        if (i >= 0 && !(g->types[state_sprite(s, (uint32_t)i)->type].hidden & 1)) look(s, p);
+    }
 }
 
 void players_find(const vg_game *g, vg_state *s) {

@@ -17,6 +17,9 @@ vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_err
 /* Between ticks: each player's avatar's index from its id (tick_end); a
  * player whose avatar is gone has none from then on. */
 void players_find(const vg_game *g, vg_state *s);
+/* What player 0 sees (a game with g->views, state.h's view_rec): the
+ * avatars it can see as they are now; after a tick and at a level's start. */
+void players_look(const vg_game *g, vg_state *s);
 /* The player whose avatar is sprite 'id', -1: none. */
 int players_of(const vg_game *g, const vg_state *s, uint32_t id);
 /* Avatar sprite 'old' is replaced by avatar sprite 'n' (transformTo...):

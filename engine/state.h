@@ -188,6 +188,24 @@ typedef struct player_rec {
 #define PLAYER_WORDS 2       /* 64-bit words a player_rec takes */
 _Static_assert(sizeof(player_rec) == PLAYER_WORDS * 8, "a player_rec is PLAYER_WORDS words");
 
+/* What player 0 last saw of player p (a game whose avatars some player
+ * cannot see: g->views): GVGAI's observation keeps the avatar it last saw,
+ * with its score and result, while the avatar is hidden from player 0.
+ * Player p's record is followed by its avatar sprite as then ('stride'
+ * bytes); the records come just before the player records. */
+typedef struct view_rec {
+    double score;
+    uint8_t winner;
+    uint8_t seen;            /* 1: it saw an avatar (GVGAI's observation starts with every player's) */
+    uint8_t pad[6];
+} view_rec;
+static inline size_t view_bytes(const vg_state *s) { return sizeof(view_rec) + s->stride; }
+static inline view_rec *state_view(const vg_state *s, int p) {
+    char *players = (char *)(uintptr_t)(s->data + s->nwords - PLAYER_WORDS * s->nplayers);
+    return (view_rec *)(void *)(players - (size_t)(s->nplayers - p) * view_bytes(s));
+}
+static inline sprite *view_sprite(const vg_state *s, int p) { return (sprite *)(void *)(state_view(s, p) + 1); }
+
 static inline player_rec *state_player(const vg_state *s, int p) {
     return (player_rec *)(uintptr_t)(s->data + s->nwords - PLAYER_WORDS * s->nplayers) + p;
 }

@@ -77,6 +77,7 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
 
     /* Step 5. Is it over? */
     if (t.status == VG_OK) term_run(&t);
+    if (g->views) players_look(g, s);
     return game_failed(s, t.status);
 }
 

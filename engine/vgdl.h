@@ -52,7 +52,8 @@ int vg_closest_name(const char *word, const char *const *names, int n);
 
 /* ---- Limits ----------------------------------------------------------- */
 
-#define VG_MAX_TYPES      64    /* sprite types per game (a type set is a 64-bit mask) */
+#define VG_MAX_TYPES      128   /* sprite types per game, parents included */
+#define VG_MAX_LEAVES     64    /* leaf types (those that hold sprites) per game: a type set is a 64-bit mask */
 #define VG_MAX_SPRITES    4096  /* changing sprites in one state */
 #define VG_MAX_MAP_SIDE   128   /* rows and columns of a level map */
 #define VG_MAX_RESOURCES  16    /* resource kinds per game */
