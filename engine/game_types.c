@@ -62,48 +62,50 @@ static void leaves_first(vg_game *g) {
     permute(g, to);
 }
 
-/* Marks made[t] for each type the level or the rules can make sprites of:
- * those the map places, those an effect or a class names to create (or to
- * chase: a few more do no harm), and every type when the script has
- * functions, which may spawn any. */
-static void creatable(const vg_game *g, int *made) {
+/* Marks made[t] (1) for each type the level or the rules can make
+ * sprites of: those the map places, those an effect or a class names to
+ * create (or to chase: a few more do no harm), and every type when the
+ * script has functions, which may spawn any; and own[t] for each of them
+ * that may be a type with subtypes making sprites of its own (what the map
+ * places, what an effect or a shooter creates: game_self_leaf). */
+static void creatable(const vg_game *g, int *made, int *own) {
     int any = g->turns;
     memset(made, 0, VG_MAX_TYPES * sizeof *made);
+    memset(own, 0, VG_MAX_TYPES * sizeof *own);
     for (int c = 0; c < 128; c++)
-        for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) made[(int)g->mapping[c][k]] = 1;
+        for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) made[(int)g->mapping[c][k]] = own[(int)g->mapping[c][k]] = 1;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         any |= e->kind == EFFECT_SCRIPT;
-        if (e->stype >= 0) made[e->stype] = 1;
-        if (e->stype_to >= 0) made[e->stype_to] = 1;
+        if (e->stype >= 0) made[e->stype] = own[e->stype] = 1;
+        if (e->stype_to >= 0) made[e->stype_to] = own[e->stype_to] = 1;
     }
     for (int k = 0; k < g->nterms; k++) any |= g->terms[k].kind == TERM_SCRIPT;
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
         const type_list *lists[] = {&td->stype_list, &td->stype2_list, &td->stypes};
-        if (td->stype >= 0) made[td->stype] = 1;
+        int shoots = td->cls >= 0 && (class_table[td->cls].flags & CLASS_SHOOTS);
+        if (td->stype >= 0) made[td->stype] = 1, own[td->stype] |= shoots;
         if (td->stype2 >= 0) made[td->stype2] = 1;
         for (int l = 0; l < 3; l++)
             for (int k = 0; k < lists[l]->n; k++)
-                if (lists[l]->t[k] >= 0) made[lists[l]->t[k]] = 1;
+                if (lists[l]->t[k] >= 0) made[lists[l]->t[k]] = 1, own[lists[l]->t[k]] |= shoots && l == 0;
     }
     for (int t = 0; t < g->ntypes && any; t++) made[t] = 1;
 }
 
 vg_status game_types_number(vg_game *g, vg_error *err) {
-    int leaves = 0, selves = 0, made[VG_MAX_TYPES];
+    int leaves = 0, selves = 0, made[VG_MAX_TYPES], own[VG_MAX_TYPES];
+    creatable(g, made, own);
     for (int t = 0; t < g->ntypes; t++) {
         leaves += g->types[t].leaf;
-        selves += !g->types[t].leaf && g->types[t].cls >= 0;   /* may get a leaf for its own sprites */
+        selves += !g->types[t].leaf && g->types[t].cls >= 0 && own[t];   /* will get a leaf for its own sprites */
     }
-    if (leaves + selves > VG_MAX_LEAVES) {           /* a leaf no sprite can ever be of holds none */
-        creatable(g, made);
-        for (int t = 0; t < g->ntypes; t++)
-            if (g->types[t].leaf && !made[t]) g->types[t].leaf = 0, leaves--;
-    }
-    if (leaves > VG_MAX_LEAVES)
-        return game_error(g, err, VG_ERR_LIMIT, 0, "too many sprite types without subtypes: %d (the limit is %d)", leaves,
-                          VG_MAX_LEAVES);
+    for (int t = 0; t < g->ntypes && leaves + selves > VG_MAX_LEAVES; t++)   /* then a leaf no sprite can be of holds none */
+        if (g->types[t].leaf && !made[t]) g->types[t].leaf = 0, leaves--;
+    if (leaves + selves > VG_MAX_LEAVES)
+        return game_error(g, err, VG_ERR_LIMIT, 0, "too many sprite types without subtypes: %d (the limit is %d)",
+                          leaves + selves, VG_MAX_LEAVES);
     g->leaves_first = g->ntypes + selves > VG_MAX_LEAVES;
     if (g->leaves_first) leaves_first(g);
     return VG_OK;
