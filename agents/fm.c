@@ -88,7 +88,8 @@ static double hook(fm *f, const vg_state *s, double (*which)(const vg_game *, co
     return v;
 }
 
-double fm_heuristic(fm *f, const vg_state *s) { return hook(f, s, vg_heuristic); }
+/* The game's heuristic is player 0's: another player's is its score. */
+double fm_heuristic(fm *f, const vg_state *s) { return f->player ? fm_score(f, s) : hook(f, s, vg_heuristic); }
 double fm_evaluate(fm *f, const vg_state *s) { return hook(f, s, vg_evaluate); }
 
 int fm_bound(fm *f, const vg_state *s) {

@@ -74,6 +74,7 @@ struct vg_state {
     uint8_t held;            /* a StopCounter holds: sprite-count terminations cannot end the game (GVGAI's canEnd false) */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end); player 0's */
     uint8_t nplayers;        /* players (g->nplayers): above 1, their records are the last words (state_player) */
+    uint8_t views;           /* 1: what player 0 saw comes before them (state_view) */
     uint32_t stride;         /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
     uint32_t timer_word;     /* where the delayed effects start (after the cell counts) */

@@ -197,7 +197,7 @@ int cli_load(const cli_opts *o, vg_game **g) {
  * commands that read it (the others refuse it). */
 enum {
     O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
-    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY, O_SPRITES,
+    O_OPPONENT_SET, O_SIDE, O_MODEL, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY, O_SPRITES,
     NUM_OPTIONS
 };
 static const struct cli_option {
@@ -216,7 +216,9 @@ static const struct cli_option {
     [O_MAX_TICKS] = {"max-ticks", "T", "run", "stop after T ticks (0: no limit)"},
     [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns"},
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
-    [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
+    [O_SIDE] = {"side", "1|2", "play decide", "the seat: play: yours against --opponent; decide: the agent's (first or second player)"},
+    [O_MODEL] = {"opponent-model", "random|nil", "run decide play",
+                 "a game for several players: what an agent's forward model has the other players do (default random)"},
     [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...); once a player"},
     [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
     [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
@@ -304,6 +306,9 @@ static int set_option(cli_opts *o, int k, const char *v) {
     case O_SIDE:
         if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
         o->side = v[0] - '0';
+        break;
+    case O_MODEL:
+        if ((o->model = fm_model_find(v)) < 0) return cli_fail("option --opponent-model needs random or nil, not '%s'", v);
         break;
     case O_ACTIONS:
         if (o->nactions == VG_MAX_PLAYERS) return cli_fail("too many --actions options (one a player, at most %d)", VG_MAX_PLAYERS);

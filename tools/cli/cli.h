@@ -33,6 +33,7 @@ typedef struct cli_opts {
     const char *opp_set[CLI_MAX_SET];   /* --opponent-set k=v (run): the opponent's settings */
     int nopp_set;
     int side;                /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
+    int model;               /* --opponent-model (FM_MODEL_*): an agent's model of the other players of a game for several */
     const char *gif;         /* --gif FILE (run, trace, solve, play): the game as an animated GIF */
     const char *out;         /* -o FILE (render): the PNG */
     const char *sprites;     /* --sprites DIR: where images named by 'img' are read (render.h) */
@@ -154,17 +155,21 @@ int match_moves_are_actions(const vg_game *g);
  * no legal move, or none named. */
 int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
                  vg_error *err);
+/* The seats of a game: its agents (turns{}), else its players. */
+int match_seats(const vg_game *g);
 /* 1 when match_play plays turn by turn: the game has turns{} and either
  * a seat other than 0 has an agent (not a chance seat), or agent 0's
  * moves are not actions. 0: in rounds, with vg_advance. */
 int match_by_turns(const vg_game *g, const match_seat *seats);
 /* Plays 's' until the game is over or 'max_ticks' rounds are played (0:
- * no limit). 'seats' has vg_num_agents entries (one without turns{});
- * seats[0].agent is not NULL. In rounds (match_by_turns 0) agent 0's
- * agent acts and vg_advance plays the round, reported to 'on_move' (may
- * be NULL) with 'who' -1 and 'move' the action; else turn by turn, each
- * move reported to 'on_move'. 0, or -1 with 'err' filled
- * (err->file empty: the match's own message). */
+ * no limit). 'seats' has match_seats entries; seats[0].agent is not NULL.
+ * In rounds (match_by_turns 0) agent 0's agent acts and vg_advance plays
+ * the round, reported to 'on_move' (may be NULL) with 'who' -1 and 'move'
+ * the action; in a game for several players every seat's agent acts and
+ * vg_advance_multi plays the tick (each agent set to its player,
+ * agent_set_player), reported the same way with player 0's action; else
+ * turn by turn, each move reported to 'on_move'. 0, or -1 with 'err'
+ * filled (err->file empty: the match's own message). */
 int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,
                vg_error *err);
 
