@@ -65,7 +65,7 @@ int cli_decide(int argc, char **argv) {
     }
     if (rc == 0) {
         printf("agent: %s\n", o.agent);
-        if (several) printf("player: %d\nopponent model: %s\n", player, fm_model_name(o.model));
+        if (several) printf("player: %d\nopponent model: %s\n", player + 1, fm_model_name(o.model));
         printf("action: %s\n", vg_action_name(agent_move_action(g, move)));
         if (vg_game_has_turns(g) && move >= 0) printf("to move: agent %d\nmove: %s\n", vg_turn(s), vg_move_name(g, move));
         if (r.has_value) printf("value: %g\n", r.value);

@@ -149,7 +149,7 @@ static int cmd_run(int argc, char **argv) {
         printf("seed: %llu\nresult: %s\nscore: %g\n", (unsigned long long)o.seed, result, vg_score(s));
         for (int p = 1; p < vg_num_players(g); p++) {     /* the other players' (GVGAI's ids) */
             char who[16] = "opponent";
-            if (vg_num_players(g) > 2) snprintf(who, sizeof who, "player %d", p);
+            if (vg_num_players(g) > 2) snprintf(who, sizeof who, "player %d", p + 1);
             printf("%s result: %s\n%s score: %g\n", who, result_name(vg_player_winner(g, s, p)), who, vg_player_score(g, s, p));
         }
         printf("ticks: %d\n", vg_tick(s));
@@ -294,7 +294,7 @@ static int cmd_show(int argc, char **argv) {
             int t = vg_player_type(g, s, p);
             double x = 0, y = 0;
             vg_player_pos(g, s, p, &x, &y);
-            printf("player %d: %s at %g,%g%s, score %g%s%s\n", p, t >= 0 ? vg_type_name(g, t) : "none", x, y,
+            printf("player %d: %s at %g,%g%s, score %g%s%s\n", p + 1, t >= 0 ? vg_type_name(g, t) : "none", x, y,
                    t >= 0 && !vg_player_alive(g, s, p) ? " (dead)" : "", vg_player_score(g, s, p),
                    vg_player_winner(g, s, p) ? ", " : "", vg_player_winner(g, s, p) ? result_name(vg_player_winner(g, s, p)) : "");
         }
