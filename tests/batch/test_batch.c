@@ -160,7 +160,7 @@ static void test_batch_writes_rows_and_summary(void **state) {
     const char *csv = slurp("%s/small/runs.csv", tmp), *jsonl = slurp("%s/small/runs.jsonl", tmp);
     assert_int_equal(count_lines(csv), 21);
     assert_int_equal(count_lines(jsonl), 20);
-    const char *header = "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,"
+    const char *header = "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,opp_result,opp_score,ticks,decisions,ms_mean,"
                          "ms_max,calls,calls_mean,overspent,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,"
                          "opp_overspent,run_ms,cpu_ms,error\n";
     assert_true(strncmp(csv, header, strlen(header)) == 0);
