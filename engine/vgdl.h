@@ -271,8 +271,8 @@ int vg_player_resource(const vg_game *g, const vg_state *s, int player, int slot
 /* 1 when type 'type' is hidden from player p (GVGAI hidden=True,False);
  * vg_type_hidden is 1 when it is hidden from every player. */
 int vg_type_hidden_from(const vg_game *g, int type, int player);
-/* One JSON line of a two-player trace (GVGAI's format, ../shared's
- * corpus2p README): 'acts' the actions of the tick that led to 's', one a
+/* One JSON line of a two-player trace (GVGAI's format, described in
+ * tests/golden/gvgai/SOURCE.md, "corpus2p"): 'acts' the actions of the tick that led to 's', one a
  * player, -1 for a player that was not asked; NULL for the start state.
  * Returns as vg_trace_json. */
 int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, char *buf, size_t size);

@@ -113,9 +113,6 @@ static void script_error(result_msg *m, const vg_error *err) {
     else snprintf(m->error, sizeof m->error, "%s", err->msg);
 }
 
-/* Plays run 'i' in this worker and fills 'm'. In a two-player game the
- * first player's agent and the state are seeded with the run's seed, the
- * second player's agent with the run's seed + 1. */
 /* A player's result as result_msg codes it: 1 win, 2 lose, 0 not over;
  * between two players, 3 a draw (over, no winner). */
 static int32_t result_code(vg_winner w, int nseats, int over) {
@@ -123,6 +120,9 @@ static int32_t result_code(vg_winner w, int nseats, int over) {
     return nseats == 2 && r == 0 && over ? 3 : r;
 }
 
+/* Plays run 'i' in this worker and fills 'm'. In a two-player game the
+ * first player's agent and the state are seeded with the run's seed, the
+ * second player's agent with the run's seed + 1. */
 void batch_play_one(const batch *b, long long i, result_msg *m) {
     int g, l, a, o, s;
     batch_decode(b, i, &g, &l, &a, &o, &s);

@@ -69,8 +69,11 @@ static int ends_with(const char *s, const char *tail) {
 
 int cli_is_gvgai(const char *path) { return ends_with(path, ".txt"); }
 
-/* The folders GVGAI's games are read from, under the root. */
-static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics"};
+/* The folders GVGAI's games are read from, under the root, in this order
+ * (aliens and ten more are in gvgai/ and gvgai/2player/: the one-player
+ * game by name, the other by path). */
+static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics", "gvgai/2player"};
+#define NGVGAI_DIRS (sizeof gvgai_dirs / sizeof gvgai_dirs[0])
 
 /* A game whose levels are Berkeley layouts (levels/GAME/ *.lay, no
  * lvlN.txt) numbers them in alphabetical order: 'map' (the missing
@@ -89,7 +92,7 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
     size_t blen = strcspn(base, ".");
     if (strchr(game, '/') || strstr(game, ".lua") || cli_is_gvgai(game)) snprintf(script, size, "%s", game);
     else snprintf(script, size, "%s/scripts/%s.lua", cli_root(), game);
-    for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
+    for (size_t k = 0; k < NGVGAI_DIRS && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
         snprintf(map, size, "%s/%s/%s.txt", cli_root(), gvgai_dirs[k], game);   /* no script: GVGAI's game */
         if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
     }
@@ -135,7 +138,7 @@ int cli_games(char **names, int max) {
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/scripts", cli_root());
     int n = add_games(dir, ".lua", names, 0, max);
-    for (size_t k = 0; k < sizeof gvgai_dirs / sizeof gvgai_dirs[0]; k++) {
+    for (size_t k = 0; k < NGVGAI_DIRS; k++) {
         snprintf(dir, sizeof dir, "%s/%s", cli_root(), gvgai_dirs[k]);
         n = add_games(dir, ".txt", names, n, max);
     }
@@ -214,11 +217,11 @@ static const struct cli_option {
     [O_BUDGET_MS] = {"budget-ms", "MS", "run decide play", "wall-clock milliseconds per decision (default 40)"},
     [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play", "forward-model calls per decision (repeatable runs)"},
     [O_MAX_TICKS] = {"max-ticks", "T", "run", "stop after T ticks (0: no limit)"},
-    [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns"},
+    [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns or for two players"},
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
     [O_SIDE] = {"side", "1|2", "play decide", "the seat: play: yours against --opponent; decide: the agent's (first or second player)"},
-    [O_MODEL] = {"opponent-model", "random|nil", "run decide play",
-                 "a game for several players: what an agent's forward model has the other players do (default random)"},
+    [O_MODEL] = {"opponent-model", "M", "run decide play",
+                 "a game for two players: what an agent's forward model has the other do, random (default) or nil"},
     [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...); once a player"},
     [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
     [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
