@@ -127,6 +127,7 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
     type_def td = fresh_type(c);
     if (pt >= 0) {
         param_inherit(&td, &g->types[pt]);
+        td.update_ref = g->types[pt].update_ref;
         td.singleton = 0;                 /* it belongs to the type that declares it */
         td.glyph = '?';
     }
@@ -137,6 +138,8 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
     g->types[g->ntypes++] = td;
     return VG_OK;
 }
+
+void game_type_update(vg_game *g, int type, int ref) { g->types[type].update_ref = ref; }
 
 vg_status game_type_param(vg_game *g, int type, const char *key, const param_value *v, int line, vg_error *err) {
     return param_set(g, PARAMS_SPRITE, &g->types[type], key, v, line, err);

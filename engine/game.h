@@ -59,6 +59,8 @@ struct type_def {
     int ttl;                /* GVGAI timeToLive: updates it lives, -1: no end */
     int self;               /* a type with subtypes whose own sprites a map places or a rule creates
                              * (GVGAI allows it): the leaf type holding them (game_self_leaf), else -1 */
+    int update_ref;         /* the script's update function for its sprites (the loader's reference;
+                             * inherited), 0: none */
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     int ammo;               /* shooting avatars: the resource a shot needs, -1: none */
@@ -270,6 +272,7 @@ struct vg_game {
     /* script */
     const script_ops *ops;
     void *script;
+    unsigned script_sets;                 /* SETS_*: what the script's code may set on sprites (below) */
     int has_heuristic, has_evaluate, has_bound;
     struct bound_rules *bound;            /* the bound derived from the rules (bound.c), NULL: none */
     struct bound_merge *bound_merge;      /* or the one for merged boxes (bound_merge.c), NULL: none */
@@ -282,6 +285,16 @@ struct vg_game {
     int nvars;
     char var_names[VG_MAX_VARS][16];
     int var_init[VG_MAX_VARS];
+};
+
+/* What a script's code may set on sprites (vg_game.script_sets; the Lua
+ * loader reads it off the script's text, which holds all its code): only
+ * then do sprites carry the field, so other games pay nothing for it. */
+enum {
+    SETS_SPEED = 1,        /* a sprite's own speed (EXT_SPEED) */
+    SETS_HEALTH = 2,       /* health points (EXT_HEALTH) */
+    SETS_RESOURCES = 4,    /* resources: every Resource and ResourcePack type is one a sprite may hold */
+    SETS_ORIENTATION = 8   /* the orientation of any sprite: the search hash counts every changing type's */
 };
 
 /* A parameter value handed over by a loader. */
@@ -311,6 +324,9 @@ vg_status game_add_term(vg_game *g, const char *kind, int script_ref, int line, 
 vg_status game_term_param(vg_game *g, int term, const char *key, const param_value *v, int line, vg_error *err);
 vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err);   /* turns{}: a move name */
 vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err);  /* variable{} */
+/* Gives type 'type' (and the types declared below it later) an update
+ * function, the script's 'ref': its sprites call it every tick. */
+void game_type_update(vg_game *g, int type, int ref);
 /* Checks the rules as a whole and derives tables (subtypes, pairs, static types). */
 vg_status game_finish(vg_game *g, vg_error *err);
 

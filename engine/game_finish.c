@@ -43,6 +43,7 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
         type_def *td = &g->types[t];
         td->subtypes = 0;
         if (td->dx0 || td->dy0) td->oriented = 1;   /* GVGAI: a sprite given an orientation is oriented */
+        if (td->leaf && td->cls < 0 && td->update_ref) td->cls = CLS_Immovable;   /* its update is all it does */
         if (td->leaf && td->cls < 0)
             return game_error(g, err, VG_ERR_SCRIPT, td->line,
                               "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", td->name);
@@ -168,7 +169,7 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
 static int updates_itself(const vg_game *g, const type_def *td) {
     const sprite_class *c = &class_table[td->cls];
     if ((c->flags & CLASS_AVATAR) || !c->update) return 0;
-    if (td->ttl >= 0) return 1;
+    if (td->ttl >= 0 || td->update_ref) return 1;
     if (c->flags & CLASS_STILL) return 0;
     return !(c->flags & CLASS_SPEED) || td->speed != 0 || (g->ext_needs >> EXT_SPEED & 1);
 }
@@ -196,6 +197,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
+        if (td->leaf && td->update_ref) moving |= 1ULL << t, g->may_create = g->may_grow = 1;   /* it may do anything */
         if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) moving |= g->types[td->stype].subtypes;
         if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;
         for (int k = 0; k < td->stypes.n; k++) moving |= g->types[td->stypes.t[k]].subtypes;
@@ -215,7 +217,8 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;
-            if (td->oriented || (given_orientation >> t & 1)) g->oriented_types |= 1ULL << t;
+            if (td->oriented || (given_orientation >> t & 1) || (g->script_sets & SETS_ORIENTATION))
+                g->oriented_types |= 1ULL << t;
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
@@ -284,8 +287,17 @@ static void finish_actions(vg_game *g) {
         if (memcmp(&g->acts[__builtin_ctzll(ts)], &g->acts[g->acts_type], sizeof g->acts[0]) != 0) g->acts_type = -1;
 }
 
+/* What the script may set on sprites (game.h's SETS_*): sprites carry it. */
+static void finish_script_sets(vg_game *g) {
+    if (g->script_sets & SETS_SPEED) game_need_ext(g, EXT_SPEED);
+    if (g->script_sets & SETS_HEALTH) game_need_ext(g, EXT_HEALTH);
+    for (int t = 0; t < g->ntypes && (g->script_sets & SETS_RESOURCES); t++)
+        if (g->types[t].cls == CLS_Resource || g->types[t].cls == CLS_ResourcePack) game_need_resource(g, t);
+}
+
 vg_status game_finish(vg_game *g, vg_error *err) {
     vg_status st = finish_types(g, err);
+    finish_script_sets(g);
     if (st == VG_OK) st = finish_physics(g, err);
     g->may_create = g->may_grow = 0;
     g->ntimers = 0;

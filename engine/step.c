@@ -22,6 +22,21 @@
 
 static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
 
+/* A sprite of a type with an update function (sprite{}'s 'update'): its
+ * class's update, then, while the sprite lives, the script's. */
+static void scripted_update(tick_ctx *t, int i, vg_action a) {
+    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
+    class_table[td->cls].update(t, i, a);
+    if (t->status != VG_OK || (tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED))) return;
+    vg_status st = t->g->ops->update(t->g->script, td->update_ref, t, i, t->err);
+    if (st != VG_OK && t->status == VG_OK) t->status = st;
+}
+
+/* What updates a sprite of leaf 'type' in steps 1 and 2. */
+static class_update_fn *updater(const vg_game *g, int type) {
+    return g->types[type].update_ref ? scripted_update : class_table[g->types[type].cls].update;
+}
+
 /* A script error during a move ends the game with no winner. */
 static vg_status game_failed(vg_state *s, vg_status st) {
     if (st != VG_OK) {
@@ -42,16 +57,18 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     /* Step 1. The avatar. */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
+    s->action = VG_ACTION_NIL;
     if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
         int type = tick_sprite(&t, av)->type;
-        class_table[g->types[type].cls].update(&t, av, g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL);
+        s->action = (uint8_t)(g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL);
+        updater(g, type)(&t, av, (vg_action)s->action);
     }
 
     /* Step 2. Everything that moves by itself, in reverse sprite order;
      * sprites created earlier in the tick too (GVGAI's lists grow). */
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int type = g->update_order[k];
-        class_update_fn *update = class_table[g->types[type].cls].update;
+        class_update_fn *update = updater(g, type);
         uint32_t from, to, n0 = s->n;
         t.updating = type;
         type_range(&t, type, &from, &to);             /* as tick_next_of: its range, then its new sprites */
@@ -138,7 +155,10 @@ static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, v
     tick_begin(&t, g, s, err);
     t.census = 1;                    /* the script may change anything */
     vg_clear_events(s);
-    t.status = g->ops->apply(g->script, &t, agent, move, err);
+    vg_action a;
+    s->action = (uint8_t)(vg_action_parse(g->move_names[move], &a) ? a : VG_ACTION_NIL);
+    vg_status st = g->ops->apply(g->script, &t, agent, move, err);
+    if (t.status == VG_OK) t.status = st;    /* a limit met in apply (a full state) fails the turn too */
     if (t.status == VG_OK) interact_run(&t);
     s->persist = (uint8_t)interact_persist(&t);
     tick_end(&t);

@@ -13,6 +13,7 @@
  * worst case is too slow are refused before they start, so a script
  * cannot hang or exhaust the host; each failure names the script line.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,6 @@
 #include "../io.h"
 #include "lscript.h"
 
-static script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L); }
 
 /* ---- Limits: memory, instructions, pattern cost ----------------------- */
 
@@ -413,9 +413,10 @@ static void to_param(lua_State *L, int idx, const char *key, param_value *v, con
 
 typedef vg_status param_setter(vg_game *g, int id, const char *key, const param_value *v, int line, vg_error *err);
 
-/* Hands every named entry of the table at 1 (other than 'skip') to 'set';
+/* Hands every named entry of the table at 1 (other than 'parent' and
+ * 'update' when 'skip' is set: sprite{} reads those itself) to 'set';
  * rejects positional entries past 'npos'. */
-static void named_params(lua_State *L, int npos, const char *skip, param_setter *set, int id) {
+static void named_params(lua_State *L, int npos, int skip, param_setter *set, int id) {
     script *sc = script_of(L);
     int line = call_line(L);
     const char *names[VG_MAX_TYPES];
@@ -426,7 +427,7 @@ static void named_params(lua_State *L, int npos, const char *skip, param_setter 
             if (k < 1 || k > npos) fail(L, "unexpected entry [%s] (parameters are named: key = value)", lua_tostring(L, -2));
         } else if (lua_type(L, -2) != LUA_TSTRING) {
             fail(L, "unexpected %s key", luaL_typename(L, -2));
-        } else if (!skip || strcmp(lua_tostring(L, -2), skip) != 0) {
+        } else if (!skip || (strcmp(lua_tostring(L, -2), "parent") != 0 && strcmp(lua_tostring(L, -2), "update") != 0)) {
             const char *key = lua_tostring(L, -2);
             param_value v;
             vg_error err;
@@ -452,7 +453,7 @@ static vg_status set_game(vg_game *g, int id, const char *key, const param_value
 /* game { square_size = 50, max_ticks = 2000 } */
 static int l_game(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
-    named_params(L, 0, NULL, set_game, 0);
+    named_params(L, 0, 0, set_game, 0);
     return 0;
 }
 
@@ -469,7 +470,11 @@ static int l_sprite(lua_State *L) {
     int id;
     vg_error err;
     if (game_add_type(sc->g, name, parent, cls, call_line(L), &id, &err) != VG_OK) raise(L, &err);
-    named_params(L, 2, "parent", game_type_param, id);
+    int type = lua_getfield(L, 1, "update");
+    if (type == LUA_TFUNCTION) game_type_update(sc->g, id, luaL_ref(L, LUA_REGISTRYINDEX));
+    else if (type != LUA_TNIL) fail(L, "%s", "'update' must be a function(state, sprite)");
+    else lua_pop(L, 1);
+    named_params(L, 2, 1, game_type_param, id);
     return 0;
 }
 
@@ -495,7 +500,7 @@ static int l_map(lua_State *L) {
     lua_pop(L, 1);
     vg_error err;
     if (game_add_mapping(sc->g, c[0], types, n, call_line(L), &err) != VG_OK) raise(L, &err);
-    named_params(L, n + 1, NULL, no_params, 0);
+    named_params(L, n + 1, 0, no_params, 0);
     return 0;
 }
 
@@ -553,7 +558,7 @@ static int l_interaction(lua_State *L) {
     vg_error err;
     if (game_add_effect(sc->g, t1, t2, n, effect, ref, call_line(L), &first, &err) != VG_OK) raise(L, &err);
     sc->effect_first = first;
-    named_params(L, 3, NULL, set_effect, n);
+    named_params(L, 3, 0, set_effect, n);
     return 0;
 }
 
@@ -567,7 +572,7 @@ static int l_termination(lua_State *L) {
     int id;
     vg_error err;
     if (game_add_term(sc->g, kind, ref, call_line(L), &id, &err) != VG_OK) raise(L, &err);
-    named_params(L, 1, NULL, game_term_param, id);
+    named_params(L, 1, 0, game_term_param, id);
     return 0;
 }
 
@@ -585,7 +590,7 @@ static int l_turns(lua_State *L) {
         if (!lua_isstring(L, -1)) fail(L, "%s", "'moves' must list names (strings)");
         if (game_add_move(sc->g, lua_tostring(L, -1), call_line(L), &err) != VG_OK) raise(L, &err);
         lua_pushstring(L, sc->g->move_names[sc->g->nmoves - 1]);
-        bind_note_name(L, -1, NAMES_MOVE, sc->g->nmoves - 1);   /* so that play finds moves without allocating */
+        handle_note_name(L, -1, NAMES_MOVE, sc->g->nmoves - 1);   /* so that play finds moves without allocating */
         sc->move_ref[sc->g->nmoves - 1] = luaL_ref(L, LUA_REGISTRYINDEX);
         lua_pop(L, 1);
     }
@@ -651,7 +656,7 @@ static int l_variable(lua_State *L) {
     lua_pop(L, 1);
     vg_error err;
     if (game_add_var(sc->g, name, init, call_line(L), &err) != VG_OK) raise(L, &err);
-    named_params(L, 2, NULL, no_params, 0);
+    named_params(L, 2, 0, no_params, 0);
     return 0;
 }
 
@@ -684,7 +689,7 @@ static void script_window(void *p, long steps, double seconds) {
     sc->window_end = 0;   /* the clock starts at the window's first script call: a decision that calls none reads no clock */
 }
 
-static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
+static const script_ops lua_ops = {bind_effect, bind_update, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
                                    bind_termination, bind_value, script_window, script_close};
 
 /* Keeps the global functions heuristic, evaluate and bound the script
@@ -708,7 +713,7 @@ static int l_value_hooks(lua_State *L) {
  * fresh Lua state (run by lua_pcall: it allocates). */
 static int l_open(lua_State *L) {
     open_sandbox(L);
-    bind_open(L);
+    handle_open(L);
     for (const luaL_Reg *d = declarations; d->name; d++) {   /* the declaring functions become globals */
         lua_pushcfunction(L, d->func);
         lua_pushstring(L, d->name);
@@ -718,11 +723,34 @@ static int l_open(lua_State *L) {
     return 0;
 }
 
+/* 1 when 'src' holds 'word' as a whole name (not inside a longer one). */
+static int names_word(const char *src, size_t len, const char *word) {
+    size_t n = strlen(word);
+    for (size_t k = 0; k + n <= len; k++)
+        if (memcmp(src + k, word, n) == 0 && !(k > 0 && (isalnum((unsigned char)src[k - 1]) || src[k - 1] == '_')) &&
+            !(k + n < len && (isalnum((unsigned char)src[k + n]) || src[k + n] == '_')))
+            return 1;
+    return 0;
+}
+
+/* What the script's code may set on sprites (game.h's SETS_*), read off
+ * its text: the sandbox loads no other code, so the text is all of it. */
+static unsigned script_sets(const char *src, size_t len) {
+    static const struct { const char *method; unsigned sets; } setters[] = {
+        {"set_speed", SETS_SPEED}, {"set_health", SETS_HEALTH}, {"set_resource", SETS_RESOURCES},
+        {"set_orientation", SETS_ORIENTATION}};
+    unsigned sets = 0;
+    for (size_t k = 0; k < sizeof setters / sizeof setters[0]; k++)
+        if (names_word(src, len, setters[k].method)) sets |= setters[k].sets;
+    return sets;
+}
+
 static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     char *src;
     size_t len;
     vg_status st = io_read_file(g->script_path, &src, &len, err);
     if (st != VG_OK) return st;
+    g->script_sets = script_sets(src, len);
     lua_State *L = sc->L;
     const char *base = strrchr(g->script_path, '/');
     snprintf(sc->chunk, sizeof sc->chunk, "%s", base ? base + 1 : g->script_path);
