@@ -141,6 +141,16 @@ void class_defaults_oriented_flicker(type_def *td) {
     td->oriented = 1;
 }
 
+/* ---- A type with an update function (sprite{}'s 'update') ----------------- */
+
+void class_update_scripted(tick_ctx *t, int i, vg_action a) {
+    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
+    class_table[td->cls].update(t, i, a);
+    if (t->status != VG_OK || (tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED))) return;
+    vg_status st = t->g->ops->update(t->g->script, td->update_ref, t, i, t->err);
+    if (st != VG_OK && t->status == VG_OK) t->status = st;
+}
+
 /* ---- Timers ----------------------------------------------------------------- */
 
 /* The classes whose 'counter' is the sprite's age (updates so far): the

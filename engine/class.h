@@ -141,6 +141,11 @@ extern const sprite_class class_table[NUM_CLASSES];
 int class_find(const char *name);                    /* CLS_* number, or -1 */
 int class_names(const char **out, int max);          /* fills out[] with the class names; returns how many */
 
+/* A sprite of a type with an update function (sprite{}'s 'update'): its
+ * class's update, then, while the sprite lives, the script's (its
+ * g->update_fn when the type has one). */
+class_update_fn class_update_scripted;
+
 /* ---- What a class keeps (class.c) ----------------------------------------- */
 
 /* The most a sprite may hold of resource type 'type' (GVGAI's resource

@@ -196,6 +196,8 @@ struct vg_game {
     int ntypes;
     type_def types[VG_MAX_TYPES];
     uint8_t update_order[VG_MAX_TYPES];   /* leaf types that move by themselves, in update order */
+    void (*update_fn[VG_MAX_TYPES])(tick_ctx *t, int i, vg_action a);   /* per leaf type: what updates its sprites
+                                          * (class.h's class_update_fn: its class's, or class_update_scripted) */
     int nupdate;
     uint64_t avatar_types;                /* leaf types of avatar classes */
     uint64_t ground_types;                /* leaf types of classes that stand on solid sprites (CLASS_GROUND) */

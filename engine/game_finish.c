@@ -222,6 +222,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
+        g->update_fn[t] = td->update_ref ? class_update_scripted : c->update;
     }
     return VG_OK;
 }

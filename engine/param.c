@@ -347,3 +347,67 @@ void param_inherit(type_def *td, const type_def *parent) {
             memcpy((char *)td + sprite_params[k].offset, (const char *)parent + sprite_params[k].offset,
                    param_size(&sprite_params[k]));
 }
+
+/* Sets 'out' from the value at 'field' of row 'p' (names of types from
+ * 'g', lists into 'names', which holds VG_MAX_TYPES). */
+static void read_field(const vg_game *g, const param_spec *p, const char *field, param_value *out, const char **names) {
+    static const char *const dirs[3][3] = {{"NONE", "UP", "NONE"}, {"LEFT", "NONE", "RIGHT"}, {"NONE", "DOWN", "NONE"}};
+    memset(out, 0, sizeof *out);
+    switch (p->kind) {
+    case P_NUMBER: out->kind = PV_NUMBER, out->num = *(const double *)(const void *)field; return;
+    case P_INT: out->kind = PV_NUMBER, out->num = *(const int *)(const void *)field; return;
+    case P_BOOL: out->kind = PV_BOOL, out->b = *(const int *)(const void *)field; return;
+    case P_CHAR: out->kind = PV_STRING, out->str = field; out->n = 1; return;   /* one character: 'n' bytes */
+    case P_TEXT: out->kind = PV_STRING, out->str = field; out->n = (int)strlen(field); return;
+    case P_EFFECT: {
+        int k = *(const int *)(const void *)field;
+        out->kind = k >= 0 ? PV_STRING : PV_LIST;
+        if (k >= 0) out->str = effect_name(k), out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_DIR: {
+        int dx = field[0], dy = field[1];
+        out->kind = PV_STRING, out->str = dx && dy ? "NONE" : dirs[dy + 1][dx + 1], out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_COLOR: {
+        uint32_t rgb = *(const uint32_t *)(const void *)field;
+        out->kind = PV_STRING, out->str = "";
+        for (int k = 0; k < COUNT(colors); k++)
+            if (colors[k].rgb == rgb) out->str = colors[k].name;
+        out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_TYPE: {
+        int t = *(const int *)(const void *)field;
+        out->kind = t >= 0 ? PV_STRING : PV_LIST;   /* none: an empty list (the caller's nil) */
+        if (t >= 0) out->str = g->types[t].name, out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_TYPESET: {
+        uint64_t set = *(const uint64_t *)(const void *)field;
+        out->kind = PV_LIST, out->list = names;
+        for (int t = 0; t < g->ntypes; t++)
+            if (set >> t & 1) names[out->n++] = g->types[t].name;
+        return;
+    }
+    case P_TYPELIST: {
+        const type_list *tl = (const type_list *)(const void *)field;
+        out->kind = PV_LIST, out->list = names;
+        for (int k = 0; k < tl->n; k++) names[out->n++] = tl->t[k] >= 0 ? g->types[tl->t[k]].name : "";
+        return;
+    }
+    }
+}
+
+vg_status param_get(const vg_game *g, int type, const char *key, param_value *out, const char **names, vg_error *err) {
+    const param_spec *p = sprite_params;
+    while (p < sprite_params + COUNT(sprite_params) && strcmp(p->name, key) != 0) p++;
+    if (p == sprite_params + COUNT(sprite_params)) {
+        const char *known[COUNT(sprite_params)];
+        for (int k = 0; k < COUNT(sprite_params); k++) known[k] = sprite_params[k].name;
+        return error_unknown(err, g->script_path, 0, "sprite parameter", key, known, COUNT(sprite_params));
+    }
+    read_field(g, p, (const char *)&g->types[type] + p->offset, out, names);
+    return VG_OK;
+}

@@ -196,6 +196,10 @@ static inline void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, i
 static inline int ref_type(const vg_game *g, const vg_state *s, int r) {
     return r >= 0 ? state_sprite(s, r)->type : g->static_ents[-r - 1].type;
 }
+/* A sprite's speed: its own (sprite_speed), a static sprite's its type's. */
+static inline double ref_speed(const vg_game *g, const vg_state *s, int r) {
+    return r >= 0 ? sprite_speed(g, state_sprite(s, (uint32_t)r)) : g->types[g->static_ents[-r - 1].type].speed;
+}
 /* Whether a sprite keeps an orientation (GVGAI's is_oriented): its type
  * does, or transformToSingleton's takeOrientation gave it one. */
 static inline int sprite_oriented(const vg_game *g, const sprite *p) {

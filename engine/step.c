@@ -22,21 +22,6 @@
 
 static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
 
-/* A sprite of a type with an update function (sprite{}'s 'update'): its
- * class's update, then, while the sprite lives, the script's. */
-static void scripted_update(tick_ctx *t, int i, vg_action a) {
-    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    class_table[td->cls].update(t, i, a);
-    if (t->status != VG_OK || (tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED))) return;
-    vg_status st = t->g->ops->update(t->g->script, td->update_ref, t, i, t->err);
-    if (st != VG_OK && t->status == VG_OK) t->status = st;
-}
-
-/* What updates a sprite of leaf 'type' in steps 1 and 2. */
-static class_update_fn *updater(const vg_game *g, int type) {
-    return g->types[type].update_ref ? scripted_update : class_table[g->types[type].cls].update;
-}
-
 /* A script error during a move ends the game with no winner. */
 static vg_status game_failed(vg_state *s, vg_status st) {
     if (st != VG_OK) {
@@ -61,14 +46,14 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
         int type = tick_sprite(&t, av)->type;
         s->action = (uint8_t)(g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL);
-        updater(g, type)(&t, av, (vg_action)s->action);
+        g->update_fn[type](&t, av, (vg_action)s->action);
     }
 
     /* Step 2. Everything that moves by itself, in reverse sprite order;
      * sprites created earlier in the tick too (GVGAI's lists grow). */
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int type = g->update_order[k];
-        class_update_fn *update = updater(g, type);
+        class_update_fn *update = g->update_fn[type];
         uint32_t from, to, n0 = s->n;
         t.updating = type;
         type_range(&t, type, &from, &to);             /* as tick_next_of: its range, then its new sprites */

@@ -21,6 +21,7 @@
 #include <lauxlib.h>
 
 #include "../class.h"
+#include "../param.h"
 #include "lscript.h"
 
 #define HANDLE_META "vgdl.state"
@@ -396,28 +397,26 @@ static int m_alive(lua_State *L) {
 
 /* ---- One sprite: what it carries ------------------------------------------ */
 
-/* s:orientation(sprite) -> dx, dy: the way it faces (0, 0: none; a
- * sprite of continuous physics: its real orientation) [-0, +2, e] */
+/* s:orientation(sprite) -> dx, dy, kept: the way it faces (0, 0: none; a
+ * sprite of continuous physics: its real orientation), and whether it
+ * keeps an orientation (GVGAI's is_oriented: transformTo, attractGaze
+ * and teleportToExit hand orientations only between such sprites) [-0, +3, e] */
 static int m_orientation(lua_State *L) {
     state_handle *h = handle_of(L);
     int r = sprite_arg(L, h, 2);
-    if (r < 0) {
-        const type_def *td = &h->g->types[ref_type(h->g, h->s, r)];
-        lua_pushinteger(L, td->dx0);
-        lua_pushinteger(L, td->dy0);
-        return 2;
-    }
-    const sprite *p = state_sprite(h->s, (uint32_t)r);
-    if (h->g->types[p->type].vec) {
+    const type_def *td = &h->g->types[ref_type(h->g, h->s, r)];
+    const sprite *p = r >= 0 ? state_sprite(h->s, (uint32_t)r) : NULL;
+    if (p && td->vec) {
         double x, y;
         physics_vec(h->g, p, &x, &y);
         lua_pushnumber(L, x);
         lua_pushnumber(L, y);
-        return 2;
+    } else {
+        lua_pushinteger(L, p ? p->dx : td->dx0);
+        lua_pushinteger(L, p ? p->dy : td->dy0);
     }
-    lua_pushinteger(L, p->dx);
-    lua_pushinteger(L, p->dy);
-    return 2;
+    lua_pushboolean(L, ref_oriented(h->g, h->s, r));
+    return 3;
 }
 
 /* s:set_orientation(sprite, dx, dy): on the grid each of -1, 0, 1; with
@@ -439,8 +438,7 @@ static int m_set_orientation(lua_State *L) {
 /* s:speed(sprite) -> cells a move (its own when rules change speeds, else its type's) [-0, +1, e] */
 static int m_speed(lua_State *L) {
     state_handle *h = handle_of(L);
-    int r = sprite_arg(L, h, 2);
-    lua_pushnumber(L, r >= 0 ? sprite_speed(h->g, state_sprite(h->s, (uint32_t)r)) : h->g->types[ref_type(h->g, h->s, r)].speed);
+    lua_pushnumber(L, ref_speed(h->g, h->s, sprite_arg(L, h, 2)));
     return 1;
 }
 
@@ -468,15 +466,17 @@ static int m_health(lua_State *L) {
     return 2;
 }
 
-/* s:set_health(sprite, n) -> the points it now has: n, at most the type's
- * limitHealthPoints; the most it has had follows [-0, +1, e] */
+/* s:set_health(sprite, n) -> the points it now has: n, but a rise stops
+ * at the type's limitHealthPoints (a sprite that took more from what it
+ * was transformed from keeps them until they fall); the most it has had
+ * follows [-0, +1, e] */
 static int m_set_health(lua_State *L) {
     state_handle *h = handle_of(L);
     sprite *p = changing_arg(L, h);
     int n = whole_arg(L, 3, -30000, 30000), lim = h->g->types[p->type].health_limit;
     int16_t *hp = sprite_health(h->g, p);
     if (!hp) return not_kept(L, "health points", "set_health");
-    hp[0] = (int16_t)(n < lim ? n : lim);
+    hp[0] = (int16_t)(n <= hp[0] || n < lim ? n : lim);
     if (hp[0] > hp[1]) hp[1] = hp[0];
     lua_pushinteger(L, hp[0]);
     return 1;
@@ -557,6 +557,43 @@ static int m_set_timer(lua_State *L) {
     return 0;
 }
 
+/* s:param(type, name) -> the type's sprite parameter 'name' (sprite{}'s
+ * names: "limit", "value", "speed", "stype", ...; a type by its name, a
+ * list of types as a list, nil when it names none), or "class": its
+ * class's name [-0, +1, e] */
+static int m_param(lua_State *L) {
+    state_handle *h = handle_of(L);
+    int type = type_arg(L, h, 2);
+    const char *key = luaL_checkstring(L, 3);
+    if (strcmp(key, "class") == 0) {
+        int cls = h->g->types[type].cls;
+        if (cls < 0) lua_pushnil(L);
+        else lua_pushstring(L, class_table[cls].name);
+        return 1;
+    }
+    param_value v;
+    const char *names[VG_MAX_TYPES];
+    vg_error err;
+    if (param_get(h->g, type, key, &v, names, &err) != VG_OK) return luaL_error(L, "param: %s", err.msg);
+    switch (v.kind) {
+    case PV_NUMBER:
+        if (v.num == (double)(lua_Integer)v.num) lua_pushinteger(L, (lua_Integer)v.num);
+        else lua_pushnumber(L, v.num);
+        break;
+    case PV_BOOL: lua_pushboolean(L, v.b); break;
+    case PV_STRING: lua_pushlstring(L, v.str, (size_t)v.n); break;
+    case PV_LIST:
+        if (v.n == 0 && !v.list) {     /* a type or effect parameter naming none */
+            lua_pushnil(L);
+            break;
+        }
+        lua_createtable(L, v.n, 0);
+        for (int k = 0; k < v.n; k++) lua_pushstring(L, v.list[k]), lua_rawseti(L, -2, k + 1);
+        break;
+    }
+    return 1;
+}
+
 /* ---- Changing sprites -------------------------------------------------------- */
 
 /* s:kill(sprite) [-0, +0, e] */
@@ -567,16 +604,17 @@ static int m_kill(lua_State *L) {
     return 0;
 }
 
-/* Pixels of a position given in cells; raises an error for one that is
- * not a number a sprite can be at (NaN, huge: a state keeps 16-bit pixels). */
-static int to_pixels(lua_State *L, const tick_ctx *t, lua_Number cells, int arg) {
+/* Pixels of a position given in cells, to the nearest (cells read back
+ * from pixels give the same pixels); raises an error for one that is not
+ * a number a sprite can be at (NaN, huge: a state keeps 16-bit pixels). */
+static int to_pixels(lua_Number cells, lua_State *L, const tick_ctx *t, int arg) {
     lua_Number px = cells * t->b;
     if (!(px > -30000 && px < 30000)) luaL_argerror(L, arg, "position out of range");
-    return (int)px;
+    return (int)lround(px);
 }
 
 static void place(lua_State *L, tick_ctx *t, int i, lua_Number x, lua_Number y) {
-    tick_set_pos(t, i, to_pixels(L, t, x, 3), to_pixels(L, t, y, 4));
+    tick_set_pos(t, i, to_pixels(x, L, t, 3), to_pixels(y, L, t, 4));
 }
 
 /* s:move(sprite, dx, dy) -- by cells [-0, +0, e] */
@@ -589,6 +627,24 @@ static int m_move(lua_State *L) {
     return 0;
 }
 
+/* s:step(sprite, dx, dy [, speed]) -> whether it moved: GVGAI's active
+ * movement, (dx, dy) times its speed (or 'speed') in cells, when its
+ * cooldown allows; then it must wait its cooldown again. A grid sprite's
+ * move: a sprite of continuous physics is refused [-0, +1, e] */
+static int m_step(lua_State *L) {
+    state_handle *h = handle_of(L);
+    tick_ctx *t = writable(L, h);
+    int i = changeable(L, h, sprite_arg(L, h, 2), 0);
+    lua_Number dx = finite_arg(L, 3), dy = finite_arg(L, 4);
+    sprite *p = tick_sprite(t, (uint32_t)i);
+    lua_Number speed = lua_isnoneornil(L, 5) ? sprite_speed(h->g, p) : finite_arg(L, 5);
+    luaL_argcheck(L, fabs(dx) <= 1 && fabs(dy) <= 1, 3, "a direction: dx and dy from -1 to 1");
+    luaL_argcheck(L, speed >= 0 && speed <= 100, 5, "must be from 0 to 100");
+    if (h->g->types[p->type].cont) return luaL_error(L, "step: '%s' has continuous physics", h->g->types[p->type].name);
+    lua_pushboolean(L, physics_active(t, i, dx, dy, speed));
+    return 1;
+}
+
 /* s:set_pos(sprite, x, y) [-0, +0, e] */
 static int m_set_pos(lua_State *L) {
     state_handle *h = handle_of(L);
@@ -598,6 +654,7 @@ static int m_set_pos(lua_State *L) {
 }
 
 static int spawn(lua_State *L, tick_ctx *t, int type, int x, int y) {
+    if (!t->g->types[type].leaf && t->g->types[type].self >= 0) type = t->g->types[type].self;   /* its own sprites */
     if (t->g->types[type].fixed || !t->g->types[type].leaf)
         luaL_error(L, "cannot create a '%s': %s", t->g->types[type].name,
                    t->g->types[type].leaf ? "the type is static; declare it with dynamic = true" : "it has subtypes");
@@ -613,7 +670,7 @@ static int m_spawn(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
     int type = type_arg(L, h, 2);
-    spawn(L, t, type, to_pixels(L, t, luaL_checknumber(L, 3), 3), to_pixels(L, t, luaL_checknumber(L, 4), 4));
+    spawn(L, t, type, to_pixels(luaL_checknumber(L, 3), L, t, 3), to_pixels(luaL_checknumber(L, 4), L, t, 4));
     return 1;
 }
 
@@ -645,8 +702,9 @@ static const luaL_Reg methods[] = {
     {"orientation", m_orientation}, {"set_orientation", m_set_orientation}, {"speed", m_speed},
     {"set_speed", m_set_speed}, {"health", m_health}, {"set_health", m_set_health}, {"resource", m_resource},
     {"set_resource", m_set_resource}, {"cooldown", m_cooldown}, {"set_cooldown", m_set_cooldown},
-    {"timer", m_timer}, {"set_timer", m_set_timer},
-    {"kill", m_kill}, {"move", m_move}, {"set_pos", m_set_pos}, {"spawn", m_spawn}, {"transform", m_transform},
+    {"timer", m_timer}, {"set_timer", m_set_timer}, {"param", m_param},
+    {"kill", m_kill}, {"move", m_move}, {"step", m_step}, {"set_pos", m_set_pos}, {"spawn", m_spawn},
+    {"transform", m_transform},
     {NULL, NULL}};
 
 /* The methods table's __index: a name that is not a method. */

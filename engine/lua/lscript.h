@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
- * lscript.h -- what the three parts of the Lua layer share: the loader
- * (loader.c: sandbox, the rule-declaring functions, running the script),
+ * lscript.h -- what the four parts of the Lua layer share: the sandbox
+ * (sandbox.c: the libraries a script sees, its limits, calling into it),
+ * the loader (loader.c: the rule-declaring functions, running the script),
  * the state handle scripts read and change the game through (handle.c)
  * and the calls from the engine into the script during play (bind.c).
  *
@@ -114,7 +115,18 @@ vg_status bind_apply(void *script, tick_ctx *t, int agent, int move, vg_error *e
 vg_status bind_policy(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
 vg_status bind_outcomes(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
 
-/* loader.c */
+/* sandbox.c */
+/* The allocator of a script's Lua state ('ud' is the script): the memory
+ * limit, the length limit on strings (so that no VM instruction -- a
+ * comparison, a concatenation -- costs more than about a millisecond),
+ * and what is allocated is charged to the instruction budget (so C
+ * functions that allocate pay for their work). */
+void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+/* Opens the libraries a script sees, with their guards, and the hook that
+ * keeps the budget. Allocates: only in a protected call. */
+void sandbox_open(lua_State *L);
+/* Fills 'err' from a Lua message "chunk:line: text" (NULL: none). */
+void sandbox_error(script *sc, const char *msg, vg_error *err);
 /* Calls the function on the stack top (below it 'nargs' arguments) with
  * the budget 'steps' instructions and 'seconds' of wall-clock time; on
  * error fills 'err' with the script's file and line. */
