@@ -6,6 +6,7 @@
 #ifndef VG_CLI_H
 #define VG_CLI_H
 
+#include <glob.h>
 #include <stdio.h>
 
 #include "agent.h"
@@ -55,8 +56,14 @@ int cli_check_script(const char *script);
  * and a broken script or map are told apart. 0, or 2 after printing why. */
 int cli_load(const cli_opts *o, vg_game **g);
 /* The rules and the map of GAME (a name, a script, or a GVGAI game file:
- * .txt) at 'level' (a number, a level's name or a path; NULL: 0). */
+ * .txt) at 'level' (a number, a level's name or a path; NULL: 0). A level
+ * of a Lua script DIR/GAME.lua is looked for in DIR/levels/GAME/ (lvlN.txt,
+ * NAME.txt, NAME.lay), then beside it (GAME_lvlN.txt), then in the
+ * project's levels/GAME/; of a GVGAI game file, beside it (GAME_lvlN.txt). */
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
+/* Every level file of 'script', from the first of those places that has
+ * any, in 'gl' (globfree it); 'where' says where it looked. How many. */
+int cli_level_files(const char *script, glob_t *gl, char *where, size_t size);
 int cli_is_number(const char *s);                     /* 1 when 's' is a non-empty run of digits 0-9 */
 int cli_is_gvgai(const char *path);                  /* 1 when 'path' is a GVGAI game file (.txt) */
 const char *cli_root(void);                          /* the folder holding scripts/, levels/ and gvgai/ */

@@ -280,18 +280,12 @@ static int cmd_check(int argc, char **argv) {
     if (o.level) {
         if (access(map, F_OK) != 0) return cli_fail("--level %s: no such map (%s)", o.level, map);
         snprintf(pattern, sizeof pattern, "%s", map);
-    } else if (cli_is_gvgai(script)) {
-        snprintf(pattern, sizeof pattern, "%.*s_lvl[0-9]*.txt", (int)(strlen(script) - 4), script);
+        glob(pattern, 0, NULL, &gl);
     } else {
-        char *slash = strrchr(map, '/');
-        if (slash) *slash = '\0';
-        snprintf(pattern, sizeof pattern, "%s/*.lay", slash ? map : ".");
-        glob(pattern, 0, NULL, &gl);              /* CS188's layouts, then maps */
-        snprintf(pattern, sizeof pattern, "%s/*.txt", slash ? map : ".");
+        cli_level_files(script, &gl, pattern, sizeof pattern);
     }
     int levels = 0, bad = 0;
-    if (glob(pattern, gl.gl_pathc ? GLOB_APPEND : 0, NULL, &gl) == 0 || gl.gl_pathc)
-        for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k]);
+    for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k]);
     globfree(&gl);
     if (bad) return 2;
     if (levels) {
