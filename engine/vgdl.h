@@ -118,6 +118,11 @@ char vg_type_glyph(const vg_game *g, int type);     /* map character that first 
 uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
 int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
 const char *vg_type_img(const vg_game *g, int type); /* the script's image name ('img'), "" when none */
+/* What is likely a mistake in the game's rules though it plays (a Chaser
+ * with nothing to chase, a rule an earlier stepBack keeps from running, a
+ * parameter GVGAI ignores): up to 'max' of them into out[], each with its
+ * file and line; returns how many there are (more than 'max' maybe). */
+int vg_game_warnings(const vg_game *g, vg_error *out, int max);
 int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
 int vg_num_resources(const vg_game *g);             /* resource kinds (sprite types held as resources), in type order */
 int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind 'slot', or -1 */

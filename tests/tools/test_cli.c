@@ -10,7 +10,7 @@
  *    read refused with the commands that do; unknown options suggested.
  * 3. A missing game, a missing level and a broken script are told apart;
  *    check reports a script's own errors with or without levels and takes
- *    --level; a script whose globals raise when read fails cleanly, at
+ *    --level, refuses what is not a game and prints warnings; a script whose globals raise when read fails cleanly, at
  *    load and in play, and in a batch. A script's numbered levels are
  *    found beside it from any folder.
  * 4. list games|agents|params AGENT; an agent parameter's typo suggested.
@@ -146,6 +146,38 @@ static void write_script(const char *name, const char *more) {
     fclose(f);
 }
 
+/* check tells a game from a mistake: what is not a game exits 2 naming
+ * the file; warnings (a rule that cannot run, a missing image) go to
+ * stderr, and the check still passes. */
+static void test_check_not_a_game(void **state) {
+    (void)state;
+    static const struct { const char *text, *words; } cases[] = {
+        {"", "e.lua: not a game: it declares no sprite types"},
+        {"return 42\n", "e.lua: not a game: it declares no sprite types"},
+        {"game { square_size = 10 }\n", "e.lua: not a game"},
+        {"sprite { 'avatar', 'MovingAvatar' }\n", "e.lua: not a game yet: no map{} places a sprite"},
+    };
+    char path[512];
+    snprintf(path, sizeof path, "%s/e.lua", tmp);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(cases[k].text, f);
+        fclose(f);
+        char args[600];
+        snprintf(args, sizeof args, "check %s", path);
+        expect_run(args, 2, "err", cases[k].words);
+    }
+    write_script("w.lua", "sprite { 'box', 'Immovable', img = 'box' }\nmap { 'b', 'box', 'floor' }\n"
+                          "interaction { 'avatar', 'wall', 'killSprite' }\n");
+    char args[1024];
+    snprintf(args, sizeof args, "check %s/w.lua --level %s", tmp, "tests/fixtures/maps/tiny.txt");
+    expect_run(args, 0, "out", "w.lua: ok, 1 level");
+    expect_in(err(), "w.lua:15: warning: killSprite of ('avatar', 'wall') comes after a stepBack of the same pair (line 11)");
+    expect_in(err(), "w.lua: warning: its pictures cannot be drawn: ");
+    expect_in(err(), "box.png");
+}
+
 /* A script whose globals raise when read (issue 27.1): at load, every
  * command that loads it exits 2 naming its line (it aborted the process);
  * in play, the run fails as a script error, and in a batch that run is
@@ -253,6 +285,7 @@ int main(void) {
         cmocka_unit_test(test_missing_game_or_level),
         cmocka_unit_test(test_check_script),
         cmocka_unit_test(test_hostile_globals),
+        cmocka_unit_test(test_check_not_a_game),
         cmocka_unit_test(test_levels_beside_script),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_cs188_levels),

@@ -34,6 +34,7 @@
 
 #include "agent.h"
 #include "cli.h"
+#include "render.h"
 
 /* ---- run -------------------------------------------------------------- */
 
@@ -254,12 +255,31 @@ static int cmd_show(int argc, char **argv) {
     return rc;
 }
 
+/* Prints the warnings of 'g' ("file:line: warning: ..."), and why its
+ * pictures cannot be drawn (a missing img); how many. */
+static int print_warnings(const vg_game *g, const char *script) {
+    vg_error w[64];
+    int n = vg_game_warnings(g, w, 64);
+    for (int k = 0; k < n && k < 64; k++) fprintf(stderr, "%s:%d: warning: %s\n", w[k].file, w[k].line, w[k].msg);
+    if (n > 64) fprintf(stderr, "%s: warning: %d more warnings\n", script, n - 64);
+    render_opts ro = {.cell = 1, .script = script};
+    render *r = NULL;
+    vg_error err;
+    if (render_new(g, &ro, &r, &err) != VG_OK) {
+        fprintf(stderr, "%s: warning: its pictures cannot be drawn: %s%s%s\n", script, err.file, err.file[0] ? ": " : "", err.msg);
+        n++;
+    }
+    render_free(r);
+    return n;
+}
+
 /* Loads 'script' on 'map'; 0, 1 when the map is broken, 2 when the
- * script is (each reported). */
-static int check_level(const char *script, const char *map) {
+ * script is (each reported); with 'warn', the game's warnings too. */
+static int check_level(const char *script, const char *map, int warn) {
     vg_game *g;
     vg_error err;
     if (vg_game_load(script, map, &g, &err) == VG_OK) {
+        if (warn) print_warnings(g, script);
         vg_game_free(g);
         return 0;
     }
@@ -285,7 +305,7 @@ static int cmd_check(int argc, char **argv) {
         cli_level_files(script, &gl, pattern, sizeof pattern);
     }
     int levels = 0, bad = 0;
-    for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k]);
+    for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k], levels == 0);
     globfree(&gl);
     if (bad) return 2;
     if (levels) {
