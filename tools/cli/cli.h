@@ -33,6 +33,7 @@ typedef struct cli_opts {
     int nopp_set;
     int side;                /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
     const char *gif;         /* --gif FILE (run, trace, solve, play): the game as an animated GIF */
+    const char *actions_out; /* --actions-out FILE (run, play): the actions played, one a line */
     const char *out;         /* -o FILE (render): the PNG */
     const char *sprites;     /* --sprites DIR: where images named by 'img' are read (render.h) */
     int cell;                /* --cell PX: pixels a cell; 0: the default */
@@ -71,6 +72,13 @@ const char *cli_root(void);                          /* the folder holding scrip
  * each malloc'd (the caller frees them), at most 'max'; returns how many. */
 int cli_games(char **names, int max);
 int cli_read_actions(const char *path, vg_action **out, int *n);
+/* --actions-out: opens the file (NULL in '*out' when not asked for; a game
+ * played move by move is refused); adds an action, flushed at once (-1
+ * when it cannot be written); closes it (with 'report', saying so when
+ * what was written is not all there). 0, or 2 after printing why. */
+int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out);
+int cli_actions_add(FILE *f, vg_action a);
+int cli_actions_close(FILE *f, const cli_opts *o, int report);
 int cli_play(int argc, char **argv);                 /* play.c */
 /* decide.c: the agent named 'name' with --config then the settings 'set'
  * (n of them), seeded with 'seed'; 0, or 2 after printing why */
