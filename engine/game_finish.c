@@ -235,11 +235,11 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
-        if (td->leaf && td->stype < 0 && (class_table[td->cls].update == class_update_chaser ||
-                                          class_table[td->cls].update == class_update_fleeing ||
-                                          class_table[td->cls].update == class_update_los_chaser))
+        class_update_fn *u = class_table[td->cls].update;
+        if (td->leaf && td->stype < 0 && (u == class_update_chaser || u == class_update_fleeing || u == class_update_los_chaser ||
+                                          u == class_update_alternate_chaser || u == class_update_random_alt_chaser))
             game_warn(g, td->line, "sprite '%s' (%s) has no 'stype': there is nothing to %s, and it moves at random", td->name,
-                      class_table[td->cls].name, class_table[td->cls].update == class_update_fleeing ? "flee" : "chase");
+                      class_table[td->cls].name, u == class_update_fleeing ? "flee" : "chase");
         if (td->leaf && td->update_ref) moving |= 1ULL << t, g->may_create = g->may_grow = 1;   /* it may do anything */
         if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) moving |= g->types[td->stype].subtypes;
         if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;

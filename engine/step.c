@@ -42,11 +42,14 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     /* Step 1. The avatar. */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
-    s->action = VG_ACTION_NIL;
+    vg_action played = VG_ACTION_NIL;
     if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
         int type = tick_sprite(&t, av)->type;
-        s->action = (uint8_t)(g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL);
-        g->update_fn[type](&t, av, (vg_action)s->action);
+        played = g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL;
+        s->action = (uint8_t)played;               /* state:action() */
+        g->update_fn[type](&t, av, played);
+    } else {
+        s->action = VG_ACTION_NIL;
     }
 
     /* Step 2. Everything that moves by itself, in reverse sprite order;

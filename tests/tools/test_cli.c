@@ -44,7 +44,8 @@ static void test_help(void **state) {
     for (size_t k = 0; k < 4; k++) {
         expect_run(cmd_forms[k], 0, "out", "usage: vgdl run GAME");
         expect_in(out(), "--budget-ms MS");
-        expect_not_in(out(), "--actions");      /* trace's, not run's */
+        expect_not_in(out(), "--actions FILE");     /* trace's, not run's */
+        expect_in(out(), "--actions-out FILE");     /* run's */
     }
     expect_run("batch --help", 0, "out", "usage: vgdl batch FILE.ini");
     expect_run("--version", 0, "out", "vgdl ");
