@@ -11,7 +11,8 @@
  * 3. Speed and health: set_speed moves the sprite further the next tick;
  *    set_health stops at the type's limit and raises the max.
  * 4. Cooldown and timer: a sprite's wait before it moves, and the ticks a
- *    Flicker or a sprite with a timeToLive has left; both set.
+ *    Flicker or a sprite with a timeToLive has left; both set. A type's
+ *    parameters (param); step, GVGAI's active movement.
  * 5. Errors: an unknown method gets "did you mean"; setters are read-only
  *    in a heuristic; a setter the script's text does not name has no
  *    field to write (the error says so). (Non-finite numbers: test_bind.c.)
@@ -240,6 +241,45 @@ static void test_cooldown_and_timer(void **state) {
     vg_game_free(g);
 }
 
+/* param reads a type's parameters as sprite{} takes them; step moves as
+ * GVGAI's active movement does: by the speed, when the cooldown allows. */
+static void test_param_and_step(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok(
+        "game { square_size = 10 }\n"
+        "sprite { 'floor', 'Immovable', hidden = true }\n"
+        "sprite { 'wall', 'Immovable' }\n"
+        "sprite { 'oil', 'Resource', limit = 3 }\n"
+        "sprite { 'rock', 'Missile', orientation = 'LEFT', speed = 0 }\n"
+        "sprite { 'avatar', 'MovingAvatar', cooldown = 2 }\n"
+        "map { 'A', 'avatar', 'floor' } map { '.', 'floor' } map { 'w', 'wall' } map { 'o', 'oil', 'floor' }\n"
+        "map { 'r', 'rock', 'floor' }\n"
+        "variable { 'ok' } variable { 'moved' }\n"
+        "termination { function(s)\n"
+        "    local a = s:avatar()\n"
+        "    local ok = s:param('oil', 'limit') == 3 and s:param('oil', 'value') == 1 and s:param('oil', 'class') == 'Resource'\n"
+        "        and s:param('rock', 'orientation') == 'LEFT' and s:param('avatar', 'cooldown') == 2\n"
+        "        and s:param('avatar', 'stype') == nil and s:param('wall', 'hidden') == false\n"
+        "        and s:param('avatar', 'speed') == 1\n"
+        "        and not pcall(s.param, s, 'oil', 'limt')\n"
+        "    s:set_var('ok', ok and 1 or 0)\n"
+        "    if s:tick() == 3 then\n"
+        "        local x = s:pos(a)\n"
+        "        local first = s:step(a, 1, 0, 2)\n"         /* the cooldown allows: two cells */
+        "        local second = s:step(a, 1, 0)\n"           /* it must wait now */
+        "        s:set_var('moved', (first and 1 or 0) * 100 + (second and 1 or 0) * 10 + (s:pos(a) - x))\n"
+        "    end\n"
+        "    return false\n"
+        "end }\n",
+        "wwwwwwww\nwA....ow\nwr.....w\nwwwwwwww\n");
+    vg_state *s = vg_state_new(g, 1);
+    for (int k = 0; k < 3; k++) advance_ok(g, s, VG_ACTION_NIL);
+    assert_int_equal(vg_var(s, vg_var_find(g, "ok")), 1);
+    assert_int_equal(vg_var(s, vg_var_find(g, "moved")), 102);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 /* ---- 5. errors -------------------------------------------------------------------- */
 
 static void test_unknown_method(void **state) {
@@ -318,6 +358,7 @@ int main(void) {
         cmocka_unit_test(test_orientation_and_place),
         cmocka_unit_test(test_speed_and_health),
         cmocka_unit_test(test_cooldown_and_timer),
+        cmocka_unit_test(test_param_and_step),
         cmocka_unit_test(test_unknown_method),
         cmocka_unit_test(test_setters_read_only),
         cmocka_unit_test(test_setter_not_named),
