@@ -331,6 +331,8 @@ vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err) {
     if (strlen(name) == 0 || strlen(name) >= sizeof g->move_names[0])
         return game_error(g, err, VG_ERR_SCRIPT, line, "move names have 1 to 15 characters");
     if (vg_move_find(g, name) >= 0) return game_error(g, err, VG_ERR_SCRIPT, line, "move '%s' is named twice", name);
+    vg_action a;
+    g->move_action[g->nmoves] = (uint8_t)(vg_action_parse(name, &a) ? a : VG_ACTION_NIL);
     snprintf(g->move_names[g->nmoves++], sizeof g->move_names[0], "%s", name);
     return VG_OK;
 }

@@ -290,6 +290,7 @@ struct vg_game {
     uint64_t chance;                      /* agents that are chance (their moves are outcomes) */
     int nmoves;
     char move_names[VG_MAX_MOVES][16];
+    uint8_t move_action[VG_MAX_MOVES];    /* the action a move is named like (state:action()), else NIL */
     int nvars;
     char var_names[VG_MAX_VARS][16];
     int var_init[VG_MAX_VARS];

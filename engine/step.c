@@ -42,14 +42,12 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     /* Step 1. The avatar. */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
-    vg_action played = VG_ACTION_NIL;
+    s->action = VG_ACTION_NIL;                     /* state:action(): the action the avatar plays */
     if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
         int type = tick_sprite(&t, av)->type;
-        played = g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL;
-        s->action = (uint8_t)played;               /* state:action() */
+        vg_action played = g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL;
+        s->action = (uint8_t)played;
         g->update_fn[type](&t, av, played);
-    } else {
-        s->action = VG_ACTION_NIL;
     }
 
     /* Step 2. Everything that moves by itself, in reverse sprite order;
@@ -143,8 +141,7 @@ static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, v
     tick_begin(&t, g, s, err);
     t.census = 1;                    /* the script may change anything */
     vg_clear_events(s);
-    vg_action a;
-    s->action = (uint8_t)(vg_action_parse(g->move_names[move], &a) ? a : VG_ACTION_NIL);
+    s->action = g->move_action[move];
     vg_status st = g->ops->apply(g->script, &t, agent, move, err);
     if (t.status == VG_OK) t.status = st;    /* a limit met in apply (a full state) fails the turn too */
     if (t.status == VG_OK) interact_run(&t);
