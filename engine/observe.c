@@ -8,6 +8,7 @@
  * tick's events. Positions are given in cells.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,6 +218,15 @@ __attribute__((format(printf, 2, 3))) static void put(sbuf *b, const char *fmt, 
     if (n > 0) b->len += (size_t)n;
 }
 
+static int whole(double v) { return v > -1e9 && v < 1e9 && v == (double)(int)v && (v != 0 || !signbit(v)); }
+
+/* "[x,y]" as "[%.17g,%.17g]" writes it; whole numbers (most positions)
+ * without printf's costly floating-point path. */
+static void put_pos(sbuf *b, double x, double y) {
+    if (whole(x) && whole(y)) put(b, "[%d,%d]", (int)x, (int)y);
+    else put(b, "[%.17g,%.17g]", x, y);
+}
+
 /* Sprites drawn later cover earlier ones: types in script order, avatars last. */
 static int draw_rank(const vg_game *g, int t) { return state_is_avatar(g, t) ? VG_MAX_TYPES + t : t; }
 
@@ -283,7 +293,11 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
         const sprite *p = state_sprite(s, av);
         double ox = p->dx, oy = p->dy;
         if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy);      /* a real orientation (physics_cont.c) */
-        put(&out, "{\"pos\":[%.17g,%.17g],\"orientation\":[%.17g,%.17g],\"type\":", p->x / q, p->y / q, ox, oy);
+        put(&out, "{\"pos\":");
+        put_pos(&out, p->x / q, p->y / q);
+        put(&out, ",\"orientation\":");
+        put_pos(&out, ox, oy);
+        put(&out, ",\"type\":");
         put_json_string(&out, g->types[p->type].name);
         put(&out, ",\"alive\":%s,\"resources\":", (p->flags & SP_DISABLED) ? "false" : "true");
         put_resources(&out, g, p);
@@ -306,7 +320,10 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
         put(&out, first ? "" : ",");
         put_json_string(&out, g->types[t].name);
         put(&out, ":{\"n\":%d,\"pos\":[", n);
-        for (int i = 0; i < n; i++) put(&out, "%s[%.17g,%.17g]", i ? "," : "", obs[i].x, obs[i].y);
+        for (int i = 0; i < n; i++) {
+            put(&out, i ? "," : "");
+            put_pos(&out, obs[i].x, obs[i].y);
+        }
         put(&out, "]}");
         first = 0;
     }
