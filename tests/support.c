@@ -226,6 +226,22 @@ void expect_error_at(const vg_error *err, const char *fixture, const char *kw1, 
     if (kw2) assert_true(has_keyword(err->msg, kw2));
 }
 
+int run_group(const char *name, const struct CMUnitTest *tests, size_t n, int argc, char **argv) {
+    int k = 1, of = 1, used = 0;
+    if (argc > 1 && (argc != 3 || strcmp(argv[1], "--shard") != 0 || sscanf(argv[2], "%d/%d%n", &k, &of, &used) != 2 ||
+                     argv[2][used] || of < 1 || k < 1 || k > of)) {
+        fprintf(stderr, "usage: %s [--shard K/N]\n", argv[0]);
+        return 1;
+    }
+    struct CMUnitTest *mine = malloc((n + 1) * sizeof *mine);
+    size_t m = 0;
+    if (!mine) return 1;
+    for (size_t j = (size_t)k - 1; j < n; j += (size_t)of) mine[m++] = tests[j];
+    int rc = _cmocka_run_group_tests(name, mine, m, NULL, NULL);
+    free(mine);
+    return rc;
+}
+
 /* ---- Replaying a trace GVGAI recorded --------------------------------- */
 
 /* The recording, read a line at a time. */
