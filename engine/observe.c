@@ -103,32 +103,19 @@ static void obs_sort(vg_obs *out, int n) {
 }
 
 /* Lists every live sprite of the leaf types in 'types', grouped by type,
- * sorted; returns the count. Each type's sprites are read in id order (a
- * fixed type's from its list in the static layer, a changing type's from
- * its range in the state), so only distances need a sort. */
+ * sorted; returns the count. The walk reads each type's sprites in id
+ * order, so only distances need a sort. */
 static int fill(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
-    int n = 0;
-    for (uint64_t ts = types; ts; ts &= ts - 1) {
-        int t = __builtin_ctzll(ts);
-        vg_category cat = vg_type_category(g, t);
-        if (g->types[t].fixed) {
-            const uint32_t *list = g->fixed_order + g->fixed_first[t];
-            for (int k = 0; k < g->static_count[t]; k++) {
-                const struct static_ent *se = &g->static_ents[list[k]];
-                if (!fixed_alive(g, s, list[k])) continue;
-                if (n < max) out[n] = (vg_obs){t, (int)se->id, cat, se->cx, se->cy, 0};
-                n++;
-            }
-            continue;
-        }
-        uint32_t from, to;
-        state_range(g, s, t, &from, &to);
-        for (uint32_t i = from; i < to; i++) {
-            const sprite *p = state_sprite(s, i);
-            if (p->flags & (SP_DISABLED | SP_KILLED)) continue;
-            if (n < max) out[n] = (vg_obs){t, (int)p->id, cat, (double)p->x / g->square, (double)p->y / g->square, 0};
-            n++;
-        }
+    int n = 0, last = -1, x, y;
+    vg_category cat = VG_NUM_CATS;
+    sprite_walk w;
+    walk_start(&w, g, s, types);
+    for (int r; walk_next(&w, &r);) {
+        if (r >= 0 && (state_sprite(s, (uint32_t)r)->flags & (SP_DISABLED | SP_KILLED))) continue;
+        if (w.type != last) cat = vg_type_category(g, last = w.type);
+        ref_pos(g, s, r, &x, &y);
+        if (n < max) out[n] = (vg_obs){w.type, (int)ref_id(g, s, r), cat, (double)x / g->square, (double)y / g->square, 0};
+        n++;
     }
     if (!ref) return n;
     for (int k = 0; k < n && k < max; k++) {
