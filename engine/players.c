@@ -95,7 +95,8 @@ void players_move(tick_ctx *t, const vg_action *acts) {
         int type = tick_sprite(t, (uint32_t)i)->type;
         vg_action a = g->acts[type].allowed >> acts[p] & 1 ? acts[p] : VG_ACTION_NIL;
         state_player(t->s, p)->last = (uint8_t)a;
-        class_table[g->types[type].cls].update(t, i, a);
+        if (p == 0) t->s->action = (uint8_t)a;    /* state:action(): player 0's */
+        g->update_fn[type](t, i, a);
     }
 }
 

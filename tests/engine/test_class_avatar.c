@@ -279,7 +279,7 @@ static void test_errors(void **state) {
     static const struct { const char *decl; const char *words; } cases[] = {
         {"ShootAvatar", "needs 'stype'"},
         {"OngoingTurningAvatar spawnBehind=shotgroup", "has subtypes"},
-        {"ShootAvatar stype=shot ammo=nothing", "unknown sprite type"},
+        {"ShootAvatar stype=shot ammo=nothing", "no sprite type is named 'nothing'"},
         {"FlakAvatar stype=shot,shotgroup", "names one type"},
         {"FlakAvatar stype=shot minAmmo=-2", "minAmmo"},
     };

@@ -36,6 +36,7 @@
  *   ('.' for an empty cell), so the output is a transcript.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,8 @@ typedef struct keys {
     agent *opp;              /* plays every other player, or NULL */
     int model;               /* its opponent model (agent.h) */
     agent_budget budget;
+    FILE *actions;           /* --actions-out (a game for one player), or NULL */
+    const char *actions_path;
 } keys;
 
 /* The status line under the board: score and tick, each player's in a game for several. */
@@ -213,12 +216,14 @@ static void print_status(const keys *k) {
     const vg_game *g = k->g;
     const vg_state *s = k->s;
     printf("\n");
+    char status[512];
+    vg_avatar_status(g, s, status, sizeof status);
     if (k->players == 1) printf("score %g", vg_score(s));
     for (int p = 0; p < k->players && k->players > 1; p++)
         printf("%splayer %d%s: score %g%s", p ? ", " : "", p + 1, k->people == 1 && p == k->me ? " (you)" : "",
                vg_player_score(g, s, p),
                vg_player_winner(g, s, p) == VG_PLAYER_WINS ? " WINS" : vg_player_winner(g, s, p) == VG_PLAYER_LOSES ? " loses" : "");
-    printf("   tick %d%s\n", vg_tick(s),
+    printf("   tick %d%s%s%s\n", vg_tick(s), status[0] && k->players == 1 ? "   " : "", k->players == 1 ? status : "",
            !vg_is_over(s) || k->players > 1 ? "" : vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER");
     if (k->people == 2) printf("first player: arrows move, Enter USE, / wait; second: WASD, space USE, x wait; q quits\n");
     else printf("arrows/WASD move, space USE, n wait, q quit\n");
@@ -276,6 +281,10 @@ static int play_keys(keys *k, cli_gif *gif) {
             }
         }
         if (rc || !read_actions(k, acts)) break;
+        if (cli_actions_add(k->actions, acts[0])) {
+            rc = cli_fail("%s: cannot write: %s", k->actions_path, strerror(errno));
+            break;
+        }
         if ((k->players > 1 ? vg_advance_multi(g, s, acts, &err) : vg_advance(g, s, acts[0], &err)) != VG_OK) {
             rc = cli_report(&err);
             break;
@@ -473,7 +482,7 @@ int cli_play(int argc, char **argv) {
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     int several = vg_num_players(g) > 1, by_moves = vg_game_has_turns(g) && (o.opponent || !match_moves_are_actions(g));
-    keys k = {g, NULL, o.side ? o.side - 1 : 0, several && !o.opponent ? 2 : 1, vg_num_players(g), NULL, o.model, o.budget};
+    keys k = {g, NULL, o.side ? o.side - 1 : 0, several && !o.opponent ? 2 : 1, vg_num_players(g), NULL, o.model, o.budget, NULL, NULL};
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
     else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
     if (rc == 0 && o.opponent && !several &&
@@ -484,11 +493,20 @@ int cli_play(int argc, char **argv) {
     if (k.budget.ms == 0 && k.budget.calls == 0) k.budget.ms = 40;
     k.s = s;
     cli_gif *gif = NULL;
+    FILE *actions = NULL;
+    if (rc == 0 && by_moves && o.actions_out)
+        rc = cli_fail("--actions-out: %s is played move by move here: its moves are printed at the end, which --moves "
+                      "replays", o.game);
+    if (rc == 0 && several && o.actions_out)
+        rc = cli_fail("--actions-out: '%s' is a game for several players, whose actions vgdl trace reads from one file a "
+                      "player; --actions-out writes one", o.game);
+    if (rc == 0) rc = cli_actions_open(&o, g, &actions);
+    k.actions = actions, k.actions_path = o.actions_out;
     if (rc == 0) rc = cli_gif_open(&o, g, &gif);
     if (rc == 0) rc = by_moves ? play_moves(&o, g, s, gif) : play_keys(&k, gif);
     agent_free(k.opp);
-    int gif_rc = cli_gif_close(gif, rc == 0);
-    if (!rc) rc = gif_rc;
+    int gif_rc = cli_gif_close(gif, rc == 0), actions_rc = cli_actions_close(actions, &o, rc == 0);
+    if (!rc) rc = gif_rc ? gif_rc : actions_rc;
     vg_state_free(s);
     vg_game_free(g);
     return rc;
