@@ -12,6 +12,7 @@
 #   make bench      speed figures (forward model, agents)
 #   make bench-gvgai GVGAI's forward model and vgdl's side by side on every one-player game
 #                   (GVGAI_HARNESS=DIR a built harness, GAMES="a b" a few, RUNS=3: docs/speed.md)
+#   make bench-gvgai2p the same on every two-player game (gvgai/2player/)
 #   make bench-solve 'vgdl solve' on Bait and GVGAI's puzzle levels: time, states, memory, next to GVGAI's BFS
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
@@ -132,6 +133,9 @@ bench: all
 
 bench-gvgai: all
 	@tests/bench_gvgai.sh $(GAMES)
+
+bench-gvgai2p: all
+	@PLAYERS=2 tests/bench_gvgai.sh $(GAMES)
 
 bench-solve: all
 	@tests/bench_solve.sh

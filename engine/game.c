@@ -56,8 +56,7 @@ int vg_game_warnings(const vg_game *g, vg_error *out, int max) {
 static vg_status unknown_word(const vg_game *g, vg_error *err, int line, const char *what, const char *name,
                               const char **names, int n) {
     static const char *const gvgai_only[] = {"RandomInertial", "SpriteProducer",       /* classes */
-                                             "killIfFast", "updateSpawnType", "waterPhysics",   /* effects */
-                                             "StopCounter"};                                    /* terminations */
+                                             "waterPhysics"};                            /* effects (every termination is here) */
     for (size_t k = 0; k < sizeof gvgai_only / sizeof gvgai_only[0]; k++)
         if (strcmp(gvgai_only[k], name) == 0)
             return game_error(g, err, VG_ERR_SCRIPT, line, "%s '%s': GVGAI has this %s, vgdl does not yet", what, name, what);

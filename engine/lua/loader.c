@@ -199,7 +199,8 @@ static int l_interaction(lua_State *L) {
         t2[n++] = lua_tostring(L, -1);
     } else if (lua_istable(L, -1)) {
         for (; lua_rawgeti(L, -1, n + 1) != LUA_TNIL; n++) {
-            if (n == VG_MAX_TYPES) fail(L, "%s", "the second entry lists more sprite types than a game has (64)");
+            if (n == VG_MAX_TYPES) fail(L, "%s", "the second entry lists more sprite types than a game has (128)");
+            _Static_assert(VG_MAX_TYPES == 128, "the message names VG_MAX_TYPES");
             if (!lua_isstring(L, -1)) fail(L, "%s", "the second entry must list sprite type names");
             t2[n] = lua_tostring(L, -1);
             lua_pop(L, 1);

@@ -458,8 +458,8 @@ static void plan_runs(batch *b, const inifile_kv *games_kv) {
         vg_state_free(s);
         b->slots[g] = b->two[g] ? pairs : b->nagents;
         if (b->two[g] && b->nagents && !pairs)
-            inifile_error_add(&b->ini, games_kv->line, "game '%s' is for two players: list two agents or more in 'agents' "
-                      "(or set self_play = 1)", b->games[g]);
+            inifile_error_add(&b->ini, games_kv->line, "game '%s' is for two players %s: list two agents or more in 'agents' "
+                      "(or set self_play = 1)", b->games[g], vg_game_has_turns(game) ? "taking turns" : "moving at once");
         b->offset[g] = b->per_seed;
         b->per_seed += b->slots[g] * b->nlevels;
     }

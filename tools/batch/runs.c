@@ -24,16 +24,14 @@ const char *run_status_name(run_status s) { return s < RUN_NSTATUS ? status_name
 /* ---- Columns ------------------------------------------------------------- */
 
 enum {
-    C_GAME, C_LEVEL, C_AGENT, C_OPPONENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_OPP_RESULT,
-    C_OPP_SCORE, C_TICKS,
-    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_OPP_DECISIONS, C_OPP_MS_MEAN, C_OPP_MS_MAX,
+    C_GAME, C_LEVEL, C_AGENT, C_OPPONENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_TICKS,
+    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_OPP_RESULT, C_OPP_SCORE, C_OPP_DECISIONS, C_OPP_MS_MEAN, C_OPP_MS_MAX,
     C_OPP_CALLS, C_OPP_CALLS_MEAN, C_OPP_OVERSPENT, C_RUN_MS, C_CPU_MS, C_ERROR, NCOLS
 };
 
 static const char *const col_names[NCOLS] = {
-    "game", "level", "agent", "opponent", "seed", "run_seed", "config", "status", "result", "win", "score", "opp_result",
-    "opp_score", "ticks",
-    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "opp_decisions", "opp_ms_mean", "opp_ms_max",
+    "game", "level", "agent", "opponent", "seed", "run_seed", "config", "status", "result", "win", "score", "ticks",
+    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "opp_result", "opp_score", "opp_decisions", "opp_ms_mean", "opp_ms_max",
     "opp_calls", "opp_calls_mean", "opp_overspent", "run_ms", "cpu_ms", "error"};
 
 /* The columns files written before two-player games lack (and before
@@ -43,9 +41,8 @@ static const char *const col_names[NCOLS] = {
      1ULL << C_OPP_CALLS_MEAN | 1ULL << C_OPP_OVERSPENT | 1ULL << C_OPP_RESULT | 1ULL << C_OPP_SCORE)
 
 const char runs_csv_header[] =
-    "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,opp_result,opp_score,ticks,decisions,ms_mean,"
-    "ms_max,calls,"
-    "calls_mean,overspent,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,opp_overspent,run_ms,cpu_ms,"
+    "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
+    "calls_mean,overspent,opp_result,opp_score,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,opp_overspent,run_ms,cpu_ms,"
     "error\n";
 
 /* Integers and fixed-point numbers written without printf: a batch formats
