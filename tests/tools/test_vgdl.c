@@ -205,6 +205,13 @@ static void test_bad_moves(void **state) {
         {"show connect4 --moves 12121213", "vgdl: --moves: move 8 ('3'): the game is already over\n"},
         {"play connect4 --moves 48", "vgdl: --moves: move 2 ('8'): no such move for agent 1 here\n"},
         {"solve bait --moves jump", "vgdl: --moves: move 1 ('jump'): no such move for agent 0 here\n"},
+        /* the bad move itself is quoted, not what follows it (issue 27) */
+        {"show connect4 --moves 44599999", "vgdl: --moves: move 4 ('9'): no such move for agent 1 here\n"},
+        {"show othello --moves f5d6z9f4", "vgdl: --moves: move 3 ('z9'): no such move for agent 0 here\n"},
+        {"show othello --moves f5d6e4c3", "vgdl: --moves: move 3 ('e4'): no such move for agent 0 here\n"},
+        {"show connect4 --moves 1212121345", "vgdl: --moves: move 8 ('3'): the game is already over\n"},
+        {"show bait --moves left,jumpleft", "vgdl: --moves: move 2 ('jump'): no such move for agent 0 here\n"},
+        {"show bait --moves \"$(printf 'left\\033[2J')\"", "vgdl: --moves: move 2 ('\\x1b[2J'): no such move for agent 0 here\n"},
         {"decide connect4 --agent solve --moves 1212121", "vgdl: the game is over after --moves\n"},
         {"run 2048 --moves NIL", "vgdl: --moves: 'run' plays whole rounds from agent 0's turn, but after 'NIL' agent 1 is to move\n"},
         {"trace connect4 --moves 445 --actions /dev/null", "vgdl: --moves: 'trace' plays whole rounds from agent 0's turn"},
