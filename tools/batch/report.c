@@ -650,8 +650,7 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
     return n;
 }
 
-/* --plot PATH: the chart of plot_bars as a PNG. 0, or 2 after printing why. */
-static int report_plot(row_list *rows, const report_opts *o) {
+int report_plot(row_list *rows, const report_opts *o) {
     size_t cap = 2 * rows->n + 1;   /* a bar per row at most: two-player rows have two agents */
     chart_bar *bars = calloc(cap, sizeof *bars);
     bar_names *names = calloc(cap, sizeof *names);

@@ -183,6 +183,10 @@ typedef struct report_opts {
  * on stderr (out of memory, too many agents for a cross table), checked
  * before the tables they would cut short. */
 int report_print(FILE *f, row_list *rows, const report_opts *o);
+/* --plot: the chart of the win rates (or two-player scores) of 'rows'
+ * (sorted by report_print) as a PNG at o->plot. 0, or 2 after printing
+ * why. */
+int report_plot(row_list *rows, const report_opts *o);
 /* table.c: prints cells [rows][cols] (64 bytes each, the first row the
  * header) aligned, the first 'nleft' columns to the left, the others to
  * the right, leaving out the columns whose bit is set in 'skip': as text
