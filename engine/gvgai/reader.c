@@ -283,20 +283,26 @@ static vg_status read_line(parser *p, open_line *stack, int *depth) {
 }
 
 /* What the text can hold at most, so that the parse allocates by its
- * words, not by its length: words, words in one line, '=' signs, commas. */
+ * words, not by its length: words, words in one line, words with an '='
+ * (parameters), commas (list items). */
 typedef struct text_counts {
-    size_t words, line_words, eqs, commas;
+    size_t words, line_words, params, commas;
 } text_counts;
 
 static text_counts count_text(const char *text) {
     text_counts n = {0, 0, 0, 0};
     size_t in_line = 0;
+    int eq = 0;                                   /* the current word has an '=' */
     for (const char *c = text; *c; c++) {
         unsigned char ch = (unsigned char)*c;
         if (ch == '\n' || ch == '\r') in_line = 0;
-        if (ch > ' ' && (c == text || (unsigned char)c[-1] <= ' ')) n.words++, in_line++;
+        if (ch <= ' ') {
+            eq = 0;
+            continue;
+        }
+        if (c == text || (unsigned char)c[-1] <= ' ') n.words++, in_line++;
         if (in_line > n.line_words) n.line_words = in_line;
-        n.eqs += ch == '=';
+        if (ch == '=' && !eq) eq = 1, n.params++;
         n.commas += ch == ',';
     }
     return n;
@@ -311,8 +317,8 @@ vg_status gvgai_parse(const char *path, const char *text, gv_desc *d, vg_error *
     d->text = malloc(len + 1);
     d->stmts = malloc((n.words + 1) * sizeof *d->stmts);
     d->args = malloc((n.words + 1) * sizeof *d->args);
-    d->params = malloc((n.eqs + 1) * sizeof *d->params);
-    d->lists = malloc((n.eqs + n.commas + 1) * sizeof *d->lists);
+    d->params = malloc((n.params + 1) * sizeof *d->params);
+    d->lists = malloc((n.params + n.commas + 1) * sizeof *d->lists);
     p.words = malloc((n.line_words + 1) * sizeof *p.words);
     p.keys = malloc((n.line_words + 1) * sizeof *p.keys);
     if (!d->text || !d->stmts || !d->args || !d->params || !d->lists || !p.words || !p.keys) {

@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS NAME... -- runs each fuzzer (built by 'make fuzz'
 # in build/fuzz/) for SECONDS (default 60), its corpus in build/fuzz/corpus/NAME
-# seeded from the project's own files and tests/fuzz/regress/NAME; an input
-# must end within 10 s and 1 GiB. What a fuzzer finds is written to
+# seeded from the project's own files and tests/fuzz/regress/NAME, with the
+# dictionary tests/fuzz/NAME.dict when there is one; an input must end
+# within 10 s and 1 GiB. What a fuzzer finds is written to
 # build/fuzz/crashes/NAME/; copy each input into tests/fuzz/regress/NAME/
 # once it is fixed, so 'make test' keeps it fixed.
 # Prints executions and corpus size per fuzzer; exits 1 if anything was found.
@@ -36,7 +37,8 @@ for name in "$@"; do
             done ;;
   esac   # outfile: its regression inputs are its seeds (one a kind of path and writer)
   log=build/fuzz/$name.log
-  build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 \
+  dict=; [ -f tests/fuzz/"$name".dict ] && dict=-dict=tests/fuzz/"$name".dict   # the words its inputs are made of
+  build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" $dict -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 \
     -artifact_prefix="$crashes/" -print_final_stats=1 > "$log" 2>&1
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   n=$(ls "$corpus" | wc -l)

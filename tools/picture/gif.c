@@ -29,11 +29,13 @@ struct render_gif {
     uint8_t *next;           /* the frame waiting to be written */
 };
 
-/* Fills 'err' for a giflib failure (code 'e') on the GIF's file. */
+/* Fills 'err' for a giflib failure (code 'e') on the GIF's file: the
+ * system's reason when a write failed (a full disk), else giflib's. */
 static vg_status gif_fail(render_gif *gif, int e, vg_error *err) {
-    errno = 0;
+    int sys = e == E_GIF_ERR_WRITE_FAILED || e == E_GIF_ERR_CLOSE_FAILED ? errno : 0;
+    errno = sys;
     render_io_error(err, gif->out.path, "cannot write");
-    snprintf(err->msg, sizeof err->msg, "cannot write the GIF (giflib: %s)", GifErrorString(e) ? GifErrorString(e) : "?");
+    if (!sys) snprintf(err->msg, sizeof err->msg, "cannot write the GIF (giflib: %s)", GifErrorString(e) ? GifErrorString(e) : "?");
     return VG_ERR_IO;
 }
 
@@ -104,6 +106,7 @@ vg_status render_gif_open(render *r, const char *path, int delay_ms, render_gif 
     gif->delay_cs = ((delay_ms > 0 ? delay_ms : RENDER_DELAY) + 5) / 10;
     if (gif->delay_cs < 2) gif->delay_cs = 2;             /* viewers slow down shorter delays */
     int fd = render_out_open(&gif->out, path, err), e = 0;
+    errno = 0;                                        /* what a failed write sets is the reason gif_fail gives */
     if (fd < 0) {
         free(gif);
         return VG_ERR_IO;
