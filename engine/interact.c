@@ -31,6 +31,76 @@ static inline uint64_t ref_key(const tick_ctx *t, int r) {
     return (uint64_t)ref_type(t->g, t->s, r) << 32 | ref_id(t->g, t->s, r);
 }
 
+/* Adds to 'out' (n of them, sorted) the sprites of list 'j' (t->cl) of
+ * leaf set 'types' that overlap the square at pixel (x, y), other than
+ * 'r1', below index 'n0' and, with 'live', not killed: as keys type << 16 |
+ * index, GVGAI's order. */
+static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint64_t types, uint32_t n0, int live,
+                      uint32_t *out, int n) {
+    for (; j != CELLS_NONE; j = t->cl.next[j]) {
+        const sprite *p = tick_sprite(t, j);
+        if ((int)j == r1 || j >= n0 || !(types >> p->type & 1) || !physics_intersects(t->b, x, y, p->x, p->y) ||
+            (live && (p->flags & SP_KILLED)) || n == MAX_REFS)
+            continue;
+        uint32_t key = (uint32_t)p->type << 16 | j;
+        int k = n++;
+        for (; k > 0 && out[k - 1] > key; k--) out[k] = out[k - 1];
+        out[k] = key;
+    }
+    return n;
+}
+
+/* overlapping()'s changing sprites from the cell lists: those listed under
+ * a cell where the top-left corner of a square overlapping (x, y) can be
+ * (the cells up to a square left and up of it), and those off the map. */
+static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_t n0, int live, uint32_t *out) {
+    const vg_game *g = t->g;
+    int b = t->b, n = 0;
+    int x0 = x - b + 1, x1 = x + b - 1, y0 = y - b + 1, y1 = y + b - 1;
+    if (!t->cl.on) tick_cells_build(t);
+    if (x1 >= 0 && y1 >= 0 && x0 < g->pw && y0 < g->ph) {
+        int c0 = g->pix_col[x0 < 0 ? 0 : x0], c1 = g->pix_col[x1 >= g->pw ? g->pw - 1 : x1];
+        int r0 = g->pix_row[y0 < 0 ? 0 : y0], r1end = g->pix_row[y1 >= g->ph ? g->ph - 1 : y1];
+        for (int row = r0; row <= r1end; row += g->w)
+            for (int k = c0; k <= c1; k++)
+                if (t->cl.head[row + k] != CELLS_NONE) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
+    }
+    if (t->cl.head[g->w * g->h] != CELLS_NONE) n = cells_take(t, t->cl.head[g->w * g->h], r1, x, y, types, n0, live, out, n);
+    return n;
+}
+
+/* Adds to out[n..max) the fixed sprites of leaf 'st' in cells[0..ncells)
+ * other than 'r1' (with 'live', not killed this tick); returns n. */
+static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, int ncells, int live, int *out, int n,
+                           int max) {
+    const vg_game *g = t->g;
+    for (int k = 0; k < ncells; k++)
+        for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
+            int r = -(int)e - 1;
+            if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, t->s, e) && !(live && tick_killed(t, r)) && n < max)
+                out[n++] = r;
+        }
+    return n;
+}
+
+/* overlapping() with the changing sprites taken from the cell lists:
+ * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
+static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want, const int *cells,
+                                                        int ncells, uint32_t n0, int live, int *out, int max) {
+    uint32_t near[MAX_REFS];
+    int n = 0, at = 0, nnear = cells_near(t, r1, x, y, want & t->g->changing, n0, live, near);
+    for (uint64_t ts = want; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        if (!(t->g->changing >> st & 1)) {
+            n = fixed_at(t, r1, st, cells, ncells, live, out, n, max);
+            continue;
+        }
+        for (; at < nnear && (int)(near[at] >> 16) == st; at++)
+            if (n < max) out[n++] = (int)(near[at] & 0xffff);
+    }
+    return n;
+}
+
 /* The sprites of leaf set 'types' that overlap sprite 'r1' and existed
  * when the effect started (index below 'n0'), in GVGAI's order: by type,
  * then by id. With 'live', sprites killed this tick are left out. */
@@ -62,37 +132,37 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
                 others |= occ[cy * g->w + cx] > (r1 >= 0);
             }
     }
+    uint64_t want = types & (fixed_here | (others ? g->changing : 0));
+    if ((want & g->changing) && (t->cl.on || t->cl.scanned > s->n))   /* scanning has cost more than listing would */
+        return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
     /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
      * cell's count says how many changing sprites other than r1 are left to
      * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
-    for (uint64_t ts = types & (fixed_here | (others ? g->changing : 0)); ts; ts &= ts - 1) {
+    for (uint64_t ts = want; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
-        if (g->types[st].fixed) {
-            for (int k = 0; k < ncells; k++)
-                for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
-                    int r = -(int)e - 1;
-                    if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, s, e) && !(live && tick_killed(t, r)) &&
-                        n < max)
-                        out[n++] = r;
-                }
+        if (!(g->changing >> st & 1)) {
+            n = fixed_at(t, r1, st, cells, ncells, live, out, n, max);
             continue;
         }
         if (counted && left <= 0) continue;
         uint32_t from, to;
         type_range(t, st, &from, &to);
         if (counted) {
-            for (uint32_t j = from; j < to && left > 0; j++) {
+            uint32_t j = from;
+            for (; j < to && left > 0; j++) {
                 const sprite *p = tick_sprite(t, j);
                 if (grid ? p->x != x || p->y != y : !physics_intersects(b, x, y, p->x, p->y)) continue;
                 left -= (int)j != r1;
                 if ((int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
             }
+            t->cl.scanned += j - from;
             if (left <= 0) continue;
         } else {
             /* While all contacts are collected (lean set), sprites of r1's
              * type below it that all moved list theirs with r1 themselves. */
             if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
+            t->cl.scanned += to - from;
             for (uint32_t j = from; j < to; j++) {
                 const sprite *p = tick_sprite(t, j);
                 if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
@@ -101,6 +171,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
         }
         for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0); j++) {   /* then the new ones */
             const sprite *p = tick_sprite(t, j);
+            t->cl.scanned++;
             if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
             left--;
             if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;

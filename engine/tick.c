@@ -42,6 +42,8 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->npulled = 0;
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
+    t->cl.on = 0;
+    t->cl.scanned = 0;
     t->ct.version = UINT32_MAX;     /* not collected (t->version would need 2^32 moves to meet it) */
     t->ct.stamp = 0;
     t->lean.types = 0;
@@ -73,6 +75,7 @@ void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
     size_t stride = t->stride;
     if (!t->census) return;
+    t->cl.on = 0;                   /* the sprites move in the array */
     if (t->g->ref_holders) note_deaths(t);
     for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w];   /* fixed sprites */
     uint32_t out = 0, settled = t->settled;
@@ -155,6 +158,12 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int
     else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
 }
 
+/* Lists sprite i under the cell of pixel (x, y), where it moves (t->cl). */
+static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x, int y) {
+    int key = cells_key(t->g, x, y);
+    if (key != t->cl.at[i]) cells_unlink(&t->cl, i), cells_link(&t->cl, i, key);
+}
+
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     sprite *p = tick_sprite(t, i);
     touch(t, i);
@@ -170,8 +179,17 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     } else {
         occ_move(t, p, to, x, y);
     }
+    if (t->cl.on) cells_move(t, i, x, y);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
+}
+
+void tick_cells_build(tick_ctx *t) {
+    const vg_game *g = t->g;
+    cell_lists *c = &t->cl;
+    memset(c->head, 0xff, ((size_t)g->w * g->h + 1) * sizeof c->head[0]);
+    for (uint32_t i = t->s->n; i-- > 0;) cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+    c->on = 1;
 }
 
 uint64_t tick_outside(tick_ctx *t) {
@@ -213,6 +231,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
     touch(t, (int)i);                /* one version */
+    if (t->cl.on) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
     t->census = 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);

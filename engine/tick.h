@@ -32,6 +32,22 @@ typedef struct contacts {
 } contacts;
 typedef struct lean lean;
 
+/* The changing sprites by map cell, for the collision pass's lookups when
+ * scanning their types would visit many (sprites off the grid, or many of
+ * a type): each sprite is listed under the cell holding its top-left
+ * corner (CELLS_OFF: not on the map), in doubly linked lists. Built the
+ * first time it pays in a tick (tick_cells_build: the sprites scanned
+ * that tick outnumber those of the state) and kept up by every move and
+ * creation since; a sprite killed stays listed until the tick ends. */
+#define CELLS_NONE 0xffffu
+typedef struct cell_lists {
+    int on;                  /* built this tick */
+    uint32_t scanned;        /* sprites visited by scans of whole types this tick */
+    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE + 1];   /* per cell (and the cell off the map), w*h+1 used */
+    uint16_t next[VG_MAX_SPRITES], prev[VG_MAX_SPRITES];
+    uint16_t at[VG_MAX_SPRITES];   /* the cell each sprite is listed under */
+} cell_lists;
+
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
     const vg_game *g;
@@ -66,6 +82,7 @@ struct tick_ctx {
     uint64_t outside;
     int outside_known;
     contacts ct;             /* what the moved sprites overlap (interact.c) */
+    cell_lists cl;               /* the changing sprites by cell, when built this tick */
     struct lean {            /* while all contacts are collected: types that need not look for others (interact.c) */
         uint64_t types;
         uint64_t noscan[VG_MAX_TYPES];
@@ -80,6 +97,27 @@ struct tick_ctx {
     uint32_t nkilled;
     uint64_t dying[NO_BIT / 64 + 1];
 };
+
+/* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
+ * its top-left corner, or w*h (off the map). */
+static inline int cells_key(const vg_game *g, int x, int y) {
+    if ((unsigned)x >= (unsigned)g->pw || (unsigned)y >= (unsigned)g->ph) return g->w * g->h;
+    return g->pix_row[y] + g->pix_col[x];
+}
+static inline void cells_link(cell_lists *c, int i, int key) {
+    uint16_t h = c->head[key];
+    c->next[i] = h;
+    c->prev[i] = CELLS_NONE;
+    if (h != CELLS_NONE) c->prev[h] = (uint16_t)i;
+    c->head[key] = (uint16_t)i;
+    c->at[i] = (uint16_t)key;
+}
+static inline void cells_unlink(cell_lists *c, int i) {
+    uint16_t nx = c->next[i], pv = c->prev[i];
+    if (pv != CELLS_NONE) c->next[pv] = nx;
+    else c->head[c->at[i]] = nx;
+    if (nx != CELLS_NONE) c->prev[nx] = pv;
+}
 
 /* Notes that sprite 'i' changed place since the contacts were collected. */
 static inline void tick_dirty(tick_ctx *t, int i) {
@@ -109,6 +147,7 @@ void tick_end(tick_ctx *t);                           /* removes killed sprites,
 int tick_create(tick_ctx *t, int type, int x, int y, int force);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
+void tick_cells_build(tick_ctx *t);                  /* lists the changing sprites by cell (t->cl) */
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);
