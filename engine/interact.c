@@ -52,20 +52,17 @@ static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint6
 
 /* overlapping()'s changing sprites from the cell lists: those listed under
  * a cell where the top-left corner of a square overlapping (x, y) can be
- * (the cells up to a square left and up of it), and those off the map. */
+ * (the cells up to a square left and up of it, moved onto the map as
+ * cells_key moves the corners of sprites off it). */
 static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_t n0, int live, uint32_t *out) {
     const vg_game *g = t->g;
     int b = t->b, n = 0;
     int x0 = x - b + 1, x1 = x + b - 1, y0 = y - b + 1, y1 = y + b - 1;
     if (!t->cl.on) tick_cells_build(t);
-    if (x1 >= 0 && y1 >= 0 && x0 < g->pw && y0 < g->ph) {
-        int c0 = g->pix_col[x0 < 0 ? 0 : x0], c1 = g->pix_col[x1 >= g->pw ? g->pw - 1 : x1];
-        int r0 = g->pix_row[y0 < 0 ? 0 : y0], r1end = g->pix_row[y1 >= g->ph ? g->ph - 1 : y1];
-        for (int row = r0; row <= r1end; row += g->w)
-            for (int k = c0; k <= c1; k++)
-                if (t->cl.head[row + k] != CELLS_NONE) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
-    }
-    if (t->cl.head[g->w * g->h] != CELLS_NONE) n = cells_take(t, t->cl.head[g->w * g->h], r1, x, y, types, n0, live, out, n);
+    int c0 = cells_key(g, x0, 0), c1 = cells_key(g, x1, 0), r0 = cells_key(g, 0, y0), r1end = cells_key(g, 0, y1);
+    for (int row = r0; row <= r1end; row += g->w)
+        for (int k = c0; k <= c1; k++)
+            if (t->cl.types[row + k] & types) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
     return n;
 }
 
@@ -81,6 +78,33 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
                 out[n++] = r;
         }
     return n;
+}
+
+/* Whether overlapping() for sprite 'r1' takes the changing sprites from the
+ * cell lists rather than scanning their types: when scanning the types of
+ * its changing partners would visit more than LIST_MIN sprites (LIST_MIN_COUNTED for a sprite on the grid, whose
+ * scans stop at the last sprite its cell's count announces), and the
+ * lists are built or such scans this tick have visited more sprites than
+ * building them visits. */
+#define LIST_MIN 64
+#define LIST_MIN_COUNTED 128
+
+static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
+    const vg_game *g = t->g;
+    int type = ref_type(g, t->s, r1);
+    uint64_t types = g->partners[type] & g->changing;
+    if (!(t->cl.sized >> type & 1)) {       /* the sprites of r1's changing partners when the tick began */
+        const uint16_t *end = state_ranges(t->s);
+        uint32_t size = 0;
+        for (uint64_t ts = types; ts; ts &= ts - 1) {
+            int slot = g->range_slot[__builtin_ctzll(ts)];
+            size += end[slot] - (slot ? end[slot - 1] : 0);
+        }
+        t->cl.size[type] = size;
+        t->cl.sized |= 1ULL << type;
+    }
+    uint32_t size = t->cl.size[type] + (t->created & types ? n0 - t->settled : 0);
+    return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
 }
 
 /* overlapping() with the changing sprites taken from the cell lists:
@@ -133,12 +157,12 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             }
     }
     uint64_t want = types & (fixed_here | (others ? g->changing : 0));
-    if ((want & g->changing) && (t->cl.on || t->cl.scanned > s->n))   /* scanning has cost more than listing would */
-        return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
     /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
      * cell's count says how many changing sprites other than r1 are left to
      * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
+    if ((want & g->changing) && s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && lists_pay(t, r1, n0, counted))
+        return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
     for (uint64_t ts = want; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         if (!(g->changing >> st & 1)) {
@@ -156,13 +180,11 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
                 left -= (int)j != r1;
                 if ((int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
             }
-            t->cl.scanned += j - from;
             if (left <= 0) continue;
         } else {
             /* While all contacts are collected (lean set), sprites of r1's
              * type below it that all moved list theirs with r1 themselves. */
             if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
-            t->cl.scanned += to - from;
             for (uint32_t j = from; j < to; j++) {
                 const sprite *p = tick_sprite(t, j);
                 if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
@@ -171,7 +193,6 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
         }
         for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0); j++) {   /* then the new ones */
             const sprite *p = tick_sprite(t, j);
-            t->cl.scanned++;
             if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
             left--;
             if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;

@@ -44,6 +44,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->ct.valid = 0;
     t->cl.on = 0;
     t->cl.scanned = 0;
+    t->cl.sized = 0;
     t->ct.version = UINT32_MAX;     /* not collected (t->version would need 2^32 moves to meet it) */
     t->ct.stamp = 0;
     t->lean.types = 0;
@@ -161,7 +162,7 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int
 /* Lists sprite i under the cell of pixel (x, y), where it moves (t->cl). */
 static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x, int y) {
     int key = cells_key(t->g, x, y);
-    if (key != t->cl.at[i]) cells_unlink(&t->cl, i), cells_link(&t->cl, i, key);
+    if (key != t->cl.at[i]) cells_unlink(&t->cl, i), cells_link(&t->cl, i, key, tick_sprite(t, i)->type);
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
@@ -187,8 +188,12 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
 void tick_cells_build(tick_ctx *t) {
     const vg_game *g = t->g;
     cell_lists *c = &t->cl;
-    memset(c->head, 0xff, ((size_t)g->w * g->h + 1) * sizeof c->head[0]);
-    for (uint32_t i = t->s->n; i-- > 0;) cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+    memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
+    memset(c->types, 0, (size_t)g->w * g->h * sizeof c->types[0]);
+    for (uint32_t i = t->s->n; i-- > 0;) {
+        const sprite *p = tick_sprite(t, i);
+        cells_link(c, (int)i, cells_key(g, p->x, p->y), p->type);
+    }
     c->on = 1;
 }
 
@@ -231,7 +236,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
     touch(t, (int)i);                /* one version */
-    if (t->cl.on) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
+    if (t->cl.on) cells_link(&t->cl, (int)i, cells_key(t->g, x, y), type);
     t->census = 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);

@@ -33,19 +33,23 @@ typedef struct contacts {
 typedef struct lean lean;
 
 /* The changing sprites by map cell, for the collision pass's lookups when
- * scanning their types would visit many (sprites off the grid, or many of
- * a type): each sprite is listed under the cell holding its top-left
- * corner (CELLS_OFF: not on the map), in doubly linked lists. Built the
- * first time it pays in a tick (tick_cells_build: the sprites scanned
- * that tick outnumber those of the state) and kept up by every move and
+ * scanning their types would visit many sprites: each sprite is listed
+ * under the cell holding its top-left corner (cells_key), in doubly
+ * linked lists, each with a mask of
+ * the types in it (a superset: a type stays once added). Built the first
+ * time it pays in a tick (when such scans have visited more sprites than
+ * the state holds: tick_cells_build) and kept up by every move and
  * creation since; a sprite killed stays listed until the tick ends. */
 #define CELLS_NONE 0xffffu
 typedef struct cell_lists {
     int on;                  /* built this tick */
-    uint32_t scanned;        /* sprites visited by scans of whole types this tick */
-    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE + 1];   /* per cell (and the cell off the map), w*h+1 used */
+    uint32_t scanned;        /* sprites such scans have visited this tick */
+    uint64_t sized;          /* leaf types whose 'size' is known this tick */
+    uint32_t size[VG_MAX_TYPES];   /* per leaf type: the sprites of its changing partners when the tick began */
+    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];   /* per cell: w*h used */
+    uint64_t types[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];  /* per cell: the types listed (a superset) */
     uint16_t next[VG_MAX_SPRITES], prev[VG_MAX_SPRITES];
-    uint16_t at[VG_MAX_SPRITES];   /* the cell each sprite is listed under */
+    uint16_t at[VG_MAX_SPRITES];   /* the list each sprite is in */
 } cell_lists;
 
 /* One tick in progress: the state, and scratch that lives only during it. */
@@ -99,13 +103,16 @@ struct tick_ctx {
 };
 
 /* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
- * its top-left corner, or w*h (off the map). */
+ * its top-left corner, moved onto the map (off it, the nearest cell of
+ * the map's edge). */
 static inline int cells_key(const vg_game *g, int x, int y) {
-    if ((unsigned)x >= (unsigned)g->pw || (unsigned)y >= (unsigned)g->ph) return g->w * g->h;
+    x = x < 0 ? 0 : x < g->pw ? x : g->pw - 1;
+    y = y < 0 ? 0 : y < g->ph ? y : g->ph - 1;
     return g->pix_row[y] + g->pix_col[x];
 }
-static inline void cells_link(cell_lists *c, int i, int key) {
+static inline void cells_link(cell_lists *c, int i, int key, int type) {
     uint16_t h = c->head[key];
+    c->types[key] |= 1ULL << type;
     c->next[i] = h;
     c->prev[i] = CELLS_NONE;
     if (h != CELLS_NONE) c->prev[h] = (uint16_t)i;
