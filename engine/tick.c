@@ -72,34 +72,63 @@ static void note_deaths(tick_ctx *t) {
     }
 }
 
+/* Drops the killed sprites, keeping the order (a run of survivors moved at
+ * a time); '*settled' counts the survivors among the first of them. */
+static void drop_killed(tick_ctx *t, uint32_t *settled) {
+    vg_state *s = t->s;
+    uint32_t out = 0, i = 0, n = s->n;
+    while (i < n) {
+        uint32_t end = i;
+        while (end < n && !(tick_sprite(t, end)->flags & SP_KILLED)) end++;
+        if (out != i && end > i) memmove(tick_sprite(t, out), tick_sprite(t, i), (end - i) * t->stride);
+        out += end - i;
+        if (end == n) break;
+        const sprite *p = tick_sprite(t, end);
+        if (end < t->settled) (*settled)--;
+        state_occ_add(t->g, s, p->x, p->y, -1);
+        i = end + 1;
+    }
+    s->n = out;
+}
+
+/* Sorts the new sprites sp[m..n) in among sp[0..m) (sorted by (type, id)),
+ * MERGE_CHUNK at a time: a chunk is sorted into a buffer, then merged in
+ * from the back, each run of the sprites before it moved once. */
+#define MERGE_CHUNK 32
+
+static void merge_new(tick_ctx *t, uint32_t m) {
+    size_t stride = t->stride;
+    uint64_t buf[MERGE_CHUNK * MAX_STRIDE / 8];
+    while (m < t->s->n) {
+        uint32_t k = t->s->n - m < MERGE_CHUNK ? t->s->n - m : MERGE_CHUNK, ord[MERGE_CHUNK];
+        for (uint32_t j = 0; j < k; j++) {
+            uint32_t at = j;
+            for (; at > 0 && before(tick_sprite(t, m + j), tick_sprite(t, m + ord[at - 1])); at--) ord[at] = ord[at - 1];
+            ord[at] = j;
+        }
+        for (uint32_t j = 0; j < k; j++) memcpy((char *)buf + j * stride, tick_sprite(t, m + ord[j]), stride);
+        uint32_t hi = m;                              /* sp[0..hi) not moved yet */
+        for (uint32_t j = k; j-- > 0;) {
+            const sprite *q = (const sprite *)(const void *)((char *)buf + j * stride);
+            uint32_t at = hi;
+            while (at > 0 && before(q, tick_sprite(t, at - 1))) at--;
+            if (hi > at) memmove(tick_sprite(t, at + j + 1), tick_sprite(t, at), (hi - at) * stride);
+            memcpy(tick_sprite(t, at + j), q, stride);
+            hi = at;
+        }
+        m += k;
+    }
+}
+
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
-    size_t stride = t->stride;
     if (!t->census) return;
     t->cl.on = 0;                   /* the sprites move in the array */
     if (t->g->ref_holders) note_deaths(t);
     for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w];   /* fixed sprites */
-    uint32_t out = 0, settled = t->settled;
-    for (uint32_t i = 0; i < s->n; i++) {           /* drop the killed, keep the order */
-        const sprite *p = tick_sprite(t, i);
-        if (p->flags & SP_KILLED) {
-            if (i < t->settled) settled--;
-            state_occ_add(t->g, s, p->x, p->y, -1);
-            continue;
-        }
-        if (out != i) memcpy(tick_sprite(t, out), p, stride);
-        out++;
-    }
-    s->n = out;
-    for (uint32_t i = settled; i < s->n; i++) {     /* insertion-sort the new ones in */
-        uint64_t held[MAX_STRIDE / 8];
-        memcpy(held, tick_sprite(t, i), stride);
-        uint32_t j = i;
-        while (j > 0 && before((const sprite *)held, tick_sprite(t, j - 1))) j--;
-        if (j == i) continue;
-        memmove(tick_sprite(t, j + 1), tick_sprite(t, j), (i - j) * stride);
-        memcpy(tick_sprite(t, j), held, stride);
-    }
+    uint32_t settled = t->settled;
+    drop_killed(t, &settled);
+    merge_new(t, settled);
     t->settled = s->n;
     state_set_ranges(t->g, s);
     s->avatar = (int16_t)state_find_avatar(t->g, s);
