@@ -224,6 +224,14 @@ static int next_any(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after
         }
         uint32_t from, to;
         type_range(t, st, &from, &to);
+        if (started && (uint64_t)st == after >> 32) {   /* the range is sorted by id: the first id after 'after' */
+            uint32_t lo = from, hi = to;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (tick_sprite(t, mid)->id <= (uint32_t)after) lo = mid + 1; else hi = mid;
+            }
+            from = lo;
+        }
         for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
             uint32_t j = i < to ? i : t->settled + (i - to);
             if (tick_sprite(t, j)->type != st || (started && ((uint64_t)st << 32 | tick_sprite(t, j)->id) <= after)) continue;
@@ -579,6 +587,23 @@ static void run_edges(tick_ctx *t) {
     }
 }
 
+/* 1 when leaf set 'types' has no sprite below index 'n0' (a killed one
+ * counts), so that no first sprite of an effect started then meets one. */
+static int none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
+    const vg_game *g = t->g;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        uint32_t from, to;
+        if (!(g->changing >> st & 1)) {
+            if (g->static_count[st] > 0) return 0;
+            continue;
+        }
+        type_range(t, st, &from, &to);
+        if (to > from || ((t->created >> st & 1) && n0 > t->settled)) return 0;
+    }
+    return 1;
+}
+
 /* 1 when a shield raised this tick (shieldFrom) keeps effect 'e' of pair
  * 'pd' from happening: the pair names the shielded leaf type first. */
 static int shielded(const tick_ctx *t, const pair_def *pd, const effect_def *e) {
@@ -616,7 +641,8 @@ void interact_run(tick_ctx *t) {
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
             int a, started = 0, batch = effect_flags(e->kind) & FX_BATCH;
-            cand.n = -1;
+            if (t->full && none_of(t, t2, n0)) continue;      /* no second sprite: no first sprite has work */
+            cand.n = -1, cand.at = 0, cand.stamp = 0;
             while (t->status == VG_OK &&
                    (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);
