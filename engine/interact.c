@@ -89,7 +89,7 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
 #define LIST_MIN 64
 #define LIST_MIN_COUNTED 128
 
-static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
+static __attribute__((noinline)) int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
     const vg_game *g = t->g;
     int type = ref_type(g, t->s, r1);
     uint64_t types = g->partners[type] & g->changing;
@@ -161,7 +161,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
      * cell's count says how many changing sprites other than r1 are left to
      * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
-    if ((want & g->changing) && s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && lists_pay(t, r1, n0, counted))
+    if (s->n > LIST_MIN && (want & g->changing) && lists_pay(t, r1, n0, counted))
         return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
     for (uint64_t ts = want; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
@@ -616,6 +616,7 @@ void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     firsts cand;
+    cand.at = 0, cand.stamp = 0;     /* set by firsts_list before use (cand.n -1: not listed) */
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0;               /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
@@ -642,7 +643,7 @@ void interact_run(tick_ctx *t) {
             uint64_t after = 0;
             int a, started = 0, batch = effect_flags(e->kind) & FX_BATCH;
             if (t->full && none_of(t, t2, n0)) continue;      /* no second sprite: no first sprite has work */
-            cand.n = -1, cand.at = 0, cand.stamp = 0;
+            cand.n = -1;
             while (t->status == VG_OK &&
                    (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);

@@ -50,7 +50,8 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->lean.types = 0;
     t->track = 0;                   /* t->dirty_bits are cleared when tracking starts (interact.c) */
     t->ndirty = 0;
-    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
+    t->touched[0] = 0;              /* the words of the sprites there; tick_create clears the next ones */
+    for (uint32_t w = 1; w < (s->n + 63) / 64; w++) t->touched[w] = 0;
     if (s->persist == PERSIST_SOME) linger(t);
 }
 
@@ -156,6 +157,27 @@ int tick_count(tick_ctx *t, int type, int dying) {
     return n;
 }
 
+/* 1 when tick_count(t, type, 1) > 0: the first sprite found ends it. */
+static int tick_any(tick_ctx *t, int type) {
+    const vg_game *g = t->g;
+    for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
+        int leaf = __builtin_ctzll(ts);
+        if (g->types[leaf].fixed) {
+            const uint32_t *list = g->fixed_order + g->fixed_first[leaf];
+            for (int k = 0; k < g->static_count[leaf]; k++)
+                if (fixed_alive(g, t->s, list[k])) return 1;
+            continue;
+        }
+        uint32_t from, to;
+        type_range(t, leaf, &from, &to);
+        for (uint32_t i = from; i < to; i++)
+            if (!(tick_sprite(t, i)->flags & SP_DISABLED)) return 1;
+        for (uint32_t i = t->settled; i < t->s->n && (t->created >> leaf & 1); i++)
+            if (tick_sprite(t, i)->type == leaf && !(tick_sprite(t, i)->flags & SP_DISABLED)) return 1;
+    }
+    return 0;
+}
+
 static inline void touch(tick_ctx *t, int i) {
     if (t->touched[i >> 6] >> (i & 63) & 1) return;
     t->touched[i >> 6] |= 1ULL << (i & 63);
@@ -177,21 +199,24 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
     state_occ_rect(g, t->s, c0, c1, c2, c3, +1);
 }
 
-/* tick_set_pos's cell counts, but for a move from one cell to another:
- * sprite p moves to pixel (x, y), in cell 'to' (-1: off the grid). */
-static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int to, int x, int y) {
+/* Lists sprite i under the cell of pixel (x, y), where it moves (t->cl). */
+static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x, int y) {
+    int key = cells_key(t->g, x, y);
+    if (key != t->cl.at[i]) cells_unlink(&t->cl, i), cells_link(&t->cl, i, key, tick_sprite(t, i)->type);
+}
+
+/* The rest of tick_set_pos but for a move from one cell to another: sprite
+ * i moves to pixel (x, y), in cell 'to' (-1: off the grid). */
+static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int to, int x, int y) {
     if (to < 0) {
         t->s->loose = 1;
         if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
     }
     if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
     else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
-}
-
-/* Lists sprite i under the cell of pixel (x, y), where it moves (t->cl). */
-static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x, int y) {
-    int key = cells_key(t->g, x, y);
-    if (key != t->cl.at[i]) cells_unlink(&t->cl, i), cells_link(&t->cl, i, key, tick_sprite(t, i)->type);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
+    if (t->cl.on) cells_move(t, i, x, y);
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
@@ -206,12 +231,12 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) {   /* one cell to one cell */
         occ[from]--;
         occ[to]++;
-    } else {
-        occ_move(t, p, to, x, y);
+        p->x = (int16_t)x;
+        p->y = (int16_t)y;
+        if (t->cl.on) cells_move(t, i, x, y);
+        return;
     }
-    if (t->cl.on) cells_move(t, i, x, y);
-    p->x = (int16_t)x;
-    p->y = (int16_t)y;
+    occ_move(t, p, i, to, x, y);
 }
 
 void tick_cells_build(tick_ctx *t) {
@@ -243,7 +268,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     vg_state *s = t->s;
     const type_def *td = &t->g->types[type];
     for (int a = type; a >= 0 && !force; a = t->g->types[a].parent)   /* GVGAI: a singleton anywhere above */
-        if (t->g->types[a].singleton && tick_count(t, a, 1) > 0) return -1;
+        if (t->g->types[a].singleton && tick_any(t, a)) return -1;
     if (s->n >= s->cap) {
         if (t->status == VG_OK) {
             t->status = VG_ERR_LIMIT;
@@ -264,6 +289,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dx = td->dx0;
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
+    if (!(i & 63)) t->touched[i >> 6] = 0;   /* a word tick_begin did not clear */
     touch(t, (int)i);                /* one version */
     if (t->cl.on) cells_link(&t->cl, (int)i, cells_key(t->g, x, y), type);
     t->census = 1;
