@@ -89,7 +89,7 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
 #define LIST_MIN 64
 #define LIST_MIN_COUNTED 128
 
-static __attribute__((noinline)) int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
+static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
     const vg_game *g = t->g;
     int type = ref_type(g, t->s, r1);
     uint64_t types = g->partners[type] & g->changing;
@@ -161,7 +161,7 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
      * cell's count says how many changing sprites other than r1 are left to
      * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
-    if (s->n > LIST_MIN && (want & g->changing) && lists_pay(t, r1, n0, counted))
+    if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, n0, counted))
         return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
     for (uint64_t ts = want; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
