@@ -533,21 +533,56 @@ static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, u
 
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
  * GVGAI's order (by type, then id), as overlapping() gives them. */
+/* Past this many contacts, seconds() finds a sprite's contacts through
+ * lists per sprite (t->ct.head, built once per collection) rather than by
+ * reading them all. */
+#define CONTACTS_LISTED 32
+
+/* Lists each changing sprite's contacts: node 2i + side is contact i seen
+ * from its side 'side' (0: a, 1: b). */
+static void contacts_index(tick_ctx *t) {
+    contacts *c = &t->ct;
+    for (int i = 0; i < c->n; i++) {
+        if (c->at[i].a >= 0) c->head[c->at[i].a] = -1;
+        if (c->at[i].b >= 0) c->head[c->at[i].b] = -1;
+    }
+    for (int node = 2 * c->n; node-- > 0;) {
+        int r = node & 1 ? c->at[node >> 1].b : c->at[node >> 1].a;
+        if (r < 0) continue;
+        c->next[node] = c->head[r];
+        c->head[r] = (int16_t)node;
+    }
+    c->indexed = c->version;
+    c->nindexed = c->n;
+}
+
+/* Adds contact i's other side 'o' (key 'key') to out[0..n), sorted by key,
+ * when it existed when the effect started and is of leaf set 'types'. */
+static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, int *out, uint64_t *keys, int n) {
+    if (!existed(o, n0) || !(types >> (key >> 32) & 1)) return n;
+    int k = n++;
+    for (; k > 0 && keys[k - 1] > key; k--) out[k] = out[k - 1], keys[k] = keys[k - 1];
+    out[k] = o, keys[k] = key;
+    return n;
+}
+
 static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     if (t->full || !contacts_fresh(t)) return overlapping(t, a, types, n0, 0, out, MAX_REFS);
+    contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
-    for (int i = 0; i < t->ct.n; i++) {
-        const struct contact *ct = &t->ct.at[i];
-        int o;
-        uint64_t key;
-        if (ct->a == a) o = ct->b, key = ct->kb;
-        else if (ct->b == a) o = ct->a, key = ct->ka;
-        else continue;
-        if (!existed(o, n0) || !(types >> (key >> 32) & 1)) continue;
-        int k = n++;
-        for (; k > 0 && keys[k - 1] > key; k--) out[k] = out[k - 1], keys[k] = keys[k - 1];
-        out[k] = o, keys[k] = key;
+    if (a >= 0 && c->n > CONTACTS_LISTED) {
+        if (c->indexed != c->version || c->nindexed != c->n) contacts_index(t);
+        for (int node = c->head[a]; node >= 0; node = c->next[node]) {
+            const struct contact *ct = &c->at[node >> 1];
+            n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n) : second_add(ct->b, ct->kb, types, n0, out, keys, n);
+        }
+        return n;
+    }
+    for (int i = 0; i < c->n; i++) {
+        const struct contact *ct = &c->at[i];
+        if (ct->a == a) n = second_add(ct->b, ct->kb, types, n0, out, keys, n);
+        else if (ct->b == a) n = second_add(ct->a, ct->ka, types, n0, out, keys, n);
     }
     return n;
 }

@@ -29,6 +29,12 @@ typedef struct contacts {
         uint64_t ka, kb;     /* their keys: type << 32 | id */
         uint64_t pairs;      /* bit p % 64 for each pair p with work on it (pairs_of, interact.c) */
     } at[MAX_CONTACTS];
+    /* each changing sprite's contacts, as lists (interact.c's seconds): valid for the
+     * collection at 'indexed' of 'nindexed' contacts */
+    uint32_t indexed;
+    int nindexed;
+    int16_t head[VG_MAX_SPRITES];
+    int16_t next[2 * MAX_CONTACTS];
 } contacts;
 typedef struct lean lean;
 
