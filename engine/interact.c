@@ -224,13 +224,21 @@ static int next_any(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after
         }
         uint32_t from, to;
         type_range(t, st, &from, &to);
-        if (started && (uint64_t)st == after >> 32) {   /* the range is sorted by id: the first id after 'after' */
+        if (started && (uint64_t)st == after >> 32) {   /* ids rise along the range, and along the new sprites */
             uint32_t lo = from, hi = to;
             while (lo < hi) {
                 uint32_t mid = lo + (hi - lo) / 2;
                 if (tick_sprite(t, mid)->id <= (uint32_t)after) lo = mid + 1; else hi = mid;
             }
             from = lo;
+            if (from == to) {                                /* past the range: the first new sprite after it */
+                lo = t->settled, hi = n0 > t->settled ? n0 : t->settled;
+                while (lo < hi) {
+                    uint32_t mid = lo + (hi - lo) / 2;
+                    if (tick_sprite(t, mid)->id <= (uint32_t)after) lo = mid + 1; else hi = mid;
+                }
+                from = to + (lo - t->settled);
+            }
         }
         for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
             uint32_t j = i < to ? i : t->settled + (i - to);
