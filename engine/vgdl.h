@@ -118,6 +118,11 @@ char vg_type_glyph(const vg_game *g, int type);     /* map character that first 
 uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
 int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
 const char *vg_type_img(const vg_game *g, int type); /* the script's image name ('img'), "" when none */
+/* What is likely a mistake in the game's rules though it plays (a Chaser
+ * with nothing to chase, a rule an earlier stepBack keeps from running, a
+ * parameter GVGAI ignores): up to 'max' of them into out[], each with its
+ * file and line; returns how many there are (more than 'max' maybe). */
+int vg_game_warnings(const vg_game *g, vg_error *out, int max);
 int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
 int vg_num_resources(const vg_game *g);             /* resource kinds (sprite types held as resources), in type order */
 int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind 'slot', or -1 */
@@ -184,6 +189,18 @@ int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y); /*
 int vg_avatar_type(const vg_game *g, const vg_state *s);   /* leaf type, or -1 */
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy);
 int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot); /* amount of resource kind 'slot' held, 0..vg_num_resources-1 */
+/* The avatar's health points and, in '*max' (may be NULL), the most it has
+ * had (GVGAI's maxHealthPoints); -1 when the game's sprites keep none or
+ * there is no avatar. */
+int vg_avatar_health(const vg_game *g, const vg_state *s, int *max);
+/* What the avatar carries, as a person reads it: "health 3/5, oil 2, key 0"
+ * (its health when the game keeps it, then each resource it holds, in type
+ * order), "" when nothing. Writes at most 'size' bytes; returns the length
+ * the whole text has (as snprintf). */
+int vg_avatar_status(const vg_game *g, const vg_state *s, char *buf, size_t size);
+/* 1 when the game's avatar can carry something vg_avatar_status shows
+ * (health points or resources): pictures keep a line for it. */
+int vg_game_has_status(const vg_game *g);
 /* Sprites of category 'cat' (VG_NUM_CATS: all), grouped by type, each group
  * sorted by distance to (ref[0], ref[1]) when 'ref' is not NULL, else by id.
  * Fills up to 'max' entries of 'out'; returns how many there are in all. */

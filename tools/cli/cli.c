@@ -83,10 +83,46 @@ static void nth_layout(char *map, size_t size, int n) {
     globfree(&gl);
 }
 
+/* The places a script's levels are looked for in, in order (see
+ * cli_game_paths): for a Lua script DIR/GAME.lua, DIR/levels/GAME/, then
+ * DIR itself (GVGAI's naming, GAME_lvlN.txt: a converted game keeps its
+ * levels), then the project's levels/GAME/; for a GVGAI game file, the
+ * folder it is in (GAME_lvlN.txt). Each place is a folder and what the
+ * name of level N starts with there (PREFIX N .txt), and whether its
+ * files are the folder's (not only PREFIX's); returns how many. */
+typedef struct level_place {
+    char dir[4096];
+    char prefix[300];
+    int folder;
+} level_place;
+
+static int level_places(const char *script, level_place p[3]) {
+    const char *slash = strrchr(script, '/'), *base = slash ? slash + 1 : script;
+    int blen = (int)strcspn(base, "."), dlen = slash ? (int)(slash - script) : 1, n = 0;
+    const char *dir = slash ? script : ".";
+    memset(p, 0, 3 * sizeof *p);
+    if (!cli_is_gvgai(script)) {
+        snprintf(p[n].dir, sizeof p[n].dir, "%.*s/levels/%.*s", dlen, dir, blen, base);
+        snprintf(p[n].prefix, sizeof p[n].prefix, "lvl");
+        p[n++].folder = 1;
+    }
+    snprintf(p[n].dir, sizeof p[n].dir, "%.*s", dlen, dir);
+    snprintf(p[n++].prefix, sizeof p[n].prefix, "%.*s_lvl", blen, base);
+    if (!cli_is_gvgai(script)) {
+        snprintf(p[n].dir, sizeof p[n].dir, "%s/levels/%.*s", cli_root(), blen, base);
+        snprintf(p[n].prefix, sizeof p[n].prefix, "lvl");
+        p[n++].folder = 1;
+    }
+    return n;
+}
+
+/* The path of level 'level' (a number, or a name with 'ext') at place 'p'. */
+static void place_file(const level_place *p, const char *level, const char *ext, char *map, size_t size) {
+    if (cli_is_number(level)) snprintf(map, size, "%s/%s%s.txt", p->dir, p->prefix, level);
+    else snprintf(map, size, "%s/%s%s", p->dir, level, ext);
+}
+
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size) {
-    const char *slash = strrchr(game, '/');
-    const char *base = slash ? slash + 1 : game;
-    size_t blen = strcspn(base, ".");
     if (strchr(game, '/') || strstr(game, ".lua") || cli_is_gvgai(game)) snprintf(script, size, "%s", game);
     else snprintf(script, size, "%s/scripts/%s.lua", cli_root(), game);
     for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
@@ -94,21 +130,46 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
         if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
     }
     if (!level) level = "0";
-    if (cli_is_gvgai(script)) {                   /* GVGAI's levels are GAME_lvlN.txt beside the game */
-        if (cli_is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
-        else snprintf(map, size, "%s", level);
-        return;
-    }
-    if (cli_is_number(level)) {
-        snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", cli_root(), (int)blen, base, level);
-        if (access(map, F_OK) != 0) nth_layout(map, size, atoi(level));
-        return;
-    }
-    snprintf(map, size, "%s", level);             /* a path, or a level's name: levels/GAME/NAME.txt or .lay */
+    snprintf(map, size, "%s", level);             /* a path to a map */
+    if (!cli_is_number(level) && (strchr(level, '/') || access(level, F_OK) == 0)) return;
+    level_place places[3];
+    int n = level_places(script, places);
     static const char *const ext[] = {".txt", ".lay"};
-    for (int k = 0; k < 2 && access(map, F_OK) != 0 && !strchr(level, '/'); k++)
-        snprintf(map, size, "%s/levels/%.*s/%s%s", cli_root(), (int)blen, base, level, ext[k]);
-    if (access(map, F_OK) != 0) snprintf(map, size, "%s", level);
+    for (int k = 0; k < n; k++)                   /* the first place that has it (a name: a folder of levels) */
+        for (int e = 0; e < (cli_is_number(level) ? 1 : places[k].folder ? 2 : 0); e++) {
+            place_file(&places[k], level, ext[e], map, size);
+            if (access(map, F_OK) == 0) return;
+        }
+    if (!cli_is_number(level)) {
+        snprintf(map, size, "%s", level);
+        return;
+    }
+    place_file(&places[n - 1], level, "", map, size);   /* none: the last place's, or its n-th layout (CS188) */
+    if (!cli_is_gvgai(script)) nth_layout(map, size, atoi(level));
+}
+
+int cli_level_files(const char *script, glob_t *gl, char *where, size_t size) {
+    level_place places[3];
+    int n = level_places(script, places);
+    char pattern[4500];
+    where[0] = '\0';
+    memset(gl, 0, sizeof *gl);
+    for (int k = 0; k < n; k++) {
+        if (!places[k].folder) {                  /* GAME_lvlN.txt beside it */
+            snprintf(pattern, sizeof pattern, "%s/%s[0-9]*.txt", places[k].dir, places[k].prefix);
+            glob(pattern, 0, NULL, gl);
+        } else {                                  /* a folder of levels: CS188's layouts, then maps */
+            snprintf(pattern, sizeof pattern, "%s/*.lay", places[k].dir);
+            glob(pattern, 0, NULL, gl);
+            snprintf(pattern, sizeof pattern, "%s/*.txt", places[k].dir);
+            glob(pattern, gl->gl_pathc ? GLOB_APPEND : 0, NULL, gl);
+        }
+        snprintf(where + strlen(where), size - strlen(where), "%s%s", k ? ", " : "", pattern);
+        if (gl->gl_pathc) return (int)gl->gl_pathc;
+        globfree(gl);
+        memset(gl, 0, sizeof *gl);
+    }
+    return 0;
 }
 
 /* Adds the games of folder 'dir' whose files end in 'ext' (not GVGAI's
@@ -197,8 +258,8 @@ int cli_load(const cli_opts *o, vg_game **g) {
  * commands that read it (the others refuse it). */
 enum {
     O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
-    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY, O_SPRITES,
-    NUM_OPTIONS
+    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_ACTIONS_OUT, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY,
+    O_SPRITES, NUM_OPTIONS
 };
 static const struct cli_option {
     const char *name, *arg, *commands, *help;
@@ -210,7 +271,7 @@ static const struct cli_option {
     [O_AGENT] = {"agent", "NAME", "run decide", "the agent (default onestep; 'vgdl list agents')"},
     [O_SET] = {"set", "KEY=VALUE", "run decide play", "an agent parameter (repeatable; 'vgdl list params AGENT')"},
     [O_CONFIG] = {"config", "FILE", "run decide play", "agent parameters from an INI file ([AGENT] sections)"},
-    [O_SEED] = {"seed", "S", "run decide trace play", "the game's and the agents' seed (a whole number, default 0)"},
+    [O_SEED] = {"seed", "S", "run decide solve trace play", "the game's and the agents' seed (a whole number, default 0)"},
     [O_BUDGET_MS] = {"budget-ms", "MS", "run decide play", "wall-clock milliseconds per decision (default 40)"},
     [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play", "forward-model calls per decision (repeatable runs)"},
     [O_MAX_TICKS] = {"max-ticks", "T", "run", "stop after T ticks (0: no limit)"},
@@ -218,6 +279,7 @@ static const struct cli_option {
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
     [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
     [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
+    [O_ACTIONS_OUT] = {"actions-out", "FILE", "run play", "write the actions played, one a line, as --actions reads them"},
     [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
     [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
@@ -306,6 +368,7 @@ static int set_option(cli_opts *o, int k, const char *v) {
         o->side = v[0] - '0';
         break;
     case O_ACTIONS: o->actions = v; break;
+    case O_ACTIONS_OUT: o->actions_out = v; break;
     case O_MAX_STATES: rc = parse_count(name, v, 1, 1000000000000ULL, &n), o->max_states = (long)n; break;
     case O_SECONDS: rc = parse_real(name, v, 1e7, &o->seconds), o->has_seconds = 1; break;
     case O_WEIGHT: rc = parse_real(name, v, 1e6, &o->weight); break;
@@ -370,5 +433,30 @@ int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
     if (nargs > npos) return cli_fail("%s: unexpected argument '%s' ('vgdl help %s')", command, args[npos], command);
     o->game = args[0];
     o->arg = npos > 1 ? args[1] : NULL;
+    return 0;
+}
+
+/* ---- --actions-out ------------------------------------------------------ */
+
+int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out) {
+    *out = NULL;
+    if (!o->actions_out) return 0;
+    if (vg_game_has_turns(g) && !match_moves_are_actions(g))
+        return cli_fail("--actions-out: %s is played move by move, not by actions: its moves are printed (moves:), "
+                        "which --moves replays", o->game);
+    if (!(*out = fopen(o->actions_out, "w"))) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno));
+    return 0;
+}
+
+int cli_actions_add(FILE *f, vg_action a) {
+    if (!f) return 0;
+    fprintf(f, "%s\n", vg_action_name(a) + 7);        /* "LEFT": past "ACTION_" */
+    return fflush(f) == 0 ? 0 : -1;                   /* a game cut short keeps what was played */
+}
+
+int cli_actions_close(FILE *f, const cli_opts *o, int report) {
+    if (!f) return 0;
+    int bad = ferror(f);
+    if ((fclose(f) != 0 || bad) && report) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno ? errno : EIO));
     return 0;
 }
