@@ -225,6 +225,10 @@ vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err
 const char *vg_move_name(const vg_game *g, int move);     /* NULL when out of range */
 int vg_move_find(const vg_game *g, const char *name);     /* move number, or -1 */
 int vg_game_has_turns(const vg_game *g);                  /* 1 when the script declares turns{} */
+/* 1 when the game has no turns{}, or some move is named like an action
+ * ("LEFT", "NIL"): then vg_advance plays agent 0's moves (Bait, 2048,
+ * CS188 Pacman); 0 for a board game (Connect Four, Othello). */
+int vg_moves_are_actions(const vg_game *g);
 /* Chance: an agent the script marks as chance (turns{ chance = {...} })
  * plays no policy of its own: its moves are outcomes with probabilities,
  * listed here (normalised to sum to 1), applied with vg_play, or drawn
@@ -268,6 +272,39 @@ vg_bound_kind vg_game_bound(const vg_game *g, const char **note);
  * VG_ERR_SCRIPT. For one agent decision, so that a script's cost cannot
  * multiply by the number of forward-model calls. 0 and 0 close it. */
 void vg_script_window(const vg_game *g, long steps, double seconds);
+
+/* ---- Pictures --------------------------------------------------------- */
+
+/* A canvas draws positions of one game as RGB pixels (engine/draw.c):
+ * each visible sprite a tile of its type's colour, shaped by its category,
+ * or its 'img' scaled to the cell; types in script order, avatars on top;
+ * under the board a strip with the score, the tick and the result. A board
+ * game (!vg_moves_are_actions) is drawn as a board with discs. */
+typedef struct vg_canvas vg_canvas;
+#define VG_CANVAS_CELL 24   /* pixels a cell, when not given */
+/* A canvas for 'g' (which must outlive it), 'cell' pixels a cell (1 to
+ * 256; 0: VG_CANVAS_CELL). A type's image ('img') is a PNG read under
+ * 'sprites' if not NULL, else beside 'script' (the game's path), ".png"
+ * added when the name has none; a GVGAI game's (a .txt path) only with
+ * 'sprites'; 'script' NULL: no images. VG_OK with '*out' (vg_canvas_free),
+ * or VG_ERR_IO naming an image that is missing or not a PNG, VG_ERR_NOMEM. */
+vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const char *sprites, vg_canvas **out,
+                        vg_error *err);
+void vg_canvas_free(vg_canvas *c);                  /* NULL is a no-op */
+int vg_canvas_width(const vg_canvas *c);            /* the picture's size in pixels */
+int vg_canvas_height(const vg_canvas *c);
+/* Draws 's'; returns the picture: width * height pixels of 3 bytes (R, G,
+ * B), row by row, owned by 'c' and valid until its next draw. */
+const uint8_t *vg_canvas_draw(vg_canvas *c, const vg_state *s);
+/* Every colour the canvas draws without images (0xRRGGBB: background,
+ * strip, text, each type's fill and outline), into out[0..max); returns
+ * how many there are. */
+int vg_canvas_colours(const vg_canvas *c, uint32_t *out, int max);
+int vg_canvas_has_images(const vg_canvas *c);       /* 1 when some type is drawn from its image */
+/* The canvas's 5x7 font: the seven rows of 'c' (bit 4 the leftmost
+ * pixel; lower case drawn as upper case but 'e'); NULL for a space or a
+ * character it lacks. */
+const uint8_t *vg_glyph(char c);
 
 /* ---- Text ------------------------------------------------------------- */
 
