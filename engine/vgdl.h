@@ -105,6 +105,25 @@ vg_status vg_game_load_text(const char *script_path, const char *level_text, con
  * not have converts, and the script fails to load as the game file does. */
 vg_status vg_game_convert(const char *path, char **lua, vg_error *err);
 void vg_game_free(vg_game *g);                      /* NULL is a no-op */
+/* Games by name, in the project's folders under 'root' (the folder that
+ * holds scripts/, levels/ and gvgai/). 'game' is a name (scripts/GAME.lua,
+ * else GVGAI's gvgai/GAME.txt or gvgai/contphysics/GAME.txt), a path to a
+ * Lua script, or a path ending in ".txt" (GVGAI's VGDL); 'level' (NULL:
+ * "0") a number N (levels/GAME/lvlN.txt; beside a GVGAI game GAME_lvlN.txt;
+ * else the N-th of levels/GAME/ *.lay in name order), a level's name
+ * (levels/GAME/NAME.txt or .lay) or a path to a map. vg_game_paths writes
+ * where they would be (neither need exist). */
+void vg_game_paths(const char *root, const char *game, const char *level, char *script, char *map, size_t size);
+/* The games under 'root' (scripts and GVGAI's games), sorted: malloc'd
+ * names into names[0..max) (the caller frees each); returns how many. */
+int vg_game_names(const char *root, char **names, int max);
+/* Loads 'game' at 'level' as vg_game_paths finds them. Failures, in
+ * 'err', as a user needs them: VG_ERR_ARG for a game that is not there
+ * ("unknown game 'bat'; did you mean 'bait'?", or a path: "no such
+ * file"); the script's own errors when the level is missing too; then
+ * VG_ERR_IO for a missing level ("bait has no level 9 (...)"); else
+ * vg_game_load's. */
+vg_status vg_game_open(const char *root, const char *game, const char *level, vg_game **out, vg_error *err);
 
 int vg_game_width(const vg_game *g);                /* map columns */
 int vg_game_height(const vg_game *g);               /* map rows */
