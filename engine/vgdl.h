@@ -217,6 +217,15 @@ int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max); /* a
  * be advanced later, which then store smaller (a tick starts this way). */
 void vg_clear_events(vg_state *s);
 
+/* The grid as one-hot planes, what learning code takes: one plane per
+ * leaf type (the types sprites have), in type order, each height x width
+ * bytes, 1 where a sprite of its type covers the cell (one between cells:
+ * every cell it overlaps; as vg_grid_at, a killed avatar is not there). */
+int vg_planes(const vg_game *g);                    /* how many planes */
+int vg_plane_type(const vg_game *g, int k);         /* the leaf type of plane k, or -1 */
+/* Writes 's' as vg_planes(g) x height x width bytes (plane, row, column). */
+void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out);
+
 /* ---- Several agents taking turns -------------------------------------- */
 
 /* Games whose script declares turns{} are played one agent at a time:
@@ -259,6 +268,52 @@ int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX
 int vg_var_find(const vg_game *g, const char *name);      /* variable number, or -1 */
 int vg_var(const vg_state *s, int var);                   /* its value (0 when out of range) */
 void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored when out of range) */
+
+/* ---- Learning environments: states stepped together ------------------- */
+
+/* The actions a learning environment offers in 'g', in its numbering
+ * (action 0, 1, ...): ACTION_NIL, then the avatar's actions at the level's
+ * start in GVGAI's order; in a game with turns{}, the actions agent 0's
+ * moves are named like. Returns how many. */
+int vg_env_actions(const vg_game *g, vg_action out[VG_NUM_ACTIONS]);
+/* The seed of the episode after one seeded 'seed' (splitmix64). */
+uint64_t vg_next_seed(uint64_t seed);
+
+/* n states of one game (engine/vec.c), each playing episodes: stepped
+ * together by action numbers (vg_env_actions), the reward of a step being
+ * the score it gained; an episode ends when the game is over (terminated)
+ * or has played 'max_ticks' (truncated; 0: never). With 'autoreset', a
+ * state whose episode ended at its last step begins the next one at its
+ * next step (its action unused, reward 0), seeded vg_next_seed of the one
+ * before. Python's vgdl.Env and vgdl.VectorEnv are built on it. */
+typedef struct vg_vec vg_vec;
+/* What each state shows after a reset or step, written into the caller's
+ * arrays (NULL: not wanted), entry i for state i. */
+typedef struct vg_vec_out {
+    uint8_t *obs;         /* n x vg_planes x height x width (vg_observe_planes) */
+    double *reward;       /* the score gained by the step; 0 after a reset */
+    double *score;
+    uint8_t *terminated;  /* the game is over */
+    uint8_t *truncated;   /* max_ticks played and the game not over */
+    int8_t *result;       /* 0 playing, 1 won, 2 lost, 3 over with no winner */
+    int32_t *tick;
+    int32_t *resources;   /* n x vg_num_resources: the avatar's (vg_avatar_resource) */
+} vg_vec_out;
+/* n >= 1 states of 'g' (which must outlive them), at the level's start;
+ * NULL when out of memory or an argument is out of range. */
+vg_vec *vg_vec_new(const vg_game *g, int n, int max_ticks, int autoreset);
+void vg_vec_free(vg_vec *v);                        /* NULL is a no-op */
+int vg_vec_size(const vg_vec *v);                   /* n */
+/* Begins every state's next episode, state i's seeded seeds[i] (NULL: the
+ * seed after its last episode's); fills 'out'. */
+void vg_vec_reset(vg_vec *v, const uint64_t *seeds, const vg_vec_out *out);
+/* Steps every state, state i by action number actions[i]; fills 'out'.
+ * VG_ERR_ARG when an action is out of range (no state is stepped);
+ * VG_ERR_SCRIPT (the first, in 'err') when a script failed in a state,
+ * whose game is then over; every state is stepped all the same. */
+vg_status vg_vec_step(vg_vec *v, const int64_t *actions, const vg_vec_out *out, vg_error *err);
+vg_state *vg_vec_state(const vg_vec *v, int i);     /* state i, owned by 'v'; NULL when out of range */
+uint64_t vg_vec_seed(const vg_vec *v, int i);       /* the seed of state i's episode */
 
 /* ---- Script hooks ----------------------------------------------------- */
 
