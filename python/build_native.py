@@ -70,6 +70,7 @@ int vg_num_agents(const vg_game *g, const vg_state *s);
 int vg_turn(const vg_state *s);
 int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[], vg_error *err);
 vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *err);
+vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err);
 const char *vg_move_name(const vg_game *g, int move);
 int vg_is_chance(const vg_game *g, int agent);
 
@@ -101,6 +102,7 @@ typedef struct agent_report { double ms; long calls, expanded; double value; int
 typedef struct agent agent;
 typedef struct agent_def { const char *name; const char *summary; ...; } agent_def;
 const agent_def *const *agent_list(int *n);
+int agent_check(const char *name, const char *const *settings, int n, char *why, size_t whysize);
 agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed,
                  char *why, size_t whysize);
 int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r);

@@ -13,6 +13,8 @@ the forward model for planning and the engine's C agents.
 
 See docs/python.md."""
 from ._lib import ROOT, Error, ffi, lib
+from .aec import AECEnv, make_aec
+from .agent import Agent, agent, agents
 from .env import ClosedError, Env
 from .spaces import Box, Discrete, MultiDiscrete
 from .state import Game, State
@@ -52,5 +54,5 @@ def _register():
 
 _register()
 
-__all__ = ["make", "games", "Env", "VectorEnv", "Game", "State", "Error", "ClosedError",
-           "Discrete", "Box", "MultiDiscrete"]
+__all__ = ["make", "make_aec", "games", "agent", "agents", "Env", "VectorEnv", "AECEnv", "Agent", "Game", "State",
+           "Error", "ClosedError", "Discrete", "Box", "MultiDiscrete"]
