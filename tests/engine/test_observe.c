@@ -40,6 +40,14 @@ static void advance_ok(const vg_game *g, vg_state *s, vg_action a) {
     assert_int_equal(st, VG_OK);
 }
 
+/* Advances 's' by one of its available actions, drawn from '*rng'. */
+static void advance_random(const vg_game *g, vg_state *s, uint64_t *rng) {
+    vg_action acts[VG_MAX_ACTIONS];
+    *rng = *rng * 6364136223846793005ULL + 1442695040888963407ULL;
+    int na = vg_actions(g, s, acts);
+    advance_ok(g, s, acts[(*rng >> 33) % (uint64_t)na]);
+}
+
 /* How many of the n entries have type t. */
 static int count_type(const vg_obs *o, int n, int t) {
     int c = 0;
@@ -341,7 +349,6 @@ static void test_grid_at_matches_sprites(void **state) {
         int w = vg_game_width(g), h = vg_game_height(g), cap = 4096;
         vg_obs *all = malloc((size_t)cap * sizeof *all), cell[16];
         assert_non_null(all);
-        vg_action acts[VG_MAX_ACTIONS];
         uint64_t rng = 12345;
         for (int tick = 0; tick < 60 && !vg_is_over(s); tick++) {
             int n = vg_sprites(g, s, VG_NUM_CATS, NULL, all, cap);
@@ -355,9 +362,7 @@ static void test_grid_at_matches_sprites(void **state) {
                     assert_int_equal(got, want);
                     assert_int_equal(vg_grid_at(g, s, x, y, NULL, 0), want);
                 }
-            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-            int na = vg_actions(g, s, acts);
-            advance_ok(g, s, acts[(rng >> 33) % (uint64_t)na]);
+            advance_random(g, s, &rng);
         }
         free(all);
         vg_state_free(s);
@@ -384,7 +389,6 @@ static void test_planes_match_grid(void **state) {
         assert_int_equal(vg_plane_type(g, np), -1);
         uint8_t *planes = malloc((size_t)np * (size_t)w * (size_t)h), want[VG_MAX_TYPES];
         assert_non_null(planes);
-        vg_action acts[VG_MAX_ACTIONS];
         vg_obs cell[16];
         uint64_t rng = 99;
         for (int tick = 0; tick < 60 && !vg_is_over(s); tick++) {
@@ -396,9 +400,7 @@ static void test_planes_match_grid(void **state) {
                     for (int k = 0; k < n; k++) want[plane_of[cell[k].type]] = 1;
                     for (int k = 0; k < np; k++) assert_int_equal(planes[((size_t)k * (size_t)h + (size_t)y) * (size_t)w + (size_t)x], want[k]);
                 }
-            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-            int na = vg_actions(g, s, acts);
-            advance_ok(g, s, acts[(rng >> 33) % (uint64_t)na]);
+            advance_random(g, s, &rng);
         }
         free(planes);
         vg_state_free(s);
