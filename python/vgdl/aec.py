@@ -11,7 +11,7 @@ import numpy as np
 from ._lib import error, ffi, lib
 from .env import ClosedError, _canvas, _draw, _max_steps
 from .spaces import Box, Discrete
-from .state import Game, State, _seed
+from .state import Game, _seed
 
 try:
     from gymnasium.spaces import Dict

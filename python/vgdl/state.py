@@ -9,7 +9,7 @@ import os
 
 import numpy as np
 
-from ._lib import ROOT, Error, error, ffi, lib, text
+from ._lib import ROOT, error, ffi, lib, text
 
 RESULTS = (None, "win", "lose", "draw")   # vg_vec_out.result: playing, won, lost, over with no winner
 
