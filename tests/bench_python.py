@@ -5,7 +5,7 @@ runs), each figure the median of 3 runs. Prints figures; asserts nothing.
 
   vector env steps/s   VectorEnv, 64 envs, random actions, observations included
                        (copy=True, the default: fresh arrays each step; and copy=False)
-  C step               one env's step inside C (vg_vec_step over 4096 envs in one call)
+  C step               one env's step inside C (vg_vec_step over 1024 envs in one call)
   env.step overhead    vgdl.make's step() in Python, less the C step
   copy+advance/s       state.copy(); advance(a) from Python
 The goals (issue 33): >= 2 M vector env steps/s, < 2 us overhead, >= 1 M copy+advance/s.
@@ -50,8 +50,8 @@ def vector_rate(n, copy):
 
 
 def c_step_seconds():
-    """One env step inside C: vg_vec_step over 4096 Bait states in one call."""
-    n, game = 4096, vgdl.Game("bait", 0)
+    """One env step inside C: vg_vec_step over 1024 Bait states in one call."""
+    n, game = 1024, vgdl.Game("bait", 0)
     vec = ffi.gc(lib.vg_vec_new(game._g, n, 0, 1), lib.vg_vec_free)
     obs = np.zeros((n,) + game.obs_shape, dtype=np.uint8)
     reward, score = np.zeros(n), np.zeros(n)
