@@ -6,7 +6,8 @@
 #   make test BUILD=clang   ... under clang's ASan and UBSan (float-to-int casts checked too)
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
-#   make bench-gvgai copy+advance/s on level 0 of every GVGAI game, next to GVGAI's
+#   make bench-gvgai GVGAI's forward model and vgdl's side by side on every one-player game
+#                   (GVGAI_HARNESS=DIR a built harness, GAMES="a b" a few, RUNS=3: docs/speed.md)
 #   make bench-solve 'vgdl solve' on Bait and GVGAI's puzzle levels: time, states, memory, next to GVGAI's BFS
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
@@ -144,7 +145,7 @@ bench: all
 	@tests/bench.sh
 
 bench-gvgai: all
-	@tests/bench_gvgai.sh
+	@tests/bench_gvgai.sh $(GAMES)
 
 bench-solve: all
 	@tests/bench_solve.sh
