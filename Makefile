@@ -1,7 +1,12 @@
 # vgdl -- the only build file.
 #   make            bin/vgdl, build/libvgdl.a, and the library shared (build/BUILD/libvgdl.so) with
 #                   the Python package's native module (build/BUILD/python/)   (BUILD=release|debug|asan)
-#   make test       every test (cmocka), also the GVGAI trace replays
+#   make test       every test (cmocka, and the Python package's), also the GVGAI trace replays; the programs run side by side
+#                   (JOBS=N at once, default the number of cores), each one's time printed, the slowest
+#                   listed at the end, then the totals line (tests/run.sh)
+#   make test-quick the inner loop: every test but the whole-collection and end-to-end programs
+#                   (GVGAI's corpus, the level solver against BFS on generated maps, batch runs with
+#                   Slurm and GNU parallel, the documents' examples), about a third of make test's time
 #   make test-asan  the same tests under -fsanitize=address,undefined (gcc)
 #   make test BUILD=clang   ... under clang's ASan and UBSan (float-to-int casts checked too)
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
@@ -64,7 +69,7 @@ TESTS   += $(if $(filter fuzz,$(BUILD)),,tests/python/run.sh)
 export VGDL_BUILD := $(BUILD)
 export PYTHON
 
-.PHONY: all test run-tests test-deps test-asan test-slow bench corpus check check-rules deps clean fuzz fuzz-run
+.PHONY: all test test-quick run-tests test-deps test-asan test-slow bench corpus check check-rules deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a $(OUT)/libvgdl.so $(NATIVE)
 
 # The tools' rooms (cli/, batch/, picture/) see each other's headers.
@@ -124,8 +129,16 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT
 test: test-deps
 	@$(MAKE) --no-print-directory run-tests
 
+# The slow programs made of many cases run as N shards side by side (tests/run.sh's PROGRAM:N).
+SHARDS_test_corpus := 4
+SHARDS_test_solve_differential := 2
+JOBS    ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 run-tests: $(TESTS) $(BIN) $(NATIVE)
-	@tests/run.sh $(TESTS)
+	@tests/run.sh -j $(JOBS) -t $(OUT)/test-times $(foreach t,$(TESTS),$t$(if $(SHARDS_$(notdir $t)),:$(SHARDS_$(notdir $t))))
+
+QUICK_SKIP := engine/gvgai/test_corpus agents/test_solve_differential batch/test_batch docs/test_docs
+test-quick: test-deps
+	@$(MAKE) --no-print-directory run-tests TESTS="$(filter-out $(QUICK_SKIP:%=$(OUT)/tests/%),$(TESTS))"
 
 # The packages only the tests need: installed by ./setup --test-deps (root),
 # checked here so that a missing one is named, not a compile error.

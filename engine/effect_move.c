@@ -187,18 +187,12 @@ int effect_align(tick_ctx *t, const effect_def *e, int a, int b) {
  * those killed this tick included), or with k = -1 none; '*n' is set to
  * the group's size. Returns the sprite, or REF_NONE. */
 static int group_nth(const tick_ctx *t, int type, int k, int *n) {
-    const vg_game *g = t->g;
     int found = REF_NONE;
+    sprite_walk w;
+    tick_walk(&w, t, 1ULL << type, t->s->n);
     *n = 0;
-    if (g->changing >> type & 1) {
-        uint32_t at = 0;
-        for (int i; (i = tick_next_of(t, type, t->s->n, &at)) >= 0; ++*n)
-            if (*n == k) found = i;
-        return found;
-    }
-    const uint32_t *list = g->fixed_order + g->fixed_first[type];
-    for (int j = 0; j < g->static_count[type]; j++)
-        if (fixed_alive(g, t->s, list[j]) && (*n)++ == k) found = -(int)list[j] - 1;
+    for (int r; walk_next(&w, &r); ++*n)
+        if (*n == k) found = r;
     return found;
 }
 

@@ -150,11 +150,11 @@ int effect_add_health_points_to_max(tick_ctx *t, const effect_def *e, int a, int
 static int health_target(const tick_ctx *t, const effect_def *e, int a) {
     if (e->stype < 0) return a;
     int target = a;
-    for (int type = 0; type < t->g->ntypes; type++) {
-        if (!(t->g->types[e->stype].subtypes >> type & 1)) continue;
-        uint32_t at = 0;
-        int i = tick_next_of(t, type, t->s->n, &at);
-        if (i >= 0) target = i;
+    for (uint64_t ts = t->g->types[e->stype].subtypes; ts; ts &= ts - 1) {
+        sprite_walk w;
+        int r;
+        tick_walk(&w, t, ts & -ts, t->s->n);
+        if (walk_next(&w, &r)) target = r;
     }
     return target;
 }
@@ -185,14 +185,13 @@ vg_status effect_check_health(vg_game *g, effect_def *e, vg_error *err) {
  * killed this tick included) from its current one: 'op' 0 sets 'value',
  * 1 adds it, -1 takes it off (not below 0). */
 static void speed_all(tick_ctx *t, const effect_def *e, int op) {
-    for (uint64_t ts = t->g->types[e->stype].subtypes; ts; ts &= ts - 1) {
-        uint32_t at = 0;
-        for (int i; (i = tick_next_of(t, __builtin_ctzll(ts), t->s->n, &at)) >= 0;) {
-            sprite *p = tick_sprite(t, (uint32_t)i);
-            double v = sprite_speed(t->g, p);
-            v = op == 0 ? e->value : op > 0 ? v + e->value : v - e->value < 0 ? 0 : v - e->value;
-            sprite_set_speed(t->g, p, v);
-        }
+    sprite_walk w;
+    tick_walk(&w, t, t->g->types[e->stype].subtypes, t->s->n);
+    for (int i; walk_next(&w, &i);) {
+        sprite *p = tick_sprite(t, (uint32_t)i);
+        double v = sprite_speed(t->g, p);
+        v = op == 0 ? e->value : op > 0 ? v + e->value : v - e->value < 0 ? 0 : v - e->value;
+        sprite_set_speed(t->g, p, v);
     }
 }
 

@@ -54,7 +54,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
         class_update_fn *update = class_table[g->types[type].cls].update;
         uint32_t from, to, n0 = s->n;
         t.updating = type;
-        type_range(&t, type, &from, &to);             /* as tick_next_of: its range, then its new sprites */
+        type_range(&t, type, &from, &to);             /* as sprite_walk: its range, then its new sprites */
         for (uint32_t i = from; i < to; i++)
             if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
         for (uint32_t i = t.settled; i < n0 && (t.created >> type & 1); i++)
