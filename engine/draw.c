@@ -76,6 +76,7 @@ struct vg_canvas {
     const vg_game *g;
     int cell, w, h, board_h;       /* cell size; picture size; the board's height (the strip is below) */
     int text, lines;               /* font scale, strip lines */
+    int status;                    /* 1: a last strip line for what the avatar carries (health, resources) */
     int board_game;                /* drawn as a board with discs */
     int images;                    /* 1 when a type is drawn from its image */
     uint8_t *rgb;                  /* the canvas, w * h * 3 */
@@ -277,8 +278,9 @@ vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const ch
     r->w = vg_game_width(g) * r->cell;
     if (r->w < 40 * GLYPH_W * r->text / 2) r->text = 1;       /* a narrow board: small text */
     r->lines = strip_lines(r->w, r->text);
+    r->status = vg_game_has_status(g);            /* a line more for what the avatar carries */
     r->board_h = vg_game_height(g) * r->cell;
-    r->h = r->board_h + r->lines * LINE_H * r->text + 3 * r->text;
+    r->h = r->board_h + (r->lines + r->status) * LINE_H * r->text + 3 * r->text;
     if (!(r->rgb = malloc((size_t)r->w * (size_t)r->h * 3))) goto nomem;
     for (int k = 0; k < SH_COUNT; k++)
         if (!(r->mask[k] = make_mask((shape)k, r->cell))) goto nomem;
@@ -379,7 +381,8 @@ static void draw_text(vg_canvas *r, int x, int y, const char *text, uint32_t c) 
     }
 }
 
-/* The strip: score, tick and the result once the game is over. */
+/* The strip: score, tick and the result once the game is over; then, in
+ * a game whose avatar carries health or resources, what it carries. */
 static void draw_strip(vg_canvas *r, const vg_state *s) {
     char field[STRIP_FIELDS][32];
     uint32_t colour = TEXT;
@@ -398,6 +401,12 @@ static void draw_strip(vg_canvas *r, const vg_state *s) {
         draw_text(r, x, y, field[f], f == 2 ? colour : TEXT);
         if (r->lines == 1) x += ((int)strlen(field[f]) + 2) * GLYPH_W * k;
         else y += LINE_H * k;
+    }
+    char status[256];
+    int room = (r->w - 4 * k) / (GLYPH_W * k);          /* as much as the width holds */
+    if (r->status && vg_avatar_status(r->g, s, status, sizeof status) > 0 && room > 0) {
+        if (room < (int)sizeof status) status[room] = '\0';
+        draw_text(r, 2 * k, r->board_h + 2 * k + r->lines * LINE_H * k, status, TEXT);
     }
 }
 

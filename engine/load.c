@@ -73,10 +73,33 @@ static void nth_layout(char *map, size_t size, int n) {
     globfree(&gl);
 }
 
+int vg_level_places(const char *root, const char *script, vg_level_place p[VG_LEVEL_PLACES]) {
+    const char *slash = strrchr(script, '/'), *base = slash ? slash + 1 : script;
+    int blen = (int)strcspn(base, "."), dlen = slash ? (int)(slash - script) : 1, n = 0;
+    const char *dir = slash ? script : ".";
+    memset(p, 0, VG_LEVEL_PLACES * sizeof *p);
+    if (!ends_with(script, ".txt")) {
+        snprintf(p[n].dir, sizeof p[n].dir, "%.*s/levels/%.*s", dlen, dir, blen, base);
+        snprintf(p[n].prefix, sizeof p[n].prefix, "lvl");
+        p[n++].folder = 1;
+    }
+    snprintf(p[n].dir, sizeof p[n].dir, "%.*s", dlen, dir);
+    snprintf(p[n++].prefix, sizeof p[n].prefix, "%.*s_lvl", blen, base);
+    if (!ends_with(script, ".txt")) {
+        snprintf(p[n].dir, sizeof p[n].dir, "%s/levels/%.*s", root, blen, base);
+        snprintf(p[n].prefix, sizeof p[n].prefix, "lvl");
+        p[n++].folder = 1;
+    }
+    return n;
+}
+
+/* The path of level 'level' (a number, or a name with 'ext') at place 'p'. */
+static void place_file(const vg_level_place *p, const char *level, const char *ext, char *map, size_t size) {
+    if (is_number(level)) snprintf(map, size, "%s/%s%s.txt", p->dir, p->prefix, level);
+    else snprintf(map, size, "%s/%s%s", p->dir, level, ext);
+}
+
 void vg_game_paths(const char *root, const char *game, const char *level, char *script, char *map, size_t size) {
-    const char *slash = strrchr(game, '/');
-    const char *base = slash ? slash + 1 : game;
-    size_t blen = strcspn(base, ".");
     if (strchr(game, '/') || strstr(game, ".lua") || ends_with(game, ".txt")) snprintf(script, size, "%s", game);
     else snprintf(script, size, "%s/scripts/%s.lua", root, game);
     for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
@@ -84,21 +107,22 @@ void vg_game_paths(const char *root, const char *game, const char *level, char *
         if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
     }
     if (!level) level = "0";
-    if (ends_with(script, ".txt")) {               /* GVGAI's levels are GAME_lvlN.txt beside the game */
-        if (is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
-        else snprintf(map, size, "%s", level);
-        return;
-    }
-    if (is_number(level)) {
-        snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", root, (int)blen, base, level);
-        if (access(map, F_OK) != 0) nth_layout(map, size, atoi(level));
-        return;
-    }
-    snprintf(map, size, "%s", level);             /* a path, or a level's name: levels/GAME/NAME.txt or .lay */
+    snprintf(map, size, "%s", level);             /* a path to a map */
+    if (!is_number(level) && (strchr(level, '/') || access(level, F_OK) == 0)) return;
+    vg_level_place places[VG_LEVEL_PLACES];
+    int n = vg_level_places(root, script, places);
     static const char *const ext[] = {".txt", ".lay"};
-    for (int k = 0; k < 2 && access(map, F_OK) != 0 && !strchr(level, '/'); k++)
-        snprintf(map, size, "%s/levels/%.*s/%s%s", root, (int)blen, base, level, ext[k]);
-    if (access(map, F_OK) != 0) snprintf(map, size, "%s", level);
+    for (int k = 0; k < n; k++)                   /* the first place that has it (a name: a folder of levels) */
+        for (int e = 0; e < (is_number(level) ? 1 : places[k].folder ? 2 : 0); e++) {
+            place_file(&places[k], level, ext[e], map, size);
+            if (access(map, F_OK) == 0) return;
+        }
+    if (!is_number(level)) {
+        snprintf(map, size, "%s", level);
+        return;
+    }
+    place_file(&places[n - 1], level, "", map, size);   /* none: the last place's, or its n-th layout (CS188) */
+    if (!ends_with(script, ".txt")) nth_layout(map, size, atoi(level));
 }
 
 /* Adds the games of folder 'dir' whose files end in 'ext' (not GVGAI's

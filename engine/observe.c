@@ -79,6 +79,29 @@ int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) {
     return i < 0 ? 0 : sprite_resource(g, state_sprite(s, (uint32_t)i), r);
 }
 
+int vg_avatar_health(const vg_game *g, const vg_state *s, int *max) {
+    int i = state_avatar(g, s);
+    const int16_t *hp = i < 0 ? NULL : sprite_health(g, state_sprite(s, (uint32_t)i));
+    if (max) *max = hp ? hp[1] : 0;
+    return hp ? hp[0] : -1;
+}
+
+int vg_game_has_status(const vg_game *g) { return g->nres > 0 || g->ext_off[EXT_HEALTH] != 0; }
+
+int vg_avatar_status(const vg_game *g, const vg_state *s, char *buf, size_t size) {
+    int i = state_avatar(g, s), max, n = 0;
+    if (size) buf[0] = '\0';
+    if (i < 0) return 0;
+    const sprite *p = state_sprite(s, (uint32_t)i);
+    int hp = vg_avatar_health(g, s, &max);
+    if (hp > 0 || max > 0) n = snprintf(buf, size, "health %d/%d", hp, max);
+    for (int k = 0; k < g->nres && n >= 0 && (size_t)n < size; k++)
+        if (sprite_holds(g, p, k))
+            n += snprintf(buf + n, size - (size_t)n, "%s%s %d", n ? ", " : "", g->types[g->res_type[k]].name,
+                          sprite_resource(g, p, k));
+    return n < 0 ? 0 : n;
+}
+
 /* ---- Sprite lists ----------------------------------------------------- */
 
 static int obs_cmp(const void *a, const void *b) {

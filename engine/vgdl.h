@@ -109,11 +109,26 @@ void vg_game_free(vg_game *g);                      /* NULL is a no-op */
  * holds scripts/, levels/ and gvgai/). 'game' is a name (scripts/GAME.lua,
  * else GVGAI's gvgai/GAME.txt or gvgai/contphysics/GAME.txt), a path to a
  * Lua script, or a path ending in ".txt" (GVGAI's VGDL); 'level' (NULL:
- * "0") a number N (levels/GAME/lvlN.txt; beside a GVGAI game GAME_lvlN.txt;
- * else the N-th of levels/GAME/ *.lay in name order), a level's name
- * (levels/GAME/NAME.txt or .lay) or a path to a map. vg_game_paths writes
- * where they would be (neither need exist). */
+ * "0") a path to a map, or a number N or a level's name looked for in the
+ * script's level places (vg_level_places), the first that has it (a
+ * number none has: the last place's lvlN.txt, or its N-th Berkeley layout,
+ * *.lay in name order). vg_game_paths writes where they would be (neither
+ * need exist). */
 void vg_game_paths(const char *root, const char *game, const char *level, char *script, char *map, size_t size);
+/* The places a script's levels are looked for in, in order: for a Lua
+ * script DIR/GAME.lua, DIR/levels/GAME/, then DIR itself (GVGAI's naming,
+ * GAME_lvlN.txt: a converted game keeps its levels), then root's
+ * levels/GAME/; for a GVGAI game file, the folder it is in
+ * (GAME_lvlN.txt). Each is a folder and what the name of level N starts
+ * with there (PREFIX N .txt), and whether its files are the folder's (not
+ * only PREFIX's). Returns how many. */
+#define VG_LEVEL_PLACES 3
+typedef struct vg_level_place {
+    char dir[4096];
+    char prefix[300];
+    int folder;
+} vg_level_place;
+int vg_level_places(const char *root, const char *script, vg_level_place p[VG_LEVEL_PLACES]);
 /* The games under 'root' (scripts and GVGAI's games), sorted: malloc'd
  * names into names[0..max) (the caller frees each); returns how many. */
 int vg_game_names(const char *root, char **names, int max);
@@ -137,6 +152,11 @@ char vg_type_glyph(const vg_game *g, int type);     /* map character that first 
 uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
 int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
 const char *vg_type_img(const vg_game *g, int type); /* the script's image name ('img'), "" when none */
+/* What is likely a mistake in the game's rules though it plays (a Chaser
+ * with nothing to chase, a rule an earlier stepBack keeps from running, a
+ * parameter GVGAI ignores): up to 'max' of them into out[], each with its
+ * file and line; returns how many there are (more than 'max' maybe). */
+int vg_game_warnings(const vg_game *g, vg_error *out, int max);
 int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
 int vg_num_resources(const vg_game *g);             /* resource kinds (sprite types held as resources), in type order */
 int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind 'slot', or -1 */
@@ -203,6 +223,18 @@ int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y); /*
 int vg_avatar_type(const vg_game *g, const vg_state *s);   /* leaf type, or -1 */
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy);
 int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot); /* amount of resource kind 'slot' held, 0..vg_num_resources-1 */
+/* The avatar's health points and, in '*max' (may be NULL), the most it has
+ * had (GVGAI's maxHealthPoints); -1 when the game's sprites keep none or
+ * there is no avatar. */
+int vg_avatar_health(const vg_game *g, const vg_state *s, int *max);
+/* What the avatar carries, as a person reads it: "health 3/5, oil 2, key 0"
+ * (its health when the game keeps it, then each resource it holds, in type
+ * order), "" when nothing. Writes at most 'size' bytes; returns the length
+ * the whole text has (as snprintf). */
+int vg_avatar_status(const vg_game *g, const vg_state *s, char *buf, size_t size);
+/* 1 when the game's avatar can carry something vg_avatar_status shows
+ * (health points or resources): pictures keep a line for it. */
+int vg_game_has_status(const vg_game *g);
 /* Sprites of category 'cat' (VG_NUM_CATS: all), grouped by type, each group
  * sorted by distance to (ref[0], ref[1]) when 'ref' is not NULL, else by id.
  * Fills up to 'max' entries of 'out'; returns how many there are in all. */

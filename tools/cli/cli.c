@@ -70,6 +70,30 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
     vg_game_paths(cli_root(), game, level, script, map, size);
 }
 
+int cli_level_files(const char *script, glob_t *gl, char *where, size_t size) {
+    vg_level_place places[VG_LEVEL_PLACES];
+    int n = vg_level_places(cli_root(), script, places);
+    char pattern[4500];
+    where[0] = '\0';
+    memset(gl, 0, sizeof *gl);
+    for (int k = 0; k < n; k++) {
+        if (!places[k].folder) {                  /* GAME_lvlN.txt beside it */
+            snprintf(pattern, sizeof pattern, "%s/%s[0-9]*.txt", places[k].dir, places[k].prefix);
+            glob(pattern, 0, NULL, gl);
+        } else {                                  /* a folder of levels: CS188's layouts, then maps */
+            snprintf(pattern, sizeof pattern, "%s/*.lay", places[k].dir);
+            glob(pattern, 0, NULL, gl);
+            snprintf(pattern, sizeof pattern, "%s/*.txt", places[k].dir);
+            glob(pattern, gl->gl_pathc ? GLOB_APPEND : 0, NULL, gl);
+        }
+        snprintf(where + strlen(where), size - strlen(where), "%s%s", k ? ", " : "", pattern);
+        if (gl->gl_pathc) return (int)gl->gl_pathc;
+        globfree(gl);
+        memset(gl, 0, sizeof *gl);
+    }
+    return 0;
+}
+
 int cli_games(char **names, int max) { return vg_game_names(cli_root(), names, max); }
 
 /* An error of vg_game_open: an unknown game gets the program's hint. */
@@ -111,8 +135,8 @@ int cli_load(const cli_opts *o, vg_game **g) {
  * commands that read it (the others refuse it). */
 enum {
     O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
-    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY, O_SPRITES,
-    NUM_OPTIONS
+    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_ACTIONS_OUT, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY,
+    O_SPRITES, NUM_OPTIONS
 };
 static const struct cli_option {
     const char *name, *arg, *commands, *help;
@@ -124,7 +148,7 @@ static const struct cli_option {
     [O_AGENT] = {"agent", "NAME", "run decide", "the agent (default onestep; 'vgdl list agents')"},
     [O_SET] = {"set", "KEY=VALUE", "run decide play", "an agent parameter (repeatable; 'vgdl list params AGENT')"},
     [O_CONFIG] = {"config", "FILE", "run decide play", "agent parameters from an INI file ([AGENT] sections)"},
-    [O_SEED] = {"seed", "S", "run decide trace play", "the game's and the agents' seed (a whole number, default 0)"},
+    [O_SEED] = {"seed", "S", "run decide solve trace play", "the game's and the agents' seed (a whole number, default 0)"},
     [O_BUDGET_MS] = {"budget-ms", "MS", "run decide play", "wall-clock milliseconds per decision (default 40)"},
     [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play", "forward-model calls per decision (repeatable runs)"},
     [O_MAX_TICKS] = {"max-ticks", "T", "run", "stop after T ticks (0: no limit)"},
@@ -132,6 +156,7 @@ static const struct cli_option {
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
     [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
     [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
+    [O_ACTIONS_OUT] = {"actions-out", "FILE", "run play", "write the actions played, one a line, as --actions reads them"},
     [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
     [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
@@ -220,6 +245,7 @@ static int set_option(cli_opts *o, int k, const char *v) {
         o->side = v[0] - '0';
         break;
     case O_ACTIONS: o->actions = v; break;
+    case O_ACTIONS_OUT: o->actions_out = v; break;
     case O_MAX_STATES: rc = parse_count(name, v, 1, 1000000000000ULL, &n), o->max_states = (long)n; break;
     case O_SECONDS: rc = parse_real(name, v, 1e7, &o->seconds), o->has_seconds = 1; break;
     case O_WEIGHT: rc = parse_real(name, v, 1e6, &o->weight); break;
@@ -284,5 +310,30 @@ int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
     if (nargs > npos) return cli_fail("%s: unexpected argument '%s' ('vgdl help %s')", command, args[npos], command);
     o->game = args[0];
     o->arg = npos > 1 ? args[1] : NULL;
+    return 0;
+}
+
+/* ---- --actions-out ------------------------------------------------------ */
+
+int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out) {
+    *out = NULL;
+    if (!o->actions_out) return 0;
+    if (vg_game_has_turns(g) && !vg_moves_are_actions(g))
+        return cli_fail("--actions-out: %s is played move by move, not by actions: its moves are printed (moves:), "
+                        "which --moves replays", o->game);
+    if (!(*out = fopen(o->actions_out, "w"))) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno));
+    return 0;
+}
+
+int cli_actions_add(FILE *f, vg_action a) {
+    if (!f) return 0;
+    fprintf(f, "%s\n", vg_action_name(a) + 7);        /* "LEFT": past "ACTION_" */
+    return fflush(f) == 0 ? 0 : -1;                   /* a game cut short keeps what was played */
+}
+
+int cli_actions_close(FILE *f, const cli_opts *o, int report) {
+    if (!f) return 0;
+    int bad = ferror(f);
+    if ((fclose(f) != 0 || bad) && report) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno ? errno : EIO));
     return 0;
 }
