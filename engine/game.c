@@ -335,6 +335,14 @@ int vg_move_find(const vg_game *g, const char *name) {
     return -1;
 }
 
+int vg_moves_are_actions(const vg_game *g) {
+    vg_action a;
+    if (!g->turns) return 1;
+    for (int m = 0; m < g->nmoves; m++)
+        if (vg_action_parse(g->move_names[m], &a)) return 1;
+    return 0;
+}
+
 vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err) {
     if (g->nmoves == VG_MAX_MOVES) return game_error(g, err, VG_ERR_LIMIT, line, "too many moves (the limit is %d)", VG_MAX_MOVES);
     if (strlen(name) == 0 || strlen(name) >= sizeof g->move_names[0])

@@ -148,9 +148,6 @@ struct row_list;
 int match_warn_overspent_rows(const struct row_list *l);
 /* "first player", "second player" in a game of two agents, else "agent K". */
 const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
-/* 1 when some move of the game is named like an action ("LEFT", "NIL"),
- * or it has no turns{}: then vg_advance can play agent 0's moves. */
-int match_moves_are_actions(const vg_game *g);
 /* The agent of 'seat' decides for the agent to move in 's' (a game with
  * turns, not over), its decision added to seat->stats; '*move' gets
  * the legal move it returned. 0, or -1 with 'err' filled: a script error

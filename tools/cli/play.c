@@ -409,7 +409,7 @@ int cli_play(int argc, char **argv) {
     vg_state *s = NULL;
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    int by_moves = o.opponent || !match_moves_are_actions(g);
+    int by_moves = o.opponent || !vg_moves_are_actions(g);
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
     else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
     if (rc == 0 && o.opponent &&
