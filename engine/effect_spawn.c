@@ -35,6 +35,8 @@ static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
     tick_kill(t, old, !state_is_avatar(g, o->type) || state_is_avatar(g, p->type));
 }
 
+void effect_take_over(tick_ctx *t, int old, int n) { carry_over(t, old, n, ORIENT_IF_NONE, 1); }
+
 /* transformTo's taking over: as carry_over (forceOrientation: always the
  * orientation), then 'b' dies too with killSecond. */
 static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {

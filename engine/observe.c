@@ -79,6 +79,29 @@ int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) {
     return i < 0 ? 0 : sprite_resource(g, state_sprite(s, (uint32_t)i), r);
 }
 
+int vg_avatar_health(const vg_game *g, const vg_state *s, int *max) {
+    int i = state_avatar(g, s);
+    const int16_t *hp = i < 0 ? NULL : sprite_health(g, state_sprite(s, (uint32_t)i));
+    if (max) *max = hp ? hp[1] : 0;
+    return hp ? hp[0] : -1;
+}
+
+int vg_game_has_status(const vg_game *g) { return g->nres > 0 || g->ext_off[EXT_HEALTH] != 0; }
+
+int vg_avatar_status(const vg_game *g, const vg_state *s, char *buf, size_t size) {
+    int i = state_avatar(g, s), max, n = 0;
+    if (size) buf[0] = '\0';
+    if (i < 0) return 0;
+    const sprite *p = state_sprite(s, (uint32_t)i);
+    int hp = vg_avatar_health(g, s, &max);
+    if (hp > 0 || max > 0) n = snprintf(buf, size, "health %d/%d", hp, max);
+    for (int k = 0; k < g->nres && n >= 0 && (size_t)n < size; k++)
+        if (sprite_holds(g, p, k))
+            n += snprintf(buf + n, size - (size_t)n, "%s%s %d", n ? ", " : "", g->types[g->res_type[k]].name,
+                          sprite_resource(g, p, k));
+    return n < 0 ? 0 : n;
+}
+
 /* ---- Sprite lists ----------------------------------------------------- */
 
 static int obs_cmp(const void *a, const void *b) {
@@ -173,6 +196,45 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
     }
     obs_sort(out, n < max ? n : max);
     return n;
+}
+
+/* ---- Planes: the grid as arrays ---------------------------------------- */
+
+/* plane[t]: the plane of type t, -1 for a parent type; returns how many planes. */
+static int plane_table(const vg_game *g, int8_t plane[VG_MAX_TYPES]) {
+    int n = 0;
+    for (int t = 0; t < g->ntypes; t++) plane[t] = (int8_t)(g->types[t].leaf ? n++ : -1);
+    return n;
+}
+
+int vg_planes(const vg_game *g) {
+    int8_t plane[VG_MAX_TYPES];
+    return plane_table(g, plane);
+}
+
+int vg_plane_type(const vg_game *g, int k) {
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && k-- == 0) return t;
+    return -1;
+}
+
+void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out) {
+    int8_t plane[VG_MAX_TYPES];
+    size_t cells = (size_t)g->w * (size_t)g->h;
+    memset(out, 0, (size_t)plane_table(g, plane) * cells);
+    for (uint32_t e = 0; e < g->static_start[cells]; e++) {
+        const struct static_ent *f = &g->static_ents[e];
+        if (fixed_alive(g, s, e)) out[(size_t)plane[f->type] * cells + (size_t)f->cy * (size_t)g->w + f->cx] = 1;
+    }
+    for (uint32_t i = 0; i < s->n; i++) {
+        const sprite *p = state_sprite(s, i);
+        int c[4];
+        if (p->flags & SP_DISABLED) continue;
+        cells_of(g, p->x, p->y, c);
+        uint8_t *o = out + (size_t)plane[p->type] * cells;
+        for (int y = c[2]; y <= c[3]; y++)
+            for (int x = c[0]; x <= c[1]; x++) o[y * g->w + x] = 1;
+    }
 }
 
 int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max) {

@@ -71,6 +71,8 @@ struct vg_state {
     uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
     uint8_t turn;            /* the agent to move (games with turns) */
     uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
+    uint8_t action;          /* the avatar's action this tick (between ticks: the last tick's), a vg_action;
+                              * in the header's padding, and left out of hashes and equality */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
     uint32_t stride;         /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
@@ -193,6 +195,10 @@ static inline void ref_pos(const vg_game *g, const vg_state *s, int r, int *x, i
 }
 static inline int ref_type(const vg_game *g, const vg_state *s, int r) {
     return r >= 0 ? state_sprite(s, r)->type : g->static_ents[-r - 1].type;
+}
+/* A sprite's speed: its own (sprite_speed), a static sprite's its type's. */
+static inline double ref_speed(const vg_game *g, const vg_state *s, int r) {
+    return r >= 0 ? sprite_speed(g, state_sprite(s, (uint32_t)r)) : g->types[g->static_ents[-r - 1].type].speed;
 }
 /* Whether a sprite keeps an orientation (GVGAI's is_oriented): its type
  * does, or transformToSingleton's takeOrientation gave it one. */

@@ -4,7 +4,7 @@
  * for 'vgdl report --plot': values between 0 and 1 (win rates, scores),
  * one group of bars per game x level, one colour per agent, each bar with
  * a black whisker from its interval's low end to its high end. Text is
- * render.c's 5x7 font at twice its size: the title above, the y axis
+ * the canvas's 5x7 font (vg_glyph) at twice its size: the title above, the y axis
  * at 0, 0.25, ... 1 with light grid lines, each group's name under it,
  * and a legend (a colour square and the agent's name a line) below.
  */
@@ -47,7 +47,7 @@ static void fill(canvas *c, int x0, int y0, int w, int h, const uint8_t col[3]) 
 /* 'text' at (x, y), its top left; at most 'max' characters. */
 static void text(canvas *c, int x, int y, const char *s, int max, const uint8_t col[3]) {
     for (int k = 0; s[k] && k < max; k++, x += CH_W) {
-        const uint8_t *rows = render_glyph((char)toupper((unsigned char)s[k]));   /* "BETA", not "BeTA" */
+        const uint8_t *rows = vg_glyph((char)toupper((unsigned char)s[k]));   /* "BETA", not "BeTA" */
         for (int v = 0; rows && v < 7; v++)
             for (int u = 0; u < 5; u++)
                 if (rows[v] >> (4 - u) & 1) fill(c, x + u * SCALE, y + v * SCALE, SCALE, SCALE, col);
