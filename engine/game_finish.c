@@ -61,11 +61,15 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
         for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
         if (class_table[g->types[t].cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
     }
-    for (int c = 0; c < 128; c++)                   /* a map placing a type with subtypes: its own leaf */
+    for (int c = 0; c < 256; c++) {                 /* a map placing a type with subtypes: its own leaf */
+        if (g->mapping[c][0] == MAP_UNDECLARED && game_type_find(g, g->map_undeclared[c]) >= 0)
+            return game_error(g, err, VG_ERR_SCRIPT, g->mapping_line[c], "a map character places sprite type '%s' before "
+                              "it is declared", g->map_undeclared[c]);
         for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
             int s = game_self_leaf(g, g->mapping[c][k]);
             if (s >= 0) g->mapping[c][k] = (char)s;
         }
+    }
     return VG_OK;
 }
 
@@ -74,7 +78,7 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
  * avatar, 'w' and 'A'). */
 static vg_status finish_is_game(vg_game *g, vg_error *err) {
     int mapped = 0;
-    for (int c = 0; c < 128; c++) mapped |= g->mapping[c][0] != -1;
+    for (int c = 0; c < 256; c++) mapped |= g->mapping[c][0] != -1 && g->mapping[c][0] != MAP_UNDECLARED;
     if (g->ntypes == 0)
         return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game: it declares no sprite types (a game declares sprite{}, "
                           "map{}, interaction{} and termination{}: docs/scripting.md)");

@@ -239,7 +239,7 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
     char why[4400];
     if (runs_read_dir(b->out, &rows, &seen, &dups, stderr, why, sizeof why) >= 0) {
         if (o->shard_n) printf("everything in %s so far (every shard there):\n", b->out);
-        report_print(stdout, &rows, &ro);
+        if (report_print(stdout, &rows, &ro)) {}   /* why is on stderr; the batch's own results stand */
         fflush(stdout);
         match_warn_overspent_rows(&rows);
     }

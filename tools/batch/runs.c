@@ -525,7 +525,7 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     *good_end = *size = 0;
     *bad_line = 0;
     if (old_header) *old_header = 0;
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);    /* O_NONBLOCK: a FIFO must not block the open */
     if (fd < 0) {
         if (errno == ENOENT) return 1;
         snprintf(why, whysize, "%s: %s", path, strerror(errno));
@@ -534,7 +534,12 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     struct stat st;
     char *text = NULL;
     size_t len = 0;
-    if (fstat(fd, &st) == 0 && (text = malloc((size_t)st.st_size + 1))) {
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        snprintf(why, whysize, "%s: not a regular file", path);
+        return -1;
+    }
+    if ((text = malloc((size_t)st.st_size + 1))) {
         ssize_t got;
         while (len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0) len += (size_t)got;
     }
