@@ -1,6 +1,7 @@
 # vgdl -- the only build file.
-#   make            bin/vgdl and build/libvgdl.a        (BUILD=release|debug|asan)
-#   make test       every test (cmocka), also the GVGAI trace replays; the programs run side by side
+#   make            bin/vgdl, build/libvgdl.a, and the library shared (build/BUILD/libvgdl.so) with
+#                   the Python package's native module (build/BUILD/python/)   (BUILD=release|debug|asan)
+#   make test       every test (cmocka, and the Python package's), also the GVGAI trace replays; the programs run side by side
 #                   (JOBS=N at once, default the number of cores), each one's time printed, the slowest
 #                   listed at the end, then the totals line (tests/run.sh)
 #   make test-quick the inner loop: every test but the whole-collection and end-to-end programs
@@ -37,7 +38,7 @@ CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -f
 CFLAGS_clang   := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 CFLAGS_fuzz    := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-omit-frame-pointer \
                   -fno-sanitize-recover=all -DVG_FUZZING
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -fPIC $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(shell pkg-config --cflags cmocka json-c zlib 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
 LDFLAGS_clang := -fsanitize=address,undefined,float-cast-overflow
@@ -49,6 +50,7 @@ ENGINE  := $(wildcard engine/*.c engine/lua/*.c engine/gvgai/*.c)
 AGENTS  := $(wildcard agents/*.c)
 TOOLS   := $(wildcard tools/*/*.c)
 LIBOBJ  := $(patsubst %.c,$(OUT)/%.o,$(ENGINE) $(AGENTS))
+TOOLOBJ := $(patsubst %.c,$(OUT)/%.o,$(filter-out tools/cli/vgdl.c,$(TOOLS)))
 TESTSRC := $(filter-out tests/fuzz/%,$(wildcard tests/*.c tests/*/*.c tests/*/*/*.c))
 FUZZERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 TESTS   := $(patsubst tests/%.c,$(OUT)/tests/%,$(filter-out tests/support.c,$(TESTSRC))) \
@@ -59,8 +61,18 @@ ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
+# Python: Debian's python3 (not whatever comes first on PATH), the package in python/vgdl/ and its
+# native module, made by cffi (python/build_native.py) and linked to libvgdl.so.
+PYTHON  ?= /usr/bin/python3
+PYEXT   := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PYINC   := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+NATIVE  := $(OUT)/python/_native$(PYEXT)
+TESTS   += $(if $(filter fuzz,$(BUILD)),,tests/python/run.sh)
+export VGDL_BUILD := $(BUILD)
+export PYTHON
+
 .PHONY: all test test-quick run-tests test-deps test-asan test-slow bench corpus check check-rules deps clean fuzz fuzz-run
-all: $(BIN) build/libvgdl.a
+all: $(BIN) build/libvgdl.a $(OUT)/libvgdl.so $(NATIVE)
 
 # The tools' rooms (cli/, batch/, picture/) see each other's headers.
 $(OUT)/tools/%.o: CFLAGS += -Itools/cli -Itools/batch -Itools/picture
@@ -77,6 +89,27 @@ $(OUT)/libvgdl.a: $(LIBOBJ)
 build/libvgdl.a: $(OUT)/libvgdl.a
 	@cp $< $@
 
+# The tools but their main(), for the fuzz harnesses of pictures and reports.
+$(OUT)/libtools.a: $(TOOLOBJ)
+	@rm -f $@
+	@ar rcs $@ $^
+
+# Calls inside the library bind inside it (-Bsymbolic): as fast as the static library.
+$(OUT)/libvgdl.so: $(LIBOBJ)
+	@echo "LD $@"
+	@$(CC) -shared -Wl,-Bsymbolic $(LDFLAGS_$(BUILD)) -o $@ $^ $(LDLIBS)
+
+$(OUT)/python/_native.c: python/build_native.py engine/vgdl.h agents/agent.h
+	@mkdir -p $(dir $@)
+	@echo "CFFI $@"
+	@$(PYTHON) python/build_native.py $@
+
+# cffi's generated C is compiled without the project's warnings (it is not ours to fix).
+$(NATIVE): $(OUT)/python/_native.c $(OUT)/libvgdl.so
+	@echo "CC $@"
+	@$(CC) -shared -fPIC $(CFLAGS_$(BUILD)) -Iengine -Iagents -I$(PYINC) $(LDFLAGS_$(BUILD)) -o $@ $< \
+	  -L$(OUT) -lvgdl -Wl,-rpath,'$$ORIGIN/..'
+
 $(BIN): $(patsubst %.c,$(OUT)/%.o,$(TOOLS)) $(OUT)/libvgdl.a
 	@mkdir -p $(dir $@)
 	@echo "LD $@"
@@ -87,18 +120,32 @@ $(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h $(wil
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
-# A fuzz harness replayed on its regression inputs (tests/fuzz/regress/NAME/), as a test.
-$(OUT)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h tests/support.c $(OUT)/libvgdl.a
+# The batch library's own tests (tests/batch/) link the tools' modules they need, from an archive of
+# all but the program's main.
+$(OUT)/libtools.a: $(patsubst %.c,$(OUT)/%.o,$(filter-out tools/cli/vgdl.c,$(TOOLS)))
+	@rm -f $@
+	@ar rcs $@ $^
+
+$(OUT)/tests/batch/test_%: tests/batch/test_%.c tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a tests/support.h \
+                           $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
-	@$(CC) $(CFLAGS) -Itests -DFUZZ_NAME=$* $(LDFLAGS_$(BUILD)) -o $@ $< tests/fuzz/replay.c tests/fuzz/fuzz.c tests/support.c \
-	  $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+	@$(CC) $(CFLAGS) -Itests -Itools/cli -Itools/batch -Itools/picture $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c \
+	  $(OUT)/libtools.a $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+
+# A fuzz harness replayed on its regression inputs (tests/fuzz/regress/NAME/), as a test.
+$(OUT)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CFLAGS) -Itests -Itools/cli -Itools/batch -Itools/picture -DFUZZ_NAME=$* $(LDFLAGS_$(BUILD)) -o $@ $< \
+	  tests/fuzz/replay.c tests/fuzz/fuzz.c tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
 # The fuzzers themselves: clang's libFuzzer with ASan and UBSan (BUILD=fuzz).
-build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT)/libvgdl.a
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT)/libtools.a $(OUT)/libvgdl.a
 	@mkdir -p $(dir $@)
 	@echo "LD $@"
-	@$(CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c $(OUT)/libvgdl.a $(LDLIBS)
+	@$(CC) $(CFLAGS) -Itools/cli -Itools/batch -Itools/picture -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c \
+	  $(OUT)/libtools.a $(OUT)/libvgdl.a $(LDLIBS)
 
 test: test-deps
 	@$(MAKE) --no-print-directory run-tests
@@ -107,7 +154,7 @@ test: test-deps
 SHARDS_test_corpus := 4
 SHARDS_test_solve_differential := 2
 JOBS    ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-run-tests: $(TESTS) $(BIN)
+run-tests: $(TESTS) $(BIN) $(NATIVE)
 	@tests/run.sh -j $(JOBS) -t $(OUT)/test-times $(foreach t,$(TESTS),$t$(if $(SHARDS_$(notdir $t)),:$(SHARDS_$(notdir $t))))
 
 QUICK_SKIP := engine/gvgai/test_corpus agents/test_solve_differential batch/test_batch docs/test_docs

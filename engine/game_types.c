@@ -48,7 +48,7 @@ static void permute(vg_game *g, const int *to) {
         remap_list(to, &e->not_named);
     }
     for (int k = 0; k < g->nterms; k++) remap(to, &g->terms[k].stype), remap(to, &g->terms[k].stype2), remap(to, &g->terms[k].stype3);
-    for (int c = 0; c < 128; c++)
+    for (int c = 0; c < 256; c++)
         for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) g->mapping[c][k] = (char)to[(int)g->mapping[c][k]];
     remap_list(to, &g->obs_named);
 }
@@ -72,7 +72,7 @@ static void creatable(const vg_game *g, int *made, int *own) {
     int any = g->turns;
     memset(made, 0, VG_MAX_TYPES * sizeof *made);
     memset(own, 0, VG_MAX_TYPES * sizeof *own);
-    for (int c = 0; c < 128; c++)
+    for (int c = 0; c < 256; c++)
         for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) made[(int)g->mapping[c][k]] = own[(int)g->mapping[c][k]] = 1;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];

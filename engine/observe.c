@@ -209,6 +209,45 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
     return n;
 }
 
+/* ---- Planes: the grid as arrays ---------------------------------------- */
+
+/* plane[t]: the plane of type t, -1 for a parent type; returns how many planes. */
+static int plane_table(const vg_game *g, int8_t plane[VG_MAX_TYPES]) {
+    int n = 0;
+    for (int t = 0; t < g->ntypes; t++) plane[t] = (int8_t)(g->types[t].leaf ? n++ : -1);
+    return n;
+}
+
+int vg_planes(const vg_game *g) {
+    int8_t plane[VG_MAX_TYPES];
+    return plane_table(g, plane);
+}
+
+int vg_plane_type(const vg_game *g, int k) {
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && k-- == 0) return t;
+    return -1;
+}
+
+void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out) {
+    int8_t plane[VG_MAX_TYPES];
+    size_t cells = (size_t)g->w * (size_t)g->h;
+    memset(out, 0, (size_t)plane_table(g, plane) * cells);
+    for (uint32_t e = 0; e < g->static_start[cells]; e++) {
+        const struct static_ent *f = &g->static_ents[e];
+        if (fixed_alive(g, s, e)) out[(size_t)plane[f->type] * cells + (size_t)f->cy * (size_t)g->w + f->cx] = 1;
+    }
+    for (uint32_t i = 0; i < s->n; i++) {
+        const sprite *p = state_sprite(s, i);
+        int c[4];
+        if (p->flags & SP_DISABLED) continue;
+        cells_of(g, p->x, p->y, c);
+        uint8_t *o = out + (size_t)plane[p->type] * cells;
+        for (int y = c[2]; y <= c[3]; y++)
+            for (int x = c[0]; x <= c[1]; x++) o[y * g->w + x] = 1;
+    }
+}
+
 int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max) {
     for (int k = 0; k < s->nevents && k < max; k++) {
         const state_event *e = &s->events[k];

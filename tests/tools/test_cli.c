@@ -109,7 +109,7 @@ static void test_missing_game_or_level(void **state) {
     (void)state;
     expect_run("run bat", 2, "err", "vgdl: unknown game 'bat'; did you mean 'bait'?");
     expect_run("run bait --level 9", 2, "err", "vgdl: bait has no level 9 (");
-    expect_run("run bait --level nosuch", 2, "err", "vgdl: --level nosuch: no such map (nosuch)");
+    expect_run("run bait --level nosuch", 2, "err", "vgdl: level nosuch: no such map (nosuch)");
     expect_run("run bait --level ''", 2, "err", "--level needs a number, a level's name or a map file, not ''");
     expect_run("run /nonexistent/game.lua", 2, "err", "vgdl: /nonexistent/game.lua: no such file (the game's rules)");
 }

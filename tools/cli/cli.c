@@ -5,37 +5,46 @@
  * levels are, loading a game with errors that name the real cause, and
  * messages.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
-#include <glob.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 
 /* ---- Messages --------------------------------------------------------- */
 
+void cli_put(FILE *f, const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c < 32 || c == 127) && c != '\t') fprintf(f, "\\x%02x", c);
+        else fputc(c, f);
+    }
+}
+
 int cli_fail(const char *fmt, ...) {
+    char msg[8192];
     va_list ap;
     va_start(ap, fmt);
-    fputs("vgdl: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fputs("vgdl: ", stderr);
+    cli_put(stderr, msg);
+    fputc('\n', stderr);
     return 2;
 }
 
 int cli_report(const vg_error *err) {
-    if (err->file[0] && err->line && err->col) fprintf(stderr, "%s:%d:%d: %s\n", err->file, err->line, err->col, err->msg);
-    else if (err->file[0] && err->line) fprintf(stderr, "%s:%d: %s\n", err->file, err->line, err->msg);
-    else if (err->file[0]) fprintf(stderr, "%s: %s\n", err->file, err->msg);
-    else fprintf(stderr, "vgdl: %s\n", err->msg);
+    cli_put(stderr, err->file[0] ? err->file : "vgdl");
+    if (err->file[0] && err->line) fprintf(stderr, ":%d", err->line);
+    if (err->file[0] && err->line && err->col) fprintf(stderr, ":%d", err->col);
+    fputs(": ", stderr);
+    cli_put(stderr, err->msg);
+    fputc('\n', stderr);
     return 2;
 }
 
@@ -69,91 +78,13 @@ static int ends_with(const char *s, const char *tail) {
 
 int cli_is_gvgai(const char *path) { return ends_with(path, ".txt"); }
 
-/* The folders GVGAI's games are read from, under the root, in this order
- * (aliens and ten more are in gvgai/ and gvgai/2player/: the one-player
- * game by name, the other by path). */
-static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics", "gvgai/2player"};
-#define NGVGAI_DIRS (sizeof gvgai_dirs / sizeof gvgai_dirs[0])
-
-/* A game whose levels are Berkeley layouts (levels/GAME/ *.lay, no
- * lvlN.txt) numbers them in alphabetical order: 'map' (the missing
- * levels/GAME/lvlN.txt) becomes the n-th layout, if there is one. */
-static void nth_layout(char *map, size_t size, int n) {
-    char pattern[4200];
-    snprintf(pattern, sizeof pattern, "%.*s/*.lay", (int)(strrchr(map, '/') - map), map);
-    glob_t gl;
-    if (glob(pattern, 0, NULL, &gl) == 0 && n < (int)gl.gl_pathc) snprintf(map, size, "%s", gl.gl_pathv[n]);
-    globfree(&gl);
-}
-
-/* The places a script's levels are looked for in, in order (see
- * cli_game_paths): for a Lua script DIR/GAME.lua, DIR/levels/GAME/, then
- * DIR itself (GVGAI's naming, GAME_lvlN.txt: a converted game keeps its
- * levels), then the project's levels/GAME/; for a GVGAI game file, the
- * folder it is in (GAME_lvlN.txt). Each place is a folder and what the
- * name of level N starts with there (PREFIX N .txt), and whether its
- * files are the folder's (not only PREFIX's); returns how many. */
-typedef struct level_place {
-    char dir[4096];
-    char prefix[300];
-    int folder;
-} level_place;
-
-static int level_places(const char *script, level_place p[3]) {
-    const char *slash = strrchr(script, '/'), *base = slash ? slash + 1 : script;
-    int blen = (int)strcspn(base, "."), dlen = slash ? (int)(slash - script) : 1, n = 0;
-    const char *dir = slash ? script : ".";
-    memset(p, 0, 3 * sizeof *p);
-    if (!cli_is_gvgai(script)) {
-        snprintf(p[n].dir, sizeof p[n].dir, "%.*s/levels/%.*s", dlen, dir, blen, base);
-        snprintf(p[n].prefix, sizeof p[n].prefix, "lvl");
-        p[n++].folder = 1;
-    }
-    snprintf(p[n].dir, sizeof p[n].dir, "%.*s", dlen, dir);
-    snprintf(p[n++].prefix, sizeof p[n].prefix, "%.*s_lvl", blen, base);
-    if (!cli_is_gvgai(script)) {
-        snprintf(p[n].dir, sizeof p[n].dir, "%s/levels/%.*s", cli_root(), blen, base);
-        snprintf(p[n].prefix, sizeof p[n].prefix, "lvl");
-        p[n++].folder = 1;
-    }
-    return n;
-}
-
-/* The path of level 'level' (a number, or a name with 'ext') at place 'p'. */
-static void place_file(const level_place *p, const char *level, const char *ext, char *map, size_t size) {
-    if (cli_is_number(level)) snprintf(map, size, "%s/%s%s.txt", p->dir, p->prefix, level);
-    else snprintf(map, size, "%s/%s%s", p->dir, level, ext);
-}
-
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size) {
-    if (strchr(game, '/') || strstr(game, ".lua") || cli_is_gvgai(game)) snprintf(script, size, "%s", game);
-    else snprintf(script, size, "%s/scripts/%s.lua", cli_root(), game);
-    for (size_t k = 0; k < NGVGAI_DIRS && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
-        snprintf(map, size, "%s/%s/%s.txt", cli_root(), gvgai_dirs[k], game);   /* no script: GVGAI's game */
-        if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
-    }
-    if (!level) level = "0";
-    snprintf(map, size, "%s", level);             /* a path to a map */
-    if (!cli_is_number(level) && (strchr(level, '/') || access(level, F_OK) == 0)) return;
-    level_place places[3];
-    int n = level_places(script, places);
-    static const char *const ext[] = {".txt", ".lay"};
-    for (int k = 0; k < n; k++)                   /* the first place that has it (a name: a folder of levels) */
-        for (int e = 0; e < (cli_is_number(level) ? 1 : places[k].folder ? 2 : 0); e++) {
-            place_file(&places[k], level, ext[e], map, size);
-            if (access(map, F_OK) == 0) return;
-        }
-    if (!cli_is_number(level)) {
-        snprintf(map, size, "%s", level);
-        return;
-    }
-    place_file(&places[n - 1], level, "", map, size);   /* none: the last place's, or its n-th layout (CS188) */
-    if (!cli_is_gvgai(script)) nth_layout(map, size, atoi(level));
+    vg_game_paths(cli_root(), game, level, script, map, size);
 }
 
 int cli_level_files(const char *script, glob_t *gl, char *where, size_t size) {
-    level_place places[3];
-    int n = level_places(script, places);
+    vg_level_place places[VG_LEVEL_PLACES];
+    int n = vg_level_places(cli_root(), script, places);
     char pattern[4500];
     where[0] = '\0';
     memset(gl, 0, sizeof *gl);
@@ -175,54 +106,11 @@ int cli_level_files(const char *script, glob_t *gl, char *where, size_t size) {
     return 0;
 }
 
-/* Adds the games of folder 'dir' whose files end in 'ext' (not GVGAI's
- * level files) to names[*n..max); returns the new count. */
-static int add_games(const char *dir, const char *ext, char **names, int n, int max) {
-    DIR *d = opendir(dir);
-    if (!d) return n;
-    for (struct dirent *e; (e = readdir(d)) && n < max;) {
-        if (!ends_with(e->d_name, ext) || strstr(e->d_name, "LICENSE") || strstr(e->d_name, "_lvl") || strstr(e->d_name, "_glvl") ||
-            strstr(e->d_name, "_ggame"))
-            continue;
-        size_t len = strlen(e->d_name) - strlen(ext);
-        int dup = 0;
-        for (int k = 0; k < n && !dup; k++) dup = strlen(names[k]) == len && strncmp(names[k], e->d_name, len) == 0;
-        if (!dup && (names[n] = strndup(e->d_name, len))) n++;
-    }
-    closedir(d);
-    return n;
-}
+int cli_games(char **names, int max) { return vg_game_names(cli_root(), names, max); }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-int cli_games(char **names, int max) {
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/scripts", cli_root());
-    int n = add_games(dir, ".lua", names, 0, max);
-    for (size_t k = 0; k < NGVGAI_DIRS; k++) {
-        snprintf(dir, sizeof dir, "%s/%s", cli_root(), gvgai_dirs[k]);
-        n = add_games(dir, ".txt", names, n, max);
-    }
-    qsort(names, (size_t)n, sizeof names[0], cmp_str);
-    return n;
-}
-
-/* The error for a GAME whose rules are not where cli_game_paths looked. */
-static int unknown_game(const char *game, const char *script) {
-    if (strchr(game, '/') || strchr(game, '.')) return cli_fail("%s: no such file (the game's rules)", script);
-    char *names[512];
-    int n = cli_games(names, 512);
-    int near = vg_closest_name(game, (const char *const *)names, n);
-    if (near >= 0) cli_fail("unknown game '%s'; did you mean '%s'? ('vgdl list games' lists them)", game, names[near]);
-    else cli_fail("unknown game '%s' ('vgdl list games' lists them)", game);
-    for (int k = 0; k < n; k++) free(names[k]);
-    return 2;
-}
-
-/* 1 when 'path' names a regular file or something else that exists. */
-static int exists(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0;
+/* An error of vg_game_open: an unknown game gets the program's hint. */
+static int open_failed(const vg_error *err, vg_status st) {
+    return st == VG_ERR_ARG ? cli_fail("%s ('vgdl list games' lists them)", err->msg) : cli_report(err);
 }
 
 int cli_check_script(const char *script) {
@@ -235,24 +123,22 @@ int cli_check_script(const char *script) {
 }
 
 int cli_paths(const cli_opts *o, char *script, char *map, size_t size) {
+    vg_game *g;
+    vg_error err;
     if (o->level && !o->level[0]) return cli_fail("--level needs a number, a level's name or a map file, not ''");
     cli_game_paths(o->game, o->level, script, map, size);
-    return exists(script) ? 0 : unknown_game(o->game, script);
+    if (access(script, F_OK) == 0) return 0;
+    vg_status st = vg_game_open(cli_root(), o->game, o->level, &g, &err);   /* it says why */
+    vg_game_free(g);
+    return st == VG_OK ? 0 : open_failed(&err, st);
 }
 
 int cli_load(const cli_opts *o, vg_game **g) {
-    char script[4096], map[4096];
     vg_error err;
     *g = NULL;
-    int rc = cli_paths(o, script, map, sizeof script);
-    if (rc) return rc;
-    if (!exists(map)) {   /* the script's own errors first: they are what its author must fix */
-        if ((rc = cli_check_script(script))) return rc;
-        if (o->level && !cli_is_number(o->level)) return cli_fail("--level %s: no such map (%s)", o->level, map);
-        return cli_fail("%s has no level %s (%s: no such file)", o->game, o->level ? o->level : "0", map);
-    }
-    if (vg_game_load(script, map, g, &err) != VG_OK) return cli_report(&err);
-    return 0;
+    if (o->level && !o->level[0]) return cli_fail("--level needs a number, a level's name or a map file, not ''");
+    vg_status st = vg_game_open(cli_root(), o->game, o->level, g, &err);
+    return st == VG_OK ? 0 : open_failed(&err, st);
 }
 
 /* ---- Options ---------------------------------------------------------- */
@@ -452,7 +338,7 @@ int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
 int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out) {
     *out = NULL;
     if (!o->actions_out) return 0;
-    if (vg_game_has_turns(g) && !match_moves_are_actions(g))
+    if (vg_game_has_turns(g) && !vg_moves_are_actions(g))
         return cli_fail("--actions-out: %s is played move by move, not by actions: its moves are printed (moves:), "
                         "which --moves replays", o->game);
     if (!(*out = fopen(o->actions_out, "w"))) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno));

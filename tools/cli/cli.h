@@ -43,8 +43,12 @@ typedef struct cli_opts {
     int delay;               /* --delay MS: milliseconds a GIF frame; 0: the default */
 } cli_opts;
 
+/* Messages print what they quote with its control characters (but tabs)
+ * as \xNN: a name holding an escape sequence or a line break neither
+ * rewrites the terminal nor forges a line. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));                  /* prints "vgdl: ..." to stderr; returns 2 */
 int cli_report(const vg_error *err);                 /* prints "file:line:col: msg"; returns 2 */
+void cli_put(FILE *f, const char *s);                /* writes 's' to 'f', control characters as \xNN */
 /* Reads the options of command argv[1] (getopt_long: anywhere, --opt=value)
  * and its 'npos' arguments, the first GAME. Options of other commands,
  * unknown ones and bad numbers are refused. 0, or 2 after printing why. */
@@ -160,9 +164,6 @@ struct row_list;
 int match_warn_overspent_rows(const struct row_list *l);
 /* "first player", "second player" in a game of two agents, else "agent K". */
 const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
-/* 1 when some move of the game is named like an action ("LEFT", "NIL"),
- * or it has no turns{}: then vg_advance can play agent 0's moves. */
-int match_moves_are_actions(const vg_game *g);
 /* The agent of 'seat' decides for the agent to move in 's' (a game with
  * turns, not over), its decision added to seat->stats; '*move' gets
  * the legal move it returned. 0, or -1 with 'err' filled: a script error

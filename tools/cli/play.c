@@ -481,7 +481,7 @@ int cli_play(int argc, char **argv) {
     vg_state *s = NULL;
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    int several = vg_num_players(g) > 1, by_moves = vg_game_has_turns(g) && (o.opponent || !match_moves_are_actions(g));
+    int several = vg_num_players(g) > 1, by_moves = vg_game_has_turns(g) && (o.opponent || !vg_moves_are_actions(g));
     keys k = {g, NULL, o.side ? o.side - 1 : 0, several && !o.opponent ? 2 : 1, vg_num_players(g), NULL, o.model, o.budget, NULL, NULL};
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
     else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
