@@ -97,20 +97,21 @@ static int weapons(const type_def *td) { return td->stype_list.n ? td->stype_lis
 static int weapon_shot(const type_def *td, int w) { return td->stype_list.n ? td->stype_list.t[w] : td->stype; }
 static int weapon_ammo(const type_def *td, int w) { return td->ammo_list.n ? (w < td->ammo_list.n ? td->ammo_list.t[w] : -1) : w ? -1 : td->ammo; }
 
-/* Whether avatar 'p' holds enough of weapon w's ammo to shoot (any when it needs none). */
-static int has_ammo(const vg_game *g, const sprite *p, const type_def *td, int w) {
-    int ammo = weapon_ammo(td, w);
+/* Whether avatar 'p' holds enough of resource 'ammo' to shoot (any when it needs none: -1). */
+static int has_ammo(const vg_game *g, const sprite *p, const type_def *td, int ammo) {
     if (ammo < 0) return 1;
     int k = g->res_slot[ammo];
     return sprite_holds(g, p, k) && sprite_resource(g, p, k) > (td->min_ammo > -1 ? td->min_ammo : 0);
 }
 
-/* Creates avatar 'i's shot of weapon w at pixel (x, y), facing (dx, dy)
- * when its type is oriented and that is a direction (else as its type
- * does), and spends 'cost' of the ammo; when a singleton allows. */
-static void shoot(tick_ctx *t, int i, int w, int x, int y, int dx, int dy, int cost) {
-    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    int n = tick_create(t, weapon_shot(td, w), x, y, 0), ammo = weapon_ammo(td, w);
+/* Creates avatar 'i's shot of type 'shot' where it stands, or with
+ * 'ahead' one cell ahead facing its way (when the shot's type is oriented
+ * and the avatar faces a direction); spends 'cost' of resource 'ammo' (-1:
+ * none); when a singleton allows. */
+static void shoot(tick_ctx *t, int i, int shot, int ammo, int ahead, int cost) {
+    const sprite *a = tick_sprite(t, i);
+    int dx = ahead ? a->dx : 0, dy = ahead ? a->dy : 0;
+    int n = tick_create(t, shot, a->x + dx * t->b, a->y + dy * t->b, 0);
     if (n < 0) return;
     sprite *q = tick_sprite(t, n), *p = tick_sprite(t, i);
     if (t->g->types[q->type].oriented && (dx || dy)) q->dx = (int8_t)dx, q->dy = (int8_t)dy;
@@ -120,26 +121,23 @@ static void shoot(tick_ctx *t, int i, int w, int x, int y, int dx, int dy, int c
     }
 }
 
-/* A shot of weapon w one cell ahead of where avatar 'i' faces, if it has the ammo. */
-static void shoot_ahead(tick_ctx *t, int i, int w) {
+/* A shot of weapon w one cell ahead of where avatar 'i' faces, if it has
+ * the ammo; returns whether it had. */
+static int shoot_ahead(tick_ctx *t, int i, int w) {
     const sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
-    if (has_ammo(t->g, p, td, w)) shoot(t, i, w, p->x + p->dx * t->b, p->y + p->dy * t->b, p->dx, p->dy, 1);
+    int ammo = weapon_ammo(td, w);
+    if (!has_ammo(t->g, p, td, ammo)) return 0;
+    shoot(t, i, weapon_shot(td, w), ammo, 1, 1);
+    return 1;
 }
 
-/* ShootAvatar's use: its first weapon it has the ammo for, ahead. */
-static void shoot_first(tick_ctx *t, int i) {
-    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    for (int w = 0; w < weapons(td); w++)
-        if (has_ammo(t->g, tick_sprite(t, i), td, w)) {
-            shoot_ahead(t, i, w);
-            return;
-        }
-}
-
-/* ShootAvatar: an OrientedAvatar that shoots on ACTION_USE. */
+/* ShootAvatar: an OrientedAvatar that shoots on ACTION_USE, its first
+ * weapon it has the ammo for. */
 void class_update_shoot_avatar(tick_ctx *t, int i, vg_action a) {
-    if (oriented_move(t, i, a) == MOVED_STILL && a == VG_ACTION_USE) shoot_first(t, i);
+    if (oriented_move(t, i, a) != MOVED_STILL || a != VG_ACTION_USE) return;
+    int n = weapons(&t->g->types[tick_sprite(t, i)->type]);
+    for (int w = 0; w < n && !shoot_ahead(t, i, w); w++) {}
 }
 
 /* ShootOnlyAvatar: never moves nor turns; its actions LEFT, UP, RIGHT,
@@ -157,7 +155,7 @@ void class_update_flak_avatar(tick_ctx *t, int i, vg_action a) {
     if (avatar_move(t, i, a) != MOVED_STILL || a != VG_ACTION_USE) return;
     const sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
-    if (has_ammo(t->g, p, td, 0)) shoot(t, i, 0, p->x, p->y, 0, 0, td->ammo_cost);
+    if (has_ammo(t->g, p, td, td->ammo)) shoot(t, i, td->stype, td->ammo, 0, td->ammo_cost);
 }
 
 void class_defaults_shoot_avatar(type_def *td) {
@@ -217,7 +215,7 @@ void class_update_ongoing_avatar(tick_ctx *t, int i, vg_action a) { ongoing(t, i
 
 /* OngoingShootAvatar: an OngoingAvatar that shoots ahead on ACTION_USE. */
 void class_update_ongoing_shoot_avatar(tick_ctx *t, int i, vg_action a) {
-    if (!ongoing(t, i, a, 1) && a == VG_ACTION_USE) shoot_first(t, i);
+    if (!ongoing(t, i, a, 1) && a == VG_ACTION_USE) shoot_ahead(t, i, 0);
 }
 
 /* OngoingTurningAvatar: turns only across its way (never back), drifts,

@@ -335,8 +335,8 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
 }
 
 /* Phase 5: what every tick reads: each avatar type's actions, which
- * effect rows may have an avatar on a side (they record events), and
- * which types stand on the ground. */
+ * effect rows may have an avatar on a side (they record events) or score
+ * through players.c, and which types stand on the ground. */
 static void finish_actions(vg_game *g) {
     g->ground_types = 0;
     for (int t = 0; t < g->ntypes; t++)
@@ -344,7 +344,7 @@ static void finish_actions(vg_game *g) {
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         uint64_t sides = g->types[e->t1].subtypes | (e->t2 >= 0 ? g->types[e->t2].subtypes : 0);
-        g->effects[k].events = (sides & g->avatar_types) != 0;
+        g->effects[k].after = ((sides & g->avatar_types) != 0 ? AFTER_EVENTS : 0) | (g->tally ? AFTER_TALLY : 0);
     }
     memset(g->acts, 0, sizeof g->acts);
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {

@@ -33,10 +33,11 @@ static vg_status game_failed(vg_state *s, vg_status st) {
     return st;
 }
 
-/* One tick, the avatar doing acts[0] (in a game for several players,
- * player p's avatar acts[p]). */
+/* One tick, the avatar doing acts[0]; with 'several' (a game for several
+ * players: a constant, so that a game for one tests nothing more), player
+ * p's avatar acts[p]. */
 static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg_state *s, const vg_action *acts,
-                                                              vg_error *err) {
+                                                              int several, vg_error *err) {
     tick_ctx t;
     tick_begin(&t, g, s, err);
     if (s->nevents) vg_clear_events(s);
@@ -45,7 +46,7 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
     s->action = VG_ACTION_NIL;                     /* state:action(): the action the avatar plays */
-    if (g->nplayers > 1) {
+    if (several) {
         players_move(&t, acts);
     } else if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
         int type = tick_sprite(&t, av)->type;
@@ -80,7 +81,7 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
 
     /* Step 5. Is it over? */
     if (t.status == VG_OK) term_run(&t);
-    if (g->views) players_look(g, s);
+    if (several && g->views) players_look(g, s);
     return game_failed(s, t.status);
 }
 
@@ -89,7 +90,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
     if (g->turns) return advance_turns(g, s, a, err);
     if (g->nplayers > 1) return vg_advance_multi(g, s, (vg_action[VG_MAX_PLAYERS]){a}, err);   /* the others: NIL */
-    return tick(g, s, &a, err);
+    return tick(g, s, &a, 0, err);
 }
 
 vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts, vg_error *err) {
@@ -97,7 +98,8 @@ vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts,
     for (int p = 0; p < g->nplayers; p++) a[p] = (unsigned)acts[p] < VG_NUM_ACTIONS ? acts[p] : VG_ACTION_NIL;
     if (s->over) return VG_OK;
     if (g->turns) return advance_turns(g, s, a[0], err);
-    return tick(g, s, a, err);
+    if (g->nplayers == 1) return tick(g, s, a, 0, err);
+    return tick(g, s, a, 1, err);
 }
 
 /* vg_actions in a game with turns: agent 0's legal moves that are named like actions. */

@@ -20,7 +20,11 @@ static int count(const tick_ctx *t, int type) { return type < 0 ? 0 : state_coun
 /* 1 when sprite counts may have changed since the last check: sprites died
  * or were born this tick, or it is the first tick. (A count termination
  * that did not hold last tick still does not when no count changed.) */
-static int counts_changed(const tick_ctx *t) { return t->census || t->s->tick == 1 || t->g->recount; }
+static int census(const tick_ctx *t) { return t->census || t->s->tick == 1; }
+
+/* 1 when a count termination must count: the counts changed, or a
+ * StopCounter may have let them end the game since (g->recount). */
+static int counts_changed(const tick_ctx *t) { return census(t) || t->g->recount; }
 
 /* GVGAI's canEnd: a StopCounter can keep the sprite counters from ending the game. */
 static int may_end(const tick_ctx *t) { return !t->s->held; }
@@ -115,7 +119,7 @@ int term_names(const char **out, int max) {
 void term_run(tick_ctx *t) {
     const vg_game *g = t->g;
     vg_state *s = t->s;
-    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || counts_changed(t)); k++) {
+    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || census(t)); k++) {   /* recount: uncounted */
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
         if (d->kind == TERM_SCRIPT) {       /* it may change the state: clean up again after it */
