@@ -280,7 +280,7 @@ struct vg_game {
     int nres;                             /* resource kinds: leaf types held as resources, by type id */
     uint8_t res_type[VG_MAX_RESOURCES];
     int8_t res_slot[VG_MAX_TYPES];        /* a type's resource kind, -1: none */
-    uint64_t res_types;                   /* types named as resources (while building) */
+    uint8_t res_named[VG_MAX_TYPES];      /* 1: the type is named as a resource (while building) */
     /* level */
     int w, h;
     int pw, ph;                           /* map size in pixels */
@@ -405,7 +405,10 @@ int game_self_leaf(vg_game *g, int t);
 uint64_t game_leaves_of(const vg_game *g, const type_list *l);   /* the leaf types of the types listed */
 /* While building: the rules need extension field 'ext' (EXT_*) on sprites. */
 static inline void game_need_ext(vg_game *g, int ext) { g->ext_needs |= 1u << ext; }
+/* 1 when type t is in set 'm' of leaf types (a type past VG_MAX_LEAVES, a
+ * parent of a game of many types, never is). */
+static inline int type_in(uint64_t m, int t) { return t < VG_MAX_LEAVES && (m >> t & 1); }
 /* While building: type 't' is held as a resource (GVGAI keys resources by type). */
-static inline void game_need_resource(vg_game *g, int t) { g->res_types |= 1ULL << t; g->ext_needs |= 1u << EXT_RESOURCES; }
+static inline void game_need_resource(vg_game *g, int t) { g->res_named[t] = 1; g->ext_needs |= 1u << EXT_RESOURCES; }
 
 #endif

@@ -189,8 +189,8 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
     for (int p = 0; p < g->npairs; p++) {
         uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;
         for (int t = 0; t < g->ntypes; t++) {
-            if (a >> t & 1) g->partners[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
-            if (b >> t & 1) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
+            if (type_in(a, t)) g->partners[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
+            if (type_in(b, t)) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
         }
     }
     return VG_OK;
@@ -311,7 +311,7 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
     memset(g->res_slot, -1, sizeof g->res_slot);
     g->nres = 0;
     for (int t = 0; t < g->ntypes; t++) {
-        if (!(g->res_types >> t & 1)) continue;
+        if (!g->res_named[t]) continue;
         if (g->nres == VG_MAX_RESOURCES)
             return game_error(g, err, VG_ERR_LIMIT, g->types[t].line, "too many resource kinds (the limit is %d)",
                               VG_MAX_RESOURCES);

@@ -632,7 +632,7 @@ vg_status param_check_applies(vg_game *g, vg_error *err) {
         const type_def *td = &g->types[t];
         uint64_t classes = 0;                         /* its class; a classless type: its leaves' */
         for (int l = 0; l < g->ntypes; l++)
-            if ((td->cls >= 0 ? l == t : (td->subtypes >> l & 1)) && g->types[l].cls >= 0) classes |= 1ULL << g->types[l].cls;
+            if ((td->cls >= 0 ? l == t : type_in(td->subtypes, l)) && g->types[l].cls >= 0) classes |= 1ULL << g->types[l].cls;
         for (int k = 0; k < COUNT(sprite_params) && classes; k++) {
             const param_spec *p = &sprite_params[k];
             if (!(td->own[k / 64] >> (k % 64) & 1) || !p->applies || (p->applies & classes)) continue;

@@ -23,7 +23,7 @@ static void look(vg_state *s, int p);
 vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_error *err) {
     int p = 0;
     for (int t = 0; t < g->ntypes && p < g->nplayers; t++) {   /* GVGAI's Game.createAvatars */
-        if (!(g->avatar_types >> t & 1)) continue;
+        if (!type_in(g->avatar_types, t)) continue;
         uint32_t from, to;
         state_range(g, s, t, &from, &to);
         for (uint32_t i = to; i > from && p < g->nplayers; i--) state_player(s, p++)->avatar_id = state_sprite(s, i - 1)->id;
