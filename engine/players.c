@@ -87,11 +87,25 @@ void players_transfer(tick_ctx *t, int old, int n) {
 
 /* ---- A tick ------------------------------------------------------------ */
 
+void players_disabled(tick_ctx *t, int i) {
+    int p = players_of(t->g, t->s, tick_sprite(t, (uint32_t)i)->id), x, y;
+    if (p < 0) return;
+    tick_last_pos(t, i, &x, &y);
+    state_player(t->s, p)->lx = (int16_t)x;
+    state_player(t->s, p)->ly = (int16_t)y;
+}
+
 void players_move(tick_ctx *t, const vg_action *acts) {
     const vg_game *g = t->g;
     for (int p = 0; p < g->nplayers; p++) {
         int i = player_avatar(t->s, p);
-        if (i < 0 || (tick_sprite(t, (uint32_t)i)->flags & SP_DISABLED)) continue;   /* GVGAI does not ask it */
+        if (i < 0) continue;
+        const player_rec *r = state_player(t->s, p);
+        const sprite *q = tick_sprite(t, (uint32_t)i);
+        if (q->flags & SP_DISABLED) {                /* GVGAI does not ask it */
+            if (q->x != r->lx || q->y != r->ly) tick_moved_from(t, i, r->lx, r->ly);
+            continue;
+        }
         int type = tick_sprite(t, (uint32_t)i)->type;
         vg_action a = g->acts[type].allowed >> acts[p] & 1 ? acts[p] : VG_ACTION_NIL;
         state_player(t->s, p)->last = (uint8_t)a;

@@ -26,8 +26,13 @@ int players_of(const vg_game *g, const vg_state *s, uint32_t id);
  * 'n' becomes its player's avatar (GVGAI: player 0's when 'old' was no
  * player's). */
 void players_transfer(tick_ctx *t, int old, int n);
+/* Avatar sprite 'i' was disabled (tick_kill): its player keeps where it
+ * was when the tick began, as GVGAI's lastrect, which no update renews. */
+void players_disabled(tick_ctx *t, int i);
 /* Step 1 of a tick: each player's avatar, player 0 first, does acts[p]
- * (NIL when its class has no such action); a disabled avatar is not asked. */
+ * (NIL when its class has no such action); a disabled avatar is not asked,
+ * and counts as moved from where it was disabled (tick_last_pos gives
+ * that place to stepBack, undoAll, ...) while it stands elsewhere. */
 void players_move(tick_ctx *t, const vg_action *acts);
 /* Adds an effect's scores ('score', one a player; when 'scored', 'times'
  * over) to the players, and row e's counter values to the game's

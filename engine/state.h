@@ -186,9 +186,12 @@ typedef struct player_rec {
     int16_t avatar;          /* players 1, 2, ...: the avatar's index, -1: none (kept by tick_end) */
     uint8_t winner;          /* players 1, 2, ...: its vg_winner */
     uint8_t last;            /* the action it last played (GVGAI's avatarLastAction) */
+    int16_t lx, ly;          /* its avatar disabled: where it was when its last tick began (GVGAI's lastrect,
+                              * which only an update renews; stepBack puts it there) */
+    uint8_t pad[4];
 } player_rec;
 #define NO_AVATAR UINT32_MAX
-#define PLAYER_WORDS 2       /* 64-bit words a player_rec takes */
+#define PLAYER_WORDS 3       /* 64-bit words a player_rec takes */
 _Static_assert(sizeof(player_rec) == PLAYER_WORDS * 8, "a player_rec is PLAYER_WORDS words");
 
 /* What player 0 last saw of player p (a game whose avatars some player

@@ -209,6 +209,12 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, in
     if (t->cl.on) cells_move(t, i, x, y);
 }
 
+void tick_moved_from(tick_ctx *t, int i, int x, int y) {
+    touch(t, i);
+    t->lx[i] = x;
+    t->ly[i] = y;
+}
+
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     sprite *p = tick_sprite(t, i);
     touch(t, i);
@@ -301,7 +307,11 @@ void tick_kill(tick_ctx *t, int r, int transformed) {
         return;
     }
     sprite *p = tick_sprite(t, r);
-    if (state_is_avatar(t->g, p->type) && !transformed) p->flags |= SP_DISABLED;
-    else p->flags |= SP_KILLED;
+    if (!state_is_avatar(t->g, p->type) || transformed) {
+        p->flags |= SP_KILLED;
+    } else if (!(p->flags & SP_DISABLED)) {
+        p->flags |= SP_DISABLED;
+        if (t->g->nplayers > 1) players_disabled(t, r);
+    }
 }
 
