@@ -36,6 +36,8 @@ vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_err
         r->score = 0;
         r->winner = VG_NO_WINNER;
         r->last = VG_ACTION_NIL;
+        r->start_id = r->avatar_id;
+        r->orphan_id = NO_AVATAR;
     }
     players_find(g, s);
     for (p = 0; p < g->nplayers && g->views; p++) look(s, p);   /* GVGAI's observation starts with every avatar */
@@ -81,8 +83,28 @@ int players_of(const vg_game *g, const vg_state *s, uint32_t id) {
 }
 
 void players_transfer(tick_ctx *t, int old, int n) {
-    int p = players_of(t->g, t->s, tick_sprite(t, (uint32_t)old)->id);
-    state_player(t->s, p < 0 ? 0 : p)->avatar_id = tick_sprite(t, (uint32_t)n)->id;
+    uint32_t id = tick_sprite(t, (uint32_t)old)->id;
+    int p = players_of(t->g, t->s, id);
+    for (int q = 0; q < t->g->nplayers && p < 0; q++)       /* its avatar already replaced this tick */
+        if (state_player(t->s, q)->start_id == id) p = q;
+    player_rec *r = state_player(t->s, p < 0 ? 0 : p);
+    if (p >= 0 && r->avatar_id != id && r->avatar_id != NO_AVATAR) {   /* the first replacement: no player's now */
+        int x, y;
+        tick_last_pos(t, n, &x, &y);                  /* the same place as old's (carry_over) */
+        r->orphan_id = r->avatar_id, r->olx = (int16_t)x, r->oly = (int16_t)y;
+    }
+    r->avatar_id = tick_sprite(t, (uint32_t)n)->id;
+}
+
+/* The index of changing sprite 'id' of an avatar type, -1: none. */
+static int avatar_sprite(const vg_game *g, const vg_state *s, uint32_t id) {
+    for (uint64_t ts = g->avatar_types; ts && id != NO_AVATAR; ts &= ts - 1) {
+        uint32_t from, to;
+        state_range(g, s, __builtin_ctzll(ts), &from, &to);
+        for (uint32_t i = from; i < to; i++)
+            if (state_sprite(s, i)->id == id) return (int)i;
+    }
+    return -1;
 }
 
 /* ---- A tick ------------------------------------------------------------ */
@@ -98,9 +120,16 @@ void players_disabled(tick_ctx *t, int i) {
 void players_move(tick_ctx *t, const vg_action *acts) {
     const vg_game *g = t->g;
     for (int p = 0; p < g->nplayers; p++) {
+        player_rec *r = state_player(t->s, p);
+        r->start_id = r->avatar_id;
+        if (r->orphan_id != NO_AVATAR) {               /* never updated: it keeps its lastrect */
+            int o = avatar_sprite(g, t->s, r->orphan_id);
+            if (o < 0) r->orphan_id = NO_AVATAR;
+            else if (tick_sprite(t, (uint32_t)o)->x != r->olx || tick_sprite(t, (uint32_t)o)->y != r->oly)
+                tick_moved_from(t, o, r->olx, r->oly);
+        }
         int i = player_avatar(t->s, p);
         if (i < 0) continue;
-        const player_rec *r = state_player(t->s, p);
         const sprite *q = tick_sprite(t, (uint32_t)i);
         if (q->flags & SP_DISABLED) {                /* GVGAI does not ask it */
             if (q->x != r->lx || q->y != r->ly) tick_moved_from(t, i, r->lx, r->ly);

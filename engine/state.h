@@ -188,10 +188,13 @@ typedef struct player_rec {
     uint8_t last;            /* the action it last played (GVGAI's avatarLastAction) */
     int16_t lx, ly;          /* its avatar disabled: where it was when its last tick began (GVGAI's lastrect,
                               * which only an update renews; stepBack puts it there) */
-    uint8_t pad[4];
+    uint32_t start_id;       /* avatar_id when the tick began (the player of an avatar replaced twice in it) */
+    uint32_t orphan_id;      /* an avatar sprite made from its avatar and left to no player (two transforms in
+                              * a tick: GVGAI's second takes the player, and never updates the first), NO_AVATAR */
+    int16_t olx, oly;        /* ... where it was before (GVGAI's lastrect, copied from the avatar and kept) */
 } player_rec;
 #define NO_AVATAR UINT32_MAX
-#define PLAYER_WORDS 3       /* 64-bit words a player_rec takes */
+#define PLAYER_WORDS 4       /* 64-bit words a player_rec takes */
 _Static_assert(sizeof(player_rec) == PLAYER_WORDS * 8, "a player_rec is PLAYER_WORDS words");
 
 /* What player 0 last saw of player p (a game whose avatars some player
