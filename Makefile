@@ -119,6 +119,19 @@ $(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h $(wil
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
+# The batch library's own tests (tests/batch/) link the tools' modules they need, from an archive of
+# all but the program's main.
+$(OUT)/libtools.a: $(patsubst %.c,$(OUT)/%.o,$(filter-out tools/cli/vgdl.c,$(TOOLS)))
+	@rm -f $@
+	@ar rcs $@ $^
+
+$(OUT)/tests/batch/test_%: tests/batch/test_%.c tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a tests/support.h \
+                           $(wildcard tools/*/*.h)
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CFLAGS) -Itests -Itools/cli -Itools/batch -Itools/picture $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c \
+	  $(OUT)/libtools.a $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+
 # A fuzz harness replayed on its regression inputs (tests/fuzz/regress/NAME/), as a test.
 $(OUT)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a
 	@mkdir -p $(dir $@)

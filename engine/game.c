@@ -131,7 +131,7 @@ static type_def fresh_type(int cls) {
     td.mass = 1;
     td.max_speed = -1;
     td.w_mult = td.h_mult = 1;
-    if (cls >= 0 && class_table[cls].defaults) class_table[cls].defaults(&td);
+    if (cls >= 0) class_table[cls].defaults(&td);
     return td;
 }
 

@@ -99,6 +99,7 @@ struct type_def {
 
 typedef struct effect_def {
     int kind;               /* EFF_* (effect.h), or EFFECT_SCRIPT */
+    unsigned flags;         /* FX_* (effect.h): its kind's, as its parameters make them (game_finish) */
     int t1, t2;             /* the colliding pair of types (t2 EOS_TYPE: the screen's edge) */
     int line;
     int script_ref;         /* a script effect: the loader's reference to its function */

@@ -328,6 +328,11 @@ static int json_string(const char **p, char *out, size_t size) {
     while (*s != '"') {
         unsigned cp;
         if (!*s || (unsigned char)*s < 0x20) return -1;
+        if ((unsigned char)*s >= 0x80) {                /* a byte of UTF-8 text: as it is */
+            if (n + 2 > size) return -1;
+            out[n++] = *s++;
+            continue;
+        }
         if (*s != '\\') cp = (unsigned char)*s++;
         else {
             s++;
