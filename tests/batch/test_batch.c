@@ -58,17 +58,6 @@
 static char vgdl[1024];         /* the binary under test */
 static char tmp[256];           /* this run's scratch folder */
 
-#if defined(__SANITIZE_ADDRESS__)    /* gcc's -fsanitize=address */
-#define ASAN 1
-#elif defined(__has_feature)         /* clang's */
-#if __has_feature(address_sanitizer)
-#define ASAN 1
-#endif
-#endif
-#ifndef ASAN
-#define ASAN 0
-#endif
-
 /* Runs a shell command (printf-style) with stdout and stderr in tmp/out
  * and tmp/err; returns its exit status. */
 static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
