@@ -55,8 +55,8 @@ endif
 .PHONY: all test run-tests test-deps test-asan test-slow bench corpus check check-rules deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
-# The tools' rooms (cli/, batch/, picture/) see each other's headers.
-$(OUT)/tools/%.o: CFLAGS += -Itools/cli -Itools/batch -Itools/picture
+# The tools' rooms (cli/, batch/, picture/, generate/) see each other's headers.
+$(OUT)/tools/%.o: CFLAGS += -Itools/cli -Itools/batch -Itools/picture -Itools/generate
 
 $(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*/*.h tests/*.h)
 	@mkdir -p $(dir $@)

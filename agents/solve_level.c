@@ -74,6 +74,7 @@ static int prio(const search *S, int g, int h) { return stree_prio(&S->t, g, h);
 static int children(search *S, uint32_t id) {
     uint64_t here = S->t.nodes[id].key, before = S->t.nodes[id].pkey;
     int na = vg_actions(S->g, S->cur, S->acts), nk = 0, cg = S->t.nodes[id].g + 1, first = S->pruned > S->repeats;
+    uint64_t rng = vg_state_rng(S->cur);
     for (int k = 0; k < na; k++) {
         vg_state *c = S->kids[nk];
         if (k + 1 < na) {
@@ -85,6 +86,7 @@ static int children(search *S, uint32_t id) {
         }
         if (fm_advance(S->f, c, S->acts[k]) != VG_OK) return -1;
         S->r->generated++;
+        S->r->chance |= vg_state_rng(c) != rng;
         if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
         S->keys[nk] = search_key(S->g, c);
         if (S->keys[nk] == here || S->keys[nk] == before) continue;
@@ -311,6 +313,7 @@ solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const s
     } else {
         free(first.plan);
     }
+    r->chance |= first.chance;
     r->expanded += first.expanded;
     r->generated += first.generated;
     r->seconds += first.seconds;

@@ -31,6 +31,8 @@ typedef struct solve_result {
     long generated;      /* states generated (advances) */
     long distinct;       /* distinct positions seen */
     double seconds;
+    int chance;          /* 1 when some tick it played drew a random number: what it found holds for this
+                          * seed only; 0: every tick it played is the same under every seed, and so is the result */
 } solve_result;
 
 /* Searches from 'start', playing through 'f' (its calls counted; its

@@ -146,6 +146,10 @@ uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equ
  * the delayed effects pending and the script's variables: what a search
  * may merge states by. */
 uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s);
+/* The state's random generator (java.util.Random's 48-bit seed). Every
+ * number drawn changes it (its period is 2^48), so a tick that leaves it
+ * as it was drew none: it plays the same under every seed. */
+uint64_t vg_state_rng(const vg_state *s);
 
 /* ---- Forward model ---------------------------------------------------- */
 
@@ -236,6 +240,42 @@ int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX
 int vg_var_find(const vg_game *g, const char *name);      /* variable number, or -1 */
 int vg_var(const vg_state *s, int var);                   /* its value (0 when out of range) */
 void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored when out of range) */
+
+/* ---- The rules, read back (level generators) ------------------------- */
+
+/* The types map character 'c' places, in order, in types[0..7); returns
+ * how many (0: an empty cell), or -1 when the game does not map 'c'. */
+int vg_glyph_types(const vg_game *g, char c, int types[8]);
+const char *vg_type_class(const vg_game *g, int type);   /* its class's name ("MovingAvatar"); "" when none */
+int vg_type_stype(const vg_game *g, int type);           /* the type it spawns, shoots, chases or flees; -1 */
+
+enum {                        /* vg_rule_info.does: what an effect may do */
+    VG_DOES_KILL1 = 1,        /* kill the first sprite */
+    VG_DOES_KILL2 = 2,        /* kill the second */
+    VG_DOES_CHANGE1 = 4,      /* move or change the first */
+    VG_DOES_CHANGE2 = 8,      /* move or change the second */
+    VG_DOES_CREATE = 16,      /* create sprites */
+    VG_DOES_ANY = 31          /* a script's effect: any of them */
+};
+#define VG_RULE_EDGE (-1)     /* vg_rule_info.t2 of a rule at the screen's edge */
+#define VG_RULE_TIME (-2)     /* ... of a rule fired by the clock */
+typedef struct vg_rule_info { /* one interaction row: 't1 t2 > effect' */
+    int t1, t2;               /* the colliding types (as the script names them: parents too) */
+    const char *effect;       /* "killSprite", "stepBack", ...; "script" for a function of the script */
+    unsigned does;            /* VG_DOES_* */
+    double score;             /* scoreChange */
+    int stype;                /* the type it creates or names, -1 */
+} vg_rule_info;
+typedef struct vg_term_info { /* one termination */
+    const char *kind;         /* "SpriteCounter", "Timeout", ...; "script" */
+    int stype[3];             /* the types it counts, -1 */
+    int limit;
+    int win;                  /* 1: ending here is a win */
+} vg_term_info;
+int vg_rule_count(const vg_game *g);
+int vg_rule(const vg_game *g, int k, vg_rule_info *out);  /* row k, in script order; 0 when out of range */
+int vg_term_count(const vg_game *g);
+int vg_term(const vg_game *g, int k, vg_term_info *out);  /* termination k, in script order; 0 when out of range */
 
 /* ---- Script hooks ----------------------------------------------------- */
 
