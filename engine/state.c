@@ -153,8 +153,6 @@ uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s) {
     return mix_timers_vars(position_hash(s, g->oriented_types, 1), s);
 }
 
-uint64_t vg_state_rng(const vg_state *s) { return s->rng; }
-
 static int key_cmp(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);

@@ -71,6 +71,7 @@ struct vg_state {
     uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
     uint8_t turn;            /* the agent to move (games with turns) */
     uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
+    uint8_t drew;            /* a draw since the seed was set could have come out otherwise (vg_state_drew; rng.h) */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
     uint32_t stride;         /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;      /* 64-bit words of alive bits */

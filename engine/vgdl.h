@@ -146,10 +146,14 @@ uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equ
  * the delayed effects pending and the script's variables: what a search
  * may merge states by. */
 uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s);
-/* The state's random generator (java.util.Random's 48-bit seed). Every
- * number drawn changes it (its period is 2^48), so a tick that leaves it
- * as it was drew none: it plays the same under every seed. */
-uint64_t vg_state_rng(const vg_state *s);
+/* 1 when some tick since the level's start (or vg_state_reset) drew a
+ * random number whose use could have come out otherwise under another
+ * seed: a random NPC's step, a spawn with a probability below 1, a
+ * script's s:random(n), ... (a spawn with probability 1 still draws, as
+ * in GVGAI, but could not come out otherwise). 0: the play so far is the
+ * same under every seed. Kept in the state, copied with it; not part of
+ * its hashes or of vg_state_equal. */
+int vg_state_drew(const vg_state *s);
 
 /* ---- Forward model ---------------------------------------------------- */
 

@@ -32,8 +32,9 @@
 #define DEFAULT_COUNT 10
 #define DEFAULT_SECONDS 60
 #define DEFAULT_MAX_STATES 200000
-#define DEFAULT_GENERATOR "constructive"
-#define MAX_BATCH 64
+#define DEFAULT_GENERATOR "search"
+#define BATCH 32                     /* candidates proposed at once: the same for any number of workers, so that
+                                      * the levels are too */
 
 /* What the command keeps while it runs. */
 typedef struct run {
@@ -219,13 +220,13 @@ static void tally(const run *r, char *buf, size_t size) {
 
 /* The loop (the header's steps); 0, or 2 after printing why. */
 static int generate(run *r, const gen_def *def, void *self, gen_pool *pool) {
-    static gen_map maps[MAX_BATCH];
-    static gen_eval evs[MAX_BATCH];
+    static gen_map maps[BATCH];
+    static gen_eval evs[BATCH];
     gen_rng rng = {r->o->seed ^ 0x6a09e667f3bcc909ULL};
     double deadline = r->start + r->o->seconds;
-    int batch = 8 * r->o->workers < MAX_BATCH ? 8 * r->o->workers : MAX_BATCH, rc = 0;
+    int rc = 0;
     while (!rc && r->kept < r->o->count && fm_now() < deadline) {
-        int n = def->propose(self, &rng, maps, batch);
+        int n = def->propose(self, &rng, maps, BATCH);
         if (gen_pool_judge(pool, maps, evs, n, deadline)) rc = cli_fail("a worker process could not be started");
         if (def->learn) def->learn(self, maps, evs, n);
         if (!rc) rc = file_batch(r, maps, evs, n);

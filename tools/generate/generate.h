@@ -98,6 +98,7 @@ int gen_game_study(const char *game, gen_game *gm);
 void gen_game_free(gen_game *gm);
 int gen_char_index(const gen_game *gm, char c);      /* index in gm->chars, or -1 */
 const char *gen_role_name(gen_role r);               /* "solid", ... */
+int gen_names_avatar(const vg_game *g, int t);       /* 1 when some avatar type is 't' or descends from it */
 /* The whole level text of 'm' with the game's border, rows ended by '\n'
  * (malloc'd; NULL when out of memory). */
 char *gen_map_text(const gen_game *gm, const gen_map *m);
@@ -128,7 +129,8 @@ typedef enum {
     GEN_UNSOLVABLE,                  /* no action sequence wins */
     GEN_UNDECIDED,                   /* no proof within --max-states */
     GEN_SHORT, GEN_LONG,             /* proven, outside --length */
-    GEN_NO_GAP,                      /* chance: the strong agent wins too rarely, or the weak one too often */
+    GEN_WEAK_WINS,                   /* chance: the weak agent wins too often */
+    GEN_STRONG_LOSES,                /* chance: the strong agent wins too rarely */
     GEN_ERROR,                       /* a script error during play; a worker that died */
     GEN_TIMEOUT,                     /* not judged: --seconds ran out */
     NUM_VERDICTS
@@ -185,7 +187,7 @@ typedef struct gen_def {
     void (*destroy)(void *self);
 } gen_def;
 
-extern const gen_def gen_random, gen_constructive;
+extern const gen_def gen_random, gen_constructive, gen_search;
 const gen_def *const *gen_list(int *n);              /* registry.c: every generator */
 const gen_def *gen_find(const char *name);           /* NULL when unknown */
 

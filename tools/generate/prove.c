@@ -4,14 +4,15 @@
  *
  *   1. it loads (every character mapped, the game's own checks), with
  *      exactly one avatar, and the game is not over at the start
- *   2. chance: a few random plays look for a tick that draws a random
- *      number (vg_state_rng); the solver settles it for the rest
+ *   2. chance: a few random plays look for a tick whose random draw could
+ *      have come out otherwise (vg_state_drew); the solver settles it for
+ *      the rest
  *   3. no chance: the level solver (agents/solve_level.h) proves the
- *      shortest solution, within --max-states; a proof is exact only when
- *      no tick the solver played drew a number (then every seed plays
- *      alike, the plan wins under every seed); a draw makes it a level
- *      with chance after all. The plan is replayed to a win, and the
- *      avatar's rules it fires give the coverage
+ *      shortest solution, within --max-states (and --length's end); the
+ *      proof holds for every seed only when no tick the solver played
+ *      depended on the seed, so such a tick makes it a level with chance
+ *      after all. The plan is replayed to a win, and the avatar's rules it
+ *      fires give the coverage
  *   4. chance: the weak agent plays first (cheap), then the strong one,
  *      each stopping as soon as the level cannot pass any more
  */
@@ -25,7 +26,7 @@
 #include "solve_level.h"
 
 static const char *const verdict_names[NUM_VERDICTS] = {
-    "pass", "bad map", "over at the start", "unsolvable", "undecided", "too short", "too long", "no agent gap", "error", "out of time"};
+    "pass", "bad map", "over at the start", "unsolvable", "undecided", "too short", "too long or unsolvable", "weak agent wins", "strong agent loses", "error", "out of time"};
 
 const char *gen_verdict_name(gen_verdict v) { return v < NUM_VERDICTS ? verdict_names[v] : "?"; }
 
@@ -36,18 +37,10 @@ static void verdict(gen_eval *ev, gen_verdict v, const char *why) {
 
 /* ---- Coverage: the avatar's rules that fired ---------------------------- */
 
-/* 1 when leaf type 't' is an avatar or something an avatar made (its shots). */
-static int avatar_side(const vg_game *g, int t) {
-    vg_category c = vg_type_category(g, t);
-    return c == VG_CAT_AVATAR || c == VG_CAT_FROM_AVATAR;
-}
+/* The avatar's rules are those naming an avatar type with another sprite;
+ * one fired when an avatar event (vg_events: the avatar's collisions under
+ * a rule) pairs the two. */
 
-/* 1 when some leaf type of the avatar's side is (or descends from) 't'. */
-static int names_avatar_side(const vg_game *g, int t) {
-    for (int a = 0; t >= 0 && a < vg_game_num_types(g); a++)
-        if (vg_type_is_leaf(g, a) && avatar_side(g, a) && vg_type_is_a(g, a, t)) return 1;
-    return 0;
-}
 
 typedef struct coverage {
     const vg_game *g;
@@ -60,7 +53,7 @@ static void coverage_init(coverage *cv, const vg_game *g, const vg_state *s) {
     memset(cv, 0, sizeof *cv);
     cv->g = g, cv->s = s;
     vg_rule_info r;
-    for (int k = 0; vg_rule(g, k, &r); k++) cv->n += r.t2 >= 0 && (names_avatar_side(g, r.t1) || names_avatar_side(g, r.t2));
+    for (int k = 0; vg_rule(g, k, &r); k++) cv->n += r.t2 >= 0 && (gen_names_avatar(g, r.t1) || gen_names_avatar(g, r.t2));
 }
 
 /* Notes the rules the last tick's avatar events match. */
@@ -88,7 +81,7 @@ static double coverage_share(const coverage *cv) {
 #define PEEK_PLAYS 4
 #define PEEK_TICKS 100
 
-/* 1 when one of a few random plays from 's' draws a random number. */
+/* 1 when one of a few random plays from 's' depends on the seed. */
 static int peek_chance(const vg_game *g, const vg_state *start) {
     vg_state *s = vg_state_clone(start);
     uint64_t x = 0x2545F4914F6CDD1DULL;
@@ -99,9 +92,8 @@ static int peek_chance(const vg_game *g, const vg_state *start) {
             vg_action acts[VG_MAX_ACTIONS];
             int n = vg_actions(g, s, acts);
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            uint64_t before = vg_state_rng(s);
             if (vg_advance(g, s, n ? acts[x % (uint64_t)n] : VG_ACTION_NIL, NULL) != VG_OK) break;
-            drew = vg_state_rng(s) != before;
+            drew = vg_state_drew(s);
         }
     }
     vg_state_free(s);
@@ -130,7 +122,7 @@ static int replay(const vg_game *g, const vg_state *start, gen_eval *ev) {
  * solver's ticks drew a random number. */
 static void prove(const vg_game *g, const vg_state *start, const gen_opts *o, gen_eval *ev) {
     fm f = {.g = g};
-    solve_opts so = {o->max_states, 0, 1};
+    solve_opts so = {o->max_states, 0, 1, o->max_len};
     solve_result r;
     solve_level(g, &f, start, &so, &r);
     ev->states = r.expanded;
@@ -139,7 +131,8 @@ static void prove(const vg_game *g, const vg_state *start, const gen_opts *o, ge
     } else if (r.status == SOLVE_ERROR) {
         verdict(ev, GEN_ERROR, f.error.msg);
     } else if (r.status == SOLVE_UNSOLVABLE) {
-        verdict(ev, GEN_UNSOLVABLE, NULL);
+        ev->lower = r.lower_bound;   /* with --length: no win of at most MAX moves (lower MAX + 1) */
+        verdict(ev, r.lower_bound > 0 ? GEN_LONG : GEN_UNSOLVABLE, NULL);
     } else if (r.status != SOLVE_SOLVED || !r.optimal) {
         ev->lower = r.lower_bound;
         verdict(ev, GEN_UNDECIDED, NULL);
@@ -213,13 +206,13 @@ static void measure(const vg_game *g, const vg_state *start, const gen_opts *o, 
     ev->weak_wins = wins_of(g, o, o->weak, 0, weak_allowed + 1, NULL, ev, &ev->weak_plays);
     if (ev->weak_wins < 0) return;
     if (ev->weak_wins > weak_allowed) {
-        verdict(ev, GEN_NO_GAP, "the weak agent wins too often");
+        verdict(ev, GEN_WEAK_WINS, NULL);
         return;
     }
     ev->strong_wins = wins_of(g, o, o->strong, strong_need, o->plays + 1, &cv, ev, &ev->strong_plays);
     if (ev->strong_wins < 0) return;
     ev->coverage = coverage_share(&cv);
-    if (ev->strong_wins < strong_need) verdict(ev, GEN_NO_GAP, "the strong agent wins too rarely");
+    if (ev->strong_wins < strong_need) verdict(ev, GEN_STRONG_LOSES, NULL);
 }
 
 /* ---- The phases ------------------------------------------------------------ */

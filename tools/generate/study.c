@@ -71,8 +71,7 @@ static int read_level(const char *path, level_text *lv) {
 
 /* ---- 4. Roles ------------------------------------------------------------- */
 
-/* 1 when some avatar type is 't' or descends from it. */
-static int names_avatar(const vg_game *g, int t) {
+int gen_names_avatar(const vg_game *g, int t) {
     for (int a = 0; t >= 0 && a < vg_game_num_types(g); a++)
         if (vg_type_is_leaf(g, a) && vg_type_category(g, a) == VG_CAT_AVATAR && vg_type_is_a(g, a, t)) return 1;
     return 0;
@@ -97,11 +96,11 @@ static gen_role type_role(const vg_game *g, int t) {
         int first = vg_type_is_a(g, t, r.t1), second = r.t2 >= 0 && vg_type_is_a(g, t, r.t2);
         if (!first && !second) continue;
         gen_role now = ROLE_OTHER;
-        if (second && names_avatar(g, r.t1)) {          /* the avatar runs into it */
+        if (second && gen_names_avatar(g, r.t1)) {          /* the avatar runs into it */
             for (size_t b = 0; b < sizeof blocking / sizeof blocking[0]; b++)
                 if (strcmp(r.effect, blocking[b]) == 0) now = ROLE_SOLID;
             if (r.does & VG_DOES_KILL1) now = ROLE_HARMFUL;
-        } else if (first && r.t2 >= 0 && names_avatar(g, r.t2)) {   /* it meets the avatar */
+        } else if (first && r.t2 >= 0 && gen_names_avatar(g, r.t2)) {   /* it meets the avatar */
             if (r.does & VG_DOES_KILL2) now = ROLE_HARMFUL;
             else if (r.does & VG_DOES_KILL1) now = win_counts(g, t) ? ROLE_GOAL : ROLE_COLLECTIBLE;
         }
@@ -148,7 +147,7 @@ static void study_terms(gen_game *gm) {
         need_at_least(gm, char_placing(gm, ti.stype[0]), ti.limit + 1);
         for (int j = 0; j < 3 && ti.win && ti.stype[j] >= 0; j++)   /* what removes a type the win wants gone */
             for (int e = 0; vg_rule(g, e, &r); e++)
-                if (r.t2 >= 0 && (r.does & VG_DOES_KILL1) && vg_type_is_a(g, ti.stype[j], r.t1) && !names_avatar(g, r.t2))
+                if (r.t2 >= 0 && (r.does & VG_DOES_KILL1) && vg_type_is_a(g, ti.stype[j], r.t1) && !gen_names_avatar(g, r.t2))
                     need_at_least(gm, char_placing(gm, r.t2), 1);
     }
 }
