@@ -282,6 +282,8 @@ struct vg_game {
     int nvars;
     char var_names[VG_MAX_VARS][16];
     int var_init[VG_MAX_VARS];
+    int has_generate;                     /* the script defines generate(rng, w, h) */
+    vg_constraints constraints;           /* constraints{}: what its levels must be (constraint.c) */
 };
 
 /* A parameter value handed over by a loader. */
@@ -311,6 +313,10 @@ vg_status game_add_term(vg_game *g, const char *kind, int script_ref, int line, 
 vg_status game_term_param(vg_game *g, int term, const char *key, const param_value *v, int line, vg_error *err);
 vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err);   /* turns{}: a move name */
 vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err);  /* variable{} */
+/* constraints{}: 'what' is "length" (lo..hi moves), "wins" (lo the strong
+ * agent's least share, hi the weak one's most) or "sprites" (lo..hi of
+ * type 'type' at the start); each said once, a type once (constraint.c). */
+vg_status game_add_constraint(vg_game *g, const char *what, const char *type, double lo, double hi, int line, vg_error *err);
 /* Checks the rules as a whole and derives tables (subtypes, pairs, static types). */
 vg_status game_finish(vg_game *g, vg_error *err);
 

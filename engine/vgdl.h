@@ -281,6 +281,28 @@ int vg_rule(const vg_game *g, int k, vg_rule_info *out);  /* row k, in script or
 int vg_term_count(const vg_game *g);
 int vg_term(const vg_game *g, int k, vg_term_info *out);  /* termination k, in script order; 0 when out of range */
 
+/* ---- The levels a game asks for: constraints{} and generate() --------- */
+
+#define VG_MAX_CONSTRAINTS 16
+typedef struct vg_constraints {  /* what a script's constraints{} says a level must be */
+    int has_length, min_length, max_length;   /* length = {MIN, MAX} (or N): its proven shortest solution */
+    int has_wins;
+    double strong_min, weak_max;  /* wins = {S, W}: with chance, a strong agent wins at least S of its games, a weak one at most W */
+    int nsprites;
+    struct vg_count {             /* sprites = { name = {MIN, MAX} (or N), ... }: sprites of a type at the start */
+        int type, min, max;
+    } sprites[VG_MAX_CONSTRAINTS];
+} vg_constraints;
+const vg_constraints *vg_game_constraints(const vg_game *g);   /* all zero: none said */
+int vg_game_has_generate(const vg_game *g);        /* 1 when the script defines generate(rng, w, h) */
+/* Runs the script at 'script_path' afresh (its own sandbox: no level is
+ * needed) and calls its generate(rng, w, h), 'rng' drawing from 'seed':
+ * '*text' gets the map it returns, h rows of w characters each ended by
+ * '\n' (malloc'd; the caller frees it). A script without generate(), a
+ * GVGAI game file, a result that is not h strings of w printable
+ * characters, or an error in the script: an error naming the script line. */
+vg_status vg_script_generate(const char *script_path, uint64_t seed, int w, int h, char **text, vg_error *err);
+
 /* ---- Script hooks ----------------------------------------------------- */
 
 /* The game's heuristic(state) from its script, higher is better for the

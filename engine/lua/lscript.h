@@ -97,6 +97,12 @@ vg_status bind_policy(void *script, tick_ctx *t, int agent, int *move, vg_error 
 vg_status bind_outcomes(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
 
 /* loader.c */
+/* A fresh sandbox that has run the script at 'script_path': its game with
+ * the rules declared, not finished, no level (free with game_free). */
+vg_status script_open(const char *script_path, vg_game **out, vg_error *err);
+int script_raise(lua_State *L, const vg_error *err);   /* the builder's error as a Lua error at the declaring line */
+int script_call_line(lua_State *L);                     /* the script line that called the running declaration */
+int lgen_constraints(lua_State *L);                     /* generate.c: constraints{}, a declaration */
 /* Calls the function on the stack top (below it 'nargs' arguments) with
  * the budget 'steps' instructions and 'seconds' of wall-clock time; on
  * error fills 'err' with the script's file and line. */

@@ -8,6 +8,9 @@
  *    says, differs from the others; its listed plan replays to a win in
  *    exactly 'shortest' moves, and 'vgdl solve' proves the same length,
  *    within --length; each generator works.
+ *    A Lua game with no levels of its own brings generate() and
+ *    constraints{}: its levels keep them, and other generators learn from
+ *    the maps it makes; its errors end the request at the script's line.
  * 2. Games with chance (Zelda, Aliens): each row's win rates are the
  *    agents' own, replayed with 'vgdl run' on the play seeds, and within
  *    --wins.
@@ -122,6 +125,34 @@ static void test_sokoban_each_generator(void **state) {
                             tmp, vgdl, dir, gens[k]), 0);
         check_proven("sokoban", dir, 2, 5, 20);
     }
+}
+
+/* A Lua game written for the test, with no levels: its own generate() and
+ * constraints{} (length 6-40, 2 to 4 coins); the other generators learn
+ * from the maps it makes. */
+static void test_script_game(void **state) {
+    (void)state;
+    char coins[PATH_MAX];
+    assert_non_null(realpath("tests/fixtures/scripts/coins.lua", coins));
+    assert_int_equal(sh("cd %s && %s generate %s --out coins1 --count 3 --size 7x6 --seed 5", tmp, vgdl, coins), 0);
+    check_proven(coins, "coins1", 3, 6, 40);
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(sh("cd %s && tr -cd c < coins1/lvl%d.txt | wc -c", tmp, k), 0);
+        assert_true(atoi(out()) >= 2 && atoi(out()) <= 4);
+    }
+    assert_int_equal(sh("cd %s && %s generate %s --out coins2 --count 2 --size 7x6 --seed 5 --generator search --length 3-30",
+                        tmp, vgdl, coins), 0);
+    check_proven(coins, "coins2", 2, 3, 30);
+    assert_int_equal(sh("cd %s && %s generate %s --out coins3", tmp, vgdl, coins), 2);
+    expect_in(err(), "no levels of its own to take a size from: give --size WxH");
+    assert_int_equal(sh("cd %s && %s generate bait --out coins4 --generator script", tmp, vgdl), 2);
+    expect_in(err(), "generator script: ");
+    expect_in(err(), "bait.lua defines no generate(rng, w, h)");
+    /* a generate() that makes a map of the wrong size: exit 2 at its line */
+    assert_int_equal(sh("cd %s && sed 's/^    return rows$/    rows[h] = nil return rows/' %s > short.lua && %s generate short.lua --out coins5 "
+                        "--size 7x6", tmp, coins, vgdl), 2);
+    expect_in(err(), "short.lua:");
+    expect_in(err(), "generate(rng, 7, 6) must return a table of h rows");
 }
 
 /* ---- 2. With chance ------------------------------------------------------ */
@@ -258,6 +289,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bait),
         cmocka_unit_test(test_sokoban_each_generator),
+        cmocka_unit_test(test_script_game),
         cmocka_unit_test(test_zelda),
         cmocka_unit_test(test_aliens),
         cmocka_unit_test(test_same_seed_same_levels),

@@ -156,16 +156,17 @@ static void meet_needs(build *b) {
     }
 }
 
-static int propose(void *p, gen_rng *r, gen_map *maps, int max) {
+static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
     constructive *self = p;
     int n = self->w * self->h;
+    (void)err;
     int *queue = malloc((size_t)n * sizeof *queue);
     unsigned char *mark = malloc((size_t)n);
     if (!queue || !mark) max = 0;   /* nothing this time: the loop tries again */
     for (int k = 0; k < max; k++) {
         gen_map *m = &maps[k];
         build b = {self->gm, m, r, queue, mark};
-        m->w = self->w, m->h = self->h;
+        m->w = self->w, m->h = self->h, m->whole = 0;
         memset(m->cell, self->gm->empty, (size_t)n);
         lay_solids(self, &b);
         int avatar = place_avatar(&b);

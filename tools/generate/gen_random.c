@@ -21,12 +21,13 @@ static void *create(const gen_game *gm, const gen_opts *o, char *why, size_t siz
     return self;
 }
 
-static int propose(void *p, gen_rng *r, gen_map *maps, int max) {
+static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
     random_gen *self = p;
     const gen_game *gm = self->gm;
+    (void)err;
     for (int k = 0; k < max; k++) {
         gen_map *m = &maps[k];
-        m->w = self->w, m->h = self->h;
+        m->w = self->w, m->h = self->h, m->whole = 0;
         for (int i = 0; i < m->w * m->h; i++) m->cell[i] = gm->chars[gen_pick(r, gm->freq, gm->nchars)];
         m->cell[gen_below(r, m->w * m->h)] = gm->avatar;
     }

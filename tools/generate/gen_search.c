@@ -83,12 +83,12 @@ static const member *tournament(const search *self, gen_rng *r) {
     return b->fit > a->fit ? b : a;
 }
 
-static int propose(void *p, gen_rng *r, gen_map *maps, int max) {
+static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
     search *self = p;
-    if (self->npop == 0) return gen_constructive.propose(self->seed, r, maps, max);   /* the first batch: newcomers */
+    if (self->npop == 0) return gen_constructive.propose(self->seed, r, maps, max, err);   /* the first batch: newcomers */
     for (int k = 0; k < max; k++) {
         if (gen_unit(r) < IMMIGRANTS) {
-            gen_constructive.propose(self->seed, r, &maps[k], 1);
+            gen_constructive.propose(self->seed, r, &maps[k], 1, err);
             continue;
         }
         maps[k] = tournament(self, r)->m;

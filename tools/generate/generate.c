@@ -14,6 +14,7 @@
  *   3. the generator learns from the verdicts (the search generator does)
  *   4. each candidate that passed and differs from every level kept so far
  *      is written: DIR/lvlK.txt and a row of DIR/levels.tsv
+ * The script's constraints{} give the defaults of --length and --wins.
  * Exit status: 0 all levels written; 1 some, when time ran out; 2 bad
  * input, or no level at all (the reason: what became of the candidates).
  */
@@ -32,7 +33,7 @@
 #define DEFAULT_COUNT 10
 #define DEFAULT_SECONDS 60
 #define DEFAULT_MAX_STATES 200000
-#define DEFAULT_GENERATOR "search"
+#define DEFAULT_GENERATOR "search"   /* "script" when the game's script has generate() */
 #define BATCH 32                     /* candidates proposed at once: the same for any number of workers, so that
                                       * the levels are too */
 
@@ -75,21 +76,22 @@ static int read_agents(const char *list, const vg_game *g, gen_opts *o, char *bu
 /* The options of the request, with the game's defaults; 0, or 2 after printing why. */
 static int read_opts(const cli_opts *co, const gen_game *gm, gen_opts *o, char *agents, size_t size) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    const vg_constraints *c = vg_game_constraints(gm->g);   /* the script's, where the options say nothing */
     *o = (gen_opts){
         .count = co->count ? co->count : DEFAULT_COUNT,
         .w = co->size_w ? co->size_w : gm->w,
         .h = co->size_h ? co->size_h : gm->h,
         .seed = co->seed,
-        .min_len = co->min_len,
-        .max_len = co->max_len,
+        .min_len = co->min_len ? co->min_len : c->has_length ? c->min_length : 0,
+        .max_len = co->min_len ? co->max_len : c->has_length ? c->max_length : 0,
         .seconds = co->has_seconds ? co->seconds : DEFAULT_SECONDS,
         .workers = co->workers ? co->workers : cores > 0 ? (int)cores : 1,
         .max_states = co->max_states ? co->max_states : DEFAULT_MAX_STATES,
         .plays = co->plays ? co->plays : 10,
         .max_ticks = co->max_ticks ? co->max_ticks : 1000,
         .calls = co->budget.calls ? co->budget.calls : 1000,
-        .strong_min = co->has_wins ? co->strong_min : 0.5,
-        .weak_max = co->has_wins ? co->weak_max : 0.1,
+        .strong_min = co->has_wins ? co->strong_min : c->has_wins ? c->strong_min : 0.5,
+        .weak_max = co->has_wins ? co->weak_max : c->has_wins ? c->weak_max : 0.1,
     };
     int wall_w = gm->border[1] + gm->border[3], wall_h = gm->border[0] + gm->border[2];
     if (o->w + wall_w > VG_MAX_MAP_SIDE || o->h + wall_h > VG_MAX_MAP_SIDE)
@@ -149,7 +151,9 @@ static int keep(run *r, char *text, uint64_t h, const gen_map *m, const gen_eval
     FILE *f = fopen(path, "w");
     if (!f || fputs(text, f) < 0 || fclose(f) != 0) return cli_fail("cannot write %s: %s", path, strerror(errno));
     const gen_game *gm = r->gm;
-    fprintf(r->tsv, "lvl%d.txt\t%d\t%d", r->kept, m->w + gm->border[1] + gm->border[3], m->h + gm->border[0] + gm->border[2]);
+    int wall = !m->whole;
+    fprintf(r->tsv, "lvl%d.txt\t%d\t%d", r->kept, m->w + wall * (gm->border[1] + gm->border[3]),
+            m->h + wall * (gm->border[0] + gm->border[2]));
     if (ev->chance) {
         fprintf(r->tsv, "\t-\t-");
         print_rate(r->tsv, ev->strong_wins, ev->strong_plays);
@@ -226,9 +230,11 @@ static int generate(run *r, const gen_def *def, void *self, gen_pool *pool) {
     double deadline = r->start + r->o->seconds;
     int rc = 0;
     while (!rc && r->kept < r->o->count && fm_now() < deadline) {
-        int n = def->propose(self, &rng, maps, BATCH);
-        if (gen_pool_judge(pool, maps, evs, n, deadline)) rc = cli_fail("a worker process could not be started");
-        if (def->learn) def->learn(self, maps, evs, n);
+        vg_error err = {0};
+        int n = def->propose(self, &rng, maps, BATCH, &err);
+        if (n < 0) rc = cli_report(&err);
+        else if (gen_pool_judge(pool, maps, evs, n, deadline)) rc = cli_fail("a worker process could not be started");
+        if (!rc && def->learn) def->learn(self, maps, evs, n);
         if (!rc) rc = file_batch(r, maps, evs, n);
         show_progress(r, 0);
     }
@@ -258,8 +264,8 @@ int cli_generate(int argc, char **argv) {
     int rc = cli_parse(argc, argv, &co, 1);
     if (rc) return rc;
     if (!co.out) return cli_fail("generate needs --out DIR: the folder the levels are written to");
-    const gen_def *def = gen_find(co.generator ? co.generator : DEFAULT_GENERATOR);
-    if (!def) {
+    const gen_def *def = co.generator ? gen_find(co.generator) : NULL;
+    if (co.generator && !def) {
         int n;
         const gen_def *const *all = gen_list(&n);
         const char *names[16];
@@ -268,10 +274,11 @@ int cli_generate(int argc, char **argv) {
         if (near >= 0) return cli_fail("unknown generator '%s'; did you mean '%s'?", co.generator, names[near]);
         return cli_fail("unknown generator '%s' (random, constructive, search, script)", co.generator);
     }
-    if ((rc = gen_game_study(co.game, &gm)) || (rc = read_opts(&co, &gm, &o, agents, sizeof agents))) {
+    if ((rc = gen_game_study(co.game, co.size_w, co.size_h, &gm)) || (rc = read_opts(&co, &gm, &o, agents, sizeof agents))) {
         gen_game_free(&gm);
         return rc;
     }
+    if (!def) def = gen_find(gm.has_generate ? "script" : DEFAULT_GENERATOR);
     void *self = def->create(&gm, &o, why, sizeof why);
     gen_pool *pool = NULL;
     run r = {.gm = &gm, .o = &o, .dir = co.out, .longest = -1, .start = fm_now(), .progress = isatty(2)};

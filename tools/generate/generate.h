@@ -49,9 +49,11 @@ int gen_pick(gen_rng *r, const double *w, int n);
 /* ---- Maps -------------------------------------------------------------- */
 
 /* The inside of a level: what generators write. The game's border (as its
- * own levels have it) is added around it when it is written out. */
+ * own levels have it) is added around it when it is written out, unless
+ * the map is whole (a script's generate() makes the whole level). */
 typedef struct gen_map {
     int w, h;
+    int whole;                       /* 1: the whole level, its border included */
     char cell[GEN_MAX_SIDE * GEN_MAX_SIDE];   /* row by row, w * h of them */
 } gen_map;
 
@@ -74,7 +76,7 @@ typedef struct gen_game {
     char script[4096];               /* the rules' path */
     const char *name;                /* GAME as given */
     vg_game *g;                      /* loaded on its first level (NULL: a script with no level, only generate()) */
-    int nlevels;                     /* its own levels */
+    int nlevels;                     /* its own levels (0: a script with none, studied on maps its generate() made) */
     int border[4];                   /* top, right, bottom, left: 1 when every level has that side all 'wall' */
     char wall;                       /* the border's character */
     int w, h;                        /* the inside of its first level: the default --size */
@@ -93,8 +95,10 @@ typedef struct gen_game {
 } gen_game;
 
 /* Reads the game GAME (a name, a script or a GVGAI file): its rules, its
- * own levels, its roles. 0, or 2 after printing why. Free with gen_game_free. */
-int gen_game_study(const char *game, gen_game *gm);
+ * own levels, its roles. A script with no levels but a generate() is
+ * studied on maps it makes of the inside size w x h (0 0: refused, there
+ * is no size to go by). 0, or 2 after printing why. Free with gen_game_free. */
+int gen_game_study(const char *game, int w, int h, gen_game *gm);
 void gen_game_free(gen_game *gm);
 int gen_char_index(const gen_game *gm, char c);      /* index in gm->chars, or -1 */
 const char *gen_role_name(gen_role r);               /* "solid", ... */
@@ -125,6 +129,7 @@ typedef struct gen_opts {
 typedef enum {
     GEN_PASS,                        /* keep it */
     GEN_BAD_MAP,                     /* does not load, or has no avatar */
+    GEN_CONSTRAINT,                  /* breaks the script's constraints{} (its sprites' counts) */
     GEN_OVER,                        /* the game is over at the start */
     GEN_UNSOLVABLE,                  /* no action sequence wins */
     GEN_UNDECIDED,                   /* no proof within --max-states */
@@ -180,14 +185,15 @@ typedef struct gen_def {
      * 'why' filled when it cannot work on this game. */
     void *(*create)(const gen_game *gm, const gen_opts *o, char *why, size_t size);
     /* Fills maps[0..max) with new candidates, drawing only from 'r';
-     * returns how many (at least 1). */
-    int (*propose)(void *self, gen_rng *r, gen_map *maps, int max);
+     * returns how many (at least 1), or -1 with 'err' filled (an error in
+     * the game's script: the request cannot go on). */
+    int (*propose)(void *self, gen_rng *r, gen_map *maps, int max, vg_error *err);
     /* What the candidates of the last 'propose' became (NULL: it does not learn). */
     void (*learn)(void *self, const gen_map *maps, const gen_eval *evs, int n);
     void (*destroy)(void *self);
 } gen_def;
 
-extern const gen_def gen_random, gen_constructive, gen_search;
+extern const gen_def gen_random, gen_constructive, gen_search, gen_script;
 const gen_def *const *gen_list(int *n);              /* registry.c: every generator */
 const gen_def *gen_find(const char *name);           /* NULL when unknown */
 

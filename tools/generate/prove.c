@@ -26,7 +26,10 @@
 #include "solve_level.h"
 
 static const char *const verdict_names[NUM_VERDICTS] = {
-    "pass", "bad map", "over at the start", "unsolvable", "undecided", "too short", "too long or unsolvable", "weak agent wins", "strong agent loses", "error", "out of time"};
+    [GEN_PASS] = "pass", [GEN_BAD_MAP] = "bad map", [GEN_CONSTRAINT] = "breaks constraints{}",
+    [GEN_OVER] = "over at the start", [GEN_UNSOLVABLE] = "unsolvable", [GEN_UNDECIDED] = "undecided",
+    [GEN_SHORT] = "too short", [GEN_LONG] = "too long or unsolvable", [GEN_WEAK_WINS] = "weak agent wins",
+    [GEN_STRONG_LOSES] = "strong agent loses", [GEN_ERROR] = "error", [GEN_TIMEOUT] = "out of time"};
 
 const char *gen_verdict_name(gen_verdict v) { return v < NUM_VERDICTS ? verdict_names[v] : "?"; }
 
@@ -217,6 +220,21 @@ static void measure(const vg_game *g, const vg_state *start, const gen_opts *o, 
 
 /* ---- The phases ------------------------------------------------------------ */
 
+/* 1 when the start 's' has as many sprites of each type as constraints{}
+ * asks; else 0, with ev->why saying which. */
+static int counts_kept(const vg_game *g, const vg_state *s, gen_eval *ev) {
+    const vg_constraints *c = vg_game_constraints(g);
+    for (int k = 0; k < c->nsprites; k++) {
+        int n = vg_sprites_of(g, s, c->sprites[k].type, NULL, NULL, 0);
+        if (n < c->sprites[k].min || n > c->sprites[k].max) {
+            snprintf(ev->why, sizeof ev->why, "%d %s (constraints{} asks %d to %d)", n, vg_type_name(g, c->sprites[k].type),
+                     c->sprites[k].min, c->sprites[k].max);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 void gen_prove_game(const vg_game *g, const gen_opts *o, gen_eval *ev) {
     memset(ev, 0, offsetof(gen_eval, plan));
     ev->length = ev->lower = -1;
@@ -230,6 +248,8 @@ void gen_prove_game(const vg_game *g, const gen_opts *o, gen_eval *ev) {
     if (avatars != 1) {
         snprintf(ev->why, sizeof ev->why, "%d avatars (a level has one)", avatars);
         verdict(ev, GEN_BAD_MAP, NULL);
+    } else if (!counts_kept(g, s, ev)) {
+        verdict(ev, GEN_CONSTRAINT, NULL);
     } else if (vg_is_over(s)) {
         verdict(ev, GEN_OVER, NULL);
     } else {

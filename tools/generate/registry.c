@@ -7,7 +7,7 @@
 
 #include "generate.h"
 
-static const gen_def *const generators[] = {&gen_random, &gen_constructive, &gen_search};
+static const gen_def *const generators[] = {&gen_random, &gen_constructive, &gen_search, &gen_script};
 
 const gen_def *const *gen_list(int *n) {
     *n = (int)(sizeof generators / sizeof generators[0]);

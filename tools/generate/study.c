@@ -44,21 +44,18 @@ typedef struct level_text {
     char *cells;                     /* h rows of w */
 } level_text;
 
-/* Reads 'path' into 'lv'; 0, or -1 when it cannot be read or is no map. */
-static int read_level(const char *path, level_text *lv) {
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    char rows[GEN_MAX_SIDE][GEN_MAX_SIDE + 2], line[1024];
+/* Reads the map 'text' into 'lv'; 0, or -1 when it is no map. */
+static int read_level(const char *text, level_text *lv) {
+    char rows[GEN_MAX_SIDE][GEN_MAX_SIDE + 2];
     int h = 0, w = 0;
-    while (h < GEN_MAX_SIDE && fgets(line, sizeof line, f)) {
-        size_t n = strcspn(line, "\r\n");
+    for (const char *p = text; *p && h < GEN_MAX_SIDE; p += strcspn(p, "\n"), p += *p == '\n') {
+        size_t n = strcspn(p, "\r\n");
         if (n == 0 || n > GEN_MAX_SIDE) continue;
-        memcpy(rows[h], line, n);
+        memcpy(rows[h], p, n);
         rows[h][n] = '\0';
         if ((int)n > w) w = (int)n;
         h++;
     }
-    fclose(f);
     if (!h || !(lv->cells = malloc((size_t)w * (size_t)h))) return -1;
     for (int y = 0; y < h; y++) {
         size_t n = strlen(rows[y]);
@@ -209,7 +206,7 @@ static void study_inside(gen_game *gm, const level_text *lv, double *count, int 
 static int study_levels(gen_game *gm, const level_text *lvs, int n) {
     double count[GEN_MAX_CHARS] = {0}, total = 0;
     int avatars[GEN_MAX_CHARS] = {0}, rows[3] = {0}, best = -1, most = -1;
-    study_border(gm, lvs, n);
+    if (gm->nlevels) study_border(gm, lvs, n);   /* a script's own maps are whole: no border is added to them */
     gm->w = lvs[0].w - gm->border[1] - gm->border[3];
     gm->h = lvs[0].h - gm->border[0] - gm->border[2];
     for (int k = 0; k < n; k++) study_inside(gm, &lvs[k], count, avatars, rows);
@@ -231,8 +228,20 @@ static int study_levels(gen_game *gm, const level_text *lvs, int n) {
 
 /* ---- The whole study --------------------------------------------------- */
 
-/* The paths of the game's own levels in 'gl' (GAME_lvlN.txt beside a GVGAI game, else levels/GAME/ *.txt). */
-static void level_files(const char *script, const char *map0, glob_t *gl) {
+/* Reads file 'path' as a level into 'lv'; 0, or -1. */
+static int read_level_file(const char *path, level_text *lv) {
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    static char text[GEN_MAX_SIDE * 1024];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    return read_level(text, lv);
+}
+
+/* The game's own levels into lvs[0..MAX_LEVELS), its first level (map0) first:
+ * GAME_lvlN.txt beside a GVGAI game, else levels/GAME/ *.txt. Returns how many. */
+static int read_levels(const char *script, const char *map0, level_text *lvs) {
     char pattern[4200];
     if (cli_is_gvgai(script)) {
         snprintf(pattern, sizeof pattern, "%.*s_lvl[0-9]*.txt", (int)(strlen(script) - 4), script);
@@ -240,7 +249,47 @@ static void level_files(const char *script, const char *map0, glob_t *gl) {
         const char *slash = strrchr(map0, '/');
         snprintf(pattern, sizeof pattern, "%.*s/*.txt", slash ? (int)(slash - map0) : 1, slash ? map0 : ".");
     }
-    if (glob(pattern, 0, NULL, gl) != 0) gl->gl_pathc = 0;
+    glob_t gl = {0};
+    int n = 0;
+    if (glob(pattern, 0, NULL, &gl) == 0) {
+        for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
+            if (strcmp(gl.gl_pathv[k], map0) == 0 && read_level_file(map0, &lvs[0]) == 0) n = 1;
+        for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
+            if (strcmp(gl.gl_pathv[k], map0) != 0 && read_level_file(gl.gl_pathv[k], &lvs[n]) == 0) n++;
+    }
+    globfree(&gl);
+    return n;
+}
+
+#define SAMPLES 8   /* maps a script's generate() makes for a game with no levels to be studied on */
+
+/* A script with no levels: SAMPLES maps of w x h its generate() makes, the
+ * game loaded on the first. Returns how many, or -1 after printing why. */
+static int sample_levels(gen_game *gm, int w, int h, level_text *lvs) {
+    vg_error err;
+    int rc = cli_check_script(gm->script), n = 0;
+    if (rc) return -1;
+    if (!w || !h) {
+        char *text = NULL;
+        rc = vg_script_generate(gm->script, 1, 1, 1, &text, &err) == VG_ERR_ARG ? 0 : 1;   /* does it have generate()? */
+        free(text);
+        if (!rc) return cli_fail("%s: no levels of its own to learn from (levels/NAME/*.txt, or GAME_lvlN.txt beside a "
+                                 "GVGAI game), and no generate(rng, w, h)", gm->name), -1;
+        return cli_fail("%s: no levels of its own to take a size from: give --size WxH", gm->name), -1;
+    }
+    for (; n < SAMPLES; n++) {
+        char *text;
+        if (vg_script_generate(gm->script, (uint64_t)n + 1, w, h, &text, &err) != VG_OK) break;
+        rc = read_level(text, &lvs[n]);
+        if (!rc && n == 0 && vg_game_load_text(gm->script, text, "generate(rng, w, h)'s map", &gm->g, &err) != VG_OK) rc = 1;
+        free(text);
+        if (rc) break;
+    }
+    if (n < SAMPLES) {
+        for (int k = 0; k < n; k++) free(lvs[k].cells);
+        return cli_report(&err), -1;
+    }
+    return n;
 }
 
 /* 1 when the avatar of 'g' has neither UP nor DOWN. */
@@ -253,33 +302,26 @@ static int moves_sideways(const vg_game *g) {
     return n > 0 && !vertical;
 }
 
-int gen_game_study(const char *game, gen_game *gm) {
+int gen_game_study(const char *game, int w, int h, gen_game *gm) {
     memset(gm, 0, sizeof *gm);
     gm->name = game;
     cli_opts o = {.game = game};
     char map0[4096];
     int rc = cli_paths(&o, gm->script, map0, sizeof map0);
     if (rc) return rc;
-    glob_t gl = {0};
-    level_files(gm->script, map0, &gl);
-    level_text lvs[MAX_LEVELS];
-    int n = 0;
-    for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
-        if (strcmp(gl.gl_pathv[k], map0) == 0 && read_level(map0, &lvs[0]) == 0) n = 1;   /* the first level first */
-    for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
-        if (strcmp(gl.gl_pathv[k], map0) != 0 && read_level(gl.gl_pathv[k], &lvs[n]) == 0) n++;
-    globfree(&gl);
-    gm->nlevels = n;
-    if (n == 0) {
-        rc = cli_check_script(gm->script);
-        if (!rc) rc = cli_fail("%s: no levels of its own to learn from (levels/NAME/*.txt, or GAME_lvlN.txt beside a GVGAI game)", game);
+    static level_text lvs[MAX_LEVELS];
+    int n = gm->nlevels = read_levels(gm->script, map0, lvs);
+    if (n == 0 && cli_is_gvgai(gm->script)) {
+        rc = cli_fail("%s: no levels of its own to learn from (GAME_lvlN.txt beside it)", game);
+    } else if (n == 0) {
+        rc = (n = sample_levels(gm, w, h, lvs)) < 0 ? 2 : 0;
     } else {
         o.level = map0;
         rc = cli_load(&o, &gm->g);
     }
     if (!rc && vg_game_has_turns(gm->g)) rc = cli_fail("%s: generate makes levels of one-player games (it has turns{})", game);
     if (!rc) rc = study_levels(gm, lvs, n);
-    if (!rc) gm->sideways = moves_sideways(gm->g);
+    if (!rc) gm->sideways = moves_sideways(gm->g), gm->has_generate = vg_game_has_generate(gm->g);
     for (int k = 0; k < n; k++) free(lvs[k].cells);
     return rc;
 }
@@ -290,12 +332,14 @@ void gen_game_free(gen_game *gm) {
 }
 
 char *gen_map_text(const gen_game *gm, const gen_map *m) {
-    int W = m->w + gm->border[1] + gm->border[3], H = m->h + gm->border[0] + gm->border[2];
+    static const int none[4];
+    const int *border = m->whole ? none : gm->border;
+    int W = m->w + border[1] + border[3], H = m->h + border[0] + border[2];
     char *text = malloc((size_t)(W + 1) * (size_t)H + 1), *p = text;
     if (!text) return NULL;
     for (int y = 0; y < H; y++) {
         for (int x = 0; x < W; x++) {
-            int ix = x - gm->border[3], iy = y - gm->border[0];
+            int ix = x - border[3], iy = y - border[0];
             *p++ = ix < 0 || iy < 0 || ix >= m->w || iy >= m->h ? gm->wall : m->cell[iy * m->w + ix];
         }
         *p++ = '\n';
