@@ -227,7 +227,7 @@ static const struct cli_option {
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
     [O_GIF] = {"gif", "FILE", "run trace solve play", "the game as an animated GIF, one frame a tick"},
     [O_OUT] = {"out", "FILE", "render generate", "render: the PNG to write (also -o FILE); generate: the levels' folder"},
-    [O_CELL] = {"cell", "PX", "render run trace solve play", "pixels a cell (pictures)"},
+    [O_CELL] = {"cell", "PX", "render run trace solve play generate", "pixels a cell (pictures)"},
     [O_DELAY] = {"delay", "MS", "run trace solve play", "milliseconds a GIF frame"},
     [O_SPRITES] = {"sprites", "DIR", "render run trace solve play generate", "where the images named by 'img' are read"},
     [O_COUNT] = {"count", "N", "generate", "levels to write (default 10)"},

@@ -9,7 +9,10 @@
  *      so the search keeps finding new ground; or
  *   2. a parent drawn by a tournament of two, copied and mutated: 1 to
  *      MAX_MUTATIONS times one of: a cell redrawn (a character by the
- *      game's use of it), two cells swapped, the avatar moved.
+ *      game's use of it), two cells swapped, the avatar moved. A child
+ *      that differs from a level found already in fewer than NEAR of its
+ *      cells is mutated again (TRIES times), then replaced by a newcomer:
+ *      the levels found stay varied.
  * What the verdicts say (learn):
  *   3. each candidate's fitness: a level that passes scores highest (it is
  *      kept by generate.c, and goes to the archive: it is never a parent
@@ -20,7 +23,8 @@
  *      agent's wins; an undecided proof by its lower bound; an unsolvable
  *      or broken map least
  *   4. the population becomes the POP fittest of itself and the new
- *      candidates (ties to the earlier), never two alike.
+ *      candidates (ties to the earlier), never two alike; a member near a
+ *      level found loses NEAR_COST, so the search moves on.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +34,9 @@
 #define POP 24
 #define IMMIGRANTS 0.25              /* share of a batch drawn fresh from the constructive generator */
 #define MAX_MUTATIONS 3
+#define NEAR 0.25                    /* share of the cells a child must differ in from every level found */
+#define TRIES 4
+#define NEAR_COST 1000
 
 typedef struct member {
     gen_map m;
@@ -43,11 +50,14 @@ typedef struct search {
     void *seed;                      /* the constructive generator */
     member pop[POP];
     int npop;
+    char *found;                     /* the levels that passed: their cells, w * h each (all of the one size) */
+    int nfound, cap;
 } search;
 
 static void destroy(void *p) {
     search *self = p;
     if (self && self->seed) gen_constructive.destroy(self->seed);
+    if (self) free(self->found);
     free(self);
 }
 
@@ -77,6 +87,18 @@ static void mutate(const gen_game *gm, gen_map *m, gen_rng *r) {
     }
 }
 
+/* 1 when 'm' differs from some level found in fewer than NEAR of its cells. */
+static int near_found(const search *self, const gen_map *m) {
+    int n = m->w * m->h, least = (int)(NEAR * n) > 2 ? (int)(NEAR * n) : 2;
+    for (int k = 0; k < self->nfound; k++) {
+        const char *f = self->found + (size_t)k * (size_t)n;
+        int diff = 0;
+        for (int i = 0; i < n && diff < least; i++) diff += f[i] != m->cell[i];
+        if (diff < least) return 1;
+    }
+    return 0;
+}
+
 /* The fitter of two members drawn at random. */
 static const member *tournament(const search *self, gen_rng *r) {
     const member *a = &self->pop[gen_below(r, self->npop)], *b = &self->pop[gen_below(r, self->npop)];
@@ -91,8 +113,13 @@ static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
             gen_constructive.propose(self->seed, r, &maps[k], 1, err);
             continue;
         }
-        maps[k] = tournament(self, r)->m;
-        for (int t = 1 + gen_below(r, MAX_MUTATIONS); t > 0; t--) mutate(self->gm, &maps[k], r);
+        const member *parent = tournament(self, r);
+        int tries = 0;
+        do {
+            maps[k] = parent->m;
+            for (int t = 1 + gen_below(r, MAX_MUTATIONS); t > 0; t--) mutate(self->gm, &maps[k], r);
+        } while (near_found(self, &maps[k]) && ++tries < TRIES);
+        if (tries == TRIES) gen_constructive.propose(self->seed, r, &maps[k], 1, err);
     }
     return max;
 }
@@ -123,13 +150,31 @@ static int by_fitness(const void *a, const void *b) {
     return (x->order > y->order) - (x->order < y->order);
 }
 
+/* Remembers 'm' as a level found (not when out of memory). */
+static void remember(search *self, const gen_map *m) {
+    size_t n = (size_t)m->w * (size_t)m->h;
+    if (self->nfound == self->cap) {
+        int cap = self->cap ? 2 * self->cap : 64;
+        char *more = realloc(self->found, (size_t)cap * n);
+        if (!more) return;
+        self->found = more, self->cap = cap;
+    }
+    memcpy(self->found + (size_t)self->nfound++ * n, m->cell, n);
+}
+
 static void learn(void *p, const gen_map *maps, const gen_eval *evs, int n) {
     search *self = p;
     static member all[POP + 64];
     int total = 0;
-    for (int k = 0; k < self->npop; k++) all[total] = self->pop[k], all[total].order = total, total++;
+    for (int k = 0; k < n; k++)   /* 3. the levels found */
+        if (evs[k].verdict == GEN_PASS) remember(self, &maps[k]);
+    for (int k = 0; k < self->npop; k++) {
+        all[total] = self->pop[k], all[total].order = total;
+        if (near_found(self, &all[total].m)) all[total].fit -= NEAR_COST;
+        total++;
+    }
     for (int k = 0; k < n && total < POP + 64; k++) {
-        if (evs[k].verdict == GEN_PASS || evs[k].verdict == GEN_TIMEOUT) continue;   /* kept (archived), or not judged */
+        if (evs[k].verdict == GEN_PASS || evs[k].verdict == GEN_TIMEOUT) continue;   /* found, or not judged */
         int twin = 0;
         for (int j = 0; j < total && !twin; j++)
             twin = all[j].m.w == maps[k].w && memcmp(all[j].m.cell, maps[k].cell, (size_t)(maps[k].w * maps[k].h)) == 0;

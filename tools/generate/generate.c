@@ -28,6 +28,7 @@
 
 #include "cli.h"
 #include "generate.h"
+#include "render.h"
 #include "runs.h"
 
 #define DEFAULT_COUNT 10
@@ -46,6 +47,7 @@ typedef struct run {
     int kept;
     uint64_t *hashes;                /* of the kept levels' texts */
     char **texts;
+    char (*captions)[32];            /* what the contact sheet says under each: its length, or its agents' wins */
     long judged, by_verdict[NUM_VERDICTS];
     int longest;                     /* the longest proven solution seen, -1: none */
     double start;
@@ -165,6 +167,10 @@ static int keep(run *r, char *text, uint64_t h, const gen_map *m, const gen_eval
     print_plan(r->tsv, ev);
     fputc('\n', r->tsv);
     if (fflush(r->tsv) != 0) return cli_fail("cannot write %s/levels.tsv: %s", r->dir, strerror(errno));
+    if (ev->chance)
+        snprintf(r->captions[r->kept], sizeof r->captions[0], "lvl%d: %d/%d vs %d/%d", r->kept, ev->strong_wins, ev->strong_plays,
+                 ev->weak_wins, ev->weak_plays);
+    else snprintf(r->captions[r->kept], sizeof r->captions[0], "lvl%d: %d moves", r->kept, ev->length);
     r->hashes[r->kept] = h;
     r->texts[r->kept++] = text;
     return 0;
@@ -218,6 +224,47 @@ static void tally(const run *r, char *buf, size_t size) {
         if (r->by_verdict[v]) n += (size_t)snprintf(buf + n, size - n, "%s %ld %s", n && strchr(buf, ':') ? "," : ":",
                                                      r->by_verdict[v], gen_verdict_name((gen_verdict)v));
     if (r->longest >= 0 && n < size) snprintf(buf + n, size - n, "; the longest proven solution %d moves", r->longest);
+}
+
+/* ---- The contact sheet ------------------------------------------------------------- */
+
+/* Level k drawn at its start, the board only (no strip), into tile 't'
+ * (its pixels malloc'd); VG_OK or the error. */
+static vg_status draw_level(const run *r, const cli_opts *co, int k, sheet_tile *t, vg_error *err) {
+    vg_game *g = NULL;
+    render *rd = NULL;
+    vg_state *s = NULL;
+    render_opts ro = {co->cell, 0, r->gm->script, co->sprites};
+    vg_status st = vg_game_load_text(r->gm->script, r->texts[k], r->captions[k], &g, err);
+    if (st == VG_OK) st = render_new(g, &ro, &rd, err);
+    if (st == VG_OK && !(s = vg_state_new(g, 0))) st = VG_ERR_NOMEM;
+    size_t bytes = st == VG_OK ? (size_t)render_width(rd) * (size_t)render_board_height(rd) * 3 : 0;
+    uint8_t *rgb = bytes ? malloc(bytes) : NULL;
+    if (st == VG_OK && !rgb) st = VG_ERR_NOMEM;
+    if (st == VG_ERR_NOMEM) snprintf(err->msg, sizeof err->msg, "out of memory"), err->file[0] = '\0';
+    if (st == VG_OK) {
+        memcpy(rgb, render_draw(rd, s), bytes);
+        *t = (sheet_tile){rgb, render_width(rd), render_board_height(rd), r->captions[k]};
+    }
+    vg_state_free(s);
+    render_free(rd);
+    vg_game_free(g);
+    return st;
+}
+
+/* --sheet PNG: the levels kept, a few a row; 0, or 2 after printing why. */
+static int draw_sheet(const run *r, const cli_opts *co) {
+    sheet_tile *tiles = calloc((size_t)r->kept, sizeof *tiles);
+    vg_error err = {0};
+    vg_status st = tiles ? VG_OK : VG_ERR_NOMEM;
+    int cols = 1;
+    while (cols * cols < r->kept) cols++;
+    for (int k = 0; k < r->kept && st == VG_OK; k++) st = draw_level(r, co, k, &tiles[k], &err);
+    if (st == VG_OK) st = sheet_png(co->sheet, tiles, r->kept, cols, &err);
+    for (int k = 0; tiles && k < r->kept; k++) free((void *)tiles[k].rgb);
+    free(tiles);
+    if (st == VG_ERR_NOMEM && !tiles) return cli_fail("out of memory");
+    return st == VG_OK ? 0 : cli_report(&err);
 }
 
 /* ---- The command ------------------------------------------------------------------ */
@@ -284,8 +331,9 @@ int cli_generate(int argc, char **argv) {
     run r = {.gm = &gm, .o = &o, .dir = co.out, .longest = -1, .start = fm_now(), .progress = isatty(2)};
     r.hashes = calloc((size_t)o.count, sizeof *r.hashes);
     r.texts = calloc((size_t)o.count, sizeof *r.texts);
+    r.captions = calloc((size_t)o.count, sizeof *r.captions);
     if (!self) rc = cli_fail("generator %s: %s", def->name, why[0] ? why : "out of memory");
-    else if (!r.hashes || !r.texts) rc = cli_fail("out of memory");
+    else if (!r.hashes || !r.texts || !r.captions) rc = cli_fail("out of memory");
     else if (!(rc = make_dir(co.out))) {
         char path[4200];
         snprintf(path, sizeof path, "%s/levels.tsv", co.out);
@@ -299,9 +347,11 @@ int cli_generate(int argc, char **argv) {
     if (!rc) rc = generate(&r, def, self, pool);
     gen_pool_free(pool);
     if (r.tsv && fclose(r.tsv) != 0 && !rc) rc = cli_fail("cannot write %s/levels.tsv: %s", co.out, strerror(errno));
+    if (!rc && co.sheet && r.kept) rc = draw_sheet(&r, &co);
     if (!rc) rc = finish(&r, co.game);
     for (int k = 0; k < r.kept; k++) free(r.texts[k]);
     free(r.texts);
+    free(r.captions);
     free(r.hashes);
     if (self) def->destroy(self);
     gen_game_free(&gm);

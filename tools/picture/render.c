@@ -356,6 +356,7 @@ void render_free(render *r) {
 
 int render_width(const render *r) { return r->w; }
 int render_height(const render *r) { return r->h; }
+int render_board_height(const render *r) { return r->board_h; }
 
 /* ---- Drawing -------------------------------------------------------------- */
 
@@ -406,15 +407,17 @@ static void draw_facing(render *r, const vg_state *s, int t, int px, int py) {
     if (cy >= 0 && cy + d <= r->board_h && cx >= 0) fill_rect(r, cx, cy, d, d, r->outline[t]);
 }
 
-static void draw_text(render *r, int x, int y, const char *text, uint32_t c) {
-    int k = r->text;
-    for (; *text; text++, x += GLYPH_W * k) {
+void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int scale, uint32_t colour) {
+    for (; *text; text++, x += GLYPH_W * scale) {
         const uint8_t *rows = render_glyph(*text);
-        for (int v = 0; rows && v < 7; v++)
-            for (int u = 0; u < 5; u++)
-                if (rows[v] >> (4 - u) & 1) fill_rect(r, x + u * k, y + v * k, k, k, c);
+        for (int v = 0; rows && v < 7 * scale; v++)
+            for (int u = 0; u < 5 * scale; u++)
+                if (rows[v / scale] >> (4 - u / scale) & 1 && x + u >= 0 && x + u < w && y + v >= 0 && y + v < h)
+                    put_rgb(rgb + ((size_t)(y + v) * (size_t)w + (size_t)(x + u)) * 3, colour);
     }
 }
+
+static void draw_text(render *r, int x, int y, const char *text, uint32_t c) { render_text(r->rgb, r->w, r->h, x, y, text, r->text, c); }
 
 /* The strip: score, tick and the result once the game is over. */
 static void draw_strip(render *r, const vg_state *s) {

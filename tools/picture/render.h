@@ -41,6 +41,7 @@ vg_status render_new(const vg_game *g, const render_opts *o, render **out, vg_er
 void render_free(render *r);                         /* NULL is a no-op */
 int render_width(const render *r);                   /* picture size in pixels */
 int render_height(const render *r);
+int render_board_height(const render *r);            /* the board's rows of pixels (the strip is below them) */
 /* Draws 's' on the canvas; returns it: width * height pixels, 3 bytes
  * (R, G, B) each, row by row, owned by 'r', valid until the next call. */
 const uint8_t *render_draw(render *r, const vg_state *s);
@@ -68,6 +69,23 @@ vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, v
 /* The 5x7 font: 'c''s seven rows, bit 4 the leftmost pixel (lower case
  * drawn as upper case); NULL for a space or a character it lacks. */
 const uint8_t *render_glyph(char c);
+/* Writes 'text' on 'rgb' (w * h pixels, 3 bytes each) in the font, each
+ * font pixel 'scale' pixels a side, its top left at (x, y), in 0xRRGGBB
+ * 'colour'; a character advances 6 * scale pixels; clipped to the picture. */
+void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int scale, uint32_t colour);
+
+/* ---- sheet.c: a contact sheet (vgdl generate --sheet) ----------------- */
+
+typedef struct sheet_tile {
+    const uint8_t *rgb;      /* w * h pixels, 3 bytes each, row by row */
+    int w, h;
+    const char *caption;     /* one line under it */
+} sheet_tile;
+
+/* Writes tiles[0..n) as a PNG at 'path': 'cols' a row, each in a cell as
+ * large as the largest tile, its caption under it. VG_OK, or VG_ERR_IO /
+ * VG_ERR_NOMEM naming 'path' (nothing is left behind). */
+vg_status sheet_png(const char *path, const sheet_tile *tiles, int n, int cols, vg_error *err);
 
 /* ---- gif.c: an animated GIF written as the game plays ---------------- */
 
