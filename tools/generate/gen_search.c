@@ -174,7 +174,7 @@ static void learn(void *p, const gen_map *maps, const gen_eval *evs, int n) {
         total++;
     }
     for (int k = 0; k < n && total < POP + 64; k++) {
-        if (evs[k].verdict == GEN_PASS || evs[k].verdict == GEN_TIMEOUT) continue;   /* found, or not judged */
+        if (evs[k].verdict == GEN_PASS || evs[k].verdict == GEN_UNJUDGED) continue;   /* found, or not judged */
         int twin = 0;
         for (int j = 0; j < total && !twin; j++)
             twin = all[j].m.w == maps[k].w && memcmp(all[j].m.cell, maps[k].cell, (size_t)(maps[k].w * maps[k].h)) == 0;

@@ -180,7 +180,7 @@ static int keep(run *r, char *text, uint64_t h, const gen_map *m, const gen_eval
 static int file_batch(run *r, const gen_map *maps, const gen_eval *evs, int n) {
     for (int i = 0; i < n && r->kept < r->o->count; i++) {
         const gen_eval *ev = &evs[i];
-        if (ev->verdict == GEN_TIMEOUT) continue;
+        if (ev->verdict == GEN_UNJUDGED) continue;
         r->judged++;
         r->by_verdict[ev->verdict]++;
         if (ev->length > r->longest) r->longest = ev->length;
@@ -280,7 +280,8 @@ static int generate(run *r, const gen_def *def, void *self, gen_pool *pool) {
         vg_error err = {0};
         int n = def->propose(self, &rng, maps, BATCH, &err);
         if (n < 0) rc = cli_report(&err);
-        else if (gen_pool_judge(pool, maps, evs, n, deadline)) rc = cli_fail("a worker process could not be started");
+        else if (gen_pool_judge(pool, maps, evs, n, r->o->count - r->kept, deadline))
+            rc = cli_fail("a worker process could not be started");
         if (!rc && def->learn) def->learn(self, maps, evs, n);
         if (!rc) rc = file_batch(r, maps, evs, n);
         show_progress(r, 0);

@@ -137,7 +137,7 @@ typedef enum {
     GEN_WEAK_WINS,                   /* chance: the weak agent wins too often */
     GEN_STRONG_LOSES,                /* chance: the strong agent wins too rarely */
     GEN_ERROR,                       /* a script error during play; a worker that died */
-    GEN_TIMEOUT,                     /* not judged: --seconds ran out */
+    GEN_UNJUDGED,                    /* not judged: --seconds ran out, or enough passed before it */
     NUM_VERDICTS
 } gen_verdict;
 
@@ -170,11 +170,13 @@ typedef struct gen_pool gen_pool;
 /* 'k' workers (0: none, candidates judged in this process), each with
  * everything 'gm' and 'o' hold. NULL when a process cannot be started. */
 gen_pool *gen_pool_new(const gen_game *gm, const gen_opts *o, int k);
-/* Judges maps[0..n) in parallel; evs[i] is maps[i]'s verdict. A worker
- * that dies takes its candidate with it (GEN_ERROR) and is replaced; what
- * is not judged by 'deadline' (monotonic seconds, fm_now; 0: none) is
- * GEN_TIMEOUT. 0, or -1 when a worker could not be started again. */
-int gen_pool_judge(gen_pool *p, const gen_map *maps, gen_eval *evs, int n, double deadline);
+/* Judges maps[0..n) in parallel; evs[i] is maps[i]'s verdict. It stops
+ * once the candidates judged from the first on hold 'want' passes, or at
+ * 'deadline' (monotonic seconds, fm_now; 0: none): the rest is then
+ * GEN_UNJUDGED. A worker that dies takes its candidate with it
+ * (GEN_ERROR) and is replaced. 0, or -1 when a worker could not be
+ * started again. */
+int gen_pool_judge(gen_pool *p, const gen_map *maps, gen_eval *evs, int n, int want, double deadline);
 void gen_pool_free(gen_pool *p);                      /* stops the workers; NULL is a no-op */
 
 /* ---- Generators (gen_*.c, registry.c) ----------------------------------- */

@@ -6,11 +6,14 @@
  * read a map from its pipe, judge it (gen_prove), write the verdict back.
  * The parent hands each idle worker the next candidate, one at a time,
  * and files every verdict under its candidate's index, so the order of
- * the verdicts never depends on which worker was faster. A worker that
- * dies takes only its candidate with it (judged GEN_ERROR) and is
- * replaced; at the deadline every busy worker is killed and its candidate
- * judged GEN_TIMEOUT. With no workers (k = 0) candidates are judged in
- * this process, the deadline checked between them.
+ * the verdicts never depends on which worker was faster. It stops as soon
+ * as the candidates judged from the first on hold enough passes, or at the
+ * deadline: busy workers are killed (and started again), and the rest is
+ * GEN_UNJUDGED, whether or not some worker had judged it, so what is
+ * judged never depends on timing but at the deadline. A worker that dies
+ * takes only its candidate with it (judged GEN_ERROR) and is replaced.
+ * With no workers (k = 0) candidates are judged in this process, one at a
+ * time.
  */
 #include <errno.h>
 #include <poll.h>
@@ -145,10 +148,12 @@ static void unjudged(gen_eval *ev, gen_verdict v, const char *why) {
     snprintf(ev->why, sizeof ev->why, "%s", why);
 }
 
-/* Reads worker 'w''s verdict into evs[w->job]; 0 when it died (then
- * replaced): its candidate judged GEN_ERROR. */
-static int collect(gen_pool *p, worker *w, gen_eval *evs) {
+/* Reads worker 'w''s verdict into evs[w->job] and marks it judged; when
+ * the worker died its candidate is judged GEN_ERROR and a new worker takes
+ * its place. 0 when none can be started. */
+static int collect(gen_pool *p, worker *w, gen_eval *evs, char *judged) {
     gen_eval *ev = &evs[w->job];
+    judged[w->job] = 1;
     if (read_all(w->from, ev, offsetof(gen_eval, plan)) && ev->plan_len >= 0 && ev->plan_len <= GEN_MAX_PLAN &&
         read_all(w->from, ev->plan, (size_t)ev->plan_len)) {
         w->job = -1;
@@ -159,52 +164,61 @@ static int collect(gen_pool *p, worker *w, gen_eval *evs) {
     return start(p, w);
 }
 
-int gen_pool_judge(gen_pool *p, const gen_map *maps, gen_eval *evs, int n, double deadline) {
-    if (p->k == 0) {
-        for (int i = 0; i < n; i++) {
-            if (deadline > 0 && fm_now() > deadline) unjudged(&evs[i], GEN_TIMEOUT, "out of time");
-            else gen_prove(p->gm, p->o, &maps[i], &evs[i]);
+/* Ends the judging at candidate 'from': every busy worker is stopped (and
+ * started again) and what is not judged from there on is GEN_UNJUDGED.
+ * 0, or -1 when a worker could not be started again. */
+static int cut(gen_pool *p, gen_eval *evs, int from, int n, const char *why) {
+    int rc = 0;
+    for (int i = 0; i < p->k; i++)
+        if (p->w[i].job >= 0) {
+            stop(&p->w[i], 1);
+            rc |= !start(p, &p->w[i]);
         }
-        return 0;
-    }
-    int next = 0, done = 0, rc = 0;
-    while (done < n) {
+    for (int i = from; i < n; i++) unjudged(&evs[i], GEN_UNJUDGED, why);
+    return rc ? -1 : 0;
+}
+
+int gen_pool_judge(gen_pool *p, const gen_map *maps, gen_eval *evs, int n, int want, double deadline) {
+    int next = 0, rc = 0, prefix = 0, passed = 0;   /* candidates [0, prefix) all judged, 'passed' of them passed */
+    char *judged = calloc((size_t)n + 1, 1);
+    if (!judged) return -1;
+    while (prefix < n) {
+        if (passed >= want) {                        /* enough: the rest is not needed (nor judged, so it cannot */
+            rc = cut(p, evs, prefix, n, "not needed");   /* depend on which worker was faster) */
+            break;
+        }
+        if (deadline > 0 && fm_now() > deadline) {   /* out of time */
+            rc = cut(p, evs, prefix, n, "out of time");
+            break;
+        }
+        if (p->k == 0) {                              /* no workers: here, one at a time */
+            gen_prove(p->gm, p->o, &maps[next], &evs[next]);
+            judged[next++] = 1;
+        }
         for (int i = 0; i < p->k && next < n; i++)   /* 1. every idle worker gets the next candidate */
             if (p->w[i].pid > 0 && p->w[i].job < 0) {
                 p->w[i].job = next;
-                if (!send_map(p->w[i].to, &maps[next++])) {   /* it died: collect() says so and replaces it */
-                    rc |= !collect(p, &p->w[i], evs);
-                    done++;
-                }
+                judged[next] = 0;
+                if (!send_map(p->w[i].to, &maps[next++])) rc |= !collect(p, &p->w[i], evs, judged);   /* it died */
             }
-        struct pollfd fds[MAX_WORKERS];             /* 2. wait for a verdict, or the deadline */
+        struct pollfd fds[MAX_WORKERS];             /* 2. wait for a verdict, a second at most */
         int who[MAX_WORKERS], nf = 0;
         for (int i = 0; i < p->k; i++)
             if (p->w[i].pid > 0 && p->w[i].job >= 0) fds[nf] = (struct pollfd){p->w[i].from, POLLIN, 0}, who[nf++] = i;
-        if (nf == 0) {
-            if (next == n) break;
-            for (; next < n; next++) unjudged(&evs[next], GEN_ERROR, "no worker process could be started");
-            return -1;
+        if (p->k && nf == 0 && next < n) {           /* no worker left */
+            rc = cut(p, evs, prefix, n, "no worker process could be started");
+            rc = -1;
+            break;
         }
-        double left = deadline > 0 ? deadline - fm_now() : 1.0;
-        int ready = left > 0 ? poll(fds, (nfds_t)nf, (int)(left > 1 ? 1000 : left * 1000 + 1)) : 0;
-        if (ready < 0 && errno != EINTR) return -1;
-        if (deadline > 0 && fm_now() > deadline) {  /* 3. out of time: what is left is not judged */
-            for (int i = 0; i < p->k; i++)
-                if (p->w[i].job >= 0) {
-                    unjudged(&evs[p->w[i].job], GEN_TIMEOUT, "out of time");
-                    stop(&p->w[i], 1);
-                    rc |= !start(p, &p->w[i]);
-                }
-            for (; next < n; next++) unjudged(&evs[next], GEN_TIMEOUT, "out of time");
-            return rc ? -1 : 0;
+        int ready = nf ? poll(fds, (nfds_t)nf, 1000) : 0;
+        if (ready < 0 && errno != EINTR) {
+            rc = -1;
+            break;
         }
-        for (int f = 0; f < nf && ready > 0; f++)   /* 4. the verdicts that came */
-            if (fds[f].revents) {
-                worker *w = &p->w[who[f]];
-                rc |= !collect(p, w, evs);
-                done++;
-            }
+        for (int f = 0; f < nf && ready > 0; f++)   /* 3. the verdicts that came */
+            if (fds[f].revents) rc |= !collect(p, &p->w[who[f]], evs, judged);
+        for (; prefix < n && judged[prefix]; prefix++) passed += evs[prefix].verdict == GEN_PASS;
     }
+    free(judged);
     return rc ? -1 : 0;
 }

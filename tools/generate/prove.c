@@ -29,7 +29,7 @@ static const char *const verdict_names[NUM_VERDICTS] = {
     [GEN_PASS] = "pass", [GEN_BAD_MAP] = "bad map", [GEN_CONSTRAINT] = "breaks constraints{}",
     [GEN_OVER] = "over at the start", [GEN_UNSOLVABLE] = "unsolvable", [GEN_UNDECIDED] = "undecided",
     [GEN_SHORT] = "too short", [GEN_LONG] = "too long or unsolvable", [GEN_WEAK_WINS] = "weak agent wins",
-    [GEN_STRONG_LOSES] = "strong agent loses", [GEN_ERROR] = "error", [GEN_TIMEOUT] = "out of time"};
+    [GEN_STRONG_LOSES] = "strong agent loses", [GEN_ERROR] = "error", [GEN_UNJUDGED] = "not judged"};
 
 const char *gen_verdict_name(gen_verdict v) { return v < NUM_VERDICTS ? verdict_names[v] : "?"; }
 
