@@ -85,13 +85,16 @@ $(OUT)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/f
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -Itests -DFUZZ_NAME=$* $(LDFLAGS_$(BUILD)) -o $@ $< tests/fuzz/replay.c tests/fuzz/fuzz.c tests/support.c \
-	  $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+	  $(filter %.o,$^) $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
 # The fuzzers themselves: clang's libFuzzer with ASan and UBSan (BUILD=fuzz).
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT)/libvgdl.a
 	@mkdir -p $(dir $@)
 	@echo "LD $@"
-	@$(CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c $(OUT)/libvgdl.a $(LDLIBS)
+	@$(CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c $(filter %.o,$^) $(OUT)/libvgdl.a $(LDLIBS)
+
+# The generator's harness runs 'vgdl generate' in its process: it links the tools, all but main.
+$(OUT)/tests/fuzz/replay_generate build/fuzz/fuzz_generate: $(patsubst %.c,$(OUT)/%.o,$(filter-out tools/cli/vgdl.c,$(TOOLS)))
 
 test: test-deps
 	@$(MAKE) --no-print-directory run-tests

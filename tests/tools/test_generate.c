@@ -259,7 +259,7 @@ static void test_bad_options(void **state) {
         {"bait --out x --wins 2,0", "option --wins needs a number from 0 to 1, not '2'"},
         {"bait --out x --wins 0.5", "option --wins needs S,W"},
         {"bait --out x --count 0", "option --count needs a whole number from 1"},
-        {"bait --out x --workers 0", "option --workers needs a whole number from 1"},
+        {"bait --out x --workers 257", "option --workers needs a whole number from 0 to 256"},
         {"bait --out x --budget-ms 5", "--budget-ms is not an option of 'generate'"},
         {"bait --out x --size 127x5", "option --size: 127x5 and the game's border make a map over 128 cells a side"},
         {"biat --out x", "unknown game 'biat'; did you mean 'bait'?"},

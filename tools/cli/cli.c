@@ -39,6 +39,11 @@ int cli_report(const vg_error *err) {
     return 2;
 }
 
+int cli_read_actions(const char *path, vg_action **out, int *n) {
+    vg_error err = {0};
+    return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
+}
+
 /* ---- Games and levels ------------------------------------------------- */
 
 const char *cli_root(void) {
@@ -234,7 +239,7 @@ static const struct cli_option {
     [O_SIZE] = {"size", "WxH", "generate", "the inside of a level, within the game's border (default: its first level's)"},
     [O_LENGTH] = {"length", "MIN-MAX", "generate", "keep levels whose proven shortest solution has MIN to MAX moves"},
     [O_GENERATOR] = {"generator", "NAME", "generate", "random, constructive, search or script (default: search)"},
-    [O_WORKERS] = {"workers", "K", "generate", "worker processes judging candidates (default: the cores)"},
+    [O_WORKERS] = {"workers", "K", "generate", "worker processes judging candidates (default: the cores; 0: none, all in this one)"},
     [O_AGENTS] = {"agents", "STRONG,WEAK", "generate", "the agents a level with chance is measured by (default mcts,random)"},
     [O_PLAYS] = {"plays", "N", "generate", "games each agent plays on a level with chance (default 10)"},
     [O_WINS] = {"wins", "S,W", "generate", "a level with chance: the strong agent wins at least S, the weak at most W (default 0.5,0.1)"},
@@ -351,7 +356,7 @@ static int set_option(cli_opts *o, int k, const char *v) {
         if (!rc && o->min_len > o->max_len) rc = cli_fail("option --length: MIN %d is more than MAX %d", o->min_len, o->max_len);
         break;
     case O_GENERATOR: o->generator = v; break;
-    case O_WORKERS: rc = parse_count(name, v, 1, 256, &n), o->workers = (int)n; break;
+    case O_WORKERS: rc = parse_count(name, v, 0, 256, &n), o->workers = (int)n, o->has_workers = 1; break;
     case O_AGENTS: o->agents = v; break;
     case O_PLAYS: rc = parse_count(name, v, 1, 100000, &n), o->plays = (int)n; break;
     case O_WINS: {

@@ -40,7 +40,7 @@ typedef struct cli_opts {
     int size_w, size_h;      /* --size WxH (generate): the inside of a level; 0: the game's */
     int min_len, max_len;    /* --length MIN-MAX (generate): the proven shortest solution's range; 0 0: any */
     const char *generator;   /* --generator NAME (generate) */
-    int workers;             /* --workers K (generate); 0: the default */
+    int workers, has_workers;   /* --workers K (generate): 0 judges in the process itself */
     const char *agents;      /* --agents STRONG,WEAK (generate) */
     int plays;               /* --plays N (generate): games each agent plays on a level with chance; 0: the default */
     double strong_min, weak_max;   /* --wins S,W (generate); has_wins 0: the defaults */

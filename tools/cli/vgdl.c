@@ -160,11 +160,6 @@ static int cmd_run(int argc, char **argv) {
 /* ---- trace ------------------------------------------------------------ */
 
 /* Reads an actions file (vg_read_actions); prints the error. */
-int cli_read_actions(const char *path, vg_action **out, int *n) {
-    vg_error err = {0};
-    return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
-}
-
 static int print_json(const vg_game *g, const vg_state *s, int a) {
     static char buf[1 << 20];
     int n = vg_trace_json(g, s, a, buf, sizeof buf);

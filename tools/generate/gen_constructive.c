@@ -8,7 +8,8 @@
  *      game's own levels (GVGAI guesses it from the rules), each share
  *      drawn within +-COVER_JITTER of it
  *   2. solid sprites laid as corridors of random length that turn at
- *      random, a cell kept only when the free cells stay connected
+ *      random, a cell taken only when the free cells around it stay
+ *      joined (so the free cells stay one region)
  *   3. the avatar on a free cell (one that moves only sideways, as
  *      Aliens' does, on the edge row the game's levels start it on)
  *   4. harmful sprites: the moving ones far from the avatar (a cell's
@@ -49,29 +50,30 @@ typedef struct build {
     const gen_game *gm;
     gen_map *m;
     gen_rng *r;
-    int *queue;                      /* scratch for the flood fill: w * h cells */
-    unsigned char *mark;
 } build;
 
 static int is_free(const build *b, int i) { return b->m->cell[i] == b->gm->empty; }
 
-/* 1 when the free cells, with cell 'block' taken, are still one region. */
-static int stays_connected(build *b, int block) {
-    int n = b->m->w * b->m->h, first = -1, free_cells = 0, seen = 0, head = 0, tail = 0;
-    for (int i = 0; i < n; i++)
-        if (i != block && is_free(b, i)) free_cells++, first = first < 0 ? i : first;
-    if (free_cells == 0) return 0;
-    memset(b->mark, 0, (size_t)n);
-    b->queue[tail++] = first, b->mark[first] = 1;
-    while (head < tail) {
-        int i = b->queue[head++], x = i % b->m->w, y = i / b->m->w;
-        seen++;
-        const int nb[4] = {x > 0 ? i - 1 : -1, x + 1 < b->m->w ? i + 1 : -1, y > 0 ? i - b->m->w : -1,
-                           y + 1 < b->m->h ? i + b->m->w : -1};
-        for (int k = 0; k < 4; k++)
-            if (nb[k] >= 0 && nb[k] != block && !b->mark[nb[k]] && is_free(b, nb[k])) b->mark[nb[k]] = 1, b->queue[tail++] = nb[k];
+/* 1 when taking cell 'i' cannot split the free cells: the free cells
+ * around it (N, NE, E, ... NW, each next to the one before) that touch a
+ * side of it are one run, so a way through 'i' can go round it instead.
+ * (Only such cells are taken: the check is local, a flood fill is not
+ * needed, and the free cells stay one region.) */
+static int simple(const build *b, int i) {
+    static const int ring[8][2] = {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}};
+    int x = i % b->m->w, y = i / b->m->w, open[8], all = 1, runs = 0;
+    for (int k = 0; k < 8; k++) {
+        int nx = x + ring[k][0], ny = y + ring[k][1];
+        open[k] = nx >= 0 && ny >= 0 && nx < b->m->w && ny < b->m->h && is_free(b, ny * b->m->w + nx);
+        all &= open[k];
     }
-    return seen == free_cells;
+    for (int k = 0; k < 8 && !all; k++) {   /* each run, from where it starts: does it hold a side neighbour? */
+        if (!open[k] || open[(k + 7) % 8]) continue;
+        int side = 0;
+        for (int j = k; j < k + 8 && open[j % 8]; j++) side |= j % 2 == 0;
+        runs += side;
+    }
+    return runs <= 1;
 }
 
 /* A character of role 'role' drawn by the game's use of it; 0 when it has none. */
@@ -82,9 +84,15 @@ static char char_of(build *b, gen_role role) {
     return sum > 0 ? b->gm->chars[gen_pick(b->r, w, b->gm->nchars)] : 0;
 }
 
+#define PROBES 32   /* cells tried at random before a free one is looked for in order */
+
 /* A free cell drawn with weights 'w' (NULL: uniformly), or -1 when none is free. */
 static int free_cell(build *b, const double *w) {
     int n = b->m->w * b->m->h, count = 0;
+    for (int k = 0; k < PROBES && !w; k++) {   /* uniformly: most cells are free, a probe or two finds one */
+        int i = gen_below(b->r, n);
+        if (is_free(b, i)) return i;
+    }
     double weights[GEN_MAX_SIDE * GEN_MAX_SIDE];
     for (int i = 0; i < n; i++) count += (weights[i] = is_free(b, i) ? (w ? w[i] : 1) : 0) > 0;
     return count ? gen_pick(b->r, weights, n) : -1;
@@ -101,17 +109,17 @@ static int cells_for(const constructive *self, build *b, gen_role role) {
 /* 2. Solid corridors. */
 static void lay_solids(const constructive *self, build *b) {
     static const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
-    int left = cells_for(self, b, ROLE_SOLID), tries = 4 * b->m->w * b->m->h;
+    int left = cells_for(self, b, ROLE_SOLID), tries = 2 * left + 50;
     char c = char_of(b, ROLE_SOLID);
     while (c && left > 0 && tries-- > 0) {
         int i = free_cell(b, NULL), d = gen_below(b->r, 4), len = 1 + gen_below(b->r, b->m->w > b->m->h ? b->m->w : b->m->h);
-        if (i < 0 || !stays_connected(b, i)) continue;
+        if (i < 0 || !simple(b, i)) continue;
         for (int x = i % b->m->w, y = i / b->m->w; len-- > 0 && left > 0;) {
             b->m->cell[y * b->m->w + x] = c, left--;
             if (gen_unit(b->r) < TURN_CHANCE) d = (d + (gen_below(b->r, 2) ? 1 : 3)) % 4;
             int nx = x + dx[d], ny = y + dy[d];
             if (nx < 0 || ny < 0 || nx >= b->m->w || ny >= b->m->h || !is_free(b, ny * b->m->w + nx) ||
-                !stays_connected(b, ny * b->m->w + nx))
+                !simple(b, ny * b->m->w + nx))
                 break;
             x = nx, y = ny;
         }
@@ -160,12 +168,9 @@ static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
     constructive *self = p;
     int n = self->w * self->h;
     (void)err;
-    int *queue = malloc((size_t)n * sizeof *queue);
-    unsigned char *mark = malloc((size_t)n);
-    if (!queue || !mark) max = 0;   /* nothing this time: the loop tries again */
     for (int k = 0; k < max; k++) {
         gen_map *m = &maps[k];
-        build b = {self->gm, m, r, queue, mark};
+        build b = {self->gm, m, r};
         m->w = self->w, m->h = self->h, m->whole = 0;
         memset(m->cell, self->gm->empty, (size_t)n);
         lay_solids(self, &b);
@@ -176,8 +181,6 @@ static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
         scatter(&b, ROLE_OTHER, cells_for(self, &b, ROLE_OTHER), -1);
         meet_needs(&b);
     }
-    free(queue);
-    free(mark);
     return max;
 }
 

@@ -87,7 +87,7 @@ static int read_opts(const cli_opts *co, const gen_game *gm, gen_opts *o, char *
         .min_len = co->min_len ? co->min_len : c->has_length ? c->min_length : 0,
         .max_len = co->min_len ? co->max_len : c->has_length ? c->max_length : 0,
         .seconds = co->has_seconds ? co->seconds : DEFAULT_SECONDS,
-        .workers = co->workers ? co->workers : cores > 0 ? (int)cores : 1,
+        .workers = co->has_workers ? co->workers : cores > 0 ? (int)cores : 1,
         .max_states = co->max_states ? co->max_states : DEFAULT_MAX_STATES,
         .plays = co->plays ? co->plays : 10,
         .max_ticks = co->max_ticks ? co->max_ticks : 1000,
