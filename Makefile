@@ -7,6 +7,7 @@
 #   make bench      speed figures (forward model, agents)
 #   make bench-gvgai copy+advance/s on level 0 of every GVGAI game, next to GVGAI's
 #   make bench-solve 'vgdl solve' on Bait and GVGAI's puzzle levels: time, states, memory, next to GVGAI's BFS
+#   make bench-generate 'vgdl generate': Sokoban's and Bait's levels in time, yield, variety, action games' agent gap
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
@@ -52,7 +53,7 @@ ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
-.PHONY: all test run-tests test-deps test-asan test-slow bench corpus check check-rules deps clean fuzz fuzz-run
+.PHONY: all test run-tests test-deps test-asan test-slow bench bench-solve bench-generate corpus check check-rules deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a
 
 # The tools' rooms (cli/, batch/, picture/, generate/) see each other's headers.
@@ -124,6 +125,9 @@ bench-gvgai: all
 
 bench-solve: all
 	@tests/bench_solve.sh
+
+bench-generate: all
+	@tests/bench_generate.sh
 
 ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
 check: check-rules
