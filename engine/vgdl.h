@@ -269,6 +269,8 @@ typedef struct vg_rule_info { /* one interaction row: 't1 t2 > effect' */
     unsigned does;            /* VG_DOES_* */
     double score;             /* scoreChange */
     int stype;                /* the type it creates or names, -1 */
+    int resource;             /* the resource (its type) it reads or changes, -1 */
+    int limit;                /* killIfHasLess, killIfOtherHasMore, ...: the amount it compares with */
 } vg_rule_info;
 typedef struct vg_term_info { /* one termination */
     const char *kind;         /* "SpriteCounter", "Timeout", ...; "script" */

@@ -70,7 +70,8 @@ static void test_rules_and_terms(void **state) {
     vg_game_free(g);
 }
 
-/* A GVGAI file: EOS rows say so, as do MultiSpriteCounter's types. */
+/* GVGAI files: EOS rows say so, as do MultiSpriteCounter's types and a
+ * rule's resource and limit. */
 static void test_gvgai_rules(void **state) {
     (void)state;
     vg_game *g = load_game("gvgai/aliens.txt", "gvgai/aliens_lvl0.txt");
@@ -83,6 +84,23 @@ static void test_gvgai_rules(void **state) {
     for (int k = 0; vg_term(g, k, &ti); k++)
         multi |= strcmp(ti.kind, "MultiSpriteCounter") == 0 && ti.stype[0] == type(g, "portal") && ti.stype[1] == type(g, "alien");
     assert_true(multi);
+    vg_game_free(g);
+    g = load_game("gvgai/boulderdash.txt", "gvgai/boulderdash_lvl0.txt");   /* exitdoor avatar > killIfOtherHasMore */
+    int exit = 0;
+    for (int k = 0; vg_rule(g, k, &r); k++)
+        if (strcmp(r.effect, "killIfOtherHasMore") == 0) {
+            exit = 1;
+            assert_int_equal(r.t1, type(g, "exitdoor"));
+            assert_int_equal(r.resource, type(g, "diamond"));
+            assert_int_equal(r.limit, 9);
+        } else if (strcmp(r.effect, "stepBack") == 0) {
+            assert_int_equal(r.resource, -1);
+        }
+    assert_true(exit);
+    vg_game_free(g);
+    g = load_game("gvgai/zelda.txt", "gvgai/zelda_lvl0.txt");   /* nokey key > transformTo killSecond=True */
+    for (int k = 0; vg_rule(g, k, &r); k++)
+        if (strcmp(r.effect, "transformTo") == 0) assert_int_equal(r.does, VG_DOES_CHANGE1 | VG_DOES_CREATE | VG_DOES_KILL2);
     vg_game_free(g);
 }
 

@@ -17,7 +17,8 @@
  *   5. collectibles and goals, then everything else, anywhere free
  *   6. the terminations made to not hold at the start: more sprites of a
  *      type a termination counts down, and what removes a type a win
- *      wants gone (study.c's 'need')
+ *      wants gone (study.c's 'need'), on free cells, else on cells of
+ *      what is not needed
  * Within a role the character is drawn by how often the game's levels use
  * it. Candidates are independent: it learns nothing.
  */
@@ -156,11 +157,29 @@ static void scatter(build *b, gen_role role, int count, int avatar) {
 }
 
 /* 6. At least gm->need[k] of each character. */
+/* A cell to give up for a needed sprite when none is free: one that holds
+ * neither the avatar nor a solid sprite (the free cells stay joined) nor a
+ * character with no more of it than it needs; -1 when there is none. */
+static int spare_cell(build *b) {
+    const gen_game *gm = b->gm;
+    int n = b->m->w * b->m->h, have[GEN_MAX_CHARS] = {0};
+    double w[GEN_MAX_SIDE * GEN_MAX_SIDE];
+    for (int i = 0; i < n; i++) have[gen_char_index(gm, b->m->cell[i])]++;
+    for (int i = 0; i < n; i++) {
+        int k = gen_char_index(gm, b->m->cell[i]);
+        w[i] = gm->role[k] != ROLE_AVATAR && gm->role[k] != ROLE_SOLID && have[k] > gm->need[k];
+    }
+    int any = 0;
+    for (int i = 0; i < n && !any; i++) any = w[i] > 0;
+    return any ? gen_pick(b->r, w, n) : -1;
+}
+
 static void meet_needs(build *b) {
     for (int k = 0; k < b->gm->nchars; k++) {
         int have = 0;
         for (int i = 0; i < b->m->w * b->m->h; i++) have += b->m->cell[i] == b->gm->chars[k];
-        for (int i; have < b->gm->need[k] && (i = free_cell(b, NULL)) >= 0; have++) b->m->cell[i] = b->gm->chars[k];
+        for (int i; have < b->gm->need[k] && ((i = free_cell(b, NULL)) >= 0 || (i = spare_cell(b)) >= 0); have++)
+            b->m->cell[i] = b->gm->chars[k];
     }
 }
 

@@ -7,14 +7,19 @@
  *   2. the border: a side every level has all of one solid character
  *   3. the inside of each level: its size, how often each character
  *      appears, the avatar's character and the row it starts on
- *   4. each character's role, read from the interaction rules: the
- *      avatar; solid (the avatar steps back from it); harmful (it kills
- *      the avatar); collectible (the avatar removes it) and a goal when
- *      a win counts it; other (named by some rule); empty
+ *   4. each character's role, read from the interaction rules, the
+ *      strongest of what they say: the avatar; harmful (it kills the
+ *      avatar); a goal (the avatar removes it and a win counts it, such as
+ *      Bait's door, though the avatar steps back from it without a key);
+ *      collectible (the avatar removes it); solid (it never moves and the
+ *      avatar steps back from it); other (named by some rule); empty
  *   5. what the terminations ask of a start: a win or loss counting a
  *      type holds once the count is down to its limit, so a level needs
- *      more than that many; and a type a win wants gone needs what
- *      removes it (Sokoban's holes for its boxes)
+ *      more than that many; a type a win wants gone needs what removes it
+ *      (Sokoban's holes for its boxes); when the avatar removes it only
+ *      holding more than some amount of a resource, that much of the
+ *      resource (Boulder Dash's ten diamonds for its exit); when only an
+ *      avatar a rule makes removes it, what that rule needs (Zelda's key)
  */
 #include <glob.h>
 #include <stdio.h>
@@ -25,7 +30,9 @@
 #include "cli.h"
 #include "generate.h"
 
-static const char *const role_names[NUM_ROLES] = {"empty", "avatar", "solid", "harmful", "goal", "collectible", "other"};
+static const char *const role_names[NUM_ROLES] = {
+    [ROLE_EMPTY] = "empty", [ROLE_AVATAR] = "avatar", [ROLE_HARMFUL] = "harmful", [ROLE_GOAL] = "goal",
+    [ROLE_COLLECTIBLE] = "collectible", [ROLE_SOLID] = "solid", [ROLE_OTHER] = "other"};
 
 const char *gen_role_name(gen_role r) { return r < NUM_ROLES ? role_names[r] : "?"; }
 
@@ -94,9 +101,10 @@ static gen_role type_role(const vg_game *g, int t) {
         if (!first && !second) continue;
         gen_role now = ROLE_OTHER;
         if (second && gen_names_avatar(g, r.t1)) {          /* the avatar runs into it */
-            for (size_t b = 0; b < sizeof blocking / sizeof blocking[0]; b++)
-                if (strcmp(r.effect, blocking[b]) == 0) now = ROLE_SOLID;
+            for (size_t b = 0; b < sizeof blocking / sizeof blocking[0]; b++)   /* a wall never moves */
+                if (strcmp(r.effect, blocking[b]) == 0 && vg_type_category(g, t) == VG_CAT_IMMOVABLE) now = ROLE_SOLID;
             if (r.does & VG_DOES_KILL1) now = ROLE_HARMFUL;
+            else if (r.does & VG_DOES_KILL2) now = win_counts(g, t) ? ROLE_GOAL : ROLE_COLLECTIBLE;   /* Zelda's key */
         } else if (first && r.t2 >= 0 && gen_names_avatar(g, r.t2)) {   /* it meets the avatar */
             if (r.does & VG_DOES_KILL2) now = ROLE_HARMFUL;
             else if (r.does & VG_DOES_KILL1) now = win_counts(g, t) ? ROLE_GOAL : ROLE_COLLECTIBLE;
@@ -135,6 +143,14 @@ static void need_at_least(gen_game *gm, int k, int n) {
     if (k >= 0 && gm->role[k] != ROLE_AVATAR && gm->need[k] < n) gm->need[k] = n;
 }
 
+/* An avatar type no map character places (Bait's and Zelda's 'withkey')
+ * is made by a rule: what the avatar meets in it (the key) is needed. */
+static void need_maker(gen_game *gm, int t) {
+    vg_rule_info r;
+    for (int k = 0; vg_rule(gm->g, k, &r); k++)
+        if (r.stype >= 0 && r.t2 >= 0 && (r.does & VG_DOES_CREATE) && vg_type_is_a(gm->g, r.stype, t)) need_at_least(gm, char_placing(gm, r.t2), 1);
+}
+
 static void study_terms(gen_game *gm) {
     const vg_game *g = gm->g;
     vg_term_info ti;
@@ -143,9 +159,12 @@ static void study_terms(gen_game *gm) {
         if (strcmp(ti.kind, "SpriteCounter") && strcmp(ti.kind, "MultiSpriteCounter")) continue;
         need_at_least(gm, char_placing(gm, ti.stype[0]), ti.limit + 1);
         for (int j = 0; j < 3 && ti.win && ti.stype[j] >= 0; j++)   /* what removes a type the win wants gone */
-            for (int e = 0; vg_rule(g, e, &r); e++)
-                if (r.t2 >= 0 && (r.does & VG_DOES_KILL1) && vg_type_is_a(g, ti.stype[j], r.t1) && !gen_names_avatar(g, r.t2))
-                    need_at_least(gm, char_placing(gm, r.t2), 1);
+            for (int e = 0; vg_rule(g, e, &r); e++) {
+                if (r.t2 < 0 || !(r.does & VG_DOES_KILL1) || !vg_type_is_a(g, ti.stype[j], r.t1)) continue;
+                if (!gen_names_avatar(g, r.t2)) need_at_least(gm, char_placing(gm, r.t2), 1);
+                else if (r.resource >= 0) need_at_least(gm, char_placing(gm, r.resource), r.limit + 1);
+                else if (char_placing(gm, r.t2) < 0) need_maker(gm, r.t2);
+            }
     }
 }
 
