@@ -18,8 +18,8 @@
  * Exit status: 0 all levels written; 1 some, when time ran out; 2 bad
  * input, or no level at all (the reason: what became of the candidates).
  */
+#include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +34,9 @@
 #define DEFAULT_COUNT 10
 #define DEFAULT_SECONDS 60
 #define DEFAULT_MAX_STATES 200000
+#define DEFAULT_PLAYS 10             /* a level with chance: games each agent plays, */
+#define DEFAULT_TICKS 1000           /* ... each at most so long, */
+#define DEFAULT_CALLS 1000           /* ... its decisions this many forward-model calls each */
 #define DEFAULT_GENERATOR "search"   /* "script" when the game's script has generate() */
 #define BATCH 32                     /* candidates proposed at once: the same for any number of workers, so that
                                       * the levels are too */
@@ -89,9 +92,9 @@ static int read_opts(const cli_opts *co, const gen_game *gm, gen_opts *o, char *
         .seconds = co->has_seconds ? co->seconds : DEFAULT_SECONDS,
         .workers = co->has_workers ? co->workers : cores > 0 ? (int)cores : 1,
         .max_states = co->max_states ? co->max_states : DEFAULT_MAX_STATES,
-        .plays = co->plays ? co->plays : 10,
-        .max_ticks = co->max_ticks ? co->max_ticks : 1000,
-        .calls = co->budget.calls ? co->budget.calls : 1000,
+        .plays = co->plays ? co->plays : DEFAULT_PLAYS,
+        .max_ticks = co->max_ticks ? co->max_ticks : DEFAULT_TICKS,
+        .calls = co->budget.calls ? co->budget.calls : DEFAULT_CALLS,
         .strong_min = co->has_wins ? co->strong_min : c->has_wins ? c->strong_min : 0.5,
         .weak_max = co->has_wins ? co->weak_max : c->has_wins ? c->weak_max : 0.1,
     };
@@ -100,7 +103,6 @@ static int read_opts(const cli_opts *co, const gen_game *gm, gen_opts *o, char *
         return cli_fail("option --size: %dx%d and the game's border make a map over %d cells a side", o->w, o->h,
                         VG_MAX_MAP_SIDE);
     if (o->w * o->h < 2) return cli_fail("option --size: %dx%d leaves no room for an avatar and anything else", o->w, o->h);
-    if (co->budget.ms > 0) return cli_fail("generate measures agents by forward-model calls (--budget-calls), not time");
     return read_agents(co->agents ? co->agents : "mcts,random", gm->g, o, agents, size);
 }
 
@@ -135,7 +137,7 @@ static int seen(const run *r, const char *text, uint64_t h) {
 static void print_plan(FILE *f, const gen_eval *ev) {
     for (int k = 0; k < ev->plan_len; k++) {
         fputs(k ? "," : "", f);
-        for (const char *c = vg_action_name((vg_action)ev->plan[k]) + 7; *c; c++) fputc(*c - 'A' + 'a', f);
+        for (const char *c = vg_action_name((vg_action)ev->plan[k]) + 7; *c; c++) fputc(tolower((unsigned char)*c), f);   /* "ACTION_UP" */
     }
     if (!ev->plan_len) fputc('-', f);
 }
@@ -217,12 +219,15 @@ static void show_progress(const run *r, int final) {
     fflush(stderr);
 }
 
-/* "1,234 candidates: 40 passed, 700 unsolvable, ..." into buf. */
+/* "150 candidates judged: 12 pass, 38 too short, ...; the longest proven solution 30 moves" into buf. */
 static void tally(const run *r, char *buf, size_t size) {
     size_t n = (size_t)snprintf(buf, size, "%ld candidates judged", r->judged);
+    const char *sep = ": ";
     for (int v = 0; v < NUM_VERDICTS && n < size; v++)
-        if (r->by_verdict[v]) n += (size_t)snprintf(buf + n, size - n, "%s %ld %s", n && strchr(buf, ':') ? "," : ":",
-                                                     r->by_verdict[v], gen_verdict_name((gen_verdict)v));
+        if (r->by_verdict[v]) {
+            n += (size_t)snprintf(buf + n, size - n, "%s%ld %s", sep, r->by_verdict[v], gen_verdict_name((gen_verdict)v));
+            sep = ", ";
+        }
     if (r->longest >= 0 && n < size) snprintf(buf + n, size - n, "; the longest proven solution %d moves", r->longest);
 }
 
