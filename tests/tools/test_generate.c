@@ -13,7 +13,8 @@
  *    the maps it makes; its errors end the request at the script's line.
  * 2. Games with chance (Zelda, Aliens): each row's win rates are the
  *    agents' own, replayed with 'vgdl run' on the play seeds, and within
- *    --wins.
+ *    --wins; with --length only Zelda's levels without chance pass, proven
+ *    as in 1.
  * 3. The same --seed gives the same levels, with one worker or two.
  * 4. A generated folder is a batch level set (levels = DIR/ *.txt).
  * 5. An impossible request ends with exit status 2 and a reason within
@@ -196,6 +197,10 @@ static void check_measured(const char *game, const char *dir, const char *opts, 
 static void test_zelda(void **state) {
     (void)state;
     check_measured("zelda", "zelda1", "--size 8x5", 4, 200, 300);
+    /* with --length only levels without chance (no monster) pass: proven, replayed */
+    assert_int_equal(sh("cd %s && %s generate zelda --out zelda2 --count 2 --size 7x5 --length 4-30 --seed 1", tmp, vgdl), 0);
+    expect_in(out(), "chance (no length)");
+    check_proven("zelda", "zelda2", 2, 4, 30);
 }
 
 static void test_aliens(void **state) {

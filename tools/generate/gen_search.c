@@ -139,7 +139,8 @@ static double fitness(const search *self, const gen_eval *ev) {
     case GEN_WEAK_WINS:
     case GEN_STRONG_LOSES: return 1000 + 100 * ((double)ev->strong_wins / (ev->strong_plays ? ev->strong_plays : 1) -
                                           (double)ev->weak_wins / (ev->weak_plays ? ev->weak_plays : 1)) + ev->coverage;
-    case GEN_UNSOLVABLE: return 100;
+    case GEN_UNSOLVABLE:
+    case GEN_CHANCE: return 100;
     default: return 0;
     }
 }

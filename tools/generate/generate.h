@@ -134,6 +134,7 @@ typedef enum {
     GEN_UNSOLVABLE,                  /* no action sequence wins */
     GEN_UNDECIDED,                   /* no proof within --max-states */
     GEN_SHORT, GEN_LONG,             /* proven, outside --length */
+    GEN_CHANCE,                      /* --length asked, but the level has chance: no length to prove */
     GEN_WEAK_WINS,                   /* chance: the weak agent wins too often */
     GEN_STRONG_LOSES,                /* chance: the strong agent wins too rarely */
     GEN_ERROR,                       /* a script error during play; a worker that died */

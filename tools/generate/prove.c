@@ -3,7 +3,8 @@
  * prove.c -- one candidate judged (generate.h), in phases:
  *
  *   1. it loads (every character mapped, the game's own checks), with
- *      exactly one avatar, and the game is not over at the start
+ *      exactly one avatar and the sprites constraints{} asks for, and the
+ *      game is not over at the start
  *   2. chance: a few random plays look for a tick whose random draw could
  *      have come out otherwise (vg_state_drew); the solver settles it for
  *      the rest
@@ -13,8 +14,9 @@
  *      depended on the seed, so such a tick makes it a level with chance
  *      after all. The plan is replayed to a win, and the avatar's rules it
  *      fires give the coverage
- *   4. chance: the weak agent plays first (cheap), then the strong one,
- *      each stopping as soon as the level cannot pass any more
+ *   4. chance: with --length refused (there is no length to prove), else
+ *      the weak agent plays first (cheap), then the strong one, each
+ *      stopping as soon as the level cannot pass any more
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +30,8 @@
 static const char *const verdict_names[NUM_VERDICTS] = {
     [GEN_PASS] = "pass", [GEN_BAD_MAP] = "bad map", [GEN_CONSTRAINT] = "breaks constraints{}",
     [GEN_OVER] = "over at the start", [GEN_UNSOLVABLE] = "unsolvable", [GEN_UNDECIDED] = "undecided",
-    [GEN_SHORT] = "too short", [GEN_LONG] = "too long or unsolvable", [GEN_WEAK_WINS] = "weak agent wins",
+    [GEN_SHORT] = "too short", [GEN_LONG] = "too long or unsolvable", [GEN_CHANCE] = "chance (no length)",
+    [GEN_WEAK_WINS] = "weak agent wins",
     [GEN_STRONG_LOSES] = "strong agent loses", [GEN_ERROR] = "error", [GEN_UNJUDGED] = "not judged"};
 
 const char *gen_verdict_name(gen_verdict v) { return v < NUM_VERDICTS ? verdict_names[v] : "?"; }
@@ -255,7 +258,8 @@ void gen_prove_game(const vg_game *g, const gen_opts *o, gen_eval *ev) {
     } else {
         ev->chance = peek_chance(g, s);
         if (!ev->chance) prove(g, s, o, ev);
-        if (ev->chance) measure(g, s, o, ev);
+        if (ev->chance && (o->min_len || o->max_len)) verdict(ev, GEN_CHANCE, NULL);   /* no length to keep it by */
+        else if (ev->chance) measure(g, s, o, ev);
     }
     vg_state_free(s);
 }
