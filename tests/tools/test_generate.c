@@ -282,12 +282,14 @@ static void test_bad_options(void **state) {
     expect_in(err(), "--out afile: not a folder");
 }
 
-/* cli_setup, with the binary's path made absolute: the commands run in the scratch folder. */
+/* cli_setup, with the binary's path made absolute: the commands run in the
+ * scratch folder, which links the repository's games (so that 'bait' is
+ * found from there whichever build the binary is). */
 static int setup(void **state) {
-    char abs[PATH_MAX];
-    if (cli_setup(state) || !realpath(vgdl, abs)) return -1;
+    char abs[PATH_MAX], repo[PATH_MAX];
+    if (cli_setup(state) || !realpath(vgdl, abs) || !getcwd(repo, sizeof repo)) return -1;
     snprintf(vgdl, sizeof vgdl, "%s", abs);
-    return 0;
+    return sh("cd %s && ln -s '%s/scripts' '%s/levels' '%s/gvgai' .", tmp, repo, repo, repo);
 }
 
 int main(void) {
