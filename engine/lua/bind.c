@@ -12,6 +12,7 @@
  *
  * Stack effects are given in the Lua manual's [-o, +p, x] notation.
  */
+#include <math.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -30,27 +31,43 @@ static state_handle *handle_of(lua_State *L) {
     return h;
 }
 
-/* The value find() gives the name at 'idx', -1 when it gives none or
- * 'idx' holds no string; names found before are known by their string's
- * address, without reading it (see name_cache). */
-static int find_name(lua_State *L, int idx, int kind, const vg_game *g, int (*find)(const vg_game *, const char *)) {
+/* The slot of the string at 'idx' in cache 'c' (see name_cache): its own, or the empty one it would take. */
+static unsigned name_slot(const name_cache *c, const void *key) {
+    unsigned k = (unsigned)((uint32_t)((uintptr_t)key >> 4) * 0x9e3779b1u) >> 25;   /* 7 bits: NAME_SLOTS */
+    while (c->key[k] && c->key[k] != key) k = (k + 1) & (NAME_SLOTS - 1);
+    return k;
+}
+
+/* Remembers that the string at 'idx' names 'value' (of 'kind'), keeping the
+ * string alive; nothing once the cache is full. Allocates: call it only
+ * inside a protected call. */
+void bind_note_name(lua_State *L, int idx, int kind, int value) {
     script *sc = script_of(L);
     name_cache *c = &sc->names[kind];
     const void *key = lua_topointer(L, idx);
-    unsigned k = (unsigned)((uint32_t)((uintptr_t)key >> 4) * 0x9e3779b1u) >> 25;   /* 7 bits: NAME_SLOTS */
-    while (c->key[k] && c->key[k] != key) k = (k + 1) & (NAME_SLOTS - 1);
+    unsigned k = name_slot(c, key);
+    if (c->key[k] || c->n == NAME_CACHE) return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sc->names_ref);
+    lua_pushvalue(L, idx < 0 ? idx - 1 : idx);
+    lua_rawseti(L, -2, kind * NAME_CACHE + c->n + 1);
+    lua_pop(L, 1);
+    c->key[k] = key;
+    c->value[k] = value;
+    c->n++;
+}
+
+/* The value find() gives the name at 'idx', -1 when it gives none or
+ * 'idx' holds no string; names found before are known by their string's
+ * address, without reading it (see name_cache), and with 'note' a name
+ * found now is remembered (which allocates: only in a protected call). */
+static int find_name(lua_State *L, int idx, int kind, int note, const vg_game *g,
+                     int (*find)(const vg_game *, const char *)) {
+    const name_cache *c = &script_of(L)->names[kind];
+    unsigned k = name_slot(c, lua_topointer(L, idx));
     if (c->key[k]) return c->value[k];
     if (lua_type(L, idx) != LUA_TSTRING) return -1;
     int v = find(g, lua_tostring(L, idx));
-    if (v >= 0 && c->n < NAME_CACHE) {            /* remember it, and keep its string alive */
-        lua_rawgeti(L, LUA_REGISTRYINDEX, sc->names_ref);
-        lua_pushvalue(L, idx < 0 ? idx - 1 : idx);
-        lua_rawseti(L, -2, kind * NAME_CACHE + c->n + 1);
-        lua_pop(L, 1);
-        c->key[k] = key;
-        c->value[k] = v;
-        c->n++;
-    }
+    if (v >= 0 && note) bind_note_name(L, idx, kind, v);
     return v;
 }
 
@@ -88,7 +105,7 @@ static int alive(const state_handle *h, int r) {
 }
 
 static int type_arg(lua_State *L, const state_handle *h, int idx) {
-    int t = find_name(L, idx, NAMES_TYPE, h->g, game_type_find);
+    int t = find_name(L, idx, NAMES_TYPE, 1, h->g, game_type_find);
     if (t < 0) {
         luaL_checktype(L, idx, LUA_TSTRING);
         luaL_error(L, "unknown sprite type '%s'", lua_tostring(L, idx));
@@ -111,10 +128,20 @@ static int m_score(lua_State *L) { lua_pushnumber(L, handle_of(L)->s->score); re
 static int m_width(lua_State *L) { lua_pushinteger(L, handle_of(L)->g->w); return 1; }
 static int m_height(lua_State *L) { lua_pushinteger(L, handle_of(L)->g->h); return 1; }
 
+/* Argument 'idx', a finite number (not NaN nor infinite). */
+static lua_Number finite_arg(lua_State *L, int idx) {
+    lua_Number v = luaL_checknumber(L, idx);
+    if (!isfinite(v)) luaL_argerror(L, idx, "must be a finite number");
+    return v;
+}
+
 /* s:add_score(n) [-0, +0, e] */
 static int m_add_score(lua_State *L) {
     state_handle *h = handle_of(L);
-    writable(L, h)->s->score += luaL_checknumber(L, 2);
+    vg_state *s = writable(L, h)->s;
+    double score = s->score + finite_arg(L, 2);
+    if (!isfinite(score)) luaL_argerror(L, 2, "makes the score too large");
+    s->score = score;
     return 0;
 }
 
@@ -336,7 +363,7 @@ static int m_random(lua_State *L) {
 }
 
 static int var_arg(lua_State *L, const state_handle *h, int idx) {
-    int v = find_name(L, idx, NAMES_VAR, h->g, vg_var_find);
+    int v = find_name(L, idx, NAMES_VAR, 1, h->g, vg_var_find);
     if (v >= 0) return v;
     luaL_checktype(L, idx, LUA_TSTRING);
     const char *name = lua_tostring(L, idx);
@@ -474,9 +501,11 @@ vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_e
     return VG_OK;
 }
 
-/* The move named by the string at the stack top, or -1. */
+/* The move named by the string at the stack top, or -1. Called outside
+ * any protected call, so it must not allocate: the loader noted every
+ * move's name (bind_note_name), and a string that is one is that string. */
 static int move_at_top(script *sc) {
-    return find_name(sc->L, -1, NAMES_MOVE, sc->g, vg_move_find);
+    return find_name(sc->L, -1, NAMES_MOVE, 0, sc->g, vg_move_find);
 }
 
 vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err) {

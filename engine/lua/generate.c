@@ -91,33 +91,51 @@ static int l_rng(lua_State *L) {
     return 1;
 }
 
-/* The rows generate() returned (the stack top) as '*text'; VG_OK, or an
- * error at the line that defines generate (at stack index 'fn'). */
-static vg_status take_rows(script *sc, int fn, int w, int h, char **text, vg_error *err) {
-    lua_State *L = sc->L;
-    const char *why = NULL;
-    char *out = NULL;
-    if (!lua_istable(L, -1) || (int)lua_rawlen(L, -1) != h) why = "must return a table of h rows (strings)";
-    else if (!(out = malloc((size_t)(w + 1) * (size_t)h + 1))) return error_set(err, VG_ERR_NOMEM, sc->g->script_path, 0, 0, "out of memory");
-    for (int y = 0; y < h && !why; y++) {
+/* One call of generate(): its arguments in, its map or what is wrong with it out. */
+typedef struct gen_call {
+    uint64_t seed;
+    int w, h;
+    char *text;              /* the rows, each ended by '\n' (malloc'd) */
+    const char *why;         /* what is wrong with the result, NULL: nothing */
+    int line;                /* ... at the line that defines generate */
+} gen_call;
+
+/* The rows generate() returned (the stack top) into c->text, or c->why. */
+static void take_rows(lua_State *L, gen_call *c) {
+    size_t stride = (size_t)c->w + 1;
+    if (!lua_istable(L, -1) || (int)lua_rawlen(L, -1) != c->h) {
+        c->why = "must return a table of h rows (strings)";
+        return;
+    }
+    if (!(c->text = malloc(stride * (size_t)c->h + 1))) luaL_error(L, "out of memory");
+    for (int y = 0; y < c->h && !c->why; y++) {
         size_t len;
         const char *row = lua_rawgeti(L, -1, y + 1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
-        if (!row || len != (size_t)w) why = "must return h rows of w characters each";
-        for (size_t x = 0; row && x < len && !why; x++)
-            if (row[x] < 32 || row[x] > 126) why = "must return rows of printable characters";
-        if (!why) memcpy(out + (size_t)y * (size_t)(w + 1), row, (size_t)w), out[(size_t)y * (size_t)(w + 1) + (size_t)w] = '\n';
+        if (!row || len != (size_t)c->w) c->why = "must return h rows of w characters each";
+        for (size_t x = 0; row && x < len && !c->why; x++)
+            if (row[x] < 32 || row[x] > 126) c->why = "must return rows of printable characters";
+        if (!c->why) memcpy(c->text + (size_t)y * stride, row, (size_t)c->w), c->text[(size_t)y * stride + (size_t)c->w] = '\n';
         lua_pop(L, 1);
     }
-    if (why) {
-        free(out);
-        lua_Debug ar;
-        lua_pushvalue(L, fn);
-        int line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
-        return error_set(err, VG_ERR_SCRIPT, sc->g->script_path, line > 0 ? line : 0, 0, "generate(rng, %d, %d) %s", w, h, why);
-    }
-    out[(size_t)(w + 1) * (size_t)h] = '\0';
-    *text = out;
-    return VG_OK;
+    c->text[stride * (size_t)c->h] = '\0';
+}
+
+/* Calls generate(rng, w, h) for the call given as argument 1 (a light
+ * userdata); run by script_pcall, so that everything it does -- reading
+ * the global, allocating, the script's own code -- is protected. */
+static int l_generate(lua_State *L) {
+    gen_call *c = lua_touserdata(L, 1);
+    lua_Debug ar;
+    lua_getglobal(L, "generate");
+    lua_pushvalue(L, -1);
+    c->line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
+    *(uint64_t *)lua_newuserdatauv(L, sizeof c->seed, 0) = c->seed;
+    lua_pushcclosure(L, l_rng, 1);
+    lua_pushinteger(L, c->w);
+    lua_pushinteger(L, c->h);
+    lua_call(L, 3, 1);
+    take_rows(L, c);
+    return 0;
 }
 
 vg_status script_generate(const char *script_path, uint64_t seed, int w, int h, char **text, vg_error *err) {
@@ -126,20 +144,18 @@ vg_status script_generate(const char *script_path, uint64_t seed, int w, int h, 
     vg_status st = script_open(script_path, &g, err);
     if (st != VG_OK) return st;
     script *sc = g->script;
-    lua_State *L = sc->L;
+    gen_call c = {seed, w, h, NULL, NULL, 0};
     if (!g->has_generate) {
         st = error_set(err, VG_ERR_ARG, script_path, 0, 0, "the script defines no generate(rng, w, h)");
     } else {
-        lua_getglobal(L, "generate");
-        int fn = lua_gettop(L);
-        lua_pushvalue(L, fn);
-        *(uint64_t *)lua_newuserdatauv(L, sizeof seed, 0) = seed;
-        lua_pushcclosure(L, l_rng, 1);
-        lua_pushinteger(L, w);
-        lua_pushinteger(L, h);
-        st = script_pcall(sc, 3, 1, SCRIPT_LOAD_STEPS, SCRIPT_LOAD_SECONDS, err);
-        if (st == VG_OK) st = take_rows(sc, fn, w, h, text, err);
+        lua_pushcfunction(sc->L, l_generate);
+        lua_pushlightuserdata(sc->L, &c);
+        st = script_pcall(sc, 1, 0, SCRIPT_LOAD_STEPS, SCRIPT_LOAD_SECONDS, err);
     }
+    if (st == VG_OK && c.why)
+        st = error_set(err, VG_ERR_SCRIPT, script_path, c.line > 0 ? c.line : 0, 0, "generate(rng, %d, %d) %s", w, h, c.why);
+    if (st == VG_OK) *text = c.text;
+    else free(c.text);
     game_free(g);
     return st;
 }

@@ -288,9 +288,14 @@ static void open_sandbox(lua_State *L) {
 /* ---- Calling into Lua ------------------------------------------------- */
 
 /* The message handler of every call: an error object that is not a string
- * (error(nil), error({})) gets the line that raised it. */
+ * (error(nil), error({})) gets the line that raised it; a number becomes
+ * its text here, in the protected call, since converting it allocates. */
 static int l_message(lua_State *L) {
-    if (lua_isstring(L, 1)) return 1;
+    if (lua_type(L, 1) == LUA_TSTRING) return 1;
+    if (lua_type(L, 1) == LUA_TNUMBER) {
+        lua_pushstring(L, lua_tostring(L, 1));
+        return 1;
+    }
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); level++)
         if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
@@ -354,8 +359,8 @@ vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double s
                       SCRIPT_MEMORY_LIMIT >> 20);
         if (err && strncmp(sc->where, sc->chunk, strlen(sc->chunk)) == 0)
             err->line = atoi(sc->where + strlen(sc->chunk) + 1);
-    } else {
-        error_from_lua(sc, lua_tostring(L, -1), err);
+    } else {   /* a string: l_message made it one, or Lua's own for an error in the handler */
+        error_from_lua(sc, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL, err);
     }
     lua_pop(L, 1);
     return VG_ERR_SCRIPT;
@@ -580,6 +585,7 @@ static int l_turns(lua_State *L) {
         if (!lua_isstring(L, -1)) fail(L, "%s", "'moves' must list names (strings)");
         if (game_add_move(sc->g, lua_tostring(L, -1), call_line(L), &err) != VG_OK) raise(L, &err);
         lua_pushstring(L, sc->g->move_names[sc->g->nmoves - 1]);
+        bind_note_name(L, -1, NAMES_MOVE, sc->g->nmoves - 1);   /* so that play finds moves without allocating */
         sc->move_ref[sc->g->nmoves - 1] = luaL_ref(L, LUA_REGISTRYINDEX);
         lua_pop(L, 1);
     }
@@ -682,6 +688,39 @@ static void script_window(void *p, long steps, double seconds) {
 static const script_ops lua_ops = {bind_effect, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
                                    bind_termination, bind_value, script_window, script_close};
 
+/* Keeps the global functions heuristic, evaluate and bound the script
+ * defined, and notes whether it defines generate (run by script_pcall). */
+static int l_value_hooks(lua_State *L) {
+    script *sc = script_of(L);
+    static const char *const hooks[3] = {"heuristic", "evaluate", "bound"};
+    int *has[3] = {&sc->g->has_heuristic, &sc->g->has_evaluate, &sc->g->has_bound};
+    for (int k = 0; k < 3; k++) {
+        if (lua_getglobal(L, hooks[k]) == LUA_TFUNCTION) {
+            sc->value_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
+            *has[k] = 1;
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    sc->g->has_generate = lua_getglobal(L, "generate") == LUA_TFUNCTION;
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* Opens the sandbox, the state handle and the declaring functions in a
+ * fresh Lua state (run by lua_pcall: it allocates). */
+static int l_open(lua_State *L) {
+    open_sandbox(L);
+    bind_open(L);
+    for (const luaL_Reg *d = declarations; d->name; d++) {   /* the declaring functions become globals */
+        lua_pushcfunction(L, d->func);
+        lua_pushstring(L, d->name);
+        lua_pushcclosure(L, l_declaration, 2);
+        lua_setglobal(L, d->name);
+    }
+    return 0;
+}
+
 static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     char *src;
     size_t len;
@@ -703,19 +742,8 @@ static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     st = script_pcall(sc, 0, 0, SCRIPT_LOAD_STEPS, SCRIPT_LOAD_SECONDS, err);
     sc->loading = 0;
     if (st != VG_OK) return st;
-    g->has_generate = lua_getglobal(L, "generate") == LUA_TFUNCTION;
-    lua_pop(L, 1);
-    static const char *const hooks[3] = {"heuristic", "evaluate", "bound"};
-    int *has[3] = {&g->has_heuristic, &g->has_evaluate, &g->has_bound};
-    for (int k = 0; k < 3; k++) {
-        if (lua_getglobal(L, hooks[k]) == LUA_TFUNCTION) {
-            sc->value_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
-            *has[k] = 1;
-        } else {
-            lua_pop(L, 1);
-        }
-    }
-    return VG_OK;
+    lua_pushcfunction(L, l_value_hooks);   /* reading a global may run the script's code (an __index on _G) */
+    return script_pcall(sc, 0, 0, SCRIPT_CALL_STEPS, SCRIPT_CALL_SECONDS, err);
 }
 
 vg_status script_open(const char *script_path, vg_game **out, vg_error *err) {
@@ -733,15 +761,9 @@ vg_status script_open(const char *script_path, vg_game **out, vg_error *err) {
     g->script = sc;
     *(script **)lua_getextraspace(sc->L) = sc;
     lua_sethook(sc->L, l_hook, LUA_MASKCOUNT, SCRIPT_HOOK_EVERY);
-    open_sandbox(sc->L);
-    bind_open(sc->L);
-    for (const luaL_Reg *d = declarations; d->name; d++) {   /* the declaring functions become globals */
-        lua_pushcfunction(sc->L, d->func);
-        lua_pushstring(sc->L, d->name);
-        lua_pushcclosure(sc->L, l_declaration, 2);
-        lua_setglobal(sc->L, d->name);
-    }
+    lua_pushcfunction(sc->L, l_open);
     sc = NULL;                                     /* the game owns it now */
+    if (lua_pcall(((script *)g->script)->L, 0, 0, 0) != LUA_OK) goto done;   /* out of memory */
     if ((st = run_script(g, g->script, err)) != VG_OK) goto done;
     *out = g;
     g = NULL;

@@ -87,6 +87,7 @@ struct state_handle {
 
 /* bind.c: the state handle, and the script_ops callbacks of game.h */
 void bind_open(lua_State *L);     /* creates the state handle; needs the script in the extra space */
+void bind_note_name(lua_State *L, int idx, int kind, int value);   /* the string at 'idx' names 'value' (NAMES_*) */
 vg_status bind_effect(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
 vg_status bind_termination(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
 vg_status bind_value(void *script, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err);

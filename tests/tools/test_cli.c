@@ -10,7 +10,8 @@
  *    read refused with the commands that do; unknown options suggested.
  * 3. A missing game, a missing level and a broken script are told apart;
  *    check reports a script's own errors with or without levels and takes
- *    --level.
+ *    --level; a script whose globals raise when read fails cleanly, at
+ *    load and in play, and in a batch.
  * 4. list games|agents|params AGENT; an agent parameter's typo suggested.
  * 5. CS188 by number and by name, every Berkeley layout, read as Berkeley
  *    reads them.
@@ -129,6 +130,56 @@ static void test_check_script(void **state) {
     expect_run("check bait", 0, "out", "bait.lua: ok, 5 levels\n");
 }
 
+/* Writes tmp/NAME: the minimal fixture script followed by 'more'. */
+static void write_script(const char *name, const char *more) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", tmp, name);
+    FILE *in = fopen(repo_path("tests/fixtures/scripts/minimal.lua"), "r"), *f = fopen(path, "w");
+    assert_non_null(in);
+    assert_non_null(f);
+    char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf, in);
+    fwrite(buf, 1, n, f);
+    fputs(more, f);
+    fclose(in);
+    fclose(f);
+}
+
+/* A script whose globals raise when read (issue 27.1): at load, every
+ * command that loads it exits 2 naming its line (it aborted the process);
+ * in play, the run fails as a script error, and in a batch that run is
+ * an error row while the others play on. */
+static void test_hostile_globals(void **state) {
+    (void)state;
+    const char *map = repo_path("tests/fixtures/maps/tiny.txt");
+    write_script("h.lua", "setmetatable(_G, {__index = function(t, k) error(\"no \" .. k) end})\n");
+    static const char *const cmds[] = {"check", "show", "run", "trace", "bench", "render"};
+    for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
+        char args[1024];
+        snprintf(args, sizeof args, "%s %s/h.lua --level %s%s", cmds[k], tmp, map,
+                 k == 3 ? " --actions /dev/null" : k == 5 ? " -o x.png" : "");
+        expect_run(args, 2, "err", "h.lua:13: no heuristic");
+    }
+    /* in play: an effect hides the globals; the next effect reads one */
+    write_script("p.lua", "interaction { \"avatar\", \"floor\", function() setmetatable(_G, "
+                          "{__index = function(t, k) error(\"no \" .. k) end}) end }\n"
+                          "interaction { \"avatar\", \"floor\", function() return nosuch end }\n");
+    write_script("q.lua", "");
+    char args[1024];
+    snprintf(args, sizeof args, "run %s/p.lua --level %s --agent random", tmp, map);
+    expect_run(args, 2, "err", "p.lua:13: no nosuch");
+    sh("printf '[batch]\\ngames = %s/p.lua, %s/q.lua\\nlevels = %s\\nagents = random\\nbudget_calls = 10\\n"
+       "max_ticks = 20\\nout = %s/res\\nworkers = 1\\n' > %s/h.ini", tmp, tmp, map, tmp, tmp);
+    snprintf(args, sizeof args, "batch %s/h.ini", tmp);
+    expect_run(args, 0, "out", "");
+    const char *csv = slurp("res/runs.csv");
+    expect_in(csv, ",error,");
+    expect_in(csv, "p.lua:13: no nosuch");
+    expect_in(csv, ",ok,");
+    write_script("p.lua", "setmetatable(_G, {__index = function(t, k) error(\"no \" .. k) end})\n");
+    expect_run(args, 2, "err", "p.lua:13: no heuristic");   /* at load: the batch is refused, naming it */
+}
+
 /* ---- 4. list ---------------------------------------------------------- */
 
 static void test_list(void **state) {
@@ -164,6 +215,7 @@ int main(void) {
         cmocka_unit_test(test_options_of_other_commands),
         cmocka_unit_test(test_missing_game_or_level),
         cmocka_unit_test(test_check_script),
+        cmocka_unit_test(test_hostile_globals),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_cs188_levels),
     };

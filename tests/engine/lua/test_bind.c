@@ -232,14 +232,17 @@ static void test_declaration_during_play(void **state) {
     expect_play_error("declare_in_play.lua", "only while the script loads");
 }
 
-/* Handles and positions no sprite can have are errors, not undefined
- * behaviour (UBSan checks the casts). */
+/* Handles and positions no sprite can have, and numbers that are not
+ * finite (a score of NaN), are errors, not undefined behaviour (UBSan
+ * checks the casts) nor a state no trace can print. */
 static void test_bad_positions(void **state) {
     (void)state;
     static const char *const why[] = {"not a sprite handle", "out of range", "out of range", "out of range",
-                                      "out of range"};
+                                      "out of range", "#1 to 'add_score' (must be a finite number)",
+                                      "must be a finite number", "must be a finite number",
+                                      "#1 to 'add_score' (makes the score too large)"};
     vg_game *g = load_game_text(SCRIPTS "bad_positions.lua", "wwwww\nwAb.w\nwwwww\n");
-    for (int c = 1; c <= 5; c++) {
+    for (int c = 1; c <= (int)(sizeof why / sizeof why[0]); c++) {
         vg_state *s = vg_state_new(g, 1);
         vg_error err = {0};
         vg_set_var(s, vg_var_find(g, "case"), c);

@@ -155,6 +155,9 @@ static void test_generate_wrong(void **state) {
         {"function generate(rng, w, h)\n  return rng(0)\nend\n", VG_ERR_SCRIPT, 14, "rng(n) needs a whole number n >= 1"},
         {"function generate(rng, w, h)\n  error('no map today')\nend\n", VG_ERR_SCRIPT, 14, "no map today"},
         {"-- no generate\n", VG_ERR_ARG, 0, "defines no generate(rng, w, h)"},
+        {"function generate(rng, w, h)\n  return nowhere\nend\n"   /* a hostile _G: the read is protected */
+         "setmetatable(_G, {__index = function(t, k) if k == 'nowhere' then error('no global ' .. k) end end})\n",
+         VG_ERR_SCRIPT, 16, "no global nowhere"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char lua[4096];
