@@ -1,11 +1,18 @@
 # vgdl -- the only build file.
-#   make            bin/vgdl and build/libvgdl.a        (BUILD=release|debug|asan)
-#   make test       every test (cmocka), also the GVGAI trace replays
+#   make            bin/vgdl, build/libvgdl.a, and the library shared (build/BUILD/libvgdl.so) with
+#                   the Python package's native module (build/BUILD/python/)   (BUILD=release|debug|asan)
+#   make test       every test (cmocka, and the Python package's), also the GVGAI trace replays; the programs run side by side
+#                   (JOBS=N at once, default the number of cores), each one's time printed, the slowest
+#                   listed at the end, then the totals line (tests/run.sh)
+#   make test-quick the inner loop: every test but the whole-collection and end-to-end programs
+#                   (GVGAI's corpus, the level solver against BFS on generated maps, batch runs with
+#                   Slurm and GNU parallel, the documents' examples), about a third of make test's time
 #   make test-asan  the same tests under -fsanitize=address,undefined (gcc)
 #   make test BUILD=clang   ... under clang's ASan and UBSan (float-to-int casts checked too)
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
 #   make bench      speed figures (forward model, agents)
-#   make bench-gvgai copy+advance/s on level 0 of every GVGAI game, next to GVGAI's
+#   make bench-gvgai GVGAI's forward model and vgdl's side by side on every one-player game
+#                   (GVGAI_HARNESS=DIR a built harness, GAMES="a b" a few, RUNS=3: docs/speed.md)
 #   make bench-solve 'vgdl solve' on Bait and GVGAI's puzzle levels: time, states, memory, next to GVGAI's BFS
 #   make bench-generate 'vgdl generate': Sokoban's and Bait's levels in time, yield, variety, action games' agent gap
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
@@ -31,7 +38,7 @@ CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -f
 CFLAGS_clang   := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 CFLAGS_fuzz    := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-omit-frame-pointer \
                   -fno-sanitize-recover=all -DVG_FUZZING
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -fPIC $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(shell pkg-config --cflags cmocka json-c zlib 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
 LDFLAGS_clang := -fsanitize=address,undefined,float-cast-overflow
@@ -53,8 +60,18 @@ ifneq ($(BUILD),release)
 BIN := $(OUT)/vgdl
 endif
 
-.PHONY: all test run-tests test-deps test-asan test-slow bench bench-solve bench-generate corpus check check-rules deps clean fuzz fuzz-run
-all: $(BIN) build/libvgdl.a
+# Python: Debian's python3 (not whatever comes first on PATH), the package in python/vgdl/ and its
+# native module, made by cffi (python/build_native.py) and linked to libvgdl.so.
+PYTHON  ?= /usr/bin/python3
+PYEXT   := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PYINC   := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+NATIVE  := $(OUT)/python/_native$(PYEXT)
+TESTS   += $(if $(filter fuzz,$(BUILD)),,tests/python/run.sh)
+export VGDL_BUILD := $(BUILD)
+export PYTHON
+
+.PHONY: all test test-quick run-tests test-deps test-asan test-slow bench bench-solve bench-generate corpus check check-rules deps clean fuzz fuzz-run
+all: $(BIN) build/libvgdl.a $(OUT)/libvgdl.so $(NATIVE)
 
 # The tools' rooms (cli/, batch/, picture/, generate/) see each other's headers.
 $(OUT)/tools/%.o: CFLAGS += -Itools/cli -Itools/batch -Itools/picture -Itools/generate
@@ -70,6 +87,22 @@ $(OUT)/libvgdl.a: $(LIBOBJ)
 
 build/libvgdl.a: $(OUT)/libvgdl.a
 	@cp $< $@
+
+# Calls inside the library bind inside it (-Bsymbolic): as fast as the static library.
+$(OUT)/libvgdl.so: $(LIBOBJ)
+	@echo "LD $@"
+	@$(CC) -shared -Wl,-Bsymbolic $(LDFLAGS_$(BUILD)) -o $@ $^ $(LDLIBS)
+
+$(OUT)/python/_native.c: python/build_native.py engine/vgdl.h agents/agent.h
+	@mkdir -p $(dir $@)
+	@echo "CFFI $@"
+	@$(PYTHON) python/build_native.py $@
+
+# cffi's generated C is compiled without the project's warnings (it is not ours to fix).
+$(NATIVE): $(OUT)/python/_native.c $(OUT)/libvgdl.so
+	@echo "CC $@"
+	@$(CC) -shared -fPIC $(CFLAGS_$(BUILD)) -Iengine -Iagents -I$(PYINC) $(LDFLAGS_$(BUILD)) -o $@ $< \
+	  -L$(OUT) -lvgdl -Wl,-rpath,'$$ORIGIN/..'
 
 $(BIN): $(patsubst %.c,$(OUT)/%.o,$(TOOLS)) $(OUT)/libvgdl.a
 	@mkdir -p $(dir $@)
@@ -100,8 +133,16 @@ $(OUT)/tests/fuzz/replay_generate build/fuzz/fuzz_generate: $(patsubst %.c,$(OUT
 test: test-deps
 	@$(MAKE) --no-print-directory run-tests
 
-run-tests: $(TESTS) $(BIN)
-	@tests/run.sh $(TESTS)
+# The slow programs made of many cases run as N shards side by side (tests/run.sh's PROGRAM:N).
+SHARDS_test_corpus := 4
+SHARDS_test_solve_differential := 2
+JOBS    ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+run-tests: $(TESTS) $(BIN) $(NATIVE)
+	@tests/run.sh -j $(JOBS) -t $(OUT)/test-times $(foreach t,$(TESTS),$t$(if $(SHARDS_$(notdir $t)),:$(SHARDS_$(notdir $t))))
+
+QUICK_SKIP := engine/gvgai/test_corpus agents/test_solve_differential batch/test_batch docs/test_docs
+test-quick: test-deps
+	@$(MAKE) --no-print-directory run-tests TESTS="$(filter-out $(QUICK_SKIP:%=$(OUT)/tests/%),$(TESTS))"
 
 # The packages only the tests need: installed by ./setup --test-deps (root),
 # checked here so that a missing one is named, not a compile error.
@@ -121,7 +162,7 @@ bench: all
 	@tests/bench.sh
 
 bench-gvgai: all
-	@tests/bench_gvgai.sh
+	@tests/bench_gvgai.sh $(GAMES)
 
 bench-solve: all
 	@tests/bench_solve.sh

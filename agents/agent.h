@@ -192,6 +192,10 @@ const agent_def *const *agent_list(int *n);              /* every registered age
  * returns NULL and writes a one-line reason into 'why'. */
 agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed,
                  char *why, size_t whysize);
+/* 0 when agent_new would accept 'name' and 'settings'; else -1 with
+ * agent_new's reason in 'why' (an unknown agent or parameter, with the
+ * nearest name; a value that is not a number). Needs no game. */
+int agent_check(const char *name, const char *const *settings, int n, char *why, size_t whysize);
 /* One decision for the agent to move in 's' under budget 'b', its cost
  * and error in 'r'. Returns the move (see agent_def.act): in a game
  * without turns an action, ACTION_NIL when the agent has none; in a game

@@ -32,11 +32,13 @@ static const agent_def *const agents[] = {
 };
 #define NUM_AGENTS ((int)(sizeof agents / sizeof agents[0]))
 
+#define AGENT_MAX_PARAMS 32   /* parameters of one agent, at most */
+
 struct agent {
     const agent_def *def;
     const vg_game *g;
     void *self;
-    double params[32];
+    double params[AGENT_MAX_PARAMS];
     int turns;                          /* the game has turns{} */
     int move_of[VG_NUM_ACTIONS];        /* per action, agent_action_move (fm_action_move) */
     vg_action action_of[VG_MAX_MOVES];  /* per move, agent_move_action (agent_action) */
@@ -70,8 +72,11 @@ static void unknown_param(const agent_def *def, const char *setting, size_t klen
     else snprintf(why, whysize, "agent '%s' has no parameter '%s' ('vgdl list params %s' lists them)", def->name, key, def->name);
 }
 
-agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed, char *why,
-                 size_t whysize) {
+/* Agent 'name''s definition, its parameters (defaults, then 'settings')
+ * in params[] in its order; NULL with 'why' for an unknown agent or a bad
+ * setting. */
+static const agent_def *settle(const char *name, const char *const *settings, int n, double *params, char *why,
+                               size_t whysize) {
     const agent_def *def = agent_find(name);
     if (!def) {
         const char *names[NUM_AGENTS];
@@ -84,14 +89,7 @@ agent *agent_new(const char *name, const vg_game *g, const char *const *settings
         if (len > 0 && (size_t)len < whysize) snprintf(why + len, whysize - (size_t)len, ")");
         return NULL;
     }
-    agent *a = calloc(1, sizeof *a);
-    if (!a) {
-        snprintf(why, whysize, "out of memory");
-        return NULL;
-    }
-    a->def = def;
-    a->g = g;
-    for (int k = 0; k < def->nparams; k++) a->params[k] = def->params[k].value;
+    for (int k = 0; k < def->nparams; k++) params[k] = def->params[k].value;
     for (int i = 0; i < n; i++) {
         const char *eq = strchr(settings[i], '=');
         size_t klen = eq ? (size_t)(eq - settings[i]) : 0;
@@ -103,11 +101,31 @@ agent *agent_new(const char *name, const vg_game *g, const char *const *settings
             if (!eq) snprintf(why, whysize, "setting '%s' is not key=value", settings[i]);
             else if (k == def->nparams) unknown_param(def, settings[i], klen, why, whysize);
             else snprintf(why, whysize, "parameter '%.*s' needs a number, not '%s'", (int)klen, settings[i], eq + 1);
-            free(a);
             return NULL;
         }
-        a->params[k] = v;
+        params[k] = v;
     }
+    return def;
+}
+
+int agent_check(const char *name, const char *const *settings, int n, char *why, size_t whysize) {
+    double params[AGENT_MAX_PARAMS];
+    return settle(name, settings, n, params, why, whysize) ? 0 : -1;
+}
+
+agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed, char *why,
+                 size_t whysize) {
+    double params[AGENT_MAX_PARAMS];
+    const agent_def *def = settle(name, settings, n, params, why, whysize);
+    if (!def) return NULL;
+    agent *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(why, whysize, "out of memory");
+        return NULL;
+    }
+    a->def = def;
+    a->g = g;
+    memcpy(a->params, params, sizeof a->params);
     a->turns = vg_game_has_turns(g);
     for (int k = 0; k < VG_NUM_ACTIONS; k++) a->move_of[k] = agent_action_move(g, (vg_action)k);
     for (int m = 0; m < VG_MAX_MOVES; m++) a->action_of[m] = agent_move_action(g, m);

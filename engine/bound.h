@@ -79,7 +79,7 @@ struct bound_rules {
     uint64_t *covered;      /* the last state's target cells under a frozen box, a bit per ring cell */
     int *queue, *cellbuf;
     int npx, npy;           /* pixels across and down the ring */
-    int *fixed_cell;        /* per entry of g->fixed_order: its ring cell */
+    int *fixed_cell;        /* per entry of the static layer (g->static_ents): its ring cell */
     int *col, *row;         /* per pixel from the ring's corner: the ring column, the ring row * rw; -1 between cells */
     vg_obs *buf;
     int cap;

@@ -39,29 +39,16 @@ static int avatar_cell(const vg_game *g, const struct bound_rules *b, const spri
 /* bound.h. Read from the state as vg_sprites_of does, without its observations; pixels to cells by b->col and b->row,
  * a fixed sprite's cell from b->fixed_cell. */
 int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max) {
-    int n = 0, sq = g->square;
-    for (uint64_t ts = types; ts; ts &= ts - 1) {
-        int t = __builtin_ctzll(ts);
-        if (g->types[t].fixed) {
-            const uint32_t *list = g->fixed_order + g->fixed_first[t];
-            const int *at = b->fixed_cell + g->fixed_first[t];
-            for (int k = 0; k < g->static_count[t]; k++)
-                if (fixed_alive(g, s, list[k])) {
-                    if (n < max) out[n] = at[k];
-                    n++;
-                }
-            continue;
-        }
-        uint32_t from, to;
-        state_range(g, s, t, &from, &to);
-        for (uint32_t i = from; i < to; i++) {
-            const sprite *p = state_sprite(s, i);
-            if (p->flags & (SP_DISABLED | SP_KILLED)) continue;
-            int c = sprite_cell(b, sq, p);
-            if (c < 0) return -1;
-            if (n < max) out[n] = c;
-            n++;
-        }
+    int n = 0;
+    sprite_walk w;
+    walk_start(&w, g, s, types);
+    for (int r; walk_next(&w, &r);) {
+        const sprite *p = r >= 0 ? state_sprite(s, (uint32_t)r) : NULL;
+        if (p && (p->flags & (SP_DISABLED | SP_KILLED))) continue;
+        int c = p ? sprite_cell(b, g->square, p) : b->fixed_cell[-r - 1];
+        if (c < 0) return -1;
+        if (n < max) out[n] = c;
+        n++;
     }
     return n;
 }
@@ -115,10 +102,8 @@ vg_status bound_walk_init(const vg_game *g, struct bound_rules *b) {
     size_t nfixed = g->static_start[g->w * g->h];
     b->fixed_cell = malloc((nfixed ? nfixed : 1) * sizeof *b->fixed_cell);
     if (!b->fixed_cell) return VG_ERR_NOMEM;
-    for (size_t k = 0; k < nfixed; k++) {
-        const struct static_ent *se = &g->static_ents[g->fixed_order[k]];
-        b->fixed_cell[k] = (se->cy + 1) * b->rw + se->cx + 1;
-    }
+    for (size_t k = 0; k < nfixed; k++)
+        b->fixed_cell[k] = (g->static_ents[k].cy + 1) * b->rw + g->static_ents[k].cx + 1;
     for (int p = 0; p < b->npx; p++) b->col[p] = p % sq ? -1 : p / sq;
     for (int p = 0; p < b->npy; p++) b->row[p] = p % sq ? -1 : p / sq * b->rw;
     memset(b->cellmap, -1, (size_t)b->cells * sizeof *b->cellmap);

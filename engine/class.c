@@ -118,6 +118,11 @@ void class_defaults_resource(type_def *td) {
     td->value = 1;
 }
 
+int class_resource_limit(const vg_game *g, int type) {
+    const type_def *td = &g->types[type];
+    return td->cls == CLS_Resource || td->cls == CLS_ResourcePack ? td->limit : 0;
+}
+
 /* Flicker, OrientedFlicker: die once older than 'limit' ticks ('counter' is
  * the age, which a timeToLive counts too). */
 void class_update_flicker(tick_ctx *t, int i, vg_action a) {
@@ -134,4 +139,41 @@ void class_defaults_flicker(type_def *td) { td->limit = 1; }
 void class_defaults_oriented_flicker(type_def *td) {
     td->limit = 1;
     td->oriented = 1;
+}
+
+/* ---- A type with an update function (sprite{}'s 'update') ----------------- */
+
+void class_update_scripted(tick_ctx *t, int i, vg_action a) {
+    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
+    class_table[td->cls].update(t, i, a);
+    if (t->status != VG_OK || (tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED))) return;
+    vg_status st = t->g->ops->update(t->g->script, td->update_ref, t, i, t->err);
+    if (st != VG_OK && t->status == VG_OK) t->status = st;
+}
+
+/* ---- Timers ----------------------------------------------------------------- */
+
+/* The classes whose 'counter' is the sprite's age (updates so far): the
+ * still and passive ones (timeToLive) and the Flickers (also 'limit'). */
+static int counts_age(const type_def *td) {
+    class_update_fn *u = class_table[td->cls].update;
+    return u == class_update_still || u == class_update_passive || u == class_update_flicker;
+}
+
+int class_timer(const vg_game *g, const sprite *p, int *left) {
+    const type_def *td = &g->types[p->type];
+    int flicker = class_table[td->cls].update == class_update_flicker;
+    if (!counts_age(td) || (td->ttl < 0 && !flicker)) return 0;
+    int ttl = td->ttl >= 0 ? td->ttl - p->counter : INT16_MAX, life = flicker ? td->limit + 1 - p->counter : INT16_MAX;
+    *left = ttl < life ? ttl : life;
+    if (*left < 0) *left = 0;
+    return 1;
+}
+
+void class_set_timer(const vg_game *g, sprite *p, int left) {
+    const type_def *td = &g->types[p->type];
+    int flicker = class_table[td->cls].update == class_update_flicker;
+    int age = td->ttl >= 0 ? td->ttl - left : td->limit + 1 - left;   /* the age at which the first end comes in 'left' */
+    if (td->ttl >= 0 && flicker && td->limit + 1 - left > age) age = td->limit + 1 - left;
+    p->counter = (int16_t)(age < 0 ? 0 : age > INT16_MAX ? INT16_MAX : age);
 }

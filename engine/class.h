@@ -141,6 +141,23 @@ extern const sprite_class class_table[NUM_CLASSES];
 int class_find(const char *name);                    /* CLS_* number, or -1 */
 int class_names(const char **out, int max);          /* fills out[] with the class names; returns how many */
 
+/* A sprite of a type with an update function (sprite{}'s 'update'): its
+ * class's update, then, while the sprite lives, the script's (its
+ * g->update_fn when the type has one). */
+class_update_fn class_update_scripted;
+
+/* ---- What a class keeps (class.c) ----------------------------------------- */
+
+/* The most a sprite may hold of resource type 'type' (GVGAI's resource
+ * limit): a Resource's or ResourcePack's 'limit', 0 for other types. */
+int class_resource_limit(const vg_game *g, int type);
+/* A sprite that dies by itself (timeToLive, a Flicker's 'limit'): 1 with
+ * '*left', the updates it still survives; 0 when its class keeps no age
+ * or it has no such end. */
+int class_timer(const vg_game *g, const sprite *p, int *left);
+/* Sets the age of such a sprite so that it survives 'left' more updates. */
+void class_set_timer(const vg_game *g, sprite *p, int left);
+
 /* ---- The avatar's actions (class_avatar.c) ------------------------------ */
 
 /* GVGAI's actions for an avatar of class 'cls', in its order, NIL left

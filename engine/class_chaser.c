@@ -23,22 +23,12 @@
 
 static int grid_distance(int x1, int y1, int x2, int y2) { return abs(x1 - x2) + abs(y1 - y2); }
 
-/* Walks the sprites of the leaf types in 'ts' during a tick, type by type
- * (tick_next_of). Start with { ts, 0 }; returns the next sprite or -1. */
-typedef struct walk {
-    uint64_t ts;
-    uint32_t at;
-} walk;
-
-static int walk_next(tick_ctx *t, walk *w) {
-    for (; w->ts; w->ts &= w->ts - 1, w->at = 0) {
-        int j = tick_next_of(t, __builtin_ctzll(w->ts), t->s->n, &w->at);
-        if (j >= 0) return j;
-    }
-    return -1;
-}
-
 static uint64_t leaves_of(const vg_game *g, int type) { return type >= 0 ? g->types[type].subtypes : 0; }
+
+/* Starts walk 'w' over the sprites of 'type' and subtypes, as GVGAI lists them during a tick. */
+static inline void targets(sprite_walk *w, const tick_ctx *t, int type) {
+    tick_walk(w, t, leaves_of(t->g, type), t->s->n);
+}
 
 /* Whether a LOSChaser at (x, y), looking along the direction it last drew
  * at random ('prev', as class_random_prev), sees a sprite at (tx, ty):
@@ -69,7 +59,7 @@ static inline __attribute__((always_inline)) int closest_in(tick_ctx *t, const s
                                                            int16_t *ty, int *first, int *best) {
     int n = 0;
     *best = INT32_MAX, *first = -1;
-    for (uint64_t ts = leaves_of(t->g, stype); ts; ts &= ts - 1) {   /* as walk_next, a type's range then its new ones */
+    for (uint64_t ts = leaves_of(t->g, stype); ts; ts &= ts - 1) {   /* as sprite_walk: a type's range, then its new ones */
         int leaf = __builtin_ctzll(ts);
         uint32_t from, to;
         type_range(t, leaf, &from, &to);
@@ -214,13 +204,12 @@ static int new_target(tick_ctx *t, const sprite *me) {
         closest(t, me, td->stype, -1, tx, ty, &first, &best);
         return first;
     }
-    walk w = {leaves_of(t->g, td->stype), 0};
-    int n = 0, j;
-    while (walk_next(t, &w) >= 0) n++;
+    sprite_walk w;
+    int n = 0, j = -1;
+    for (targets(&w, t, td->stype); walk_next(&w, &j);) n++;
     if (n == 0) return -1;
     int k = rng_int(t->s, td->stype >= 0 && t->g->types[td->stype].leaf ? 2 * n : n) % n;
-    w = (walk){leaves_of(t->g, td->stype), 0};
-    while ((j = walk_next(t, &w)) >= 0 && k-- > 0) {}
+    for (targets(&w, t, td->stype); walk_next(&w, &j) && k-- > 0;) {}
     return j;
 }
 
@@ -228,8 +217,9 @@ static int new_target(tick_ctx *t, const sprite *me) {
  * sprite (killed this tick included), whose place it notes, else where it
  * died. */
 static void target_pos(tick_ctx *t, const sprite *me, int32_t *aux, int *x, int *y) {
-    walk w = {leaves_of(t->g, t->g->types[me->type].stype), 0};
-    for (int j; (j = walk_next(t, &w)) >= 0;)
+    sprite_walk w;
+    targets(&w, t, t->g->types[me->type].stype);
+    for (int j; walk_next(&w, &j);)
         if (tick_sprite(t, (uint32_t)j)->id + 1 == (uint32_t)aux[0]) {
             sprite_remember(aux, tick_sprite(t, (uint32_t)j));
             break;

@@ -168,6 +168,12 @@ void effect_apply_timed(tick_ctx *t, const effect_def *e, int a);
 /* ---- The pending list (effect_timer.c) */
 void effect_timers_start(const vg_game *g, vg_state *s);  /* a level's start: the timed rows pending */
 void effect_run_timers(tick_ctx *t);                      /* step 1 of the collision pass: what is due */
+/* New sprite 'n' replaces sprite 'old' as transformTo replaces (without
+ * its parameters): where 'old' stood when the tick began, its orientation
+ * when both keep one and 'n' has none yet, its resources and health
+ * points; then 'old' dies (an avatar turned into a non-avatar is
+ * disabled). The state handle's transform. */
+void effect_take_over(tick_ctx *t, int old, int n);
 /* VG_OK when '*t' names a type whose own sprites an effect can create or
  * find: a leaf, or a type with subtypes, then replaced by the leaf holding
  * its own sprites (game_self_leaf); else an error at e's line naming the

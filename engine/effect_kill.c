@@ -30,9 +30,10 @@ int effect_kill_both(tick_ctx *t, const effect_def *e, int a, int b) {
  * nothing when 'stype' has subtypes (see effect_check_kill_all). */
 int effect_kill_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
-    uint32_t at = 0;
+    sprite_walk w;
     if (e->stype < 0) return 1;
-    for (int i; (i = tick_next_of(t, e->stype, t->s->n, &at)) >= 0;) tick_kill(t, i, 0);
+    tick_walk(&w, t, 1ULL << e->stype, t->s->n);
+    for (int i; walk_next(&w, &i);) tick_kill(t, i, 0);
     return 1;
 }
 
@@ -123,8 +124,10 @@ int effect_remove_score(tick_ctx *t, const effect_def *e, int a, int b) {
     if (e->stype < 0) {
         hit = state_is_avatar(t->g, ref_type(t->g, t->s, a));
     } else if (state_is_avatar(t->g, e->stype)) {
-        uint32_t at = 0;
-        hit = tick_next_of(t, e->stype, t->s->n, &at) >= 0;
+        sprite_walk w;
+        int r;
+        tick_walk(&w, t, 1ULL << e->stype, t->s->n);
+        hit = walk_next(&w, &r);
     }
     if (hit) {
         t->s->score = 0;

@@ -44,7 +44,7 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
     tick_last_pos(t, b, &lx, &ly);
     double dx = x - lx, dy = y - ly, mag = sqrt(dx * dx + dy * dy);
     sprite *p = tick_sprite(t, (uint32_t)a);
-    double speed = b >= 0 ? sprite_speed(t->g, tick_sprite(t, (uint32_t)b)) : t->g->types[ref_type(t->g, t->s, b)].speed;
+    double speed = ref_speed(t->g, t->s, b);
     int cont = t->g->types[p->type].cont;
     int pixels = (int)(speed * (cont ? 10 : t->b));     /* continuous physics: GVGAI's default 10-pixel grid */
     if (pixels == 0) pixels = (int)sprite_speed(t->g, p);
@@ -66,7 +66,7 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* Pushes 'a' the way 'b' moved this tick, at b's speed. */
+/* Pushes 'a' the way 'b' moved this tick, at b's speed (its own). */
 int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     if (t->g->types[tick_sprite(t, a)->type].cont) return effect_bounce_forward_cont(t, e, a, b);
     int x, y, lx, ly;
@@ -77,7 +77,7 @@ int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     int odx = b >= 0 ? tick_sprite(t, b)->dx : 0, ody = b >= 0 ? tick_sprite(t, b)->dy : 0;
     if ((x - lx) * odx < 0) dx = -dx;
     if ((y - ly) * ody < 0) dy = -dy;
-    physics_active(t, a, dx, dy, t->g->types[ref_type(t->g, t->s, b)].speed);
+    physics_active(t, a, dx, dy, ref_speed(t->g, t->s, b));     /* b's own speed, as GVGAI's sprite2.speed */
     tick_sprite(t, a)->dx = (int8_t)((dx > 0) - (dx < 0));
     tick_sprite(t, a)->dy = (int8_t)((dy > 0) - (dy < 0));
     return 1;
@@ -187,18 +187,12 @@ int effect_align(tick_ctx *t, const effect_def *e, int a, int b) {
  * those killed this tick included), or with k = -1 none; '*n' is set to
  * the group's size. Returns the sprite, or REF_NONE. */
 static int group_nth(const tick_ctx *t, int type, int k, int *n) {
-    const vg_game *g = t->g;
     int found = REF_NONE;
+    sprite_walk w;
+    tick_walk(&w, t, 1ULL << type, t->s->n);
     *n = 0;
-    if (g->changing >> type & 1) {
-        uint32_t at = 0;
-        for (int i; (i = tick_next_of(t, type, t->s->n, &at)) >= 0; ++*n)
-            if (*n == k) found = i;
-        return found;
-    }
-    const uint32_t *list = g->fixed_order + g->fixed_first[type];
-    for (int j = 0; j < g->static_count[type]; j++)
-        if (fixed_alive(g, t->s, list[j]) && (*n)++ == k) found = -(int)list[j] - 1;
+    for (int r; walk_next(&w, &r); ++*n)
+        if (*n == k) found = r;
     return found;
 }
 

@@ -19,12 +19,6 @@
 
 /* ---- Resources ---------------------------------------------------------- */
 
-/* The most a sprite may hold of resource type 'type' (GVGAI's resource limit). */
-static int res_limit(const vg_game *g, int type) {
-    const type_def *td = &g->types[type];
-    return td->cls == CLS_Resource || td->cls == CLS_ResourcePack ? td->limit : 0;
-}
-
 /* Sprite 'r''s amount of resource type 'type'; a static sprite holds none. */
 static int res_amount(const tick_ctx *t, int r, int type) {
     return r >= 0 ? sprite_resource(t->g, tick_sprite(t, (uint32_t)r), t->g->res_slot[type]) : 0;
@@ -48,7 +42,7 @@ static int is_resource(const tick_ctx *t, int r) {
  * killResource. */
 int effect_change_resource(tick_ctx *t, const effect_def *e, int a, int b) {
     int v = (int)e->value;
-    if (res_amount(t, a, e->resource) + v > res_limit(t->g, e->resource)) return 0;
+    if (res_amount(t, a, e->resource) + v > class_resource_limit(t->g, e->resource)) return 0;
     res_add(t, a, e->resource, v);
     if (e->kill_resource > 0) tick_kill(t, b, 1);
     return 1;
@@ -59,7 +53,7 @@ int effect_change_resource(tick_ctx *t, const effect_def *e, int a, int b) {
  * Nothing when 'b' is already full or 'a' is not a resource. */
 int effect_collect_resource(tick_ctx *t, const effect_def *e, int a, int b) {
     if (!is_resource(t, a)) return 1;
-    int type = ref_type(t->g, t->s, a), have = res_amount(t, b, type), lim = res_limit(t->g, type);
+    int type = ref_type(t->g, t->s, a), have = res_amount(t, b, type), lim = class_resource_limit(t->g, type);
     if (have >= lim) return 0;
     int add = t->g->types[type].value;
     res_add(t, b, type, add < lim - have ? add : lim - have);
@@ -74,7 +68,7 @@ int effect_collect_resource_if_held(tick_ctx *t, const effect_def *e, int a, int
     if (!is_resource(t, a)) return 1;
     if (res_amount(t, b, e->held_resource) < (int)e->value) return 0;
     int type = ref_type(t->g, t->s, a), add = t->g->types[type].value, scores = 0;
-    if (res_amount(t, b, type) + add <= res_limit(t->g, type)) {
+    if (res_amount(t, b, type) + add <= class_resource_limit(t->g, type)) {
         res_add(t, b, type, add);
         scores = 1;
     }
@@ -150,11 +144,11 @@ int effect_add_health_points_to_max(tick_ctx *t, const effect_def *e, int a, int
 static int health_target(const tick_ctx *t, const effect_def *e, int a) {
     if (e->stype < 0) return a;
     int target = a;
-    for (int type = 0; type < t->g->ntypes; type++) {
-        if (!(t->g->types[e->stype].subtypes >> type & 1)) continue;
-        uint32_t at = 0;
-        int i = tick_next_of(t, type, t->s->n, &at);
-        if (i >= 0) target = i;
+    for (uint64_t ts = t->g->types[e->stype].subtypes; ts; ts &= ts - 1) {
+        sprite_walk w;
+        int r;
+        tick_walk(&w, t, ts & -ts, t->s->n);
+        if (walk_next(&w, &r)) target = r;
     }
     return target;
 }
@@ -185,14 +179,13 @@ vg_status effect_check_health(vg_game *g, effect_def *e, vg_error *err) {
  * killed this tick included) from its current one: 'op' 0 sets 'value',
  * 1 adds it, -1 takes it off (not below 0). */
 static void speed_all(tick_ctx *t, const effect_def *e, int op) {
-    for (uint64_t ts = t->g->types[e->stype].subtypes; ts; ts &= ts - 1) {
-        uint32_t at = 0;
-        for (int i; (i = tick_next_of(t, __builtin_ctzll(ts), t->s->n, &at)) >= 0;) {
-            sprite *p = tick_sprite(t, (uint32_t)i);
-            double v = sprite_speed(t->g, p);
-            v = op == 0 ? e->value : op > 0 ? v + e->value : v - e->value < 0 ? 0 : v - e->value;
-            sprite_set_speed(t->g, p, v);
-        }
+    sprite_walk w;
+    tick_walk(&w, t, t->g->types[e->stype].subtypes, t->s->n);
+    for (int i; walk_next(&w, &i);) {
+        sprite *p = tick_sprite(t, (uint32_t)i);
+        double v = sprite_speed(t->g, p);
+        v = op == 0 ? e->value : op > 0 ? v + e->value : v - e->value < 0 ? 0 : v - e->value;
+        sprite_set_speed(t->g, p, v);
     }
 }
 

@@ -35,6 +35,8 @@ static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
     tick_kill(t, old, !state_is_avatar(g, o->type) || state_is_avatar(g, p->type));
 }
 
+void effect_take_over(tick_ctx *t, int old, int n) { carry_over(t, old, n, ORIENT_IF_NONE, 1); }
+
 /* transformTo's taking over: as carry_over (forceOrientation: always the
  * orientation), then 'b' dies too with killSecond. */
 static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
@@ -56,8 +58,9 @@ int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
  * replaces them again: each becomes two (The Mole's walls). */
 int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a;
-    uint32_t at = 0, n0 = t->s->n;
-    for (int j; (j = tick_next_of(t, e->stype, n0, &at)) >= 0;) {
+    sprite_walk w;
+    tick_walk(&w, t, 1ULL << e->stype, t->s->n);
+    for (int j; walk_next(&w, &j);) {
         int n = tick_create(t, e->stype_to, tick_sprite(t, j)->x, tick_sprite(t, j)->y, 1);
         if (n >= 0) transform_into(t, e, j, n, b);
     }
@@ -108,8 +111,9 @@ int effect_transform_if_count(tick_ctx *t, const effect_def *e, int a, int b) {
  * it dies this tick, if it is a singleton); with takeOrientation the new
  * one faces against b's orientation. Health is not carried over. */
 int effect_transform_to_singleton(tick_ctx *t, const effect_def *e, int a, int b) {
-    uint32_t at = 0, n0 = t->s->n;
-    for (int i; (i = tick_next_of(t, e->stype, n0, &at)) >= 0;) {
+    sprite_walk w;
+    tick_walk(&w, t, 1ULL << e->stype, t->s->n);
+    for (int i; walk_next(&w, &i);) {
         int n = tick_create(t, e->stype_to, tick_sprite(t, i)->x, tick_sprite(t, i)->y, 0);
         if (n >= 0) carry_over(t, i, n, ORIENT_IF_BOTH, 0);
     }

@@ -49,20 +49,12 @@ void effect_timers_start(const vg_game *g, vg_state *s) {
  * subtypes (those there in GVGAI's order, not killed, not disabled; a
  * static one as well), each time with its score. */
 static void fire_timed(tick_ctx *t, const effect_def *e) {
-    const vg_game *g = t->g;
-    for (uint64_t ts = g->types[e->t1].subtypes; ts && t->status == VG_OK; ts &= ts - 1) {
-        int type = __builtin_ctzll(ts);
-        if (!(g->changing >> type & 1)) {
-            const uint32_t *list = g->fixed_order + g->fixed_first[type];
-            for (int j = 0; j < g->static_count[type]; j++) {
-                int r = -(int)list[j] - 1;
-                if (fixed_alive(g, t->s, list[j]) && !tick_killed(t, r)) effect_apply_timed(t, e, r);
-            }
-            continue;
-        }
-        uint32_t at = 0, n0 = t->s->n;
-        for (int i; (i = tick_next_of(t, type, n0, &at)) >= 0 && t->status == VG_OK;)
-            if (!(tick_sprite(t, (uint32_t)i)->flags & (SP_KILLED | SP_DISABLED))) effect_apply_timed(t, e, i);
+    for (uint64_t ts = t->g->types[e->t1].subtypes; ts; ts &= ts - 1) {   /* each type as its turn comes: */
+        sprite_walk w;                                                      /* with the sprites created so far */
+        tick_walk(&w, t, ts & -ts, t->s->n);
+        for (int r; t->status == VG_OK && walk_next(&w, &r);)
+            if (r < 0 ? !tick_killed(t, r) : !(tick_sprite(t, (uint32_t)r)->flags & (SP_KILLED | SP_DISABLED)))
+                effect_apply_timed(t, e, r);
     }
 }
 

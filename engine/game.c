@@ -34,6 +34,36 @@ vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, co
     return error_set(err, st, g->script_path, line, 0, "%s", msg);
 }
 
+void game_warn(vg_game *g, int line, const char *fmt, ...) {
+    if (g->nwarnings++ >= GAME_MAX_WARNINGS) return;
+    vg_error *w = &g->warnings[g->nwarnings - 1];
+    va_list ap;
+    va_start(ap, fmt);
+    char msg[sizeof w->msg];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    error_set(w, VG_OK, g->script_path, line, 0, "%s", msg);
+}
+
+int vg_game_warnings(const vg_game *g, vg_error *out, int max) {
+    int n = g->nwarnings < GAME_MAX_WARNINGS ? g->nwarnings : GAME_MAX_WARNINGS;
+    for (int k = 0; k < n && k < max; k++) out[k] = g->warnings[k];
+    return g->nwarnings;
+}
+
+/* An unknown class, effect or termination 'name' ('what'): GVGAI's that
+ * the engine lacks are said to be so, others get "did you mean". */
+static vg_status unknown_word(const vg_game *g, vg_error *err, int line, const char *what, const char *name,
+                              const char **names, int n) {
+    static const char *const gvgai_only[] = {"RandomInertial", "SpriteProducer",       /* classes */
+                                             "killIfFast", "updateSpawnType", "waterPhysics",   /* effects */
+                                             "StopCounter"};                                    /* terminations */
+    for (size_t k = 0; k < sizeof gvgai_only / sizeof gvgai_only[0]; k++)
+        if (strcmp(gvgai_only[k], name) == 0)
+            return game_error(g, err, VG_ERR_SCRIPT, line, "%s '%s': GVGAI has this %s, vgdl does not yet", what, name, what);
+    return error_unknown(err, g->script_path, line, what, name, names, n);
+}
+
 vg_status game_unknown_type(const vg_game *g, vg_error *err, int line, const char *what, const char *name) {
     const char *names[VG_MAX_TYPES];
     for (int j = 0; j < g->ntypes; j++) names[j] = g->types[j].name;
@@ -120,13 +150,14 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
     }
     if (cls && (c = class_find(cls)) < 0) {
         const char *names[NUM_CLASSES];
-        return error_unknown(err, g->script_path, line, "sprite class", cls, names, class_names(names, NUM_CLASSES));
+        return unknown_word(g, err, line, "sprite class", cls, names, class_names(names, NUM_CLASSES));
     }
     /* The class's defaults, then what the ancestors set (as GVGAI applies
      * inherited parameters over a class's defaults). */
     type_def td = fresh_type(c);
     if (pt >= 0) {
         param_inherit(&td, &g->types[pt]);
+        td.update_ref = g->types[pt].update_ref;
         td.singleton = 0;                 /* it belongs to the type that declares it */
         td.glyph = '?';
     }
@@ -137,6 +168,8 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
     g->types[g->ntypes++] = td;
     return VG_OK;
 }
+
+void game_type_update(vg_game *g, int type, int ref) { g->types[type].update_ref = ref; }
 
 vg_status game_type_param(vg_game *g, int type, const char *key, const param_value *v, int line, vg_error *err) {
     return param_set(g, PARAMS_SPRITE, &g->types[type], key, v, line, err);
@@ -172,7 +205,7 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         kind = effect_find(effect);
         if (kind < 0) {
             const char *names[NUM_EFFECTS];
-            return error_unknown(err, g->script_path, line, "effect", effect, names, effect_names(names, NUM_EFFECTS));
+            return unknown_word(g, err, line, "effect", effect, names, effect_names(names, NUM_EFFECTS));
         }
     }
     if (n < 1) return game_error(g, err, VG_ERR_SCRIPT, line, "an interaction needs two sprite types");
@@ -215,7 +248,7 @@ vg_status game_add_term(vg_game *g, const char *kind, int script_ref, int line, 
         d.kind = term_find(kind);
         if (d.kind < 0) {
             const char *names[NUM_TERMS];
-            return error_unknown(err, g->script_path, line, "termination", kind, names, term_names(names, NUM_TERMS));
+            return unknown_word(g, err, line, "termination", kind, names, term_names(names, NUM_TERMS));
         }
     }
     *out = g->nterms;
@@ -293,11 +326,21 @@ int vg_move_find(const vg_game *g, const char *name) {
     return -1;
 }
 
+int vg_moves_are_actions(const vg_game *g) {
+    vg_action a;
+    if (!g->turns) return 1;
+    for (int m = 0; m < g->nmoves; m++)
+        if (vg_action_parse(g->move_names[m], &a)) return 1;
+    return 0;
+}
+
 vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err) {
     if (g->nmoves == VG_MAX_MOVES) return game_error(g, err, VG_ERR_LIMIT, line, "too many moves (the limit is %d)", VG_MAX_MOVES);
     if (strlen(name) == 0 || strlen(name) >= sizeof g->move_names[0])
         return game_error(g, err, VG_ERR_SCRIPT, line, "move names have 1 to 15 characters");
     if (vg_move_find(g, name) >= 0) return game_error(g, err, VG_ERR_SCRIPT, line, "move '%s' is named twice", name);
+    vg_action a;
+    g->move_action[g->nmoves] = (uint8_t)(vg_action_parse(name, &a) ? a : VG_ACTION_NIL);
     snprintf(g->move_names[g->nmoves++], sizeof g->move_names[0], "%s", name);
     return VG_OK;
 }

@@ -39,6 +39,7 @@ struct type_def {
     int killable;           /* fixed, but rules can kill it: it has alive bits in the state */
     int force_dynamic;      /* script asked for 'dynamic = true' */
     uint64_t set[2];        /* sprite parameters set on it or its ancestors (rows of param.c's sprite table) */
+    uint64_t own[2];        /* ... those its own declaration sets */
     /* Parameters, inherited from the parent at declaration. Each family of
      * classes keeps its own below; add a field to your family's block. */
     /* -- every class */
@@ -59,6 +60,8 @@ struct type_def {
     int ttl;                /* GVGAI timeToLive: updates it lives, -1: no end */
     int self;               /* a type with subtypes whose own sprites a map places or a rule creates
                              * (GVGAI allows it): the leaf type holding them (game_self_leaf), else -1 */
+    int update_ref;         /* the script's update function for its sprites (the loader's reference;
+                             * inherited), 0: none */
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     int ammo;               /* shooting avatars: the resource a shot needs, -1: none */
@@ -99,6 +102,7 @@ typedef struct effect_def {
     int t1, t2;             /* the colliding pair of types (t2 EOS_TYPE: the screen's edge) */
     int line;
     int script_ref;         /* a script effect: the loader's reference to its function */
+    uint64_t set;           /* the effect parameters the row sets (rows of param.c's effect table) */
     /* Parameters. Each family of effects keeps its own below; add a field
      * to your family's block. A parameter naming a type an effect creates
      * goes in 'stype' or 'stype_to' (game_finish marks those types changing). */
@@ -175,6 +179,7 @@ typedef struct pair_def {
 #define VG_MAX_TERMS   32
 
 #define MAX_STRIDE 128        /* bytes per changing sprite, header and extension */
+#define GAME_MAX_WARNINGS 32  /* warnings a game keeps (more are counted, not kept) */
 
 /* Fields a game's changing sprites may carry after their header (state.h),
  * each present only in games whose rules need it (game.h's ext_off). */
@@ -194,6 +199,8 @@ struct vg_game {
     int ntypes;
     type_def types[VG_MAX_TYPES];
     uint8_t update_order[VG_MAX_TYPES];   /* leaf types that move by themselves, in update order */
+    void (*update_fn[VG_MAX_TYPES])(tick_ctx *t, int i, vg_action a);   /* per leaf type: what updates its sprites
+                                          * (class.h's class_update_fn: its class's, or class_update_scripted) */
     int nupdate;
     uint64_t avatar_types;                /* leaf types of avatar classes */
     uint64_t ground_types;                /* leaf types of classes that stand on solid sprites (CLASS_GROUND) */
@@ -214,7 +221,7 @@ struct vg_game {
     int npairs;
     pair_def pairs[VG_MAX_EFFECTS];
     int nfixups;
-    struct fixup { char name[32]; int *field; int line; } fixups[VG_MAX_TYPES]; /* types named before declared */
+    struct fixup { char name[32]; int *field; int line; const char *param; } fixups[VG_MAX_TYPES]; /* types named before declared */
     int neos;
     int eos_effects[VG_MAX_EFFECTS];      /* effects at the screen's edge, in script order */
     int ntimers;                          /* pending delayed effects a state can hold (0: no addTimer) */
@@ -224,8 +231,9 @@ struct vg_game {
     int terms_uncounted;                  /* a termination may hold with no sprite count changed (term_check) */
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
-    int gvgai_maps;                       /* maps read as GVGAI reads them: short rows padded, unmapped
-                                           * characters empty (GVGAI game files and their conversions) */
+    int gvgai_maps;                       /* one of GVGAI's games (its game file, or its conversion): maps are
+                                           * read as GVGAI reads them (short rows padded, unmapped characters
+                                           * empty), and a parameter GVGAI ignores is a warning, not an error */
     uint64_t obstacles;                   /* GVGAI obs: the types its path finder goes around; 0: none named */
     uint64_t ref_holders;                 /* leaf types whose sprites keep a sprite's id + 1 in aux[0] and where it
                                            * was in aux[1] (x low, y high 16 bits), which tick_end keeps when it dies */
@@ -270,7 +278,10 @@ struct vg_game {
     /* script */
     const script_ops *ops;
     void *script;
+    unsigned script_sets;                 /* SETS_*: what the script's code may set on sprites (below) */
     int has_heuristic, has_evaluate, has_bound;
+    int nwarnings;                        /* what is likely a mistake but plays (vg_game_warnings) */
+    vg_error warnings[GAME_MAX_WARNINGS];
     struct bound_rules *bound;            /* the bound derived from the rules (bound.c), NULL: none */
     struct bound_merge *bound_merge;      /* or the one for merged boxes (bound_merge.c), NULL: none */
     const char *bound_note;               /* which proof it is, or why there is none */
@@ -279,11 +290,22 @@ struct vg_game {
     uint64_t chance;                      /* agents that are chance (their moves are outcomes) */
     int nmoves;
     char move_names[VG_MAX_MOVES][16];
+    uint8_t move_action[VG_MAX_MOVES];    /* the action a move is named like (state:action()), else NIL */
     int nvars;
     char var_names[VG_MAX_VARS][16];
     int var_init[VG_MAX_VARS];
     int has_generate;                     /* the script defines generate(rng, w, h) */
     vg_constraints constraints;           /* constraints{}: what its levels must be (constraint.c) */
+};
+
+/* What a script's code may set on sprites (vg_game.script_sets; the Lua
+ * loader reads it off the script's text, which holds all its code): only
+ * then do sprites carry the field, so other games pay nothing for it. */
+enum {
+    SETS_SPEED = 1,        /* a sprite's own speed (EXT_SPEED) */
+    SETS_HEALTH = 2,       /* health points (EXT_HEALTH) */
+    SETS_RESOURCES = 4,    /* resources: every Resource and ResourcePack type is one a sprite may hold */
+    SETS_ORIENTATION = 8   /* the orientation of any sprite: the search hash counts every changing type's */
 };
 
 /* A parameter value handed over by a loader. */
@@ -317,6 +339,9 @@ vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_erro
  * agent's least share, hi the weak one's most) or "sprites" (lo..hi of
  * type 'type' at the start); each said once, a type once (constraint.c). */
 vg_status game_add_constraint(vg_game *g, const char *what, const char *type, double lo, double hi, int line, vg_error *err);
+/* Gives type 'type' (and the types declared below it later) an update
+ * function, the script's 'ref': its sprites call it every tick. */
+void game_type_update(vg_game *g, int type, int ref);
 /* Checks the rules as a whole and derives tables (subtypes, pairs, static types). */
 vg_status game_finish(vg_game *g, vg_error *err);
 
@@ -326,6 +351,9 @@ int game_type_find(const vg_game *g, const char *name);  /* -1 when unknown */
 /* Fills 'err' at the script's 'line' with a printf-style message; returns 'st'. */
 vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* Adds a warning at the script's 'line' (printf-style): what is likely a
+ * mistake, though the game plays. */
+void game_warn(vg_game *g, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "unknown sprite type 'name'" at the script's 'line', with a suggestion; VG_ERR_SCRIPT. */
 vg_status game_unknown_type(const vg_game *g, vg_error *err, int line, const char *what, const char *name);
 uint64_t game_leaves(const vg_game *g, uint64_t set);     /* the leaf types of a set of types */

@@ -4,8 +4,9 @@
  * the whole game, and the tables play derives from it, in phases:
  *
  *   1. the type tree: types named before they were declared, leaves,
- *      subtype sets, every leaf has a class, the avatar types; which
- *      types have continuous physics or a real orientation;
+ *      subtype sets, every leaf has a class, the avatar types; that it is
+ *      a game at all; which types have continuous physics or a real
+ *      orientation; every parameter applies to its class or effect;
  *   2. effects: each checked, then the pairs of types in the order GVGAI
  *      runs them (edge effects apart) and who has rules with whom;
  *   3. each leaf type's class check; which types never change (the
@@ -21,6 +22,7 @@
 
 #include "class.h"
 #include "effect.h"
+#include "param.h"
 #include "term.h"
 
 /* Phase 1. */
@@ -29,7 +31,13 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
         const struct fixup *f = &g->fixups[k];
         size_t at = (size_t)((char *)f->field - (char *)g->types);
         int owner = (int)(at / sizeof(type_def)), found = game_type_find(g, f->name);
-        if (found < 0) return game_unknown_type(g, err, f->line, "sprite parameter: unknown sprite type", f->name);
+        if (found < 0) {   /* the value is wrong, not the parameter */
+            game_error(g, err, VG_ERR_SCRIPT, f->line, "sprite parameter '%s': no sprite type is named '%s'", f->param, f->name);
+            const char *names[VG_MAX_TYPES];
+            for (int t = 0; t < g->ntypes; t++) names[t] = g->types[t].name;
+            error_suggest(err, f->name, names, g->ntypes);
+            return VG_ERR_SCRIPT;
+        }
         for (int t = owner; t < g->ntypes; t++) {   /* descendants inherited the unresolved -1 */
             int *field = (int *)(void *)((char *)&g->types[t] + at % sizeof(type_def));
             if (t == owner || (vg_type_is_a(g, t, owner) && *field == -1)) *field = found;
@@ -43,6 +51,7 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
         type_def *td = &g->types[t];
         td->subtypes = 0;
         if (td->dx0 || td->dy0) td->oriented = 1;   /* GVGAI: a sprite given an orientation is oriented */
+        if (td->leaf && td->cls < 0 && td->update_ref) td->cls = CLS_Immovable;   /* its update is all it does */
         if (td->leaf && td->cls < 0)
             return game_error(g, err, VG_ERR_SCRIPT, td->line,
                               "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", td->name);
@@ -57,6 +66,23 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
             int s = game_self_leaf(g, g->mapping[c][k]);
             if (s >= 0) g->mapping[c][k] = (char)s;
         }
+    return VG_OK;
+}
+
+/* Phase 1c: what makes a game: sprite types, a map that places them, and
+ * an avatar or turns{} to play it (GVGAI's files always have a wall, an
+ * avatar, 'w' and 'A'). */
+static vg_status finish_is_game(vg_game *g, vg_error *err) {
+    int mapped = 0;
+    for (int c = 0; c < 128; c++) mapped |= g->mapping[c][0] != -1;
+    if (g->ntypes == 0)
+        return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game: it declares no sprite types (a game declares sprite{}, "
+                          "map{}, interaction{} and termination{}: docs/scripting.md)");
+    if (!mapped)
+        return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game yet: no map{} places a sprite, so no level can be read");
+    if (!g->avatar_types && !g->turns)
+        return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game yet: it has no avatar type (a class such as "
+                          "\"MovingAvatar\") and no turns{}, so nothing plays it");
     return VG_OK;
 }
 
@@ -149,6 +175,19 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
                 g->pair_effects[used++] = j, pd->count++;
             }
     }
+    for (int p = 0; p < g->npairs; p++) {               /* rules an earlier stepBack of the pair gets to first */
+        const pair_def *pd = &g->pairs[p];
+        int back = -1;
+        for (int k = pd->first; k < pd->first + pd->count; k++) {
+            const effect_def *e = &g->effects[g->pair_effects[k]];
+            if (back >= 0 && g->pair_effects[k] != g->pair_effects[k - 1])
+                game_warn(g, e->line, "%s of ('%s', '%s') comes after a stepBack of the same pair (line %d), which has "
+                          "already moved the '%s' back out of the '%s': it runs only when the '%s' did not move",
+                          effect_name(e->kind), g->types[pd->t1].name, g->types[pd->t2].name, g->effects[back].line,
+                          g->types[pd->t1].name, g->types[pd->t2].name, g->types[pd->t1].name);
+            if (back < 0 && e->kind == EFF_stepBack) back = g->pair_effects[k];
+        }
+    }
     memset(g->partners, 0, sizeof g->partners);
     memset(g->pairs_as1, 0, sizeof g->pairs_as1);
     memset(g->pairs_as2, 0, sizeof g->pairs_as2);
@@ -168,7 +207,7 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
 static int updates_itself(const vg_game *g, const type_def *td) {
     const sprite_class *c = &class_table[td->cls];
     if ((c->flags & CLASS_AVATAR) || !c->update) return 0;
-    if (td->ttl >= 0) return 1;
+    if (td->ttl >= 0 || td->update_ref) return 1;
     if (c->flags & CLASS_STILL) return 0;
     return !(c->flags & CLASS_SPEED) || td->speed != 0 || (g->ext_needs >> EXT_SPEED & 1);
 }
@@ -196,6 +235,12 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
+        class_update_fn *u = class_table[td->cls].update;
+        if (td->leaf && td->stype < 0 && (u == class_update_chaser || u == class_update_fleeing || u == class_update_los_chaser ||
+                                          u == class_update_alternate_chaser || u == class_update_random_alt_chaser))
+            game_warn(g, td->line, "sprite '%s' (%s) has no 'stype': there is nothing to %s, and it moves at random", td->name,
+                      class_table[td->cls].name, u == class_update_fleeing ? "flee" : "chase");
+        if (td->leaf && td->update_ref) moving |= 1ULL << t, g->may_create = g->may_grow = 1;   /* it may do anything */
         if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) moving |= g->types[td->stype].subtypes;
         if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;
         for (int k = 0; k < td->stypes.n; k++) moving |= g->types[td->stypes.t[k]].subtypes;
@@ -215,10 +260,12 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {
             g->changing |= 1ULL << t;
-            if (td->oriented || (given_orientation >> t & 1)) g->oriented_types |= 1ULL << t;
+            if (td->oriented || (given_orientation >> t & 1) || (g->script_sets & SETS_ORIENTATION))
+                g->oriented_types |= 1ULL << t;
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
+        g->update_fn[t] = td->update_ref ? class_update_scripted : c->update;
     }
     return VG_OK;
 }
@@ -284,13 +331,24 @@ static void finish_actions(vg_game *g) {
         if (memcmp(&g->acts[__builtin_ctzll(ts)], &g->acts[g->acts_type], sizeof g->acts[0]) != 0) g->acts_type = -1;
 }
 
+/* What the script may set on sprites (game.h's SETS_*): sprites carry it. */
+static void finish_script_sets(vg_game *g) {
+    if (g->script_sets & SETS_SPEED) game_need_ext(g, EXT_SPEED);
+    if (g->script_sets & SETS_HEALTH) game_need_ext(g, EXT_HEALTH);
+    for (int t = 0; t < g->ntypes && (g->script_sets & SETS_RESOURCES); t++)
+        if (g->types[t].cls == CLS_Resource || g->types[t].cls == CLS_ResourcePack) game_need_resource(g, t);
+}
+
 vg_status game_finish(vg_game *g, vg_error *err) {
     vg_status st = finish_types(g, err);
+    if (st == VG_OK) st = finish_is_game(g, err);
+    finish_script_sets(g);
     if (st == VG_OK) st = finish_physics(g, err);
     g->may_create = g->may_grow = 0;
     g->ntimers = 0;
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;
+    if ((st = param_check_applies(g, err)) != VG_OK) return st;
     if ((st = finish_pairs(g, err)) != VG_OK) return st;
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;

@@ -109,37 +109,13 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
     return n;
 }
 
-/* Every first sprite, in GVGAI's order: fixed ones from the static layer,
- * changing ones from their type's range and then the new ones. */
+/* Every first sprite, in GVGAI's order (the walk's), from the one after
+ * 'after' once 'started'. */
 static int next_any(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    const vg_game *g = t->g;
-    for (uint64_t ts = g->types[pd->t1].subtypes; ts; ts &= ts - 1) {
-        int st = __builtin_ctzll(ts);
-        if (started && (uint64_t)st < after >> 32) continue;
-        if (g->types[st].fixed) {
-            const uint32_t *list = g->fixed_order + g->fixed_first[st];
-            int lo = 0, hi = g->static_count[st];
-            while (started && (uint64_t)st == after >> 32 && lo < hi) {   /* first id after 'after' */
-                int mid = (lo + hi) / 2;
-                if (g->static_ents[list[mid]].id <= (uint32_t)after) lo = mid + 1; else hi = mid;
-            }
-            for (int k = lo; k < g->static_count[st]; k++)
-                if (fixed_alive(g, t->s, list[k])) {
-                    *r = -(int)list[k] - 1;
-                    return 1;
-                }
-            continue;
-        }
-        uint32_t from, to;
-        type_range(t, st, &from, &to);
-        for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
-            uint32_t j = i < to ? i : t->settled + (i - to);
-            if (tick_sprite(t, j)->type != st || (started && ((uint64_t)st << 32 | tick_sprite(t, j)->id) <= after)) continue;
-            *r = (int)j;
-            return 1;
-        }
-    }
-    return 0;
+    sprite_walk w;
+    tick_walk(&w, t, t->g->types[pd->t1].subtypes, n0);
+    if (started) walk_skip(&w, after);
+    return walk_next(&w, r);
 }
 
 /* A superset of the leaf types that may overlap sprite 'r' where it is
@@ -478,7 +454,7 @@ static void run_edges(tick_ctx *t) {
             if (g->types[st].fixed) continue;               /* never off the screen */
             uint32_t from, to, n0 = t->s->n;
             type_range(t, st, &from, &to);
-            for (uint32_t i = from; i < to + (n0 - t->settled); i++) {
+            for (uint32_t i = from; i < to + (n0 - t->settled); i++) {   /* as sprite_walk: the range, the new ones */
                 uint32_t j = i < to ? i : t->settled + (i - to);
                 if (tick_sprite(t, j)->type != st || (tick_sprite(t, j)->flags & (SP_KILLED | SP_DISABLED)) || !off_screen(t, (int)j)) continue;
                 effect_apply(t, e, (int)j, REF_NONE);

@@ -8,6 +8,7 @@
  * tick's events. Positions are given in cells.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +79,29 @@ int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) {
     return i < 0 ? 0 : sprite_resource(g, state_sprite(s, (uint32_t)i), r);
 }
 
+int vg_avatar_health(const vg_game *g, const vg_state *s, int *max) {
+    int i = state_avatar(g, s);
+    const int16_t *hp = i < 0 ? NULL : sprite_health(g, state_sprite(s, (uint32_t)i));
+    if (max) *max = hp ? hp[1] : 0;
+    return hp ? hp[0] : -1;
+}
+
+int vg_game_has_status(const vg_game *g) { return g->nres > 0 || g->ext_off[EXT_HEALTH] != 0; }
+
+int vg_avatar_status(const vg_game *g, const vg_state *s, char *buf, size_t size) {
+    int i = state_avatar(g, s), max, n = 0;
+    if (size) buf[0] = '\0';
+    if (i < 0) return 0;
+    const sprite *p = state_sprite(s, (uint32_t)i);
+    int hp = vg_avatar_health(g, s, &max);
+    if (hp > 0 || max > 0) n = snprintf(buf, size, "health %d/%d", hp, max);
+    for (int k = 0; k < g->nres && n >= 0 && (size_t)n < size; k++)
+        if (sprite_holds(g, p, k))
+            n += snprintf(buf + n, size - (size_t)n, "%s%s %d", n ? ", " : "", g->types[g->res_type[k]].name,
+                          sprite_resource(g, p, k));
+    return n < 0 ? 0 : n;
+}
+
 /* ---- Sprite lists ----------------------------------------------------- */
 
 static int obs_cmp(const void *a, const void *b) {
@@ -102,32 +126,19 @@ static void obs_sort(vg_obs *out, int n) {
 }
 
 /* Lists every live sprite of the leaf types in 'types', grouped by type,
- * sorted; returns the count. Each type's sprites are read in id order (a
- * fixed type's from its list in the static layer, a changing type's from
- * its range in the state), so only distances need a sort. */
+ * sorted; returns the count. The walk reads each type's sprites in id
+ * order, so only distances need a sort. */
 static int fill(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
-    int n = 0;
-    for (uint64_t ts = types; ts; ts &= ts - 1) {
-        int t = __builtin_ctzll(ts);
-        vg_category cat = vg_type_category(g, t);
-        if (g->types[t].fixed) {
-            const uint32_t *list = g->fixed_order + g->fixed_first[t];
-            for (int k = 0; k < g->static_count[t]; k++) {
-                const struct static_ent *se = &g->static_ents[list[k]];
-                if (!fixed_alive(g, s, list[k])) continue;
-                if (n < max) out[n] = (vg_obs){t, (int)se->id, cat, se->cx, se->cy, 0};
-                n++;
-            }
-            continue;
-        }
-        uint32_t from, to;
-        state_range(g, s, t, &from, &to);
-        for (uint32_t i = from; i < to; i++) {
-            const sprite *p = state_sprite(s, i);
-            if (p->flags & (SP_DISABLED | SP_KILLED)) continue;
-            if (n < max) out[n] = (vg_obs){t, (int)p->id, cat, (double)p->x / g->square, (double)p->y / g->square, 0};
-            n++;
-        }
+    int n = 0, last = -1, x, y;
+    vg_category cat = VG_NUM_CATS;
+    sprite_walk w;
+    walk_start(&w, g, s, types);
+    for (int r; walk_next(&w, &r);) {
+        if (r >= 0 && (state_sprite(s, (uint32_t)r)->flags & (SP_DISABLED | SP_KILLED))) continue;
+        if (w.type != last) cat = vg_type_category(g, last = w.type);
+        ref_pos(g, s, r, &x, &y);
+        if (n < max) out[n] = (vg_obs){w.type, (int)ref_id(g, s, r), cat, (double)x / g->square, (double)y / g->square, 0};
+        n++;
     }
     if (!ref) return n;
     for (int k = 0; k < n && k < max; k++) {
@@ -187,6 +198,45 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
     return n;
 }
 
+/* ---- Planes: the grid as arrays ---------------------------------------- */
+
+/* plane[t]: the plane of type t, -1 for a parent type; returns how many planes. */
+static int plane_table(const vg_game *g, int8_t plane[VG_MAX_TYPES]) {
+    int n = 0;
+    for (int t = 0; t < g->ntypes; t++) plane[t] = (int8_t)(g->types[t].leaf ? n++ : -1);
+    return n;
+}
+
+int vg_planes(const vg_game *g) {
+    int8_t plane[VG_MAX_TYPES];
+    return plane_table(g, plane);
+}
+
+int vg_plane_type(const vg_game *g, int k) {
+    for (int t = 0; t < g->ntypes; t++)
+        if (g->types[t].leaf && k-- == 0) return t;
+    return -1;
+}
+
+void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out) {
+    int8_t plane[VG_MAX_TYPES];
+    size_t cells = (size_t)g->w * (size_t)g->h;
+    memset(out, 0, (size_t)plane_table(g, plane) * cells);
+    for (uint32_t e = 0; e < g->static_start[cells]; e++) {
+        const struct static_ent *f = &g->static_ents[e];
+        if (fixed_alive(g, s, e)) out[(size_t)plane[f->type] * cells + (size_t)f->cy * (size_t)g->w + f->cx] = 1;
+    }
+    for (uint32_t i = 0; i < s->n; i++) {
+        const sprite *p = state_sprite(s, i);
+        int c[4];
+        if (p->flags & SP_DISABLED) continue;
+        cells_of(g, p->x, p->y, c);
+        uint8_t *o = out + (size_t)plane[p->type] * cells;
+        for (int y = c[2]; y <= c[3]; y++)
+            for (int x = c[0]; x <= c[1]; x++) o[y * g->w + x] = 1;
+    }
+}
+
 int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max) {
     for (int k = 0; k < s->nevents && k < max; k++) {
         const state_event *e = &s->events[k];
@@ -215,6 +265,15 @@ __attribute__((format(printf, 2, 3))) static void put(sbuf *b, const char *fmt, 
     int n = vsnprintf(room ? b->buf + b->len : NULL, room, fmt, ap);
     va_end(ap);
     if (n > 0) b->len += (size_t)n;
+}
+
+static int whole(double v) { return v > -1e9 && v < 1e9 && v == (double)(int)v && (v != 0 || !signbit(v)); }
+
+/* "[x,y]" as "[%.17g,%.17g]" writes it; whole numbers (most positions)
+ * without printf's costly floating-point path. */
+static void put_pos(sbuf *b, double x, double y) {
+    if (whole(x) && whole(y)) put(b, "[%d,%d]", (int)x, (int)y);
+    else put(b, "[%.17g,%.17g]", x, y);
 }
 
 /* Sprites drawn later cover earlier ones: types in script order, avatars last. */
@@ -283,7 +342,11 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
         const sprite *p = state_sprite(s, av);
         double ox = p->dx, oy = p->dy;
         if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy);      /* a real orientation (physics_cont.c) */
-        put(&out, "{\"pos\":[%.17g,%.17g],\"orientation\":[%.17g,%.17g],\"type\":", p->x / q, p->y / q, ox, oy);
+        put(&out, "{\"pos\":");
+        put_pos(&out, p->x / q, p->y / q);
+        put(&out, ",\"orientation\":");
+        put_pos(&out, ox, oy);
+        put(&out, ",\"type\":");
         put_json_string(&out, g->types[p->type].name);
         put(&out, ",\"alive\":%s,\"resources\":", (p->flags & SP_DISABLED) ? "false" : "true");
         put_resources(&out, g, p);
@@ -306,7 +369,10 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
         put(&out, first ? "" : ",");
         put_json_string(&out, g->types[t].name);
         put(&out, ":{\"n\":%d,\"pos\":[", n);
-        for (int i = 0; i < n; i++) put(&out, "%s[%.17g,%.17g]", i ? "," : "", obs[i].x, obs[i].y);
+        for (int i = 0; i < n; i++) {
+            put(&out, i ? "," : "");
+            put_pos(&out, obs[i].x, obs[i].y);
+        }
         put(&out, "]}");
         first = 0;
     }

@@ -3,14 +3,17 @@
  * param.c -- the parameter tables and setting one parameter.
  *
  * Every parameter a script may set is one row below: its name, its kind,
- * where it goes and its range. A misspelt name gets the closest valid
- * one as a suggestion.
+ * where it goes, its range, and the classes or effects it applies to. A
+ * misspelt name gets the closest valid one as a suggestion; one set where
+ * it does not apply is an error (a warning in GVGAI's files, as GVGAI
+ * ignores it: param_check_applies).
  */
 #include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "class.h"
 #include "effect.h"
 #include "param.h"
 
@@ -26,9 +29,27 @@ typedef struct param_spec {
     param_kind kind;
     size_t offset;
     double min, max;
+    uint64_t applies;       /* the classes (sprite rows: bits CLS_*) or effects (effect rows: bits EFF_*,
+                             * TIME_ONLY) it applies to; 0: all of them */
 } param_spec;
 
-#define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max}
+#define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max, 0}
+#define ROW_FOR(name, kind, st, field, min, max, applies) {name, kind, offsetof(st, field), min, max, applies}
+#define C(x) (1ULL << CLS_##x)
+#define E(x) (1ULL << EFF_##x)
+#define TIME_ONLY (1ULL << 63)     /* an effect parameter of "TIME" rows alone */
+_Static_assert(NUM_CLASSES <= 64 && NUM_EFFECTS < 63, "the 'applies' masks hold a bit per class and per effect");
+
+/* Families of classes and effects the rows name. */
+#define SHOOTERS (C(ShootAvatar) | C(FlakAvatar) | C(ShootOnlyAvatar) | C(OngoingShootAvatar) | C(SpaceshipAvatar) | C(AimedAvatar))
+#define CHASERS (C(Chaser) | C(Fleeing) | C(LOSChaser) | C(AlternateChaser) | C(RandomAltChaser) | C(PathChaser) | \
+                 C(PathAltChaser) | C(RandomPathAltChaser))
+#define PRODUCERS (C(SpawnPoint) | C(SpawnPointMultiSprite) | C(Bomber) | C(RandomBomber) | C(BomberRandomMissile))
+#define SPAWN_NEXT (E(spawnAbove) | E(spawnBelow) | E(spawnLeft) | E(spawnRight) | E(spawnBehind))
+#define SPAWN_IF (E(spawnIfHasMore) | E(spawnIfHasLess))
+#define TRANSFORMS (E(transformTo) | E(transformToAll) | E(transformToRandomChild) | E(transformIfCount))
+#define SPEED_ALL (E(setSpeedForAll) | E(increaseSpeedToAll) | E(decreaseSpeedToAll))
+#define HAS (E(killIfHasLess) | E(killIfHasMore) | E(killIfOtherHasMore))
 
 /* Sprite parameters, one block per family of classes (add a row to
  * yours; a parameter several families use belongs to the first block). */
@@ -45,41 +66,62 @@ static const param_spec sprite_params[] = {
     ROW("dynamic",   P_BOOL,   type_def, force_dynamic, 0, 0),
     ROW("orientation", P_DIR,  type_def, dx0,           0, 0),
     ROW("stype",     P_TYPE,   type_def, stype,         0, 0),
-    ROW("stype1",    P_TYPE,   type_def, stype,         0, 0),
-    ROW("stype2",    P_TYPE,   type_def, stype2,        0, 0),
+    ROW_FOR("stype1",    P_TYPE,   type_def, stype,         0, 0,
+            CHASERS),
+    ROW_FOR("stype2",    P_TYPE,   type_def, stype2,        0, 0,
+            CHASERS),
     ROW("healthPoints",      P_INT, type_def, health,       0, 30000),
     ROW("maxHealthPoints",   P_INT, type_def, health_max,   0, 30000),
     ROW("limitHealthPoints", P_INT, type_def, health_limit, 0, 30000),
     ROW("timeToLive", P_INT,   type_def, ttl,           -1, 30000),
     /* -- avatars */
     ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
-    ROW("ammo",      P_TYPE,   type_def, ammo,          0, 0),
-    ROW("minAmmo",   P_INT,    type_def, min_ammo,      -1, 30000),
-    ROW("ammoCost",  P_INT,    type_def, ammo_cost,     0, 30000),
-    ROW("spawnBehind", P_TYPE, type_def, stype2,        0, 0),
+    ROW_FOR("ammo",      P_TYPE,   type_def, ammo,          0, 0,
+            SHOOTERS),
+    ROW_FOR("minAmmo",   P_INT,    type_def, min_ammo,      -1, 30000,
+            SHOOTERS),
+    ROW_FOR("ammoCost",  P_INT,    type_def, ammo_cost,     0, 30000,
+            SHOOTERS),
+    ROW_FOR("spawnBehind", P_TYPE, type_def, stype2,        0, 0,
+            C(OngoingTurningAvatar)),
     /* -- NPCs and missiles */
-    ROW("cons",      P_INT,    type_def, cons,          0, 1000),
-    ROW("maxDistance", P_NUMBER, type_def, max_distance, -1, 1e6),
-    ROW("epsilon",   P_NUMBER, type_def, epsilon,       0, 1),
-    ROW("randomTarget", P_BOOL, type_def, random_target, 0, 0),
+    ROW_FOR("cons",      P_INT,    type_def, cons,          0, 1000,
+            C(RandomNPC) | CHASERS | C(RandomBomber)),
+    ROW_FOR("maxDistance", P_NUMBER, type_def, max_distance, -1, 1e6,
+            CHASERS),
+    ROW_FOR("epsilon",   P_NUMBER, type_def, epsilon,       0, 1,
+            C(RandomAltChaser) | C(RandomPathAltChaser)),
+    ROW_FOR("randomTarget", P_BOOL, type_def, random_target, 0, 0,
+            C(PathAltChaser) | C(RandomPathAltChaser)),
     /* -- producers and still sprites */
-    ROW("prob",      P_NUMBER, type_def, prob,          0, 1),
-    ROW("total",     P_INT,    type_def, total,         0, 30000),
-    ROW("spawnorientation", P_DIR, type_def, spawn_dx,  0, 0),
-    ROW("stypeMissile", P_TYPELIST, type_def, stypes,   0, 0),
-    ROW("stypes",    P_TYPELIST, type_def, stypes,      0, 0),
-    ROW("limit",     P_INT,    type_def, limit,         -30000, 30000),
-    ROW("spreadprob", P_NUMBER, type_def, spread_prob,  0, 1),
-    ROW("value",     P_INT,    type_def, value,         -30000, 30000),
+    ROW_FOR("prob",      P_NUMBER, type_def, prob,          0, 1,
+            PRODUCERS),
+    ROW_FOR("total",     P_INT,    type_def, total,         0, 30000,
+            PRODUCERS),
+    ROW_FOR("spawnorientation", P_DIR, type_def, spawn_dx,  0, 0,
+            PRODUCERS),
+    ROW_FOR("stypeMissile", P_TYPELIST, type_def, stypes,   0, 0,
+            C(BomberRandomMissile)),
+    ROW_FOR("stypes",    P_TYPELIST, type_def, stypes,      0, 0,
+            C(SpawnPointMultiSprite)),
+    ROW_FOR("limit",     P_INT,    type_def, limit,         -30000, 30000,
+            C(Flicker) | C(OrientedFlicker) | C(Spreader) | C(Resource) | C(ResourcePack)),
+    ROW_FOR("spreadprob", P_NUMBER, type_def, spread_prob,  0, 1,
+            C(Spreader)),
+    ROW_FOR("value",     P_INT,    type_def, value,         -30000, 30000,
+            C(Resource) | C(ResourcePack)),
     /* -- continuous physics */
     ROW("physicstype", P_TEXT, type_def, physics,       0, sizeof ((type_def *)0)->physics),
     ROW("gravity",   P_NUMBER, type_def, gravity,       0, 1000),
     ROW("friction",  P_NUMBER, type_def, friction,      0, 1),
     ROW("mass",      P_NUMBER, type_def, mass,          0, 1e6),
     ROW("max_speed", P_NUMBER, type_def, max_speed,     -1, 1e6),
-    ROW("jump_strength", P_NUMBER, type_def, jump_strength, 0, 1e6),
-    ROW("angle_diff", P_NUMBER, type_def, angle_diff,   0, 7),
-    ROW("probability", P_NUMBER, type_def, probability, 0, 1),
+    ROW_FOR("jump_strength", P_NUMBER, type_def, jump_strength, 0, 1e6,
+            C(PlatformerAvatar) | C(WizardAvatar) | C(BirdAvatar) | C(WalkerJumper)),
+    ROW_FOR("angle_diff", P_NUMBER, type_def, angle_diff,   0, 7,
+            C(SpaceshipAvatar) | C(LanderAvatar) | C(AimedAvatar) | C(CarAvatar)),
+    ROW_FOR("probability", P_NUMBER, type_def, probability, 0, 1,
+            C(WalkerJumper)),
     ROW("wMult",     P_NUMBER, type_def, w_mult,        0.01, 100),
     ROW("hMult",     P_NUMBER, type_def, h_mult,        0.01, 100),
     ROW("solid",     P_BOOL,   type_def, solid,         0, 0),
@@ -92,44 +134,78 @@ _Static_assert(sizeof sprite_params / sizeof sprite_params[0] <= 128, "type_def.
 static const param_spec effect_params[] = {
     /* -- every effect */
     ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
-    ROW("stype",       P_TYPE,    effect_def, stype,       0, 0),
-    ROW("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0),
+    ROW_FOR("stype",       P_TYPE,    effect_def, stype,       0, 0,
+            TRANSFORMS | E(transformToSingleton) | E(killAll) | E(removeScore) | E(shieldFrom) | E(spawn) | SPAWN_IF |
+            E(spawnIfCounterSubTypes) | SPAWN_NEXT | E(subtractHealthPoints) | SPEED_ALL | E(addTimer)),
+    ROW_FOR("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0,
+            E(transformToAll) | E(addTimer)),
     ROW("repeat",      P_INT,     effect_def, repeat,      1, 100),
     /* -- kill, spawn, transform */
-    ROW("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0),
-    ROW("prob",        P_NUMBER,  effect_def, prob,        0, 1),
-    ROW("stepBack",    P_BOOL,    effect_def, step_back,   0, 0),
-    ROW("forceOrientation", P_BOOL, effect_def, force_orientation, 0, 0),
-    ROW("takeOrientation", P_BOOL, effect_def, take_orientation, 0, 0),
-    ROW("stypeCount",  P_TYPE,    effect_def, stype_count, 0, 0),
-    ROW("estype",      P_TYPE,    effect_def, stype_to,    0, 0),
-    ROW("stype_other", P_TYPE,    effect_def, stype_to,    0, 0),
-    ROW("geq",         P_INT,     effect_def, geq,         0, 1e6),
-    ROW("leq",         P_INT,     effect_def, leq,         0, 1e6),
-    ROW("subtract",    P_BOOL,    effect_def, subtract,    0, 0),
-    ROW("spend",       P_INT,     effect_def, spend,       0, 30000),
-    ROW("subTypesNum", P_INT,     effect_def, subtypes_num, 0, 64),
+    ROW_FOR("killSecond",  P_BOOL,    effect_def, kill_second, 0, 0,
+            TRANSFORMS | E(removeScore) | E(addHealthPoints) | E(addHealthPointsToMax)),
+    ROW_FOR("prob",        P_NUMBER,  effect_def, prob,        0, 1,
+            E(spawn) | SPAWN_IF | SPAWN_NEXT | E(attractGaze)),
+    ROW_FOR("stepBack",    P_BOOL,    effect_def, step_back,   0, 0,
+            SPAWN_NEXT),
+    ROW_FOR("forceOrientation", P_BOOL, effect_def, force_orientation, 0, 0,
+            TRANSFORMS),
+    ROW_FOR("takeOrientation", P_BOOL, effect_def, take_orientation, 0, 0,
+            E(transformToSingleton)),
+    ROW_FOR("stypeCount",  P_TYPE,    effect_def, stype_count, 0, 0,
+            E(transformIfCount) | E(spawnIfCounterSubTypes)),
+    ROW_FOR("estype",      P_TYPE,    effect_def, stype_to,    0, 0,
+            E(transformIfCount) | E(spawnIfCounterSubTypes)),
+    ROW_FOR("stype_other", P_TYPE,    effect_def, stype_to,    0, 0,
+            E(transformToSingleton)),
+    ROW_FOR("geq",         P_INT,     effect_def, geq,         0, 1e6,
+            E(transformIfCount)),
+    ROW_FOR("leq",         P_INT,     effect_def, leq,         0, 1e6,
+            E(transformIfCount)),
+    ROW_FOR("subtract",    P_BOOL,    effect_def, subtract,    0, 0,
+            E(killIfOtherHasMore)),
+    ROW_FOR("spend",       P_INT,     effect_def, spend,       0, 30000,
+            E(spawnIfHasMore)),
+    ROW_FOR("subTypesNum", P_INT,     effect_def, subtypes_num, 0, 64,
+            E(spawnIfCounterSubTypes)),
     /* -- movement */
-    ROW("notStype",    P_TYPESET, effect_def, not_types,   0, 0),
-    ROW("offset",      P_NUMBER,  effect_def, offset,      0, 100),
-    ROW("align",       P_BOOL,    effect_def, align,       0, 0),
-    ROW("orient",      P_BOOL,    effect_def, orient,      0, 0),
-    ROW("pixelPerfect", P_BOOL,   effect_def, pixel_perfect, 0, 0),
+    ROW_FOR("notStype",    P_TYPESET, effect_def, not_types,   0, 0,
+            E(undoAll)),
+    ROW_FOR("offset",      P_NUMBER,  effect_def, offset,      0, 100,
+            E(wrapAround)),
+    ROW_FOR("align",       P_BOOL,    effect_def, align,       0, 0,
+            E(attractGaze)),
+    ROW_FOR("orient",      P_BOOL,    effect_def, orient,      0, 0,
+            E(align)),
+    ROW_FOR("pixelPerfect", P_BOOL,   effect_def, pixel_perfect, 0, 0,
+            E(stepBack) | E(pullWithIt)),
     /* -- resources, health, speed, score */
-    ROW("resource",    P_TYPE,    effect_def, resource,    0, 0),
-    ROW("heldResource", P_TYPE,   effect_def, held_resource, 0, 0),
-    ROW("value",       P_NUMBER,  effect_def, value,       -30000, 30000),
-    ROW("limit",       P_INT,     effect_def, limit,       -30000, 30000),
-    ROW("killResource", P_BOOL,   effect_def, kill_resource, 0, 0),
-    ROW("scoreChangeIfKilled", P_NUMBER, effect_def, score_if_killed, -1e9, 1e9),
+    ROW_FOR("resource",    P_TYPE,    effect_def, resource,    0, 0,
+            E(changeResource) | HAS | SPAWN_IF),
+    ROW_FOR("heldResource", P_TYPE,   effect_def, held_resource, 0, 0,
+            E(collectResourceIfHeld)),
+    ROW_FOR("value",       P_NUMBER,  effect_def, value,       -30000, 30000,
+            E(changeResource) | E(collectResourceIfHeld) | E(addHealthPoints) | E(addHealthPointsToMax) |
+            E(subtractHealthPoints) | SPEED_ALL),
+    ROW_FOR("limit",       P_INT,     effect_def, limit,       -30000, 30000,
+            HAS | SPAWN_IF | E(spawnIfCounterSubTypes) | E(subtractHealthPoints)),
+    ROW_FOR("killResource", P_BOOL,   effect_def, kill_resource, 0, 0,
+            E(changeResource) | E(collectResource) | E(collectResourceIfHeld)),
+    ROW_FOR("scoreChangeIfKilled", P_NUMBER, effect_def, score_if_killed, -1e9, 1e9,
+            E(subtractHealthPoints)),
     /* -- time */
-    ROW("timer",       P_INT,     effect_def, timer,       1, 60000),
-    ROW("ftype",       P_EFFECT,  effect_def, ftype,       0, 0),
-    ROW("repeating",   P_BOOL,    effect_def, repeating,   0, 0),
-    ROW("nextExecution", P_INT,   effect_def, next_execution, 0, 60000),
+    ROW_FOR("timer",       P_INT,     effect_def, timer,       1, 60000,
+            E(addTimer) | TIME_ONLY),
+    ROW_FOR("ftype",       P_EFFECT,  effect_def, ftype,       0, 0,
+            E(addTimer) | E(shieldFrom)),
+    ROW_FOR("repeating",   P_BOOL,    effect_def, repeating,   0, 0,
+            TIME_ONLY),
+    ROW_FOR("nextExecution", P_INT,   effect_def, next_execution, 0, 60000,
+            TIME_ONLY),
     /* -- walls and bounces */
-    ROW("limspeed",    P_NUMBER,  effect_def, limspeed,    0, 1e6),
+    ROW_FOR("limspeed",    P_NUMBER,  effect_def, limspeed,    0, 1e6,
+            E(killIfSlow)),
 };
+_Static_assert(sizeof effect_params / sizeof effect_params[0] <= 64, "effect_def.set holds 64 rows");
 static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),
     ROW("limit", P_INT,  term_def, limit, 0, 1e9),
@@ -266,13 +342,16 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
             snprintf(f->name, sizeof f->name, "%s", list[k]);
             f->field = slot;
             f->line = line;
+            f->param = p->name;
             *slot = -1;
             continue;
         }
-        if (t < 0) {
-            char what[64];
-            snprintf(what, sizeof what, "%s parameter '%s': unknown sprite type", tables[table].what, p->name);
-            game_unknown_type(g, err, line, what, list[k]);
+        if (t < 0) {      /* the value is wrong, not the parameter */
+            const char *types[VG_MAX_TYPES];
+            for (int j = 0; j < g->ntypes; j++) types[j] = g->types[j].name;
+            game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s': no sprite type is named '%s'", tables[table].what,
+                       p->name, list[k]);
+            error_suggest(err, list[k], types, g->ntypes);
             return -1;
         }
         if (p->kind != P_TYPESET) *slot = t;
@@ -323,7 +402,11 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
     }
     if (ok < 0) return VG_ERR_SCRIPT;
     if (!ok) return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s", pl->what, key, kind_name(p->kind));
-    if (table == PARAMS_SPRITE) ((type_def *)base)->set[row / 64] |= 1ULL << (row % 64);
+    if (table == PARAMS_SPRITE) {
+        ((type_def *)base)->set[row / 64] |= 1ULL << (row % 64);
+        ((type_def *)base)->own[row / 64] |= 1ULL << (row % 64);
+    }
+    if (table == PARAMS_EFFECT) ((effect_def *)base)->set |= 1ULL << row;
     return VG_OK;
 }
 
@@ -346,4 +429,133 @@ void param_inherit(type_def *td, const type_def *parent) {
         if (parent->set[k / 64] >> (k % 64) & 1)
             memcpy((char *)td + sprite_params[k].offset, (const char *)parent + sprite_params[k].offset,
                    param_size(&sprite_params[k]));
+}
+
+/* Sets 'out' from the value at 'field' of row 'p' (names of types from
+ * 'g', lists into 'names', which holds VG_MAX_TYPES). */
+static void read_field(const vg_game *g, const param_spec *p, const char *field, param_value *out, const char **names) {
+    static const char *const dirs[3][3] = {{"NONE", "UP", "NONE"}, {"LEFT", "NONE", "RIGHT"}, {"NONE", "DOWN", "NONE"}};
+    memset(out, 0, sizeof *out);
+    switch (p->kind) {
+    case P_NUMBER: out->kind = PV_NUMBER, out->num = *(const double *)(const void *)field; return;
+    case P_INT: out->kind = PV_NUMBER, out->num = *(const int *)(const void *)field; return;
+    case P_BOOL: out->kind = PV_BOOL, out->b = *(const int *)(const void *)field; return;
+    case P_CHAR: out->kind = PV_STRING, out->str = field; out->n = 1; return;   /* one character: 'n' bytes */
+    case P_TEXT: out->kind = PV_STRING, out->str = field; out->n = (int)strlen(field); return;
+    case P_EFFECT: {
+        int k = *(const int *)(const void *)field;
+        out->kind = k >= 0 ? PV_STRING : PV_LIST;
+        if (k >= 0) out->str = effect_name(k), out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_DIR: {
+        int dx = field[0], dy = field[1];
+        out->kind = PV_STRING, out->str = dx && dy ? "NONE" : dirs[dy + 1][dx + 1], out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_COLOR: {
+        uint32_t rgb = *(const uint32_t *)(const void *)field;
+        out->kind = PV_STRING, out->str = "";
+        for (int k = 0; k < COUNT(colors); k++)
+            if (colors[k].rgb == rgb) out->str = colors[k].name;
+        out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_TYPE: {
+        int t = *(const int *)(const void *)field;
+        out->kind = t >= 0 ? PV_STRING : PV_LIST;   /* none: an empty list (the caller's nil) */
+        if (t >= 0) out->str = g->types[t].name, out->n = (int)strlen(out->str);
+        return;
+    }
+    case P_TYPESET: {
+        uint64_t set = *(const uint64_t *)(const void *)field;
+        out->kind = PV_LIST, out->list = names;
+        for (int t = 0; t < g->ntypes; t++)
+            if (set >> t & 1) names[out->n++] = g->types[t].name;
+        return;
+    }
+    case P_TYPELIST: {
+        const type_list *tl = (const type_list *)(const void *)field;
+        out->kind = PV_LIST, out->list = names;
+        for (int k = 0; k < tl->n; k++) names[out->n++] = tl->t[k] >= 0 ? g->types[tl->t[k]].name : "";
+        return;
+    }
+    }
+}
+
+vg_status param_get(const vg_game *g, int type, const char *key, param_value *out, const char **names, vg_error *err) {
+    const param_spec *p = sprite_params;
+    while (p < sprite_params + COUNT(sprite_params) && strcmp(p->name, key) != 0) p++;
+    if (p == sprite_params + COUNT(sprite_params)) {
+        const char *known[COUNT(sprite_params)];
+        for (int k = 0; k < COUNT(sprite_params); k++) known[k] = sprite_params[k].name;
+        return error_unknown(err, g->script_path, 0, "sprite parameter", key, known, COUNT(sprite_params));
+    }
+    read_field(g, p, (const char *)&g->types[type] + p->offset, out, names);
+    return VG_OK;
+}
+
+/* ---- Parameters that do not apply ------------------------------------- */
+
+/* "A, B, C" : the names of the classes or effects in mask 'm'. */
+static void names_of(uint64_t m, int effects, char *out, size_t size) {
+    size_t n = 0;
+    out[0] = '\0';
+    for (int k = 0; k < 64 && n < size; k++)
+        if (m >> k & 1) {
+            const char *name = k == 63 ? "rows timed by TIME" : effects ? effect_name(k) : class_table[k].name;
+            n += (size_t)snprintf(out + n, size - n, "%s%s", n ? ", " : "", name);
+        }
+}
+
+/* Reports parameter 'p' set where it does not apply: a warning in one of
+ * GVGAI's games (gvgai_maps: GVGAI ignores it), else an error. */
+static vg_status misplaced(vg_game *g, int line, const char *where, const param_spec *p, int effects, vg_error *err) {
+    char only[1024];
+    names_of(p->applies, effects, only, sizeof only);
+    if (g->gvgai_maps) {
+        game_warn(g, line, "%s: parameter '%s' does not apply (only to %s); GVGAI ignores it", where, p->name, only);
+        return VG_OK;
+    }
+    return game_error(g, err, VG_ERR_SCRIPT, line, "%s: parameter '%s' does not apply (only to %s)", where, p->name, only);
+}
+
+/* 1 when effect parameter 'p' applies to row 'e' (a row timed by TIME, or
+ * addTimer, takes what its effect takes; a script's function scoreChange
+ * and repeat). */
+static int applies_to_effect(const param_spec *p, const effect_def *e) {
+    if (!p->applies || (e->t2 == TIME_TYPE && (p->applies & TIME_ONLY))) return 1;
+    if (e->kind == EFFECT_SCRIPT) return 0;
+    if (e->kind == EFF_addTimer && e->ftype >= 0 && (p->applies >> e->ftype & 1)) return 1;
+    return (int)(p->applies >> e->kind & 1);
+}
+
+vg_status param_check_applies(vg_game *g, vg_error *err) {
+    for (int t = 0; t < g->ntypes; t++) {
+        const type_def *td = &g->types[t];
+        uint64_t classes = 0;                         /* its class; a classless type: its leaves' */
+        for (int l = 0; l < g->ntypes; l++)
+            if ((td->cls >= 0 ? l == t : (td->subtypes >> l & 1)) && g->types[l].cls >= 0) classes |= 1ULL << g->types[l].cls;
+        for (int k = 0; k < COUNT(sprite_params) && classes; k++) {
+            const param_spec *p = &sprite_params[k];
+            if (!(td->own[k / 64] >> (k % 64) & 1) || !p->applies || (p->applies & classes)) continue;
+            char where[128];
+            if (td->cls >= 0) snprintf(where, sizeof where, "sprite '%s' (%s)", td->name, class_table[td->cls].name);
+            else snprintf(where, sizeof where, "sprite '%s' (none of its subtypes' classes)", td->name);
+            vg_status st = misplaced(g, td->line, where, p, 0, err);
+            if (st != VG_OK) return st;
+        }
+    }
+    for (int r = 0; r < g->neffects; r++) {
+        const effect_def *e = &g->effects[r];
+        for (int k = 0; k < COUNT(effect_params); k++) {
+            if (!(e->set >> k & 1) || applies_to_effect(&effect_params[k], e)) continue;
+            if (r > 0 && g->effects[r - 1].line == e->line && g->effects[r - 1].kind == e->kind) continue;   /* said once a line */
+            char where[128];
+            snprintf(where, sizeof where, "interaction %s", e->kind == EFFECT_SCRIPT ? "with a function" : effect_name(e->kind));
+            vg_status st = misplaced(g, e->line, where, &effect_params[k], 1, err);
+            if (st != VG_OK) return st;
+        }
+    }
+    return VG_OK;
 }

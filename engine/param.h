@@ -18,6 +18,17 @@ typedef enum { PARAMS_SPRITE, PARAMS_EFFECT, PARAMS_TERM, PARAMS_GAME } param_ta
  * Returns VG_OK, or VG_ERR_SCRIPT with 'err' at the script's 'line'. */
 vg_status param_set(vg_game *g, param_table table, void *base, const char *key, const param_value *v, int line,
                     vg_error *err);
+/* The value of sprite parameter 'key' on type 'type' in '*out', as a
+ * loader would give it (a type as its name, a direction as UP ... NONE, a
+ * colour by its name; a string 'n' bytes long); a type or list
+ * parameter that names none is an empty list. A list's names go in
+ * 'names' (room for VG_MAX_TYPES). VG_ERR_SCRIPT for an unknown key. */
+vg_status param_get(const vg_game *g, int type, const char *key, param_value *out, const char **names, vg_error *err);
+/* Once the game is declared (game_finish): every parameter a sprite type
+ * or an effect row sets must apply to its class (a classless type's: one
+ * of its leaves') or effect, else VG_ERR_SCRIPT at its line, or with
+ * g->gvgai_maps (one of GVGAI's games) a warning. */
+vg_status param_check_applies(vg_game *g, vg_error *err);
 /* Copies into 'td' every sprite parameter set on 'parent' (td->set says which). */
 void param_inherit(type_def *td, const type_def *parent);
 

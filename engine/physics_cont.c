@@ -153,8 +153,9 @@ int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int li
                 }
             continue;
         }
-        uint32_t at = 0;
-        for (int j; (j = tick_next_of(t, st, n0, &at)) >= 0;) {
+        sprite_walk w;
+        tick_walk(&w, t, 1ULL << st, n0);
+        for (int j; walk_next(&w, &j);) {
             const sprite *p = tick_sprite(t, (uint32_t)j);
             rq[0] = p->x, rq[1] = p->y;
             if (j != r1 && rects_meet(rc, rq) && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = j;

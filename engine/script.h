@@ -18,6 +18,8 @@ typedef struct tick_ctx tick_ctx;   /* one tick in progress (tick.h) */
 typedef struct script_ops {
     /* Runs a custom effect on sprites i1, i2 (indices into the state's sprites). */
     vg_status (*effect)(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
+    /* Runs a type's update function on its sprite i. */
+    vg_status (*update)(void *script, int ref, tick_ctx *t, int i, vg_error *err);
     /* Turns: how many agents, the legal moves of one, playing one, the default move of one. */
     vg_status (*agents)(void *script, const vg_game *g, const vg_state *s, int *n, vg_error *err);
     vg_status (*legal)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);

@@ -42,19 +42,22 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     /* Step 1. The avatar. */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
+    s->action = VG_ACTION_NIL;                     /* state:action(): the action the avatar plays */
     if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
         int type = tick_sprite(&t, av)->type;
-        class_table[g->types[type].cls].update(&t, av, g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL);
+        vg_action played = g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL;
+        s->action = (uint8_t)played;
+        g->update_fn[type](&t, av, played);
     }
 
     /* Step 2. Everything that moves by itself, in reverse sprite order;
      * sprites created earlier in the tick too (GVGAI's lists grow). */
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int type = g->update_order[k];
-        class_update_fn *update = class_table[g->types[type].cls].update;
+        class_update_fn *update = g->update_fn[type];
         uint32_t from, to, n0 = s->n;
         t.updating = type;
-        type_range(&t, type, &from, &to);             /* as tick_next_of: its range, then its new sprites */
+        type_range(&t, type, &from, &to);             /* as sprite_walk: its range, then its new sprites */
         for (uint32_t i = from; i < to; i++)
             if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
         for (uint32_t i = t.settled; i < n0 && (t.created >> type & 1); i++)
@@ -138,7 +141,9 @@ static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, v
     tick_begin(&t, g, s, err);
     t.census = 1;                    /* the script may change anything */
     vg_clear_events(s);
-    t.status = g->ops->apply(g->script, &t, agent, move, err);
+    s->action = g->move_action[move];
+    vg_status st = g->ops->apply(g->script, &t, agent, move, err);
+    if (t.status == VG_OK) t.status = st;    /* a limit met in apply (a full state) fails the turn too */
     if (t.status == VG_OK) interact_run(&t);
     s->persist = (uint8_t)interact_persist(&t);
     tick_end(&t);

@@ -102,24 +102,12 @@ void tick_end(tick_ctx *t) {
 }
 
 int tick_count(tick_ctx *t, int type, int dying) {
-    const vg_game *g = t->g;
+    unsigned gone = dying ? SP_DISABLED : SP_DISABLED | SP_KILLED;
     int n = 0;
-    for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
-        int leaf = __builtin_ctzll(ts);
-        const type_def *td = &g->types[leaf];
-        if (td->fixed) {
-            const uint32_t *list = g->fixed_order + g->fixed_first[leaf];
-            for (int k = 0; k < g->static_count[leaf]; k++)
-                n += fixed_alive(g, t->s, list[k]) && (dying || !tick_killed(t, -(int)list[k] - 1));
-            continue;
-        }
-        uint32_t from, to;
-        type_range(t, leaf, &from, &to);
-        for (uint32_t i = from; i < to + (t->s->n - t->settled); i++) {
-            const sprite *p = tick_sprite(t, i < to ? i : t->settled + (i - to));
-            n += p->type == leaf && !(p->flags & SP_DISABLED) && (dying || !(p->flags & SP_KILLED));
-        }
-    }
+    sprite_walk w;
+    tick_walk(&w, t, t->g->types[type].subtypes, t->s->n);
+    for (int r; walk_next(&w, &r);)
+        n += r < 0 ? dying || !tick_killed(t, r) : !(tick_sprite(t, (uint32_t)r)->flags & gone);
     return n;
 }
 

@@ -113,21 +113,11 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through 
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);
 static inline void type_range(const tick_ctx *t, int type, uint32_t *from, uint32_t *to) { state_range(t->g, t->s, type, from, to); }
-/* Walks the sprites of leaf 'type' during a tick in GVGAI's order, those
- * there when the tick began and then those created since, up to sprite
- * index 'n0' (excluded): start with *at = 0; returns the next sprite, or
- * -1 when there is none. Killed and disabled sprites are included. */
-static inline int tick_next_of(const tick_ctx *t, int type, uint32_t n0, uint32_t *at) {
-    uint32_t from, to;
-    type_range(t, type, &from, &to);
-    for (uint32_t k = *at;; k++) {
-        uint32_t i = from + k < to ? from + k : t->settled + (from + k - to);
-        if (i >= n0) return -1;
-        if (i < to || tick_sprite(t, i)->type == type) {
-            *at = k + 1;
-            return (int)i;
-        }
-    }
+/* Starts walk 'w' (state.h) over the sprites of the leaf types in 'types'
+ * during a tick: those there when it began, then those created since,
+ * below index 'limit' (t->s->n: all so far). */
+static inline void tick_walk(sprite_walk *w, const tick_ctx *t, uint64_t types, uint32_t limit) {
+    walk_begin(w, t->g, t->s, types, t->settled, limit, t->created);
 }
 /* 1 when a sprite at pixel (x, y) is wholly on the map (GVGAI: not at its edge). */
 static inline int tick_on_map(const tick_ctx *t, int x, int y) {

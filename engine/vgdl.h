@@ -105,6 +105,40 @@ vg_status vg_game_load_text(const char *script_path, const char *level_text, con
  * not have converts, and the script fails to load as the game file does. */
 vg_status vg_game_convert(const char *path, char **lua, vg_error *err);
 void vg_game_free(vg_game *g);                      /* NULL is a no-op */
+/* Games by name, in the project's folders under 'root' (the folder that
+ * holds scripts/, levels/ and gvgai/). 'game' is a name (scripts/GAME.lua,
+ * else GVGAI's gvgai/GAME.txt or gvgai/contphysics/GAME.txt), a path to a
+ * Lua script, or a path ending in ".txt" (GVGAI's VGDL); 'level' (NULL:
+ * "0") a path to a map, or a number N or a level's name looked for in the
+ * script's level places (vg_level_places), the first that has it (a
+ * number none has: the last place's lvlN.txt, or its N-th Berkeley layout,
+ * *.lay in name order). vg_game_paths writes where they would be (neither
+ * need exist). */
+void vg_game_paths(const char *root, const char *game, const char *level, char *script, char *map, size_t size);
+/* The places a script's levels are looked for in, in order: for a Lua
+ * script DIR/GAME.lua, DIR/levels/GAME/, then DIR itself (GVGAI's naming,
+ * GAME_lvlN.txt: a converted game keeps its levels), then root's
+ * levels/GAME/; for a GVGAI game file, the folder it is in
+ * (GAME_lvlN.txt). Each is a folder and what the name of level N starts
+ * with there (PREFIX N .txt), and whether its files are the folder's (not
+ * only PREFIX's). Returns how many. */
+#define VG_LEVEL_PLACES 3
+typedef struct vg_level_place {
+    char dir[4096];
+    char prefix[300];
+    int folder;
+} vg_level_place;
+int vg_level_places(const char *root, const char *script, vg_level_place p[VG_LEVEL_PLACES]);
+/* The games under 'root' (scripts and GVGAI's games), sorted: malloc'd
+ * names into names[0..max) (the caller frees each); returns how many. */
+int vg_game_names(const char *root, char **names, int max);
+/* Loads 'game' at 'level' as vg_game_paths finds them. Failures, in
+ * 'err', as a user needs them: VG_ERR_ARG for a game that is not there
+ * ("unknown game 'bat'; did you mean 'bait'?", or a path: "no such
+ * file"); the script's own errors when the level is missing too; then
+ * VG_ERR_IO for a missing level ("bait has no level 9 (...)"); else
+ * vg_game_load's. */
+vg_status vg_game_open(const char *root, const char *game, const char *level, vg_game **out, vg_error *err);
 
 int vg_game_width(const vg_game *g);                /* map columns */
 int vg_game_height(const vg_game *g);               /* map rows */
@@ -118,6 +152,11 @@ char vg_type_glyph(const vg_game *g, int type);     /* map character that first 
 uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
 int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
 const char *vg_type_img(const vg_game *g, int type); /* the script's image name ('img'), "" when none */
+/* What is likely a mistake in the game's rules though it plays (a Chaser
+ * with nothing to chase, a rule an earlier stepBack keeps from running, a
+ * parameter GVGAI ignores): up to 'max' of them into out[], each with its
+ * file and line; returns how many there are (more than 'max' maybe). */
+int vg_game_warnings(const vg_game *g, vg_error *out, int max);
 int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
 int vg_num_resources(const vg_game *g);             /* resource kinds (sprite types held as resources), in type order */
 int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind 'slot', or -1 */
@@ -192,6 +231,18 @@ int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y); /*
 int vg_avatar_type(const vg_game *g, const vg_state *s);   /* leaf type, or -1 */
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy);
 int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot); /* amount of resource kind 'slot' held, 0..vg_num_resources-1 */
+/* The avatar's health points and, in '*max' (may be NULL), the most it has
+ * had (GVGAI's maxHealthPoints); -1 when the game's sprites keep none or
+ * there is no avatar. */
+int vg_avatar_health(const vg_game *g, const vg_state *s, int *max);
+/* What the avatar carries, as a person reads it: "health 3/5, oil 2, key 0"
+ * (its health when the game keeps it, then each resource it holds, in type
+ * order), "" when nothing. Writes at most 'size' bytes; returns the length
+ * the whole text has (as snprintf). */
+int vg_avatar_status(const vg_game *g, const vg_state *s, char *buf, size_t size);
+/* 1 when the game's avatar can carry something vg_avatar_status shows
+ * (health points or resources): pictures keep a line for it. */
+int vg_game_has_status(const vg_game *g);
 /* Sprites of category 'cat' (VG_NUM_CATS: all), grouped by type, each group
  * sorted by distance to (ref[0], ref[1]) when 'ref' is not NULL, else by id.
  * Fills up to 'max' entries of 'out'; returns how many there are in all. */
@@ -205,6 +256,15 @@ int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max); /* a
  * changes, and advancing does not depend on them: for states kept only to
  * be advanced later, which then store smaller (a tick starts this way). */
 void vg_clear_events(vg_state *s);
+
+/* The grid as one-hot planes, what learning code takes: one plane per
+ * leaf type (the types sprites have), in type order, each height x width
+ * bytes, 1 where a sprite of its type covers the cell (one between cells:
+ * every cell it overlaps; as vg_grid_at, a killed avatar is not there). */
+int vg_planes(const vg_game *g);                    /* how many planes */
+int vg_plane_type(const vg_game *g, int k);         /* the leaf type of plane k, or -1 */
+/* Writes 's' as vg_planes(g) x height x width bytes (plane, row, column). */
+void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out);
 
 /* ---- Several agents taking turns -------------------------------------- */
 
@@ -233,6 +293,10 @@ vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err
 const char *vg_move_name(const vg_game *g, int move);     /* NULL when out of range */
 int vg_move_find(const vg_game *g, const char *name);     /* move number, or -1 */
 int vg_game_has_turns(const vg_game *g);                  /* 1 when the script declares turns{} */
+/* 1 when the game has no turns{}, or some move is named like an action
+ * ("LEFT", "NIL"): then vg_advance plays agent 0's moves (Bait, 2048,
+ * CS188 Pacman); 0 for a board game (Connect Four, Othello). */
+int vg_moves_are_actions(const vg_game *g);
 /* Chance: an agent the script marks as chance (turns{ chance = {...} })
  * plays no policy of its own: its moves are outcomes with probabilities,
  * listed here (normalised to sum to 1), applied with vg_play, or drawn
@@ -305,6 +369,52 @@ int vg_game_has_generate(const vg_game *g);        /* 1 when the script defines 
  * characters, or an error in the script: an error naming the script line. */
 vg_status vg_script_generate(const char *script_path, uint64_t seed, int w, int h, char **text, vg_error *err);
 
+/* ---- Learning environments: states stepped together ------------------- */
+
+/* The actions a learning environment offers in 'g', in its numbering
+ * (action 0, 1, ...): ACTION_NIL, then the avatar's actions at the level's
+ * start in GVGAI's order; in a game with turns{}, the actions agent 0's
+ * moves are named like. Returns how many. */
+int vg_env_actions(const vg_game *g, vg_action out[VG_NUM_ACTIONS]);
+/* The seed of the episode after one seeded 'seed' (splitmix64). */
+uint64_t vg_next_seed(uint64_t seed);
+
+/* n states of one game (engine/vec.c), each playing episodes: stepped
+ * together by action numbers (vg_env_actions), the reward of a step being
+ * the score it gained; an episode ends when the game is over (terminated)
+ * or has played 'max_ticks' (truncated; 0: never). With 'autoreset', a
+ * state whose episode ended at its last step begins the next one at its
+ * next step (its action unused, reward 0), seeded vg_next_seed of the one
+ * before. Python's vgdl.Env and vgdl.VectorEnv are built on it. */
+typedef struct vg_vec vg_vec;
+/* What each state shows after a reset or step, written into the caller's
+ * arrays (NULL: not wanted), entry i for state i. */
+typedef struct vg_vec_out {
+    uint8_t *obs;         /* n x vg_planes x height x width (vg_observe_planes) */
+    double *reward;       /* the score gained by the step; 0 after a reset */
+    double *score;
+    uint8_t *terminated;  /* the game is over */
+    uint8_t *truncated;   /* max_ticks played and the game not over */
+    int8_t *result;       /* 0 playing, 1 won, 2 lost, 3 over with no winner */
+    int32_t *tick;
+    int32_t *resources;   /* n x vg_num_resources: the avatar's (vg_avatar_resource) */
+} vg_vec_out;
+/* n >= 1 states of 'g' (which must outlive them), at the level's start;
+ * NULL when out of memory or an argument is out of range. */
+vg_vec *vg_vec_new(const vg_game *g, int n, int max_ticks, int autoreset);
+void vg_vec_free(vg_vec *v);                        /* NULL is a no-op */
+int vg_vec_size(const vg_vec *v);                   /* n */
+/* Begins every state's next episode, state i's seeded seeds[i] (NULL: the
+ * seed after its last episode's); fills 'out'. */
+void vg_vec_reset(vg_vec *v, const uint64_t *seeds, const vg_vec_out *out);
+/* Steps every state, state i by action number actions[i]; fills 'out'.
+ * VG_ERR_ARG when an action is out of range (no state is stepped);
+ * VG_ERR_SCRIPT (the first, in 'err') when a script failed in a state,
+ * whose game is then over; every state is stepped all the same. */
+vg_status vg_vec_step(vg_vec *v, const int64_t *actions, const vg_vec_out *out, vg_error *err);
+vg_state *vg_vec_state(const vg_vec *v, int i);     /* state i, owned by 'v'; NULL when out of range */
+uint64_t vg_vec_seed(const vg_vec *v, int i);       /* the seed of state i's episode */
+
 /* ---- Script hooks ----------------------------------------------------- */
 
 /* The game's heuristic(state) from its script, higher is better for the
@@ -336,6 +446,39 @@ vg_bound_kind vg_game_bound(const vg_game *g, const char **note);
  * VG_ERR_SCRIPT. For one agent decision, so that a script's cost cannot
  * multiply by the number of forward-model calls. 0 and 0 close it. */
 void vg_script_window(const vg_game *g, long steps, double seconds);
+
+/* ---- Pictures --------------------------------------------------------- */
+
+/* A canvas draws positions of one game as RGB pixels (engine/draw.c):
+ * each visible sprite a tile of its type's colour, shaped by its category,
+ * or its 'img' scaled to the cell; types in script order, avatars on top;
+ * under the board a strip with the score, the tick and the result. A board
+ * game (!vg_moves_are_actions) is drawn as a board with discs. */
+typedef struct vg_canvas vg_canvas;
+#define VG_CANVAS_CELL 24   /* pixels a cell, when not given */
+/* A canvas for 'g' (which must outlive it), 'cell' pixels a cell (1 to
+ * 256; 0: VG_CANVAS_CELL). A type's image ('img') is a PNG read under
+ * 'sprites' if not NULL, else beside 'script' (the game's path), ".png"
+ * added when the name has none; a GVGAI game's (a .txt path) only with
+ * 'sprites'; 'script' NULL: no images. VG_OK with '*out' (vg_canvas_free),
+ * or VG_ERR_IO naming an image that is missing or not a PNG, VG_ERR_NOMEM. */
+vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const char *sprites, vg_canvas **out,
+                        vg_error *err);
+void vg_canvas_free(vg_canvas *c);                  /* NULL is a no-op */
+int vg_canvas_width(const vg_canvas *c);            /* the picture's size in pixels */
+int vg_canvas_height(const vg_canvas *c);
+/* Draws 's'; returns the picture: width * height pixels of 3 bytes (R, G,
+ * B), row by row, owned by 'c' and valid until its next draw. */
+const uint8_t *vg_canvas_draw(vg_canvas *c, const vg_state *s);
+/* Every colour the canvas draws without images (0xRRGGBB: background,
+ * strip, text, each type's fill and outline), into out[0..max); returns
+ * how many there are. */
+int vg_canvas_colours(const vg_canvas *c, uint32_t *out, int max);
+int vg_canvas_has_images(const vg_canvas *c);       /* 1 when some type is drawn from its image */
+/* The canvas's 5x7 font: the seven rows of 'c' (bit 4 the leftmost
+ * pixel; lower case drawn as upper case but 'e'); NULL for a space or a
+ * character it lacks. */
+const uint8_t *vg_glyph(char c);
 
 /* ---- Text ------------------------------------------------------------- */
 

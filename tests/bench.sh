@@ -19,3 +19,4 @@ for l in 0 1 2 3 4; do
 done
 if [ -x tests/bench_agents.sh ]; then tests/bench_agents.sh; fi
 if [ -x tests/bench_render.sh ]; then tests/bench_render.sh; fi
+tests/python/python.sh tests/bench_python.py

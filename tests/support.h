@@ -56,6 +56,11 @@ const char *fixture_script(const char *name);
  * NULL, 'kw2'. */
 void expect_error_at(const vg_error *err, const char *fixture, const char *kw1, const char *kw2);
 
+/* Runs the group 'name' of 'n' tests; with the arguments "--shard K/N"
+ * (tests/run.sh runs a slow program as N processes) only tests K, K + N,
+ * K + 2N, ... (K from 1). Returns cmocka's result; 1 on other arguments. */
+int run_group(const char *name, const struct CMUnitTest *tests, size_t n, int argc, char **argv);
+
 /* ---- Replaying a trace GVGAI recorded --------------------------------- */
 
 /* Where a replay first differs from its recording. */

@@ -103,7 +103,7 @@ vg_status gvgai_load_game(const char *path, const char *level_text, const char *
     if (st == VG_OK && memchr(text, '\0', len)) st = error_set(err, VG_ERR_SCRIPT, path, 0, 0, "not a text file");
     if (st == VG_OK) st = gvgai_parse(path, text, &d, err);
     if (st == VG_OK && !(g = game_new(path))) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
-    if (g) g->gvgai_maps = 1;       /* its levels are read as GVGAI reads them */
+    if (g) g->gvgai_maps = 1;       /* its levels are read as GVGAI reads them; a parameter GVGAI ignores is a warning */
     builder b = {g, {NULL}};
     if (st == VG_OK) st = gvgai_walk(&d, build, &b, err);
     if (st == VG_OK) st = game_finish(g, err);

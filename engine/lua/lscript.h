@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT
  *
- * lscript.h -- what the two halves of the Lua layer share: the loader
- * (loader.c: sandbox, the rule-declaring functions, running the script)
- * and the bindings (bind.c: the state handle scripts read and change
- * during play).
+ * lscript.h -- what the four parts of the Lua layer share: the sandbox
+ * (sandbox.c: the libraries a script sees, its limits, calling into it),
+ * the loader (loader.c: the rule-declaring functions, running the script),
+ * the state handle scripts read and change the game through (handle.c)
+ * and the calls from the engine into the script during play (bind.c).
  *
  * This directory is the only place that includes lua.h.
  */
@@ -85,10 +86,27 @@ struct state_handle {
     tick_ctx *t;               /* write access: NULL for read-only calls */
 };
 
-/* bind.c: the state handle, and the script_ops callbacks of game.h */
-void bind_open(lua_State *L);     /* creates the state handle; needs the script in the extra space */
-void bind_note_name(lua_State *L, int idx, int kind, int value);   /* the string at 'idx' names 'value' (NAMES_*) */
+/* The script a Lua state runs (kept in its extra space). */
+static inline script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L); }
+
+/* handle.c: the state handle */
+void handle_open(lua_State *L);   /* creates the state handle; needs the script in the extra space */
+/* Pushes sprite reference 'r' as a handle (nil for REF_NONE, no sprite). */
+void handle_push_sprite(lua_State *L, int r);
+/* Notes that the string at 'idx' names 'value' (of kind NAMES_*), keeping
+ * the string alive; nothing once the cache is full. Allocates: only in a
+ * protected call. */
+void handle_note_name(lua_State *L, int idx, int kind, int value);
+/* The value find() gives the name at 'idx', -1 when it gives none or
+ * 'idx' holds no string; names found before are known by their string's
+ * address, without reading it (see name_cache), and with 'note' a name
+ * found now is noted (which allocates: only in a protected call). */
+int handle_find_name(lua_State *L, int idx, int kind, int note, const vg_game *g,
+                     int (*find)(const vg_game *, const char *));
+
+/* bind.c: the script_ops callbacks of script.h */
 vg_status bind_effect(void *script, int ref, tick_ctx *t, int i1, int i2, vg_error *err);
+vg_status bind_update(void *script, int ref, tick_ctx *t, int i, vg_error *err);
 vg_status bind_termination(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
 vg_status bind_value(void *script, int which, const vg_game *g, const vg_state *s, double *out, vg_error *err);
 vg_status bind_agents(void *script, const vg_game *g, const vg_state *s, int *n, vg_error *err);
@@ -97,6 +115,18 @@ vg_status bind_apply(void *script, tick_ctx *t, int agent, int move, vg_error *e
 vg_status bind_policy(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
 vg_status bind_outcomes(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
 
+/* sandbox.c */
+/* The allocator of a script's Lua state ('ud' is the script): the memory
+ * limit, the length limit on strings (so that no VM instruction -- a
+ * comparison, a concatenation -- costs more than about a millisecond),
+ * and what is allocated is charged to the instruction budget (so C
+ * functions that allocate pay for their work). */
+void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+/* Opens the libraries a script sees, with their guards, and the hook that
+ * keeps the budget. Allocates: only in a protected call. */
+void sandbox_open(lua_State *L);
+/* Fills 'err' from a Lua message "chunk:line: text" (NULL: none). */
+void sandbox_error(script *sc, const char *msg, vg_error *err);
 /* loader.c */
 /* A fresh sandbox that has run the script at 'script_path': its game with
  * the rules declared, not finished, no level (free with game_free). */

@@ -40,6 +40,7 @@
 typedef struct seen {
     uint64_t *slot;   /* hash + 1; 0 empty */
     size_t cap;
+    size_t *used, n;  /* the slots filled, emptied again by seen_clear */
 } seen;
 
 /* 1 when 'h' was not in the set (it is now). */
@@ -47,15 +48,20 @@ static int seen_add(seen *st, uint64_t h) {
     h += !h;
     for (size_t i = (size_t)(h * 0x9e3779b97f4a7c15ULL) & (st->cap - 1);; i = (i + 1) & (st->cap - 1)) {
         if (st->slot[i] == h) return 0;
-        if (!st->slot[i]) return (int)(st->slot[i] = h, 1);
+        if (!st->slot[i]) return (int)(st->slot[i] = h, st->used[st->n++] = i, 1);
     }
 }
 
-/* The bound is consistent along the action from 'from' to 'to': h(from)
- * <= 1 + h(to) (a dead state is never a win's parent). */
-static void consistent(const vg_game *g, const vg_state *from, const vg_state *to) {
+/* Empties the set: only the slots filled, not the whole table (most maps fill a few). */
+static void seen_clear(seen *st) {
+    while (st->n) st->slot[st->used[--st->n]] = 0;
+}
+
+/* The bound is consistent along the action from a state whose bound is
+ * 'h0' to 'to': h0 <= 1 + h(to) (a dead state is never a win's parent). */
+static void consistent(const vg_game *g, int h0, const vg_state *to) {
     vg_error err = {0};
-    int h0 = vg_bound(g, from, &err), h1 = vg_bound(g, to, &err);
+    int h1 = vg_bound(g, to, &err);
     if (h0 < VG_BOUND_DEAD ? h0 > 1 + h1 : vg_winner_of(to) == VG_PLAYER_WINS)
         fail_msg("the bound drops from %d to %d along one action", h0, h1);
 }
@@ -65,9 +71,9 @@ static void consistent(const vg_game *g, const vg_state *from, const vg_state *t
 static int bfs(const vg_game *g) {
     static vg_state *layer_buf[BFS_LIMIT + 1], *next_buf[BFS_LIMIT + 1];
     static uint64_t slots[SEEN_CAP];
+    static size_t used[SEEN_CAP];
     vg_state **layer = layer_buf, **next = next_buf;
-    seen st = {slots, SEEN_CAP};
-    memset(slots, 0, sizeof slots);
+    seen st = {slots, SEEN_CAP, used, 0};
     int n = 1, depth = 0, found = -1, total = 1;
     layer[0] = vg_state_new(g, 0);
     seen_add(&st, vg_state_hash(layer[0]));
@@ -77,13 +83,14 @@ static int bfs(const vg_game *g) {
         depth++;
         for (int i = 0; i < n && found < 0 && total >= 0; i++) {
             vg_action acts[VG_MAX_ACTIONS];
-            int na = vg_actions(g, layer[i], acts);
+            vg_error err = {0};
+            int na = vg_actions(g, layer[i], acts), h0 = vg_bound(g, layer[i], &err);
             for (int k = 0; k < na && found < 0; k++) {
                 vg_state *c = vg_state_new(g, 0);
                 vg_state_copy(c, layer[i]);
                 assert_int_equal(vg_advance(g, c, acts[k], NULL), VG_OK);
                 if (vg_winner_of(c) == VG_PLAYER_WINS) found = depth;
-                consistent(g, layer[i], c);
+                consistent(g, h0, c);
                 if (vg_is_over(c) || !seen_add(&st, vg_state_hash(c))) {
                     vg_state_free(c);
                     continue;
@@ -101,6 +108,7 @@ static int bfs(const vg_game *g) {
         layer = next, next = t, n = m;
     }
     for (int i = 0; i < n; i++) vg_state_free(layer[i]);
+    seen_clear(&st);
     return found >= 0 ? found : total < 0 ? -2 : -1;
 }
 
@@ -212,29 +220,31 @@ static int compare(const family *f, const char *map, uint64_t seed) {
     return got >= 0 ? 2 : 1;
 }
 
-static void test_differential(void **state) {
-    (void)state;
-    int slow = getenv("VGDL_SLOW") != NULL;
-    int per = getenv("VGDL_DIFF_MAPS") ? atoi(getenv("VGDL_DIFF_MAPS")) : slow ? 40000 : 4000, nf = (int)(sizeof families / sizeof *families);
-    for (int k = 0; k < nf; k++) {
-        double t0 = now_seconds();
-        int compared = 0, won = 0, skipped = 0, maps = per / families[k].share;
-        uint64_t r = rng_seed_of(1000 + (uint64_t)k);
-        for (int i = 0; i < maps; i++) {
-            char map[400];
-            uint64_t seed = r;
-            generate(&families[k], &r, map, slow);
-            int c = compare(&families[k], map, seed);
-            compared += c > 0, won += c == 2, skipped += c == 0;
-        }
-        printf("%s: %d maps compared (%d won), %d skipped, %.1f s\n", families[k].script, compared, won, skipped,
-               now_seconds() - t0);
-        int skip_pct = families[k].skip_pct ? families[k].skip_pct : 5;
-        assert_true(skipped * 100 < maps * skip_pct && won * 10 > maps);   /* most compared, many won */
+/* One family's maps, each compared. */
+static void test_family(void **state) {
+    const family *f = *state;
+    int slow = getenv("VGDL_SLOW") != NULL, k = (int)(f - families);
+    int per = getenv("VGDL_DIFF_MAPS") ? atoi(getenv("VGDL_DIFF_MAPS")) : slow ? 40000 : 4000;
+    double t0 = now_seconds();
+    int compared = 0, won = 0, skipped = 0, maps = per / f->share;
+    uint64_t r = rng_seed_of(1000 + (uint64_t)k);
+    for (int i = 0; i < maps; i++) {
+        char map[400];
+        uint64_t seed = r;
+        generate(f, &r, map, slow);
+        int c = compare(f, map, seed);
+        compared += c > 0, won += c == 2, skipped += c == 0;
     }
+    printf("%s: %d maps compared (%d won), %d skipped, %.1f s\n", f->script, compared, won, skipped, now_seconds() - t0);
+    int skip_pct = f->skip_pct ? f->skip_pct : 5;
+    assert_true(skipped * 100 < maps * skip_pct && won * 10 > maps);   /* most compared, many won */
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_differential)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+int main(int argc, char **argv) {
+    enum { NF = sizeof families / sizeof *families };
+    struct CMUnitTest tests[NF];
+    for (int k = 0; k < NF; k++)
+        tests[k] = (struct CMUnitTest){.name = families[k].script, .test_func = test_family,
+                                       .initial_state = (void *)&families[k]};
+    return run_group("solve_differential", tests, NF, argc, argv);
 }

@@ -20,6 +20,9 @@
  * - "<!-- test: sh COMMAND -->" on a line of its own: runs COMMAND there
  *   (a step the prose describes, such as copying part of a file);
  * - "<!-- test: skip REASON -->" on the line before a block: not run.
+ * A command's 'python3' is the project's (Debian's python3 with the package
+ * of the build under test: tests/python/python.sh), whatever comes first on
+ * PATH.
  * Trailing blanks are ignored on both sides. Every relative link must name
  * a file of the repository.
  */
@@ -89,7 +92,7 @@ static int run_block(const block *b, const char *dir) {
     snprintf(path, sizeof path, "%s/block.sh", dir);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fprintf(f, "exec 2>&1\n");
+    fprintf(f, "exec 2>&1\npython3() { '%s/tests/python/python.sh' \"$@\"; }\n", dir);
     for (int i = 0; i < b->n; i++)
         if (strncmp(b->body[i], "$ ", 2) == 0) fprintf(f, "rc=$?; printf '%c\\n'; (exit $rc)\n%s\n", MARK, b->body[i] + 2);
     fclose(f);

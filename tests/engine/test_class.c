@@ -141,7 +141,7 @@ static void test_type_lists(void **state) {
     load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
                "sprite { 'a', 'Missile' }\n"
                "sprite { 'p', 'SpawnPointMultiSprite', stypes = 'a,bom' }\n", "A",
-               4, "unknown sprite type 'bom'");
+               4, "sprite parameter 'stypes': no sprite type is named 'bom'");
 }
 
 /* Producers name leaf types to create. */

@@ -236,7 +236,7 @@ static void test_errors(void **state) {
         {"ShootAvatar", "needs 'stype'"},
         {"FlakAvatar stype=shotgroup", "has subtypes"},
         {"OngoingTurningAvatar spawnBehind=shotgroup", "has subtypes"},
-        {"ShootAvatar stype=shot ammo=nothing", "unknown sprite type"},
+        {"ShootAvatar stype=shot ammo=nothing", "no sprite type is named 'nothing'"},
         {"FlakAvatar stype=shot minAmmo=-2", "minAmmo"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

@@ -215,6 +215,18 @@ static void test_type_limit(void **state) {
     game_free(g);
 }
 
+/* A class, effect or termination GVGAI has and the engine lacks says so,
+ * rather than reading as a typo. */
+static void test_gvgai_has_it(void **state) {
+    (void)state;
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\ninteraction { 'avatar', 'avatar', 'killIfFast' }\n", "A\n", 2,
+                   "effect 'killIfFast': GVGAI has this effect, vgdl does not yet");
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'fly', 'RandomInertial' }\n", "A\n", 2,
+                   "sprite class 'RandomInertial': GVGAI has this sprite class, vgdl does not yet");
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\ntermination { 'StopCounter' }\n", "A\n", 2,
+                   "termination 'StopCounter': GVGAI has this termination, vgdl does not yet");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_built_game_plays),
@@ -222,6 +234,7 @@ int main(void) {
         cmocka_unit_test(test_declaration_errors),
         cmocka_unit_test(test_finish_and_level_errors),
         cmocka_unit_test(test_type_limit),
+        cmocka_unit_test(test_gvgai_has_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,7 @@
  * 1. The type tree: leaves, each type's set of leaf subtypes, the avatar
  *    types; a type named before it is declared is found once it is, an
  *    undeclared one is an error at the line naming it, a leaf with no
- *    class is an error at its line.
+ *    class is an error at its line. What is not a game is refused.
  * 2. Pairs: the rows of one pair of types run together, in script order.
  * 3. Which types never change (the static layer: still by class, no rule
  *    moves, replaces or creates them), which of those rules can kill (alive bits),
@@ -14,6 +14,8 @@
  * 5. Glyphs: the first character that places a type on top draws it.
  * 6. The layout of a changing sprite: its 16-byte header alone, or with
  *    the extension fields the rules need (health, resources).
+ * Warnings: a Chaser with nothing to chase, a rule an earlier stepBack of
+ * its pair gets to first.
  */
 #include <stdio.h>
 #include <string.h>
@@ -49,7 +51,7 @@ static void test_type_tree(void **state) {
                    "sprite { 'hen', 'SpawnPoint', stype = 'eg' }\n"
                    "sprite { 'egg', 'Immovable' }\n"
                    "map { 'A', 'avatar' }\n",
-                   "A", 2, "unknown sprite type 'eg'");
+                   "A", 2, "sprite parameter 'stype': no sprite type is named 'eg'");
     load_lua_error("sprite { 'avatar', 'MovingAvatar' }\n"
                    "sprite { 'food' }\n"
                    "map { 'A', 'avatar' }\n",
@@ -140,12 +142,55 @@ static void test_glyphs_and_layout(void **state) {
     vg_game_free(g);
 }
 
+/* What is not a game is refused, naming the script: no sprite types (an
+ * empty script, one that returns a value, game{} alone), no map{}, no
+ * avatar and no turns{}. */
+static void test_not_a_game(void **state) {
+    (void)state;
+    static const struct { const char *lua, *words; } cases[] = {
+        {"", "not a game: it declares no sprite types"},
+        {"return 42\n", "not a game: it declares no sprite types"},
+        {"game { square_size = 10 }\n", "not a game: it declares no sprite types"},
+        {"sprite { 'avatar', 'MovingAvatar' }\n", "no map{} places a sprite"},
+        {"sprite { 'rock', 'Immovable' }\nmap { 'r', 'rock' }\n", "it has no avatar type"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) load_lua_error(cases[k].lua, "A\n", 0, cases[k].words);
+}
+
+/* Warnings: what plays but is likely a mistake, at its line. */
+static void expect_warning(const vg_game *g, int line, const char *words) {
+    vg_error w[8];
+    int n = vg_game_warnings(g, w, 8), found = 0;
+    for (int k = 0; k < n && k < 8; k++) found |= w[k].line == line && strstr(w[k].msg, words) != NULL;
+    if (!found) print_error("no warning at line %d with '%s' (%d warnings; first: %s)\n", line, words, n, n ? w[0].msg : "");
+    assert_true(found);
+}
+
+static void test_warnings(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'floor', 'Immovable', hidden = true }\n"
+                             "sprite { 'wall', 'Immovable' }\n"
+                             "sprite { 'ghost', 'Chaser' }\n"
+                             "sprite { 'avatar', 'MovingAvatar' }\n"
+                             "map { 'A', 'avatar', 'floor' } map { 'g', 'ghost', 'floor' } map { 'w', 'wall' }\n"
+                             "interaction { 'avatar', 'wall', 'stepBack' }\n"
+                             "interaction { 'avatar', 'ghost', 'killSprite' }\n"
+                             "interaction { 'avatar', 'wall', 'killSprite', scoreChange = -1 }\n",
+                             "wwww\nwAgw\nwwww\n");
+    expect_warning(g, 3, "sprite 'ghost' (Chaser) has no 'stype': there is nothing to chase");
+    expect_warning(g, 8, "killSprite of ('avatar', 'wall') comes after a stepBack of the same pair (line 6)");
+    assert_int_equal(vg_game_warnings(g, NULL, 0), 2);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_type_tree),
         cmocka_unit_test(test_pairs),
         cmocka_unit_test(test_static_layer),
         cmocka_unit_test(test_glyphs_and_layout),
+        cmocka_unit_test(test_not_a_game),
+        cmocka_unit_test(test_warnings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

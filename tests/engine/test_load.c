@@ -9,9 +9,13 @@
  * 2. A level that cannot be read is VG_ERR_IO naming it, before the
  *    rules are read; a level holding a NUL byte is not a text map.
  * 3. A script that does not exist is an error too, whichever loader.
+ * 4. Games by name (vg_game_open): a script's name, GVGAI's game, a
+ *    numbered, named or Berkeley level; an unknown game suggests the
+ *    nearest name; a missing level names the map it looked for.
  * (Each loader's own tests: tests/engine/lua/, tests/engine/gvgai/.)
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -68,11 +72,56 @@ static void test_missing_script(void **state) {
     }
 }
 
+/* Loads GAME at LEVEL by name; the status, the game freed. */
+static vg_status open_game(const char *game, const char *level, vg_error *err) {
+    vg_game *g = (vg_game *)1;
+    vg_status st = vg_game_open(repo_path("."), game, level, &g, err);
+    assert_true(st == VG_OK ? g != NULL : g == NULL);
+    vg_game_free(g);
+    return st;
+}
+
+static void test_open_by_name(void **state) {
+    (void)state;
+    vg_error err = {0};
+    assert_int_equal(open_game("bait", "3", &err), VG_OK);
+    assert_int_equal(open_game("bait", NULL, &err), VG_OK);
+    assert_int_equal(open_game("aliens", "1", &err), VG_OK);              /* gvgai/aliens.txt, aliens_lvl1.txt */
+    assert_int_equal(open_game("cs188", "smallClassic", &err), VG_OK);   /* levels/cs188/smallClassic.lay */
+    assert_int_equal(open_game("cs188", "0", &err), VG_OK);              /* the first layout by name */
+    assert_int_equal(open_game(repo_path("scripts/bait.lua"), repo_path("levels/bait/lvl2.txt"), &err), VG_OK);
+    assert_int_equal(open_game("bat", "0", &err), VG_ERR_ARG);
+    assert_string_equal(err.msg, "unknown game 'bat'; did you mean 'bait'?");
+    assert_string_equal(err.file, "");
+    assert_int_equal(open_game("zzzzzzzz", "0", &err), VG_ERR_ARG);
+    assert_string_equal(err.msg, "unknown game 'zzzzzzzz'");
+    assert_int_equal(open_game("no/such/game.lua", "0", &err), VG_ERR_ARG);
+    assert_string_equal(err.msg, "no/such/game.lua: no such file (the game's rules)");
+    assert_int_equal(open_game("bait", "9", &err), VG_ERR_IO);
+    assert_non_null(strstr(err.msg, "bait has no level 9 ("));
+    assert_non_null(strstr(err.msg, "levels/bait/lvl9.txt: no such file)"));
+    assert_int_equal(open_game("bait", "nosuch", &err), VG_ERR_IO);
+    assert_string_equal(err.msg, "level nosuch: no such map (nosuch)");
+    assert_int_equal(open_game("bait", "", &err), VG_ERR_ARG);
+    char *names[512];
+    int n = vg_game_names(repo_path("."), names, 512), bait = 0, aliens = 0;
+    for (int k = 0; k < n; k++) {
+        bait += strcmp(names[k], "bait") == 0;
+        aliens += strcmp(names[k], "aliens") == 0;
+        assert_true(k == 0 || strcmp(names[k - 1], names[k]) < 0);      /* sorted, each once */
+        assert_null(strstr(names[k], "_lvl"));
+    }
+    for (int k = 0; k < n; k++) free(names[k]);
+    assert_int_equal(bait, 1);
+    assert_int_equal(aliens, 1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dispatch),
         cmocka_unit_test(test_level_errors),
         cmocka_unit_test(test_missing_script),
+        cmocka_unit_test(test_open_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

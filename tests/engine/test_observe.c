@@ -2,8 +2,8 @@
  *
  * test_observe.c -- what agents read of a state: the avatar, sprite lists
  * by category and type (with and without a reference point), the
- * observation grid, the events of the last tick (and forgetting them), the available actions
- * and action names; and the type table they refer to.
+ * observation grid and its one-hot planes, the events of the last tick (and forgetting them),
+ * the available actions and action names; and the type table they refer to.
  *
  * Bait level 0 (levels/bait/lvl0.txt), x to the right and y down from 0:
  *
@@ -38,6 +38,14 @@ static void advance_ok(const vg_game *g, vg_state *s, vg_action a) {
     vg_status st = vg_advance(g, s, a, &err);
     if (st != VG_OK) print_error("tick %d: %s:%d: %s\n", vg_tick(s), err.file, err.line, err.msg);
     assert_int_equal(st, VG_OK);
+}
+
+/* Advances 's' by one of its available actions, drawn from '*rng'. */
+static void advance_random(const vg_game *g, vg_state *s, uint64_t *rng) {
+    vg_action acts[VG_MAX_ACTIONS];
+    *rng = *rng * 6364136223846793005ULL + 1442695040888963407ULL;
+    int na = vg_actions(g, s, acts);
+    advance_ok(g, s, acts[(*rng >> 33) % (uint64_t)na]);
 }
 
 /* How many of the n entries have type t. */
@@ -341,7 +349,6 @@ static void test_grid_at_matches_sprites(void **state) {
         int w = vg_game_width(g), h = vg_game_height(g), cap = 4096;
         vg_obs *all = malloc((size_t)cap * sizeof *all), cell[16];
         assert_non_null(all);
-        vg_action acts[VG_MAX_ACTIONS];
         uint64_t rng = 12345;
         for (int tick = 0; tick < 60 && !vg_is_over(s); tick++) {
             int n = vg_sprites(g, s, VG_NUM_CATS, NULL, all, cap);
@@ -355,11 +362,47 @@ static void test_grid_at_matches_sprites(void **state) {
                     assert_int_equal(got, want);
                     assert_int_equal(vg_grid_at(g, s, x, y, NULL, 0), want);
                 }
-            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-            int na = vg_actions(g, s, acts);
-            advance_ok(g, s, acts[(rng >> 33) % (uint64_t)na]);
+            advance_random(g, s, &rng);
         }
         free(all);
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+}
+
+/* The planes hold what vg_grid_at lists, cell by cell and type by type,
+ * on Bait and Pacman (sprites between cells) through 60 random ticks. */
+static void test_planes_match_grid(void **state) {
+    (void)state;
+    static const char *games[][2] = {{SCRIPT, "levels/bait/lvl3.txt"}, {"scripts/pacman.lua", "levels/pacman/lvl0.txt"}};
+    for (int gi = 0; gi < 2; gi++) {
+        vg_game *g = load_game(games[gi][0], games[gi][1]);
+        vg_state *s = vg_state_new(g, 7);
+        int w = vg_game_width(g), h = vg_game_height(g), np = vg_planes(g), plane_of[VG_MAX_TYPES];
+        for (int t = 0; t < VG_MAX_TYPES; t++) plane_of[t] = -1;
+        for (int k = 0; k < np; k++) {
+            int t = vg_plane_type(g, k);
+            assert_true(vg_type_is_leaf(g, t));
+            assert_true(k == 0 || t > vg_plane_type(g, k - 1));            /* type order */
+            plane_of[t] = k;
+        }
+        assert_int_equal(vg_plane_type(g, np), -1);
+        uint8_t *planes = malloc((size_t)np * (size_t)w * (size_t)h), want[VG_MAX_TYPES];
+        assert_non_null(planes);
+        vg_obs cell[16];
+        uint64_t rng = 99;
+        for (int tick = 0; tick < 60 && !vg_is_over(s); tick++) {
+            vg_observe_planes(g, s, planes);
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    memset(want, 0, sizeof want);
+                    int n = vg_grid_at(g, s, x, y, cell, 16);
+                    for (int k = 0; k < n; k++) want[plane_of[cell[k].type]] = 1;
+                    for (int k = 0; k < np; k++) assert_int_equal(planes[((size_t)k * (size_t)h + (size_t)y) * (size_t)w + (size_t)x], want[k]);
+                }
+            advance_random(g, s, &rng);
+        }
+        free(planes);
         vg_state_free(s);
         vg_game_free(g);
     }
@@ -574,6 +617,7 @@ int main(void) {
         cmocka_unit_test(test_count_only),
         cmocka_unit_test(test_grid_at),
         cmocka_unit_test(test_grid_at_matches_sprites),
+        cmocka_unit_test(test_planes_match_grid),
         cmocka_unit_test(test_events),
         cmocka_unit_test(test_clear_events),
         cmocka_unit_test(test_actions),

@@ -4,8 +4,11 @@
  * kinds and ranges are checked, misspelt names get a suggestion, a
  * child type inherits what its parent set over its class's defaults,
  * directions read as GVGAI names them, and a type named before it is
- * declared is resolved when the game is finished.
+ * declared is resolved when the game is finished. A parameter set where
+ * it does not apply (its row says which classes or effects) is an error
+ * in Lua, a warning in GVGAI's files.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "support.h"
@@ -85,11 +88,21 @@ static void test_inheritance(void **state) {
 }
 
 /* A sprite may name a type declared later; an unknown one is an error at game_finish. */
+/* A game has an avatar and a map that places it (game_finish refuses others). */
+static void add_avatar(vg_game *g) {
+    vg_error err;
+    int av;
+    const char *types[] = {"avatar"};
+    assert_int_equal(game_add_type(g, "avatar", NULL, "MovingAvatar", 9, &av, &err), VG_OK);
+    assert_int_equal(game_add_mapping(g, 'A', types, 1, 9, &err), VG_OK);
+}
+
 static void test_named_before_declared(void **state) {
     (void)state;
     vg_game *g = game_new("t.lua");
     vg_error err;
     int sp, bomb;
+    add_avatar(g);
     assert_int_equal(game_add_type(g, "spawner", NULL, "SpawnPoint", 1, &sp, &err), VG_OK);
     param_value v = str("bomb");
     assert_int_equal(game_type_param(g, sp, "stype", &v, 2, &err), VG_OK);
@@ -99,6 +112,7 @@ static void test_named_before_declared(void **state) {
     game_free(g);
 
     g = game_new("t.lua");
+    add_avatar(g);
     assert_int_equal(game_add_type(g, "spawner", NULL, "SpawnPoint", 1, &sp, &err), VG_OK);
     v = str("bom");
     assert_int_equal(game_type_param(g, sp, "stype", &v, 2, &err), VG_OK);
@@ -109,12 +123,55 @@ static void test_named_before_declared(void **state) {
     game_free(g);
 }
 
+/* A parameter set where it does not apply: an error at its line in Lua,
+ * a warning in GVGAI's files (GVGAI ignores it), which still load. */
+static void test_applies(void **state) {
+    (void)state;
+    static const char base[] = "sprite { 'floor', 'Immovable', hidden = true }\n"
+                               "sprite { 'avatar', 'MovingAvatar' }\n"
+                               "map { 'A', 'avatar', 'floor' }\n";
+    static const struct { const char *lua, *words; } cases[] = {
+        {"sprite { 'rock', 'Immovable', jump_strength = 3 }\n",
+         "sprite 'rock' (Immovable): parameter 'jump_strength' does not apply (only to BirdAvatar, PlatformerAvatar"},
+        {"sprite { 'rock', 'Immovable' }\ninteraction { 'avatar', 'rock', 'killSprite', spend = 4 }\n",
+         "interaction killSprite: parameter 'spend' does not apply (only to spawnIfHasMore)"},
+        {"interaction { 'avatar', 'avatar', function() end, stype = 'avatar' }\n",
+         "interaction with a function: parameter 'stype' does not apply"},
+        {"sprite { 'npc' }\nsprite { 'bat', 'RandomNPC', parent = 'npc' }\nsprite { 'rock', 'Immovable', parent = 'npc' }\n"
+         "sprite { 'egg', parent = 'bat', limit = 3 }\n", "sprite 'egg' (RandomNPC): parameter 'limit' does not apply"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char lua[1024];
+        snprintf(lua, sizeof lua, "%s%s", base, cases[k].lua);
+        int line = 0;
+        for (const char *p = lua; *p; p++) line += *p == '\n';
+        load_lua_error(lua, "A\n", line, cases[k].words);
+    }
+    /* what does apply: a parent with no class sets it for subtypes of which one uses it */
+    vg_game *g = load_lua_ok("sprite { 'floor', 'Immovable', hidden = true }\nsprite { 'avatar', 'MovingAvatar' }\n"
+                             "map { 'A', 'avatar', 'floor' }\nsprite { 'npc', cons = 2 }\n"
+                             "sprite { 'bat', 'RandomNPC', parent = 'npc' }\nsprite { 'rock', 'Immovable', parent = 'npc' }\n"
+                             "interaction { 'avatar', 'TIME', 'subtractHealthPoints', timer = 5, repeating = true }\n",
+                             "A\n");
+    vg_game_free(g);
+    g = load_vgdl_text("BasicGame\n  SpriteSet\n    rock > Immovable jump_strength=3\n"
+                       "  InteractionSet\n    avatar rock > killSprite spend=4\n", "A\n");
+    vg_error w[4];
+    assert_int_equal(vg_game_warnings(g, w, 4), 2);
+    assert_non_null(strstr(w[0].msg, "parameter 'jump_strength' does not apply"));
+    assert_non_null(strstr(w[0].msg, "GVGAI ignores it"));
+    assert_int_equal(w[0].line, 3);
+    assert_non_null(strstr(w[1].msg, "parameter 'spend' does not apply"));
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kinds_and_ranges),
         cmocka_unit_test(test_directions),
         cmocka_unit_test(test_inheritance),
         cmocka_unit_test(test_named_before_declared),
+        cmocka_unit_test(test_applies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,14 +6,16 @@
  * counted until the tick ends; a sprite a rule creates starts with its
  * own type's values (health points); sprites wholly off the map still
  * meet there (the collision pass looks off the map only for the types that
- * have sprites partly off it).
+ * have sprites partly off it); the walk over a type's sprites (state.h's
+ * sprite_walk): static ones, then the range, then those created in the
+ * tick, in GVGAI's order, and a walk started past a sprite.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
 
-#include "state.h"
+#include "tick.h"
 
 /* A 60 x 15 map: the avatar in a corner, six killable static types stacked
  * in every other cell (5,394 sprites). */
@@ -95,11 +97,72 @@ static void test_sprites_meet_off_the_map(void **state) {
     vg_game_free(g);
 }
 
+/* The references a walk yields, into out[]; returns how many. */
+static int walked(sprite_walk *w, int *out) {
+    int n = 0;
+    for (int r; walk_next(w, &r);) out[n++] = r;
+    return n;
+}
+
+static void test_walk_static_range_then_new(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'floor', 'Immovable' }\n"
+                             "sprite { 'avatar', 'MovingAvatar' }\n"
+                             "sprite { 'hole', 'Immovable' }\n"
+                             "sprite { 'box', 'Passive' }\n"
+                             "map { 'A', 'avatar' }\n"
+                             "map { 'h', 'hole' }\n"
+                             "map { 'b', 'box' }\n"
+                             "map { '.', 'floor' }\n"
+                             "interaction { 'box', 'avatar', 'bounceForward' }\n"
+                             "interaction { 'box', 'hole', 'killBoth' }\n",
+                             "Ahb.h\n.b.hb");
+    int hole = vg_type_find(g, "hole"), box = vg_type_find(g, "box"), out[16];
+    uint64_t both = 1ULL << hole | 1ULL << box;
+    assert_true(hole < box && g->types[hole].fixed && !g->types[box].fixed);
+    vg_state *s = vg_state_new(g, 1);
+    sprite_walk w;
+    walk_start(&w, g, s, both);                       /* the holes (static, id order), then the boxes */
+    assert_int_equal(walked(&w, out), 6);
+    for (int k = 0; k < 3; k++) assert_int_equal(ref_type(g, s, out[k]), hole), assert_true(out[k] < 0);
+    for (int k = 3; k < 6; k++) assert_int_equal(ref_type(g, s, out[k]), box), assert_true(out[k] >= 0);
+    for (int k = 1; k < 6; k++)
+        if (k != 3) assert_true(ref_id(g, s, out[k - 1]) < ref_id(g, s, out[k]));
+
+    vg_error err = {0};
+    tick_ctx *t = malloc(sizeof *t);
+    tick_begin(t, g, s, &err);
+    uint32_t n0 = s->n;
+    int made = tick_create(t, box, 0, 0, 1);
+    assert_true(made >= (int)n0);
+    tick_walk(&w, t, both, s->n);                     /* the new box last */
+    assert_int_equal(walked(&w, out), 7);
+    assert_int_equal(out[6], made);
+    tick_walk(&w, t, both, n0);                       /* a limit before it: not walked */
+    assert_int_equal(walked(&w, out), 6);
+    tick_walk(&w, t, 1ULL << hole, s->n);             /* other types: only their own */
+    assert_int_equal(walked(&w, out), 3);
+    tick_walk(&w, t, both, s->n);                     /* past the second box: the third, then the new one */
+    int second = out[4];
+    walk_skip(&w, (uint64_t)box << 32 | ref_id(g, s, second));
+    assert_int_equal(walked(&w, out), 2);
+    assert_int_equal(out[0], second + 1);
+    assert_int_equal(out[1], made);
+    tick_walk(&w, t, both, s->n);                     /* past a hole: the holes after it first */
+    walk_skip(&w, (uint64_t)hole << 32 | ref_id(g, s, -(int)g->fixed_order[g->fixed_first[hole]] - 1));
+    assert_int_equal(walked(&w, out), 6);
+    tick_end(t);
+    free(t);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kill_more_static_sprites_than_a_state_holds),
         cmocka_unit_test(test_created_sprite_takes_its_types_values),
         cmocka_unit_test(test_sprites_meet_off_the_map),
+        cmocka_unit_test(test_walk_static_range_then_new),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

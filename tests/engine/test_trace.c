@@ -58,6 +58,50 @@ static void test_replay(void **state) {
     assert_int_equal(rc, 0);
 }
 
+/* Bait's level 0 (seed 1) replayed against its recording with line 'line'
+ * changed: its first 'from' replaced by 'to'; returns trace_replay's result. */
+static int replay_changed(int line, const char *from, const char *to, trace_diff *d) {
+    const char *dir = "tests/golden/gvgai/bait/";
+    char path[] = "/tmp/vgdl_test_trace_XXXXXX", src[256], text[8192];
+    snprintf(src, sizeof src, "%slvl0_seed1.jsonl", dir);
+    FILE *in = fopen(src, "r"), *out = fdopen(mkstemp(path), "w");
+    assert_non_null(in);
+    assert_non_null(out);
+    for (int k = 0; fgets(text, sizeof text, in); k++) {
+        char *at = k == line ? strstr(text, from) : NULL;
+        if (k == line) assert_non_null(at);
+        if (at) fprintf(out, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+        else fputs(text, out);
+    }
+    fclose(in);
+    fclose(out);
+    vg_action *acts = NULL;
+    int nacts = 0;
+    assert_true(read_actions("tests/golden/gvgai/bait/lvl0_seed1.actions", &acts, &nacts));
+    vg_game *g = load_game("scripts/bait.lua", "levels/bait/lvl0.txt");
+    int rc = trace_replay(g, 1, acts, nacts, path, 0, d);
+    vg_game_free(g);
+    free(acts);
+    unlink(path);
+    return rc;
+}
+
+/* The comparison reads numbers by value (2 and 2.0 are the same), and
+ * finds a changed number in the avatar or in a sprite list. */
+static void test_replay_compares(void **state) {
+    (void)state;
+    trace_diff d;
+    assert_int_equal(replay_changed(3, "\"avatar\":{\"pos\":[2,2]", "\"avatar\":{\"pos\":[2.0,2.000]", &d), 0);
+    assert_int_equal(replay_changed(3, "\"avatar\":{\"pos\":[2,2]", "\"avatar\":{\"pos\":[2,3]", &d), 1);
+    assert_int_equal(d.tick, 3);
+    assert_string_equal(d.what, "avatar.pos");
+    assert_int_equal(replay_changed(3, "\"floor\":{\"n\":9,\"pos\":[[1,1]", "\"floor\":{\"n\":9,\"pos\":[[1,1.5]", &d), 1);
+    assert_string_equal(d.what, "sprites.floor.pos");
+    assert_int_equal(replay_changed(5, "\"score\":0", "\"score\":-0.0", &d), 0);
+    assert_int_equal(replay_changed(5, "\"score\":0", "\"score\":1e-9", &d), 1);
+    assert_string_equal(d.what, "score");
+}
+
 static trace_case *cases;
 static size_t ncases;
 
@@ -126,10 +170,11 @@ int main(void) {
         n += gl[k].gl_pathc;
     }
     cases = calloc(n + 1, sizeof *cases);
-    struct CMUnitTest *tests = calloc(n + 1, sizeof *tests);
+    struct CMUnitTest *tests = calloc(n + 2, sizeof *tests);
     if (!cases || !tests) return 1;
     tests[0] = (struct CMUnitTest){.name = "test_traces_found", .test_func = test_traces_found};
-    size_t nt = 1;
+    tests[1] = (struct CMUnitTest){.name = "test_replay_compares", .test_func = test_replay_compares};
+    size_t nt = 2;
     for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
         for (size_t j = 0; j < gl[k].gl_pathc; j++) {
             if (!parse_name(k, gl[k].gl_pathv[j], &cases[ncases])) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS NAME... -- runs each fuzzer (built by 'make fuzz'
 # in build/fuzz/) for SECONDS (default 60), its corpus in build/fuzz/corpus/NAME
-# seeded from the project's own files and tests/fuzz/regress/NAME. What a
+# seeded from the project's own files and tests/fuzz/regress/NAME, with the
+# dictionary tests/fuzz/NAME.dict when there is one. What a
 # fuzzer finds is written to build/fuzz/crashes/NAME/; copy each input into
 # tests/fuzz/regress/NAME/ once it is fixed, so 'make test' keeps it fixed.
 # Prints executions and corpus size per fuzzer; exits 1 if anything was found.
@@ -31,7 +32,8 @@ for name in "$@"; do
           done ;;
   esac
   log=build/fuzz/$name.log
-  build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+  dict=; [ -f tests/fuzz/"$name".dict ] && dict=-dict=tests/fuzz/"$name".dict   # the words its inputs are made of
+  build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" $dict -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$crashes/" -print_final_stats=1 > "$log" 2>&1
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   n=$(ls "$corpus" | wc -l)

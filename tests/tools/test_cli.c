@@ -10,8 +10,9 @@
  *    read refused with the commands that do; unknown options suggested.
  * 3. A missing game, a missing level and a broken script are told apart;
  *    check reports a script's own errors with or without levels and takes
- *    --level; a script whose globals raise when read fails cleanly, at
- *    load and in play, and in a batch.
+ *    --level, refuses what is not a game and prints warnings; a script whose globals raise when read fails cleanly, at
+ *    load and in play, and in a batch. A script's numbered levels are
+ *    found beside it from any folder.
  * 4. list games|agents|params AGENT; an agent parameter's typo suggested.
  * 5. CS188 by number and by name, every Berkeley layout, read as Berkeley
  *    reads them.
@@ -43,7 +44,8 @@ static void test_help(void **state) {
     for (size_t k = 0; k < 4; k++) {
         expect_run(cmd_forms[k], 0, "out", "usage: vgdl run GAME");
         expect_in(out(), "--budget-ms MS");
-        expect_not_in(out(), "--actions");      /* trace's, not run's */
+        expect_not_in(out(), "--actions FILE");     /* trace's, not run's */
+        expect_in(out(), "--actions-out FILE");     /* run's */
     }
     expect_run("batch --help", 0, "out", "usage: vgdl batch FILE.ini");
     expect_run("--version", 0, "out", "vgdl ");
@@ -107,7 +109,7 @@ static void test_missing_game_or_level(void **state) {
     (void)state;
     expect_run("run bat", 2, "err", "vgdl: unknown game 'bat'; did you mean 'bait'?");
     expect_run("run bait --level 9", 2, "err", "vgdl: bait has no level 9 (");
-    expect_run("run bait --level nosuch", 2, "err", "vgdl: --level nosuch: no such map (nosuch)");
+    expect_run("run bait --level nosuch", 2, "err", "vgdl: level nosuch: no such map (nosuch)");
     expect_run("run bait --level ''", 2, "err", "--level needs a number, a level's name or a map file, not ''");
     expect_run("run /nonexistent/game.lua", 2, "err", "vgdl: /nonexistent/game.lua: no such file (the game's rules)");
 }
@@ -145,13 +147,46 @@ static void write_script(const char *name, const char *more) {
     fclose(f);
 }
 
+/* check tells a game from a mistake: what is not a game exits 2 naming
+ * the file; warnings (a rule that cannot run, a missing image) go to
+ * stderr, and the check still passes. */
+static void test_check_not_a_game(void **state) {
+    (void)state;
+    static const struct { const char *text, *words; } cases[] = {
+        {"", "e.lua: not a game: it declares no sprite types"},
+        {"return 42\n", "e.lua: not a game: it declares no sprite types"},
+        {"game { square_size = 10 }\n", "e.lua: not a game"},
+        {"sprite { 'avatar', 'MovingAvatar' }\n", "e.lua: not a game yet: no map{} places a sprite"},
+    };
+    char path[512];
+    snprintf(path, sizeof path, "%s/e.lua", tmp);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(cases[k].text, f);
+        fclose(f);
+        char args[600];
+        snprintf(args, sizeof args, "check %s", path);
+        expect_run(args, 2, "err", cases[k].words);
+    }
+    write_script("w.lua", "sprite { 'box', 'Immovable', img = 'box' }\nmap { 'b', 'box', 'floor' }\n"
+                          "interaction { 'avatar', 'wall', 'killSprite' }\n");
+    char args[1024];
+    snprintf(args, sizeof args, "check %s/w.lua --level %s", tmp, "tests/fixtures/maps/tiny.txt");
+    expect_run(args, 0, "out", "w.lua: ok, 1 level");
+    expect_in(err(), "w.lua:15: warning: killSprite of ('avatar', 'wall') comes after a stepBack of the same pair (line 11)");
+    expect_in(err(), "w.lua: warning: its pictures cannot be drawn: ");
+    expect_in(err(), "box.png");
+}
+
 /* A script whose globals raise when read (issue 27.1): at load, every
  * command that loads it exits 2 naming its line (it aborted the process);
  * in play, the run fails as a script error, and in a batch that run is
  * an error row while the others play on. */
 static void test_hostile_globals(void **state) {
     (void)state;
-    const char *map = repo_path("tests/fixtures/maps/tiny.txt");
+    char map[1024];
+    snprintf(map, sizeof map, "%s", repo_path("tests/fixtures/maps/tiny.txt"));   /* repo_path's buffer is shared */
     write_script("h.lua", "setmetatable(_G, {__index = function(t, k) error(\"no \" .. k) end})\n");
     static const char *const cmds[] = {"check", "show", "run", "trace", "bench", "render"};
     for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
@@ -178,6 +213,41 @@ static void test_hostile_globals(void **state) {
     expect_in(csv, ",ok,");
     write_script("p.lua", "setmetatable(_G, {__index = function(t, k) error(\"no \" .. k) end})\n");
     expect_run(args, 2, "err", "p.lua:13: no heuristic");   /* at load: the batch is refused, naming it */
+}
+
+/* A script's numbered levels beside it, from any folder: DIR/levels/GAME/
+ * first, then DIR/GAME_lvlN.txt (a converted GVGAI game keeps its
+ * levels), then the project's levels/GAME/; in check, run and batch. */
+static void test_levels_beside_script(void **state) {
+    (void)state;
+    char tiny[1024], bin[1024];
+    snprintf(tiny, sizeof tiny, "%s", repo_path("tests/fixtures/maps/tiny.txt"));   /* repo_path's buffer is shared */
+    char cwd[512];
+    snprintf(bin, sizeof bin, "%s/%s", vgdl[0] == '/' ? "" : getcwd(cwd, sizeof cwd), vgdl);   /* run from other folders */
+    sh("mkdir -p %s/g/levels/mini && cp %s %s/g/mini.lua && cp %s %s/g/levels/mini/lvl0.txt && "
+       "printf 'wwwww\nwA..w\nwwwww\n' > %s/g/levels/mini/lvl1.txt && printf 'wwwwww\nwA...w\nwwwwww\n' > %s/g/mini_lvl1.txt && "
+       "printf 'wwwwwww\nwA....w\nwwwwwww\n' > %s/g/mini_lvl2.txt",
+       tmp, repo_path("tests/fixtures/scripts/minimal.lua"), tmp, tiny, tmp, tmp, tmp, tmp);
+    assert_int_equal(sh("cd %s/g && %s check mini.lua", tmp, bin), 0);
+    expect_in(out(), "mini.lua: ok, 2 levels\n");          /* levels/mini/ first: the _lvl files are not looked at */
+    assert_int_equal(sh("cd %s/g && %s show mini.lua --level 1", tmp, bin), 0);
+    expect_in(out(), "size: 5 x 3\n");                        /* levels/mini/lvl1.txt, not mini_lvl1.txt */
+    assert_int_equal(sh("cd %s/g && %s show mini.lua --level 2", tmp, bin), 0);
+    expect_in(out(), "size: 7 x 3\n");                        /* beside it */
+    assert_int_equal(sh("cd / && %s run %s/g/mini.lua --level 1 --agent random --max-ticks 3", bin, tmp), 0);
+    expect_in(out(), "level: 1\n");
+    assert_int_equal(sh("cd %s/g && %s show mini.lua --level 5", tmp, bin), 2);
+    expect_in(err(), "has no level 5");
+    /* a converted GVGAI game finds its GAME_lvlN.txt beside it */
+    sh("mkdir -p %s/z && %s convert zelda > %s/z/zelda.lua && cp gvgai/zelda_lvl*.txt %s/z/", tmp, bin, tmp, tmp);
+    assert_int_equal(sh("cd %s/z && %s check zelda.lua", tmp, bin), 0);
+    expect_in(out(), "zelda.lua: ok, 5 levels\n");
+    /* a batch of the script's numbered levels, and its report */
+    sh("printf '[batch]\ngames = %s/g/mini.lua\nlevels = 0-2\nagents = random\nbudget_calls = 10\nmax_ticks = 5\n"
+       "out = %s/lres\nworkers = 1\n' > %s/l.ini", tmp, tmp, tmp);
+    assert_int_equal(sh("cd / && %s batch %s/l.ini", bin, tmp), 0);
+    assert_int_equal(sh("%s report %s/lres --plot %s/l.png", bin, tmp, tmp), 0);
+    expect_in(out(), "mini.lua");
 }
 
 /* ---- 4. list ---------------------------------------------------------- */
@@ -216,6 +286,8 @@ int main(void) {
         cmocka_unit_test(test_missing_game_or_level),
         cmocka_unit_test(test_check_script),
         cmocka_unit_test(test_hostile_globals),
+        cmocka_unit_test(test_check_not_a_game),
+        cmocka_unit_test(test_levels_beside_script),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_cs188_levels),
     };

@@ -15,6 +15,7 @@
  *    labelled squares); a chance agent's outcomes are drawn.
  * 4. Games played by keys (Bait, 2048) still are, their keys decoded (Esc
  *    then q quits), empty cells visible, 2048's numbers and a legend shown;
+ *    what the avatar carries shown; --actions-out keeps the actions played;
  *    bad options exit 2.
  */
 #include "run_vgdl.h"
@@ -140,6 +141,21 @@ static void test_key_games(void **state) {
     expect_in(out(), "score 0   tick 1\n");
 }
 
+/* What the avatar carries is shown under the board; --actions-out keeps
+ * the actions played, which trace replays to the same end. */
+static void test_status_and_actions_out(void **state) {
+    (void)state;
+    assert_int_equal(sh("printf 'ddsnq' | %s play tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt "
+                        "--actions-out %s/a.txt", vgdl, tmp), 0);
+    expect_in(out(), "score 0   tick 2   oil 1\n");
+    assert_string_equal(slurp("a.txt"), "RIGHT\nRIGHT\nDOWN\nNIL\n");
+    assert_int_equal(sh("%s trace tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt "
+                        "--actions %s/a.txt | tail -1", vgdl, tmp), 0);
+    expect_in(out(), "\"tick\":4,");
+    assert_int_equal(sh("printf 'q' | %s play connect4 --actions-out %s/c.txt", vgdl, tmp), 2);
+    expect_in(err(), "played move by move");
+}
+
 /* Keys are decoded, not read a byte at a time: Esc then q quits (the q is
  * not swallowed by the Esc), arrows with parameters (ctrl+left: ESC [ 1 ; 5
  * D) are arrows, other sequences are ignored. */
@@ -198,6 +214,7 @@ int main(void) {
         cmocka_unit_test(test_othello_every_side),
         cmocka_unit_test(test_chance_agent),
         cmocka_unit_test(test_key_games),
+        cmocka_unit_test(test_status_and_actions_out),
         cmocka_unit_test(test_escape_keys),
         cmocka_unit_test(test_board_in_colour),
         cmocka_unit_test(test_bad_options),

@@ -148,6 +148,31 @@ static void test_png_bait(void **state) {
     vg_game_free(g);
 }
 
+/* A game whose avatar carries resources or health keeps a line of the
+ * strip for them, drawn once it carries some. */
+static void test_strip_status(void **state) {
+    (void)state;
+    write_text("r.txt", "RIGHT\nRIGHT\n");
+    assert_int_equal(sh("%s render tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt "
+                        "--cell 12 -o %s/h0.png && %s render tests/fixtures/scripts/handle_all.lua --level "
+                        "tests/fixtures/maps/handle_all.txt --cell 12 --actions %s/r.txt -o %s/h1.png", vgdl, tmp, vgdl, tmp, tmp), 0);
+    char path[512];
+    int w0, h0, w1, h1;
+    snprintf(path, sizeof path, "%s/h0.png", tmp);
+    uint8_t *a = read_png(path, &w0, &h0);
+    snprintf(path, sizeof path, "%s/h1.png", tmp);
+    uint8_t *b = read_png(path, &w1, &h1);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(w0, w1);
+    assert_int_equal(h0, h1);                 /* the line is kept, empty or not: frames of a GIF are one size */
+    int lines_differ = 0, bottom = h0 - h0 / 8;   /* the status line, the strip's last */
+    for (int y = bottom; y < h0; y++) lines_differ |= memcmp(a + (size_t)y * w0 * 3, b + (size_t)y * w0 * 3, (size_t)w0 * 3) != 0;
+    assert_true(lines_differ);
+    free(a);
+    free(b);
+}
+
 /* ---- 2. GIFs ----------------------------------------------------------------- */
 
 static void test_gif_trace(void **state) {
@@ -316,7 +341,9 @@ static void test_bad_input(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_png_bait),     cmocka_unit_test(test_gif_trace), cmocka_unit_test(test_gif_run_and_solve),
+        cmocka_unit_test(test_png_bait),
+        cmocka_unit_test(test_strip_status),
+        cmocka_unit_test(test_gif_trace), cmocka_unit_test(test_gif_run_and_solve),
         cmocka_unit_test(test_board),        cmocka_unit_test(test_images),    cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);

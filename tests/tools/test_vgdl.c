@@ -31,6 +31,8 @@
  *    is one; --level N is GAME_lvlN.txt beside it; check loads every such
  *    level; convert writes a script that plays the same trace; what the
  *    engine lacks is an error at the file's line and column.
+ * 8. What a player sees and keeps: what the avatar carries (show),
+ *    run --actions-out replayed by trace, solve --seed and chance.
  */
 #include "run_vgdl.h"
 
@@ -524,6 +526,59 @@ static void test_solve_gvgai_puzzles(void **state) {
     }
 }
 
+/* ---- 8. What a player sees and keeps ------------------------------------ */
+
+#define HANDLE "tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt"
+
+/* show lists what the avatar carries; run --actions-out keeps the actions
+ * played, which trace replays to the same score and tick (with the same
+ * seed); a game played move by move has its moves instead. */
+static void test_status_and_actions_out(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s show " HANDLE " --moves right,right", vgdl), 0);
+    expect_in(out(), "avatar: oil 1\n");
+    assert_int_equal(sh("%s run " HANDLE " --agent random --seed 4 --actions-out %s/run.txt", vgdl, tmp), 0);
+    char score[64], ticks[64];
+    snprintf(score, sizeof score, "\"score\":%s,", field(out(), "score"));
+    snprintf(ticks, sizeof ticks, "{\"tick\":%s,", field(out(), "ticks"));
+    assert_int_equal(sh("%s trace " HANDLE " --seed 4 --actions %s/run.txt | tail -1", vgdl, tmp), 0);
+    expect_in(out(), score);
+    expect_in(out(), ticks);
+    assert_int_equal(sh("%s run connect4 --agent random --actions-out %s/c4.txt", vgdl, tmp), 2);
+    expect_in(err(), "--actions-out: connect4 is played move by move");
+    assert_int_equal(sh("%s run bait --agent random --actions-out /nonexistent/a.txt", vgdl), 2);
+    expect_in(err(), "/nonexistent/a.txt: cannot write");
+}
+
+/* solve --seed: the plan is for that seed; where chance decides how the
+ * game plays, a warning says so, and "shortest" holds for that seed. */
+static void test_solve_seed(void **state) {
+    (void)state;
+    char game[512], level[512];
+    snprintf(game, sizeof game, "%s/bats.lua", tmp);
+    snprintf(level, sizeof level, "%s/bats_lvl0.txt", tmp);
+    FILE *f = fopen(level, "w");
+    assert_non_null(f);
+    fputs("wwwwwww\nwA..g.w\nw.....w\nw..b..w\nwwwwwww\n", f);
+    fclose(f);
+    f = fopen(game, "w");
+    assert_non_null(f);
+    fputs("sprite { 'floor', 'Immovable', hidden = true }\nsprite { 'wall', 'Immovable' }\n"
+          "sprite { 'goal', 'Immovable' }\nsprite { 'bat', 'RandomNPC' }\nsprite { 'avatar', 'MovingAvatar' }\n"
+          "map { 'A', 'avatar', 'floor' } map { 'g', 'goal', 'floor' } map { 'b', 'bat', 'floor' }\n"
+          "map { '.', 'floor' } map { 'w', 'wall' }\n"
+          "interaction { 'avatar', 'wall', 'stepBack' }\ninteraction { 'bat', 'wall', 'stepBack' }\n"
+          "interaction { 'goal', 'avatar', 'killSprite' }\n"
+          "termination { 'SpriteCounter', stype = 'goal', win = true }\n", f);
+    fclose(f);
+    assert_int_equal(sh("%s solve %s --seed 7", vgdl, game), 0);
+    expect_in(err(), "warning: chance decides how this game plays: the plan is for --seed 7; with --seed 8 it plays otherwise");
+    expect_in(err(), "length: 3 (shortest with --seed 7)");
+    assert_int_equal(sh("%s solve bait --level 0 --seed 7", vgdl), 0);
+    expect_not_in(err(), "chance");
+    expect_in(err(), "(shortest)");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decide_gives_pons_score),
@@ -545,6 +600,8 @@ int main(void) {
         cmocka_unit_test(test_decide_values_for_player_to_move),
         cmocka_unit_test(test_gvgai_games),
         cmocka_unit_test(test_solve_gvgai_puzzles),
+        cmocka_unit_test(test_status_and_actions_out),
+        cmocka_unit_test(test_solve_seed),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -563,6 +563,15 @@ typedef struct bar_names {
     char group[ROW_GAME + 80], series[ROW_AGENT];
 } bar_names;
 
+/* A chart's name for a game x level: the game's file name without its
+ * folder and extension, and the level's number, or its map's file name
+ * likewise ("lighthouse 2", "aliens my"): a path would be cut. */
+static void plot_label(const char *game, const char *level, char *out, size_t size) {
+    const char *g = strrchr(game, '/') ? strrchr(game, '/') + 1 : game, *l = strrchr(level, '/') ? strrchr(level, '/') + 1 : level;
+    int gl = (int)strcspn(g, "."), ll = (int)(strrchr(l, '.') && strrchr(l, '.') != l ? strrchr(l, '.') - l : (long)strlen(l));
+    snprintf(out, size, "%.*s %.*s", gl < 64 ? gl : 64, g, ll < 64 ? ll : 64, l);
+}
+
 /* The bars of --plot: each agent's win rate on each game x level of the
  * one-player rows, or (none, or --two-player) its score against the other
  * agents in the two-player ones, with their 95% Wilson intervals; 'names'
@@ -576,7 +585,7 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
         size_t ng;
         group *gs = group_rows(&one, same_group, &ng);
         for (size_t k = 0; gs && k < ng; k++, n++) {
-            snprintf(names[n].group, sizeof names[n].group, "%s %.64s", gs[k].first->game, gs[k].first->level);
+            plot_label(gs[k].first->game, gs[k].first->level, names[n].group, sizeof names[n].group);
             snprintf(names[n].series, sizeof names[n].series, "%s", gs[k].first->agent);
             bars[n].value = (double)gs[k].wins / (double)gs[k].runs;
             wilson(gs[k].wins, gs[k].runs, &bars[n].lo, &bars[n].hi);
@@ -591,7 +600,7 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
             cross x;
             if (cross_sum(&two.rows[a], &two.rows[b], &x)) n = -1;
             for (int p = 0; n >= 0 && p < x.n; p++, n++) {
-                snprintf(names[n].group, sizeof names[n].group, "%s %.64s", r0->game, r0->level);
+                plot_label(r0->game, r0->level, names[n].group, sizeof names[n].group);
                 snprintf(names[n].series, sizeof names[n].series, "%s", x.names[p]);
                 bars[n].value = cell_score(&x.total[p]);
                 wilson_frac((double)x.total[p].wins + 0.5 * (double)x.total[p].draws, cell_played(&x.total[p]), &bars[n].lo,

@@ -5,16 +5,13 @@
  * levels are, loading a game with errors that name the real cause, and
  * messages.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
-#include <glob.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -74,96 +71,39 @@ static int ends_with(const char *s, const char *tail) {
 
 int cli_is_gvgai(const char *path) { return ends_with(path, ".txt"); }
 
-/* The folders GVGAI's games are read from, under the root. */
-static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics"};
-
-/* A game whose levels are Berkeley layouts (levels/GAME/ *.lay, no
- * lvlN.txt) numbers them in alphabetical order: 'map' (the missing
- * levels/GAME/lvlN.txt) becomes the n-th layout, if there is one. */
-static void nth_layout(char *map, size_t size, int n) {
-    char pattern[4200];
-    snprintf(pattern, sizeof pattern, "%.*s/*.lay", (int)(strrchr(map, '/') - map), map);
-    glob_t gl;
-    if (glob(pattern, 0, NULL, &gl) == 0 && n < (int)gl.gl_pathc) snprintf(map, size, "%s", gl.gl_pathv[n]);
-    globfree(&gl);
-}
-
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size) {
-    const char *slash = strrchr(game, '/');
-    const char *base = slash ? slash + 1 : game;
-    size_t blen = strcspn(base, ".");
-    if (strchr(game, '/') || strstr(game, ".lua") || cli_is_gvgai(game)) snprintf(script, size, "%s", game);
-    else snprintf(script, size, "%s/scripts/%s.lua", cli_root(), game);
-    for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
-        snprintf(map, size, "%s/%s/%s.txt", cli_root(), gvgai_dirs[k], game);   /* no script: GVGAI's game */
-        if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
-    }
-    if (!level) level = "0";
-    if (cli_is_gvgai(script)) {                   /* GVGAI's levels are GAME_lvlN.txt beside the game */
-        if (cli_is_number(level)) snprintf(map, size, "%.*s_lvl%s.txt", (int)(strlen(script) - 4), script, level);
-        else snprintf(map, size, "%s", level);
-        return;
-    }
-    if (cli_is_number(level)) {
-        snprintf(map, size, "%s/levels/%.*s/lvl%s.txt", cli_root(), (int)blen, base, level);
-        if (access(map, F_OK) != 0) nth_layout(map, size, atoi(level));
-        return;
-    }
-    snprintf(map, size, "%s", level);             /* a path, or a level's name: levels/GAME/NAME.txt or .lay */
-    static const char *const ext[] = {".txt", ".lay"};
-    for (int k = 0; k < 2 && access(map, F_OK) != 0 && !strchr(level, '/'); k++)
-        snprintf(map, size, "%s/levels/%.*s/%s%s", cli_root(), (int)blen, base, level, ext[k]);
-    if (access(map, F_OK) != 0) snprintf(map, size, "%s", level);
+    vg_game_paths(cli_root(), game, level, script, map, size);
 }
 
-/* Adds the games of folder 'dir' whose files end in 'ext' (not GVGAI's
- * level files) to names[*n..max); returns the new count. */
-static int add_games(const char *dir, const char *ext, char **names, int n, int max) {
-    DIR *d = opendir(dir);
-    if (!d) return n;
-    for (struct dirent *e; (e = readdir(d)) && n < max;) {
-        if (!ends_with(e->d_name, ext) || strstr(e->d_name, "LICENSE") || strstr(e->d_name, "_lvl") || strstr(e->d_name, "_glvl") ||
-            strstr(e->d_name, "_ggame"))
-            continue;
-        size_t len = strlen(e->d_name) - strlen(ext);
-        int dup = 0;
-        for (int k = 0; k < n && !dup; k++) dup = strlen(names[k]) == len && strncmp(names[k], e->d_name, len) == 0;
-        if (!dup && (names[n] = strndup(e->d_name, len))) n++;
+int cli_level_files(const char *script, glob_t *gl, char *where, size_t size) {
+    vg_level_place places[VG_LEVEL_PLACES];
+    int n = vg_level_places(cli_root(), script, places);
+    char pattern[4500];
+    where[0] = '\0';
+    memset(gl, 0, sizeof *gl);
+    for (int k = 0; k < n; k++) {
+        if (!places[k].folder) {                  /* GAME_lvlN.txt beside it */
+            snprintf(pattern, sizeof pattern, "%s/%s[0-9]*.txt", places[k].dir, places[k].prefix);
+            glob(pattern, 0, NULL, gl);
+        } else {                                  /* a folder of levels: CS188's layouts, then maps */
+            snprintf(pattern, sizeof pattern, "%s/*.lay", places[k].dir);
+            glob(pattern, 0, NULL, gl);
+            snprintf(pattern, sizeof pattern, "%s/*.txt", places[k].dir);
+            glob(pattern, gl->gl_pathc ? GLOB_APPEND : 0, NULL, gl);
+        }
+        snprintf(where + strlen(where), size - strlen(where), "%s%s", k ? ", " : "", pattern);
+        if (gl->gl_pathc) return (int)gl->gl_pathc;
+        globfree(gl);
+        memset(gl, 0, sizeof *gl);
     }
-    closedir(d);
-    return n;
+    return 0;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+int cli_games(char **names, int max) { return vg_game_names(cli_root(), names, max); }
 
-int cli_games(char **names, int max) {
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/scripts", cli_root());
-    int n = add_games(dir, ".lua", names, 0, max);
-    for (size_t k = 0; k < sizeof gvgai_dirs / sizeof gvgai_dirs[0]; k++) {
-        snprintf(dir, sizeof dir, "%s/%s", cli_root(), gvgai_dirs[k]);
-        n = add_games(dir, ".txt", names, n, max);
-    }
-    qsort(names, (size_t)n, sizeof names[0], cmp_str);
-    return n;
-}
-
-/* The error for a GAME whose rules are not where cli_game_paths looked. */
-static int unknown_game(const char *game, const char *script) {
-    if (strchr(game, '/') || strchr(game, '.')) return cli_fail("%s: no such file (the game's rules)", script);
-    char *names[512];
-    int n = cli_games(names, 512);
-    int near = vg_closest_name(game, (const char *const *)names, n);
-    if (near >= 0) cli_fail("unknown game '%s'; did you mean '%s'? ('vgdl list games' lists them)", game, names[near]);
-    else cli_fail("unknown game '%s' ('vgdl list games' lists them)", game);
-    for (int k = 0; k < n; k++) free(names[k]);
-    return 2;
-}
-
-/* 1 when 'path' names a regular file or something else that exists. */
-static int exists(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0;
+/* An error of vg_game_open: an unknown game gets the program's hint. */
+static int open_failed(const vg_error *err, vg_status st) {
+    return st == VG_ERR_ARG ? cli_fail("%s ('vgdl list games' lists them)", err->msg) : cli_report(err);
 }
 
 int cli_check_script(const char *script) {
@@ -176,24 +116,22 @@ int cli_check_script(const char *script) {
 }
 
 int cli_paths(const cli_opts *o, char *script, char *map, size_t size) {
+    vg_game *g;
+    vg_error err;
     if (o->level && !o->level[0]) return cli_fail("--level needs a number, a level's name or a map file, not ''");
     cli_game_paths(o->game, o->level, script, map, size);
-    return exists(script) ? 0 : unknown_game(o->game, script);
+    if (access(script, F_OK) == 0) return 0;
+    vg_status st = vg_game_open(cli_root(), o->game, o->level, &g, &err);   /* it says why */
+    vg_game_free(g);
+    return st == VG_OK ? 0 : open_failed(&err, st);
 }
 
 int cli_load(const cli_opts *o, vg_game **g) {
-    char script[4096], map[4096];
     vg_error err;
     *g = NULL;
-    int rc = cli_paths(o, script, map, sizeof script);
-    if (rc) return rc;
-    if (!exists(map)) {   /* the script's own errors first: they are what its author must fix */
-        if ((rc = cli_check_script(script))) return rc;
-        if (o->level && !cli_is_number(o->level)) return cli_fail("--level %s: no such map (%s)", o->level, map);
-        return cli_fail("%s has no level %s (%s: no such file)", o->game, o->level ? o->level : "0", map);
-    }
-    if (vg_game_load(script, map, g, &err) != VG_OK) return cli_report(&err);
-    return 0;
+    if (o->level && !o->level[0]) return cli_fail("--level needs a number, a level's name or a map file, not ''");
+    vg_status st = vg_game_open(cli_root(), o->game, o->level, g, &err);
+    return st == VG_OK ? 0 : open_failed(&err, st);
 }
 
 /* ---- Options ---------------------------------------------------------- */
@@ -202,8 +140,8 @@ int cli_load(const cli_opts *o, vg_game **g) {
  * commands that read it (the others refuse it). */
 enum {
     O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
-    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY, O_SPRITES,
-    O_COUNT, O_SIZE, O_LENGTH, O_GENERATOR, O_WORKERS, O_AGENTS, O_PLAYS, O_WINS, O_SHEET,
+    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_ACTIONS_OUT, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY,
+    O_SPRITES, O_COUNT, O_SIZE, O_LENGTH, O_GENERATOR, O_WORKERS, O_AGENTS, O_PLAYS, O_WINS, O_SHEET,
     NUM_OPTIONS
 };
 static const struct cli_option {
@@ -216,7 +154,7 @@ static const struct cli_option {
     [O_AGENT] = {"agent", "NAME", "run decide", "the agent (default onestep; 'vgdl list agents')"},
     [O_SET] = {"set", "KEY=VALUE", "run decide play", "an agent parameter (repeatable; 'vgdl list params AGENT')"},
     [O_CONFIG] = {"config", "FILE", "run decide play", "agent parameters from an INI file ([AGENT] sections)"},
-    [O_SEED] = {"seed", "S", "run decide trace play generate", "the game's and the agents' seed (a whole number, default 0)"},
+    [O_SEED] = {"seed", "S", "run decide solve trace play generate", "the game's and the agents' seed (a whole number, default 0)"},
     [O_BUDGET_MS] = {"budget-ms", "MS", "run decide play", "wall-clock milliseconds per decision (default 40)"},
     [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play generate",
                         "forward-model calls per decision (repeatable runs; generate: default 1000)"},
@@ -225,6 +163,7 @@ static const struct cli_option {
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
     [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
     [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
+    [O_ACTIONS_OUT] = {"actions-out", "FILE", "run play", "write the actions played, one a line, as --actions reads them"},
     [O_MAX_STATES] = {"max-states", "N", "solve generate",
                       "give up after N states (default 10000000; generate: a candidate's proof, default 200000)"},
     [O_SECONDS] = {"seconds", "S", "solve bench generate",
@@ -341,6 +280,7 @@ static int set_option(cli_opts *o, int k, const char *v) {
         o->side = v[0] - '0';
         break;
     case O_ACTIONS: o->actions = v; break;
+    case O_ACTIONS_OUT: o->actions_out = v; break;
     case O_MAX_STATES: rc = parse_count(name, v, 1, 1000000000000ULL, &n), o->max_states = (long)n; break;
     case O_SECONDS: rc = parse_real(name, v, 1e7, &o->seconds), o->has_seconds = 1; break;
     case O_WEIGHT: rc = parse_real(name, v, 1e6, &o->weight); break;
@@ -428,5 +368,30 @@ int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
     if (nargs > npos) return cli_fail("%s: unexpected argument '%s' ('vgdl help %s')", command, args[npos], command);
     o->game = args[0];
     o->arg = npos > 1 ? args[1] : NULL;
+    return 0;
+}
+
+/* ---- --actions-out ------------------------------------------------------ */
+
+int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out) {
+    *out = NULL;
+    if (!o->actions_out) return 0;
+    if (vg_game_has_turns(g) && !vg_moves_are_actions(g))
+        return cli_fail("--actions-out: %s is played move by move, not by actions: its moves are printed (moves:), "
+                        "which --moves replays", o->game);
+    if (!(*out = fopen(o->actions_out, "w"))) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno));
+    return 0;
+}
+
+int cli_actions_add(FILE *f, vg_action a) {
+    if (!f) return 0;
+    fprintf(f, "%s\n", vg_action_name(a) + 7);        /* "LEFT": past "ACTION_" */
+    return fflush(f) == 0 ? 0 : -1;                   /* a game cut short keeps what was played */
+}
+
+int cli_actions_close(FILE *f, const cli_opts *o, int report) {
+    if (!f) return 0;
+    int bad = ferror(f);
+    if ((fclose(f) != 0 || bad) && report) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno ? errno : EIO));
     return 0;
 }

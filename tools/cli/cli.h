@@ -6,6 +6,7 @@
 #ifndef VG_CLI_H
 #define VG_CLI_H
 
+#include <glob.h>
 #include <stdio.h>
 
 #include "agent.h"
@@ -32,6 +33,7 @@ typedef struct cli_opts {
     int nopp_set;
     int side;                /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
     const char *gif;         /* --gif FILE (run, trace, solve, play): the game as an animated GIF */
+    const char *actions_out; /* --actions-out FILE (run, play): the actions played, one a line */
     const char *out;         /* -o FILE (render): the PNG */
     const char *sprites;     /* --sprites DIR: where images named by 'img' are read (render.h) */
     int cell;                /* --cell PX: pixels a cell; 0: the default */
@@ -65,8 +67,14 @@ int cli_check_script(const char *script);
  * and a broken script or map are told apart. 0, or 2 after printing why. */
 int cli_load(const cli_opts *o, vg_game **g);
 /* The rules and the map of GAME (a name, a script, or a GVGAI game file:
- * .txt) at 'level' (a number, a level's name or a path; NULL: 0). */
+ * .txt) at 'level' (a number, a level's name or a path; NULL: 0). A level
+ * of a Lua script DIR/GAME.lua is looked for in DIR/levels/GAME/ (lvlN.txt,
+ * NAME.txt, NAME.lay), then beside it (GAME_lvlN.txt), then in the
+ * project's levels/GAME/; of a GVGAI game file, beside it (GAME_lvlN.txt). */
 void cli_game_paths(const char *game, const char *level, char *script, char *map, size_t size);
+/* Every level file of 'script', from the first of those places that has
+ * any, in 'gl' (globfree it); 'where' says where it looked. How many. */
+int cli_level_files(const char *script, glob_t *gl, char *where, size_t size);
 int cli_is_number(const char *s);                     /* 1 when 's' is a non-empty run of digits 0-9 */
 int cli_is_gvgai(const char *path);                  /* 1 when 'path' is a GVGAI game file (.txt) */
 const char *cli_root(void);                          /* the folder holding scripts/, levels/ and gvgai/ */
@@ -74,6 +82,13 @@ const char *cli_root(void);                          /* the folder holding scrip
  * each malloc'd (the caller frees them), at most 'max'; returns how many. */
 int cli_games(char **names, int max);
 int cli_read_actions(const char *path, vg_action **out, int *n);
+/* --actions-out: opens the file (NULL in '*out' when not asked for; a game
+ * played move by move is refused); adds an action, flushed at once (-1
+ * when it cannot be written); closes it (with 'report', saying so when
+ * what was written is not all there). 0, or 2 after printing why. */
+int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out);
+int cli_actions_add(FILE *f, vg_action a);
+int cli_actions_close(FILE *f, const cli_opts *o, int report);
 int cli_play(int argc, char **argv);                 /* play.c */
 /* decide.c: the agent named 'name' with --config then the settings 'set'
  * (n of them), seeded with 'seed'; 0, or 2 after printing why */
@@ -140,9 +155,6 @@ struct row_list;
 int match_warn_overspent_rows(const struct row_list *l);
 /* "first player", "second player" in a game of two agents, else "agent K". */
 const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
-/* 1 when some move of the game is named like an action ("LEFT", "NIL"),
- * or it has no turns{}: then vg_advance can play agent 0's moves. */
-int match_moves_are_actions(const vg_game *g);
 /* The agent of 'seat' decides for the agent to move in 's' (a game with
  * turns, not over), its decision added to seat->stats; '*move' gets
  * the legal move it returned. 0, or -1 with 'err' filled: a script error

@@ -89,6 +89,36 @@ static int play_plan(const vg_game *g, const vg_state *s, const solve_result *r,
     return rc;
 }
 
+/* Whether chance decides how the plan plays: replayed from the start with
+ * seeds other than --seed's, it plays otherwise (sprites, score or the
+ * result differ at some tick). Returns the first such seed in '*seed' and
+ * whether the plan still wins with it in '*wins'; 0 when it plays alike. */
+static int chance_decides(const cli_opts *o, const vg_game *g, const solve_result *r, uint64_t *seed, int *wins) {
+    enum { OTHER_SEEDS = 4 };
+    for (uint64_t k = 1; k <= OTHER_SEEDS; k++) {
+        cli_opts other = *o;
+        other.seed = o->seed + k;
+        vg_state *a = NULL, *b = NULL;
+        int differs = 0;
+        if (cli_start(o, g, &a) || cli_start(&other, g, &b)) {
+            vg_state_free(a);
+            return 0;
+        }
+        for (int t = 0; t < r->len; t++) {
+            vg_advance(g, a, r->plan[t], NULL);
+            vg_advance(g, b, r->plan[t], NULL);
+            differs |= vg_state_position_hash(a) != vg_state_position_hash(b) || vg_score(a) != vg_score(b) ||
+                       vg_is_over(a) != vg_is_over(b) || vg_winner_of(a) != vg_winner_of(b);
+        }
+        *wins = vg_is_over(b) && vg_winner_of(b) == VG_PLAYER_WINS;
+        *seed = other.seed;
+        vg_state_free(a);
+        vg_state_free(b);
+        if (differs) return 1;
+    }
+    return 0;
+}
+
 /* The process's CPU time so far (user and system), in seconds. */
 static double cpu_seconds(void) {
     struct rusage ru;
@@ -138,7 +168,13 @@ int cli_solve(int argc, char **argv) {
     case SOLVE_SOLVED:
         for (int k = 0; k < r.len; k++) puts(vg_action_name(r.plan[k]));
         rc = gif ? play_plan(g, s, &r, gif) : 0;
-        if (r.optimal) fprintf(stderr, "length: %d (shortest)\n", r.len);
+        uint64_t other = 0;
+        int wins = 0, chance = chance_decides(&o, g, &r, &other, &wins);
+        if (chance)
+            fprintf(stderr, "warning: chance decides how this game plays: the plan is for --seed %llu; with --seed %llu it %s\n",
+                    (unsigned long long)o.seed, (unsigned long long)other, wins ? "plays otherwise" : "does not win");
+        if (r.optimal && chance) fprintf(stderr, "length: %d (shortest with --seed %llu)\n", r.len, (unsigned long long)o.seed);
+        else if (r.optimal) fprintf(stderr, "length: %d (shortest)\n", r.len);
         else if (so.weight > 1)
             fprintf(stderr, "length: %d (weight %g: not proven shortest; at least %d)\n", r.len, so.weight, r.lower_bound);
         else fprintf(stderr, "length: %d (not proven shortest within the limits: at least %d)\n", r.len, r.lower_bound);

@@ -52,14 +52,6 @@ const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size) {
     return buf;
 }
 
-int match_moves_are_actions(const vg_game *g) {
-    vg_action a;
-    if (!vg_game_has_turns(g)) return 1;
-    for (int m = 0; vg_move_name(g, m); m++)
-        if (vg_action_parse(vg_move_name(g, m), &a)) return 1;
-    return 0;
-}
-
 /* Fills 'err' with a message of the match itself (no file); returns -1. */
 static int __attribute__((format(printf, 2, 3))) fail(vg_error *err, const char *fmt, ...) {
     va_list ap;
@@ -98,7 +90,7 @@ int match_by_turns(const vg_game *g, const match_seat *seats) {
     if (!vg_game_has_turns(g)) return 0;
     for (int k = 1; k < vg_num_agents(g, NULL); k++)
         if (seats[k].agent && !vg_is_chance(g, k)) return 1;
-    return !match_moves_are_actions(g);
+    return !vg_moves_are_actions(g);
 }
 
 int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,

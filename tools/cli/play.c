@@ -30,6 +30,7 @@
  *   ('.' for an empty cell), so the output is a transcript.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +178,7 @@ static int read_key(void) {
     }
 }
 
-static int play_keys(const vg_game *g, vg_state *s, cli_gif *gif) {
+static int play_keys(const vg_game *g, vg_state *s, cli_gif *gif, FILE *actions, const char *actions_path) {
     struct termios saved, raw;
     int tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0, rc = 0;
     if (tty) {
@@ -192,7 +193,9 @@ static int play_keys(const vg_game *g, vg_state *s, cli_gif *gif) {
             rc = cli_report(&err);
             break;
         }
-        printf("\nscore %g   tick %d%s\n", vg_score(s), vg_tick(s),
+        char status[512];
+        vg_avatar_status(g, s, status, sizeof status);
+        printf("\nscore %g   tick %d%s%s%s\n", vg_score(s), vg_tick(s), status[0] ? "   " : "", status,
                vg_is_over(s) ? (vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER") : "");
         printf("arrows/WASD move, space USE, n wait, q quit\n");
         fflush(stdout);
@@ -206,6 +209,10 @@ static int play_keys(const vg_game *g, vg_state *s, cli_gif *gif) {
         else if (c == 'd' || c == 'D') a = VG_ACTION_RIGHT;
         else if (c == ' ') a = VG_ACTION_USE;
         else if (c != 'n') continue;
+        if (cli_actions_add(actions, a)) {
+            rc = cli_fail("%s: cannot write: %s", actions_path, strerror(errno));
+            break;
+        }
         if (vg_advance(g, s, a, &err) != VG_OK) {
             rc = cli_report(&err);
             break;
@@ -402,17 +409,22 @@ int cli_play(int argc, char **argv) {
     vg_state *s = NULL;
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    int by_moves = o.opponent || !match_moves_are_actions(g);
+    int by_moves = o.opponent || !vg_moves_are_actions(g);
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
     else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
     if (rc == 0 && o.opponent &&
         !(vg_game_has_turns(g) && vg_num_agents(g, s) == 2 && !vg_is_chance(g, 0) && !vg_is_chance(g, 1)))
         rc = cli_fail("--opponent: '%s' is not a game for two players taking turns", o.game);
     cli_gif *gif = NULL;
+    FILE *actions = NULL;
+    if (rc == 0 && by_moves && o.actions_out)
+        rc = cli_fail("--actions-out: %s is played move by move here: its moves are printed at the end, which --moves "
+                      "replays", o.game);
+    if (rc == 0) rc = cli_actions_open(&o, g, &actions);
     if (rc == 0) rc = cli_gif_open(&o, g, &gif);
-    if (rc == 0) rc = by_moves ? play_moves(&o, g, s, gif) : play_keys(g, s, gif);
-    int gif_rc = cli_gif_close(gif, rc == 0);
-    if (!rc) rc = gif_rc;
+    if (rc == 0) rc = by_moves ? play_moves(&o, g, s, gif) : play_keys(g, s, gif, actions, o.actions_out);
+    int gif_rc = cli_gif_close(gif, rc == 0), actions_rc = cli_actions_close(actions, &o, rc == 0);
+    if (!rc) rc = gif_rc ? gif_rc : actions_rc;
     vg_state_free(s);
     vg_game_free(g);
     return rc;

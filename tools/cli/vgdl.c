@@ -24,6 +24,7 @@
  * the level after the moves M (agents/exact.h, exact_replay). Exit status:
  * 0 done, 2 on any error (bad arguments, script, map, moves; out of memory).
  */
+#include <errno.h>
 #include <glob.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@
 
 #include "agent.h"
 #include "cli.h"
+#include "render.h"
 
 /* ---- run -------------------------------------------------------------- */
 
@@ -70,11 +72,18 @@ typedef struct run_hook {
     move_list *moves;
     cli_gif *gif;
     const vg_state *s;
+    FILE *actions;           /* --actions-out, or NULL */
+    const char *actions_path;
 } run_hook;
 
 static int after_move(void *ud, int who, int move, vg_error *err) {
     run_hook *h = ud;
     if (who >= 0 && add_name(h->moves, vg_move_name(h->moves->g, move), err)) return -1;
+    if (who < 0 && cli_actions_add(h->actions, (vg_action)move)) {
+        snprintf(err->file, sizeof err->file, "%s", h->actions_path);
+        snprintf(err->msg, sizeof err->msg, "cannot write: %s", strerror(errno));
+        return -1;
+    }
     return cli_gif_frame(h->gif, h->s, err);
 }
 
@@ -128,12 +137,15 @@ static int cmd_run(int argc, char **argv) {
     if (!rc) rc = by_turns ? cli_start(&o, g, &s) : cli_start_round(&o, g, "run", &s);
     move_list moves = {.g = g};
     vg_error err = {0};
-    run_hook hook = {&moves, NULL, s};
+    run_hook hook = {&moves, NULL, s, NULL, o.actions_out};
+    if (!rc && by_turns && o.actions_out) rc = cli_fail("--actions-out: %s is played move by move here: its moves are "
+                                                          "printed (moves:), which --moves replays", o.game);
+    if (!rc) rc = cli_actions_open(&o, g, &hook.actions);
     if (!rc && by_turns && o.moves && add_name(&moves, o.moves, &err)) rc = cli_report(&err);   /* replays from the level start */
     if (!rc && (rc = cli_gif_open(&o, g, &hook.gif)) == 0 && cli_gif_frame(hook.gif, s, &err)) rc = cli_report(&err);
     if (!rc && match_play(g, s, seats, o.max_ticks, after_move, &hook, &err)) rc = cli_report(&err);
-    int gif_rc = cli_gif_close(hook.gif, rc == 0);
-    if (!rc) rc = gif_rc;
+    int gif_rc = cli_gif_close(hook.gif, rc == 0), actions_rc = cli_actions_close(hook.actions, &o, rc == 0);
+    if (!rc) rc = gif_rc ? gif_rc : actions_rc;
     if (rc == 0) {
         vg_winner w = vg_winner_of(s);
         const char *result = w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none";
@@ -241,6 +253,8 @@ static int cmd_show(int argc, char **argv) {
             int count = vg_sprites_of(g, s, t, NULL, NULL, 0);
             printf("%c %-12s %4d  %s\n", vg_type_glyph(g, t), vg_type_name(g, t), count, vg_category_name(vg_type_category(g, t)));
         }
+        char status[512];
+        if (vg_avatar_status(g, s, status, sizeof status) > 0) printf("avatar: %s\n", status);
         if (vg_game_has_turns(g)) rc = print_turn(g, s);
     }
     free(buf);
@@ -249,12 +263,31 @@ static int cmd_show(int argc, char **argv) {
     return rc;
 }
 
+/* Prints the warnings of 'g' ("file:line: warning: ..."), and why its
+ * pictures cannot be drawn (a missing img); how many. */
+static int print_warnings(const vg_game *g, const char *script) {
+    vg_error w[64];
+    int n = vg_game_warnings(g, w, 64);
+    for (int k = 0; k < n && k < 64; k++) fprintf(stderr, "%s:%d: warning: %s\n", w[k].file, w[k].line, w[k].msg);
+    if (n > 64) fprintf(stderr, "%s: warning: %d more warnings\n", script, n - 64);
+    render_opts ro = {.cell = 1, .script = script};
+    render *r = NULL;
+    vg_error err;
+    if (render_new(g, &ro, &r, &err) != VG_OK) {
+        fprintf(stderr, "%s: warning: its pictures cannot be drawn: %s%s%s\n", script, err.file, err.file[0] ? ": " : "", err.msg);
+        n++;
+    }
+    render_free(r);
+    return n;
+}
+
 /* Loads 'script' on 'map'; 0, 1 when the map is broken, 2 when the
- * script is (each reported). */
-static int check_level(const char *script, const char *map) {
+ * script is (each reported); with 'warn', the game's warnings too. */
+static int check_level(const char *script, const char *map, int warn) {
     vg_game *g;
     vg_error err;
     if (vg_game_load(script, map, &g, &err) == VG_OK) {
+        if (warn) print_warnings(g, script);
         vg_game_free(g);
         return 0;
     }
@@ -275,18 +308,12 @@ static int cmd_check(int argc, char **argv) {
     if (o.level) {
         if (access(map, F_OK) != 0) return cli_fail("--level %s: no such map (%s)", o.level, map);
         snprintf(pattern, sizeof pattern, "%s", map);
-    } else if (cli_is_gvgai(script)) {
-        snprintf(pattern, sizeof pattern, "%.*s_lvl[0-9]*.txt", (int)(strlen(script) - 4), script);
+        glob(pattern, 0, NULL, &gl);
     } else {
-        char *slash = strrchr(map, '/');
-        if (slash) *slash = '\0';
-        snprintf(pattern, sizeof pattern, "%s/*.lay", slash ? map : ".");
-        glob(pattern, 0, NULL, &gl);              /* CS188's layouts, then maps */
-        snprintf(pattern, sizeof pattern, "%s/*.txt", slash ? map : ".");
+        cli_level_files(script, &gl, pattern, sizeof pattern);
     }
     int levels = 0, bad = 0;
-    if (glob(pattern, gl.gl_pathc ? GLOB_APPEND : 0, NULL, &gl) == 0 || gl.gl_pathc)
-        for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k]);
+    for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k], levels == 0);
     globfree(&gl);
     if (bad) return 2;
     if (levels) {

@@ -243,13 +243,14 @@ static vg_status draw_level(const run *r, const cli_opts *co, int k, sheet_tile 
     vg_status st = vg_game_load_text(r->gm->script, r->texts[k], r->captions[k], &g, err);
     if (st == VG_OK) st = render_new(g, &ro, &rd, err);
     if (st == VG_OK && !(s = vg_state_new(g, 0))) st = VG_ERR_NOMEM;
-    size_t bytes = st == VG_OK ? (size_t)render_width(rd) * (size_t)render_board_height(rd) * 3 : 0;
+    int board_h = g ? vg_game_height(g) * (co->cell ? co->cell : VG_CANVAS_CELL) : 0;   /* the strip below it left out */
+    size_t bytes = st == VG_OK ? (size_t)render_width(rd) * (size_t)board_h * 3 : 0;
     uint8_t *rgb = bytes ? malloc(bytes) : NULL;
     if (st == VG_OK && !rgb) st = VG_ERR_NOMEM;
     if (st == VG_ERR_NOMEM) snprintf(err->msg, sizeof err->msg, "out of memory"), err->file[0] = '\0';
     if (st == VG_OK) {
         memcpy(rgb, render_draw(rd, s), bytes);
-        *t = (sheet_tile){rgb, render_width(rd), render_board_height(rd), r->captions[k]};
+        *t = (sheet_tile){rgb, render_width(rd), board_h, r->captions[k]};
     }
     vg_state_free(s);
     render_free(rd);

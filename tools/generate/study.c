@@ -258,24 +258,17 @@ static int read_level_file(const char *path, level_text *lv) {
     return read_level(text, lv);
 }
 
-/* The game's own levels into lvs[0..MAX_LEVELS), its first level (map0) first:
- * GAME_lvlN.txt beside a GVGAI game, else levels/GAME/ *.txt. Returns how many. */
+/* The game's own levels (cli_level_files: where the commands look for
+ * them) into lvs[0..MAX_LEVELS), its first level (map0) first. Returns how many. */
 static int read_levels(const char *script, const char *map0, level_text *lvs) {
-    char pattern[4200];
-    if (cli_is_gvgai(script)) {
-        snprintf(pattern, sizeof pattern, "%.*s_lvl[0-9]*.txt", (int)(strlen(script) - 4), script);
-    } else {
-        const char *slash = strrchr(map0, '/');
-        snprintf(pattern, sizeof pattern, "%.*s/*.txt", slash ? (int)(slash - map0) : 1, slash ? map0 : ".");
-    }
-    glob_t gl = {0};
+    glob_t gl;
+    char where[4096];
     int n = 0;
-    if (glob(pattern, 0, NULL, &gl) == 0) {
-        for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
-            if (strcmp(gl.gl_pathv[k], map0) == 0 && read_level_file(map0, &lvs[0]) == 0) n = 1;
-        for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
-            if (strcmp(gl.gl_pathv[k], map0) != 0 && read_level_file(gl.gl_pathv[k], &lvs[n]) == 0) n++;
-    }
+    cli_level_files(script, &gl, where, sizeof where);
+    for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
+        if (strcmp(gl.gl_pathv[k], map0) == 0 && read_level_file(map0, &lvs[0]) == 0) n = 1;
+    for (size_t k = 0; k < gl.gl_pathc && n < MAX_LEVELS; k++)
+        if (strcmp(gl.gl_pathv[k], map0) != 0 && read_level_file(gl.gl_pathv[k], &lvs[n]) == 0) n++;
     globfree(&gl);
     return n;
 }

@@ -4,11 +4,10 @@
  * for 'vgdl report --plot': values between 0 and 1 (win rates, scores),
  * one group of bars per game x level, one colour per agent, each bar with
  * a black whisker from its interval's low end to its high end. Text is
- * render.c's 5x7 font at twice its size: the title above, the y axis
+ * the canvas's 5x7 font (vg_glyph) at twice its size: the title above, the y axis
  * at 0, 0.25, ... 1 with light grid lines, each group's name under it,
  * and a legend (a colour square and the agent's name a line) below.
  */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,11 +45,7 @@ static void fill(canvas *c, int x0, int y0, int w, int h, const uint8_t col[3]) 
 
 /* 'text' at (x, y), its top left; at most 'max' characters. */
 static void text(canvas *c, int x, int y, const char *s, int max, const uint8_t col[3]) {
-    char upper[256];   /* "BETA", not "BeTA" */
-    int k = 0;
-    for (; s[k] && k < max && k < (int)sizeof upper - 1; k++) upper[k] = (char)toupper((unsigned char)s[k]);
-    upper[k] = '\0';
-    render_text(c->rgb, c->w, c->h, x, y, upper, SCALE, (uint32_t)col[0] << 16 | (uint32_t)col[1] << 8 | col[2]);
+    render_text(c->rgb, c->w, c->h, x, y, s, max, SCALE, (uint32_t)col[0] << 16 | (uint32_t)col[1] << 8 | col[2]);
 }
 
 /* The index of 'name' in 'names' (n of them), added when new. */

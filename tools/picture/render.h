@@ -3,12 +3,11 @@
  * render.h -- pictures of a game: one position as a PNG (libpng), a whole
  * game as an animated GIF (giflib) written frame by frame as it plays.
  *
- * A picture is drawn from what vgdl.h lets anyone observe: each visible
- * sprite as a tile of its type's colour (or its 'img', a PNG scaled to
- * the cell), shaped by its category, in the engine's drawing order
- * (types in script order, avatars on top); under the board a strip with
- * the score, the tick and the result. Board games (turns{} whose moves are
- * not actions: Connect Four, Othello) are drawn as a board with discs.
+ * A picture is the library's canvas (vgdl.h, vg_canvas: each visible
+ * sprite as a tile of its type's colour or its 'img', shaped by its
+ * category; under the board a strip with the score, the tick and the
+ * result; board games as a board with discs); this room adds the palette
+ * a GIF needs and writes the files.
  *
  * Files are written to a temporary file beside the target and renamed
  * when complete, so a failure never leaves a half-written picture.
@@ -18,11 +17,10 @@
 
 #include "vgdl.h"
 
-#define RENDER_CELL 24       /* pixels a cell, unless --cell says otherwise */
 #define RENDER_DELAY 100     /* milliseconds a GIF frame, unless --delay says otherwise */
 
 typedef struct render_opts {
-    int cell;                /* pixels a cell (1 to 256); 0: RENDER_CELL */
+    int cell;                /* pixels a cell (1 to 256); 0: VG_CANVAS_CELL */
     int delay_ms;            /* GIF: milliseconds a frame; 0: RENDER_DELAY */
     const char *script;      /* the game's script: a Lua script's images are read beside it */
     const char *sprites;     /* --sprites DIR: images are read under it (GVGAI's sprites/ folder); NULL: none */
@@ -41,7 +39,6 @@ vg_status render_new(const vg_game *g, const render_opts *o, render **out, vg_er
 void render_free(render *r);                         /* NULL is a no-op */
 int render_width(const render *r);                   /* picture size in pixels */
 int render_height(const render *r);
-int render_board_height(const render *r);            /* the board's rows of pixels (the strip is below them) */
 /* Draws 's' on the canvas; returns it: width * height pixels, 3 bytes
  * (R, G, B) each, row by row, owned by 'r', valid until the next call. */
 const uint8_t *render_draw(render *r, const vg_state *s);
@@ -66,13 +63,11 @@ vg_status render_io_error(vg_error *err, const char *path, const char *what);
  * 'path' (through a temporary file beside it). VG_OK, or VG_ERR_IO naming
  * 'path' (nothing is left behind). */
 vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err);
-/* The 5x7 font: 'c''s seven rows, bit 4 the leftmost pixel (lower case
- * drawn as upper case); NULL for a space or a character it lacks. */
-const uint8_t *render_glyph(char c);
-/* Writes 'text' on 'rgb' (w * h pixels, 3 bytes each) in the font, each
- * font pixel 'scale' pixels a side, its top left at (x, y), in 0xRRGGBB
- * 'colour'; a character advances 6 * scale pixels; clipped to the picture. */
-void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int scale, uint32_t colour);
+/* Writes at most 'max' characters of 'text' in upper case on 'rgb' (w *
+ * h pixels, 3 bytes each) in the canvas's font (vg_glyph), each font pixel
+ * 'scale' pixels a side, its top left at (x, y), in 0xRRGGBB 'colour'; a
+ * character advances 6 * scale pixels; clipped to the picture. */
+void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int max, int scale, uint32_t colour);
 
 /* ---- sheet.c: a contact sheet (vgdl generate --sheet) ----------------- */
 

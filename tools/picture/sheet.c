@@ -5,7 +5,6 @@
  * under it in the font at twice its size (vgdl generate --sheet: the
  * levels, each with its proven length).
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,12 +39,8 @@ vg_status sheet_png(const char *path, const sheet_tile *tiles, int n, int cols, 
         int x0 = (k % cols) * cell_w + PAD + (cw - t->w) / 2, y0 = (k / cols) * cell_h + PAD + (ch - t->h);
         for (int y = 0; y < t->h; y++)
             memcpy(rgb + ((size_t)(y0 + y) * (size_t)w + (size_t)x0) * 3, t->rgb + (size_t)y * (size_t)t->w * 3, (size_t)t->w * 3);
-        char upper[64];   /* the font's lower case is its 'e' alone */
-        size_t len = 0;
-        for (; t->caption[len] && len < sizeof upper - 1; len++) upper[len] = (char)toupper((unsigned char)t->caption[len]);
-        upper[len] = '\0';
-        int tx = (k % cols) * cell_w + PAD + (cw - (int)len * 6 * SCALE) / 2;
-        render_text(rgb, w, h, tx, y0 + t->h + 4, upper, SCALE, 0x000000);
+        int tx = (k % cols) * cell_w + PAD + (cw - (int)strlen(t->caption) * 6 * SCALE) / 2;
+        render_text(rgb, w, h, tx, y0 + t->h + 4, t->caption, (int)strlen(t->caption), SCALE, 0x000000);
     }
     vg_status st = render_write_png(path, rgb, w, h, err);
     free(rgb);

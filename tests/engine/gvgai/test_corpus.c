@@ -11,6 +11,7 @@
  * reported (add it to the list: the list only grows). Games that do not
  * load yet, because the engine lacks a class, an effect, ..., do not fail.
  *
+ * With --shard K/N (tests/run.sh) it runs every Nth of those tests.
  * With --report (make corpus): one line per game and level (exact, cannot
  * load and why, or the first tick and field that differ), the totals, and
  * what the engine lacks, by the number of games it keeps from loading;
@@ -326,5 +327,5 @@ int main(int argc, char **argv) {
     for (int g = 0; g < ngames; g++)
         if (games[g].listed)
             tests[n++] = (struct CMUnitTest){.name = games[g].name, .test_func = test_exact, .initial_state = &games[g]};
-    return _cmocka_run_group_tests("corpus", tests, (size_t)n, NULL, NULL);
+    return run_group("corpus", tests, (size_t)n, argc, argv);
 }

@@ -8,6 +8,8 @@
  * the script line, at once. Names (of variables, types) are found again
  * by their string's address: many names, each asked many times, give
  * their own values; a number or an unknown name is still refused.
+ * A type's update function runs for each of its sprites every tick, in
+ * GVGAI's update order, under the same limits as an effect.
  */
 #include <stdio.h>
 #include <string.h>
@@ -227,6 +229,28 @@ static void test_turn_without_a_legal_move(void **state) {
     expect_play_error("turns_legal_error.lua", "no moves today");
 }
 
+/* A move that creates more sprites than a state has room for fails the
+ * turn with the limit's error, as an effect's would (it was lost). */
+static void test_apply_full_state(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'cell', 'Immovable', hidden = true }\n"
+                             "sprite { 'disc', 'Immovable', dynamic = true }\n"
+                             "map { '.', 'cell' }\n"
+                             "turns { moves = { 'fill' }, legal = function(s, a) return { 'fill' } end,\n"
+                             "        apply = function(s, a, m) for k = 1, 100 do s:spawn('disc', 0, 0) end end }\n",
+                             "..\n..\n");
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    vg_status st = vg_play(g, s, 0, 0, &err);
+    if (st == VG_OK || !strstr(err.msg, "sprite limit reached")) print_error("status %d: %s\n", (int)st, err.msg);
+    assert_int_not_equal(st, VG_OK);
+    assert_non_null(strstr(err.msg, "sprite limit reached"));
+    assert_int_equal(err.line, 5);
+    assert_true(vg_is_over(s));
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 static void test_declaration_during_play(void **state) {
     (void)state;
     expect_play_error("declare_in_play.lua", "only while the script loads");
@@ -240,7 +264,9 @@ static void test_bad_positions(void **state) {
     static const char *const why[] = {"not a sprite handle", "out of range", "out of range", "out of range",
                                       "out of range", "#1 to 'add_score' (must be a finite number)",
                                       "must be a finite number", "must be a finite number",
-                                      "#1 to 'add_score' (makes the score too large)"};
+                                      "#1 to 'add_score' (makes the score too large)", "must be a finite number",
+                                      "must be from 0 to 100", "must be a finite number", "number has no integer representation",
+                                      "number has no integer representation"};
     vg_game *g = load_game_text(SCRIPTS "bad_positions.lua", "wwwww\nwAb.w\nwwwww\n");
     for (int c = 1; c <= (int)(sizeof why / sizeof why[0]); c++) {
         vg_state *s = vg_state_new(g, 1);
@@ -283,6 +309,71 @@ static void test_script_window(void **state) {
     vg_game_free(g);
 }
 
+/* sprite{}'s update: once a tick for each sprite of its type, after its
+ * class's update (the Missile has moved when its update looks), in
+ * GVGAI's order (the avatar first, then types in reverse declaration
+ * order, sprites by id); a classless type is an Immovable whose update is
+ * the function; subtypes inherit it; what it creates counts towards a
+ * state's room like an effect's. */
+static void test_update(void **state) {
+    (void)state;
+    static const char lua[] =
+        "game { square_size = 10 }\n"
+        "sprite { 'floor', 'Immovable', hidden = true }\n"
+        "sprite { 'wall', 'Immovable' }\n"
+        "variable { 'log' } variable { 'seen' } variable { 'made' }\n"
+        "local function note(s, k) s:set_var('log', (s:var('log') * 10 + k) % 100000000) end\n"
+        "sprite { 'first', 'Missile', orientation = 'RIGHT', update = function(s, p)\n"
+        "    note(s, 1) s:set_var('seen', math.max(s:var('seen'), s:pos(p))) end }\n"
+        "sprite { 'second', update = function(s, p) note(s, 2) end }\n"
+        "sprite { 'third', parent = 'second' }\n"
+        "sprite { 'maker', update = function(s, p)\n"
+        "    if s:spawn('first', 1, 2) then s:set_var('made', s:var('made') + 1) end end }\n"
+        "sprite { 'avatar', 'MovingAvatar', update = function(s, p) note(s, 3) end }\n"
+        "map { 'A', 'avatar', 'floor' }\n"
+        "map { 'f', 'first', 'floor' }\n"
+        "map { 't', 'third', 'floor' }\n"
+        "map { 'm', 'maker', 'floor' }\n"
+        "map { '.', 'floor' }\n"
+        "map { 'w', 'wall' }\n"
+        "interaction { 'first', 'wall', 'killSprite' }\n";
+    vg_game *g = load_lua_ok(lua, "wwwwwwww\nwAt.f.tw\nw.....mw\nwwwwwwww\n");
+    vg_state *s = vg_state_new(g, 1);
+    int log = vg_var_find(g, "log"), seen = vg_var_find(g, "seen"), made = vg_var_find(g, "made");
+    advance_ok(g, s, VG_ACTION_NIL);
+    /* the avatar; maker (which makes a 'first'), the two thirds (second's
+     * update), then the firsts: the map's, and the new one (made by a type
+     * that updates before its own: it updates in this tick, as in GVGAI) */
+    assert_int_equal(vg_var(s, log), 32211);
+    assert_int_equal(vg_var(s, seen), 4);          /* a Missile starts moving in its second tick */
+    assert_int_equal(vg_var(s, made), 1);
+    vg_set_var(s, log, 0);
+    advance_ok(g, s, VG_ACTION_NIL);
+    assert_int_equal(vg_var(s, log), 322111);
+    assert_int_equal(vg_var(s, seen), 5);          /* it moved (its class's update) before its update looked */
+    for (int k = 0; k < 200 && !vg_is_over(s); k++) advance_ok(g, s, VG_ACTION_NIL);
+    assert_int_equal(vg_var(s, made), 202);        /* one a tick, with room for them all */
+    vg_state_free(s);
+    vg_game_free(g);
+
+    /* an update that never returns is stopped like an effect */
+    g = load_lua_ok("sprite { 'floor', 'Immovable', hidden = true }\n"
+                    "sprite { 'wall', 'Immovable' }\n"
+                    "sprite { 'spin', update = function(s, p) while true do end end }\n"
+                    "sprite { 'avatar', 'MovingAvatar' }\n"
+                    "map { 'A', 'avatar', 'floor' } map { 'x', 'spin', 'floor' } map { 'w', 'wall' }\n",
+                    "wwww\nwAxw\nwwww\n");
+    s = vg_state_new(g, 1);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_ERR_SCRIPT);
+    assert_non_null(strstr(err.msg, "too long"));
+    assert_int_equal(err.line, 3);
+    assert_true(vg_is_over(s));
+    vg_state_free(s);
+    vg_game_free(g);
+    load_lua_error("sprite { 'x', 'Immovable', update = 3 }\n", "x\n", 1, "'update' must be a function");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_custom_effect_and_termination),
@@ -293,9 +384,11 @@ int main(void) {
         cmocka_unit_test(test_heuristic_read_only),
         cmocka_unit_test(test_turn_without_a_legal_move),
         cmocka_unit_test(test_declaration_during_play),
+        cmocka_unit_test(test_apply_full_state),
         cmocka_unit_test(test_bad_positions),
         cmocka_unit_test(test_script_window),
         cmocka_unit_test(test_names_found_again),
+        cmocka_unit_test(test_update),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

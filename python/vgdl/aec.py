@@ -1,0 +1,207 @@
+# SPDX-License-Identifier: MIT
+"""vgdl.make_aec: a game played in turns whose moves are not actions (the
+board games: Connect Four, Othello) with PettingZoo's AEC conventions:
+agents take turns (agent_selection), observe(agent) gives the planes and
+the mask of its legal moves, last() what the agent to act needs, step(move)
+plays it; rewards come at the end, +1 to the winner and -1 to the others
+(0 each for a draw). An agent the script marks as chance is not a player:
+its outcomes are drawn from the state's generator as vg_advance draws them."""
+import numpy as np
+
+from ._lib import error, ffi, lib
+from .env import ClosedError, _canvas, _draw, _max_steps
+from .spaces import Box, Discrete
+from .state import Game, _seed
+
+try:
+    from gymnasium.spaces import Dict
+except ImportError:
+    Dict = dict
+
+
+class AECEnv:
+    """PettingZoo's AEC API over a board game: possible_agents ("player_0",
+    ...), agents, agent_selection, reset(seed), observe(agent), last(),
+    step(move), rewards, terminations, truncations, infos, agent_iter(),
+    action_space(agent) (Discrete over the game's moves, move_names),
+    observation_space(agent), render(), close(). 'state' is a copy of the
+    position (vgdl.State), for a planning agent's act()."""
+
+    metadata = {"render_modes": ["rgb_array", "ansi"], "name": "vgdl", "is_parallelizable": False}
+
+    def __init__(self, game, level=0, *, seed=None, render_mode=None, max_moves=None, cell=24, sprites=None):
+        self.game = game if isinstance(game, Game) else Game(game, level)
+        if not self.game.has_turns or self.game.moves_are_actions:
+            raise ValueError(f"{self.game.name} is played by actions, not by moves in turns: vgdl.make plays it")
+        if not (render_mode is None or isinstance(render_mode, str) and render_mode in ("rgb_array", "ansi")):
+            raise ValueError(f"render_mode is None, 'rgb_array' or 'ansi', not {render_mode!r}")
+        self.render_mode, self.max_moves = render_mode, _max_steps(max_moves)
+        self._seed0 = None if seed is None else _seed(seed)
+        self._state = self.game.state(0)
+        n = self._state.num_agents
+        self._players = [k for k in range(n) if not lib.vg_is_chance(self.game._g, k)]
+        self.possible_agents = [f"player_{k}" for k in self._players]
+        self.move_names = self.game.move_names
+        self._action_space = Discrete(len(self.move_names))
+        planes = Box(0, 1, self.game.obs_shape, np.uint8)
+        mask = Box(0, 1, (len(self.move_names),), np.int8)
+        self._observation_space = Dict({"observation": planes, "action_mask": mask})
+        self._canvas = _canvas(self.game, cell, sprites) if render_mode == "rgb_array" else None
+        self._closed, self._episodes, self.agents = False, 0, []
+
+    # ---- PettingZoo's API ---------------------------------------------------
+
+    def reset(self, seed=None, options=None):
+        self._check_open()
+        if seed is None and self._episodes == 0:
+            seed = self._seed0 if self._seed0 is not None else 0
+        if seed is not None:
+            self._seed = _seed(seed)
+        else:
+            self._seed = lib.vg_next_seed(self._seed)
+        self._state = self.game.state(self._seed)
+        self._episodes += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._moves = 0
+        self._play_chance()
+        self.agent_selection = self._name(self._state.turn)
+
+    def observe(self, agent):
+        """{'observation': planes (planes x height x width uint8), 'action_mask':
+        1 for each of 'agent''s legal moves (none unless it is to move)}."""
+        self._check_open()
+        k = self._index(agent)
+        mask = np.zeros(len(self.move_names), dtype=np.int8)
+        if k == self._state.turn and not self._state.is_over:
+            mask[self._state.legal()] = 1
+        return {"observation": self._state.observation(), "action_mask": mask}
+
+    def last(self, observe=True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def step(self, action):
+        """The agent to act plays move 'action' (a move number); once its game
+        has ended it takes None, and leaves (PettingZoo's dead step)."""
+        self._check_open()
+        if not self.agents:
+            raise RuntimeError("the game has ended and every agent has left: call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError(f"{agent}'s game has ended: step(None) for it")
+            self.agents.remove(agent)
+            for d in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
+                del d[agent]
+            if self.agents:
+                self.agent_selection = self.agents[0]
+            return
+        move = self._action_space_check(action)
+        if move not in self._state.legal():
+            raise ValueError(f"move {move} ({self.move_names[move]}) is not legal for {agent} here "
+                             f"(legal: {' '.join(self.move_names[m] for m in self._state.legal())})")
+        self._state.play(move)
+        self._moves += 1
+        self._play_chance()
+        self._cumulative_rewards[agent] = 0
+        self.rewards = {a: 0 for a in self.agents}
+        over, cut = self._state.is_over, self.max_moves and self._moves >= self.max_moves
+        if over:
+            won = lib.vg_winner_of(self._state._s)
+            for a in self.agents:
+                first = a == self._name(0)
+                self.rewards[a] = 0 if won == lib.VG_NO_WINNER else (1 if first == (won == lib.VG_PLAYER_WINS) else -1)
+        for a in self.agents:
+            self._cumulative_rewards[a] += self.rewards[a]
+            self.terminations[a], self.truncations[a] = over, bool(cut and not over)
+            self.infos[a] = {"score": self._state.score,
+                             "result": {1: "win", -1: "lose", 0: "draw"}[self.rewards[a]] if over else None}
+        self.agent_selection = self.agents[0] if over or cut else self._name(self._state.turn)
+
+    def agent_iter(self, max_iter=2 ** 63):
+        """The agent to act, until every agent has left."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def action_space(self, agent):
+        self._index(agent)
+        return self._action_space
+
+    def observation_space(self, agent):
+        self._index(agent)
+        return self._observation_space
+
+    def render(self):
+        self._check_open()
+        if self.render_mode == "rgb_array":
+            return _draw(self._canvas, self._state._s)
+        return str(self._state) if self.render_mode == "ansi" else None
+
+    def close(self):
+        if not self._closed and self._canvas is not None:
+            ffi.release(self._canvas)
+        self._closed = True
+
+    @property
+    def state(self):
+        """A copy of the position (vgdl.State): vgdl.agent(...).act(env.state) gives a move number."""
+        self._check_open()
+        return self._state.copy()
+
+    @property
+    def num_agents(self):
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self):
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self):
+        return self
+
+    # ---- Inside ----------------------------------------------------------------
+
+    def _check_open(self):
+        if self._closed:
+            raise ClosedError("this environment is closed")
+
+    def _name(self, k):
+        return f"player_{k}"
+
+    def _index(self, agent):
+        if not isinstance(agent, str) or agent not in self.possible_agents:
+            raise ValueError(f"{agent!r} is not an agent of {self.game.name} ({', '.join(self.possible_agents)})")
+        return int(agent.split("_")[1])
+
+    def _action_space_check(self, action):
+        if action is None or isinstance(action, (float, str, bytes)):
+            raise TypeError(f"a move is an integer, not {type(action).__name__}")
+        try:
+            move = int(np.asarray(action).item()) if np.ndim(action) == 0 else None
+        except (TypeError, ValueError):
+            move = None
+        if move is None or np.asarray(action).dtype.kind not in "iub":
+            raise TypeError(f"a move is an integer, not {type(action).__name__}")
+        if not 0 <= move < len(self.move_names):
+            raise IndexError(f"move {move} is out of range: {self.game.name} has {len(self.move_names)} moves")
+        return move
+
+    def _play_chance(self):
+        """Chance agents play their outcome, drawn from the state's generator."""
+        while not self._state.is_over and lib.vg_is_chance(self.game._g, self._state.turn):
+            if lib.vg_play_policy(self.game._g, self._state._s, ffi.NULL, self.game._err):
+                raise error(self.game._err)
+
+
+def make_aec(game, level=0, **kwargs):
+    """A board game as a PettingZoo AEC environment (vgdl.AECEnv)."""
+    return AECEnv(game, level, **kwargs)
