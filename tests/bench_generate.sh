@@ -19,6 +19,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 vgdl=bin/vgdl
+here=$PWD
 W=${WORKERS:-2}
 S=${SEED:-1}
 out=$(mktemp -d)
@@ -66,10 +67,11 @@ echo "3. Action games: 10 levels MCTS (1,000 calls) wins >= 50% of 10 seeds and 
 for g in zelda aliens boulderdash; do
     size=; [ $g = boulderdash ] && size="--size 12x8"   # its first level's 24x11 inside: MCTS seldom gets ten diamonds out
     run "$g search" $g --out "$out/act-$g" --count 10 --seconds 1800 $size
-    printf '[batch]\ngames = %s\nlevels = %s/act-%s/*.txt\nagents = mcts, random\nseeds = 11-20\nbudget_calls = 1000\n' \
-        "$g" "$out" "$g" > "$out/$g.ini"
-    printf 'budget_ms = 0\nmax_ticks = 1000\nworkers = %s\nout = %s/held-%s\n' "$W" "$out" "$g" >> "$out/$g.ini"
-    $vgdl batch "$out/$g.ini" > /dev/null 2>&1 || true
+    # relative paths: a run's seed derives from its identity, the level's path included, so this is repeatable
+    printf '[batch]\ngames = %s\nlevels = act-%s/*.txt\nagents = mcts, random\nseeds = 11-20\nbudget_calls = 1000\n' \
+        "$g" "$g" > "$out/$g.ini"
+    printf 'budget_ms = 0\nmax_ticks = 1000\nworkers = %s\nout = held-%s\n' "$W" "$g" >> "$out/$g.ini"
+    (cd "$out" && "$here/$vgdl" batch $g.ini > /dev/null 2>&1) || true
     $vgdl report --csv "$out/held-$g" 2>/dev/null | awk -F, '
         NR > 1 && $2 != "" { rate[$2 "," $3] = $7; levels[$2] = 1 }
         END { n = 0; ok = 0
