@@ -85,10 +85,14 @@ if [ -n "${GVGAI_HARNESS:-}" ] && [ -n "${GVGAI_GAMES:-}" ]; then
     for set in soko-search soko-constructive bait-search; do
         game=sokoban; case $set in bait*) game=bait ;; esac
         tail -n +2 "$out/$set/levels.tsv" | while IFS="$(printf '\t')" read -r file w h shortest rest; do
-            got=$("$GVGAI_HARNESS" solve "$GVGAI_GAMES/$game.txt" "$out/$set/$file" 3000000 120 "$out/g.actions" 2>/dev/null |
-                  awk '{ print $2 }')
-            printf '%s %s/%s: vgdl %s, GVGAI %s %s\n' "$game" "$set" "$file" "$shortest" "$got" \
-                "$( [ "$got" = "$shortest" ] && echo same || echo DIFFERENT)"
+            # GVGAI prints: level length states cpu_s searched_depth ...; length -1 when it gave up
+            set -- $("$GVGAI_HARNESS" solve "$GVGAI_GAMES/$game.txt" "$out/$set/$file" 3000000 120 "$out/g.actions" 2>/dev/null)
+            got=${2:-?} depth=${5:-0}
+            if [ "$got" = "$shortest" ]; then verdict=same
+            elif [ "$got" = -1 ] && [ "$depth" -lt "$shortest" ]; then verdict="gave up: no win of $depth moves or fewer, consistent"
+            else verdict=DIFFERENT; fi
+            printf '%s %s/%s: vgdl %s, GVGAI %s: %s\n' "$game" "$set" "$file" "$shortest" "$got" "$verdict"
         done
-    done | awk '{ print } / same$/ { s++ } / DIFFERENT$/ { d++ } END { printf "%d same, %d different\n", s, d }'
+    done | awk '{ print } / same$/ { s++ } /consistent$/ { g++ } / DIFFERENT$/ { d++ }
+                END { printf "%d same, %d where GVGAI gave up (consistent), %d different\n", s, g, d }'
 fi
