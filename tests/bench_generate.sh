@@ -19,6 +19,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 vgdl=bin/vgdl
+here=$PWD
 W=${WORKERS:-2}
 S=${SEED:-1}
 out=$(mktemp -d)
@@ -66,10 +67,11 @@ echo "3. Action games: 10 levels MCTS (1,000 calls) wins >= 50% of 10 seeds and 
 for g in zelda aliens boulderdash; do
     size=; [ $g = boulderdash ] && size="--size 12x8"   # its first level's 24x11 inside: MCTS seldom gets ten diamonds out
     run "$g search" $g --out "$out/act-$g" --count 10 --seconds 1800 $size
-    printf '[batch]\ngames = %s\nlevels = %s/act-%s/*.txt\nagents = mcts, random\nseeds = 11-20\nbudget_calls = 1000\n' \
-        "$g" "$out" "$g" > "$out/$g.ini"
-    printf 'budget_ms = 0\nmax_ticks = 1000\nworkers = %s\nout = %s/held-%s\n' "$W" "$out" "$g" >> "$out/$g.ini"
-    $vgdl batch "$out/$g.ini" > /dev/null 2>&1 || true
+    # relative paths: a run's seed derives from its identity, the level's path included, so this is repeatable
+    printf '[batch]\ngames = %s\nlevels = act-%s/*.txt\nagents = mcts, random\nseeds = 11-20\nbudget_calls = 1000\n' \
+        "$g" "$g" > "$out/$g.ini"
+    printf 'budget_ms = 0\nmax_ticks = 1000\nworkers = %s\nout = held-%s\n' "$W" "$g" >> "$out/$g.ini"
+    (cd "$out" && "$here/$vgdl" batch $g.ini > /dev/null 2>&1) || true
     $vgdl report --csv "$out/held-$g" 2>/dev/null | awk -F, '
         NR > 1 && $2 != "" { rate[$2 "," $3] = $7; levels[$2] = 1 }
         END { n = 0; ok = 0
@@ -83,10 +85,14 @@ if [ -n "${GVGAI_HARNESS:-}" ] && [ -n "${GVGAI_GAMES:-}" ]; then
     for set in soko-search soko-constructive bait-search; do
         game=sokoban; case $set in bait*) game=bait ;; esac
         tail -n +2 "$out/$set/levels.tsv" | while IFS="$(printf '\t')" read -r file w h shortest rest; do
-            got=$("$GVGAI_HARNESS" solve "$GVGAI_GAMES/$game.txt" "$out/$set/$file" 3000000 120 "$out/g.actions" 2>/dev/null |
-                  awk '{ print $2 }')
-            printf '%s %s/%s: vgdl %s, GVGAI %s %s\n' "$game" "$set" "$file" "$shortest" "$got" \
-                "$( [ "$got" = "$shortest" ] && echo same || echo DIFFERENT)"
+            # GVGAI prints: level length states cpu_s searched_depth ...; length -1 when it gave up
+            set -- $("$GVGAI_HARNESS" solve "$GVGAI_GAMES/$game.txt" "$out/$set/$file" 3000000 120 "$out/g.actions" 2>/dev/null)
+            got=${2:-?} depth=${5:-0}
+            if [ "$got" = "$shortest" ]; then verdict=same
+            elif [ "$got" = -1 ] && [ "$depth" -lt "$shortest" ]; then verdict="gave up: no win of $depth moves or fewer, consistent"
+            else verdict=DIFFERENT; fi
+            printf '%s %s/%s: vgdl %s, GVGAI %s: %s\n' "$game" "$set" "$file" "$shortest" "$got" "$verdict"
         done
-    done | awk '{ print } / same$/ { s++ } / DIFFERENT$/ { d++ } END { printf "%d same, %d different\n", s, d }'
+    done | awk '{ print } / same$/ { s++ } /consistent$/ { g++ } / DIFFERENT$/ { d++ }
+                END { printf "%d same, %d where GVGAI gave up (consistent), %d different\n", s, g, d }'
 fi

@@ -3,7 +3,8 @@
  * test_generate.c -- 'vgdl generate', run as a user runs it (the binary of
  * this build). The test of tools/generate/: it has no test file of its own.
  *
- * 1. Games without chance (Bait's script, GVGAI's Sokoban file): every
+ * 1. Games without chance (Bait's script, GVGAI's Sokoban file; the
+ *    progress line on a terminal only): every
  *    level written loads ('vgdl check'), is as wide and high as its row
  *    says, differs from the others; its listed plan replays to a win in
  *    exactly 'shortest' moves, and 'vgdl solve' proves the same length,
@@ -113,7 +114,13 @@ static void test_bait(void **state) {
     (void)state;
     assert_int_equal(sh("cd %s && %s generate bait --out bait1 --count 3 --size 6x5 --length 6-20 --seed 7 --workers 2", tmp, vgdl), 0);
     expect_in(out(), "bait1/levels.tsv: 3 levels in ");
+    assert_string_equal(err(), "");   /* stderr is not a terminal: no progress line */
     check_proven("bait", "bait1", 3, 6, 20);
+    if (sh("command -v script") != 0) return;
+    assert_int_equal(sh("cd %s && script -qec '%s generate bait --out bait2 --count 2 --size 6x5 --seed 7' /dev/null", tmp, vgdl), 0);
+    expect_in(out(), "2/2 levels, ");
+    expect_in(out(), " candidates, ");
+    expect_in(out(), " elapsed, at most ");
 }
 
 static void test_sokoban_each_generator(void **state) {

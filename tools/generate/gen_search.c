@@ -14,14 +14,14 @@
  *      cells is mutated again (TRIES times), then replaced by a newcomer:
  *      the levels found stay varied.
  * What the verdicts say (learn):
- *   3. each candidate's fitness: a level that passes scores highest (it is
- *      kept by generate.c, and goes to the archive: it is never a parent
- *      again, so the search leaves what it has found for new levels);
- *      a proven length scores by its distance to the range wanted, or
- *      with no range by its length; coverage of the avatar's rules adds
- *      to either; with chance, the gap between the strong and the weak
- *      agent's wins; an undecided proof by its lower bound; an unsolvable
- *      or broken map least
+ *   3. a level that passes is kept by generate.c and remembered here as
+ *      found: it is never a parent, so the search leaves what it found for
+ *      new ground. Every other candidate gets a fitness: a proven length
+ *      outside the range wanted by its distance to it, plus the coverage
+ *      of the avatar's rules; with chance, the gap between the strong and
+ *      the weak agent's wins, plus the coverage; an undecided proof by its
+ *      lower bound; no win within the range's end, an unsolvable map, or a
+ *      level with chance where a length is wanted, less; a broken map least
  *   4. the population becomes the POP fittest of itself and the new
  *      candidates (ties to the earlier), never two alike; a member near a
  *      level found loses NEAR_COST, so the search moves on.

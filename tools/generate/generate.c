@@ -210,12 +210,15 @@ static void fmt_time(double s, char *buf, size_t size) {
     snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
 }
 
+/* "12/20 levels, 143 candidates, 0:07 elapsed, at most 0:53 left" (when stderr is a terminal, as batch's). */
 static void show_progress(const run *r, int final) {
     if (!r->progress) return;
-    char el[32];
-    fmt_time(fm_now() - r->start, el, sizeof el);
-    fprintf(stderr, "\r%d/%d levels, %ld candidates, %s elapsed\033[K%s", r->kept, r->o->count, r->judged, el,
-            final ? "\n" : "");
+    char el[32], left[32];
+    double t = fm_now() - r->start;
+    fmt_time(t, el, sizeof el);
+    fmt_time(r->o->seconds > t ? r->o->seconds - t : 0, left, sizeof left);
+    fprintf(stderr, "\r%d/%d levels, %ld candidates, %s elapsed, at most %s left\033[K%s", r->kept, r->o->count, r->judged,
+            el, left, final ? "\n" : "");
     fflush(stderr);
 }
 
