@@ -31,6 +31,100 @@ static inline uint64_t ref_key(const tick_ctx *t, int r) {
     return (uint64_t)ref_type(t->g, t->s, r) << 32 | ref_id(t->g, t->s, r);
 }
 
+/* Adds to 'out' (n of them, sorted) the sprites of list 'j' (t->cl) of
+ * leaf set 'types' that overlap the square at pixel (x, y), other than
+ * 'r1', below index 'n0' and, with 'live', not killed: as keys type << 16 |
+ * index, GVGAI's order. */
+static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint64_t types, uint32_t n0, int live,
+                      uint32_t *out, int n) {
+    for (; j != CELLS_NONE; j = t->cl.next[j]) {
+        const sprite *p = tick_sprite(t, j);
+        if ((int)j == r1 || j >= n0 || !(types >> p->type & 1) || !physics_intersects(t->b, x, y, p->x, p->y) ||
+            (live && (p->flags & SP_KILLED)) || n == MAX_REFS)
+            continue;
+        uint32_t key = (uint32_t)p->type << 16 | j;
+        int k = n++;
+        for (; k > 0 && out[k - 1] > key; k--) out[k] = out[k - 1];
+        out[k] = key;
+    }
+    return n;
+}
+
+/* overlapping()'s changing sprites from the cell lists: those listed under
+ * a cell where the top-left corner of a square overlapping (x, y) can be
+ * (the cells up to a square left and up of it, moved onto the map as
+ * cells_key moves the corners of sprites off it). */
+static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_t n0, int live, uint32_t *out) {
+    const vg_game *g = t->g;
+    int b = t->b, n = 0;
+    int x0 = x - b + 1, x1 = x + b - 1, y0 = y - b + 1, y1 = y + b - 1;
+    if (!t->cl.on) tick_cells_build(t);
+    int c0 = cells_key(g, x0, 0), c1 = cells_key(g, x1, 0), r0 = cells_key(g, 0, y0), r1end = cells_key(g, 0, y1);
+    for (int row = r0; row <= r1end; row += g->w)
+        for (int k = c0; k <= c1; k++)
+            if (t->cl.types[row + k] & types) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
+    return n;
+}
+
+/* Adds to out[n..max) the fixed sprites of leaf 'st' in cells[0..ncells)
+ * other than 'r1' (with 'live', not killed this tick); returns n. */
+static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, int ncells, int live, int *out, int n,
+                           int max) {
+    const vg_game *g = t->g;
+    for (int k = 0; k < ncells; k++)
+        for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
+            int r = -(int)e - 1;
+            if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, t->s, e) && !(live && tick_killed(t, r)) && n < max)
+                out[n++] = r;
+        }
+    return n;
+}
+
+/* Whether overlapping() for sprite 'r1' takes the changing sprites from the
+ * cell lists rather than scanning their types: when scanning the types of
+ * its changing partners would visit more than LIST_MIN sprites (LIST_MIN_COUNTED for a sprite on the grid, whose
+ * scans stop at the last sprite its cell's count announces), and the
+ * lists are built or such scans this tick have visited more sprites than
+ * building them visits. */
+#define LIST_MIN 64
+#define LIST_MIN_COUNTED 128
+
+static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
+    const vg_game *g = t->g;
+    int type = ref_type(g, t->s, r1);
+    uint64_t types = g->partners[type] & g->changing;
+    if (!(t->cl.sized >> type & 1)) {       /* the sprites of r1's changing partners when the tick began */
+        const uint16_t *end = state_ranges(t->s);
+        uint32_t size = 0;
+        for (uint64_t ts = types; ts; ts &= ts - 1) {
+            int slot = g->range_slot[__builtin_ctzll(ts)];
+            size += end[slot] - (slot ? end[slot - 1] : 0);
+        }
+        t->cl.size[type] = size;
+        t->cl.sized |= 1ULL << type;
+    }
+    uint32_t size = t->cl.size[type] + (t->created & types ? n0 - t->settled : 0);
+    return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
+}
+
+/* overlapping() with the changing sprites taken from the cell lists:
+ * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
+static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want, const int *cells,
+                                                        int ncells, uint32_t n0, int live, int *out, int max) {
+    uint32_t near[MAX_REFS];
+    int n = 0, at = 0, nnear = cells_near(t, r1, x, y, want & t->g->changing, n0, live, near);
+    for (uint64_t ts = want; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        if (!(t->g->changing >> st & 1)) {
+            n = fixed_at(t, r1, st, cells, ncells, live, out, n, max);
+            continue;
+        }
+        for (; at < nnear && (int)(near[at] >> 16) == st; at++)
+            if (n < max) out[n++] = (int)(near[at] & 0xffff);
+    }
+    return n;
+}
+
 /* The sprites of leaf set 'types' that overlap sprite 'r1' and existed
  * when the effect started (index below 'n0'), in GVGAI's order: by type,
  * then by id. With 'live', sprites killed this tick are left out. */
@@ -62,27 +156,25 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
                 others |= occ[cy * g->w + cx] > (r1 >= 0);
             }
     }
+    uint64_t want = types & (fixed_here | (others ? g->changing : 0));
     /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
      * cell's count says how many changing sprites other than r1 are left to
      * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
-    for (uint64_t ts = types & (fixed_here | (others ? g->changing : 0)); ts; ts &= ts - 1) {
+    if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, n0, counted))
+        return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
+    for (uint64_t ts = want; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
-        if (g->types[st].fixed) {
-            for (int k = 0; k < ncells; k++)
-                for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
-                    int r = -(int)e - 1;
-                    if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, s, e) && !(live && tick_killed(t, r)) &&
-                        n < max)
-                        out[n++] = r;
-                }
+        if (!(g->changing >> st & 1)) {
+            n = fixed_at(t, r1, st, cells, ncells, live, out, n, max);
             continue;
         }
         if (counted && left <= 0) continue;
         uint32_t from, to;
         type_range(t, st, &from, &to);
         if (counted) {
-            for (uint32_t j = from; j < to && left > 0; j++) {
+            uint32_t j = from;
+            for (; j < to && left > 0; j++) {
                 const sprite *p = tick_sprite(t, j);
                 if (grid ? p->x != x || p->y != y : !physics_intersects(b, x, y, p->x, p->y)) continue;
                 left -= (int)j != r1;
@@ -409,21 +501,56 @@ static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, u
 
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
  * GVGAI's order (by type, then id), as overlapping() gives them. */
+/* Past this many contacts, seconds() finds a sprite's contacts through
+ * lists per sprite (t->ct.head, built once per collection) rather than by
+ * reading them all. */
+#define CONTACTS_LISTED 32
+
+/* Lists each changing sprite's contacts: node 2i + side is contact i seen
+ * from its side 'side' (0: a, 1: b). */
+static void contacts_index(tick_ctx *t) {
+    contacts *c = &t->ct;
+    for (int i = 0; i < c->n; i++) {
+        if (c->at[i].a >= 0) c->head[c->at[i].a] = -1;
+        if (c->at[i].b >= 0) c->head[c->at[i].b] = -1;
+    }
+    for (int node = 2 * c->n; node-- > 0;) {
+        int r = node & 1 ? c->at[node >> 1].b : c->at[node >> 1].a;
+        if (r < 0) continue;
+        c->next[node] = c->head[r];
+        c->head[r] = (int16_t)node;
+    }
+    c->indexed = c->version;
+    c->nindexed = c->n;
+}
+
+/* Adds contact i's other side 'o' (key 'key') to out[0..n), sorted by key,
+ * when it existed when the effect started and is of leaf set 'types'. */
+static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, int *out, uint64_t *keys, int n) {
+    if (!existed(o, n0) || !(types >> (key >> 32) & 1)) return n;
+    int k = n++;
+    for (; k > 0 && keys[k - 1] > key; k--) out[k] = out[k - 1], keys[k] = keys[k - 1];
+    out[k] = o, keys[k] = key;
+    return n;
+}
+
 static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     if (t->full || !contacts_fresh(t)) return overlapping(t, a, types, n0, 0, out, MAX_REFS);
+    contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
-    for (int i = 0; i < t->ct.n; i++) {
-        const struct contact *ct = &t->ct.at[i];
-        int o;
-        uint64_t key;
-        if (ct->a == a) o = ct->b, key = ct->kb;
-        else if (ct->b == a) o = ct->a, key = ct->ka;
-        else continue;
-        if (!existed(o, n0) || !(types >> (key >> 32) & 1)) continue;
-        int k = n++;
-        for (; k > 0 && keys[k - 1] > key; k--) out[k] = out[k - 1], keys[k] = keys[k - 1];
-        out[k] = o, keys[k] = key;
+    if (a >= 0 && c->n > CONTACTS_LISTED) {
+        if (c->indexed != c->version || c->nindexed != c->n) contacts_index(t);
+        for (int node = c->head[a]; node >= 0; node = c->next[node]) {
+            const struct contact *ct = &c->at[node >> 1];
+            n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n) : second_add(ct->b, ct->kb, types, n0, out, keys, n);
+        }
+        return n;
+    }
+    for (int i = 0; i < c->n; i++) {
+        const struct contact *ct = &c->at[i];
+        if (ct->a == a) n = second_add(ct->b, ct->kb, types, n0, out, keys, n);
+        else if (ct->b == a) n = second_add(ct->a, ct->ka, types, n0, out, keys, n);
     }
     return n;
 }
@@ -463,6 +590,23 @@ static void run_edges(tick_ctx *t) {
     }
 }
 
+/* 1 when leaf set 'types' has no sprite below index 'n0' (a killed one
+ * counts), so that no first sprite of an effect started then meets one. */
+static int none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
+    const vg_game *g = t->g;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        uint32_t from, to;
+        if (!(g->changing >> st & 1)) {
+            if (g->static_count[st] > 0) return 0;
+            continue;
+        }
+        type_range(t, st, &from, &to);
+        if (to > from || ((t->created >> st & 1) && n0 > t->settled)) return 0;
+    }
+    return 1;
+}
+
 /* 1 when a shield raised this tick (shieldFrom) keeps effect 'e' of pair
  * 'pd' from happening: the pair names the shielded leaf type first. */
 static int shielded(const tick_ctx *t, const pair_def *pd, const effect_def *e) {
@@ -475,6 +619,7 @@ void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     firsts cand;
+    cand.at = 0, cand.stamp = 0;     /* set by firsts_list before use (cand.n -1: not listed) */
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0;               /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
@@ -500,6 +645,7 @@ void interact_run(tick_ctx *t) {
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
             int a, started = 0, batch = effect_flags(e->kind) & FX_BATCH;
+            if (t->full && none_of(t, t2, n0)) continue;      /* no second sprite: no first sprite has work */
             cand.n = -1;
             while (t->status == VG_OK &&
                    (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {

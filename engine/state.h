@@ -306,7 +306,14 @@ static inline void walk_skip(sprite_walk *w, uint64_t after) {
         else hi = mid;
     }
     w->k = lo;
-    while (w->k == w->end && w->i < w->n0 && state_sprite(w->s, w->i)->id <= id) w->i++;   /* the new ones */
+    if (w->k < w->end) return;
+    lo = w->i, hi = w->n0;             /* the new ones: ids rise along them too */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (state_sprite(w->s, mid)->id <= id) lo = mid + 1;
+        else hi = mid;
+    }
+    w->i = lo;
 }
 /* 1 when a sprite at pixel (x, y) covers no map cell (is counted in none). */
 static inline int cell_off_map(const vg_game *g, int x, int y) {

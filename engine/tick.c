@@ -42,12 +42,17 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->npulled = 0;
     t->nkilled = 0;                 /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
+    t->ct.indexed = UINT32_MAX;     /* as ct.version: no collection indexed */
+    t->cl.on = 0;
+    t->cl.scanned = 0;
+    t->cl.sized = 0;
     t->ct.version = UINT32_MAX;     /* not collected (t->version would need 2^32 moves to meet it) */
     t->ct.stamp = 0;
     t->lean.types = 0;
     t->track = 0;                   /* t->dirty_bits are cleared when tracking starts (interact.c) */
     t->ndirty = 0;
-    for (uint32_t w = 0; w < (s->cap + 63) / 64; w++) t->touched[w] = 0;
+    t->touched[0] = 0;              /* the words of the sprites there; tick_create clears the next ones */
+    for (uint32_t w = 1; w < (s->n + 63) / 64; w++) t->touched[w] = 0;
     if (s->persist == PERSIST_SOME) linger(t);
 }
 
@@ -69,33 +74,63 @@ static void note_deaths(tick_ctx *t) {
     }
 }
 
-void tick_end(tick_ctx *t) {
+/* Drops the killed sprites, keeping the order (a run of survivors moved at
+ * a time); '*settled' counts the survivors among the first of them. */
+static void drop_killed(tick_ctx *t, uint32_t *settled) {
     vg_state *s = t->s;
-    size_t stride = t->stride;
-    if (!t->census) return;
-    if (t->g->ref_holders) note_deaths(t);
-    for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w];   /* fixed sprites */
-    uint32_t out = 0, settled = t->settled;
-    for (uint32_t i = 0; i < s->n; i++) {           /* drop the killed, keep the order */
-        const sprite *p = tick_sprite(t, i);
-        if (p->flags & SP_KILLED) {
-            if (i < t->settled) settled--;
-            state_occ_add(t->g, s, p->x, p->y, -1);
-            continue;
-        }
-        if (out != i) memcpy(tick_sprite(t, out), p, stride);
-        out++;
+    uint32_t out = 0, i = 0, n = s->n;
+    while (i < n) {
+        uint32_t end = i;
+        while (end < n && !(tick_sprite(t, end)->flags & SP_KILLED)) end++;
+        if (out != i && end > i) memmove(tick_sprite(t, out), tick_sprite(t, i), (end - i) * t->stride);
+        out += end - i;
+        if (end == n) break;
+        const sprite *p = tick_sprite(t, end);
+        if (end < t->settled) (*settled)--;
+        state_occ_add(t->g, s, p->x, p->y, -1);
+        i = end + 1;
     }
     s->n = out;
-    for (uint32_t i = settled; i < s->n; i++) {     /* insertion-sort the new ones in */
-        uint64_t held[MAX_STRIDE / 8];
-        memcpy(held, tick_sprite(t, i), stride);
-        uint32_t j = i;
-        while (j > 0 && before((const sprite *)held, tick_sprite(t, j - 1))) j--;
-        if (j == i) continue;
-        memmove(tick_sprite(t, j + 1), tick_sprite(t, j), (i - j) * stride);
-        memcpy(tick_sprite(t, j), held, stride);
+}
+
+/* Sorts the new sprites sp[m..n) in among sp[0..m) (sorted by (type, id)),
+ * MERGE_CHUNK at a time: a chunk is sorted into a buffer, then merged in
+ * from the back, each run of the sprites before it moved once. */
+#define MERGE_CHUNK 32
+
+static void merge_new(tick_ctx *t, uint32_t m) {
+    size_t stride = t->stride;
+    uint64_t buf[MERGE_CHUNK * MAX_STRIDE / 8];
+    while (m < t->s->n) {
+        uint32_t k = t->s->n - m < MERGE_CHUNK ? t->s->n - m : MERGE_CHUNK, ord[MERGE_CHUNK];
+        for (uint32_t j = 0; j < k; j++) {
+            uint32_t at = j;
+            for (; at > 0 && before(tick_sprite(t, m + j), tick_sprite(t, m + ord[at - 1])); at--) ord[at] = ord[at - 1];
+            ord[at] = j;
+        }
+        for (uint32_t j = 0; j < k; j++) memcpy((char *)buf + j * stride, tick_sprite(t, m + ord[j]), stride);
+        uint32_t hi = m;                              /* sp[0..hi) not moved yet */
+        for (uint32_t j = k; j-- > 0;) {
+            const sprite *q = (const sprite *)(const void *)((char *)buf + j * stride);
+            uint32_t at = hi;
+            while (at > 0 && before(q, tick_sprite(t, at - 1))) at--;
+            if (hi > at) memmove(tick_sprite(t, at + j + 1), tick_sprite(t, at), (hi - at) * stride);
+            memcpy(tick_sprite(t, at + j), q, stride);
+            hi = at;
+        }
+        m += k;
     }
+}
+
+void tick_end(tick_ctx *t) {
+    vg_state *s = t->s;
+    if (!t->census) return;
+    t->cl.on = 0;                   /* the sprites move in the array */
+    if (t->g->ref_holders) note_deaths(t);
+    for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w];   /* fixed sprites */
+    uint32_t settled = t->settled;
+    drop_killed(t, &settled);
+    merge_new(t, settled);
     t->settled = s->n;
     state_set_ranges(t->g, s);
     s->avatar = (int16_t)state_find_avatar(t->g, s);
@@ -109,6 +144,27 @@ int tick_count(tick_ctx *t, int type, int dying) {
     for (int r; walk_next(&w, &r);)
         n += r < 0 ? dying || !tick_killed(t, r) : !(tick_sprite(t, (uint32_t)r)->flags & gone);
     return n;
+}
+
+/* 1 when tick_count(t, type, 1) > 0: the first sprite found ends it. */
+static int tick_any(tick_ctx *t, int type) {
+    const vg_game *g = t->g;
+    for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
+        int leaf = __builtin_ctzll(ts);
+        if (g->types[leaf].fixed) {
+            const uint32_t *list = g->fixed_order + g->fixed_first[leaf];
+            for (int k = 0; k < g->static_count[leaf]; k++)
+                if (fixed_alive(g, t->s, list[k])) return 1;
+            continue;
+        }
+        uint32_t from, to;
+        type_range(t, leaf, &from, &to);
+        for (uint32_t i = from; i < to; i++)
+            if (!(tick_sprite(t, i)->flags & SP_DISABLED)) return 1;
+        for (uint32_t i = t->settled; i < t->s->n && (t->created >> leaf & 1); i++)
+            if (tick_sprite(t, i)->type == leaf && !(tick_sprite(t, i)->flags & SP_DISABLED)) return 1;
+    }
+    return 0;
 }
 
 static inline void touch(tick_ctx *t, int i) {
@@ -132,15 +188,24 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
     state_occ_rect(g, t->s, c0, c1, c2, c3, +1);
 }
 
-/* tick_set_pos's cell counts, but for a move from one cell to another:
- * sprite p moves to pixel (x, y), in cell 'to' (-1: off the grid). */
-static __attribute__((noinline)) void occ_move(tick_ctx *t, const sprite *p, int to, int x, int y) {
+/* Lists sprite i under the cell of pixel (x, y), where it moves (t->cl). */
+static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x, int y) {
+    int key = cells_key(t->g, x, y);
+    if (key != t->cl.at[i]) cells_unlink(&t->cl, i), cells_link(&t->cl, i, key, tick_sprite(t, i)->type);
+}
+
+/* The rest of tick_set_pos but for a move from one cell to another: sprite
+ * i moves to pixel (x, y), in cell 'to' (-1: off the grid). */
+static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int to, int x, int y) {
     if (to < 0) {
         t->s->loose = 1;
         if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
     }
     if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
     else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
+    if (t->cl.on) cells_move(t, i, x, y);
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
@@ -155,11 +220,24 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) {   /* one cell to one cell */
         occ[from]--;
         occ[to]++;
-    } else {
-        occ_move(t, p, to, x, y);
+        p->x = (int16_t)x;
+        p->y = (int16_t)y;
+        if (t->cl.on) cells_move(t, i, x, y);
+        return;
     }
-    p->x = (int16_t)x;
-    p->y = (int16_t)y;
+    occ_move(t, p, i, to, x, y);
+}
+
+void tick_cells_build(tick_ctx *t) {
+    const vg_game *g = t->g;
+    cell_lists *c = &t->cl;
+    memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
+    memset(c->types, 0, (size_t)g->w * g->h * sizeof c->types[0]);
+    for (uint32_t i = t->s->n; i-- > 0;) {
+        const sprite *p = tick_sprite(t, i);
+        cells_link(c, (int)i, cells_key(g, p->x, p->y), p->type);
+    }
+    c->on = 1;
 }
 
 uint64_t tick_outside(tick_ctx *t) {
@@ -179,7 +257,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     vg_state *s = t->s;
     const type_def *td = &t->g->types[type];
     for (int a = type; a >= 0 && !force; a = t->g->types[a].parent)   /* GVGAI: a singleton anywhere above */
-        if (t->g->types[a].singleton && tick_count(t, a, 1) > 0) return -1;
+        if (t->g->types[a].singleton && tick_any(t, a)) return -1;
     if (s->n >= s->cap) {
         if (t->status == VG_OK) {
             t->status = VG_ERR_LIMIT;
@@ -200,7 +278,9 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dx = td->dx0;
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
+    if (!(i & 63)) t->touched[i >> 6] = 0;   /* a word tick_begin did not clear */
     touch(t, (int)i);                /* one version */
+    if (t->cl.on) cells_link(&t->cl, (int)i, cells_key(t->g, x, y), type);
     t->census = 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);

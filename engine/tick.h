@@ -29,8 +29,34 @@ typedef struct contacts {
         uint64_t ka, kb;     /* their keys: type << 32 | id */
         uint64_t pairs;      /* bit p % 64 for each pair p with work on it (pairs_of, interact.c) */
     } at[MAX_CONTACTS];
+    /* each changing sprite's contacts, as lists (interact.c's seconds): valid for the
+     * collection at 'indexed' of 'nindexed' contacts */
+    uint32_t indexed;
+    int nindexed;
+    int16_t head[VG_MAX_SPRITES];
+    int16_t next[2 * MAX_CONTACTS];
 } contacts;
 typedef struct lean lean;
+
+/* The changing sprites by map cell, for the collision pass's lookups when
+ * scanning their types would visit many sprites: each sprite is listed
+ * under the cell holding its top-left corner (cells_key), in doubly
+ * linked lists, each with a mask of
+ * the types in it (a superset: a type stays once added). Built the first
+ * time it pays in a tick (when such scans have visited more sprites than
+ * the state holds: tick_cells_build) and kept up by every move and
+ * creation since; a sprite killed stays listed until the tick ends. */
+#define CELLS_NONE 0xffffu
+typedef struct cell_lists {
+    int on;                  /* built this tick */
+    uint32_t scanned;        /* sprites such scans have visited this tick */
+    uint64_t sized;          /* leaf types whose 'size' is known this tick */
+    uint32_t size[VG_MAX_TYPES];   /* per leaf type: the sprites of its changing partners when the tick began */
+    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];   /* per cell: w*h used */
+    uint64_t types[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];  /* per cell: the types listed (a superset) */
+    uint16_t next[VG_MAX_SPRITES], prev[VG_MAX_SPRITES];
+    uint16_t at[VG_MAX_SPRITES];   /* the list each sprite is in */
+} cell_lists;
 
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
@@ -66,6 +92,7 @@ struct tick_ctx {
     uint64_t outside;
     int outside_known;
     contacts ct;             /* what the moved sprites overlap (interact.c) */
+    cell_lists cl;               /* the changing sprites by cell, when built this tick */
     struct lean {            /* while all contacts are collected: types that need not look for others (interact.c) */
         uint64_t types;
         uint64_t noscan[VG_MAX_TYPES];
@@ -80,6 +107,30 @@ struct tick_ctx {
     uint32_t nkilled;
     uint64_t dying[NO_BIT / 64 + 1];
 };
+
+/* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
+ * its top-left corner, moved onto the map (off it, the nearest cell of
+ * the map's edge). */
+static inline int cells_key(const vg_game *g, int x, int y) {
+    x = x < 0 ? 0 : x < g->pw ? x : g->pw - 1;
+    y = y < 0 ? 0 : y < g->ph ? y : g->ph - 1;
+    return g->pix_row[y] + g->pix_col[x];
+}
+static inline void cells_link(cell_lists *c, int i, int key, int type) {
+    uint16_t h = c->head[key];
+    c->types[key] |= 1ULL << type;
+    c->next[i] = h;
+    c->prev[i] = CELLS_NONE;
+    if (h != CELLS_NONE) c->prev[h] = (uint16_t)i;
+    c->head[key] = (uint16_t)i;
+    c->at[i] = (uint16_t)key;
+}
+static inline void cells_unlink(cell_lists *c, int i) {
+    uint16_t nx = c->next[i], pv = c->prev[i];
+    if (pv != CELLS_NONE) c->next[pv] = nx;
+    else c->head[c->at[i]] = nx;
+    if (nx != CELLS_NONE) c->prev[nx] = pv;
+}
 
 /* Notes that sprite 'i' changed place since the contacts were collected. */
 static inline void tick_dirty(tick_ctx *t, int i) {
@@ -109,6 +160,7 @@ void tick_end(tick_ctx *t);                           /* removes killed sprites,
 int tick_create(tick_ctx *t, int type, int x, int y, int force);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
+void tick_cells_build(tick_ctx *t);                  /* lists the changing sprites by cell (t->cl) */
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);
