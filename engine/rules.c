@@ -44,7 +44,7 @@ int vg_rule(const vg_game *g, int k, vg_rule_info *out) {
         .t1 = e->t1,
         .t2 = e->t2 == EOS_TYPE ? VG_RULE_EDGE : e->t2 == TIME_TYPE ? VG_RULE_TIME : e->t2,
         .effect = e->kind == EFFECT_SCRIPT ? "script" : effect_name(e->kind),
-        .does = e->kind == EFFECT_SCRIPT ? VG_DOES_ANY : does(effect_flags(e->kind)) | (e->kill_second ? VG_DOES_KILL2 : 0),
+        .does = e->kind == EFFECT_SCRIPT ? VG_DOES_ANY : does(e->flags),   /* the row's own flags: killSecond kills the second */
         .score = e->score,
         .stype = e->stype,
         .resource = e->resource,
