@@ -49,6 +49,7 @@ ENGINE  := $(wildcard engine/*.c engine/lua/*.c engine/gvgai/*.c)
 AGENTS  := $(wildcard agents/*.c)
 TOOLS   := $(wildcard tools/*/*.c)
 LIBOBJ  := $(patsubst %.c,$(OUT)/%.o,$(ENGINE) $(AGENTS))
+TOOLOBJ := $(patsubst %.c,$(OUT)/%.o,$(filter-out tools/cli/vgdl.c,$(TOOLS)))
 TESTSRC := $(filter-out tests/fuzz/%,$(wildcard tests/*.c tests/*/*.c tests/*/*/*.c))
 FUZZERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 TESTS   := $(patsubst tests/%.c,$(OUT)/tests/%,$(filter-out tests/support.c,$(TESTSRC))) \
@@ -87,6 +88,11 @@ $(OUT)/libvgdl.a: $(LIBOBJ)
 build/libvgdl.a: $(OUT)/libvgdl.a
 	@cp $< $@
 
+# The tools but their main(), for the fuzz harnesses of pictures and reports.
+$(OUT)/libtools.a: $(TOOLOBJ)
+	@rm -f $@
+	@ar rcs $@ $^
+
 # Calls inside the library bind inside it (-Bsymbolic): as fast as the static library.
 $(OUT)/libvgdl.so: $(LIBOBJ)
 	@echo "LD $@"
@@ -113,18 +119,32 @@ $(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h $(wil
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
-# A fuzz harness replayed on its regression inputs (tests/fuzz/regress/NAME/), as a test.
-$(OUT)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h tests/support.c $(OUT)/libvgdl.a
+# The batch library's own tests (tests/batch/) link the tools' modules they need, from an archive of
+# all but the program's main.
+$(OUT)/libtools.a: $(patsubst %.c,$(OUT)/%.o,$(filter-out tools/cli/vgdl.c,$(TOOLS)))
+	@rm -f $@
+	@ar rcs $@ $^
+
+$(OUT)/tests/batch/test_%: tests/batch/test_%.c tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a tests/support.h \
+                           $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
-	@$(CC) $(CFLAGS) -Itests -DFUZZ_NAME=$* $(LDFLAGS_$(BUILD)) -o $@ $< tests/fuzz/replay.c tests/fuzz/fuzz.c tests/support.c \
-	  $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+	@$(CC) $(CFLAGS) -Itests -Itools/cli -Itools/batch -Itools/picture $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c \
+	  $(OUT)/libtools.a $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
+
+# A fuzz harness replayed on its regression inputs (tests/fuzz/regress/NAME/), as a test.
+$(OUT)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CFLAGS) -Itests -Itools/cli -Itools/batch -Itools/picture -DFUZZ_NAME=$* $(LDFLAGS_$(BUILD)) -o $@ $< \
+	  tests/fuzz/replay.c tests/fuzz/fuzz.c tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
 # The fuzzers themselves: clang's libFuzzer with ASan and UBSan (BUILD=fuzz).
-build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT)/libvgdl.a
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(OUT)/libtools.a $(OUT)/libvgdl.a
 	@mkdir -p $(dir $@)
 	@echo "LD $@"
-	@$(CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c $(OUT)/libvgdl.a $(LDLIBS)
+	@$(CC) $(CFLAGS) -Itools/cli -Itools/batch -Itools/picture -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/fuzz.c \
+	  $(OUT)/libtools.a $(OUT)/libvgdl.a $(LDLIBS)
 
 test: test-deps
 	@$(MAKE) --no-print-directory run-tests

@@ -72,22 +72,69 @@ static void stack_free(stack *st) {
 
 /* ---- Move lists -------------------------------------------------------- */
 
+#define SEPARATORS " ,;\t\n"
+#define QUOTE_MAX 32          /* characters of a bad move quoted */
+
 /* -1, with 'err' = 'cause' (its file and line: the script's error) or
- * none (NULL), its message after "move N (NAME): " and the 'fmt' text. */
-static int replay_fail(vg_error *err, const vg_error *cause, int move, const char *name, int len, const char *fmt,
+ * none (NULL), its message "move N ('NAME'): " (NAME: 'len' characters
+ * of 'name', control characters escaped, cut at QUOTE_MAX; "move N: "
+ * when 'name' is NULL) and the 'fmt' text. */
+static int replay_fail(vg_error *err, const vg_error *cause, int move, const char *name, size_t len, const char *fmt,
                        ...) __attribute__((format(printf, 6, 7)));
-static int replay_fail(vg_error *err, const vg_error *cause, int move, const char *name, int len, const char *fmt,
+static int replay_fail(vg_error *err, const vg_error *cause, int move, const char *name, size_t len, const char *fmt,
                        ...) {
-    char what[sizeof err->msg];
+    char what[sizeof err->msg], quoted[4 * QUOTE_MAX + 4];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     if (cause) *err = *cause;
     else memset(err, 0, sizeof *err);
-    if (name) snprintf(err->msg, sizeof err->msg, "move %d ('%.*s'): %s", move, len, name, what);
-    else snprintf(err->msg, sizeof err->msg, "move %d: %s", move, what);
+    size_t q = 0;
+    if (!name) {
+        snprintf(err->msg, sizeof err->msg, "move %d: %s", move, what);
+        return -1;
+    }
+    for (size_t k = 0; k < len && k < QUOTE_MAX; k++) {
+        unsigned char c = (unsigned char)name[k];
+        if (c < 32 || c == 127) q += (size_t)snprintf(quoted + q, sizeof quoted - q, "\\x%02x", c);
+        else quoted[q++] = (char)c;
+    }
+    snprintf(quoted + q, sizeof quoted - q, "%s", len > QUOTE_MAX ? "..." : "");
+    snprintf(err->msg, sizeof err->msg, "move %d ('%s'): %s", move, quoted, what);
     return -1;
+}
+
+/* How many characters of 'p' the move name 'name' covers (in any case):
+ * its length when 'p' starts with it, else 0. */
+static size_t covers(const char *name, const char *p) {
+    size_t len = strlen(name), i = 0;
+    while (i < len && p[i] && tolower((unsigned char)p[i]) == tolower((unsigned char)name[i])) i++;
+    return i == len ? len : 0;
+}
+
+/* The longest of the game's move names (legal now or not) that 'p' starts with; 0: none. */
+static size_t name_at(const vg_game *g, const char *p) {
+    size_t best = 0;
+    for (int m = 0; vg_move_name(g, m); m++) {
+        size_t n = covers(vg_move_name(g, m), p);
+        if (n > best) best = n;
+    }
+    return best;
+}
+
+/* The move written at 'p', which no legal move names: a move name, else
+ * the text up to the next separator or move name (and no longer than a
+ * name when all have one length: Connect Four's "9" in "4459"). Its
+ * length. */
+static size_t bad_move(const vg_game *g, const char *p) {
+    const char *first = vg_move_name(g, 0);
+    size_t n = name_at(g, p), one = first ? strlen(first) : 0;
+    if (n) return n;
+    for (int m = 1; vg_move_name(g, m); m++)
+        if (strlen(vg_move_name(g, m)) != one) one = 0;
+    for (n = 1; p[n] && n != one && !strchr(SEPARATORS, p[n]) && !name_at(g, p + n); n++) {}
+    return n;
 }
 
 int exact_replay(const vg_game *g, vg_state *s, const char *text, vg_error *err) {
@@ -95,9 +142,9 @@ int exact_replay(const vg_game *g, vg_state *s, const char *text, vg_error *err)
     const char *p = text;
     fm f = {.g = g};
     for (;;) {
-        while (*p == ' ' || *p == ',' || *p == ';' || *p == '\t' || *p == '\n') p++;
+        p += strspn(p, SEPARATORS);
         if (!*p) return played;
-        if (vg_is_over(s)) return replay_fail(err, NULL, played + 1, p, 16, "the game is already over");
+        if (vg_is_over(s)) return replay_fail(err, NULL, played + 1, p, bad_move(g, p), "the game is already over");
         int who = vg_turn(s), moves[VG_MAX_MOVES], chance;
         double probs[VG_MAX_MOVES];
         int n = fm_moves(&f, s, moves, probs, &chance);
@@ -105,25 +152,13 @@ int exact_replay(const vg_game *g, vg_state *s, const char *text, vg_error *err)
         int pick = -1;
         size_t best = 0;
         for (int k = 0; k < n; k++) {
-            const char *name = vg_move_name(g, moves[k]);
-            size_t len = strlen(name), i = 0;
-            while (i < len && p[i] && tolower((unsigned char)p[i]) == tolower((unsigned char)name[i])) i++;
-            if (i == len && len > best) best = len, pick = moves[k];
+            size_t len = covers(vg_move_name(g, moves[k]), p);
+            if (len > best) best = len, pick = moves[k];
         }
-        if (pick < 0) {
-            size_t tok = strcspn(p, " ,;\t\n");
-            int known = 0;
-            for (int m = 0; vg_move_name(g, m); m++) {
-                const char *name = vg_move_name(g, m);
-                size_t len = strlen(name), i = 0;
-                while (i < len && p[i] && tolower((unsigned char)p[i]) == tolower((unsigned char)name[i])) i++;
-                known |= i == len;
-            }
-            return replay_fail(err, NULL, played + 1, p, (int)(tok > 16 ? 16 : tok), "%s for agent %d here",
-                               known ? "not legal" : "no such move", who);
-        }
-        if (fm_play(&f, s, pick) != VG_OK)
-            return replay_fail(err, &f.error, played + 1, vg_move_name(g, pick), 64, "%s", f.error.msg);
+        if (pick < 0)
+            return replay_fail(err, NULL, played + 1, p, bad_move(g, p), "%s for agent %d here",
+                               name_at(g, p) ? "not legal" : "no such move", who);
+        if (fm_play(&f, s, pick) != VG_OK) return replay_fail(err, &f.error, played + 1, p, best, "%s", f.error.msg);
         played++;
         p += best;
     }

@@ -20,8 +20,9 @@
  * grid avatar (MovingAvatar, OrientedAvatar, HorizontalAvatar,
  * VerticalAvatar, ShootAvatar, FlakAvatar) of speed 1; no rule moves an
  * avatar except stepBack and undoAll (back where it was), turns one into a
- * new avatar elsewhere, creates one, or changes speeds; no shieldFrom,
- * addTimer, killAll or transformToAll; no turns{}. So each action moves
+ * new avatar elsewhere, creates one, or changes speeds; no rule acts
+ * beyond its two sprites but undoAll (effect.h's FX_OTHERS: killAll,
+ * transformToAll, shieldFrom, addTimer, ...); no turns{}. So each action moves
  * the avatar at most one cell, up, down, left or right, and it ends no
  * tick alive in a *wall* cell: one holding a sprite that never moves or
  * dies whose rule with every avatar type steps it back or kills it. (It
@@ -124,10 +125,13 @@ static int is_grid_avatar(int cls) {
            cls == CLS_VerticalAvatar || cls == CLS_ShootAvatar || cls == CLS_FlakAvatar;
 }
 
-int bound_is_transform(int kind) {
-    return kind == EFF_transformTo || kind == EFF_transformToRandomChild || kind == EFF_transformIfCount ||
-           kind == EFF_transformToSingleton;
+/* The types rule 'e' may create: those its 'stype' and 'stypeTo' name, and a clone's own. */
+uint64_t bound_made(const vg_game *g, const effect_def *e) {
+    return sub(g, e->stype) | sub(g, e->stype_to) | (e->flags & FX_CLONES ? sub(g, e->t1) : 0);
 }
+
+/* A rule that surely replaces its first sprite, in its place, by one of its 'stype' (transformTo). */
+int bound_sure_transform(unsigned f) { return (f & FX_REPLACES) && (f & FX_SURE); }
 
 /* Types some class creates (spawns, shoots, spreads). */
 uint64_t bound_class_created(const vg_game *g) {
@@ -158,20 +162,14 @@ static const char *walk_refused(const vg_game *g) {
     if (bound_class_created(g) & A) return "a class creates avatars";
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
-        uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), made = sub(g, e->stype) | sub(g, e->stype_to);
+        unsigned f = e->flags;
+        uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), made = bound_made(g, e);
         if (e->kind == EFFECT_SCRIPT) return "a script effect";
-        if (e->kind == EFF_shieldFrom || e->kind == EFF_addTimer || e->kind == EFF_killAll ||
-            e->kind == EFF_transformToAll || (f & FX_SPEED))
-            return "an effect the proof does not cover";
-        if ((f & FX_MOVE1) && (s1 & A) && e->kind != EFF_stepBack && e->kind != EFF_transformTo &&
-            e->kind != EFF_changeResource && e->kind != EFF_addHealthPoints && e->kind != EFF_addHealthPointsToMax &&
-            e->kind != EFF_subtractHealthPoints)
+        if (((f & FX_OTHERS) && !(f & FX_UNDO)) || (f & FX_SPEED)) return "an effect the proof does not cover";
+        if ((f & FX_MOVE1) && (s1 & A) && !(f & (FX_UNDO | FX_VALUES1)) && !bound_sure_transform(f))
             return "a rule moves the avatar";
-        if ((f & FX_MOVE2) && (s2 & A) && e->kind != EFF_collectResource && e->kind != EFF_collectResourceIfHeld &&
-            e->kind != EFF_killIfOtherHasMore)
-            return "a rule moves the avatar";
-        if ((f & FX_CREATES) && (made & A) && !(e->kind == EFF_transformTo && (s1 & ~A) == 0 && (made & ~A) == 0))
+        if ((f & FX_MOVE2) && (s2 & A) && !(f & FX_VALUES2)) return "a rule moves the avatar";
+        if ((f & FX_CREATES) && (made & A) && !(bound_sure_transform(f) && (s1 & ~A) == 0 && (made & ~A) == 0))
             return "a rule creates an avatar";
     }
     for (int k = 0; k < g->nterms; k++) {
@@ -190,10 +188,10 @@ static uint64_t still_types(const vg_game *g, int removed) {
     uint64_t moved = bound_class_created(g), m = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
-        if ((f & FX_MOVE1) && !(removed && bound_is_transform(e->kind))) moved |= sub(g, e->t1);
+        unsigned f = e->flags;
+        if ((f & FX_MOVE1) && !(removed && (f & FX_REPLACES))) moved |= sub(g, e->t1);
         if (f & FX_MOVE2) moved |= sub(g, e->t2);
-        moved |= sub(g, e->stype) | sub(g, e->stype_to);
+        moved |= bound_made(g, e);
     }
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
@@ -216,24 +214,25 @@ int bound_stops(const vg_game *g, uint64_t who, int w, int kills) {
         for (int k = 0; k < g->neffects && !stopped; k++) {
             const effect_def *e = &g->effects[k];
             if (!(sub(g, e->t1) >> a & 1) || !(sub(g, e->t2) >> w & 1)) continue;
-            stopped = e->kind == EFF_stepBack || (e->kind == EFF_undoAll && !(e->not_types >> a & 1)) ||
-                      (kills && (e->kind == EFF_killSprite || e->kind == EFF_killBoth));
+            stopped = ((e->flags & FX_UNDO) && !(e->not_types >> a & 1)) ||
+                      (kills && (e->flags & FX_KILL1) && (e->flags & FX_SURE));
         }
         if (!stopped) return 0;
     }
     return 1;
 }
 
-/* 1 when every leaf of 'who' meeting leaf 'w' with effect 'kind' (as the
- * first sprite) is covered by a rule of theirs; an undoAll must leave none
- * of 'all' alone. */
-static int every_pair(const vg_game *g, uint64_t who, int w, int kind, uint64_t all) {
+/* 1 when every leaf of 'who' meeting leaf 'w' (as the first sprite) is
+ * covered by a rule of theirs with all the flags 'need' (FX_PUSH: pushed
+ * on; UNDO_ALL: every move undone, leaving none of 'all' alone). */
+#define UNDO_ALL (FX_UNDO | FX_OTHERS)
+static int every_pair(const vg_game *g, uint64_t who, int w, unsigned need, uint64_t all) {
     for (int a = 0; a < g->ntypes; a++) {
         int found = !(who >> a & 1);
         for (int k = 0; k < g->neffects && !found; k++) {
             const effect_def *e = &g->effects[k];
-            found = e->kind == kind && (sub(g, e->t1) >> a & 1) && (sub(g, e->t2) >> w & 1) &&
-                    (kind != EFF_undoAll || !(e->not_types & all));
+            found = (e->flags & need) == need && (sub(g, e->t1) >> a & 1) && (sub(g, e->t2) >> w & 1) &&
+                    !(e->not_types & all);
         }
         if (!found) return 0;
     }
@@ -248,13 +247,13 @@ static const char *reach_refused(const vg_game *g, uint64_t T, uint64_t *W) {
     if (T & ~still_types(g, 1)) return "the win's sprites move or are created";
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
+        unsigned f = e->flags;
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2);
         if ((f & (FX_KILL1 | FX_MOVE1)) && (s1 & T)) {
             if (!s2 || (s2 & ~A)) return "the win's sprites die otherwise";
             *W |= s2;
         }
-        if (((f & (FX_KILL2 | FX_MOVE2)) || e->kill_second) && (s2 & T)) {
+        if ((f & (FX_KILL2 | FX_MOVE2)) && (s2 & T)) {
             if (s1 & ~A) return "the win's sprites die otherwise";
             *W |= s1;
         }
@@ -271,11 +270,11 @@ static void key_chain(const vg_game *g, bound_goal *gl) {
     gl->nkeys = 0;
     for (int k = 0; k < g->neffects && gl->W != A; k++) {
         const effect_def *e = &g->effects[k];
-        uint64_t made = sub(g, e->stype) | sub(g, e->stype_to), s2 = sub(g, e->t2);
-        if (!(effect_flags(e->kind) & FX_CREATES) || !(made & gl->W) || !(sub(g, e->t1) & ~gl->W)) continue;
+        uint64_t made = bound_made(g, e), s2 = sub(g, e->t2);
+        if (!(e->flags & FX_CREATES) || !(made & gl->W) || !(sub(g, e->t1) & ~gl->W)) continue;
         int known = 0;
         for (int i = 0; i < gl->nkeys; i++) known |= gl->keys[i] == e->t2;
-        if (e->kind != EFF_transformTo || !s2 || (s2 & ~still) || (!known && gl->nkeys == BOUND_MAX_KEYS)) gl->W = A;
+        if (!bound_sure_transform(e->flags) || !s2 || (s2 & ~still) || (!known && gl->nkeys == BOUND_MAX_KEYS)) gl->W = A;
         else if (!known) gl->keys[gl->nkeys++] = e->t2;
     }
     if (gl->W == A) gl->nkeys = 0;
@@ -289,26 +288,23 @@ static const char *push_refused(const vg_game *g, uint64_t T, uint64_t *H, uint6
     uint64_t A = g->avatar_types;
     *H = 0, *P = T;
     for (int k = 0; k < g->neffects; k++)
-        if (bound_is_transform(g->effects[k].kind) && (sub(g, g->effects[k].t1) & T)) *P |= sub(g, g->effects[k].stype);
+        if ((g->effects[k].flags & FX_REPLACES) && (sub(g, g->effects[k].t1) & T)) *P |= sub(g, g->effects[k].stype);
     if ((bound_class_created(g) & *P) || (*P & A)) return "boxes are created";
     int apart = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
-        uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), made = sub(g, e->stype) | sub(g, e->stype_to);
-        int removes = (f & FX_KILL1) || bound_is_transform(e->kind), in_place = bound_is_transform(e->kind) && !(s1 & ~*P);
+        unsigned f = e->flags;
+        uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), made = bound_made(g, e);
+        int removes = f & (FX_KILL1 | FX_REPLACES), in_place = (f & FX_REPLACES) && !(s1 & ~*P);
         if ((f & FX_CREATES) && (made & *P) && !in_place) return "boxes are created";
-        if ((e->kind == EFF_teleportToExit || e->kind == EFF_cloneSprite) && (s1 & *P)) return "a rule moves boxes";
         if (removes && (s1 & T) && !s2) return "boxes die otherwise";
         if (removes && (s1 & T)) *H |= s2;
-        if (((f & FX_KILL2) || e->kill_second) && (s2 & T)) *H |= s1;
+        if ((f & FX_KILL2) && (s2 & T)) *H |= s1;
         if ((f & FX_MOVE2) && (s2 & *P)) return "a rule moves boxes";
-        if ((f & FX_MOVE1) && (s1 & *P) && !removes && e->kind != EFF_stepBack && e->kind != EFF_changeResource &&
-            !(e->kind == EFF_bounceForward && s2 && !(s2 & ~A) && e->repeat <= 1))
+        if ((f & FX_MOVE1) && (s1 & *P) && !(f & (FX_REPLACES | FX_UNDO | FX_VALUES1)) &&   /* a teleport, too */
+            !((f & FX_PUSH) && s2 && !(s2 & ~A) && e->repeat <= 1))
             return "a rule moves boxes";
-        if ((s1 & *P) == *P && (s2 & *P) == *P &&
-            (e->kind == EFF_stepBack || (e->kind == EFF_undoAll && !(e->not_types & *P))))
-            apart = 1;
+        if ((s1 & *P) == *P && (s2 & *P) == *P && (f & FX_UNDO) && !(e->not_types & *P)) apart = 1;
     }
     if (!apart) return "no rule keeps boxes apart";
     for (int t = 0; t < g->ntypes; t++)
@@ -323,7 +319,7 @@ static const char *freeze_refused(const vg_game *g, uint64_t *B, uint64_t *H) {
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         uint64_t s2 = sub(g, e->t2);
-        if (e->kind == EFF_bounceForward && s2 && !(s2 & ~A)) *B |= sub(g, e->t1) & ~A;
+        if ((e->flags & FX_PUSH) && s2 && !(s2 & ~A)) *B |= sub(g, e->t1) & ~A;
     }
     if (!*B) return "no boxes";
     const char *why = push_refused(g, *B, H, &P);
@@ -334,10 +330,10 @@ static const char *freeze_refused(const vg_game *g, uint64_t *B, uint64_t *H) {
         unsigned cf = class_table[g->types[t].cls].flags;
         if (!((cf & CLASS_STILL) || ((cf & CLASS_SPEED) && g->types[t].speed == 0)) || g->types[t].ttl >= 0)
             return "boxes move by themselves";
-        if (!every_pair(g, *B, t, EFF_undoAll, A | *B)) return "boxes meeting are not undone";
+        if (!every_pair(g, *B, t, UNDO_ALL, A | *B)) return "boxes meeting are not undone";
     }
     for (int a = 0; a < g->ntypes; a++)
-        if ((A >> a & 1) && !every_pair(g, *B, a, EFF_bounceForward, 0)) return "an avatar does not push boxes";
+        if ((A >> a & 1) && !every_pair(g, *B, a, FX_PUSH, 0)) return "an avatar does not push boxes";
     return NULL;
 }
 
@@ -355,7 +351,7 @@ static void mark_freeze(const vg_game *g, struct bound_rules *b, uint64_t H) {
     uint64_t A = g->avatar_types, wall = 0;
     for (int t = 0; t < g->ntypes; t++)
         if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, A, t, 1) &&
-            every_pair(g, b->boxes, t, EFF_undoAll, A | b->boxes))
+            every_pair(g, b->boxes, t, UNDO_ALL, A | b->boxes))
             wall |= 1ULL << t;
     memset(b->fwall, 2, (size_t)b->cells);   /* the ring: boxes there never freeze */
     for (int y = 0; y < g->h; y++)
@@ -446,7 +442,8 @@ static int covered_after(const vg_game *g, const int *pair, uint64_t B, uint64_t
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2);
-        if ((s1 & B) && (e->kind == EFF_undoAll || (e->kind == EFF_bounceForward && (s2 & A))) && pair[k] > last) last = pair[k];
+        if ((s1 & B) && ((e->flags & UNDO_ALL) == UNDO_ALL || ((e->flags & FX_PUSH) && (s2 & A))) && pair[k] > last)
+            last = pair[k];
         if ((((s1 & X) && (s2 & A)) || ((s1 & A) && (s2 & X))) && pair[k] < first) first = pair[k];
     }
     return last < first;
@@ -458,9 +455,9 @@ static uint64_t grown_walls(const vg_game *g) {
     uint64_t A = g->avatar_types, gone = A, m = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
+        unsigned f = e->flags;
         if (f & (FX_MOVE1 | FX_KILL1)) gone |= sub(g, e->t1);
-        if ((f & (FX_MOVE2 | FX_KILL2)) || e->kill_second) gone |= sub(g, e->t2);
+        if (f & (FX_MOVE2 | FX_KILL2)) gone |= sub(g, e->t2);
     }
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];

@@ -110,7 +110,8 @@ int bound_cell(const struct bound_rules *b, const vg_obs *o);
 int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max);
 
 /* bound.c's rule readers, for bound_block.c. */
-int bound_is_transform(int kind);              /* a transformTo of any kind */
+uint64_t bound_made(const vg_game *g, const effect_def *e); /* the types rule 'e' may create */
+int bound_sure_transform(unsigned f);          /* FX_* 'f' surely replace the first sprite in place (transformTo) */
 uint64_t bound_class_created(const vg_game *g); /* leaf types some class creates */
 /* 1 when every leaf of 'who' meeting leaf 'w' is stepped back (or, with
  * 'kills', killed) by a rule of theirs. */

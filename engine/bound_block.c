@@ -89,13 +89,12 @@ static int box_ok(const vg_game *g, int p) {
     if (!((cf & CLASS_STILL) || ((cf & CLASS_SPEED) && td->speed == 0))) return 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
+        unsigned f = e->flags;
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2);
-        if ((f & FX_CREATES) && ((sub(g, e->stype) | sub(g, e->stype_to)) & bit)) return 0;
+        if ((f & FX_CREATES) && (bound_made(g, e) & bit)) return 0;
         if ((s2 & bit) && (f & FX_MOVE2)) return 0;
-        if (!(s1 & bit) || !(f & FX_MOVE1)) continue;
-        if (e->kind == EFF_undoAll && !(e->not_types & (A | bit))) continue;
-        if (e->kind == EFF_bounceForward && s2 && !(s2 & ~A) && e->repeat <= 1) continue;
+        if (!(s1 & bit) || !(f & FX_MOVE1)) continue;   /* undoAll does not count: it moves no box but back */
+        if ((f & FX_PUSH) && s2 && !(s2 & ~A) && e->repeat <= 1) continue;
         return 0;
     }
     return 1;
@@ -106,10 +105,10 @@ static uint64_t clearers(const vg_game *g, int r) {
     uint64_t P = 0, bit = 1ULL << r;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
+        unsigned f = e->flags;
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), other = 0;
-        if ((s1 & bit) && ((f & (FX_KILL1 | FX_MOVE1)) || bound_is_transform(e->kind))) other = s2 ? s2 : ~0ULL;
-        if ((s2 & bit) && ((f & (FX_KILL2 | FX_MOVE2)) || e->kill_second)) other |= s1 ? s1 : ~0ULL;
+        if ((s1 & bit) && (f & (FX_KILL1 | FX_MOVE1 | FX_REPLACES))) other = s2 ? s2 : ~0ULL;
+        if ((s2 & bit) && (f & (FX_KILL2 | FX_MOVE2))) other |= s1 ? s1 : ~0ULL;
         if (other == ~0ULL || (other & ~g->changing)) return 0;
         P |= other;
     }

@@ -51,6 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "bound_merge.h"
 #include "class.h"
 #include "effect.h"
@@ -83,13 +84,6 @@ static uint64_t sub(const vg_game *g, int t) { return t >= 0 ? g->types[t].subty
 
 /* ---- The rules ------------------------------------------------------------ */
 
-static int is_transform(int kind) {
-    return kind == EFF_transformTo || kind == EFF_transformToRandomChild || kind == EFF_transformIfCount ||
-           kind == EFF_transformToSingleton;
-}
-
-static int is_undo(int kind) { return kind == EFF_stepBack || kind == EFF_undoAll; }
-
 /* Leaves that no rule kills, transforms or moves (but stepBack and
  * undoAll), that no class moves, and that do not expire. */
 static uint64_t permanent(const vg_game *g) {
@@ -100,9 +94,9 @@ static uint64_t permanent(const vg_game *g) {
     }
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
-        if (((f & (FX_KILL1 | FX_MOVE1)) && !is_undo(e->kind)) || is_transform(e->kind)) p &= ~sub(g, e->t1);
-        if ((f & (FX_KILL2 | FX_MOVE2)) || e->kill_second) p &= ~sub(g, e->t2);
+        unsigned f = e->flags;
+        if (((f & (FX_KILL1 | FX_MOVE1)) && !(f & FX_UNDO)) || (f & FX_REPLACES)) p &= ~sub(g, e->t1);
+        if (f & (FX_KILL2 | FX_MOVE2)) p &= ~sub(g, e->t2);
     }
     return p;
 }
@@ -113,9 +107,8 @@ static uint64_t stoppers(const vg_game *g, uint64_t who, uint64_t among, int kil
     uint64_t stopped_by[VG_MAX_TYPES] = {0};   /* per leaf: the leaves that stop it */
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        int stops = e->kind == EFF_stepBack || e->kind == EFF_undoAll ||
-                    (kills && (e->kind == EFF_killSprite || e->kind == EFF_killBoth));
-        uint64_t s1 = sub(g, e->t1) & ~(e->kind == EFF_undoAll ? e->not_types : 0);
+        int stops = (e->flags & FX_UNDO) || (kills && (e->flags & FX_KILL1) && (e->flags & FX_SURE));
+        uint64_t s1 = sub(g, e->t1) & ~e->not_types;
         for (; stops && s1; s1 &= s1 - 1) stopped_by[__builtin_ctzll(s1)] |= sub(g, e->t2);
     }
     for (uint64_t ws = who; ws; ws &= ws - 1) among &= stopped_by[__builtin_ctzll(ws)];
@@ -142,9 +135,9 @@ static const char *game_refused(const vg_game *g, uint64_t *T) {
     }
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
-        if (e->kind == EFFECT_SCRIPT || e->kind == EFF_killAll || e->kind == EFF_transformToAll) return "an effect the proof does not cover";
-        if (((f & FX_MOVE1) && (sub(g, e->t1) & g->avatar_types) && !is_undo(e->kind)) ||
+        unsigned f = e->flags;
+        if ((f & FX_OTHERS) && !(f & FX_UNDO)) return "an effect the proof does not cover";
+        if (((f & FX_MOVE1) && (sub(g, e->t1) & g->avatar_types) && !(f & FX_UNDO)) ||
             ((f & FX_MOVE2) && (sub(g, e->t2) & g->avatar_types)))
             return "a rule moves the avatar";
     }
@@ -161,13 +154,12 @@ static const char *box_refused(const vg_game *g, int L, uint64_t T, uint64_t *X,
     if (td->cls != CLS_Passive || td->oriented || td->cont) return "a box that is not a still Passive";
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
+        unsigned f = e->flags;
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2), made = sub(g, e->stype);
-        if (((f & (FX_KILL2 | FX_MOVE2)) || e->kill_second) && (s2 & bit)) return "a rule moves or kills a box it meets";
-        if (!(s1 & bit) || (!(f & (FX_KILL1 | FX_MOVE1)) && !is_transform(e->kind))) continue;
-        if (is_undo(e->kind)) continue;
-        if (e->kind == EFF_bounceForward && s2 && !(s2 & ~A) && e->repeat <= 1) continue;
-        if (e->kind != EFF_transformTo || !made || e->kill_second) return "a rule moves or removes a box otherwise";
+        if ((f & (FX_KILL2 | FX_MOVE2)) && (s2 & bit)) return "a rule moves or kills a box it meets";
+        if (!(s1 & bit) || !(f & (FX_KILL1 | FX_MOVE1 | FX_REPLACES)) || (f & FX_UNDO)) continue;
+        if ((f & FX_PUSH) && s2 && !(s2 & ~A) && e->repeat <= 1) continue;
+        if (!bound_sure_transform(f) || !made || (f & FX_KILL2)) return "a rule moves or removes a box otherwise";
         if (!(made & ~T)) {
             *sinks |= made, *deadly |= s2;   /* checked to be sinks by the caller */
         } else if ((made & T) || (made & ~s2) || (*X && *X != s2)) {
@@ -191,9 +183,9 @@ static const char *created_refused(const vg_game *g, uint64_t boxes, uint64_t si
     }
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        uint64_t made = sub(g, e->stype) | sub(g, e->stype_to), s1 = sub(g, e->t1), s2 = sub(g, e->t2);
-        if (!(effect_flags(e->kind) & FX_CREATES) || !(made & (boxes | sinks | X | g->avatar_types))) continue;
-        int merge = e->kind == EFF_transformTo && !(s1 & ~(boxes | sinks)) && !(made & ~(sinks | s2));
+        uint64_t made = bound_made(g, e), s1 = sub(g, e->t1), s2 = sub(g, e->t2);
+        if (!(e->flags & FX_CREATES) || !(made & (boxes | sinks | X | g->avatar_types))) continue;
+        int merge = bound_sure_transform(e->flags) && !(s1 & ~(boxes | sinks)) && !(made & ~(sinks | s2));
         if (!merge || (made & (boxes | g->avatar_types))) return "a rule creates boxes, blocks or avatars";
     }
     return NULL;
@@ -204,15 +196,13 @@ static int stacked(const vg_game *g, uint64_t types) {
     const vg_state *s = g->start;
     uint8_t *seen = calloc((size_t)g->w * (size_t)g->h, 1);
     int clash = !seen;
-    for (uint64_t ts = types; ts && !clash; ts &= ts - 1) {
-        uint32_t from, to;
-        state_range(g, s, __builtin_ctzll(ts), &from, &to);
-        for (uint32_t i = from; i < to && !clash; i++) {
-            const sprite *p = state_sprite(s, i);
-            int x = p->x / g->square, y = p->y / g->square;
-            if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
-            clash = seen[y * g->w + x]++ != 0;
-        }
+    sprite_walk w;
+    walk_start(&w, g, s, types & g->changing);
+    for (int r; !clash && walk_next(&w, &r);) {
+        const sprite *p = state_sprite(s, (uint32_t)r);
+        int x = p->x / g->square, y = p->y / g->square;
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
+        clash = seen[y * g->w + x]++ != 0;
     }
     free(seen);
     return clash;
@@ -228,10 +218,10 @@ static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
         int removed = 0;
         for (int k = 0; k < g->neffects; k++) {
             const effect_def *e = &g->effects[k];
-            unsigned f = effect_flags(e->kind);
-            int leaves_T = is_transform(e->kind) && (sub(g, e->stype) & ~T);   /* turning into a T leaf is no removal */
-            removed |= ((sub(g, e->t1) >> L & 1) && (((f & FX_KILL1) && !is_undo(e->kind)) || leaves_T)) ||
-                       ((sub(g, e->t2) >> L & 1) && ((f & FX_KILL2) || e->kill_second));
+            unsigned f = e->flags;
+            int leaves_T = (f & FX_REPLACES) && (sub(g, e->stype) & ~T);   /* turning into a T leaf is no removal */
+            removed |= ((sub(g, e->t1) >> L & 1) && (((f & FX_KILL1) && !(f & FX_UNDO)) || leaves_T)) ||
+                       ((sub(g, e->t2) >> L & 1) && (f & FX_KILL2));
         }
         if (!removed) sinks |= 1ULL << L;
     }
@@ -260,8 +250,8 @@ static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
                 return "a block that moves";
         for (int j = 0; j < g->neffects; j++) {
             const effect_def *e = &g->effects[j];
-            unsigned f = effect_flags(e->kind);
-            if (((f & FX_MOVE1) && (sub(g, e->t1) & gr->targets) && !is_undo(e->kind)) ||
+            unsigned f = e->flags;
+            if (((f & FX_MOVE1) && (sub(g, e->t1) & gr->targets) && !(f & FX_UNDO)) ||
                 ((f & FX_MOVE2) && (sub(g, e->t2) & gr->targets)))
                 return "a rule moves blocks";
         }

@@ -88,6 +88,13 @@ void class_random_expire(tick_ctx *t, int i) {
 
 void class_defaults_speed(type_def *td) { td->speed = 1; }
 
+/* The defaults and the check of a class that has none. */
+void class_defaults_none(type_def *td) { (void)td; }
+vg_status class_check_none(vg_game *g, type_def *td, vg_error *err) {
+    (void)g, (void)td, (void)err;
+    return VG_OK;
+}
+
 /* Immovable, ResourcePack, Door, Portal, Conveyor: GVGAI's static sprites;
  * their update only counts down a timeToLive ('counter': updates so far). */
 static inline void still_age(tick_ctx *t, int i) {

@@ -4,8 +4,9 @@
  * observation category and its defaults.
  *
  * CLASS_LIST below is the single list of classes: one row each (name,
- * category, flags, update function, defaults function). It generates the
- * CLS_* numbers and the table in class.c. The update functions live in one
+ * category, flags, update function, defaults function, check). It
+ * generates the CLS_* numbers, the functions' prototypes and the table in
+ * class.c. The update functions live in one
  * file per family (class_*.c); adding a class is one function and one row.
  * Internal header.
  */
@@ -37,76 +38,48 @@ typedef void class_defaults_fn(type_def *td);
  * (game_finish); may note what it needs (game_need_ext, ...). */
 typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 
-/* ---- Families: class.c (still and passive sprites), class_avatar.c, class_npc.c, class_chaser.c,
- * class_producer.c, class_cont.c (continuous physics) */
-
-class_update_fn class_update_still, class_update_passive, class_update_flicker;
-class_defaults_fn class_defaults_conveyor, class_defaults_flicker, class_defaults_oriented_flicker;
-class_defaults_fn class_defaults_resource;
-class_update_fn class_update_moving_avatar, class_update_oriented_avatar, class_update_shoot_avatar;
-class_update_fn class_update_shoot_only_avatar, class_update_flak_avatar, class_update_missile_avatar;
-class_update_fn class_update_ongoing_avatar, class_update_ongoing_shoot_avatar, class_update_ongoing_turning_avatar;
-class_defaults_fn class_defaults_oriented_avatar, class_defaults_shoot_avatar, class_defaults_flak_avatar;
-class_check_fn class_check_shooter, class_check_spawn_behind;
-class_update_fn class_update_random_npc, class_update_random_missile;
-class_update_fn class_update_chaser, class_update_fleeing, class_update_los_chaser, class_update_alternate_chaser;
-class_update_fn class_update_random_alt_chaser, class_update_path_chaser, class_update_path_alt_chaser;
-class_update_fn class_update_random_path_alt_chaser;
-class_check_fn class_check_path;
-class_defaults_fn class_defaults_speed, class_defaults_missile, class_defaults_random_missile;
-class_update_fn class_update_spawn_point, class_update_multi_spawn, class_update_bomber, class_update_random_bomber;
-class_update_fn class_update_bomber_random_missile, class_update_spreader;
-class_defaults_fn class_defaults_bomber, class_defaults_random_bomber, class_defaults_multi_spawn, class_defaults_spreader;
-class_check_fn class_check_spawn_point, class_check_stypes, class_check_spreader;
-class_update_fn class_update_spaceship_avatar, class_update_aimed_avatar, class_update_lander_avatar;
-class_update_fn class_update_car_avatar, class_update_bird_avatar, class_update_platformer_avatar;
-class_update_fn class_update_wizard_avatar, class_update_walker, class_update_walker_jumper;
-class_defaults_fn class_defaults_spaceship_avatar, class_defaults_aimed_avatar, class_defaults_lander_avatar;
-class_defaults_fn class_defaults_car_avatar, class_defaults_bird_avatar, class_defaults_platformer_avatar;
-class_defaults_fn class_defaults_wizard_avatar, class_defaults_walker, class_defaults_walker_jumper;
-class_check_fn class_check_wizard;
-
-/* One block per family; add a row to yours.
+/* One block per family (class.c holds still and passive sprites, class_defaults_none and class_check_none);
+ * add a row to yours.
  *      name                 category          flags         update                        defaults                        check */
 #define CLASS_LIST(X) \
     /* -- still and passive sprites (class.c) */ \
-    X(Immovable,           VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           NULL,                           NULL) \
-    X(Passive,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         NULL,                           NULL) \
-    X(Resource,            VG_CAT_RESOURCE,  CLASS_SPEED,  class_update_passive,         class_defaults_resource,        NULL) \
-    X(ResourcePack,        VG_CAT_RESOURCE,  CLASS_STILL,  class_update_still,           class_defaults_resource,        NULL) \
-    X(Door,                VG_CAT_PORTAL,    CLASS_STILL,  class_update_still,           NULL,                           NULL) \
-    X(Portal,              VG_CAT_PORTAL,    CLASS_STILL | CLASS_READS_STYPE, class_update_still, NULL,                  NULL) \
-    X(Conveyor,            VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           class_defaults_conveyor,        NULL) \
-    X(Flicker,             VG_CAT_MOVABLE,   0,            class_update_flicker,         class_defaults_flicker,         NULL) \
-    X(OrientedFlicker,     VG_CAT_MOVABLE,   0,            class_update_flicker,         class_defaults_oriented_flicker, NULL) \
+    X(Immovable,           VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           class_defaults_none,            class_check_none) \
+    X(Passive,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_none,            class_check_none) \
+    X(Resource,            VG_CAT_RESOURCE,  CLASS_SPEED,  class_update_passive,         class_defaults_resource,        class_check_none) \
+    X(ResourcePack,        VG_CAT_RESOURCE,  CLASS_STILL,  class_update_still,           class_defaults_resource,        class_check_none) \
+    X(Door,                VG_CAT_PORTAL,    CLASS_STILL,  class_update_still,           class_defaults_none,            class_check_none) \
+    X(Portal,              VG_CAT_PORTAL,    CLASS_STILL | CLASS_READS_STYPE, class_update_still, class_defaults_none, class_check_none) \
+    X(Conveyor,            VG_CAT_IMMOVABLE, CLASS_STILL,  class_update_still,           class_defaults_conveyor,        class_check_none) \
+    X(Flicker,             VG_CAT_MOVABLE,   0,            class_update_flicker,         class_defaults_flicker,         class_check_none) \
+    X(OrientedFlicker,     VG_CAT_MOVABLE,   0,            class_update_flicker,         class_defaults_oriented_flicker, class_check_none) \
     /* -- avatars (class_avatar.c) */ \
-    X(MovingAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR, class_update_moving_avatar,   class_defaults_speed,           NULL) \
-    X(OrientedAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR, class_update_oriented_avatar, class_defaults_oriented_avatar, NULL) \
-    X(HorizontalAvatar,    VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_HORIZONTAL), class_update_moving_avatar, class_defaults_speed, NULL) \
-    X(VerticalAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_VERTICAL), class_update_moving_avatar, class_defaults_speed, NULL) \
-    X(NullAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_NONE), class_update_moving_avatar, class_defaults_speed, NULL) \
+    X(MovingAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR, class_update_moving_avatar,   class_defaults_speed,           class_check_none) \
+    X(OrientedAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR, class_update_oriented_avatar, class_defaults_oriented_avatar, class_check_none) \
+    X(HorizontalAvatar,    VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_HORIZONTAL), class_update_moving_avatar, class_defaults_speed, class_check_none) \
+    X(VerticalAvatar,      VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_VERTICAL), class_update_moving_avatar, class_defaults_speed, class_check_none) \
+    X(NullAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_NONE), class_update_moving_avatar, class_defaults_speed, class_check_none) \
     X(FlakAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_FLAK), class_update_flak_avatar, class_defaults_flak_avatar, class_check_shooter) \
     X(ShootAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_SHOOT), class_update_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
     X(ShootOnlyAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_SHOOT_ONLY), class_update_shoot_only_avatar, class_defaults_shoot_avatar, class_check_shooter) \
-    X(MissileAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_missile_avatar,  class_defaults_oriented_avatar, NULL) \
-    X(OngoingAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_ongoing_avatar,  class_defaults_oriented_avatar, NULL) \
+    X(MissileAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_missile_avatar,  class_defaults_oriented_avatar, class_check_none) \
+    X(OngoingAvatar,       VG_CAT_AVATAR,    CLASS_AVATAR, class_update_ongoing_avatar,  class_defaults_oriented_avatar, class_check_none) \
     X(OngoingShootAvatar,  VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_ACTS(ACTS_SHOOT), class_update_ongoing_shoot_avatar, class_defaults_shoot_avatar, class_check_shooter) \
     X(OngoingTurningAvatar, VG_CAT_AVATAR,   CLASS_AVATAR, class_update_ongoing_turning_avatar, class_defaults_oriented_avatar, class_check_spawn_behind) \
     /* -- NPCs and missiles (class_npc.c; the chasers in class_chaser.c) */ \
-    X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed,           NULL) \
-    X(Chaser,              VG_CAT_NPC,       0,            class_update_chaser,          class_defaults_speed,           NULL) \
-    X(Fleeing,             VG_CAT_NPC,       0,            class_update_fleeing,         class_defaults_speed,           NULL) \
-    X(LOSChaser,           VG_CAT_NPC,       0,            class_update_los_chaser,      class_defaults_speed,           NULL) \
+    X(RandomNPC,           VG_CAT_NPC,       0,            class_update_random_npc,      class_defaults_speed,           class_check_none) \
+    X(Chaser,              VG_CAT_NPC,       0,            class_update_chaser,          class_defaults_speed,           class_check_none) \
+    X(Fleeing,             VG_CAT_NPC,       0,            class_update_fleeing,         class_defaults_speed,           class_check_none) \
+    X(LOSChaser,           VG_CAT_NPC,       0,            class_update_los_chaser,      class_defaults_speed,           class_check_none) \
     X(RandomPathAltChaser, VG_CAT_NPC,       CLASS_PATH,   class_update_random_path_alt_chaser, class_defaults_speed,    class_check_path) \
-    X(Missile,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         NULL) \
-    X(ErraticMissile,      VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         NULL) \
-    X(RandomMissile,       VG_CAT_MOVABLE,   0,            class_update_random_missile,  class_defaults_random_missile,  NULL) \
-    X(AlternateChaser,     VG_CAT_NPC,       0,            class_update_alternate_chaser, class_defaults_speed,          NULL) \
-    X(RandomAltChaser,     VG_CAT_NPC,       0,            class_update_random_alt_chaser, class_defaults_speed,         NULL) \
+    X(Missile,             VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         class_check_none) \
+    X(ErraticMissile,      VG_CAT_MOVABLE,   CLASS_SPEED,  class_update_passive,         class_defaults_missile,         class_check_none) \
+    X(RandomMissile,       VG_CAT_MOVABLE,   0,            class_update_random_missile,  class_defaults_random_missile,  class_check_none) \
+    X(AlternateChaser,     VG_CAT_NPC,       0,            class_update_alternate_chaser, class_defaults_speed,          class_check_none) \
+    X(RandomAltChaser,     VG_CAT_NPC,       0,            class_update_random_alt_chaser, class_defaults_speed,         class_check_none) \
     X(PathChaser,          VG_CAT_NPC,       CLASS_PATH,   class_update_path_chaser,     class_defaults_speed,           class_check_path) \
     X(PathAltChaser,       VG_CAT_NPC,       CLASS_PATH,   class_update_path_alt_chaser, class_defaults_speed,           class_check_path) \
     /* -- producers (class_producer.c) */ \
-    X(SpawnPoint,          VG_CAT_IMMOVABLE, 0,            class_update_spawn_point,     NULL,                           class_check_spawn_point) \
+    X(SpawnPoint,          VG_CAT_IMMOVABLE, 0,            class_update_spawn_point,     class_defaults_none,                           class_check_spawn_point) \
     X(SpawnPointMultiSprite, VG_CAT_NPC,     0,            class_update_multi_spawn,     class_defaults_multi_spawn,     class_check_stypes) \
     X(Bomber,              VG_CAT_NPC,       0,            class_update_bomber,          class_defaults_bomber,          class_check_spawn_point) \
     X(RandomBomber,        VG_CAT_NPC,       0,            class_update_random_bomber,   class_defaults_random_bomber,   class_check_spawn_point) \
@@ -115,13 +88,18 @@ class_check_fn class_check_wizard;
     /* -- continuous physics (class_cont.c) */ \
     X(SpaceshipAvatar,     VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_SHOOT), class_update_spaceship_avatar, class_defaults_spaceship_avatar, class_check_shooter) \
     X(AimedAvatar,         VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_AIM), class_update_aimed_avatar, class_defaults_aimed_avatar, class_check_shooter) \
-    X(LanderAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_lander_avatar, class_defaults_lander_avatar, NULL) \
-    X(CarAvatar,           VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_car_avatar, class_defaults_car_avatar, NULL) \
-    X(BirdAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_USE), class_update_bird_avatar, class_defaults_bird_avatar, NULL) \
-    X(PlatformerAvatar,    VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_GROUND | CLASS_ACTS(ACTS_PLATFORM), class_update_platformer_avatar, class_defaults_platformer_avatar, NULL) \
+    X(LanderAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_lander_avatar, class_defaults_lander_avatar, class_check_none) \
+    X(CarAvatar,           VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC, class_update_car_avatar, class_defaults_car_avatar, class_check_none) \
+    X(BirdAvatar,          VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_ACTS(ACTS_USE), class_update_bird_avatar, class_defaults_bird_avatar, class_check_none) \
+    X(PlatformerAvatar,    VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_GROUND | CLASS_ACTS(ACTS_PLATFORM), class_update_platformer_avatar, class_defaults_platformer_avatar, class_check_none) \
     X(WizardAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_GROUND | CLASS_ACTS(ACTS_WIZARD), class_update_wizard_avatar, class_defaults_wizard_avatar, class_check_wizard) \
-    X(Walker,              VG_CAT_NPC,       CLASS_GROUND, class_update_walker,          class_defaults_walker,          NULL) \
-    X(WalkerJumper,        VG_CAT_NPC,       CLASS_GROUND, class_update_walker_jumper,   class_defaults_walker_jumper,   NULL)
+    X(Walker,              VG_CAT_NPC,       CLASS_GROUND, class_update_walker,          class_defaults_walker,          class_check_none) \
+    X(WalkerJumper,        VG_CAT_NPC,       CLASS_GROUND, class_update_walker_jumper,   class_defaults_walker_jumper,   class_check_none)
+
+#define CLASS_PROTOTYPES(name, cat, flags, update, defaults, check) \
+    class_update_fn update; class_defaults_fn defaults; class_check_fn check;
+CLASS_LIST(CLASS_PROTOTYPES)
+#undef CLASS_PROTOTYPES
 
 #define CLASS_ENUM(name, cat, flags, update, defaults, check) CLS_##name,
 enum { CLASS_LIST(CLASS_ENUM) NUM_CLASSES };
@@ -131,9 +109,9 @@ typedef struct sprite_class {
     const char *name;
     vg_category cat;
     unsigned flags;               /* CLASS_* */
-    class_update_fn *update;      /* NULL: never moves by itself */
-    class_defaults_fn *defaults;  /* NULL: none */
-    class_check_fn *check;        /* NULL: nothing to check */
+    class_update_fn *update;
+    class_defaults_fn *defaults;
+    class_check_fn *check;
 } sprite_class;
 
 extern const sprite_class class_table[NUM_CLASSES];

@@ -8,17 +8,23 @@
  * tells the categories apart (immovable: the whole cell; movable: an
  * inset square; avatar: a disc; NPC: a diamond; resource: a small disc;
  * portal: a ring; from the avatar: a small diamond), outlined in a darker
- * shade, or its 'img' (a PNG, read with libpng) scaled to the cell.
+ * shade, or its 'img' (a PNG, read with libpng: a regular file below the
+ * script's folder, its size checked before it is decoded) scaled to the
+ * cell.
  * Shapes are masks computed once per cell size, so a frame is a few
  * hundred small copies: the GIF writer draws one per tick. Text (the
  * strip under the board) uses a 5x7 pixel font, scaled with the cell.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <png.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "vgdl.h"
@@ -154,31 +160,77 @@ static vg_status io_error(vg_error *err, const char *path, const char *what) {
 
 /* ---- Images --------------------------------------------------------------- */
 
+/* Fills 'err' for the image file 'path' and returns VG_ERR_IO. */
+static vg_status image_error(vg_error *err, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static vg_status image_error(vg_error *err, const char *path, const char *fmt, ...) {
+    va_list ap;
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", path);
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    return VG_ERR_IO;
+}
+
+/* The file 'path' read whole into memory: a regular file of at most
+ * VG_CANVAS_MAX_IMAGE_FILE bytes (a FIFO or a device is refused, not
+ * waited on). VG_OK with '*out' malloc'd, or VG_ERR_IO naming 'path'. */
+static vg_status read_image_file(const char *path, uint8_t **out, size_t *len, vg_error *err) {
+    struct stat st;
+    uint8_t *buf = NULL;
+    *out = NULL;
+    *len = 0;
+    errno = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return io_error(err, path, "cannot read the sprite image");
+    vg_status status = VG_OK;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        status = image_error(err, path, "cannot read the sprite image: not a regular file");
+    else if (st.st_size > VG_CANVAS_MAX_IMAGE_FILE)
+        status = image_error(err, path, "sprite image too large (%jd bytes; the limit is %d)", (intmax_t)st.st_size,
+                             VG_CANVAS_MAX_IMAGE_FILE);
+    else if (!(buf = malloc((size_t)st.st_size + 1)))
+        status = image_error(err, path, "cannot read the sprite image: out of memory");
+    else
+        for (ssize_t got; *len < (size_t)st.st_size; *len += (size_t)got)
+            if ((got = read(fd, buf + *len, (size_t)st.st_size - *len)) <= 0) break;   /* cut short: a damaged PNG */
+    close(fd);
+    if (status != VG_OK) free(buf);
+    else *out = buf;
+    return status;
+}
+
 /* Reads the PNG 'path' and scales it to cell x cell RGBA (each target
- * pixel the mean of the source pixels it covers, weighted by alpha). */
+ * pixel the mean of the source pixels it covers, weighted by alpha). An
+ * image over VG_CANVAS_MAX_IMAGE_SIDE pixels a side is refused before it
+ * is decoded. */
 static vg_status load_image(const char *path, int cell, uint8_t **out, vg_error *err) {
     png_image im;
+    uint8_t *file, *src = NULL, *dst = NULL;
+    size_t len;
     memset(&im, 0, sizeof im);
     im.version = PNG_IMAGE_VERSION;
     *out = NULL;
-    errno = 0;
-    if (access(path, R_OK) != 0) return io_error(err, path, "cannot read the sprite image");
-    if (!png_image_begin_read_from_file(&im, path)) {
-        errno = 0;
-        io_error(err, path, "not a PNG image");
-        snprintf(err->msg, sizeof err->msg, "not a PNG image (libpng: %s)", im.message);
-        return VG_ERR_IO;
+    vg_status st = read_image_file(path, &file, &len, err);
+    if (st != VG_OK) return st;
+    if (!png_image_begin_read_from_memory(&im, file, len)) {
+        st = image_error(err, path, "not a PNG image (libpng: %s)", im.message);
+    } else if (im.width > VG_CANVAS_MAX_IMAGE_SIDE || im.height > VG_CANVAS_MAX_IMAGE_SIDE) {
+        st = image_error(err, path, "sprite image too large (%u x %u pixels; the limit is %d a side)", (unsigned)im.width,
+                         (unsigned)im.height, VG_CANVAS_MAX_IMAGE_SIDE);
+    } else {
+        im.format = PNG_FORMAT_RGBA;
+        src = malloc(PNG_IMAGE_SIZE(im));
+        dst = malloc((size_t)cell * (size_t)cell * 4);
+        if (!src || !dst || !png_image_finish_read(&im, NULL, src, 0, NULL))
+            st = image_error(err, path, "a damaged PNG image (libpng: %s)", src && dst ? im.message : "out of memory");
     }
-    im.format = PNG_FORMAT_RGBA;
-    uint8_t *src = malloc(PNG_IMAGE_SIZE(im)), *dst = malloc((size_t)cell * (size_t)cell * 4);
-    if (!src || !dst || !png_image_finish_read(&im, NULL, src, 0, NULL)) {
-        errno = 0;
-        io_error(err, path, "not a PNG image");
-        snprintf(err->msg, sizeof err->msg, "a damaged PNG image (libpng: %s)", src && dst ? im.message : "out of memory");
-        png_image_free(&im);
+    png_image_free(&im);
+    free(file);
+    if (st != VG_OK) {
         free(src);
         free(dst);
-        return VG_ERR_IO;
+        return st;
     }
     int sw = (int)im.width, sh = (int)im.height;
     for (int y = 0; y < cell; y++)
@@ -203,16 +255,29 @@ static vg_status load_image(const char *path, int cell, uint8_t **out, vg_error 
 }
 
 /* The file of image 'name': under 'sprites' if given, else beside
- * 'script'; ".png" added when the name has no extension. */
-static void image_path(const char *name, const char *script, const char *sprites, char *path, size_t size) {
+ * 'script'; ".png" added when the name has no extension. A name that
+ * would lead outside that folder (absolute, or a '..' in it) is refused:
+ * VG_ERR_SCRIPT naming the script. */
+static vg_status image_path(const char *name, const char *script, const char *sprites, char *path, size_t size,
+                            vg_error *err) {
     const char *dot = strrchr(name, '.'), *slash = strrchr(name, '/');
     const char *ext = dot && (!slash || dot > slash) ? "" : ".png";
-    if (name[0] == '/') snprintf(path, size, "%s%s", name, ext);
-    else if (sprites) snprintf(path, size, "%s/%s%s", sprites, name, ext);
+    int up = 0;
+    for (const char *p = name; *p; p += strcspn(p, "/"), p += *p == '/')
+        up |= strncmp(p, "..", 2) == 0 && (p[2] == '/' || p[2] == '\0');
+    if (name[0] == '/' || up) {
+        memset(err, 0, sizeof *err);
+        snprintf(err->file, sizeof err->file, "%s", script);
+        snprintf(err->msg, sizeof err->msg, "image '%s' is outside %s (images are named below it, without '..')", name,
+                 sprites ? "the --sprites folder" : "the script's folder");
+        return VG_ERR_SCRIPT;
+    }
+    if (sprites) snprintf(path, size, "%s/%s%s", sprites, name, ext);
     else {
         const char *cut = strrchr(script, '/');
         snprintf(path, size, "%.*s%s%s%s", cut ? (int)(cut - script) : 0, script, cut ? "/" : "", name, ext);
     }
+    return VG_OK;
 }
 
 /* 1 when 'path' ends in ".txt": a GVGAI game file, whose images are read only from a sprites folder. */
@@ -258,8 +323,8 @@ static vg_status load_images(vg_canvas *r, const char *script, const char *sprit
         const char *img = vg_type_img(g, t);
         if (!img[0] || vg_type_hidden(g, t) || !vg_type_is_leaf(g, t) || (is_gvgai(script) && !sprites)) continue;
         char path[4096];
-        image_path(img, script, sprites, path, sizeof path);
-        vg_status st = load_image(path, r->cell, &r->img[t], err);
+        vg_status st = image_path(img, script, sprites, path, sizeof path, err);
+        if (st == VG_OK) st = load_image(path, r->cell, &r->img[t], err);
         if (st != VG_OK) return st;
         r->images = 1;
     }
@@ -281,6 +346,13 @@ vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const ch
     r->status = vg_game_has_status(g);            /* a line more for what the avatar carries */
     r->board_h = vg_game_height(g) * r->cell;
     r->h = r->board_h + (r->lines + r->status) * LINE_H * r->text + 3 * r->text;
+    if ((long long)r->w * r->h > VG_CANVAS_MAX_PIXELS) {     /* checked before a byte of it is spent */
+        memset(err, 0, sizeof *err);
+        snprintf(err->msg, sizeof err->msg, "the picture would be %d x %d pixels, over the limit of %d: use a smaller --cell",
+                 r->w, r->h, VG_CANVAS_MAX_PIXELS);
+        vg_canvas_free(r);
+        return VG_ERR_LIMIT;
+    }
     if (!(r->rgb = malloc((size_t)r->w * (size_t)r->h * 3))) goto nomem;
     for (int k = 0; k < SH_COUNT; k++)
         if (!(r->mask[k] = make_mask((shape)k, r->cell))) goto nomem;

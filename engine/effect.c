@@ -25,7 +25,8 @@ int effect_names(const char **out, int max) {
 }
 
 unsigned effect_flags(int kind) {
-    return kind == EFFECT_SCRIPT ? FX_MOVE1 | FX_MOVE2 | FX_CREATES | FX_ADDS : effect_table[kind].flags;
+    if (kind != EFFECT_SCRIPT) return effect_table[kind].flags;
+    return FX_MOVE1 | FX_MOVE2 | FX_KILL1 | FX_KILL2 | FX_CREATES | FX_ADDS | FX_OTHERS;
 }
 
 const char *effect_name(int kind) { return kind == EFFECT_SCRIPT ? "a script effect" : effect_table[kind].name; }
@@ -34,6 +35,12 @@ const char *effect_name(int kind) { return kind == EFFECT_SCRIPT ? "a script eff
 int effect_none(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)t, (void)e, (void)a, (void)b;
     return 1;
+}
+
+/* The check of a row whose parameters need none. */
+vg_status effect_check_none(vg_game *g, effect_def *e, vg_error *err) {
+    (void)g, (void)e, (void)err;
+    return VG_OK;
 }
 
 /* Records an avatar collision in the state's events (GVGAI's event

@@ -173,6 +173,12 @@ vg_status effect_check_health(vg_game *g, effect_def *e, vg_error *err) {
     return check_whole_value(g, e, err);
 }
 
+/* subtractHealthPoints reaches beyond its pair only with 'stype' (health_target). */
+vg_status effect_check_subtract_health(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->stype < 0) e->flags &= ~(unsigned)FX_OTHERS;
+    return check_whole_value(g, e, err);
+}
+
 /* ---- Speed ------------------------------------------------------------------ */
 
 /* Sets the own speed of every sprite of 'stype' (and subtypes; those

@@ -82,7 +82,7 @@ vg_status effect_check_add_timer(vg_game *g, effect_def *e, vg_error *err) {
         return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'ftype' = \"transformToAll\" or \"scoreChange\"");
     if (e->timer < 1) return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'timer' (ticks)");
     g->ntimers = VG_MAX_TIMERS;
-    return effect_table[e->ftype].check ? effect_table[e->ftype].check(g, e, err) : VG_OK;
+    return effect_table[e->ftype].check(g, e, err);
 }
 
 /* A timed row: its effect must need no second sprite; a repeating one a 'timer'. */

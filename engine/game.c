@@ -131,7 +131,7 @@ static type_def fresh_type(int cls) {
     td.mass = 1;
     td.max_speed = -1;
     td.w_mult = td.h_mult = 1;
-    if (cls >= 0 && class_table[cls].defaults) class_table[cls].defaults(&td);
+    if (cls >= 0) class_table[cls].defaults(&td);
     return td;
 }
 
@@ -177,20 +177,27 @@ vg_status game_type_param(vg_game *g, int type, const char *key, const param_val
 
 vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, int line, vg_error *err) {
     unsigned char uc = (unsigned char)c;
-    if (uc >= 128 || !isprint(uc))
+    char shown[8];
+    if (uc < 128) snprintf(shown, sizeof shown, "'%c'", uc);
+    else snprintf(shown, sizeof shown, "0x%02x", uc);
+    if (!(uc < 128 ? isprint(uc) : g->gvgai_maps))
         return game_error(g, err, VG_ERR_SCRIPT, line, "map characters must be printable ASCII (space included)");
     if (g->mapping[uc][0] != -1)
-        return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' is mapped twice", c);
+        return game_error(g, err, VG_ERR_SCRIPT, line, "map character %s is mapped twice", shown);
     if (n < 0 || n > 7)
-        return game_error(g, err, VG_ERR_SCRIPT, line, "map character '%c' must place 0 to 7 sprites", c);
+        return game_error(g, err, VG_ERR_SCRIPT, line, "map character %s must place 0 to 7 sprites", shown);
     g->mapping[uc][0] = MAP_EMPTY;                  /* none: an empty cell */
+    g->mapping_line[uc] = line;
     for (int k = 0; k < n; k++) {
-        int t;
-        vg_status st = type_or_error(g, types[k], line, &t, err);
-        if (st != VG_OK) return st;
+        int t = game_type_find(g, types[k]);
+        if (t < 0 && g->gvgai_maps) {               /* refused by the level that uses it (level.c) */
+            g->mapping[uc][0] = MAP_UNDECLARED;
+            snprintf(g->map_undeclared[uc], sizeof g->map_undeclared[uc], "%s", types[k]);
+            return VG_OK;
+        }
+        if (t < 0) return game_unknown_type(g, err, line, "sprite type", types[k]);
         g->mapping[uc][k] = (char)t;
     }
-    g->mapping_line[uc] = line;
     return VG_OK;
 }
 
@@ -209,6 +216,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         }
     }
     if (n < 1) return game_error(g, err, VG_ERR_SCRIPT, line, "an interaction needs two sprite types");
+    if (n > VG_MAX_TYPES)               /* each its own row: never cut short */
+        return game_error(g, err, VG_ERR_LIMIT, line, "an interaction names %d second types (the limit is %d)", n, VG_MAX_TYPES);
     if (g->neffects + n > VG_MAX_EFFECTS)
         return game_error(g, err, VG_ERR_LIMIT, line, "too many interactions (the limit is %d)", VG_MAX_EFFECTS);
     *first = g->neffects;

@@ -99,6 +99,7 @@ struct type_def {
 
 typedef struct effect_def {
     int kind;               /* EFF_* (effect.h), or EFFECT_SCRIPT */
+    unsigned flags;         /* FX_* (effect.h): its kind's, as its parameters make them (game_finish) */
     int t1, t2;             /* the colliding pair of types (t2 EOS_TYPE: the screen's edge) */
     int line;
     int script_ref;         /* a script effect: the loader's reference to its function */
@@ -160,6 +161,8 @@ typedef struct term_def {
 } term_def;
 
 #define MAP_EMPTY (-2)    /* mapping[c][0] of a character that places nothing: an empty cell */
+#define MAP_UNDECLARED (-5) /* mapping[c][0] of a character that places a type the game does not declare
+                             * (gvgai_maps: an error only in a level that uses it, as in GVGAI) */
 #define EOS_TYPE (-3)     /* the second "type" of an effect that fires at the edge of the screen */
 #define TIME_TYPE (-4)    /* the second "type" of a timed effect (GVGAI's TIME): it fires by the clock */
 
@@ -214,8 +217,9 @@ struct vg_game {
     uint64_t oriented_types;              /* changing types that keep an orientation (type_def 'oriented', or given one by takeOrientation) */
     uint8_t range_slot[VG_MAX_TYPES];     /* a changing leaf type's entry in a state's type ranges */
     int nranges;                          /* changing leaf types */
-    char mapping[128][8];                 /* map char -> up to 7 types, -1 ended; unmapped: mapping[c][0] -1 */
-    int mapping_line[128];
+    char mapping[256][8];                 /* map byte -> up to 7 types, -1 ended; unmapped: mapping[c][0] -1 */
+    int mapping_line[256];
+    char map_undeclared[256][32];         /* MAP_UNDECLARED: the type it names (its first 31 bytes) */
     int neffects;
     effect_def effects[VG_MAX_EFFECTS];
     int npairs;
@@ -325,8 +329,12 @@ vg_status game_set_param(vg_game *g, const char *key, const param_value *v, int 
 /* Declares a type; 'cls' NULL inherits the parent's class. Returns the id via '*out'. */
 vg_status game_add_type(vg_game *g, const char *name, const char *parent, const char *cls, int line, int *out, vg_error *err);
 vg_status game_type_param(vg_game *g, int type, const char *key, const param_value *v, int line, vg_error *err);
+/* Map character 'c' places 'types' (n of them, up to 7) in its cell:
+ * printable ASCII, or with gvgai_maps any byte from '!' up (GVGAI's
+ * files); with gvgai_maps a type the game does not declare is an error
+ * only in a level that uses 'c' (level.c), as in GVGAI. */
 vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, int line, vg_error *err);
-/* Adds an effect for every pair (t1, t2[i]); 'effect' NULL means a script effect 'script_ref'.
+/* Adds an effect for every pair (t1, t2[i]), n of them (at most VG_MAX_TYPES); 'effect' NULL means a script effect 'script_ref'.
  * The new rows are numbered from '*first'; their parameters are set with game_effect_param. */
 vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int n, const char *effect, int script_ref, int line, int *first, vg_error *err);
 vg_status game_effect_param(vg_game *g, int effect, const char *key, const param_value *v, int line, vg_error *err);

@@ -61,11 +61,15 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
         for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
         if (class_table[g->types[t].cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
     }
-    for (int c = 0; c < 128; c++)                   /* a map placing a type with subtypes: its own leaf */
+    for (int c = 0; c < 256; c++) {                 /* a map placing a type with subtypes: its own leaf */
+        if (g->mapping[c][0] == MAP_UNDECLARED && game_type_find(g, g->map_undeclared[c]) >= 0)
+            return game_error(g, err, VG_ERR_SCRIPT, g->mapping_line[c], "a map character places sprite type '%s' before "
+                              "it is declared", g->map_undeclared[c]);
         for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
             int s = game_self_leaf(g, g->mapping[c][k]);
             if (s >= 0) g->mapping[c][k] = (char)s;
         }
+    }
     return VG_OK;
 }
 
@@ -74,7 +78,7 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
  * avatar, 'w' and 'A'). */
 static vg_status finish_is_game(vg_game *g, vg_error *err) {
     int mapped = 0;
-    for (int c = 0; c < 128; c++) mapped |= g->mapping[c][0] != -1;
+    for (int c = 0; c < 256; c++) mapped |= g->mapping[c][0] != -1 && g->mapping[c][0] != MAP_UNDECLARED;
     if (g->ntypes == 0)
         return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game: it declares no sprite types (a game declares sprite{}, "
                           "map{}, interaction{} and termination{}: docs/scripting.md)");
@@ -129,7 +133,8 @@ int game_self_leaf(vg_game *g, int t) {
  * what it needs of the game. */
 static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
     e->not_types = game_leaves(g, e->not_types);
-    unsigned flags = effect_flags(e->kind) | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
+    e->flags = effect_flags(e->kind) | (e->kill_second ? FX_KILL2 : 0);   /* the row's check may narrow them */
+    unsigned flags = e->flags | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
     if (flags & FX_CREATES) g->may_create = 1;
     if (flags & FX_ADDS) g->may_grow = 1;
     if (flags & FX_HEALTH) game_need_ext(g, EXT_HEALTH);
@@ -142,7 +147,7 @@ static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
         vg_status st = effect_check_time(g, e, err);
         if (st != VG_OK) return st;
     }
-    return row->check ? row->check(g, e, err) : VG_OK;
+    return row->check(g, e, err);
 }
 
 /* Phase 2b: pairs in order of first appearance, each with its effects in
@@ -206,7 +211,7 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
  * move only with a speed not when it is 0 for good. */
 static int updates_itself(const vg_game *g, const type_def *td) {
     const sprite_class *c = &class_table[td->cls];
-    if ((c->flags & CLASS_AVATAR) || !c->update) return 0;
+    if (c->flags & CLASS_AVATAR) return 0;
     if (td->ttl >= 0 || td->update_ref) return 1;
     if (c->flags & CLASS_STILL) return 0;
     return !(c->flags & CLASS_SPEED) || td->speed != 0 || (g->ext_needs >> EXT_SPEED & 1);
@@ -219,12 +224,12 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     uint64_t moving = g->avatar_types, dying = 0, given_orientation = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
-        unsigned f = effect_flags(e->kind);
+        unsigned f = e->flags;
         uint64_t t2 = e->t2 < 0 ? 0 : g->types[e->t2].subtypes;   /* not EOS, TIME */
         if (f & FX_MOVE1) moving |= g->types[e->t1].subtypes;
         if (f & FX_MOVE2) moving |= t2;
         if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;
-        if ((f & FX_KILL2) || e->kill_second) dying |= t2;
+        if (f & FX_KILL2) dying |= t2;
         if (e->stype >= 0) moving |= g->types[e->stype].subtypes;       /* replaced, or created */
         if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
         if (e->take_orientation && e->stype >= 0) given_orientation |= g->types[e->stype].subtypes;
@@ -232,7 +237,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
         if (td->cls < 0) continue;
-        vg_status st = td->leaf && class_table[td->cls].check ? class_table[td->cls].check(g, td, err) : VG_OK;
+        vg_status st = td->leaf ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
         class_update_fn *u = class_table[td->cls].update;

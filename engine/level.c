@@ -31,7 +31,7 @@ static int by_type_id(const void *a, const void *b) {
 static void mapped_chars(const vg_game *g, char *out, size_t size) {
     size_t n = 0;
     for (int c = 32; c < 127 && n + 8 < size; c++) {
-        if (g->mapping[c][0] == -1) continue;
+        if (g->mapping[c][0] == -1 || g->mapping[c][0] == MAP_UNDECLARED) continue;
         if (c == ' ') n += (size_t)snprintf(out + n, size - n, "space ");
         else out[n++] = (char)c, out[n++] = ' ';
     }
@@ -97,7 +97,9 @@ static vg_status check_cells(vg_game *g, const map_rows *m, const char *name, vg
                              "ragged map: row %d has %d columns, row 1 has %d", y + 1, m->len[y], m->w);
         for (int x = 0; x < m->w; x++) {
             unsigned char c = (unsigned char)m->row[y][x];
-            if (c < 128 && g->mapping[c][0] != -1) continue;
+            if (g->mapping[c][0] == MAP_UNDECLARED)        /* GVGAI fails on the level that uses it */
+                return game_unknown_type(g, err, g->mapping_line[c], "sprite type", g->map_undeclared[c]);
+            if (g->mapping[c][0] != -1) continue;
             mapped_chars(g, known, sizeof known);
             if (c == ' ')
                 return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1,
@@ -263,17 +265,20 @@ static vg_status load_text(vg_game *g, const char *text, const char *name, vg_er
  * (BasicGame.buildStringLevel): its lines as Java's readLine splits them,
  * each cut or padded with spaces to the first one's width, and every
  * character the game does not map made a space (an empty cell). A new
- * string (the caller frees it); NULL when out of memory. */
+ * string (the caller frees it); NULL when out of memory. The first line
+ * is at most VG_MAX_MAP_SIDE wide (level_load checks), and one row past
+ * the limit is kept for load_text to refuse: padding never makes a small
+ * file a huge map. */
 static char *gvgai_level(const vg_game *g, const char *text) {
     size_t len = strlen(text), w = strcspn(text, "\r\n"), lines = 1;
-    for (const char *c = text; *c; c++) lines += *c == '\n' || (*c == '\r' && c[1] != '\n');
+    for (const char *c = text; *c && lines <= MAX_ROWS + 1; c++) lines += *c == '\n' || (*c == '\r' && c[1] != '\n');
     char *out = malloc(lines * (w + 1) + 1), *o = out;
     if (!out) return NULL;
-    for (const char *p = text; p < text + len;) {
+    for (const char *p = text; p < text + len && lines-- > 0;) {
         size_t n = strcspn(p, "\r\n");
         for (size_t x = 0; x < w; x++) {
             unsigned char c = x < n ? (unsigned char)p[x] : ' ';
-            *o++ = c < 128 && g->mapping[c][0] != -1 ? (char)c : ' ';
+            *o++ = g->mapping[c][0] != -1 ? (char)c : ' ';
         }
         *o++ = '\n';
         p += n;
@@ -285,6 +290,9 @@ static char *gvgai_level(const vg_game *g, const char *text) {
 
 vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *err) {
     if (!g->gvgai_maps) return load_text(g, text, name, err);
+    size_t w = strcspn(text, "\r\n");
+    if (w > VG_MAX_MAP_SIDE)
+        return error_set(err, VG_ERR_LIMIT, name, 1, 0, "map is too wide (%zu columns; the limit is %d)", w, VG_MAX_MAP_SIDE);
     char *cells = gvgai_level(g, text);
     vg_status st = cells ? load_text(g, cells, name, err) : error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
     free(cells);

@@ -258,7 +258,7 @@ static const char *kind_name(param_kind k) {
 static int set_number(vg_game *g, const param_spec *p, const char *what, char *field, const param_value *v, int line,
                       vg_error *err) {
     if (v->kind != PV_NUMBER) return 0;
-    if (v->num < p->min || v->num > p->max || (p->kind == P_INT && v->num != (double)(int)v->num)) {
+    if (!(v->num >= p->min && v->num <= p->max) || (p->kind == P_INT && v->num != (double)(int)v->num)) {   /* NaN too */
         game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s from %g to %g, not %g", what, p->name,
                    kind_name(p->kind), p->min, p->max, v->num);
         return -1;

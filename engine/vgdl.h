@@ -387,13 +387,20 @@ void vg_script_window(const vg_game *g, long steps, double seconds);
  * under the board a strip with the score, the tick and the result. A board
  * game (!vg_moves_are_actions) is drawn as a board with discs. */
 typedef struct vg_canvas vg_canvas;
-#define VG_CANVAS_CELL 24   /* pixels a cell, when not given */
+#define VG_CANVAS_CELL 24                    /* pixels a cell, when not given */
+#define VG_CANVAS_MAX_PIXELS (1 << 25)       /* a picture's width x height, refused before it is drawn */
+#define VG_CANVAS_MAX_IMAGE_SIDE 2048        /* a sprite image's width and height, refused before it is decoded */
+#define VG_CANVAS_MAX_IMAGE_FILE (16 << 20)  /* a sprite image file's bytes */
 /* A canvas for 'g' (which must outlive it), 'cell' pixels a cell (1 to
  * 256; 0: VG_CANVAS_CELL). A type's image ('img') is a PNG read under
  * 'sprites' if not NULL, else beside 'script' (the game's path), ".png"
  * added when the name has none; a GVGAI game's (a .txt path) only with
- * 'sprites'; 'script' NULL: no images. VG_OK with '*out' (vg_canvas_free),
- * or VG_ERR_IO naming an image that is missing or not a PNG, VG_ERR_NOMEM. */
+ * 'sprites'; 'script' NULL: no images. An image is a regular file below
+ * that folder (a name that is absolute or goes up a '..': VG_ERR_SCRIPT
+ * naming the script). VG_OK with '*out' (vg_canvas_free); VG_ERR_IO
+ * naming an image that is missing, not a regular file, not a PNG or too
+ * large; VG_ERR_LIMIT for a picture over VG_CANVAS_MAX_PIXELS;
+ * VG_ERR_NOMEM. */
 vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const char *sprites, vg_canvas **out,
                         vg_error *err);
 void vg_canvas_free(vg_canvas *c);                  /* NULL is a no-op */

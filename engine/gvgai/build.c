@@ -18,21 +18,35 @@
 
 /* ---- Declarations into the builder ------------------------------------- */
 
-/* Points 'err' at the word of 'd' its message names first ('...'). */
+/* 1 when 'word' is the first word 'err's message quotes ('...'). */
+static int named(const vg_error *err, const gv_tok *word) {
+    const char *q = strchr(err->msg, '\''), *end = q ? strchr(q + 1, '\'') : NULL;
+    size_t n = end ? (size_t)(end - q - 1) : 0;
+    return end && word->line && strlen(word->s) == n && strncmp(word->s, q + 1, n) == 0;
+}
+
+/* Points 'err' at the word of 'd' its message names first. */
 static void locate(vg_error *err, const gv_decl *d) {
-    const char *q = err ? strchr(err->msg, '\'') : NULL;
-    const char *end = q ? strchr(q + 1, '\'') : NULL;
-    if (!end) return;
-    size_t n = (size_t)(end - q - 1);
+    if (!err) return;
     const gv_tok *at = d->name;
-    const gv_tok *words[2 + 2 * 64];
-    int nw = 0;
-    for (int k = 0; k < d->nparams && nw < 64; k++) words[nw++] = &d->params[k]->key, words[nw++] = &d->params[k]->val;
-    if (d->word) words[nw++] = d->word;
-    for (int k = 0; k < d->nargs && nw < (int)(sizeof words / sizeof words[0]); k++) words[nw++] = d->args[k];
-    for (int k = 0; k < nw; k++)
-        if (strlen(words[k]->s) == n && strncmp(words[k]->s, q + 1, n) == 0 && words[k]->line) at = words[k];
+    for (int k = 0; k < d->nparams; k++) {
+        if (named(err, &d->params[k]->key)) at = &d->params[k]->key;
+        if (named(err, &d->params[k]->val)) at = &d->params[k]->val;
+    }
+    if (d->word && named(err, d->word)) at = d->word;
+    for (int k = 0; k < d->nargs; k++)
+        if (named(err, d->args[k])) at = d->args[k];
     if (at->line) err->line = at->line, err->col = at->col;
+}
+
+/* A level's error at a map character's line (the type it places is not
+ * declared, level.c): at the word it names. */
+static void locate_map(vg_error *err, const gv_desc *d) {
+    for (int i = 0; err && !err->col && i < d->nstmts; i++) {
+        const gv_stmt *s = &d->stmts[i];
+        for (int k = 0; s->block == GV_MAP && s->name.line == err->line && k < s->n; k++)
+            if (named(err, &d->args[s->first + k])) err->col = d->args[s->first + k].col;
+    }
 }
 
 typedef vg_status setter(vg_game *g, int id, const char *key, const param_value *v, int line, vg_error *err);
@@ -53,19 +67,12 @@ static vg_status set_game(vg_game *g, int id, const char *key, const param_value
     return game_set_param(g, key, v, line, err);
 }
 
-/* What the declarations are handed to: the game, and the map characters
- * that place a type the game does not declare (an error only on a level
- * that uses one, as in GVGAI). */
-typedef struct builder {
-    vg_game *g;
-    const gv_tok *undeclared[128];
-} builder;
-
+/* One declaration handed to the game 'ud'. */
 static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
-    builder *b = ud;
-    vg_game *g = b->g;
-    const char *names[VG_MAX_EFFECTS];
-    int line = d->name->line, id = 0, n = d->nargs < VG_MAX_EFFECTS ? d->nargs : VG_MAX_EFFECTS;
+    vg_game *g = ud;
+    const char **names = malloc(((size_t)d->nargs + 1) * sizeof *names);   /* all of them: the builder says how many is too many */
+    int line = d->name->line, id = 0, n = d->nargs;
+    if (!names) return error_set(err, VG_ERR_NOMEM, g->script_path, line, 0, "out of memory");
     for (int k = 0; k < n; k++) names[k] = d->args[k]->s;
     vg_status st = VG_OK;
     switch (d->kind) {
@@ -74,10 +81,7 @@ static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
         if (st == VG_OK) st = set_params(g, d, game_type_param, id, 1, err);
         break;
     case GD_GAME: st = set_params(g, d, set_game, 0, 1, err); break;
-    case GD_MAP:
-        if (d->undeclared) b->undeclared[(unsigned char)d->name->s[0] & 127] = d->undeclared;  /* game_add_mapping: < 128 */
-        else st = game_add_mapping(g, d->name->s[0], names, n, line, err);
-        break;
+    case GD_MAP: st = game_add_mapping(g, d->name->s[0], names, n, line, err); break;
     case GD_EFFECT:
         st = game_add_effect(g, d->name->s, names, n, d->word->s, 0, line, &id, err);
         if (st == VG_OK) st = set_params(g, d, game_effect_param, id, n, err);
@@ -88,6 +92,7 @@ static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
         break;
     }
     if (st != VG_OK) locate(err, d);
+    free(names);
     return st;
 }
 
@@ -104,14 +109,10 @@ vg_status gvgai_load_game(const char *path, const char *level_text, const char *
     if (st == VG_OK) st = gvgai_parse(path, text, &d, err);
     if (st == VG_OK && !(g = game_new(path))) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
     if (g) g->gvgai_maps = 1;       /* its levels are read as GVGAI reads them; a parameter GVGAI ignores is a warning */
-    builder b = {g, {NULL}};
-    if (st == VG_OK) st = gvgai_walk(&d, build, &b, err);
+    if (st == VG_OK) st = gvgai_walk(&d, build, g, err);
     if (st == VG_OK) st = game_finish(g, err);
-    for (const char *c = level_text; st == VG_OK && *c; c++) {
-        const gv_tok *t = (unsigned char)*c < 128 ? b.undeclared[(unsigned char)*c] : NULL;
-        if (t && (st = game_unknown_type(g, err, t->line, "sprite type", t->s)) != VG_OK && err) err->col = t->col;
-    }
-    if (st == VG_OK) st = level_load(g, level_text, level_name, err);
+    if (st == VG_OK && (st = level_load(g, level_text, level_name, err)) != VG_OK && err && strcmp(err->file, path) == 0)
+        locate_map(err, &d);
     if (st == VG_OK) *out = g, g = NULL;
     game_free(g);
     gvgai_free(&d);

@@ -79,12 +79,16 @@ static void put_key(out *o, const char *key) {
 
 static void put_value(out *o, const param_value *v) {
     switch (v->kind) {
-    case PV_NUMBER: {                      /* the shortest text that reads back the same */
+    case PV_NUMBER: {                      /* the shortest text that Lua reads back as the same double */
         char text[32];
-        for (int digits = fabs(v->num) < 1e15 && v->num == floor(v->num) ? 17 : 1; digits <= 17; digits++) {
-            snprintf(text, sizeof text, "%.*g", digits, v->num);
-            if (strtod(text, NULL) == v->num) break;
-        }
+        if (isnan(v->num)) snprintf(text, sizeof text, "(0/0)");
+        else if (isinf(v->num)) snprintf(text, sizeof text, "%s1e999", v->num < 0 ? "-" : "");   /* 1e400 in the file */
+        else if (v->num == 0 && signbit(v->num)) snprintf(text, sizeof text, "-0.0");          /* "-0" is Lua's integer 0 */
+        else
+            for (int digits = fabs(v->num) < 1e15 && v->num == floor(v->num) ? 17 : 1; digits <= 17; digits++) {
+                snprintf(text, sizeof text, "%.*g", digits, v->num);
+                if (strtod(text, NULL) == v->num) break;
+            }
         put(o, "%s", text);
         break;
     }
@@ -135,7 +139,6 @@ static vg_status write_decl(void *ud, const gv_decl *d, vg_error *err) {
     heading(o, d->kind, &w->last);
     static const char *const calls[] = {[GD_TYPE] = "sprite", [GD_GAME] = "game", [GD_MAP] = "map",
                                         [GD_EFFECT] = "interaction", [GD_TERM] = "termination"};
-    if (d->undeclared) put(o, "-- ");     /* a level using the character is an error, as in GVGAI */
     put(o, "%*s%s { ", 2 * d->depth, "", calls[d->kind]);
     if (d->kind != GD_GAME) put_string(o, d->name->s);
     if (d->kind == GD_TYPE && d->word) put(o, ", "), put_string(o, d->word->s);
@@ -162,7 +165,6 @@ static vg_status write_decl(void *ud, const gv_decl *d, vg_error *err) {
     }
     put(o, " }");
     if (d->note) put(o, "  -- %s", d->note);
-    if (d->undeclared) put(o, "  -- '%s' is not declared: GVGAI fails on a level that uses this character", d->undeclared->s);
     put(o, "\n");
     return VG_OK;
 }
@@ -179,8 +181,11 @@ vg_status vg_game_convert(const char *path, char **lua, vg_error *err) {
     if (st == VG_OK) st = gvgai_parse(path, text, &d, err);
     if (st == VG_OK) {
         const char *base = strrchr(path, '/');
-        put(&w.o, "-- %s: GVGAI's game written as a Lua script by 'vgdl convert' (see docs/scripting.md).\n",
-            base ? base + 1 : path);
+        put(&w.o, "-- ");
+        for (const char *c = base ? base + 1 : path; *c; c++)   /* a line break in the name must not end the comment */
+            if ((unsigned char)*c < 32 || *c == 127) put(&w.o, "\\x%02x", (unsigned char)*c);
+            else put(&w.o, "%c", *c);
+        put(&w.o, ": GVGAI's game written as a Lua script by 'vgdl convert' (see docs/scripting.md).\n");
         st = gvgai_walk(&d, write_decl, &w, err);
     }
     if (st == VG_OK && w.o.nomem) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");

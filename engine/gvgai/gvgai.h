@@ -85,8 +85,6 @@ typedef struct gv_decl {
     int nparams;
     int depth;              /* GD_TYPE: how deep in the sprite tree */
     const char *note;       /* what GVGAI does here that the text does not show, or NULL */
-    const gv_tok *undeclared; /* GD_MAP: a type it places that the game does not declare, or NULL
-                             * (GVGAI fails only on a level that uses the character) */
 } gv_decl;
 
 /* Takes one declaration; VG_OK, or an error in 'err'. */

@@ -34,12 +34,19 @@
 static const char *const block_names[] = {"SpriteSet", "LevelMapping", "InteractionSet", "TerminationSet"};
 #define NUM_BLOCKS 4
 
+/* A parameter of the current line, to find those given twice. */
+typedef struct key_at {
+    const char *key;
+    int at;
+} key_at;
+
 typedef struct parser {
     gv_desc *d;
     vg_error *err;
     gv_tok *words;             /* the words of the current line */
     int nwords;
     int nlist;                 /* list items stored in d->lists */
+    key_at *keys;              /* scratch: the current line's parameters */
 } parser;
 
 static vg_status fail(parser *p, const gv_tok *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -93,6 +100,10 @@ static vg_status read_param(parser *p, const gv_tok *w, gv_param *out) {
         v->kind = PV_NUMBER;
         v->num = strtod(val, NULL);
     } else if (strchr(val, ',')) {
+        int items = 1;
+        for (const char *c = val; *c; c++) items += *c == ',';
+        if (items > VG_MAX_TYPES)      /* as the Lua loader refuses a longer list: the two load alike */
+            return fail(p, &out->val, "parameter '%s' lists %d items (the limit is %d)", s, items, VG_MAX_TYPES);
         v->kind = PV_LIST;
         v->list = (const char *const *)&p->d->lists[p->nlist];
         for (char *item = val;; item++) {
@@ -113,8 +124,31 @@ static vg_status read_param(parser *p, const gv_tok *w, gv_param *out) {
     return VG_OK;
 }
 
-/* Words from 'from' on: 'key=value' parameters into *first.., *n, and, when
- * 'what' names it ("class", "effect"), one other word into '*word'. */
+static int key_cmp(const void *pa, const void *pb) {
+    const key_at *a = pa, *b = pb;
+    int c = strcmp(a->key, b->key);
+    return c ? c : (a->at > b->at) - (a->at < b->at);
+}
+
+/* GVGAI keeps a statement's parameters in a map: of a key given twice,
+ * the last value holds and the others are never read. Drops them from
+ * d->params[first, first + *n), the rest kept in order. */
+static void keep_last(parser *p, int first, int *n) {
+    gv_param *ps = p->d->params + first;
+    for (int k = 0; k < *n; k++) p->keys[k] = (key_at){ps[k].key.s, k};
+    qsort(p->keys, (size_t)*n, sizeof *p->keys, key_cmp);
+    for (int k = 0; k + 1 < *n; k++)
+        if (strcmp(p->keys[k].key, p->keys[k + 1].key) == 0) ps[p->keys[k].at].key.s = NULL;   /* a later one follows */
+    int kept = 0;
+    for (int k = 0; k < *n; k++)
+        if (ps[k].key.s) ps[kept++] = ps[k];
+    p->d->nparams -= *n - kept;
+    *n = kept;
+}
+
+/* Words from 'from' on: 'key=value' parameters into *first.., *n (a key
+ * given twice: its last), and, when 'what' names it ("class", "effect"),
+ * one other word into '*word'. */
 static vg_status read_params(parser *p, int from, int *first, int *n, gv_tok *word, const char *what) {
     *first = p->d->nparams;
     *n = 0;
@@ -130,6 +164,7 @@ static vg_status read_params(parser *p, int from, int *first, int *n, gv_tok *wo
         if (st != VG_OK) return st;
         p->d->nparams++, (*n)++;
     }
+    keep_last(p, *first, n);
     return VG_OK;
 }
 
@@ -247,20 +282,48 @@ static vg_status read_line(parser *p, open_line *stack, int *depth) {
     return read_stmt(p, (gv_block)top->block, top->stmt);
 }
 
+/* What the text can hold at most, so that the parse allocates by its
+ * words, not by its length: words, words in one line, words with an '='
+ * (parameters), commas (list items). */
+typedef struct text_counts {
+    size_t words, line_words, params, commas;
+} text_counts;
+
+static text_counts count_text(const char *text) {
+    text_counts n = {0, 0, 0, 0};
+    size_t in_line = 0;
+    int eq = 0;                                   /* the current word has an '=' */
+    for (const char *c = text; *c; c++) {
+        unsigned char ch = (unsigned char)*c;
+        if (ch == '\n' || ch == '\r') in_line = 0;
+        if (ch <= ' ') {
+            eq = 0;
+            continue;
+        }
+        if (c == text || (unsigned char)c[-1] <= ' ') n.words++, in_line++;
+        if (in_line > n.line_words) n.line_words = in_line;
+        if (ch == '=' && !eq) eq = 1, n.params++;
+        n.commas += ch == ',';
+    }
+    return n;
+}
+
 vg_status gvgai_parse(const char *path, const char *text, gv_desc *d, vg_error *err) {
     memset(d, 0, sizeof *d);
     d->path = path;
-    size_t len = strlen(text), maxw = len / 2 + 2, lines = 2;
-    for (const char *c = text; *c; c++) lines += *c == '\n' || *c == '\r';
-    parser p = {d, err, NULL, 0, 0};
+    size_t len = strlen(text);
+    text_counts n = count_text(text);
+    parser p = {d, err, NULL, 0, 0, NULL};
     d->text = malloc(len + 1);
-    d->stmts = malloc(lines * sizeof *d->stmts);
-    d->args = malloc(maxw * sizeof *d->args);
-    d->params = malloc(maxw * sizeof *d->params);
-    d->lists = malloc(maxw * sizeof *d->lists);
-    p.words = malloc(maxw * sizeof *p.words);
-    if (!d->text || !d->stmts || !d->args || !d->params || !d->lists || !p.words) {
+    d->stmts = malloc((n.words + 1) * sizeof *d->stmts);
+    d->args = malloc((n.words + 1) * sizeof *d->args);
+    d->params = malloc((n.params + 1) * sizeof *d->params);
+    d->lists = malloc((n.params + n.commas + 1) * sizeof *d->lists);
+    p.words = malloc((n.line_words + 1) * sizeof *p.words);
+    p.keys = malloc((n.line_words + 1) * sizeof *p.keys);
+    if (!d->text || !d->stmts || !d->args || !d->params || !d->lists || !p.words || !p.keys) {
         free(p.words);
+        free(p.keys);
         return error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
     }
     memcpy(d->text, text, len + 1);
@@ -279,6 +342,7 @@ vg_status gvgai_parse(const char *path, const char *text, gv_desc *d, vg_error *
     }
     if (st == VG_OK && depth == 0) st = error_set(err, VG_ERR_SCRIPT, path, 0, 0, "no 'BasicGame' line: not a GVGAI game");
     free(p.words);
+    free(p.keys);
     return st;
 }
 

@@ -4,8 +4,9 @@
  * the real binary of this build (build/BUILD/vgdl, else bin/vgdl) on the
  * INI files in tests/batch/fixtures/, results in a temporary folder.
  *
- * The test of tools/batch/batch.c, plan.c, worker.c, sched.c, store.c, slurm.c,
- * runs.c and report.c: they have no test file of their own.
+ * With test_runs.c and test_store.c (the rows, the store and resuming,
+ * called directly), the test of tools/batch/: plan.c, worker.c, sched.c,
+ * slurm.c and report.c have no test file of their own.
  *
  * 1. A batch writes one row per run to runs.csv and runs.jsonl and prints
  *    a summary; the rows replay with 'vgdl run --seed RUN_SEED'; GVGAI's

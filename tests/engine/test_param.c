@@ -8,6 +8,7 @@
  * it does not apply (its row says which classes or effects) is an error
  * in Lua, a warning in GVGAI's files.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,6 +43,13 @@ static void test_kinds_and_ranges(void **state) {
     v = str("PURPEL");
     assert_int_equal(game_type_param(g, wall, "color", &v, 7, &err), VG_ERR_SCRIPT);
     assert_string_equal(err.msg, "unknown colour 'PURPEL'; did you mean 'PURPLE'?");
+    /* not a number (Lua's 0/0) is in no range: refused, never stored (issue 27) */
+    v = num(NAN);
+    assert_int_equal(game_type_param(g, wall, "speed", &v, 8, &err), VG_ERR_SCRIPT);
+    assert_int_equal(game_type_param(g, wall, "cooldown", &v, 9, &err), VG_ERR_SCRIPT);
+    v = num(INFINITY);
+    assert_int_equal(game_type_param(g, wall, "cooldown", &v, 10, &err), VG_ERR_SCRIPT);
+    assert_true(g->types[wall].speed == 2.5);
     game_free(g);
 }
 

@@ -2,9 +2,10 @@
 # tests/fuzz/run.sh SECONDS NAME... -- runs each fuzzer (built by 'make fuzz'
 # in build/fuzz/) for SECONDS (default 60), its corpus in build/fuzz/corpus/NAME
 # seeded from the project's own files and tests/fuzz/regress/NAME, with the
-# dictionary tests/fuzz/NAME.dict when there is one. What a
-# fuzzer finds is written to build/fuzz/crashes/NAME/; copy each input into
-# tests/fuzz/regress/NAME/ once it is fixed, so 'make test' keeps it fixed.
+# dictionary tests/fuzz/NAME.dict when there is one; an input must end
+# within 10 s and 1 GiB. What a fuzzer finds is written to
+# build/fuzz/crashes/NAME/; copy each input into tests/fuzz/regress/NAME/
+# once it is fixed, so 'make test' keeps it fixed.
 # Prints executions and corpus size per fuzzer; exits 1 if anything was found.
 set -u
 cd "$(dirname "$0")/../.."
@@ -27,13 +28,17 @@ for name in "$@"; do
             done ;;
     actions) cp tests/golden/gvgai/bait/*.actions "$corpus/" ;;
     ini) for f in examples/*.ini tests/batch/fixtures/*.ini; do cp "$f" "$corpus/seed_$(echo "$f" | tr / _)"; done ;;
-    vgdl) for f in gvgai/*_lvl0.txt; do
+    vgdl|convert) for f in gvgai/*_lvl0.txt; do
             { cat "${f%_lvl0.txt}.txt"; echo "====="; cat "$f"; } > "$corpus/seed_$(basename "$f" _lvl0.txt)"
           done ;;
-  esac
+    image) for f in docs/pictures/*.png; do { printf '\030'; cat "$f"; } > "$corpus/seed_$(basename "$f")"; done ;;
+    report) for f in tests/tools/fixtures/report/runs.csv tests/batch/fixtures/report*/runs.csv; do
+              { printf '@'; cat "$f"; } > "$corpus/seed_$(echo "$f" | tr / _)"
+            done ;;
+  esac   # outfile: its regression inputs are its seeds (one a kind of path and writer)
   log=build/fuzz/$name.log
   dict=; [ -f tests/fuzz/"$name".dict ] && dict=-dict=tests/fuzz/"$name".dict   # the words its inputs are made of
-  build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" $dict -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+  build/fuzz/fuzz_"$name" "$corpus" tests/fuzz/regress/"$name" $dict -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 \
     -artifact_prefix="$crashes/" -print_final_stats=1 > "$log" 2>&1
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   n=$(ls "$corpus" | wc -l)

@@ -13,9 +13,18 @@
  * 4. Images: a type's 'img' drawn in its cells; a missing or damaged one,
  *    an unknown colour, an unwritable path, a bad option: exit 2 naming
  *    the file, and nothing left behind.
+ * 5. Hostile paths and sizes (issue 27): a device written in place, never
+ *    replaced (a full one: exit 2 "cannot write"); a FIFO written when
+ *    read, refused when not, never replaced; a symbolic link followed, to
+ *    nothing refused; a sprite image that is a FIFO, absolute or up a
+ *    '..' refused, as is one too large to decode, and a canvas too large
+ *    to draw, before the memory is spent.
  */
+#include <fcntl.h>
 #include <gif_lib.h>
 #include <png.h>
+#include <sys/stat.h>
+#include <zlib.h>
 
 #include "run_vgdl.h"
 #include "vgdl.h"
@@ -339,12 +348,161 @@ static void test_bad_input(void **state) {
     assert_false(leftover("al2.png"));
 }
 
+/* ---- 5. Hostile paths and sizes ------------------------------------------------ */
+
+/* 1 when tmp/NAME passes the shell's 'test -KIND' (c: a character
+ * device, p: a FIFO, L: a symbolic link, f: a regular file). */
+static int is_kind(const char *name, const char *kind) { return sh("test -%s %s/%s", kind, tmp, name) == 0; }
+
+static void test_output_devices(void **state) {
+    (void)state;
+    /* Devices of our own (as root), else the system's (which a user cannot replace anyway). */
+    char full[512] = "/dev/full", null[512] = "/dev/null";
+    if (sh("mknod %s/full c 1 7 && mknod %s/null c 1 3", tmp, tmp) == 0) {
+        snprintf(full, sizeof full, "%s/full", tmp);
+        snprintf(null, sizeof null, "%s/null", tmp);
+    }
+    const char *writes[] = {"render bait -o", "run bait --max-ticks 3 --gif", "report tests/tools/fixtures/report --plot"};
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(sh("%s %s %s", vgdl, writes[k], full), 2);
+        expect_in(err(), "cannot write: No space left on device");
+        assert_int_equal(sh("test -c %s", full), 0);       /* still the device */
+        assert_int_equal(sh("%s %s %s", vgdl, writes[k], null), 0);
+        assert_int_equal(sh("test -c %s", null), 0);
+    }
+    /* A directory is refused. */
+    assert_int_equal(sh("mkdir -p %s/dir.png && %s render bait -o %s/dir.png", tmp, vgdl, tmp), 2);
+    expect_in(err(), "dir.png: cannot write");
+}
+
+static void test_output_fifo_and_links(void **state) {
+    (void)state;
+    char path[512];
+    /* A FIFO no process reads: refused at once, left a FIFO. */
+    assert_int_equal(sh("mkfifo %s/f.png && timeout 10 %s render bait -o %s/f.png", tmp, vgdl, tmp), 2);
+    expect_in(err(), "FIFO");
+    assert_true(is_kind("f.png", "p"));
+    /* Read (the reader opens first; the PNG fits the pipe): written through it. */
+    snprintf(path, sizeof path, "%s/f.png", tmp);
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    assert_true(fd >= 0);
+    assert_int_equal(sh("timeout 10 %s render bait -o %s/f.png", vgdl, tmp), 0);
+    char head[8] = "";
+    assert_int_equal(read(fd, head, 8), 8);
+    assert_memory_equal(head, "\x89PNG\r\n\x1a\n", 8);
+    close(fd);
+    assert_true(is_kind("f.png", "p"));
+    /* A symbolic link: the file it leads to is written, with its permissions kept; the link stays. */
+    assert_int_equal(sh("echo old > %s/real.png && chmod 640 %s/real.png && ln -s real.png %s/link.png", tmp, tmp, tmp), 0);
+    assert_int_equal(sh("%s render bait -o %s/link.png", vgdl, tmp), 0);
+    assert_true(is_kind("link.png", "L"));
+    snprintf(path, sizeof path, "%s/real.png", tmp);
+    int w, h;
+    uint8_t *rgb = read_png(path, &w, &h);
+    assert_non_null(rgb);
+    free(rgb);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640);
+    assert_int_equal(sh("%s run bait --max-ticks 2 --gif %s/link.png", vgdl, tmp), 0);
+    assert_true(is_kind("link.png", "L"));
+    /* A link to nothing: refused, nothing made. */
+    assert_int_equal(sh("ln -s nothing.png %s/dangling.png && %s render bait -o %s/dangling.png", tmp, vgdl, tmp), 2);
+    expect_in(err(), "symbolic link");
+    assert_true(is_kind("dangling.png", "L"));
+    assert_false(leftover("nothing"));
+}
+
+/* Appends to 'png' at '*n' a chunk of type 'type' holding 'data' (len bytes). */
+static void png_chunk(uint8_t *png, size_t *n, const char *type, const uint8_t *data, uint32_t len) {
+    uint8_t *c = png + *n;
+    for (int k = 0; k < 4; k++) c[k] = (uint8_t)(len >> (24 - 8 * k));
+    memcpy(c + 4, type, 4);
+    if (len) memcpy(c + 8, data, len);
+    uLong crc = crc32(0, c + 4, 4 + len);
+    for (int k = 0; k < 4; k++) c[8 + len + k] = (uint8_t)(crc >> (24 - 8 * k));
+    *n += 12 + len;
+}
+
+/* Writes tmp/NAME: a PNG whose header (IHDR) says w x h pixels, with no
+ * pixels at all (an empty IDAT). */
+static void write_png_header(const char *name, uint32_t w, uint32_t h) {
+    uint8_t png[64] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, ihdr[13] = {0};
+    size_t n = 8;
+    for (int k = 0; k < 4; k++) ihdr[k] = (uint8_t)(w >> (24 - 8 * k)), ihdr[4 + k] = (uint8_t)(h >> (24 - 8 * k));
+    ihdr[8] = 8, ihdr[9] = 6;                              /* 8 bits, RGBA */
+    png_chunk(png, &n, "IHDR", ihdr, 13);
+    png_chunk(png, &n, "IDAT", NULL, 0);
+    png_chunk(png, &n, "IEND", NULL, 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", tmp, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(png, 1, n, f), n);
+    fclose(f);
+}
+
+static void test_hostile_images(void **state) {
+    (void)state;
+    /* A FIFO: refused, not waited on. */
+    assert_int_equal(sh("mkfifo %s/pipe.png", tmp), 0);
+    write_game("pipe", "DARKGRAY");
+    assert_int_equal(sh("timeout 10 %s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
+    expect_in(err(), "pipe.png: cannot read the sprite image: not a regular file");
+    assert_false(leftover("p.png"));
+    /* Outside the script's folder: absolute, or up a '..' (also under --sprites). */
+    write_png_header("tile2.png", 2, 2);
+    char name[256];
+    snprintf(name, sizeof name, "%s/tile2", tmp);
+    write_game(name, "DARKGRAY");
+    assert_int_equal(sh("%s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
+    expect_in(err(), "img.lua: image '/");
+    expect_in(err(), "is outside the script's folder");
+    write_game("sub/../../x/tile2", "DARKGRAY");
+    assert_int_equal(sh("%s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
+    expect_in(err(), "image 'sub/../../x/tile2' is outside the script's folder");
+    write_game("../tile2", "DARKGRAY");
+    assert_int_equal(sh("mkdir -p %s/sp && %s render %s/img.lua --level %s/lvl.txt --sprites %s/sp -o %s/p.png", tmp, vgdl, tmp,
+                        tmp, tmp, tmp), 2);
+    expect_in(err(), "is outside the --sprites folder");
+    assert_false(leftover("p.png"));
+    /* 30000 x 30000 pixels in 45 bytes: refused before it is decoded. */
+    write_png_header("huge.png", 30000, 30000);
+    write_game("huge", "DARKGRAY");
+    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
+    expect_in(err(), "huge.png: sprite image too large (30000 x 30000 pixels; the limit is 2048 a side)");
+    assert_false(leftover("p.png"));
+}
+
+static void test_canvas_size(void **state) {
+    (void)state;
+    /* 128 x 128 cells at 256 pixels: 3 GB, refused before a byte of it. */
+    char map[128 * 129 + 1], *m = map;
+    for (int y = 0; y < 128; y++) {
+        for (int x = 0; x < 128; x++) *m++ = y == 1 && x == 1 ? 'A' : '.';
+        *m++ = '\n';
+    }
+    *m = '\0';
+    write_game(NULL, "DARKGRAY");
+    write_text("big.txt", map);
+    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s render %s/img.lua --level %s/big.txt --cell 256 -o %s/canvas.png", vgdl, tmp,
+                        tmp, tmp), 2);
+    expect_in(err(), "the picture would be 32768 x 32792 pixels, over the limit of 33554432: use a smaller --cell");
+    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s run %s/img.lua --level %s/big.txt --cell 256 --gif %s/canvas.gif", vgdl, tmp,
+                        tmp, tmp), 2);
+    expect_in(err(), "use a smaller --cell");
+    assert_false(leftover("canvas"));
+    assert_int_equal(sh("%s render %s/img.lua --level %s/big.txt --cell 4 -o %s/canvas.png", vgdl, tmp, tmp, tmp), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_png_bait),
         cmocka_unit_test(test_strip_status),
         cmocka_unit_test(test_gif_trace), cmocka_unit_test(test_gif_run_and_solve),
         cmocka_unit_test(test_board),        cmocka_unit_test(test_images),    cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_output_devices), cmocka_unit_test(test_output_fifo_and_links),
+        cmocka_unit_test(test_hostile_images), cmocka_unit_test(test_canvas_size),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -14,6 +14,9 @@
  *    tall as its win rate (PLOT_H = 240 pixels for 1) in its agent's
  *    colour, black whiskers; two-player results plot scores.
  * 4. Bad options and unwritable plots: exit 2, the reason named.
+ * 5. Sizes bounded before the memory is spent (issue 27): a cross table
+ *    of more than 256 agents, a chart over 2^25 pixels: exit 2, the
+ *    reason named, nothing printed and no picture.
  */
 #include "run_vgdl.h"
 
@@ -156,10 +159,37 @@ static void test_bad_options(void **state) {
     }
 }
 
+/* ---- 5. Sizes ---------------------------------------------------------------- */
+
+/* tmp/NAME/runs.csv: 'n' rows of agents agN (against agN+1 when 'two'),
+ * made from the first row of 'from'. */
+static void many_agents(const char *name, const char *from, int n, int two) {
+    assert_int_equal(sh("mkdir -p %s/%s && head -1 %s > %s/%s/runs.csv", tmp, name, from, tmp, name), 0);
+    assert_int_equal(sh("row=$(sed -n 2p %s | cut -d, -f%s); i=0; while [ $i -lt %d ]; do "
+                        "echo \"bait,0,ag$i,%s$row\"; i=$((i+1)); done >> %s/%s/runs.csv",
+                        from, two ? "5-" : "4-", n, two ? "op$i," : "", tmp, name), 0);
+}
+
+static void test_sizes(void **state) {
+    (void)state;
+    many_agents("two", "tests/batch/fixtures/report2/runs.csv", 300, 1);   /* 600 agents */
+    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s report %s/two --plot %s/cross.png", vgdl, tmp, tmp), 2);
+    assert_string_equal(err(), "vgdl: report: bait level 0: 600 agents, too many for a cross table (the limit is 256)\n");
+    assert_string_equal(out(), "");
+    assert_int_equal(sh("test -e %s/cross.png", tmp), 1);
+    many_agents("one", RUNS "/runs.csv", 300, 0);
+    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s report %s/one --plot %s/one.png", vgdl, tmp, tmp), 2);
+    expect_in(err(), "one.png: the chart would be over");
+    expect_in(err(), "over the limit of 33554432");
+    assert_int_equal(sh("test -e %s/one.png", tmp), 1);
+    many_agents("fine", RUNS "/runs.csv", 200, 0);      /* 200 agents on one level: a chart under the limit */
+    assert_int_equal(sh("%s report %s/fine --plot %s/fine.png", vgdl, tmp, tmp), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_markdown), cmocka_unit_test(test_latex),       cmocka_unit_test(test_summary),
-        cmocka_unit_test(test_plot),     cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_plot),     cmocka_unit_test(test_bad_options), cmocka_unit_test(test_sizes),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -16,7 +16,10 @@
  * 3. solve, trace, run, bench and perft start from the position.
  * 4. Bad input exits with status 2 and a message saying what is wrong: an
  *    illegal move, an unknown one, a move after the end, a position a
- *    command cannot start from, --moves given to a command without it.
+ *    command cannot start from, --moves given to a command without it;
+ *    control characters in what a message quotes (a file's name, an
+ *    action, an INI key) written as \xNN, so a message stays one line
+ *    that cannot rewrite the terminal.
  * 5. run on a game with turns plays the agent's own moves (match.c): an
  *    agent against --opponent (Connect Four, Othello) or the game's
  *    policy, each move listed (the list replays with show --moves to the
@@ -207,6 +210,13 @@ static void test_bad_moves(void **state) {
         {"show connect4 --moves 12121213", "vgdl: --moves: move 8 ('3'): the game is already over\n"},
         {"play connect4 --moves 48", "vgdl: --moves: move 2 ('8'): no such move for agent 1 here\n"},
         {"solve bait --moves jump", "vgdl: --moves: move 1 ('jump'): no such move for agent 0 here\n"},
+        /* the bad move itself is quoted, not what follows it (issue 27) */
+        {"show connect4 --moves 44599999", "vgdl: --moves: move 4 ('9'): no such move for agent 1 here\n"},
+        {"show othello --moves f5d6z9f4", "vgdl: --moves: move 3 ('z9'): no such move for agent 0 here\n"},
+        {"show othello --moves f5d6e4c3", "vgdl: --moves: move 3 ('e4'): no such move for agent 0 here\n"},
+        {"show connect4 --moves 1212121345", "vgdl: --moves: move 8 ('3'): the game is already over\n"},
+        {"show bait --moves left,jumpleft", "vgdl: --moves: move 2 ('jump'): no such move for agent 0 here\n"},
+        {"show bait --moves \"$(printf 'left\\033[2J')\"", "vgdl: --moves: move 2 ('\\x1b[2J'): no such move for agent 0 here\n"},
         {"decide connect4 --agent solve --moves 1212121", "vgdl: the game is over after --moves\n"},
         {"run 2048 --moves NIL", "vgdl: --moves: 'run' plays whole rounds from agent 0's turn, but after 'NIL' agent 1 is to move\n"},
         {"trace connect4 --moves 445 --actions /dev/null", "vgdl: --moves: 'trace' plays whole rounds from agent 0's turn"},
@@ -223,6 +233,19 @@ static void test_bad_moves(void **state) {
         expect_in(err(), cases[k].message);
         assert_string_equal(out(), "");
     }
+}
+
+/* Control characters in what messages quote (issue 27). */
+static void test_control_characters_escaped(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s check bait --level \"$(printf 'x\\033[2J\\ny')\"", vgdl), 2);
+    assert_string_equal(err(), "vgdl: --level x\\x1b[2J\\x0ay: no such map (x\\x1b[2J\\x0ay)\n");
+    assert_int_equal(sh("printf 'LEFT\\n\\033[31mred\\n' > %s/esc.txt && %s trace bait --level 0 --actions %s/esc.txt", tmp, vgdl, tmp), 2);
+    expect_in(err(), "esc.txt:2:1: unknown action '\\x1b[31mred' (use ACTION_LEFT");
+    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random\\nseeds = 1\\n\\033[2Jkey = 1\\n' > %s/esc.ini && "
+                        "%s batch %s/esc.ini --out %s/esc", tmp, vgdl, tmp, tmp), 2);
+    expect_in(err(), "esc.ini:5: unknown key '\\x1b[2Jkey' in [batch]");
+    expect_not_in(err(), "\033");
 }
 
 /* ---- 5. run on a game with turns ------------------------------------------ */
@@ -590,6 +613,7 @@ int main(void) {
         cmocka_unit_test(test_trace_run_bench_perft_from_moves),
         cmocka_unit_test(test_bench_at_the_sprite_limit),
         cmocka_unit_test(test_bad_moves),
+        cmocka_unit_test(test_control_characters_escaped),
         cmocka_unit_test(test_run_connect4_against_random),
         cmocka_unit_test(test_run_alphabeta_twice),
         cmocka_unit_test(test_run_othello),

@@ -154,9 +154,7 @@ static int same_settings(const batch *b, const run_row *r, long long i) {
                     "or another out", b->out, b->agents[a].label, r->config, config);
 }
 
-/* Marks done[p] for each run slice[p] the out folder holds (every results
- * file under it, shards too); '*before' counts them. 0, or 2 after printing why. */
-static int find_done(const batch *b, const long long *slice, long long n, unsigned char *done, long long *before) {
+int batch_done(const batch *b, const long long *slice, long long n, unsigned char *done, long long *before) {
     key_set mine = {0}, seen = {0};
     row_list rows = {0};
     long dups = 0;
@@ -190,7 +188,7 @@ static int resume(const batch *b, const batch_opts *o, const long long *slice, l
     unsigned char *done = calloc((size_t)(n ? n : 1), 1);
     *before = *ntodo = 0;
     int rc = done ? 0 : cli_fail("out of memory");
-    if (!rc && !o->force) rc = find_done(b, slice, n, done, before);
+    if (!rc && !o->force) rc = batch_done(b, slice, n, done, before);
     if (!rc && !(*todo = malloc((size_t)(n - *before + 1) * sizeof **todo))) rc = cli_fail("out of memory");
     for (long long p = 0; p < n && !rc; p++)
         if (!done[p]) (*todo)[(*ntodo)++] = slice[p];
@@ -241,7 +239,7 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
     char why[4400];
     if (runs_read_dir(b->out, &rows, &seen, &dups, stderr, why, sizeof why) >= 0) {
         if (o->shard_n) printf("everything in %s so far (every shard there):\n", b->out);
-        report_print(stdout, &rows, &ro);
+        if (report_print(stdout, &rows, &ro)) {}   /* why is on stderr; the batch's own results stand */
         fflush(stdout);
         match_warn_overspent_rows(&rows);
     }

@@ -101,6 +101,15 @@ void batch_run_config(const batch *b, int a, int o, char out[17]);
 /* Fills row 'r' with run i's identity (game, level, agents, seeds, config). */
 void batch_row_identity(const batch *b, long long i, run_row *r);
 
+/* ---- batch.c: resuming --------------------------------------------------- */
+
+/* Marks done[p] for each run slice[p] that the out folder b->out holds
+ * (every results file under it, shards too, each run once); '*before'
+ * counts those newly marked. 0, or 2 after printing why: a row of a run in
+ * the slice made with other settings (another config hash), a results
+ * file that cannot be read, out of memory. */
+int batch_done(const batch *b, const long long *slice, long long n, unsigned char *done, long long *before);
+
 /* ---- worker.c: a worker process ------------------------------------------ */
 
 enum { MSG_RESULT = 1, MSG_CRASH, MSG_BYE };

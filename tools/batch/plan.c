@@ -618,8 +618,11 @@ int batch_load(batch *b, const char *path) {
 void batch_print_errors(batch *b, FILE *f) {
     inifile_errors_sort(&b->ini);
     for (int k = 0; k < b->ini.nerrs; k++) {
-        if (b->ini.errs[k].line) fprintf(f, "%s:%d: %s\n", b->path, b->ini.errs[k].line, b->ini.errs[k].msg);
-        else fprintf(f, "%s: %s\n", b->path, b->ini.errs[k].msg);
+        cli_put(f, b->path);
+        if (b->ini.errs[k].line) fprintf(f, ":%d", b->ini.errs[k].line);
+        fputs(": ", f);
+        cli_put(f, b->ini.errs[k].msg);
+        fputc('\n', f);
     }
     if (b->ini.more) fprintf(f, "%s: (more errors not shown)\n", b->path);
 }

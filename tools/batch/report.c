@@ -244,8 +244,8 @@ static void print_group_table(FILE *f, const group *gs, size_t ng, int summary, 
  * per game x level x agent with its footer, then (not in CSV: one table
  * a stream) per game x agent across levels when an agent played more than
  * one level; --summary: only across levels, with the footer. Leaves 'rows'
- * sorted by game and agent. */
-static void print_one_player(FILE *f, row_list *rows, const report_opts *o) {
+ * sorted by game and agent. 0, or -1 after printing why. */
+static int print_one_player(FILE *f, row_list *rows, const report_opts *o) {
     size_t ng = 0, ns = 0;
     group *gs = o->summary ? NULL : group_rows(rows, same_group, &ng), *ss = NULL;
     if (gs) {
@@ -268,9 +268,11 @@ static void print_one_player(FILE *f, row_list *rows, const report_opts *o) {
                 o->markdown ? "\n" : "");
         print_group_table(f, ss, ns, 1, o);
     }
-    if ((!gs && !o->summary) || (!ss && (o->summary || !o->csv))) fprintf(stderr, "vgdl: out of memory\n");
+    int bad = (!gs && !o->summary) || (!ss && (o->summary || !o->csv));
+    if (bad) fprintf(stderr, "vgdl: out of memory\n");
     free(gs);
     free(ss);
+    return bad ? -1 : 0;
 }
 
 /* ---- Two-player games: cross tables ---------------------------------------- */
@@ -308,11 +310,12 @@ static double cell_score(const cross_cell *c) {
 }
 
 static int name_cmp(const void *a, const void *b) { return strcmp(a, b); }
+static int name_ptr_cmp(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
+/* The index of 'name' in the sorted 'names' (n of them); -1 when not there. */
 static int name_index(char (*names)[ROW_AGENT], int n, const char *name) {
-    for (int k = 0; k < n; k++)
-        if (strcmp(names[k], name) == 0) return k;
-    return -1;
+    char(*at)[ROW_AGENT] = bsearch(name, names, (size_t)n, sizeof *names, name_cmp);
+    return at ? (int)(at - names) : -1;
 }
 
 typedef struct cross {
@@ -329,24 +332,65 @@ static void cross_free(cross *x) {
     memset(x, 0, sizeof *x);
 }
 
-/* Sums the rows [a, b) of one game x level. 0, or -1 out of memory. */
-static int cross_sum(const run_row *a, const run_row *b, cross *x) {
+/* Prints why cross_sum failed with 'rc' on the block of 'x', frees 'x'; -1. */
+static int cross_fail(cross *x, int rc) {
+    if (rc == -2)
+        fprintf(stderr, "vgdl: report: %s level %s: %d agents, too many for a cross table (the limit is %d)\n", x->first->game,
+                x->first->level, x->n, REPORT_MAX_AGENTS);
+    else
+        fprintf(stderr, "vgdl: out of memory\n");
+    cross_free(x);
+    return -1;
+}
+
+/* The agents of the rows [a, b) of one game x level into x->names,
+ * sorted. 0; -1 out of memory; -2 more than REPORT_MAX_AGENTS agents
+ * ('x->n' says how many). */
+static int cross_names(const run_row *a, const run_row *b, cross *x) {
     memset(x, 0, sizeof *x);
     x->first = a;
-    int cap = 0;
-    for (const run_row *r = a; r < b; r++)
-        for (int side = 0; side < 2; side++) {
-            const char *name = side ? r->opponent : r->agent;
-            if (name_index(x->names, x->n, name) >= 0) continue;
-            if (x->n == cap) {
-                cap = cap ? cap * 2 : 8;
-                char(*nn)[ROW_AGENT] = realloc(x->names, (size_t)cap * sizeof *nn);
-                if (!nn) return -1;
-                x->names = nn;
-            }
-            snprintf(x->names[x->n++], ROW_AGENT, "%s", name);
-        }
-    qsort(x->names, (size_t)x->n, sizeof *x->names, name_cmp);
+    size_t rows = (size_t)(b - a), n = 0;
+    const char **all = malloc(2 * rows * sizeof *all);      /* every agent's name, sorted, each once */
+    if (!all) return -1;
+    for (const run_row *r = a; r < b; r++) all[n++] = r->agent, all[n++] = r->opponent;
+    qsort(all, n, sizeof *all, name_ptr_cmp);
+    for (size_t k = 0; k < n; k++) x->n += k == 0 || strcmp(all[k], all[k - 1]) != 0;
+    if (x->n > REPORT_MAX_AGENTS) {
+        free(all);
+        return -2;
+    }
+    x->names = malloc((size_t)x->n * sizeof *x->names);
+    for (size_t k = 0, m = 0; x->names && k < n; k++)
+        if (k == 0 || strcmp(all[k], all[k - 1]) != 0) snprintf(x->names[m++], ROW_AGENT, "%s", all[k]);
+    free(all);
+    return x->names ? 0 : -1;
+}
+
+/* The end of the block of rows that starts at 'a' (one game x level). */
+static const run_row *block_end(const run_row *a, const run_row *end) {
+    const run_row *b = a + 1;
+    while (b < end && strcmp(b->game, a->game) == 0 && strcmp(b->level, a->level) == 0) b++;
+    return b;
+}
+
+/* 0 when every block of 'rows' has few enough agents for a cross table;
+ * else -1 after printing why (checked before anything is printed). */
+static int cross_check(const row_list *rows) {
+    const run_row *end = rows->rows + rows->n;
+    for (const run_row *a = rows->rows, *b; a < end; a = b) {
+        b = block_end(a, end);
+        cross x;
+        int rc = cross_names(a, b, &x);
+        if (rc) return cross_fail(&x, rc);
+        cross_free(&x);
+    }
+    return 0;
+}
+
+/* Sums the rows [a, b) of one game x level. 0, or as cross_names. */
+static int cross_sum(const run_row *a, const run_row *b, cross *x) {
+    int rc = cross_names(a, b, x);
+    if (rc) return rc;
     x->cells = calloc((size_t)x->n * (size_t)x->n, sizeof *x->cells);
     x->total = calloc((size_t)x->n, sizeof *x->total);
     if (!x->cells || !x->total) return -1;
@@ -477,21 +521,18 @@ static void print_cross_csv_line(FILE *f, const cross *x, const char *who, const
     fprintf(f, "%.2f,%lld\n", c->decisions ? (double)c->calls / (double)c->decisions : 0, c->overspent);
 }
 
-/* The summary of two-player runs ('rows' sorted, every one with an opponent). */
-static void print_two_player(FILE *f, const row_list *rows, const report_opts *o) {
+/* The summary of two-player runs ('rows' sorted, every one with an
+ * opponent). 0, or -1 after printing why. */
+static int print_two_player(FILE *f, const row_list *rows, const report_opts *o) {
     long games = 0, failed = 0, by[RUN_NSTATUS] = {0};
     if (o->csv)
         fprintf(f, "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,%scalls_mean,overspent\n",
                 o->no_timing ? "" : "ms_mean,ms_max,");
     for (size_t a = 0, b; a < rows->n; a = b) {
-        const run_row *r0 = &rows->rows[a];
-        for (b = a + 1; b < rows->n && strcmp(rows->rows[b].game, r0->game) == 0 && strcmp(rows->rows[b].level, r0->level) == 0; b++) {}
+        b = (size_t)(block_end(&rows->rows[a], rows->rows + rows->n) - rows->rows);
         cross x;
-        if (cross_sum(&rows->rows[a], &rows->rows[b], &x)) {
-            cross_free(&x);
-            fprintf(stderr, "vgdl: out of memory\n");
-            return;
-        }
+        int rc = cross_sum(&rows->rows[a], &rows->rows[b], &x);
+        if (rc) return cross_fail(&x, rc);
         games += x.games, failed += x.failed;
         for (size_t k = a; k < b; k++) by[rows->rows[k].status]++;
         if (o->csv) {
@@ -506,7 +547,7 @@ static void print_two_player(FILE *f, const row_list *rows, const report_opts *o
         }
         cross_free(&x);
     }
-    if (o->csv) return;
+    if (o->csv) return 0;
     report_prose(f, o);
     fprintf(f, "%ld games", games);
     if (failed) {
@@ -520,6 +561,7 @@ static void print_two_player(FILE *f, const row_list *rows, const report_opts *o
     report_prose(f, o);
     fprintf(f, "score: (W + D/2) / (W + D + L) against the other agents, with its 95%% Wilson interval; times and calls: "
                "the agent's own decisions\n");
+    return 0;
 }
 
 /* The one-player rows of 'rows' into 'one', the two-player ones into
@@ -534,27 +576,29 @@ static int split_rows(const row_list *rows, row_list *one, row_list *two) {
     return 0;
 }
 
-void report_print(FILE *f, row_list *rows, const report_opts *o) {
+int report_print(FILE *f, row_list *rows, const report_opts *o) {
     if (rows->n) qsort(rows->rows, rows->n, sizeof *rows->rows, row_cmp);
     if (o->runs) {
         char line[4096];
         if (row_csv_header(o->no_timing, line, sizeof line) > 0) fputs(line, f);
         for (size_t k = 0; k < rows->n; k++)
             if (row_csv_cols(&rows->rows[k], o->no_timing, line, sizeof line) > 0) fputs(line, f);
-        return;
+        return 0;
     }
     row_list one = {0}, two = {0};
-    if (split_rows(rows, &one, &two)) return;
+    if (split_rows(rows, &one, &two)) return -1;
     /* --csv: one table, so that a reader (pandas) never takes the second
      * header for a row; the other is asked for with --two-player */
     int show_one = !o->two_player && (one.n || !two.n), show_two = two.n && (o->two_player || !o->csv || !one.n);
-    if (show_one) print_one_player(f, &one, o);
-    if (show_one && show_two) fprintf(f, "\n");
-    if (show_two) print_two_player(f, &two, o);
-    if (o->csv && show_one && two.n)
+    int rc = show_two ? cross_check(&two) : 0;
+    if (!rc && show_one) rc = print_one_player(f, &one, o);
+    if (!rc && show_one && show_two) fprintf(f, "\n");
+    if (!rc && show_two) rc = print_two_player(f, &two, o);
+    if (!rc && o->csv && show_one && two.n)
         fprintf(stderr, "vgdl: report: the two-player games' table left out (one table a CSV): add --two-player for it\n");
     rows_free(&one);
     rows_free(&two);
+    return rc;
 }
 
 /* ---- --plot ---------------------------------------------------------------- */
@@ -596,7 +640,7 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
         *title = "SCORE (W + D/2) / GAMES, 95% CI";
         for (size_t a = 0, b; n >= 0 && a < two.n; a = b) {
             const run_row *r0 = &two.rows[a];
-            for (b = a + 1; b < two.n && strcmp(two.rows[b].game, r0->game) == 0 && strcmp(two.rows[b].level, r0->level) == 0; b++) {}
+            b = (size_t)(block_end(r0, two.rows + two.n) - two.rows);
             cross x;
             if (cross_sum(&two.rows[a], &two.rows[b], &x)) n = -1;
             for (int p = 0; n >= 0 && p < x.n; p++, n++) {
@@ -615,8 +659,7 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
     return n;
 }
 
-/* --plot PATH: the chart of plot_bars as a PNG. 0, or 2 after printing why. */
-static int report_plot(row_list *rows, const report_opts *o) {
+int report_plot(row_list *rows, const report_opts *o) {
     size_t cap = 2 * rows->n + 1;   /* a bar per row at most: two-player rows have two agents */
     chart_bar *bars = calloc(cap, sizeof *bars);
     bar_names *names = calloc(cap, sizeof *names);
@@ -676,7 +719,7 @@ int cli_report_cmd(int argc, char **argv) {
         if (files < 0) rc = cli_fail("%s", why);
         else if (files == 0) rc = cli_fail("%s: no %s or %s here or in its subfolders", argv[i], RUNS_CSV, RUNS_JSONL);
     }
-    if (!rc) report_print(stdout, &rows, &o);
+    if (!rc && report_print(stdout, &rows, &o)) rc = 2;
     if (!rc && o.plot) rc = report_plot(&rows, &o);
     free(dir);
     rows_free(&rows);

@@ -328,6 +328,11 @@ static int json_string(const char **p, char *out, size_t size) {
     while (*s != '"') {
         unsigned cp;
         if (!*s || (unsigned char)*s < 0x20) return -1;
+        if ((unsigned char)*s >= 0x80) {                /* a byte of UTF-8 text: as it is */
+            if (n + 2 > size) return -1;
+            out[n++] = *s++;
+            continue;
+        }
         if (*s != '\\') cp = (unsigned char)*s++;
         else {
             s++;
@@ -520,7 +525,7 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     *good_end = *size = 0;
     *bad_line = 0;
     if (old_header) *old_header = 0;
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);    /* O_NONBLOCK: a FIFO must not block the open */
     if (fd < 0) {
         if (errno == ENOENT) return 1;
         snprintf(why, whysize, "%s: %s", path, strerror(errno));
@@ -529,7 +534,12 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     struct stat st;
     char *text = NULL;
     size_t len = 0;
-    if (fstat(fd, &st) == 0 && (text = malloc((size_t)st.st_size + 1))) {
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        snprintf(why, whysize, "%s: not a regular file", path);
+        return -1;
+    }
+    if ((text = malloc((size_t)st.st_size + 1))) {
         ssize_t got;
         while (len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0) len += (size_t)got;
     }

@@ -178,7 +178,15 @@ typedef struct report_opts {
     int summary;    /* one-player runs: only the table across levels (per game x agent) */
     const char *plot;   /* report --plot: the PNG of win rates (cli_report_cmd draws it) */
 } report_opts;
-void report_print(FILE *f, row_list *rows, const report_opts *o);   /* sorts 'rows' */
+#define REPORT_MAX_AGENTS 256   /* agents in one game x level's cross table (its cells grow with the square) */
+/* Prints the report of 'rows' (sorting them); 0, or -1 after printing why
+ * on stderr (out of memory, too many agents for a cross table), checked
+ * before the tables they would cut short. */
+int report_print(FILE *f, row_list *rows, const report_opts *o);
+/* --plot: the chart of the win rates (or two-player scores) of 'rows'
+ * (sorted by report_print) as a PNG at o->plot. 0, or 2 after printing
+ * why. */
+int report_plot(row_list *rows, const report_opts *o);
 /* table.c: prints cells [rows][cols] (64 bytes each, the first row the
  * header) aligned, the first 'nleft' columns to the left, the others to
  * the right, leaving out the columns whose bit is set in 'skip': as text

@@ -9,9 +9,11 @@
 #define _XOPEN_SOURCE 700
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -142,8 +144,18 @@ int batch_submit(const batch *b, const char *ini, int wait, int dry_run, char *w
                "(%d array tasks, %lld runs)\n", ini, path, wait ? " --wait" : "", b->shards, b->total);
         return 0;
     }
-    FILE *f = fopen(path, "w");
-    if (!f) return snprintf(why, whysize, "%s: %s", path, strerror(errno)), -1;
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);   /* no FIFO, no link */
+    struct stat st;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        return snprintf(why, whysize, "%s: not a regular file", path), -1;
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        if (fd >= 0) close(fd);
+        return -1;
+    }
     batch_slurm_script(f, b, ini);
     if (fclose(f) != 0) return snprintf(why, whysize, "%s: %s", path, strerror(errno)), -1;
     printf("submitting %s (%d array tasks, %lld runs)\n", path, b->shards, b->total);

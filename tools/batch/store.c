@@ -177,7 +177,13 @@ static long lock_holder(int fd) {
 static int lock_dir(const char *dir, int how, int write_pid, long *pid) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, RUNS_LOCK);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);   /* written: never through a link */
+    struct stat st;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        errno = EINVAL;
+        return -1;
+    }
     if (fd < 0) return -1;
     if (flock(fd, how | LOCK_NB) != 0) {
         int e = errno;
@@ -357,6 +363,11 @@ int results_open(results *res, FILE *warn, char *why, size_t whysize) {
     snprintf(res->csv.path, sizeof res->csv.path, "%s/%s", res->dir, RUNS_CSV);
     snprintf(res->jsonl.path, sizeof res->jsonl.path, "%s/%s", res->dir, RUNS_JSONL);
     int rc = 0, old_header = 0;
+    for (int k = 0; k < 2 && !rc; k++) {      /* written in place and replaced when repaired: regular files only */
+        struct stat st;
+        if (lstat(files[k]->path, &st) == 0 && !S_ISREG(st.st_mode))
+            return snprintf(why, whysize, "%s: not a regular file (a batch writes its results there)", files[k]->path), -1;
+    }
     for (int k = 0; k < 2 && !rc; k++) {
         long long good, size;
         int bad;

@@ -18,21 +18,33 @@
 
 /* ---- Messages --------------------------------------------------------- */
 
+void cli_put(FILE *f, const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c < 32 || c == 127) && c != '\t') fprintf(f, "\\x%02x", c);
+        else fputc(c, f);
+    }
+}
+
 int cli_fail(const char *fmt, ...) {
+    char msg[8192];
     va_list ap;
     va_start(ap, fmt);
-    fputs("vgdl: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fputs("vgdl: ", stderr);
+    cli_put(stderr, msg);
+    fputc('\n', stderr);
     return 2;
 }
 
 int cli_report(const vg_error *err) {
-    if (err->file[0] && err->line && err->col) fprintf(stderr, "%s:%d:%d: %s\n", err->file, err->line, err->col, err->msg);
-    else if (err->file[0] && err->line) fprintf(stderr, "%s:%d: %s\n", err->file, err->line, err->msg);
-    else if (err->file[0]) fprintf(stderr, "%s: %s\n", err->file, err->msg);
-    else fprintf(stderr, "vgdl: %s\n", err->msg);
+    cli_put(stderr, err->file[0] ? err->file : "vgdl");
+    if (err->file[0] && err->line) fprintf(stderr, ":%d", err->line);
+    if (err->file[0] && err->line && err->col) fprintf(stderr, ":%d", err->col);
+    fputs(": ", stderr);
+    cli_put(stderr, err->msg);
+    fputc('\n', stderr);
     return 2;
 }
 

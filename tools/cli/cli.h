@@ -40,8 +40,12 @@ typedef struct cli_opts {
     int delay;               /* --delay MS: milliseconds a GIF frame; 0: the default */
 } cli_opts;
 
+/* Messages print what they quote with its control characters (but tabs)
+ * as \xNN: a name holding an escape sequence or a line break neither
+ * rewrites the terminal nor forges a line. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));                  /* prints "vgdl: ..." to stderr; returns 2 */
 int cli_report(const vg_error *err);                 /* prints "file:line:col: msg"; returns 2 */
+void cli_put(FILE *f, const char *s);                /* writes 's' to 'f', control characters as \xNN */
 /* Reads the options of command argv[1] (getopt_long: anywhere, --opt=value)
  * and its 'npos' arguments, the first GAME. Options of other commands,
  * unknown ones and bad numbers are refused. 0, or 2 after printing why. */

@@ -97,43 +97,70 @@ static void draw_bar(canvas *c, int x, const chart_bar *b, int s) {
     fill(c, mid - 3, lo - 1, 8, 2, ink);
 }
 
+/* The chart's size for 'ns' series and groups of the label widths
+ * 'label_w' so far ('ng' of them): '*w' and '*h' in pixels, the groups'
+ * left edges in 'gx' (ng + 1 of them, when not NULL). */
+static void chart_size(int ng, int ns, const int *label_w, int legend_w, int title_w, long long *gx, long long *w,
+                       long long *h) {
+    long long bars_w = (long long)ns * (BAR_W + BAR_GAP) - BAR_GAP + 2 * GROUP_PAD, x = LEFT;
+    for (int g = 0; g < ng; g++) {
+        if (gx) gx[g] = x;
+        x += label_w[g] > bars_w ? label_w[g] : bars_w;
+    }
+    if (gx) gx[ng] = x;
+    *w = x + 16;
+    if (*w < legend_w + 8) *w = legend_w + 8;
+    if (*w < title_w) *w = title_w;
+    *h = TOP + PLOT_H + 8 + CH_H + 12 + (long long)ns * (CH_H + 4) + 8;
+}
+
+/* The width of a group's or a series' name as drawn. */
+static int label_width(const char *name) {
+    int len = (int)strnlen(name, LABEL_MAX);
+    return len * CH_W;
+}
+
 vg_status chart_png(const char *path, const char *title, const chart_bar *bars, int n, vg_error *err) {
     const char **groups = calloc((size_t)n + 1, sizeof *groups), **series = calloc((size_t)n + 1, sizeof *series);
-    int *gx = calloc((size_t)n + 2, sizeof *gx), ng = 0, ns = 0;
+    int *label_w = calloc((size_t)n + 1, sizeof *label_w), ng = 0, ns = 0, legend_w = 0;
+    long long *gx = calloc((size_t)n + 2, sizeof *gx), w = 0, h = 0;
+    int title_w = 16 + (int)strnlen(title, 200) * CH_W;
     canvas c = {0};
     vg_status st = VG_ERR_NOMEM;
-    if (!groups || !series || !gx) goto done;
-    for (int k = 0; k < n; k++) intern(groups, &ng, bars[k].group), intern(series, &ns, bars[k].series);
-    int bars_w = ns * (BAR_W + BAR_GAP) - BAR_GAP + 2 * GROUP_PAD, legend_w = 0;
-    gx[0] = LEFT;
-    for (int g = 0; g < ng; g++) {
-        int len = (int)strlen(groups[g]), label_w = (len < LABEL_MAX ? len : LABEL_MAX) * CH_W + GROUP_PAD;
-        gx[g + 1] = gx[g] + (label_w > bars_w ? label_w : bars_w);
+    if (!groups || !series || !label_w || !gx) goto done;
+    /* 1. The groups and series, the size growing with each: refused as
+     *    soon as it is over the limit, before any pixel is spent. */
+    for (int k = 0; k < n; k++) {
+        int g0 = ng, s0 = ns, g = intern(groups, &ng, bars[k].group), s = intern(series, &ns, bars[k].series);
+        if (g == g0) label_w[g] = label_width(groups[g]) + GROUP_PAD;
+        if (s == s0 && 8 + CH_H + 8 + label_width(series[s]) > legend_w) legend_w = 8 + CH_H + 8 + label_width(series[s]);
+        if (g == g0 || s == s0) chart_size(ng, ns, label_w, legend_w, title_w, NULL, &w, &h);
+        if (w * h > VG_CANVAS_MAX_PIXELS) {
+            memset(err, 0, sizeof *err);
+            snprintf(err->file, sizeof err->file, "%s", path);
+            snprintf(err->msg, sizeof err->msg,
+                     "the chart would be over %lld x %lld pixels (%d game x level groups and %d agents so far), over the limit of %d",
+                     w, h, ng, ns, VG_CANVAS_MAX_PIXELS);
+            st = VG_ERR_LIMIT;
+            goto done;
+        }
     }
-    for (int s = 0; s < ns; s++) {
-        int len = (int)strlen(series[s]), w = 8 + CH_H + 8 + (len < LABEL_MAX ? len : LABEL_MAX) * CH_W;
-        if (w > legend_w) legend_w = w;
-    }
-    int title_w = 16 + (int)strlen(title) * CH_W;
-    c.w = gx[ng] + 16;
-    if (c.w < legend_w + 8) c.w = legend_w + 8;
-    if (c.w < title_w) c.w = title_w;
-    int legend_y = TOP + PLOT_H + 8 + CH_H + 12;
-    c.h = legend_y + ns * (CH_H + 4) + 8;
+    chart_size(ng, ns, label_w, legend_w, title_w, gx, &w, &h);
+    c.w = (int)w, c.h = (int)h;
+    int bars_w = ns * (BAR_W + BAR_GAP) - BAR_GAP + 2 * GROUP_PAD, legend_y = TOP + PLOT_H + 8 + CH_H + 12;
+    /* 2. The picture. */
     c.rgb = malloc((size_t)c.w * (size_t)c.h * 3);
     if (!c.rgb) goto done;
     memset(c.rgb, 255, (size_t)c.w * (size_t)c.h * 3);
-    draw_axes(&c, gx[ng], title);
+    draw_axes(&c, (int)gx[ng], title);
     static const uint8_t ink[3] = {0, 0, 0};
     for (int k = 0; k < n; k++) {
         int g = intern(groups, &ng, bars[k].group), s = intern(series, &ns, bars[k].series);
-        int span = gx[g + 1] - gx[g], x0 = gx[g] + (span - bars_w) / 2 + GROUP_PAD;
+        int span = (int)(gx[g + 1] - gx[g]), x0 = (int)gx[g] + (span - bars_w) / 2 + GROUP_PAD;
         draw_bar(&c, x0 + s * (BAR_W + BAR_GAP), &bars[k], s);
     }
-    for (int g = 0; g < ng; g++) {
-        int len = (int)strlen(groups[g]), shown = len < LABEL_MAX ? len : LABEL_MAX;
-        text(&c, (gx[g] + gx[g + 1] - shown * CH_W) / 2, TOP + PLOT_H + 8, groups[g], LABEL_MAX, ink);
-    }
+    for (int g = 0; g < ng; g++)
+        text(&c, (int)(gx[g] + gx[g + 1] - label_width(groups[g])) / 2, TOP + PLOT_H + 8, groups[g], LABEL_MAX, ink);
     for (int s = 0; s < ns; s++) {
         uint8_t col[3];
         chart_colour(s, col);
@@ -150,6 +177,7 @@ done:
     free(c.rgb);
     free(groups);
     free(series);
+    free(label_w);
     free(gx);
     return st;
 }

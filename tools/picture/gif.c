@@ -22,18 +22,20 @@
 
 struct render_gif {
     render *r;
-    char path[4096], tmp[4096];
+    render_out out;          /* the file */
     GifFileType *gf;
     int w, h, delay_cs, frames, pending, written;   /* frames added; one waiting; frames in the file */
     uint8_t *shown;          /* the picture as the file shows it so far, w * h palette indices */
     uint8_t *next;           /* the frame waiting to be written */
 };
 
-/* Fills 'err' for a giflib failure (code 'e') on the GIF's file. */
+/* Fills 'err' for a giflib failure (code 'e') on the GIF's file: the
+ * system's reason when a write failed (a full disk), else giflib's. */
 static vg_status gif_fail(render_gif *gif, int e, vg_error *err) {
-    errno = 0;
-    render_io_error(err, gif->path, "cannot write");
-    snprintf(err->msg, sizeof err->msg, "cannot write the GIF (giflib: %s)", GifErrorString(e) ? GifErrorString(e) : "?");
+    int sys = e == E_GIF_ERR_WRITE_FAILED || e == E_GIF_ERR_CLOSE_FAILED ? errno : 0;
+    errno = sys;
+    render_io_error(err, gif->out.path, "cannot write");
+    if (!sys) snprintf(err->msg, sizeof err->msg, "cannot write the GIF (giflib: %s)", GifErrorString(e) ? GifErrorString(e) : "?");
     return VG_ERR_IO;
 }
 
@@ -94,9 +96,8 @@ static int put_frame(render_gif *gif, int delay) {
 vg_status render_gif_open(render *r, const char *path, int delay_ms, render_gif **out, vg_error *err) {
     render_gif *gif = calloc(1, sizeof *gif);
     *out = NULL;
-    if (!gif || strlen(path) >= sizeof gif->path) {
-        free(gif);
-        errno = gif ? ENAMETOOLONG : ENOMEM;
+    if (!gif) {
+        errno = ENOMEM;
         return render_io_error(err, path, "cannot write");
     }
     gif->r = r;
@@ -104,8 +105,8 @@ vg_status render_gif_open(render *r, const char *path, int delay_ms, render_gif 
     gif->h = render_height(r);
     gif->delay_cs = ((delay_ms > 0 ? delay_ms : RENDER_DELAY) + 5) / 10;
     if (gif->delay_cs < 2) gif->delay_cs = 2;             /* viewers slow down shorter delays */
-    snprintf(gif->path, sizeof gif->path, "%s", path);
-    int fd = render_temp_open(path, gif->tmp, sizeof gif->tmp, err), e = 0;
+    int fd = render_out_open(&gif->out, path, err), e = 0;
+    errno = 0;                                        /* what a failed write sets is the reason gif_fail gives */
     if (fd < 0) {
         free(gif);
         return VG_ERR_IO;
@@ -113,8 +114,8 @@ vg_status render_gif_open(render *r, const char *path, int delay_ms, render_gif 
     gif->shown = malloc((size_t)gif->w * (size_t)gif->h);
     gif->next = malloc((size_t)gif->w * (size_t)gif->h);
     if (!gif->shown || !gif->next) e = E_GIF_ERR_NOT_ENOUGH_MEM;
-    else if (!(gif->gf = EGifOpenFileHandle(fd, &e))) close(fd);
-    else e = put_header(gif);
+    else if ((gif->gf = EGifOpenFileHandle(fd, &e))) e = put_header(gif);   /* giflib owns fd from here */
+    if (!gif->gf) close(fd);
     if (e) {
         gif_fail(gif, e, err);
         render_gif_close(gif, 0, NULL);
@@ -141,10 +142,8 @@ vg_status render_gif_close(render_gif *gif, int keep, vg_error *err) {
     int e = keep && gif->pending ? put_frame(gif, gif->delay_cs + FINAL_HOLD_CS) : 0, e_close = 0;
     if (e) st = gif_fail(gif, e, err), keep = 0;
     if (gif->gf && EGifCloseFile(gif->gf, &e_close) != GIF_OK && keep) st = gif_fail(gif, e_close, err), keep = 0;
-    if (gif->tmp[0]) {
-        vg_status st_file = render_temp_close(gif->tmp, gif->path, keep, err);
-        if (st == VG_OK) st = st_file;
-    }
+    vg_status st_file = render_out_end(&gif->out, keep, err);
+    if (st == VG_OK) st = st_file;
     free(gif->shown);
     free(gif->next);
     free(gif);

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "render.h"
@@ -116,39 +115,13 @@ const uint8_t *render_draw(render *r, const vg_state *s) { return vg_canvas_draw
 
 /* ---- Files ---------------------------------------------------------------- */
 
-int render_temp_open(const char *path, char *tmp, size_t size, vg_error *err) {
-    errno = 0;
-    if ((size_t)snprintf(tmp, size, "%s.XXXXXX", path) >= size) {
-        errno = ENAMETOOLONG;
-        render_io_error(err, path, "cannot write");
-        return -1;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        render_io_error(err, path, "cannot write");
-        return -1;
-    }
-    mode_t mask = umask(0);                            /* mkstemp makes it private: as open() would */
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    return fd;
-}
-
-vg_status render_temp_close(const char *tmp, const char *path, int keep, vg_error *err) {
-    errno = 0;
-    if (keep && rename(tmp, path) == 0) return VG_OK;
-    vg_status st = keep ? render_io_error(err, path, "cannot write") : VG_OK;
-    unlink(tmp);
-    return st;
-}
-
 vg_status render_png(render *r, const vg_state *s, const char *path, vg_error *err) {
     return render_write_png(path, render_draw(r, s), render_width(r), render_height(r), err);
 }
 
 vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err) {
-    char tmp[4096];
-    int fd = render_temp_open(path, tmp, sizeof tmp, err);
+    render_out o;
+    int fd = render_out_open(&o, path, err);
     if (fd < 0) return VG_ERR_IO;
     FILE *f = fdopen(fd, "wb");
     png_image im;
@@ -164,8 +137,8 @@ vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, v
     else close(fd);
     if (!ok) {
         render_io_error(err, path, "cannot write");
-        render_temp_close(tmp, path, 0, NULL);
+        render_out_end(&o, 0, NULL);
         return VG_ERR_IO;
     }
-    return render_temp_close(tmp, path, 1, err);
+    return render_out_end(&o, 1, err);
 }

@@ -9,8 +9,10 @@
  * result; board games as a board with discs); this room adds the palette
  * a GIF needs and writes the files.
  *
- * Files are written to a temporary file beside the target and renamed
- * when complete, so a failure never leaves a half-written picture.
+ * Files are written as outfile.c says: a regular file through a
+ * temporary file beside it, renamed when complete, so a failure never
+ * leaves a half-written picture; a device or FIFO in place, never
+ * replaced.
  */
 #ifndef VG_RENDER_H
 #define VG_RENDER_H
@@ -47,29 +49,40 @@ const uint8_t *render_draw(render *r, const vg_state *s);
 const uint8_t *render_palette(const render *r, int *n);
 /* The palette entry closest to (red, green, blue). */
 uint8_t render_index(render *r, uint8_t red, uint8_t green, uint8_t blue);
-/* Writes 's' as a PNG to 'path' (through a temporary file beside it).
- * VG_OK, or VG_ERR_IO naming 'path' (nothing is left behind). */
+/* Writes 's' as a PNG to 'path' (render_write_png). VG_OK, or VG_ERR_IO
+ * naming 'path' (nothing is left behind). */
 vg_status render_png(render *r, const vg_state *s, const char *path, vg_error *err);
 
-/* A temporary file beside 'path' ("path.XXXXXX"), open for writing: its
- * descriptor, its name in 'tmp', or -1 with 'err' naming 'path'. */
-int render_temp_open(const char *path, char *tmp, size_t size, vg_error *err);
-/* Ends a temporary file: renamed to 'path' when 'keep', else removed.
- * VG_OK, or VG_ERR_IO naming 'path'. */
-vg_status render_temp_close(const char *tmp, const char *path, int keep, vg_error *err);
+/* ---- outfile.c: where a picture is written ----------------------------- */
+
+typedef struct render_out {
+    char path[4096];         /* the path given, which errors name */
+    char dest[4096];         /* the file renamed over: 'path', or where its symbolic links lead */
+    char tmp[4096];          /* the temporary file beside it; "" when written in place (a device, a FIFO) */
+} render_out;
+
+/* Opens 'path' for writing a picture (outfile.c): a regular file or none
+ * through a temporary file beside it, a device or FIFO in place.
+ * Returns a descriptor for the caller to write and close, then end with
+ * render_out_end; or -1 with 'err' naming 'path' ("cannot write: ..."). */
+int render_out_open(render_out *o, const char *path, vg_error *err);
+/* After the descriptor is closed: the temporary file renamed over the
+ * target ('keep' 1) or removed ('keep' 0). VG_OK, or VG_ERR_IO naming
+ * the path. */
+vg_status render_out_end(render_out *o, int keep, vg_error *err);
 /* Fills 'err' with "cannot write" or another 'what' for 'path' and errno's reason; returns VG_ERR_IO. */
 vg_status render_io_error(vg_error *err, const char *path, const char *what);
 /* Writes 'rgb' (w * h pixels, 3 bytes each, row by row) as a PNG to
- * 'path' (through a temporary file beside it). VG_OK, or VG_ERR_IO naming
- * 'path' (nothing is left behind). */
+ * 'path' (render_out_open). VG_OK, or VG_ERR_IO naming 'path' (nothing
+ * is left behind). */
 vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err);
 
 /* ---- gif.c: an animated GIF written as the game plays ---------------- */
 
 typedef struct render_gif render_gif;
 
-/* Starts a GIF of the game 'r' draws at 'path' (a temporary file beside
- * it until render_gif_close); frames last 'delay_ms' each (0:
+/* Starts a GIF of the game 'r' draws at 'path' (render_out_open: a
+ * temporary file beside it until render_gif_close); frames last 'delay_ms' each (0:
  * RENDER_DELAY), the last one longer, and the GIF loops. Memory does not
  * grow with the frames: each is compared with the one before and only
  * the rectangle that changed is written. VG_OK with '*out' set, or

@@ -6,7 +6,8 @@
  * default types and map characters, EOS first, names declared twice,
  * levels read as GVGAI reads them), errors from the builder placed at the
  * word they name, every game of gvgai/ parsed, and vgdl convert: the Lua
- * script of every game loads to the same game as its file.
+ * script of every game loads to the same game as its file, and hostile
+ * games (issue 27) load, or fail, both ways alike.
  *
  * The test of engine/gvgai/reader.c, walk.c, build.c and convert.c: they
  * have no test file of their own.
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -46,6 +48,14 @@ static vg_game *load_vgdl(const char *text, const char *level, vg_error *err) {
     vg_game *g = NULL;
     memset(err, 0, sizeof *err);
     vg_game_load_text(temp_file("game.txt", text), level, "level", &g, err);
+    return g;
+}
+
+/* Loads the Lua script 'text' on map 'level'; NULL when it fails ('err' says why). */
+static vg_game *load_lua(const char *text, const char *level, vg_error *err) {
+    vg_game *g = NULL;
+    memset(err, 0, sizeof *err);
+    vg_game_load_text(temp_file("game.lua", text), level, "level", &g, err);
     return g;
 }
 
@@ -290,7 +300,8 @@ static void test_errors_located(void **state) {
 
 /* A map character placing a type the game does not declare is an error
  * only on a level that uses it (witnessprotected's 'n > floor running'),
- * and vgdl convert writes it as a comment. */
+ * and so it is in its conversion (issue 27: it was a comment, and the
+ * converted level then loaded). */
 static void test_undeclared_map_type(void **state) {
     (void)state;
     const char *text = "BasicGame\n  SpriteSet\n    floor > Immovable\n  LevelMapping\n    n > floor running\n";
@@ -305,7 +316,13 @@ static void test_undeclared_map_type(void **state) {
     assert_non_null(strstr(err.msg, "unknown sprite type 'running'"));
     char *lua = NULL;
     assert_int_equal(vg_game_convert(temp_file("game.txt", text), &lua, &err), VG_OK);
-    assert_non_null(strstr(lua, "\n-- map { \"n\", \"floor\", \"running\" }"));
+    assert_non_null(strstr(lua, "\nmap { \"n\", \"floor\", \"running\" }"));
+    g = load_lua(lua, "A.\n", &err);
+    assert_non_null(g);
+    vg_game_free(g);
+    g = load_lua(lua, "An\n", &err);
+    assert_null(g);
+    assert_non_null(strstr(err.msg, "unknown sprite type 'running'"));
     free(lua);
 }
 
@@ -452,6 +469,127 @@ static void test_convert_round_trip(void **state) {
     globfree(&gl);
 }
 
+/* ---- Hostile games (issue 27): both loaders agree --------------------- */
+
+/* Loads VGDL 'text' on 'level' and its conversion too: both load, or
+ * both fail ('expect' VG_OK: load); the same rules when they load. The
+ * converted script in '*lua' (the caller frees it) when asked. */
+static void both_ways(const char *text, const char *level, int expect_ok, char **lua_out) {
+    vg_error err, lerr;
+    char *lua = NULL;
+    vg_game *g = load_vgdl(text, level, &err);
+    if (!!g != expect_ok) print_error("expected it to %s: %s\n", expect_ok ? "load" : "fail", g ? "loads" : err.msg);
+    assert_int_equal(!!g, expect_ok);
+    vg_status st = vg_game_convert(temp_file("game.txt", text), &lua, &lerr);
+    if (st != VG_OK) {                      /* convert refuses what the reader refuses */
+        assert_false(expect_ok);
+        return;
+    }
+    vg_game *h = load_lua(lua, level, &lerr);
+    if (!!h != expect_ok) print_error("converted, it %s:\n%s\n", h ? "loads" : lerr.msg, lua);
+    assert_int_equal(!!h, expect_ok);
+    if (g && h) same_rules(g, h, "game.txt");
+    vg_game_free(g);
+    vg_game_free(h);
+    if (lua_out) *lua_out = lua;
+    else free(lua);
+}
+
+static void test_convert_hostile(void **state) {
+    (void)state;
+    static const char head[] = "BasicGame%s\n  SpriteSet\n    floor > Immovable\n    goal > Immovable\n%s\n"
+                               "  LevelMapping\n    . > floor\n    g > goal\n%s\n  InteractionSet\n%s\n";
+    static const struct {
+        const char *game, *sprites, *maps, *rules, *level;
+        int ok;
+        const char *lua;          /* in the converted script */
+    } cases[] = {
+        /* 1e400 is Lua's 1e999 (it was 'inf', an undefined global: the entry vanished) */
+        {" square_size=1e400", "", "", "", "A.\n", 0, "square_size = 1e999"},
+        {"", "    avatar > MovingAvatar foo=1e400", "", "", "A.\n", 0, "foo = 1e999"},
+        {"", "", "", "    avatar floor > stepBack scoreChange=-1e400", "A.\n", 0, "scoreChange = -1e999"},
+        {"", "", "", "    avatar floor > stepBack scoreChange=-0.0", "A.\n", 1, "scoreChange = -0.0"},
+        /* a key given twice: its last value (GVGAI keeps parameters in a map) */
+        {"", "    avatar > MovingAvatar speed=fast speed=0.5", "", "", "A.\n", 1, "speed = 0.5 }"},
+        /* 'parent' would be sprite{}'s own entry in Lua */
+        {"", "    box > Passive parent=floor", "", "", "A.\n", 0, NULL},
+        /* a byte over 127: mapped as itself, not as 'i' (0xe9 & 127) */
+        {"", "", "    \xe9 > ghost", "", "A.i\n", 1, "map { \"\\233\", \"ghost\" }"},
+        {"", "", "    \xe9 > ghost", "", "A.\xe9\n", 0, NULL},
+        {"", "", "    \xe9 > goal", "", "A.\xe9\n", 1, NULL},
+        /* a list longer than the Lua loader takes */
+        {"", "    avatar > ShootAvatar stype=goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
+             "goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
+             "goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
+             "goal,goal,goal,goal,goal", "", "", "A.\n", 0, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[4096], *lua = NULL;
+        snprintf(text, sizeof text, head, cases[k].game, cases[k].sprites, cases[k].maps, cases[k].rules);
+        both_ways(text, cases[k].level, cases[k].ok, &lua);
+        if (cases[k].lua && (!lua || !strstr(lua, cases[k].lua))) print_error("case %zu: no '%s' in:\n%s\n", k, cases[k].lua, lua ? lua : "(not converted)");
+        if (cases[k].lua) assert_true(lua && strstr(lua, cases[k].lua));
+        free(lua);
+    }
+}
+
+/* An interaction row of more second types than a game has: refused by
+ * both loaders, never cut short (it was cut at 256 rows: 'goal' after 256
+ * walls was dropped, and the avatar walked over it alive). */
+static void test_many_second_types(void **state) {
+    (void)state;
+    static char text[8192];
+    int n = snprintf(text, sizeof text, "BasicGame\n  SpriteSet\n    goal > Immovable\n  LevelMapping\n    g > goal\n"
+                                        "  InteractionSet\n    avatar");
+    for (int k = 0; k < 256; k++) n += snprintf(text + n, sizeof text - (size_t)n, " wall");
+    snprintf(text + n, sizeof text - (size_t)n, " goal > killSprite\n");
+    vg_error err;
+    assert_null(load_vgdl(text, "Ag\n", &err));
+    assert_non_null(strstr(err.msg, "an interaction names 257 second types (the limit is 64)"));
+    both_ways(text, "Ag\n", 0, NULL);
+}
+
+/* A line break in the game file's name stays in the header comment. */
+static void test_convert_file_name(void **state) {
+    (void)state;
+    const char *path = temp_file("x\nerror('the name ran')\n.txt", "BasicGame\n  SpriteSet\n    floor > Immovable\n");
+    char *lua = NULL;
+    vg_error err;
+    assert_int_equal(vg_game_convert(path, &lua, &err), VG_OK);
+    assert_non_null(strstr(lua, "-- x\\x0aerror('the name ran')\\x0a.txt: GVGAI's game"));
+    vg_game *h = load_lua(lua, "A\n", &err);
+    if (!h) print_error("%s\n", err.msg);
+    assert_non_null(h);
+    vg_game_free(h);
+    unlink(path);
+    free(lua);
+}
+
+/* The reader and the walk are linear: 40,000 lines declaring one sprite,
+ * and as many map lines naming undeclared types (these took seconds,
+ * growing with the square of the lines). */
+static void test_many_lines(void **state) {
+    (void)state;
+    size_t cap = 4 << 20, n = 0;
+    char *text = malloc(cap);
+    n += (size_t)snprintf(text, cap, "BasicGame\n  SpriteSet\n");
+    for (int k = 0; k < 40000; k++) n += (size_t)snprintf(text + n, cap - n, "    wall > Immovable\n");
+    n += (size_t)snprintf(text + n, cap - n, "  LevelMapping\n");
+    for (int k = 0; k < 40000; k++) n += (size_t)snprintf(text + n, cap - n, "    %c > ghost%d\n", 33 + k % 90, k);
+    clock_t t0 = clock();
+    vg_error err;
+    vg_game *g = load_vgdl(text, "A\n", &err);
+    assert_null(g);                                /* a character is mapped twice */
+    assert_non_null(strstr(err.msg, "mapped twice"));
+    char *lua = NULL;
+    assert_int_equal(vg_game_convert(temp_file("game.txt", text), &lua, &err), VG_OK);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    if (secs > 1) print_error("40,000 lines took %.2f s\n", secs);
+    assert_true(secs < 1);                         /* linear: a few milliseconds; quadratic: seconds */
+    free(lua);
+    free(text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_syntax),
@@ -462,6 +600,10 @@ int main(void) {
         cmocka_unit_test(test_undeclared_map_type),
         cmocka_unit_test(test_every_game_parses),
         cmocka_unit_test(test_convert_round_trip),
+        cmocka_unit_test(test_convert_hostile),
+        cmocka_unit_test(test_many_second_types),
+        cmocka_unit_test(test_convert_file_name),
+        cmocka_unit_test(test_many_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
