@@ -6,7 +6,7 @@
 #                   listed at the end, then the totals line (tests/run.sh)
 #   make test-quick the inner loop: every test but the whole-collection and end-to-end programs
 #                   (GVGAI's corpus, the level solver against BFS on generated maps, batch runs with
-#                   Slurm and GNU parallel, the documents' examples), about a third of make test's time
+#                   Slurm and GNU parallel, the documents' examples), about 40% of make test's CPU time
 #   make test-asan  the same tests under -fsanitize=address,undefined (gcc)
 #   make test BUILD=clang   ... under clang's ASan and UBSan (float-to-int casts checked too)
 #   make test-slow  every test, also the slow ones (Bait level 3 solved and proven shortest)
@@ -18,6 +18,7 @@
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
 #                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm, no vg_type_find in agents/,
+#                   no effect kind (EFF_*) in bound*.c (the proofs read flags),
 #                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh)
 #   make check-rules the same rules without the debug build
 #   make deps       install the Debian packages the project needs (root)
@@ -88,7 +89,7 @@ $(OUT)/libvgdl.a: $(LIBOBJ)
 build/libvgdl.a: $(OUT)/libvgdl.a
 	@cp $< $@
 
-# The tools but their main(), for the fuzz harnesses of pictures and reports.
+# The tools but their main(), for the fuzz harnesses of pictures and reports and the batch library's tests.
 $(OUT)/libtools.a: $(TOOLOBJ)
 	@rm -f $@
 	@ar rcs $@ $^
@@ -119,12 +120,7 @@ $(OUT)/tests/%: tests/%.c tests/support.c $(OUT)/libvgdl.a tests/support.h $(wil
 	@echo "CC $<"
 	@$(CC) $(CFLAGS) -Itests $(LDFLAGS_$(BUILD)) -o $@ $< tests/support.c $(OUT)/libvgdl.a $(LDLIBS) $(TESTLIBS)
 
-# The batch library's own tests (tests/batch/) link the tools' modules they need, from an archive of
-# all but the program's main.
-$(OUT)/libtools.a: $(patsubst %.c,$(OUT)/%.o,$(filter-out tools/cli/vgdl.c,$(TOOLS)))
-	@rm -f $@
-	@ar rcs $@ $^
-
+# The batch library's own tests (tests/batch/) link the tools' modules they need (libtools.a).
 $(OUT)/tests/batch/test_%: tests/batch/test_%.c tests/support.c $(OUT)/libtools.a $(OUT)/libvgdl.a tests/support.h \
                            $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
@@ -199,6 +195,8 @@ check-rules:
 	  || { echo "check: agents run the game's script only through the fm (fm_legal, fm_moves, fm_heuristic, ...: it opens the decision's script window), not as above"; exit 1; }
 	@! grep -n 'vg_type_find' agents/*.[ch] \
 	  || { echo "check: agents look no sprite type up by name (above): game knowledge is the game's (bound(state), vg_bound)"; exit 1; }
+	@! grep -n 'EFF_[A-Za-z]' engine/bound*.c \
+	  || { echo "check: the level solver's proofs read effect flags (effect.h's FX_*), never an effect's kind (above)"; exit 1; }
 	@tests/limits.sh --check
 
 fuzz:
