@@ -256,6 +256,7 @@ struct vg_game {
     /* level */
     int w, h;
     int pw, ph;                           /* map size in pixels */
+    int size_w[VG_MAX_TYPES], size_h[VG_MAX_TYPES]; /* per type: its rectangle in pixels (wMult, hMult cells) */
     uint64_t *static_mask;                /* per cell: static leaf types present */
     uint32_t *static_start;               /* per cell: first entry in static_ents; w*h+1 */
     struct static_ent {                   /* the static layer, cell by cell */
