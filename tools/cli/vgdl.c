@@ -184,38 +184,6 @@ static int cmd_run(int argc, char **argv) {
 /* ---- trace ------------------------------------------------------------ */
 
 /* Reads an actions file (vg_read_actions); prints the error. */
-int cli_read_actions(const char *path, vg_action **out, int *n) {
-    vg_error err = {0};
-    return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
-}
-
-int cli_read_plays(const cli_opts *o, const vg_game *g, cli_plays *p) {
-    memset(p, 0, sizeof *p);
-    p->players = vg_num_players(g);
-    if (o->nactions > p->players)
-        return cli_fail("'%s' is a game for %d player%s: one --actions FILE a player, not %d", o->game, p->players,
-                        p->players == 1 ? "" : "s", o->nactions);
-    for (int k = 0; k < o->nactions; k++) {
-        int rc = cli_read_actions(o->actions[k], &p->acts[k], &p->n[k]);
-        if (rc) return rc;
-        if (p->n[k] > p->cycles) p->cycles = p->n[k];
-    }
-    return 0;
-}
-
-void cli_plays_free(cli_plays *p) {
-    for (int k = 0; k < VG_MAX_PLAYERS; k++) free(p->acts[k]);
-}
-
-vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS], vg_error *err) {
-    vg_action a[VG_MAX_PLAYERS];
-    for (int q = 0; q < p->players; q++) {
-        a[q] = k < p->n[q] ? p->acts[q][k] : VG_ACTION_NIL;
-        told[q] = p->players == 1 || vg_player_alive(g, s, q) ? (int)a[q] : -1;
-    }
-    return p->players == 1 ? vg_advance(g, s, a[0], err) : vg_advance_multi(g, s, a, err);
-}
-
 /* One trace line: GVGAI's one-player format, or the format of several
  * players ('acts': each player's action, -1 when it was not asked; NULL
  * at the start). */
@@ -558,6 +526,7 @@ static const struct command {
     {"perft", cli_perft, "GAME DEPTH", "count the move sequences to each depth (games with turns)"},
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
      "games x levels x agents x seeds from an INI file, resumable; runs.csv and runs.jsonl"},
+    {"generate", cli_generate, "GAME", "new levels for a game, each with its proven shortest solution or agents' win rates"},
     {"report", cli_report_cmd, "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
      "win rates and costs of batch results"},
     {"list", cmd_list, "games | agents | params AGENT", "what can be named: games, agents, an agent's parameters"},
