@@ -31,6 +31,9 @@ class _Turns:
 
     def last(self, observe=True):
         """(observation, cumulative reward, terminated, truncated, info) of the agent to act."""
+        self._check_open()
+        if not self.agents:
+            raise RuntimeError("no agent is to act: call reset()")
         agent = self.agent_selection
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])

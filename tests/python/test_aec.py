@@ -172,6 +172,7 @@ class TestPlayersAtOnce(unittest.TestCase):
         env = vgdl.make_aec(COPS, level=0, seed=2)
         self.assertRaises(RuntimeError, env.step, 0)                     # before reset
         self.assertRaises(RuntimeError, env.observe, "player_0")
+        self.assertRaises(RuntimeError, env.last)
         env.reset()
         for bad, error in [(None, TypeError), (1.5, TypeError), ("1", TypeError), (5, IndexError), (-1, IndexError)]:
             with self.assertRaises(error, msg=repr(bad)):
@@ -199,6 +200,7 @@ class TestPlayersAtOnce(unittest.TestCase):
         env.step(None)
         env.step(None)
         self.assertRaises(RuntimeError, env.step, None)
+        self.assertRaises(RuntimeError, env.last)
 
 
 if __name__ == "__main__":
