@@ -13,7 +13,7 @@ import numpy as np
 
 from ._lib import error, ffi, lib
 from .env import ClosedError, _canvas, _draw, _max_steps
-from .parallel import ParallelEnv
+from .parallel import ParallelEnv, _Agents
 from .spaces import Box, Discrete
 from .state import Game, _seed
 
@@ -23,7 +23,7 @@ except ImportError:
     Dict = dict
 
 
-class _Turns:
+class _Turns(_Agents):
     """What the AEC environments share: PettingZoo's dicts by agent (rewards,
     _cumulative_rewards, terminations, truncations, infos), last(),
     agent_iter(), and the dead step by which an agent whose game has ended
@@ -44,18 +44,6 @@ class _Turns:
             if not self.agents:
                 return
             yield self.agent_selection
-
-    @property
-    def num_agents(self):
-        return len(self.agents)
-
-    @property
-    def max_num_agents(self):
-        return len(self.possible_agents)
-
-    @property
-    def unwrapped(self):
-        return self
 
     def _begin(self, infos, zero):
         """The dicts at the start of an episode, every agent playing and the first to act."""
