@@ -59,13 +59,6 @@ int class_active_move(tick_ctx *t, int i, int dx, int dy) {
     return physics_active(t, i, dx, dy, speed != 0 ? speed : 1);
 }
 
-int class_expired(tick_ctx *t, int i, int age) {
-    int ttl = t->g->types[tick_sprite(t, i)->type].ttl;
-    if (ttl < 0 || age < ttl) return 0;
-    tick_kill(t, i, 0);
-    return 1;
-}
-
 /* The low 12 bits of a RandomNPC's 'counter' count the ticks its last
  * direction was kept; the bits above hold that direction (0: none yet, else
  * 1 + its row in class_base_dirs), GVGAI's prevAction. */
@@ -104,17 +97,22 @@ vg_status class_check_none(vg_game *g, type_def *td, vg_error *err) {
 
 /* Immovable, ResourcePack, Door, Portal, Conveyor: GVGAI's static sprites;
  * their update only counts down a timeToLive ('counter': updates so far). */
-void class_update_still(tick_ctx *t, int i, vg_action a) {
-    (void)a;
+static inline void still_age(tick_ctx *t, int i) {
     sprite *p = tick_sprite(t, i);
     if (!class_expired(t, i, p->counter)) p->counter++;
+}
+
+void class_update_still(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    still_age(t, i);
 }
 
 /* Passive, Resource, Missile: pushed around by effects; drift when oriented
  * with a speed; a timeToLive as class_update_still. */
 void class_update_passive(tick_ctx *t, int i, vg_action a) {
+    (void)a;
     class_passive_move(t, i);
-    class_update_still(t, i, a);
+    still_age(t, i);
 }
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }

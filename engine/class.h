@@ -159,7 +159,12 @@ int class_active_move(tick_ctx *t, int i, int dx, int dy);
 int class_cont_move(tick_ctx *t, int i, vg_action a);
 /* GVGAI's timeToLive: kills sprite 'i', 'age' updates old, when its type's
  * timeToLive has run out; returns 1 then. */
-int class_expired(tick_ctx *t, int i, int age);
+static inline int class_expired(tick_ctx *t, int i, int age) {
+    int ttl = t->g->types[tick_sprite(t, i)->type].ttl;
+    if (ttl < 0 || age < ttl) return 0;
+    tick_kill(t, i, 0);
+    return 1;
+}
 /* RandomNPC's next direction (GVGAI getRandomMove): the last one drawn for
  * 'cons' more ticks (none before the first draw), then a new draw. */
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy);

@@ -201,14 +201,6 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
     return n;
 }
 
-/* Every first sprite, in GVGAI's order (the walk's), from the one after
- * 'after' once 'started'. */
-static int next_any(tick_ctx *t, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    sprite_walk w;
-    tick_walk(&w, t, t->g->types[pd->t1].subtypes, n0);
-    if (started) walk_skip(&w, after);
-    return walk_next(&w, r);
-}
 
 /* A superset of the leaf types that may overlap sprite 'r' where it is
  * now: the fixed types of its cells, and every changing type if another
@@ -461,7 +453,22 @@ typedef struct firsts {
     uint32_t stamp;
     uint64_t key[2 * MAX_CONTACTS];
     int ref[2 * MAX_CONTACTS];
+    int walking;             /* a tick that checks every pair: the first sprites are walk 'w''s */
+    sprite_walk w;
 } firsts;
+
+/* Every first sprite, in GVGAI's order (the walk's), from the one after
+ * 'after' once 'started'. The walk goes on from one call to the next: the
+ * sprites do not move in the array during a tick, and those created since
+ * the effect started are not walked. */
+static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+    if (!f->walking) {
+        tick_walk(&f->w, t, t->g->types[pd->t1].subtypes, n0);
+        if (started) walk_skip(&f->w, after);
+        f->walking = 1;
+    }
+    return walk_next(&f->w, r);
+}
 
 /* Lists f's candidates from the contacts now: keys above 'after' (any,
  * unless 'started'), sorted, each once. */
@@ -492,7 +499,7 @@ static void firsts_list(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0,
  * is a second sprite, or had one (see firsts). 'f' holds the candidates
  * ('f->n' -1: none listed yet). Returns 0 when there is none. */
 static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    if (!contacts_fresh(t)) return next_any(t, pd, n0, after, started, r);
+    if (!contacts_fresh(t)) return next_any(t, f, pd, n0, after, started, r);
     if (f->n < 0 || f->stamp != t->ct.stamp) firsts_list(t, f, pd, n0, after, started);
     if (f->at == f->n) return 0;
     *r = f->ref[f->at++];
@@ -646,9 +653,9 @@ void interact_run(tick_ctx *t) {
             uint64_t after = 0;
             int a, started = 0, batch = effect_flags(e->kind) & FX_BATCH;
             if (t->full && none_of(t, t2, n0)) continue;      /* no second sprite: no first sprite has work */
-            cand.n = -1;
+            cand.n = -1, cand.walking = 0;
             while (t->status == VG_OK &&
-                   (t->full ? next_any(t, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {
+                   (t->full ? next_any(t, &cand, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);
                 started = 1;
                 if (tick_killed(t, a)) continue;

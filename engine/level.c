@@ -178,6 +178,10 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
     g->pw = w * g->square;
     g->ph = h * g->square;
+    for (int t = 0; t < g->ntypes; t++) {
+        g->size_w[t] = (int)(g->square * g->types[t].w_mult);
+        g->size_h[t] = (int)(g->square * g->types[t].h_mult);
+    }
     g->nbitwords = (uint32_t)(nbits + 63) / 64;
     g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;
     g->range_word = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;

@@ -35,7 +35,10 @@ void physics_set_vec(const vg_game *g, sprite *p, double x, double y);
 double physics_rotation(const vg_game *g, const sprite *p);
 void physics_set_rotation(const vg_game *g, sprite *p, double rot);
 /* The width and height in pixels of a sprite of leaf 'type'. */
-void physics_size(const vg_game *g, int type, int *w, int *h);
+static inline void physics_size(const vg_game *g, int type, int *w, int *h) {
+    *w = g->size_w[type];
+    *h = g->size_h[type];
+}
 /* 1 when the rectangles of references 'a' and 'b' overlap (GVGAI's intersects). */
 int physics_overlap(const tick_ctx *t, int a, int b);
 /* 1 when sprite 'r' is not wholly on the screen (GVGAI isAtEdge). */

@@ -47,11 +47,6 @@ void physics_set_rotation(const vg_game *g, sprite *p, double rot) {
     if (e) memcpy(e + 16, &rot, sizeof rot);
 }
 
-void physics_size(const vg_game *g, int type, int *w, int *h) {
-    *w = (int)(g->square * g->types[type].w_mult);
-    *h = (int)(g->square * g->types[type].h_mult);
-}
-
 /* Reference 'r''s rectangle: x, y, width, height. */
 static void ref_rect(const tick_ctx *t, int r, int rc[4]) {
     ref_pos(t->g, t->s, r, &rc[0], &rc[1]);

@@ -218,7 +218,7 @@ static int compare(const family *f, const char *map, uint64_t seed) {
     int h = vg_bound(g, s, &err);
     if (want >= 0 && h > want)
         fail_msg("%s, seed %llu: the bound %d exceeds the shortest win, %d, on\n%s", f->script, (unsigned long long)seed, h, want, map);
-    solve_opts o = {4 * BFS_LIMIT, 0, 1};
+    solve_opts o = {4 * BFS_LIMIT, 0, 1, 0};
     solve_result r;
     fm fmv = {.g = g};
     solve_level(g, &fmv, s, &o, &r);
