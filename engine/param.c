@@ -362,6 +362,12 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
     return 1;
 }
 
+int param_names(param_table table, const char **out, int max) {
+    int n = 0;
+    for (; n < tables[table].n && n < max; n++) out[n] = tables[table].spec[n].name;
+    return n;
+}
+
 vg_status param_set(vg_game *g, param_table table, void *base, const char *key, const param_value *v, int line,
                     vg_error *err) {
     const struct param_list *pl = &tables[table];
@@ -369,11 +375,10 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
     int row = 0;
     while (row < pl->n && strcmp(pl->spec[row].name, key) != 0) row++;
     if (row == pl->n) {
-        const char *names[64];
-        for (int k = 0; k < pl->n; k++) names[k] = pl->spec[k].name;
+        const char *names[128];
         char what[32];
         snprintf(what, sizeof what, "%s parameter", pl->what);
-        return error_unknown(err, g->script_path, line, what, key, names, pl->n);
+        return error_unknown(err, g->script_path, line, what, key, names, param_names(table, names, COUNT(names)));
     }
     p = &pl->spec[row];
     char *field = (char *)base + p->offset;
