@@ -8,7 +8,8 @@
  *    level written loads ('vgdl check'), is as wide and high as its row
  *    says, differs from the others; its listed plan replays to a win in
  *    exactly 'shortest' moves, and 'vgdl solve' proves the same length,
- *    within --length; each generator works.
+ *    within --length, and standing still for a tick does not end it (a
+ *    level over before a move is refused); each generator works.
  *    A Lua game with no levels of its own brings generate() and
  *    constraints{}: its levels keep them, and other generators learn from
  *    the maps it makes; its errors end the request at the script's line.
@@ -98,6 +99,9 @@ static void check_proven(const char *game, const char *dir, int count, int lo, i
         snprintf(tick, sizeof tick, "{\"tick\":%d,", len);
         expect_in(out(), tick);
         expect_in(out(), "\"winner\":\"PLAYER_WINS\"");
+        /* standing still for a tick does not end it */
+        assert_int_equal(sh("cd %s && echo nil > nil.txt && %s trace %s --level %s --actions nil.txt | tail -1", tmp, vgdl, game, level), 0);
+        expect_in(out(), "\"isGameOver\":false");
         /* the solver proves the same length */
         assert_int_equal(sh("cd %s && %s solve %s --level %s", tmp, vgdl, game, level), 0);
         char says[64];
@@ -133,6 +137,16 @@ static void test_sokoban_each_generator(void **state) {
                             tmp, vgdl, dir, gens[k]), 0);
         check_proven("sokoban", dir, 2, 5, 20);
     }
+}
+
+/* A level over before a move (Sokoban with no box: GVGAI checks the
+ * terminations after a tick) is refused, however short a length is wanted. */
+static void test_over_before_a_move(void **state) {
+    (void)state;
+    assert_int_equal(sh("cd %s && %s generate sokoban --out soko-short --count 6 --size 5x4 --length 1-100 --seed 2 --generator random",
+                        tmp, vgdl), 0);
+    expect_in(out(), " over before a move");
+    check_proven("sokoban", "soko-short", 6, 1, 100);
 }
 
 /* A Lua game written for the test, with no levels: its own generate() and
@@ -303,6 +317,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bait),
         cmocka_unit_test(test_sokoban_each_generator),
+        cmocka_unit_test(test_over_before_a_move),
         cmocka_unit_test(test_script_game),
         cmocka_unit_test(test_zelda),
         cmocka_unit_test(test_aliens),

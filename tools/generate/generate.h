@@ -130,7 +130,7 @@ typedef enum {
     GEN_PASS,                        /* keep it */
     GEN_BAD_MAP,                     /* does not load, or has no avatar */
     GEN_CONSTRAINT,                  /* breaks the script's constraints{} (its sprites' counts) */
-    GEN_OVER,                        /* the game is over at the start */
+    GEN_OVER,                        /* the game is over at the start, or after a tick of standing still */
     GEN_UNSOLVABLE,                  /* no action sequence wins */
     GEN_UNDECIDED,                   /* no proof within --max-states */
     GEN_SHORT, GEN_LONG,             /* proven, outside --length */

@@ -198,19 +198,19 @@ int gen_pool_judge(gen_pool *p, const gen_map *maps, gen_eval *evs, int n, int w
         for (int i = 0; i < p->k && next < n; i++)   /* 1. every idle worker gets the next candidate */
             if (p->w[i].pid > 0 && p->w[i].job < 0) {
                 p->w[i].job = next;
-                judged[next] = 0;
                 if (!send_map(p->w[i].to, &maps[next++])) rc |= !collect(p, &p->w[i], evs, judged);   /* it died */
             }
-        struct pollfd fds[MAX_WORKERS];             /* 2. wait for a verdict, a second at most */
+        struct pollfd fds[MAX_WORKERS];             /* 2. wait for a verdict */
         int who[MAX_WORKERS], nf = 0;
         for (int i = 0; i < p->k; i++)
             if (p->w[i].pid > 0 && p->w[i].job >= 0) fds[nf] = (struct pollfd){p->w[i].from, POLLIN, 0}, who[nf++] = i;
         if (p->k && nf == 0 && next < n) {           /* no worker left */
-            rc = cut(p, evs, prefix, n, "no worker process could be started");
+            cut(p, evs, prefix, n, "no worker process could be started");
             rc = -1;
             break;
         }
-        int ready = nf ? poll(fds, (nfds_t)nf, 1000) : 0;
+        double left = deadline > 0 ? deadline - fm_now() : 1.0;   /* a second at most, and not past the deadline */
+        int ready = nf && left > 0 ? poll(fds, (nfds_t)nf, left > 1 ? 1000 : (int)(left * 1000) + 1) : 0;
         if (ready < 0 && errno != EINTR) {
             rc = -1;
             break;

@@ -4,7 +4,7 @@
  *
  *   1. it loads (every character mapped, the game's own checks), with
  *      exactly one avatar and the sprites constraints{} asks for, and the
- *      game is not over at the start
+ *      game is not over at the start, nor after a tick of standing still
  *   2. chance: a few random plays look for a tick whose random draw could
  *      have come out otherwise (vg_state_drew); the solver settles it for
  *      the rest
@@ -29,7 +29,7 @@
 
 static const char *const verdict_names[NUM_VERDICTS] = {
     [GEN_PASS] = "pass", [GEN_BAD_MAP] = "bad map", [GEN_CONSTRAINT] = "breaks constraints{}",
-    [GEN_OVER] = "over at the start", [GEN_UNSOLVABLE] = "unsolvable", [GEN_UNDECIDED] = "undecided",
+    [GEN_OVER] = "over before a move", [GEN_UNSOLVABLE] = "unsolvable", [GEN_UNDECIDED] = "undecided",
     [GEN_SHORT] = "too short", [GEN_LONG] = "too long or unsolvable", [GEN_CHANCE] = "chance (no length)",
     [GEN_WEAK_WINS] = "weak agent wins",
     [GEN_STRONG_LOSES] = "strong agent loses", [GEN_ERROR] = "error", [GEN_UNJUDGED] = "not judged"};
@@ -223,6 +223,16 @@ static void measure(const vg_game *g, const vg_state *start, const gen_opts *o, 
 
 /* ---- The phases ------------------------------------------------------------ */
 
+/* 1 when the game is over after one tick of the avatar standing still: a
+ * level won or lost before a move (Sokoban with no box, Zelda with no
+ * door: GVGAI checks the terminations after a tick, not at the start). */
+static int over_at_once(const vg_game *g, const vg_state *start) {
+    vg_state *s = vg_state_clone(start);
+    int over = s && vg_advance(g, s, VG_ACTION_NIL, NULL) == VG_OK && vg_is_over(s);
+    vg_state_free(s);
+    return over;
+}
+
 /* 1 when the start 's' has as many sprites of each type as constraints{}
  * asks; else 0, with ev->why saying which. */
 static int counts_kept(const vg_game *g, const vg_state *s, gen_eval *ev) {
@@ -253,7 +263,7 @@ void gen_prove_game(const vg_game *g, const gen_opts *o, gen_eval *ev) {
         verdict(ev, GEN_BAD_MAP, NULL);
     } else if (!counts_kept(g, s, ev)) {
         verdict(ev, GEN_CONSTRAINT, NULL);
-    } else if (vg_is_over(s)) {
+    } else if (vg_is_over(s) || over_at_once(g, s)) {
         verdict(ev, GEN_OVER, NULL);
     } else {
         ev->chance = peek_chance(g, s);
