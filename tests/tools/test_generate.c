@@ -9,7 +9,8 @@
  *    says, differs from the others; its listed plan replays to a win in
  *    exactly 'shortest' moves, and 'vgdl solve' proves the same length,
  *    within --length, and standing still for a tick does not end it (a
- *    level over before a move is refused); each generator works.
+ *    level over before a move is refused); each generator works; a
+ *    sprite no rule names that makes sprites (a spawn point) is placed.
  *    A Lua game with no levels of its own brings generate() and
  *    constraints{}: its levels keep them, and other generators learn from
  *    the maps it makes; its errors end the request at the script's line.
@@ -147,6 +148,32 @@ static void test_over_before_a_move(void **state) {
                         tmp, vgdl), 0);
     expect_in(out(), " over before a move");
     check_proven("sokoban", "soko-short", 6, 1, 100);
+}
+
+/* A sprite no rule names but that acts (a spawn point, as Pacman's ghost
+ * nests) is placed by the constructive generator as its levels have it,
+ * not taken for the empty floor. */
+static void test_acting_sprites_placed(void **state) {
+    (void)state;
+    assert_int_equal(sh("cd %s && cat > nests.lua <<'EOF'\n"
+                        "sprite { 'floor', 'Immovable', hidden = true }\n"
+                        "sprite { 'wall', 'Immovable' }\n"
+                        "sprite { 'door', 'Immovable' }\n"
+                        "sprite { 'spark', 'Immovable' }\n"
+                        "sprite { 'nest', 'SpawnPoint', stype = 'spark', total = 1 }\n"
+                        "sprite { 'avatar', 'MovingAvatar' }\n"
+                        "map { '.', 'floor' } map { 'w', 'wall' } map { 'g', 'door', 'floor' }\n"
+                        "map { 'n', 'nest', 'floor' } map { 'A', 'avatar', 'floor' }\n"
+                        "interaction { 'avatar', 'wall', 'stepBack' }\n"
+                        "interaction { 'door', 'avatar', 'killSprite' }\n"
+                        "termination { 'SpriteCounter', stype = 'door', limit = 0, win = true }\n"
+                        "EOF\n"
+                        "printf 'wwwwwwww\\nwA.n..nw\\nw.n..n.w\\nwn..n.gw\\nwwwwwwww\\n' > nests_lvl0.txt && "
+                        "%s generate nests.lua --out nests --generator constructive --count 3 --seed 1",
+                        tmp, vgdl), 0);
+    check_proven("nests.lua", "nests", 3, 1, 100);
+    assert_int_equal(sh("cd %s && cat nests/lvl*.txt | tr -cd n | wc -c", tmp), 0);
+    assert_true(atoi(out()) > 0);
 }
 
 /* A Lua game written for the test, with no levels: its own generate() and
@@ -318,6 +345,7 @@ int main(void) {
         cmocka_unit_test(test_bait),
         cmocka_unit_test(test_sokoban_each_generator),
         cmocka_unit_test(test_over_before_a_move),
+        cmocka_unit_test(test_acting_sprites_placed),
         cmocka_unit_test(test_script_game),
         cmocka_unit_test(test_zelda),
         cmocka_unit_test(test_aliens),

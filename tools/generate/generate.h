@@ -62,13 +62,13 @@ static inline char *gen_at(gen_map *m, int x, int y) { return &m->cell[y * m->w 
 /* ---- What a game's levels and rules say (study.c) ---------------------- */
 
 typedef enum {                       /* a character's role; after EMPTY, strongest first */
-    ROLE_EMPTY,                      /* places nothing that takes part in a rule: floor */
+    ROLE_EMPTY,                      /* places nothing a rule names, nothing that moves or makes sprites: floor */
     ROLE_AVATAR,
     ROLE_HARMFUL,                    /* kills the avatar on contact */
     ROLE_GOAL,                       /* the avatar removes it, and a win counts it */
     ROLE_COLLECTIBLE,                /* the avatar removes or collects it */
     ROLE_SOLID,                      /* never moves, and stops the avatar (stepBack, undoAll, wallStop): walls */
-    ROLE_OTHER,                      /* anything else a rule names: boxes, holes, portals, ... */
+    ROLE_OTHER,                      /* anything else: boxes, holes, portals, ghost nests, ... */
     NUM_ROLES
 } gen_role;
 
