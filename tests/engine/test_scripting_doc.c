@@ -5,10 +5,9 @@
  * (CLASS_LIST), the terminations (TERM_LIST) and the parameters of
  * sprites, effects, terminations and the game (param.c's tables).
  *
- * Each of them is one table (or list) in the document, marked by the line
- * before it, "<!-- rows: KIND -->". A row's names are the `quoted` words
- * of its first cell (of a list item, before its ':'), but those in
- * parentheses ("`players` (GVGAI: `no_players`)"). Every row of the
+ * Each of them is one table in the document, marked by the line before
+ * it, "<!-- rows: KIND -->". A row's names are the `quoted` words of its
+ * first cell: "`players` (GVGAI: `no_players`)" is the rows of both names. Every row of the
  * engine's table must be a row there, and nothing else may be: a name
  * the engine does not have is a doc that drifted. A name is a row once;
  * an effect, class or termination is set out nowhere else as a definition
@@ -70,32 +69,30 @@ static int has_name(const names *ns, const char *name) {
     return 0;
 }
 
-/* Adds the `quoted` names of 'cell' (up to 'end') to 'ns', but those in
- * parentheses; returns how many duplicates it met (a name already there). */
+/* Adds the `quoted` names of 'cell' (up to 'end') to 'ns'; returns how
+ * many duplicates it met (a name already there). */
 static int add_cell_names(names *ns, const char *cell, const char *end) {
-    int depth = 0, dup = 0;
+    int dup = 0;
     for (const char *p = cell; p < end; p++) {
-        if (*p == '(') depth++;
-        else if (*p == ')' && depth > 0) depth--;
-        else if (*p == '`') {
-            const char *close = strchr(p + 1, '`');
-            if (!close || close >= end) break;
-            char name[64];
-            snprintf(name, sizeof name, "%.*s", (int)(close - p - 1), p + 1);
-            if (depth == 0 && has_name(ns, name)) {
-                print_error("scripting.md: '%s' is two rows\n", name);
-                dup++;
-            } else if (depth == 0 && ns->n < MAX_NAMES) {
-                memcpy(ns->name[ns->n++], name, sizeof name);
-            }
-            p = close;
+        if (*p != '`') continue;
+        const char *close = strchr(p + 1, '`');
+        if (!close || close >= end) break;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(close - p - 1), p + 1);
+        if (has_name(ns, name)) {
+            print_error("scripting.md: '%s' is two rows\n", name);
+            dup++;
+        } else if (ns->n < MAX_NAMES) {
+            memcpy(ns->name[ns->n++], name, sizeof name);
         }
+        p = close;
     }
     return dup;
 }
 
-/* The names of the rows marked "<!-- rows: KIND -->" into 'ns'; the
- * number of problems (no such mark, two of them, a name twice). */
+/* The names of the rows of the table marked "<!-- rows: KIND -->" into
+ * 'ns'; the number of problems (no such mark, two of them, no table after
+ * it, a name twice). */
 static int doc_rows(const char *kind, names *ns) {
     char mark[64];
     snprintf(mark, sizeof mark, "<!-- rows: %s -->", kind);
@@ -111,18 +108,13 @@ static int doc_rows(const char *kind, names *ns) {
     }
     int i = at + 1;
     while (i < doc_lines && !doc_line[i][0]) i++;
-    if (i < doc_lines && doc_line[i][0] == '|') {     /* a table: a header, a rule, then the rows */
-        for (i += 2; i < doc_lines && doc_line[i][0] == '|'; i++) {
-            const char *cell = doc_line[i] + 1, *end = strchr(cell, '|');
-            bad += add_cell_names(ns, cell, end ? end : cell + strlen(cell));
-        }
-    } else {                                          /* a list: "- `name`: what it is", lines indented under it */
-        for (; i < doc_lines && (strncmp(doc_line[i], "- ", 2) == 0 || doc_line[i][0] == ' '); i++) {
-            if (doc_line[i][0] == ' ') continue;
-            const char *cell = doc_line[i] + 2, *end = cell;
-            while (*end && *end != ':') end = *end == '`' && strchr(end + 1, '`') ? strchr(end + 1, '`') + 1 : end + 1;
-            bad += add_cell_names(ns, cell, end);
-        }
+    if (i >= doc_lines || doc_line[i][0] != '|') {
+        print_error("scripting.md:%d: no table after '%s'\n", at + 1, mark);
+        return bad + 1;
+    }
+    for (i += 2; i < doc_lines && doc_line[i][0] == '|'; i++) {   /* a header, a rule, then the rows */
+        const char *cell = doc_line[i] + 1, *end = strchr(cell, '|');
+        bad += add_cell_names(ns, cell, end ? end : cell + strlen(cell));
     }
     return bad;
 }
@@ -184,16 +176,17 @@ static void test_parameters(void **state) {
     }
 }
 
-/* The parser itself: names in parentheses are not rows; a list item's
- * names end at its ':'. */
+/* The parser itself: every quoted name of a first cell is a row; a name
+ * twice is a duplicate. */
 static void test_reading_rows(void **state) {
     (void)state;
     static names ns;
-    const char cell[] = " `players` (GVGAI: `no_players`), `counters` | kind |";
+    const char cell[] = " `players` (GVGAI: `no_players`), `counters` | `kind` |";
     assert_int_equal(add_cell_names(&ns, cell, strchr(cell, '|')), 0);
-    assert_int_equal(ns.n, 2);
+    assert_int_equal(ns.n, 3);
     assert_string_equal(ns.name[0], "players");
-    assert_string_equal(ns.name[1], "counters");
+    assert_string_equal(ns.name[1], "no_players");
+    assert_string_equal(ns.name[2], "counters");
     const char again[] = "`players`";
     assert_int_equal(add_cell_names(&ns, again, again + strlen(again)), 1);
 }
