@@ -30,6 +30,7 @@
 #include "generate.h"
 #include "render.h"
 #include "runs.h"
+#include "sheet.h"
 
 #define DEFAULT_COUNT 10
 #define DEFAULT_SECONDS 60
