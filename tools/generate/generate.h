@@ -8,7 +8,7 @@
  *                 character, each character's role (wall, goal, killer,
  *                 collectible, ...) read from the interaction rules
  *   gen_*.c       the generators, one file each behind gen_def; registry.c
- *                 lists them (one table)
+ *                 lists them (one table); rng.c, the numbers they draw
  *   prove.c       one candidate judged: loaded, its constraints checked,
  *                 its shortest solution proven by the level solver (a
  *                 game without chance) or a strong and a weak agent's win
@@ -34,7 +34,7 @@
 #define GEN_MAX_PLAN 2048            /* actions a proven plan may have (longer ones are refused) */
 #define GEN_MAX_CHARS 96             /* printable ASCII characters a map may use */
 
-/* ---- The random numbers of a generator -------------------------------- */
+/* ---- The random numbers of a generator (rng.c) -------------------------- */
 
 typedef struct gen_rng {
     uint64_t s;
