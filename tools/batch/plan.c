@@ -253,7 +253,7 @@ static void parse_levels(batch *b, const inifile_kv *kv) {
                 inifile_error_add(&b->ini, kv->line, "level path '%.40s...' is longer than %d characters", id, ROW_LEVEL - 1);
                 continue;
             }
-            int fresh = keys_put(&seen, id, b->nlevels);
+            int fresh = runs_keys_put(&seen, id, b->nlevels);
             if (fresh < 0) break;
             if (!fresh) {
                 inifile_error_add(&b->ini, kv->line, "level '%s' is listed twice", id);
@@ -269,7 +269,7 @@ static void parse_levels(batch *b, const inifile_kv *kv) {
         }
         if (globbed) globfree(&gl);
     }
-    keys_free(&seen);
+    runs_keys_free(&seen);
     free(copy);
 }
 
@@ -688,7 +688,7 @@ void batch_decode(const batch *b, long long i, int *g, int *l, int *a, int *o, i
 void batch_run_key(const batch *b, long long i, char *buf, size_t size) {
     int g, l, a, o, s;
     batch_decode(b, i, &g, &l, &a, &o, &s);
-    run_key_of(b->games[g], b->levels[l], b->agents[a].label, o >= 0 ? b->agents[o].label : "", b->seeds[s], buf, size);
+    runs_key_of(b->games[g], b->levels[l], b->agents[a].label, o >= 0 ? b->agents[o].label : "", b->seeds[s], buf, size);
 }
 
 void batch_row_identity(const batch *b, long long i, run_row *r) {

@@ -118,7 +118,7 @@ int cli_decide(int argc, char **argv);               /* decide.c: vgdl decide */
 int cli_solve(int argc, char **argv);                /* decide.c: vgdl solve */
 int cli_batch(int argc, char **argv);                /* batch.c: vgdl batch */
 int cli_generate(int argc, char **argv);             /* generate/generate.c: vgdl generate */
-int cli_report_cmd(int argc, char **argv);           /* report.c: vgdl report */
+int cmd_report(int argc, char **argv);           /* report.c: vgdl report */
 /* perft.c: the state to start from: the level's start after --moves, if given; 0, or 2 after printing why */
 int cli_start(const cli_opts *o, const vg_game *g, vg_state **out);
 /* perft.c: as cli_start, for commands that play whole rounds with

@@ -527,7 +527,7 @@ static const struct command {
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
      "games x levels x agents x seeds from an INI file, resumable; runs.csv and runs.jsonl"},
     {"generate", cli_generate, "GAME", "new levels for a game, each with its proven shortest solution or agents' win rates"},
-    {"report", cli_report_cmd, "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
+    {"report", cmd_report, "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
      "win rates and costs of batch results"},
     {"list", cmd_list, "games | agents | params AGENT", "what can be named: games, agents, an agent's parameters"},
     {"help", cmd_help, "[COMMAND]", "this help, or a command's"},

@@ -29,7 +29,7 @@
 #include "cli.h"
 #include "generate.h"
 #include "render.h"
-#include "runs.h"
+#include "report.h"
 #include "sheet.h"
 
 #define DEFAULT_COUNT 10
@@ -145,7 +145,7 @@ static void print_plan(FILE *f, const gen_eval *ev) {
 
 static void print_rate(FILE *f, int wins, int plays) {
     double lo, hi;
-    wilson(wins, plays, &lo, &hi);
+    report_wilson(wins, plays, &lo, &hi);
     fprintf(f, "\t%.2f\t%.2f\t%.2f", plays ? (double)wins / plays : 0.0, lo, hi);
 }
 
