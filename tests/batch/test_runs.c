@@ -29,7 +29,7 @@
 
 #include "support.h"
 
-#include "runs.h"
+#include "report.h"
 
 /* A row whose every field is set, its text awkward where 'awkward'. */
 static run_row sample(int awkward, int two_player) {
@@ -216,8 +216,8 @@ static void test_torn_and_malformed_files(void **state) {
         row_list rows = {0};
         long long good, size;
         int bad, old;
-        char why[256];
-        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, why, sizeof why), 0);
+        vg_error err = {0};
+        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, &err), 0);
         assert_int_equal(rows.n, 2);
         same_row(&rows.rows[0], &a);
         same_row(&rows.rows[1], &b);
@@ -227,7 +227,7 @@ static void test_torn_and_malformed_files(void **state) {
         /* the first row malformed: nothing read past it, its line named */
         text[json ? 3 : strlen(runs_csv_header) + 3] = '"';
         path = results_file(json ? RUNS_JSONL : RUNS_CSV, text);
-        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, why, sizeof why), 0);
+        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, &err), 0);
         assert_int_equal(rows.n, 0);
         assert_int_equal(bad, json ? 1 : 2);
         assert_true(good == (json ? 0 : (long long)strlen(runs_csv_header)));
@@ -237,12 +237,14 @@ static void test_torn_and_malformed_files(void **state) {
     row_list rows = {0};
     long long good, size;
     int bad;
-    char why[256];
+    vg_error err = {0};
     const char *path = results_file(RUNS_CSV, "name,wins\nx,1\n");
-    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, NULL, why, sizeof why), -1);
-    assert_non_null(strstr(why, "not a vgdl batch results file"));
+    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "not a vgdl batch results file"));
+    assert_int_equal(err.line, 1);
+    assert_string_equal(err.file, path);
     remove_file(path);
-    assert_int_equal(runs_read_file("/tmp/vgdl-no-such-dir/runs.csv", &rows, &good, &size, &bad, NULL, why, sizeof why), 1);
+    assert_int_equal(runs_read_file("/tmp/vgdl-no-such-dir/runs.csv", &rows, &good, &size, &bad, NULL, &err), 1);
 }
 
 /* A file of an older vgdl: its header without the opponent columns. */
@@ -280,8 +282,8 @@ static void test_older_columns(void **state) {
     row_list rows = {0};
     long long good, size;
     int bad, old;
-    char why[256];
-    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, why, sizeof why), 0);
+    vg_error err = {0};
+    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, &err), 0);
     assert_int_equal(old, 1);
     assert_int_equal(rows.n, 1);
     same_row(&rows.rows[0], &r);

@@ -65,11 +65,11 @@ static run_row row(const char *who, long long seed) {
 
 /* Opens the store of folder 'dir' (locked), warnings into 'warn' (may be NULL: /dev/null). */
 static void open_store(store *res, const char *dir, FILE *warn) {
-    char why[512];
+    vg_error err = {0};
     FILE *sink = warn ? warn : fopen("/dev/null", "w");
     store_init(res, dir, NULL, 3600);
-    assert_int_equal(store_lock(res, why, sizeof why), 0);
-    if (store_open(res, sink, why, sizeof why)) fail_msg("%s", why);
+    assert_int_equal(store_lock(res, &err), 0);
+    if (store_open(res, sink, &err)) fail_msg("%s", err.msg);
     if (!warn) fclose(sink);
 }
 
@@ -87,12 +87,13 @@ static void write_rows(const char *dir, const char *who, int n) {
 
 /* The rows of results file DIR/NAME, into 'rows' (emptied first); their number. */
 static size_t read_rows(const char *dir, const char *name, row_list *rows) {
-    char path[512], why[256];
+    char path[512];
+    vg_error err = {0};
     long long good, size;
     int bad;
     rows->n = 0;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    assert_int_equal(runs_read_file(path, rows, &good, &size, &bad, NULL, why, sizeof why), 0);
+    assert_int_equal(runs_read_file(path, rows, &good, &size, &bad, NULL, &err), 0);
     assert_true(good == size && bad == 0);
     return rows->n;
 }
@@ -221,27 +222,28 @@ static void test_lagging_file_is_rewritten(void **state) {
 static void test_one_writer_a_folder(void **state) {
     (void)state;
     const char *dir = folder("locked");
-    char why[512], pid[32];
-    results a, b, c;
+    vg_error err = {0};
+    char pid[32];
+    store a, b, c;
     store_init(&a, dir, NULL, 1);
-    assert_int_equal(store_lock(&a, why, sizeof why), 0);
+    assert_int_equal(store_lock(&a, &err), 0);
     store_init(&b, dir, NULL, 1);
-    assert_int_equal(store_lock(&b, why, sizeof why), 1);
+    assert_int_equal(store_lock(&b, &err), 1);
     snprintf(pid, sizeof pid, "%d", (int)getpid());
-    assert_non_null(strstr(why, pid));
+    assert_non_null(strstr(err.msg, pid));
     store_close(&b);
     store_init(&c, folder("locked/shard-1-of-2"), dir, 1);   /* a shard's folder is its own, */
-    assert_int_equal(store_lock(&c, why, sizeof why), 1);    /* but not while the whole batch holds the parent */
+    assert_int_equal(store_lock(&c, &err), 1);    /* but not while the whole batch holds the parent */
     store_close(&c);
     store_close(&a);
     store_init(&c, folder("locked/shard-1-of-2"), dir, 1);
-    assert_int_equal(store_lock(&c, why, sizeof why), 0);
+    assert_int_equal(store_lock(&c, &err), 0);
     store_init(&b, folder("locked/shard-2-of-2"), dir, 1);   /* shards side by side */
-    assert_int_equal(store_lock(&b, why, sizeof why), 0);
+    assert_int_equal(store_lock(&b, &err), 0);
     store_close(&b);
     store_close(&c);
     store_init(&a, dir, NULL, 1);                    /* all closed: the folder is free again */
-    assert_int_equal(store_lock(&a, why, sizeof why), 0);
+    assert_int_equal(store_lock(&a, &err), 0);
     store_close(&a);
 }
 
@@ -249,7 +251,8 @@ static void test_one_writer_a_folder(void **state) {
 
 static void test_folder_with_shards(void **state) {
     (void)state;
-    char shard[256], why[256];
+    char shard[256];
+    vg_error err = {0};
     const char *out = folder("shards");
     write_rows(out, "alpha", 2);                       /* seeds 1, 2 */
     snprintf(shard, sizeof shard, "%s/shard-1-of-2", out);
@@ -262,7 +265,7 @@ static void test_folder_with_shards(void **state) {
     row_list rows = {0};
     key_set seen = {0};
     long dups = 0;
-    assert_int_equal(store_read_dir(out, &rows, &seen, &dups, NULL, why, sizeof why), 3);
+    assert_int_equal(store_read_dir(out, &rows, &seen, &dups, NULL, &err), 3);
     assert_int_equal(rows.n, 5);
     assert_int_equal(dups, 2);
     assert_true(runs_keys_get(&seen, "bait\x1f" "0\x1f" "beta\x1f" "2") >= 0);

@@ -133,11 +133,11 @@ static int plan_slice(const batch *b, const batch_opts *o, long long **slice, lo
 /* The store of this batch or shard locked (one writer per folder), with
  * --force emptied, and opened; 0, or 2 after printing why. */
 static int open_store(const batch_opts *o, store *res) {
-    char why[4400];
-    int locked = store_lock(res, why, sizeof why);
-    if (locked) return cli_fail("%s", why);
+    vg_error err = {0};
+    int locked = store_lock(res, &err);
+    if (locked) return cli_report(&err);
     if (o->force) remove_results(res->dir, o->shard_n == 0);
-    return store_open(res, stderr, why, sizeof why) ? cli_fail("%s", why) : 0;
+    return store_open(res, stderr, &err) ? cli_report(&err) : 0;
 }
 
 /* A row of the out folder that is run slice[p]: 0 when its settings are
@@ -160,15 +160,15 @@ int batch_done(const batch *b, const long long *slice, long long n, unsigned cha
     row_list rows = {0};
     long dups = 0;
     int rc = 0;
-    char why[4400];
+    vg_error err = {0};
     struct stat st;
     for (long long p = 0; p < n && !rc; p++) {
         char key[1024];
         batch_run_key(b, slice[p], key, sizeof key);
         if (runs_keys_put(&mine, key, (long)p) < 0) rc = cli_fail("out of memory");
     }
-    if (!rc && stat(b->out, &st) == 0 && store_read_dir(b->out, &rows, &seen, &dups, stderr, why, sizeof why) < 0)
-        rc = cli_fail("%s", why);
+    if (!rc && stat(b->out, &st) == 0 && store_read_dir(b->out, &rows, &seen, &dups, stderr, &err) < 0)
+        rc = cli_report(&err);
     for (size_t k = 0; k < rows.n && !rc; k++) {
         char key[1024];
         runs_key(&rows.rows[k], key, sizeof key);
@@ -237,12 +237,14 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
     key_set seen = {0};
     long dups = 0;
     report_opts ro = {0};
-    char why[4400];
-    if (store_read_dir(b->out, &rows, &seen, &dups, stderr, why, sizeof why) >= 0) {
+    vg_error err = {0};
+    if (store_read_dir(b->out, &rows, &seen, &dups, stderr, &err) >= 0) {
         if (o->shard_n) printf("everything in %s so far (every shard there):\n", b->out);
         if (report_print(stdout, &rows, &ro)) {}   /* why is on stderr; the batch's own results stand */
         fflush(stdout);
         match_warn_overspent_rows(&rows);
+    } else {
+        cli_report(&err);   /* no summary; the batch's own results stand */
     }
     runs_free(&rows);
     runs_keys_free(&seen);
@@ -251,11 +253,11 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
 
 /* --slurm and --submit: the job script, written or submitted. */
 static int slurm_cmd(const batch *b, const batch_opts *o) {
-    char why[4400];
-    if (batch_slurm_check(b, o->ini, why, sizeof why)) return cli_fail("%s", why);
+    vg_error err = {0};
+    if (batch_slurm_check(b, o->ini, &err)) return cli_report(&err);
     if (o->slurm) batch_slurm_script(stdout, b, o->ini);
     if (!o->dry_run && store_mkdirs(b->out)) return cli_fail("%s: cannot create the folder: %s", b->out, strerror(errno));
-    if (o->submit && batch_submit(b, o->ini, o->wait, o->dry_run, why, sizeof why)) return cli_fail("%s", why);
+    if (o->submit && batch_submit(b, o->ini, o->wait, o->dry_run, &err)) return cli_report(&err);
     return 0;
 }
 

@@ -166,13 +166,13 @@ int batch_play(batch *b, store *res, const long long *todo, long long ntodo, lon
 /* Refuses what cannot go into a job script safely: slurm_ settings with
  * quotes, '$', '`', '\\' or a newline, and paths (INI file, out folder,
  * working directory) with a newline or a control character. 0, or -1
- * with the reason in 'why'. */
-int batch_slurm_check(const batch *b, const char *ini, char *why, size_t whysize);
+ * with 'err' filled. */
+int batch_slurm_check(const batch *b, const char *ini, vg_error *err);
 /* Writes the job script: array task K runs shard K of b->shards. */
 void batch_slurm_script(FILE *f, const batch *b, const char *ini);
 /* Writes OUT/batch.sbatch and submits it with sbatch (and --wait); with
- * 'dry_run' only writes it and says what it would run. 0, or -1 with the
- * reason in 'why'. */
-int batch_submit(const batch *b, const char *ini, int wait, int dry_run, char *why, size_t whysize);
+ * 'dry_run' only writes it and says what it would run. 0, or -1 with
+ * 'err' filled. */
+int batch_submit(const batch *b, const char *ini, int wait, int dry_run, vg_error *err);
 
 #endif

@@ -716,9 +716,9 @@ int cmd_report(int argc, char **argv) {
     }
     for (int i = 2; i < argc && !rc; i++) {
         if (!dir[i]) continue;
-        char why[4400];
-        int files = store_read_dir(argv[i], &rows, &seen, &dups, stderr, why, sizeof why);
-        if (files < 0) rc = cli_fail("%s", why);
+        vg_error err = {0};
+        int files = store_read_dir(argv[i], &rows, &seen, &dups, stderr, &err);
+        if (files < 0) rc = cli_report(&err);
         else if (files == 0) rc = cli_fail("%s: no %s or %s here or in its subfolders", argv[i], RUNS_CSV, RUNS_JSONL);
     }
     if (!rc && report_print(stdout, &rows, &o)) rc = 2;

@@ -528,33 +528,28 @@ static int parse_header(const char *line, int *cols, int *n) {
 }
 
 int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
-                   char *why, size_t whysize) {
+                   vg_error *err) {
     *good_end = *size = 0;
     *bad_line = 0;
     if (old_header) *old_header = 0;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);    /* O_NONBLOCK: a FIFO must not block the open */
     if (fd < 0) {
         if (errno == ENOENT) return 1;
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
-        return -1;
+        return vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno)), -1;
     }
     struct stat st;
     char *text = NULL;
     size_t len = 0;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
-        snprintf(why, whysize, "%s: not a regular file", path);
-        return -1;
+        return vg_error_set(err, VG_ERR_IO, path, 0, 0, "not a regular file"), -1;
     }
     if ((text = malloc((size_t)st.st_size + 1))) {
         ssize_t got;
         while (len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0) len += (size_t)got;
     }
     close(fd);
-    if (!text) {
-        snprintf(why, whysize, "%s: cannot read (%s)", path, strerror(errno ? errno : ENOMEM));
-        return -1;
-    }
+    if (!text) return vg_error_set(err, VG_ERR_IO, path, 0, 0, "cannot read (%s)", strerror(errno ? errno : ENOMEM)), -1;
     text[len] = '\0';
     *size = (long long)len;
     int json = is_jsonl(path), lineno = 0, cols[NCOLS], ncols = NCOLS;
@@ -569,10 +564,9 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
         int ok;
         if (!json && lineno == 1) {
             if (parse_header(text, cols, &ncols)) {
-                snprintf(why, whysize, "%s:1: not a vgdl batch results file (its header is not '%.*s')", path,
-                         (int)sizeof runs_csv_header - 2, runs_csv_header);
                 free(text);
-                return -1;
+                return vg_error_set(err, VG_ERR_PARSE, path, 1, 0, "not a vgdl batch results file (its header is not '%.*s')",
+                                    (int)sizeof runs_csv_header - 2, runs_csv_header), -1;
             }
             if (old_header) *old_header = ncols != NCOLS || memcmp(cols, all_cols, sizeof cols) != 0;
         } else {
@@ -582,9 +576,8 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
                 break;
             }
             if (runs_push(out, &r)) {
-                snprintf(why, whysize, "out of memory");
                 free(text);
-                return -1;
+                return vg_error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory"), -1;
             }
         }
         pos = (size_t)(nl - text) + 1;

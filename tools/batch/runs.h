@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vgdl.h"
+
 typedef enum { RUN_OK = 0, RUN_CRASHED, RUN_TIMEOUT, RUN_OOM, RUN_ERROR, RUN_NSTATUS } run_status;
 
 const char *runs_status_name(run_status s);          /* "ok", "crashed", ... */
@@ -105,8 +107,8 @@ void runs_keys_free(key_set *s);
  * are found by its header: a file written before the opponent columns
  * existed reads as one-player runs, and '*old_header' (may be NULL) is set
  * so that a writer can rewrite it before appending. Returns 0, 1 when the
- * file does not exist, or -1 with a reason in 'why'. */
+ * file does not exist, or -1 with 'err' filled (the file named). */
 int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
-                   char *why, size_t whysize);
+                   vg_error *err);
 
 #endif

@@ -32,11 +32,11 @@ static int exists(const char *path) {
 static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Reads one results file into 'out' with dedup through 'seen'. */
-static int read_one(const char *file, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+static int read_one(const char *file, row_list *out, key_set *seen, long *dups, FILE *warn, vg_error *err) {
     row_list got = {0};
     long long good, size;
     int bad;
-    int rc = runs_read_file(file, &got, &good, &size, &bad, NULL, why, whysize);
+    int rc = runs_read_file(file, &got, &good, &size, &bad, NULL, err);
     if (rc < 0) return -1;
     if (bad && warn) fprintf(warn, "vgdl: warning: %s:%d: malformed line; this file is read up to it\n", file, bad);
     for (size_t k = 0; k < got.n; k++) {
@@ -55,7 +55,7 @@ static int read_one(const char *file, row_list *out, key_set *seen, long *dups, 
         }
         if (runs_keys_put(seen, key, (long)out->n) < 0 || runs_push(out, &got.rows[k])) {
             runs_free(&got);
-            snprintf(why, whysize, "out of memory");
+            vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory");
             return -1;
         }
     }
@@ -64,26 +64,26 @@ static int read_one(const char *file, row_list *out, key_set *seen, long *dups, 
 }
 
 /* Reads the results in folder 'dir' itself (CSV, else JSON lines); 1 when read, 0 when it has none. */
-static int read_folder(const char *dir, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+static int read_folder(const char *dir, row_list *out, key_set *seen, long *dups, FILE *warn, vg_error *err) {
     char file[4200];
     snprintf(file, sizeof file, "%s/%s", dir, RUNS_CSV);
     if (!exists(file)) snprintf(file, sizeof file, "%s/%s", dir, RUNS_JSONL);
     if (!exists(file)) return 0;
-    return read_one(file, out, seen, dups, warn, why, whysize) ? -1 : 1;
+    return read_one(file, out, seen, dups, warn, err) ? -1 : 1;
 }
 
-int store_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+int store_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, vg_error *err) {
     struct stat st;
     if (stat(path, &st) != 0) {
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno));
         return -1;
     }
-    if (S_ISREG(st.st_mode)) return read_one(path, out, seen, dups, warn, why, whysize) ? -1 : 1;
-    int files = read_folder(path, out, seen, dups, warn, why, whysize);
+    if (S_ISREG(st.st_mode)) return read_one(path, out, seen, dups, warn, err) ? -1 : 1;
+    int files = read_folder(path, out, seen, dups, warn, err);
     if (files < 0) return -1;
     DIR *d = opendir(path);
     if (!d) {
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno));
         return -1;
     }
     char **names = NULL;
@@ -108,7 +108,7 @@ int store_read_dir(const char *path, row_list *out, key_set *seen, long *dups, F
     int rc = 0;
     for (size_t k = 0; k < n; k++) {
         if (rc >= 0) {
-            rc = read_folder(names[k], out, seen, dups, warn, why, whysize);
+            rc = read_folder(names[k], out, seen, dups, warn, err);
             if (rc > 0) files++;
         }
         free(names[k]);
@@ -208,20 +208,25 @@ static void parent_of(const char *dir, char *out, size_t size) {
     else snprintf(out, size, "%s", slash ? "/" : ".");
 }
 
-int store_lock(store *res, char *why, size_t whysize) {
-    if (store_mkdirs(res->dir)) {
-        snprintf(why, whysize, "%s: cannot create the folder: %s", res->dir, strerror(errno));
-        return -1;
-    }
+/* Another batch holds 'dir' (its process 'pid'; 0: shards of one, each
+ * with a shared lock); 1 with 'err' saying so. */
+static int in_use(vg_error *err, const char *dir, long pid) {
+    if (pid > 0)
+        vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "%s is in use: another batch (process %ld) writes its results there; "
+                     "wait for it to end, or use another out folder", dir, pid);
+    else
+        vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "%s is in use: shards of another batch write their results under it; "
+                     "wait for them to end, or use another out folder", dir);
+    return 1;
+}
+
+int store_lock(store *res, vg_error *err) {
+    if (store_mkdirs(res->dir))
+        return vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "cannot create the folder: %s", strerror(errno)), -1;
     long pid = 0;
-    if ((res->lock_fd = lock_dir(res->dir, LOCK_EX, 1, &pid)) < 0) {
-        if (errno != EWOULDBLOCK) return snprintf(why, whysize, "%s/%s: %s", res->dir, STORE_LOCK, strerror(errno)), -1;
-        if (pid > 0) snprintf(why, whysize, "%s is in use: another batch (process %ld) writes its results there; wait for it "
-                              "to end, or use another out folder", res->dir, pid);
-        else snprintf(why, whysize, "%s is in use: shards of another batch write their results under it; wait for them to "
-                      "end, or use another out folder", res->dir);
-        return 1;
-    }
+    if ((res->lock_fd = lock_dir(res->dir, LOCK_EX, 1, &pid)) < 0)
+        return errno == EWOULDBLOCK ? in_use(err, res->dir, pid)
+                                    : (vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "%s: %s", STORE_LOCK, strerror(errno)), -1);
     if (res->parent_lock_fd != -2) return 0;
     /* A shard shares its out folder with the other shards; a whole batch has it alone. */
     char parent[4096];
@@ -230,10 +235,8 @@ int store_lock(store *res, char *why, size_t whysize) {
     int e = errno;
     close(res->lock_fd);
     res->lock_fd = -1;
-    if (e != EWOULDBLOCK) return snprintf(why, whysize, "%s/%s: %s", parent, STORE_LOCK, strerror(e)), -1;
-    snprintf(why, whysize, "%s is in use: another batch (process %ld) writes its results there; wait for it to end, or use "
-             "another out folder", parent, pid);
-    return 1;
+    return e == EWOULDBLOCK ? in_use(err, parent, pid)
+                            : (vg_error_set(err, VG_ERR_IO, parent, 0, 0, "%s: %s", STORE_LOCK, strerror(e)), -1);
 }
 
 /* Appends whole lines with one write(); on a short write cuts the file back
@@ -274,14 +277,14 @@ static int rewrite_file(const char *path, const row_list *rows, int json) {
 }
 
 /* Cuts a results file back to its last good line (a torn or malformed
- * tail); 0, or -1 with a reason in 'why'. */
-static int cut_tail(const store_file *o, long long good, long long size, int bad, FILE *warn, char *why, size_t whysize) {
+ * tail); 0, or -1 with 'err' filled. */
+static int cut_tail(const store_file *o, long long good, long long size, int bad, FILE *warn, vg_error *err) {
     if (good >= size) return 0;
     if (bad) fprintf(warn, "vgdl: %s:%d: malformed line: cut the file there (%lld bytes); those runs are played again\n", o->path,
                      bad, size - good);
     else fprintf(warn, "vgdl: %s: cut a torn last line (%lld bytes) left by an interrupted batch\n", o->path, size - good);
     if (truncate(o->path, (off_t)good) == 0) return 0;
-    snprintf(why, whysize, "%s: cannot truncate: %s", o->path, strerror(errno));
+    vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "cannot truncate: %s", strerror(errno));
     return -1;
 }
 
@@ -317,11 +320,11 @@ static int same_runs(const row_list *a, const row_list *b) {
  * (by two batches before there was a lock) is kept once, in both files;
  * when one file lacks rows the other has, it is rewritten from the other;
  * an old CSV header is rewritten with today's columns. */
-static int repair(store_file *files[2], row_list rows[2], int old_header, FILE *warn, char *why, size_t whysize) {
+static int repair(store_file *files[2], row_list rows[2], int old_header, FILE *warn, vg_error *err) {
     int redo[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         long dups = drop_duplicates(&rows[k]);
-        if (dups < 0) return snprintf(why, whysize, "out of memory"), -1;
+        if (dups < 0) return vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory"), -1;
         if (dups) fprintf(warn, "vgdl: %s holds %ld runs twice: keeping the first row of each\n", files[k]->path, dups);
         redo[k] = dups > 0;
     }
@@ -333,29 +336,29 @@ static int repair(store_file *files[2], row_list rows[2], int old_header, FILE *
                                 rows[from].n, files[to]->path, rows[to].n);
         rows[to].n = 0;
         for (size_t k = 0; k < rows[from].n; k++)
-            if (runs_push(&rows[to], &rows[from].rows[k])) return snprintf(why, whysize, "out of memory"), -1;
+            if (runs_push(&rows[to], &rows[from].rows[k])) return vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory"), -1;
         redo[to] = 1;
     }
     for (int k = 0; k < 2; k++)
         if (redo[k] && rewrite_file(files[k]->path, &rows[k], k == 1))
-            return snprintf(why, whysize, "%s: cannot rewrite: %s", files[k]->path, strerror(errno)), -1;
+            return vg_error_set(err, VG_ERR_IO, files[k]->path, 0, 0, "cannot rewrite: %s", strerror(errno)), -1;
     return 0;
 }
 
 /* Opens a results file for appending (the CSV with its header when new). */
-static int open_append(store_file *o, int csv, char *why, size_t whysize) {
+static int open_append(store_file *o, int csv, vg_error *err) {
     o->fd = open(o->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     struct stat st;
-    if (o->fd < 0 || fstat(o->fd, &st) != 0) return snprintf(why, whysize, "%s: %s", o->path, strerror(errno)), -1;
+    if (o->fd < 0 || fstat(o->fd, &st) != 0) return vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "%s", strerror(errno)), -1;
     o->size = (long long)st.st_size;
     if (csv && o->size == 0 && append_line(o, runs_csv_header, strlen(runs_csv_header)))
-        return snprintf(why, whysize, "%s: %s", o->path, strerror(errno)), -1;
+        return vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "%s", strerror(errno)), -1;
     return 0;
 }
 
-int store_open(store *res, FILE *warn, char *why, size_t whysize) {
+int store_open(store *res, FILE *warn, vg_error *err) {
     if (store_mkdirs(res->dir)) {
-        snprintf(why, whysize, "%s: cannot create the folder: %s", res->dir, strerror(errno));
+        vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "cannot create the folder: %s", strerror(errno));
         return -1;
     }
     store_file *files[2] = {&res->csv, &res->jsonl};
@@ -366,16 +369,16 @@ int store_open(store *res, FILE *warn, char *why, size_t whysize) {
     for (int k = 0; k < 2 && !rc; k++) {      /* written in place and replaced when repaired: regular files only */
         struct stat st;
         if (lstat(files[k]->path, &st) == 0 && !S_ISREG(st.st_mode))
-            return snprintf(why, whysize, "%s: not a regular file (a batch writes its results there)", files[k]->path), -1;
+            return vg_error_set(err, VG_ERR_IO, files[k]->path, 0, 0, "not a regular file (a batch writes its results there)"), -1;
     }
     for (int k = 0; k < 2 && !rc; k++) {
         long long good, size;
         int bad;
-        rc = runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, why, whysize) < 0 ? -1
-             : cut_tail(files[k], good, size, bad, warn, why, whysize);
+        rc = runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, err) < 0 ? -1
+             : cut_tail(files[k], good, size, bad, warn, err);
     }
-    if (!rc) rc = repair(files, rows, old_header, warn, why, whysize);
-    for (int k = 0; k < 2 && !rc; k++) rc = open_append(files[k], k == 0, why, whysize);
+    if (!rc) rc = repair(files, rows, old_header, warn, err);
+    for (int k = 0; k < 2 && !rc; k++) rc = open_append(files[k], k == 0, err);
     runs_free(&rows[0]);
     runs_free(&rows[1]);
     res->last_sync = now_s();

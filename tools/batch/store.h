@@ -16,8 +16,8 @@
  * in every direct subfolder of DIR (shards); 'path' may also be a store
  * file. Rows already in 'seen' (by key) are skipped and counted in
  * '*dups'. Warnings go to 'warn'. Returns the number of files read, or -1
- * with a reason in 'why'. */
-int store_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize);
+ * with 'err' filled. */
+int store_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, vg_error *err);
 
 /* One results file being appended to. */
 typedef struct store_file {
@@ -45,15 +45,15 @@ void store_init(store *res, const char *dir, const char *parent, double sync_sec
 /* Creates the folder and takes its lock (flock on DIR/STORE_LOCK, holding
  * this process's PID): one writer per folder. A shard also takes a shared
  * lock on its parent, which a whole batch there takes exclusively. 0; 1
- * when another process holds it ('why' names its PID); -1 on another
- * error ('why' says). The lock ends with store_close or the process. */
-int store_lock(store *res, char *why, size_t whysize);
+ * when another process holds it ('err' names its PID); -1 on another
+ * error ('err' says). The lock ends with store_close or the process. */
+int store_lock(store *res, vg_error *err);
 /* Opens the two files for appending after repairing them: a torn or
  * malformed tail is cut, a run written twice is kept once, and when one
  * file holds rows the other lacks (the batch was killed between the two
  * writes) the shorter is rewritten from the longer. Warnings to 'warn'.
- * 0, or -1 with a reason in 'why'. */
-int store_open(store *res, FILE *warn, char *why, size_t whysize);
+ * 0, or -1 with 'err' filled. */
+int store_open(store *res, FILE *warn, vg_error *err);
 /* Adds a row to the next write; 0, or -1 (errno). */
 int store_add(store *res, const run_row *r);
 /* Writes the rows added so far (one write() a file) and syncs the files
