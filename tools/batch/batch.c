@@ -23,6 +23,8 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "commands.h"
+#include "match.h"
 #include "report.h"
 
 static int ll_cmp(const void *a, const void *b) {
@@ -261,7 +263,7 @@ static int slurm_cmd(const batch *b, const batch_opts *o) {
     return 0;
 }
 
-int cli_batch(int argc, char **argv) {
+int cmd_batch(int argc, char **argv) {
     batch_opts o;
     int rc = parse_opts(argc, argv, &o);
     if (rc) return rc;

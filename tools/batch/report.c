@@ -19,6 +19,7 @@
 
 #include "chart.h"
 #include "cli.h"
+#include "commands.h"
 #include "report.h"
 #include "store.h"
 

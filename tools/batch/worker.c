@@ -26,6 +26,7 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "match.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1           /* ASan reserves terabytes of address space: no RLIMIT_AS */

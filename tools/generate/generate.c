@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "generate.h"
 #include "render.h"
 #include "report.h"
@@ -314,11 +315,12 @@ static int finish(const run *r, const char *game) {
     return 0;
 }
 
-int cli_generate(int argc, char **argv) {
+int cmd_generate(int argc, char **argv) {
     cli_opts co;
     gen_game gm;
     gen_opts o;
-    char agents[256], why[512] = "";
+    char agents[256];
+    vg_error err = {0};
     int rc = cli_parse(argc, argv, &co, 1);
     if (rc) return rc;
     if (!co.out) return cli_fail("generate needs --out DIR: the folder the levels are written to");
@@ -337,13 +339,13 @@ int cli_generate(int argc, char **argv) {
         return rc;
     }
     if (!def) def = gen_find(gm.has_generate ? "script" : DEFAULT_GENERATOR);
-    void *self = def->create(&gm, &o, why, sizeof why);
+    void *self = def->create(&gm, &o, &err);
     gen_pool *pool = NULL;
     run r = {.gm = &gm, .o = &o, .dir = co.out, .longest = -1, .start = fm_now(), .progress = isatty(2)};
     r.hashes = calloc((size_t)o.count, sizeof *r.hashes);
     r.texts = calloc((size_t)o.count, sizeof *r.texts);
     r.captions = calloc((size_t)o.count, sizeof *r.captions);
-    if (!self) rc = cli_fail("generator %s: %s", def->name, why[0] ? why : "out of memory");
+    if (!self) rc = cli_fail("generator %s: %s", def->name, err.msg[0] ? err.msg : "out of memory");
     else if (!r.hashes || !r.texts || !r.captions) rc = cli_fail("out of memory");
     else if (!(rc = make_dir(co.out))) {
         char path[4200];
