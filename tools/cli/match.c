@@ -3,7 +3,7 @@
  * match.c -- a game played to its end with an agent (or the game's own
  * policy) in every seat, shared by 'vgdl run' and 'vgdl batch'; and one
  * agent's move in a game with turns, which 'vgdl decide' and 'vgdl play'
- * use too. See cli.h.
+ * use too. See match.h.
  *
  * Two ways to play:
  *
