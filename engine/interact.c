@@ -58,11 +58,11 @@ static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_
     const vg_game *g = t->g;
     int b = t->b, n = 0;
     int x0 = x - b + 1, x1 = x + b - 1, y0 = y - b + 1, y1 = y + b - 1;
-    if (!t->cl.on) tick_cells_build(t);
+    if (!t->cl.on || (types & ~t->cl.listed)) tick_cells_list(t, types);
     int c0 = cells_key(g, x0, 0), c1 = cells_key(g, x1, 0), r0 = cells_key(g, 0, y0), r1end = cells_key(g, 0, y1);
     for (int row = r0; row <= r1end; row += g->w)
         for (int k = c0; k <= c1; k++)
-            if (t->cl.types[row + k] & types) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
+            n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
     return n;
 }
 
