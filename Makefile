@@ -14,6 +14,7 @@
 #   make bench-gvgai GVGAI's forward model and vgdl's side by side on every one-player game
 #                   (GVGAI_HARNESS=DIR a built harness, GAMES="a b" a few, RUNS=3: docs/speed.md)
 #   make bench-solve 'vgdl solve' on Bait and GVGAI's puzzle levels: time, states, memory, next to GVGAI's BFS
+#   make bench-generate 'vgdl generate': Sokoban's and Bait's levels in time, yield, variety, action games' agent gap
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
 #   make fuzz       the libFuzzer harnesses (clang); make fuzz-run FUZZ_SECONDS=N runs each N seconds
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
@@ -71,11 +72,11 @@ TESTS   += $(if $(filter fuzz,$(BUILD)),,tests/python/run.sh)
 export VGDL_BUILD := $(BUILD)
 export PYTHON
 
-.PHONY: all test test-quick run-tests test-deps test-asan test-slow bench corpus check check-rules deps clean fuzz fuzz-run
+.PHONY: all test test-quick run-tests test-deps test-asan test-slow bench bench-solve bench-generate corpus check check-rules deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a $(OUT)/libvgdl.so $(NATIVE)
 
-# The tools' rooms (cli/, batch/, picture/) see each other's headers.
-$(OUT)/tools/%.o: CFLAGS += -Itools/cli -Itools/batch -Itools/picture
+# The tools' rooms (cli/, batch/, picture/, generate/) see each other's headers.
+$(OUT)/tools/%.o: CFLAGS += -Itools/cli -Itools/batch -Itools/picture -Itools/generate
 
 $(OUT)/%.o: %.c $(wildcard engine/*.h engine/*/*.h agents/*.h tools/*/*.h tests/*.h)
 	@mkdir -p $(dir $@)
@@ -178,6 +179,9 @@ bench-gvgai: all
 
 bench-solve: all
 	@tests/bench_solve.sh
+
+bench-generate: all
+	@tests/bench_generate.sh
 
 ENGINE_HEADERS := $(filter-out vgdl.h,$(notdir $(wildcard engine/*.h engine/gvgai/*.h)))
 check: check-rules

@@ -85,6 +85,7 @@ static int children(search *S, uint32_t id) {
         }
         if (fm_advance(S->f, c, S->acts[k]) != VG_OK) return -1;
         S->r->generated++;
+        S->r->chance |= vg_state_drew(c);
         if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
         S->keys[nk] = search_key(S->g, c);
         if (S->keys[nk] == here || S->keys[nk] == before) continue;
@@ -281,27 +282,34 @@ static solve_opts remaining(const solve_opts *o, const solve_result *used) {
     return rest;
 }
 
+/* A search capped at 'cap' (f below it) that found nothing: no win that short. */
+static solve_status capped(solve_result *r, int cap) {
+    if (r->status == SOLVE_UNSOLVABLE && cap != INT_MAX) r->lower_bound = cap;
+    return r->status;
+}
+
 solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const solve_opts *o, solve_result *r) {
+    int cap = o->max_len > 0 ? o->max_len + 1 : INT_MAX;
     /* With no bound (0 on every state not lost) a quick weighted search
      * would be the same breadth-first search as the proof. */
-    if (o->weight > 1 || vg_game_bound(g, NULL) == VG_BOUND_NONE) return astar(g, f, start, o, INT_MAX, r);
+    if (o->weight > 1 || vg_game_bound(g, NULL) == VG_BOUND_NONE) return astar(g, f, start, o, cap, r), capped(r, cap);
     /* 1. A quick win, not always a shortest one, on at most half the limits. */
     solve_opts quick = *o;
     quick.weight = QUICK_WEIGHT;
     quick.max_states = o->max_states > 1 ? o->max_states / 2 : o->max_states;
     quick.max_seconds = o->max_seconds / 2;
     solve_result first;
-    astar(g, f, start, &quick, INT_MAX, &first);
+    astar(g, f, start, &quick, cap, &first);
     if (first.status == SOLVE_UNSOLVABLE || first.status == SOLVE_ERROR) {   /* every position was seen, or an error */
         *r = first;
-        return r->status;
+        return capped(r, cap);
     }
     /* 2. A* over the positions that could lie on a shorter win (all of
      *    them when there is no quick win): it finds the shortest of those,
      *    or shows that the quick one is shortest. */
     int solved = first.status == SOLVE_SOLVED;
     solve_opts rest = remaining(o, &first);
-    astar(g, f, start, &rest, solved ? first.len : INT_MAX, r);
+    astar(g, f, start, &rest, solved ? first.len : cap, r);
     if (solved && r->status != SOLVE_SOLVED && r->status != SOLVE_ERROR) {   /* none shorter, or none found within the limits */
         r->optimal = r->status == SOLVE_UNSOLVABLE;
         if (r->optimal) r->lower_bound = first.len;
@@ -311,8 +319,9 @@ solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const s
     } else {
         free(first.plan);
     }
+    r->chance |= first.chance;
     r->expanded += first.expanded;
     r->generated += first.generated;
     r->seconds += first.seconds;
-    return r->status;
+    return capped(r, cap);
 }

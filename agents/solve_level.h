@@ -19,6 +19,9 @@ typedef struct solve_opts {
     long max_states;     /* states expanded before giving up, 0: no limit */
     double max_seconds;  /* 0: no limit */
     double weight;       /* f = g + weight * h; 1 (or 0): shortest; above 1: faster, at most weight times longer */
+    int max_len;         /* 0: any length; else only wins of at most this many actions are looked for: positions
+                          * whose g + h is more are dropped, and SOLVE_UNSOLVABLE with lower_bound max_len + 1
+                          * says there is none */
 } solve_opts;
 
 typedef struct solve_result {
@@ -31,6 +34,8 @@ typedef struct solve_result {
     long generated;      /* states generated (advances) */
     long distinct;       /* distinct positions seen */
     double seconds;
+    int chance;          /* 1 when some tick it played depended on the seed (vg_state_drew): what it found holds for
+                          * this seed only; 0: every tick it played is the same under every seed, and so is the result */
 } solve_result;
 
 /* Searches from 'start', playing through 'f' (its calls counted; its

@@ -146,7 +146,7 @@ void class_update_alternate_chaser(tick_ctx *t, int i, vg_action a) { (void)a; c
  * 'epsilon' the sprite takes a random base step instead of its class's.
  * Returns 1 then. */
 static int random_step(tick_ctx *t, int i) {
-    if (rng_double(t->s) >= t->g->types[tick_sprite(t, i)->type].epsilon) return 0;
+    if (!rng_chance(t->s, t->g->types[tick_sprite(t, i)->type].epsilon)) return 0;
     class_passive_move(t, i);
     int d = rng_int(t->s, 4);
     class_active_move(t, i, class_base_dirs[d][0], class_base_dirs[d][1]);

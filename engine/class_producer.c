@@ -55,7 +55,7 @@ static __attribute__((noinline)) void spawn_rest(tick_ctx *t, int i, const int *
  * no class words and no 'total' whose draw fails. */
 static inline __attribute__((always_inline)) void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
     const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    float roll = rng_float(t->s);
+    float roll = rng_roll(t->s, td->prob);
     if (roll < td->prob || moves || td->total > 0 || t->g->ext_off[EXT_AUX]) spawn_rest(t, i, types, n, moves, roll);
 }
 
@@ -117,7 +117,7 @@ void class_update_spreader(tick_ctx *t, int i, vg_action a) {
     int x, y, type = td->stype >= 0 ? td->stype : p->type;
     tick_last_pos(t, i, &x, &y);
     for (int d = 0; d < 4; d++)
-        if (rng_double(t->s) < td->spread_prob)
+        if (rng_chance(t->s, td->spread_prob))
             tick_create(t, type, x + class_base_dirs[d][0] * t->b, y + class_base_dirs[d][1] * t->b, 0);
 }
 

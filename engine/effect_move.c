@@ -159,7 +159,7 @@ int effect_attract_gaze(tick_ctx *t, const effect_def *e, int a, int b) {
     const vg_game *g = t->g;
     sprite *p = tick_sprite(t, (uint32_t)a);
     if (!sprite_oriented(g, p) || !ref_oriented(g, t->s, b)) return 1;
-    if (!(rng_double(t->s) < e->prob)) return 1;
+    if (!rng_chance(t->s, e->prob)) return 1;
     int dx, dy, x, y;
     ref_dir(t, b, &dx, &dy);
     p->dx = (int8_t)dx, p->dy = (int8_t)dy;

@@ -132,7 +132,7 @@ int effect_transform_to_singleton(tick_ctx *t, const effect_def *e, int a, int b
 }
 
 /* One draw against 'prob' (every spawn draws, even with prob 1). */
-static int chance(tick_ctx *t, const effect_def *e) { return rng_double(t->s) < e->prob; }
+static int chance(tick_ctx *t, const effect_def *e) { return rng_chance(t->s, e->prob); }
 
 /* Creates a sprite of 'stype' where 'a' is, with probability 'prob'. */
 int effect_spawn(tick_ctx *t, const effect_def *e, int a, int b) {

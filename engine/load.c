@@ -25,6 +25,14 @@ vg_status vg_game_load_text(const char *script_path, const char *level_text, con
     return script_load_game(script_path, level_text, level_name, out, err);
 }
 
+vg_status vg_script_generate(const char *script_path, uint64_t seed, int w, int h, char **text, vg_error *err) {
+    size_t n = strlen(script_path);
+    *text = NULL;
+    if (n > 4 && strcmp(script_path + n - 4, ".txt") == 0)
+        return error_set(err, VG_ERR_ARG, script_path, 0, 0, "a GVGAI game file has no generate(rng, w, h): only a Lua script may");
+    return script_generate(script_path, seed, w, h, text, err);
+}
+
 vg_status vg_game_load(const char *script_path, const char *level_path, vg_game **out, vg_error *err) {
     char *text;
     size_t len;

@@ -12,7 +12,10 @@
 #define RNG_MASK ((1ULL << 48) - 1)
 
 /* new java.util.Random(seed): GVGAI seeds a game's generator so. */
-void rng_seed(vg_state *s, uint64_t seed) { s->rng = (seed ^ RNG_MULT) & RNG_MASK; }
+void rng_seed(vg_state *s, uint64_t seed) {
+    s->rng = (seed ^ RNG_MULT) & RNG_MASK;
+    s->drew = 0;
+}
 
 static int rng_next(vg_state *s, int bits) {
     s->rng = (s->rng * RNG_MULT + 0xB) & RNG_MASK;
@@ -21,6 +24,7 @@ static int rng_next(vg_state *s, int bits) {
 
 int rng_int(vg_state *s, int bound) {
     assert(bound > 0);
+    s->drew |= bound > 1;
     if ((bound & -bound) == bound) return (int)(((int64_t)bound * rng_next(s, 31)) >> 31);
     int bits, val;
     do {
@@ -30,8 +34,28 @@ int rng_int(vg_state *s, int bound) {
     return val;
 }
 
-float rng_float(vg_state *s) { return (float)rng_next(s, 24) / (float)(1 << 24); }
+static float next_float(vg_state *s) { return (float)rng_next(s, 24) / (float)(1 << 24); }
+
+static double next_double(vg_state *s) { return (double)(((int64_t)rng_next(s, 26) << 27) + rng_next(s, 27)) * 0x1.0p-53; }
+
+float rng_float(vg_state *s) {
+    s->drew = 1;
+    return next_float(s);
+}
 
 double rng_double(vg_state *s) {
-    return (double)(((int64_t)rng_next(s, 26) << 27) + rng_next(s, 27)) * 0x1.0p-53;
+    s->drew = 1;
+    return next_double(s);
 }
+
+int rng_chance(vg_state *s, double p) {
+    s->drew |= p > 0 && p < 1;
+    return next_double(s) < p;
+}
+
+float rng_roll(vg_state *s, double p) {
+    s->drew |= p > 0 && p < 1;
+    return next_float(s);
+}
+
+int vg_state_drew(const vg_state *s) { return s->drew; }

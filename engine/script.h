@@ -35,6 +35,8 @@ typedef struct script_ops {
     void (*close)(void *script);
 } script_ops;
 
+/* engine/lua/generate.c: vg_script_generate for a Lua script. */
+vg_status script_generate(const char *script_path, uint64_t seed, int w, int h, char **text, vg_error *err);
 /* engine/lua/loader.c: vg_game_load_text for a Lua script. */
 vg_status script_load_game(const char *script_path, const char *level_text, const char *level_name, vg_game **out,
                            vg_error *err);

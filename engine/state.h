@@ -73,6 +73,8 @@ struct vg_state {
     uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
     uint8_t action;          /* the avatar's action this tick (between ticks: the last tick's), a vg_action;
                               * in the header's padding, and left out of hashes and equality */
+    uint8_t drew;            /* a draw since the seed was set could have come out otherwise (vg_state_drew; rng.h);
+                              * in the header's padding, and left out of hashes and equality */
     int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
     uint32_t stride;         /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;      /* 64-bit words of alive bits */

@@ -185,6 +185,14 @@ uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equ
  * the delayed effects pending and the script's variables: what a search
  * may merge states by. */
 uint64_t vg_state_search_hash(const vg_game *g, const vg_state *s);
+/* 1 when some tick since the level's start (or vg_state_reset) drew a
+ * random number whose use could have come out otherwise under another
+ * seed: a random NPC's step, a spawn with a probability below 1, a
+ * script's s:random(n), ... (a spawn with probability 1 still draws, as
+ * in GVGAI, but could not come out otherwise). 0: the play so far is the
+ * same under every seed. Kept in the state, copied with it; not part of
+ * its hashes or of vg_state_equal. */
+int vg_state_drew(const vg_state *s);
 
 /* ---- Forward model ---------------------------------------------------- */
 
@@ -300,6 +308,66 @@ int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX
 int vg_var_find(const vg_game *g, const char *name);      /* variable number, or -1 */
 int vg_var(const vg_state *s, int var);                   /* its value (0 when out of range) */
 void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored when out of range) */
+
+/* ---- The rules, read back (level generators) ------------------------- */
+
+/* The types map character 'c' places, in order, in types[0..7); returns
+ * how many (0: an empty cell), or -1 when the game does not map 'c'. */
+int vg_glyph_types(const vg_game *g, char c, int types[8]);
+const char *vg_type_class(const vg_game *g, int type);   /* its class's name ("MovingAvatar"); "" when none */
+int vg_type_stype(const vg_game *g, int type);           /* the type it spawns, shoots, chases or flees; -1 */
+
+enum {                        /* vg_rule_info.does: what an effect may do */
+    VG_DOES_KILL1 = 1,        /* kill the first sprite */
+    VG_DOES_KILL2 = 2,        /* kill the second */
+    VG_DOES_CHANGE1 = 4,      /* move or change the first */
+    VG_DOES_CHANGE2 = 8,      /* move or change the second */
+    VG_DOES_CREATE = 16,      /* create sprites */
+    VG_DOES_ANY = 31          /* a script's effect: any of them */
+};
+#define VG_RULE_EDGE (-1)     /* vg_rule_info.t2 of a rule at the screen's edge */
+#define VG_RULE_TIME (-2)     /* ... of a rule fired by the clock */
+typedef struct vg_rule_info { /* one interaction row: 't1 t2 > effect' */
+    int t1, t2;               /* the colliding types (as the script names them: parents too) */
+    const char *effect;       /* "killSprite", "stepBack", ...; "script" for a function of the script */
+    unsigned does;            /* VG_DOES_* */
+    double score;             /* scoreChange */
+    int stype;                /* the type it creates or names, -1 */
+    int resource;             /* the resource (its type) it reads or changes, -1 */
+    int limit;                /* killIfHasLess, killIfOtherHasMore, ...: the amount it compares with */
+} vg_rule_info;
+typedef struct vg_term_info { /* one termination */
+    const char *kind;         /* "SpriteCounter", "Timeout", ...; "script" */
+    int stype[3];             /* the types it counts, -1 */
+    int limit;
+    int win;                  /* 1: ending here is a win */
+} vg_term_info;
+int vg_rule_count(const vg_game *g);
+int vg_rule(const vg_game *g, int k, vg_rule_info *out);  /* row k, in script order; 0 when out of range */
+int vg_term_count(const vg_game *g);
+int vg_term(const vg_game *g, int k, vg_term_info *out);  /* termination k, in script order; 0 when out of range */
+
+/* ---- The levels a game asks for: constraints{} and generate() --------- */
+
+#define VG_MAX_CONSTRAINTS 16
+typedef struct vg_constraints {  /* what a script's constraints{} says a level must be */
+    int has_length, min_length, max_length;   /* length = {MIN, MAX} (or N): its proven shortest solution */
+    int has_wins;
+    double strong_min, weak_max;  /* wins = {S, W}: with chance, a strong agent wins at least S of its games, a weak one at most W */
+    int nsprites;
+    struct vg_count {             /* sprites = { name = {MIN, MAX} (or N), ... }: sprites of a type at the start */
+        int type, min, max;
+    } sprites[VG_MAX_CONSTRAINTS];
+} vg_constraints;
+const vg_constraints *vg_game_constraints(const vg_game *g);   /* all zero: none said */
+int vg_game_has_generate(const vg_game *g);        /* 1 when the script defines generate(rng, w, h) */
+/* Runs the script at 'script_path' afresh (its own sandbox: no level is
+ * needed) and calls its generate(rng, w, h), 'rng' drawing from 'seed':
+ * '*text' gets the map it returns, h rows of w characters each ended by
+ * '\n' (malloc'd; the caller frees it). A script without generate(), a
+ * GVGAI game file, a result that is not h strings of w printable
+ * characters, or an error in the script: an error naming the script line. */
+vg_status vg_script_generate(const char *script_path, uint64_t seed, int w, int h, char **text, vg_error *err);
 
 /* ---- Learning environments: states stepped together ------------------- */
 

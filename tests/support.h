@@ -15,6 +15,28 @@
 
 #include "vgdl.h"
 
+/* ASAN: 1 in a build under AddressSanitizer (gcc's or clang's). */
+#if defined(__SANITIZE_ADDRESS__)
+#define ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASAN 1
+#endif
+#endif
+#ifndef ASAN
+#define ASAN 0
+#endif
+
+/* MEMLIMIT: a shell prefix holding a command to 1 GiB of memory. Empty
+ * under AddressSanitizer, which reserves terabytes of address space for
+ * its shadow memory (no virtual-memory limit can hold it): the plain
+ * builds check the bound. */
+#if ASAN
+#define MEMLIMIT ""
+#else
+#define MEMLIMIT "ulimit -v 1048576; "
+#endif
+
 /* Loads script 'script' (relative to the repository root) on map 'level'. */
 vg_game *load_game(const char *script, const char *level);
 /* As load_game with the map given as text. */

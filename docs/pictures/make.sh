@@ -17,6 +17,9 @@ $vgdl render connect4 --moves "4 5 4 4 4 2 4 2 4 1 3 3 3 1 3 3 3 6 5 5 5 6 6" --
 $vgdl render othello --moves "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7" --cell 40 -o $out/othello.png
 $vgdl render 2048 --actions "$actions" --cell 48 -o $out/2048.png
 $vgdl solve bait --level 3 --gif $out/bait_lvl3.gif > /dev/null
+gen=$(mktemp -d)
+$vgdl generate sokoban --out "$gen/soko" --count 12 --size 8x7 --length 12-30 --seed 1 --sheet $out/generate-sokoban.png --cell 16 > /dev/null
+rm -rf "$gen"
 quick=$(mktemp -d)
 $vgdl batch examples/quick.ini --out "$quick" > /dev/null
 $vgdl report --plot $out/batch-wins.png "$quick" > /dev/null

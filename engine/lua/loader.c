@@ -324,7 +324,8 @@ static int l_declaration(lua_State *L) {
 
 static const luaL_Reg declarations[] = {
     {"game", l_game}, {"sprite", l_sprite}, {"map", l_map}, {"interaction", l_interaction},
-    {"termination", l_termination}, {"turns", l_turns}, {"variable", l_variable}, {NULL, NULL}};
+    {"termination", l_termination}, {"turns", l_turns}, {"variable", l_variable}, {"constraints", lgen_constraints},
+    {NULL, NULL}};
 
 /* ---- Loading a game --------------------------------------------------- */
 
@@ -347,7 +348,7 @@ static const script_ops lua_ops = {bind_effect, bind_update, bind_agents, bind_l
                                    bind_termination, bind_value, script_window, script_close};
 
 /* Keeps the global functions heuristic, evaluate and bound the script
- * defined (run by script_pcall). */
+ * defined, and notes whether it defines generate (run by script_pcall). */
 static int l_value_hooks(lua_State *L) {
     script *sc = script_of(L);
     static const char *const hooks[3] = {"heuristic", "evaluate", "bound"};
@@ -360,6 +361,8 @@ static int l_value_hooks(lua_State *L) {
             lua_pop(L, 1);
         }
     }
+    sc->g->has_generate = lua_getglobal(L, "generate") == LUA_TFUNCTION;
+    lua_pop(L, 1);
     return 0;
 }
 
@@ -425,8 +428,7 @@ static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     return script_pcall(sc, 0, 0, SCRIPT_CALL_STEPS, SCRIPT_CALL_SECONDS, err);
 }
 
-vg_status script_load_game(const char *script_path, const char *level_text, const char *level_name, vg_game **out,
-                           vg_error *err) {
+vg_status script_open(const char *script_path, vg_game **out, vg_error *err) {
     *out = NULL;
     vg_game *g = game_new(script_path);
     script *sc = calloc(1, sizeof *sc);
@@ -444,11 +446,6 @@ vg_status script_load_game(const char *script_path, const char *level_text, cons
     sc = NULL;                                     /* the game owns it now */
     if (lua_pcall(((script *)g->script)->L, 0, 0, 0) != LUA_OK) goto done;   /* out of memory */
     if ((st = run_script(g, g->script, err)) != VG_OK) goto done;
-    if ((st = game_finish(g, err)) != VG_OK) goto done;
-    if ((st = level_load(g, level_text, level_name, err)) != VG_OK) goto done;
-    if (g->turns && ((script *)g->script)->agents_ref != LUA_NOREF &&
-        (st = bind_agents(g->script, g, g->start, &g->nagents, err)) != VG_OK)
-        goto done;
     *out = g;
     g = NULL;
 done:
@@ -457,3 +454,23 @@ done:
     game_free(g);
     return st;
 }
+
+vg_status script_load_game(const char *script_path, const char *level_text, const char *level_name, vg_game **out,
+                           vg_error *err) {
+    vg_game *g;
+    vg_status st = script_open(script_path, &g, err);
+    *out = NULL;
+    if (st != VG_OK) return st;
+    if ((st = game_finish(g, err)) == VG_OK && (st = level_load(g, level_text, level_name, err)) == VG_OK &&
+        (!g->turns || ((script *)g->script)->agents_ref == LUA_NOREF ||
+         (st = bind_agents(g->script, g, g->start, &g->nagents, err)) == VG_OK)) {
+        *out = g;
+        return VG_OK;
+    }
+    if (st == VG_ERR_NOMEM) error_set(err, st, script_path, 0, 0, "out of memory");
+    game_free(g);
+    return st;
+}
+
+int script_raise(lua_State *L, const vg_error *err) { return raise(L, err); }
+int script_call_line(lua_State *L) { return call_line(L); }

@@ -127,6 +127,13 @@ void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 void sandbox_open(lua_State *L);
 /* Fills 'err' from a Lua message "chunk:line: text" (NULL: none). */
 void sandbox_error(script *sc, const char *msg, vg_error *err);
+/* loader.c */
+/* A fresh sandbox that has run the script at 'script_path': its game with
+ * the rules declared, not finished, no level (free with game_free). */
+vg_status script_open(const char *script_path, vg_game **out, vg_error *err);
+int script_raise(lua_State *L, const vg_error *err);   /* the builder's error as a Lua error at the declaring line */
+int script_call_line(lua_State *L);                     /* the script line that called the running declaration */
+int lgen_constraints(lua_State *L);                     /* generate.c: constraints{}, a declaration */
 /* Calls the function on the stack top (below it 'nargs' arguments) with
  * the budget 'steps' instructions and 'seconds' of wall-clock time; on
  * error fills 'err' with the script's file and line. */

@@ -46,7 +46,7 @@ typedef struct seen {
 /* 1 when 'h' was not in the set (it is now). */
 static int seen_add(seen *st, uint64_t h) {
     h += !h;
-    for (size_t i = (size_t)(h * 0x9e3779b97f4a7c15ULL) & (st->cap - 1);; i = (i + 1) & (st->cap - 1)) {
+    for (size_t i = (size_t)((h * 0x9e3779b97f4a7c15ULL) >> 40) & (st->cap - 1);; i = (i + 1) & (st->cap - 1)) {
         if (st->slot[i] == h) return 0;
         if (!st->slot[i]) return (int)(st->slot[i] = h, st->used[st->n++] = i, 1);
     }
@@ -66,14 +66,30 @@ static void consistent(const vg_game *g, int h0, const vg_state *to) {
         fail_msg("the bound drops from %d to %d along one action", h0, h1);
 }
 
+/* States freed by the search, kept for reuse: a child that turns out to be
+ * seen already costs a copy, not an allocation (a state's capacity makes it
+ * a page-sized block or more). Emptied after each map: the next map is
+ * another game, its states another size. */
+typedef struct spare {
+    vg_state **s;
+    int n;
+} spare;
+
+static vg_state *spare_take(spare *sp, const vg_game *g) { return sp->n ? sp->s[--sp->n] : vg_state_new(g, 0); }
+static void spare_put(spare *sp, vg_state *s) { sp->s[sp->n++] = s; }
+static void spare_free(spare *sp) {
+    while (sp->n) vg_state_free(sp->s[--sp->n]);
+}
+
 /* The fewest actions to a win from the level's start; -1 when no win can
  * be reached; -2 when more than BFS_LIMIT states would have to be seen. */
 static int bfs(const vg_game *g) {
-    static vg_state *layer_buf[BFS_LIMIT + 1], *next_buf[BFS_LIMIT + 1];
+    static vg_state *layer_buf[BFS_LIMIT + 1], *next_buf[BFS_LIMIT + 1], *spare_buf[2 * BFS_LIMIT + 3];
     static uint64_t slots[SEEN_CAP];
     static size_t used[SEEN_CAP];
     vg_state **layer = layer_buf, **next = next_buf;
     seen st = {slots, SEEN_CAP, used, 0};
+    spare sp = {spare_buf, 0};
     int n = 1, depth = 0, found = -1, total = 1;
     layer[0] = vg_state_new(g, 0);
     seen_add(&st, vg_state_hash(layer[0]));
@@ -86,28 +102,29 @@ static int bfs(const vg_game *g) {
             vg_error err = {0};
             int na = vg_actions(g, layer[i], acts), h0 = vg_bound(g, layer[i], &err);
             for (int k = 0; k < na && found < 0; k++) {
-                vg_state *c = vg_state_new(g, 0);
+                vg_state *c = spare_take(&sp, g);
                 vg_state_copy(c, layer[i]);
                 assert_int_equal(vg_advance(g, c, acts[k], NULL), VG_OK);
                 if (vg_winner_of(c) == VG_PLAYER_WINS) found = depth;
                 consistent(g, h0, c);
                 if (vg_is_over(c) || !seen_add(&st, vg_state_hash(c))) {
-                    vg_state_free(c);
+                    spare_put(&sp, c);
                     continue;
                 }
                 if (++total > BFS_LIMIT) {
-                    vg_state_free(c);
+                    spare_put(&sp, c);
                     total = -1;
                     break;
                 }
                 next[m++] = c;
             }
         }
-        for (int i = 0; i < n; i++) vg_state_free(layer[i]);
+        for (int i = 0; i < n; i++) spare_put(&sp, layer[i]);
         vg_state **t = layer;
         layer = next, next = t, n = m;
     }
-    for (int i = 0; i < n; i++) vg_state_free(layer[i]);
+    for (int i = 0; i < n; i++) spare_put(&sp, layer[i]);
+    spare_free(&sp);
     seen_clear(&st);
     return found >= 0 ? found : total < 0 ? -2 : -1;
 }
@@ -201,7 +218,7 @@ static int compare(const family *f, const char *map, uint64_t seed) {
     int h = vg_bound(g, s, &err);
     if (want >= 0 && h > want)
         fail_msg("%s, seed %llu: the bound %d exceeds the shortest win, %d, on\n%s", f->script, (unsigned long long)seed, h, want, map);
-    solve_opts o = {4 * BFS_LIMIT, 0, 1};
+    solve_opts o = {4 * BFS_LIMIT, 0, 1, 0};
     solve_result r;
     fm fmv = {.g = g};
     solve_level(g, &fmv, s, &o, &r);

@@ -2,7 +2,8 @@
  *
  * test_solve.c -- the level solver: shortest wins on Bait levels 0-2 as
  * long as GVGAI's breadth-first search found, replayable; unsolvable and
- * undecided levels; a quick win kept when the proof runs out of limits.
+ * undecided levels; a quick win kept when the proof runs out of limits;
+ * wins capped at a length; whether the search depended on the seed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,10 +26,10 @@ static int count_lines(const char *path) {
     return n;
 }
 
-static solve_result solve_map(const char *map, long max_states, double weight) {
+static solve_result solve_capped(const char *map, long max_states, double weight, int max_len) {
     vg_game *g = load_game(SCRIPT, map);
     vg_state *s = vg_state_new(g, 0);
-    solve_opts o = {max_states, 0, weight};
+    solve_opts o = {max_states, 0, weight, max_len};
     solve_result r;
     solve_level(g, &(fm){.g = g}, s, &o, &r);
     if (r.status == SOLVE_SOLVED) {   /* the plan wins when replayed */
@@ -41,6 +42,10 @@ static solve_result solve_map(const char *map, long max_states, double weight) {
     vg_state_free(s);
     vg_game_free(g);
     return r;
+}
+
+static solve_result solve_map(const char *map, long max_states, double weight) {
+    return solve_capped(map, max_states, weight, 0);
 }
 
 static void test_shortest_as_gvgai(void **state) {
@@ -176,6 +181,60 @@ static void test_level3_shortest(void **state) {
     vg_game_free(g);
 }
 
+/* max_len: a win of at most that many actions is found, shortest and
+ * proven as without it; none so short is SOLVE_UNSOLVABLE with the lower
+ * bound max_len + 1, after fewer states than the whole proof. */
+static void test_max_len(void **state) {
+    (void)state;
+    solve_result full = solve_map("levels/bait/lvl1.txt", 0, 1), r = solve_capped("levels/bait/lvl1.txt", 0, 1, 38);
+    assert_int_equal(r.status, SOLVE_SOLVED);
+    assert_true(r.optimal);
+    assert_int_equal(r.len, 38);
+    free(r.plan);
+    r = solve_capped("levels/bait/lvl1.txt", 0, 1, 37);
+    assert_int_equal(r.status, SOLVE_UNSOLVABLE);
+    assert_int_equal(r.lower_bound, 38);
+    assert_null(r.plan);
+    r = solve_capped("levels/bait/lvl1.txt", 0, 1, 10);
+    assert_int_equal(r.status, SOLVE_UNSOLVABLE);
+    assert_int_equal(r.lower_bound, 11);
+    assert_true(r.expanded < full.expanded);
+    free(full.plan);
+    r = solve_capped("tests/fixtures/agents/walled.txt", 0, 1, 0);   /* without a cap: unsolvable, no bound said */
+    assert_int_equal(r.status, SOLVE_UNSOLVABLE);
+    assert_int_equal(r.lower_bound, 0);
+}
+
+/* 'chance': 0 when no tick the search played depended on the seed (Bait);
+ * 1 on a map whose random NPC steps every tick. */
+static void test_chance(void **state) {
+    (void)state;
+    solve_result r = solve_map("levels/bait/lvl0.txt", 0, 1);
+    assert_int_equal(r.chance, 0);
+    free(r.plan);
+    vg_game *g = load_vgdl_text("BasicGame\n"
+                                "    SpriteSet\n"
+                                "        goal > Immovable\n"
+                                "        bug > RandomNPC\n"
+                                "    LevelMapping\n"
+                                "        g > goal\n"
+                                "        b > bug\n"
+                                "    InteractionSet\n"
+                                "        goal avatar > killSprite\n"
+                                "        bug wall > stepBack\n"
+                                "        avatar wall > stepBack\n"
+                                "    TerminationSet\n"
+                                "        SpriteCounter stype=goal limit=0 win=True\n",
+                                "wwwwww\nwA.bgw\nwwwwww\n");
+    vg_state *s = vg_state_new(g, 0);
+    solve_opts o = {0, 0, 1, 0};
+    solve_level(g, &(fm){.g = g}, s, &o, &r);
+    assert_int_equal(r.chance, 1);
+    free(r.plan);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shortest_as_gvgai),
@@ -186,6 +245,8 @@ int main(void) {
         cmocka_unit_test(test_weighted),
         cmocka_unit_test(test_level3),
         cmocka_unit_test(test_level3_shortest),
+        cmocka_unit_test(test_max_len),
+        cmocka_unit_test(test_chance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

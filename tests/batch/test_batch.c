@@ -15,7 +15,8 @@
  *    ranges and values are errors naming file:line, exit status 2, before
  *    anything runs.
  * 3. Runs that crash, hang, exhaust memory or exit are recorded as such
- *    and the batch goes on (VGDL_BATCH_FAULT picks the runs).
+ *    and the batch goes on (VGDL_BATCH_FAULT picks the runs); so are the
+ *    runs of a game whose script fails to load.
  * 4. Resuming: a second run skips what is done; --force starts over;
  *    other settings in the same folder are refused; a torn last line and
  *    a JSON file that lags the CSV are repaired; a batch killed with
@@ -56,17 +57,6 @@
 
 static char vgdl[1024];         /* the binary under test */
 static char tmp[256];           /* this run's scratch folder */
-
-#if defined(__SANITIZE_ADDRESS__)    /* gcc's -fsanitize=address */
-#define ASAN 1
-#elif defined(__has_feature)         /* clang's */
-#if __has_feature(address_sanitizer)
-#define ASAN 1
-#endif
-#endif
-#ifndef ASAN
-#define ASAN 0
-#endif
 
 /* Runs a shell command (printf-style) with stdout and stderr in tmp/out
  * and tmp/err; returns its exit status. */
@@ -320,6 +310,23 @@ static void test_failed_runs_are_recorded(void **state) {
     expect_in(row_of(csv, "bait,0,random,,2,"), ",ok,");
     expect_in(out(), "played 12 runs");
     expect_in(out(), "1 timeout");
+}
+
+static void test_game_that_fails_to_load_is_recorded(void **state) {
+    (void)state;
+    assert_int_equal(sh("%s batch tests/batch/fixtures/load_fail.ini --out %s/load_fail", vgdl, tmp), 0);
+    expect_in(err(), "warning: game 'tests/fixtures/scripts/lines/global_index_error.lua' does not load");
+    const char *csv = slurp("%s/load_fail/runs.csv", tmp);
+    assert_int_equal(count_lines(csv), 5);
+    for (int seed = 1; seed <= 2; seed++) {
+        char key[256];
+        snprintf(key, sizeof key, "global_index_error.lua,levels/bait/lvl0.txt,random,,%d,", seed);
+        expect_in(row_of(csv, key), ",error,");
+        expect_in(row_of(csv, key), "global_index_error.lua:1: ");
+        snprintf(key, sizeof key, "bait,levels/bait/lvl0.txt,random,,%d,", seed);
+        expect_in(row_of(csv, key), ",ok,");   /* the batch went on */
+    }
+    expect_in(out(), "4 runs, 2 failed (2 error");
 }
 
 /* ---- 4. Resuming ----------------------------------------------------------- */
@@ -997,6 +1004,7 @@ int main(void) {
         cmocka_unit_test(test_gvgai_game_files),
         cmocka_unit_test(test_errors_name_file_and_line),
         cmocka_unit_test(test_failed_runs_are_recorded),
+        cmocka_unit_test(test_game_that_fails_to_load_is_recorded),
         cmocka_unit_test(test_resume_skips_done_runs_and_force_starts_over),
         cmocka_unit_test(test_other_settings_are_refused),
         cmocka_unit_test(test_torn_line_and_lagging_json_are_repaired),

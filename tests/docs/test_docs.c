@@ -24,9 +24,12 @@
  * of the build under test: tests/python/python.sh), whatever comes first on
  * PATH.
  * Trailing blanks are ignored on both sides. Every relative link must name
- * a file of the repository.
+ * a file of the repository, and a link to a section ("#name", "FILE.md#name")
+ * a heading of that document, as GitHub names it (lower case, punctuation
+ * dropped but '-' and '_', a blank a '-'; a repeated heading "-1", "-2").
  */
 #define _XOPEN_SOURCE 700   /* realpath */
+#include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
 
@@ -167,9 +170,47 @@ static int directive(const char *line, char *word, char *arg) {
     return 1;
 }
 
+/* Heading 'h' as GitHub names its section, into 'out' (room for 'size'):
+ * lower case, blanks as '-', punctuation but '-' and '_' dropped (bytes of
+ * UTF-8 kept: the headings' other letters). */
+static void heading_slug(const char *h, char *out, size_t size) {
+    size_t n = 0;
+    for (const unsigned char *c = (const unsigned char *)h; *c && n + 1 < size; c++)
+        if (isalnum(*c) || *c == '-' || *c == '_' || *c >= 0x80) out[n++] = (char)tolower(*c);
+        else if (*c == ' ') out[n++] = '-';
+    out[n] = '\0';
+}
+
+/* 1 when document 'path' has a section named 'anchor' (its headings out
+ * of fenced blocks; the second of two equal headings is "NAME-1"). */
+static int has_section(const char *path, const char *anchor) {
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    enum { MAX_HEADINGS = 1024 };
+    static char seen[MAX_HEADINGS][160];
+    char line[4096], slug[160], named[180];
+    int n = 0, fenced = 0, found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strncmp(line, "```", 3) == 0) fenced = !fenced;
+        if (fenced || line[0] != '#') continue;
+        const char *h = line + strspn(line, "#");
+        if (*h != ' ') continue;
+        heading_slug(h + strspn(h, " "), slug, sizeof slug);
+        int same = 0;
+        for (int k = 0; k < n; k++) same += strcmp(seen[k], slug) == 0;
+        if (n < MAX_HEADINGS) snprintf(seen[n++], sizeof seen[0], "%s", slug);
+        snprintf(named, sizeof named, same ? "%s-%d" : "%s", slug, same);
+        found = strcmp(named, anchor) == 0;
+    }
+    fclose(f);
+    return found;
+}
+
 /* Checks the relative links of line 'ln' of 'doc': each names a file in
  * the repository (a user's clone has nothing beside it, so no "../shared"
- * either); returns how many do not. */
+ * either), and a section of a document one of its headings; returns how
+ * many do not. */
 static int check_links(const char *doc, int ln, const char *line) {
     int bad = 0;
     if (strstr(line, "../shared")) {
@@ -177,13 +218,20 @@ static int check_links(const char *doc, int ln, const char *line) {
         bad++;
     }
     for (const char *p = strstr(line, "]("); p; p = strstr(p + 2, "](")) {
-        char target[512], full[1400], real[PATH_MAX], root[PATH_MAX];
-        if (sscanf(p + 2, "%511[^)#]", target) != 1 || strstr(target, "://") || strncmp(target, "mailto:", 7) == 0)
-            continue;
+        char target[512] = "", anchor[160] = "", full[1400], real[PATH_MAX], root[PATH_MAX];
+        int at = 0;
+        sscanf(p + 2, "%511[^)#]%n", target, &at);
+        if (strstr(target, "://") || strncmp(target, "mailto:", 7) == 0) continue;
+        if (p[2 + at] == '#') sscanf(p + 3 + at, "%159[^)]", anchor);
+        if (!target[0] && !anchor[0]) continue;
         const char *slash = strrchr(doc, '/');
-        snprintf(full, sizeof full, "%.*s%s", slash ? (int)(slash - doc + 1) : 0, doc, target);
+        snprintf(full, sizeof full, "%.*s%s", target[0] && slash ? (int)(slash - doc + 1) : 0, target[0] ? doc : "",
+                 target[0] ? target : doc);
         if (!realpath(full, real) || !realpath(".", root) || strncmp(real, root, strlen(root)) != 0) {
             print_error("%s:%d: link '%s' is not a file of the repository\n", doc, ln, target);
+            bad++;
+        } else if (anchor[0] && ends_with(full, ".md") && !has_section(full, anchor)) {
+            print_error("%s:%d: link '%s#%s': %s has no such section\n", doc, ln, target, anchor, full);
             bad++;
         }
     }
@@ -268,9 +316,25 @@ static void test_matcher(void **state) {
     assert_true(lines_match(exp + 1, 1, got2, 0));
 }
 
+/* Sections as GitHub names them, and the check of a link to one. */
+static void test_sections(void **state) {
+    (void)state;
+    char slug[160];
+    heading_slug("Parameters: --set and --config", slug, sizeof slug);
+    assert_string_equal(slug, "parameters---set-and---config");
+    heading_slug("GVGAI's games: `turns{}`, (chance)", slug, sizeof slug);
+    assert_string_equal(slug, "gvgais-games-turns-chance");
+    assert_true(has_section(repo_path("docs/agents.md"), "budgets"));
+    assert_false(has_section(repo_path("docs/agents.md"), "no-such-section"));
+    assert_int_equal(check_links("docs/agents.md", 1, "[a](scripting.md#boundstate), [b](#budgets)"), 0);
+    assert_int_equal(check_links("docs/agents.md", 1, "[a](scripting.md#no-such), [b](#budget)"), 2);
+    assert_int_equal(check_links("README.md", 1, "[a](docs/nothing.md) [b](docs/api.md#several-agents)"), 1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matcher),
+        cmocka_unit_test(test_sections),
         cmocka_unit_test_setup_teardown(test_examples, cli_setup, cli_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

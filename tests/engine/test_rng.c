@@ -52,11 +52,39 @@ static void test_copied_with_the_state(void **state) {
     for (int k = 0; k < 10; k++) assert_int_equal(rng_int(&a, 1000), rng_int(&b, 1000));
 }
 
+/* The mark (vg_state_drew): set by a draw that could have come out
+ * otherwise, not by one that could not; cleared by seeding; the numbers
+ * drawn are the same either way. */
+static void test_drew(void **state) {
+    (void)state;
+    vg_state s = {0}, t = {0};
+    rng_seed(&s, 5);
+    rng_seed(&t, 5);
+    assert_false(vg_state_drew(&s));
+    rng_int(&s, 1);
+    assert_true(rng_chance(&s, 1.0));
+    assert_false(rng_chance(&s, 0.0));
+    rng_roll(&s, 1.0);
+    assert_false(vg_state_drew(&s));
+    rng_int(&t, 1);
+    rng_double(&t);
+    rng_double(&t);
+    rng_float(&t);
+    assert_true(t.rng == s.rng);   /* the same draws */
+    rng_chance(&s, 0.5);
+    assert_true(vg_state_drew(&s));
+    rng_seed(&s, 5);
+    assert_false(vg_state_drew(&s));
+    rng_int(&s, 2);
+    assert_true(vg_state_drew(&s));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_next_int),
         cmocka_unit_test(test_next_float_and_double),
         cmocka_unit_test(test_copied_with_the_state),
+        cmocka_unit_test(test_drew),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -212,7 +212,15 @@ static void test_hostile_globals(void **state) {
     expect_in(csv, "p.lua:13: no nosuch");
     expect_in(csv, ",ok,");
     write_script("p.lua", "setmetatable(_G, {__index = function(t, k) error(\"no \" .. k) end})\n");
-    expect_run(args, 2, "err", "p.lua:13: no heuristic");   /* at load: the batch is refused, naming it */
+    /* at load: a warning naming it, its runs error rows, the other game's played */
+    sh("sed 's,/res$,/res2,' %s/h.ini > %s/h2.ini", tmp, tmp);
+    snprintf(args, sizeof args, "batch %s/h2.ini", tmp);
+    expect_run(args, 0, "err", "p.lua' does not load");
+    expect_in(err(), "p.lua:13: no heuristic (its runs are recorded as errors)");
+    csv = slurp("res2/runs.csv");
+    expect_in(csv, ",error,");
+    expect_in(csv, "p.lua:13: no heuristic");
+    expect_in(csv, ",ok,");
 }
 
 /* A script's numbered levels beside it, from any folder: DIR/levels/GAME/

@@ -469,7 +469,7 @@ static void test_hostile_images(void **state) {
     /* 30000 x 30000 pixels in 45 bytes: refused before it is decoded. */
     write_png_header("huge.png", 30000, 30000);
     write_game("huge", "DARKGRAY");
-    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
     expect_in(err(), "huge.png: sprite image too large (30000 x 30000 pixels; the limit is 2048 a side)");
     assert_false(leftover("p.png"));
 }
@@ -485,10 +485,10 @@ static void test_canvas_size(void **state) {
     *m = '\0';
     write_game(NULL, "DARKGRAY");
     write_text("big.txt", map);
-    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s render %s/img.lua --level %s/big.txt --cell 256 -o %s/canvas.png", vgdl, tmp,
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s render %s/img.lua --level %s/big.txt --cell 256 -o %s/canvas.png", vgdl, tmp,
                         tmp, tmp), 2);
     expect_in(err(), "the picture would be 32768 x 32792 pixels, over the limit of 33554432: use a smaller --cell");
-    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s run %s/img.lua --level %s/big.txt --cell 256 --gif %s/canvas.gif", vgdl, tmp,
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s run %s/img.lua --level %s/big.txt --cell 256 --gif %s/canvas.gif", vgdl, tmp,
                         tmp, tmp), 2);
     expect_in(err(), "use a smaller --cell");
     assert_false(leftover("canvas"));

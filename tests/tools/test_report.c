@@ -173,12 +173,12 @@ static void many_agents(const char *name, const char *from, int n, int two) {
 static void test_sizes(void **state) {
     (void)state;
     many_agents("two", "tests/batch/fixtures/report2/runs.csv", 300, 1);   /* 600 agents */
-    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s report %s/two --plot %s/cross.png", vgdl, tmp, tmp), 2);
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s report %s/two --plot %s/cross.png", vgdl, tmp, tmp), 2);
     assert_string_equal(err(), "vgdl: report: bait level 0: 600 agents, too many for a cross table (the limit is 256)\n");
     assert_string_equal(out(), "");
     assert_int_equal(sh("test -e %s/cross.png", tmp), 1);
     many_agents("one", RUNS "/runs.csv", 300, 0);
-    assert_int_equal(sh("ulimit -v 1048576; timeout 10 %s report %s/one --plot %s/one.png", vgdl, tmp, tmp), 2);
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s report %s/one --plot %s/one.png", vgdl, tmp, tmp), 2);
     expect_in(err(), "one.png: the chart would be over");
     expect_in(err(), "over the limit of 33554432");
     assert_int_equal(sh("test -e %s/one.png", tmp), 1);

@@ -271,6 +271,10 @@ int cli_batch(int argc, char **argv) {
         batch_print_errors(&b, stderr);
         rc = 2;
     }
+    for (int k = 0; !rc && k < b.ngames * b.nlevels; k++)   /* a game's first level whose rules fail to load */
+        if (b.load_err[k] && (k % b.nlevels == 0 || !b.load_err[k - 1]))
+            fprintf(stderr, "vgdl: warning: game '%s' does not load from level '%s' on: %s (its runs are recorded as errors)\n",
+                    b.games[k / b.nlevels], b.levels[k % b.nlevels], b.load_err[k]);
     if (o.out) snprintf(b.out, sizeof b.out, "%s", o.out);
     if (o.workers) b.workers = o.workers, b.workers_set = 1;
     if (o.shard_n) snprintf(dir, sizeof dir, "%s/shard-%d-of-%d", b.out, o.shard_k, o.shard_n);

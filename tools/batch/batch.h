@@ -60,6 +60,8 @@ typedef struct batch {
     long long *seeds;
     int nseeds;
     vg_game **loaded;            /* [game * nlevels + level] */
+    char **load_err;             /* [game * nlevels + level]: why its rules failed to load (its runs are
+                                    error rows), else NULL */
     int *two;                    /* [game]: two agents take turns (round-robin) */
     long long *slots;            /* [game]: runs per level and seed: agents, or ordered pairs of agents */
     long long *offset;           /* [game]: its first run within a seed */

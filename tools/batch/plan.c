@@ -405,11 +405,18 @@ static void check_agents(batch *b, const inifile_kv *agents_kv) {
     }
 }
 
-/* Loads every game on every level: a missing map or a broken script is an
- * error on the line that names it. */
+/* Loads every game on every level: a missing or broken map is an error on
+ * the line that names it. A game whose rules fail to load (a script error)
+ * is not: its runs on that level and the ones after it are to be recorded
+ * as error rows with the reason (load_err), and the rest of the batch
+ * plays. */
 static void load_games(batch *b, const inifile_kv *games_kv, const inifile_kv *levels_kv) {
     b->loaded = calloc((size_t)(b->ngames * b->nlevels) + 1, sizeof *b->loaded);
-    if (!b->loaded) return;
+    b->load_err = calloc((size_t)(b->ngames * b->nlevels) + 1, sizeof *b->load_err);
+    if (!b->loaded || !b->load_err) {
+        inifile_error_add(&b->ini, 0, "out of memory");
+        return;
+    }
     for (int g = 0; g < b->ngames; g++) {
         int script_bad = 0;
         for (int l = 0; l < b->nlevels && !script_bad; l++) {
@@ -420,15 +427,17 @@ static void load_games(batch *b, const inifile_kv *games_kv, const inifile_kv *l
                 return;
             }
             cli_game_paths(b->games[g], b->levels[l], script, map, sizeof script);
-            if (vg_game_load(script, map, &b->loaded[g * b->nlevels + l], &err) == VG_OK) continue;
+            vg_status st = vg_game_load(script, map, &b->loaded[g * b->nlevels + l], &err);
+            if (st == VG_OK) continue;
             char where[800];
             if (err.file[0] && err.line && err.col) snprintf(where, sizeof where, "%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
             else if (err.file[0] && err.line) snprintf(where, sizeof where, "%s:%d: %s", err.file, err.line, err.msg);
             else if (err.file[0]) snprintf(where, sizeof where, "%s: %s", err.file, err.msg);
             else snprintf(where, sizeof where, "%s", err.msg);
-            script_bad = strcmp(err.file, script) == 0;
-            if (script_bad) inifile_error_add(&b->ini, games_kv->line, "game '%s': %s", b->games[g], where);
-            else inifile_error_add(&b->ini, levels_kv ? levels_kv->line : games_kv->line, "game '%s' level '%s': %s", b->games[g], b->levels[l], where);
+            script_bad = strcmp(err.file, script) == 0 && st != VG_ERR_IO && st != VG_ERR_NOMEM;
+            for (int j = l; j < b->nlevels && script_bad; j++)
+                if (!(b->load_err[g * b->nlevels + j] = strdup(where))) inifile_error_add(&b->ini, 0, "out of memory");
+            if (!script_bad) inifile_error_add(&b->ini, levels_kv ? levels_kv->line : games_kv->line, "game '%s' level '%s': %s", b->games[g], b->levels[l], where);
         }
     }
 }
@@ -629,10 +638,11 @@ void batch_print_errors(batch *b, FILE *f) {
 
 void batch_free(batch *b) {
     for (int k = 0; k < b->ngames * b->nlevels && b->loaded; k++) vg_game_free(b->loaded[k]);
+    for (int k = 0; k < b->ngames * b->nlevels && b->load_err; k++) free(b->load_err[k]);
     for (int k = 0; k < b->nagents; k++)
         for (int j = 0; j < b->agents[k].nset; j++) free((char *)b->agents[k].settings[j]);
     inifile_free(&b->ini);
-    free(b->games), free(b->scripts), free(b->levels), free(b->agents), free(b->seeds), free(b->loaded);
+    free(b->games), free(b->scripts), free(b->levels), free(b->agents), free(b->seeds), free(b->loaded), free(b->load_err);
     free(b->two), free(b->slots), free(b->offset);
 }
 

@@ -126,6 +126,11 @@ void batch_play_one(const batch *b, long long i, result_msg *m) {
     memset(m, 0, sizeof *m);
     m->kind = MSG_RESULT;
     m->run = i;
+    if (!game) {   /* its rules failed to load (plan.c): the run is an error row */
+        m->status = RUN_ERROR;
+        snprintf(m->error, sizeof m->error, "%s", b->load_err[g * b->nlevels + l]);
+        return;
+    }
     double t0 = fm_now(), c0 = cpu_now();
     char why[512] = "";
     agent *ag[2] = {NULL, NULL};

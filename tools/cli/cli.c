@@ -48,6 +48,11 @@ int cli_report(const vg_error *err) {
     return 2;
 }
 
+int cli_read_actions(const char *path, vg_action **out, int *n) {
+    vg_error err = {0};
+    return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
+}
+
 /* ---- Games and levels ------------------------------------------------- */
 
 const char *cli_root(void) {
@@ -148,7 +153,8 @@ int cli_load(const cli_opts *o, vg_game **g) {
 enum {
     O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
     O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_ACTIONS_OUT, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY,
-    O_SPRITES, NUM_OPTIONS
+    O_SPRITES, O_COUNT, O_SIZE, O_LENGTH, O_GENERATOR, O_WORKERS, O_AGENTS, O_PLAYS, O_WINS, O_SHEET,
+    NUM_OPTIONS
 };
 static const struct cli_option {
     const char *name, *arg, *commands, *help;
@@ -160,23 +166,35 @@ static const struct cli_option {
     [O_AGENT] = {"agent", "NAME", "run decide", "the agent (default onestep; 'vgdl list agents')"},
     [O_SET] = {"set", "KEY=VALUE", "run decide play", "an agent parameter (repeatable; 'vgdl list params AGENT')"},
     [O_CONFIG] = {"config", "FILE", "run decide play", "agent parameters from an INI file ([AGENT] sections)"},
-    [O_SEED] = {"seed", "S", "run decide solve trace play", "the game's and the agents' seed (a whole number, default 0)"},
+    [O_SEED] = {"seed", "S", "run decide solve trace play generate", "the game's and the agents' seed (a whole number, default 0)"},
     [O_BUDGET_MS] = {"budget-ms", "MS", "run decide play", "wall-clock milliseconds per decision (default 40)"},
-    [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play", "forward-model calls per decision (repeatable runs)"},
-    [O_MAX_TICKS] = {"max-ticks", "T", "run", "stop after T ticks (0: no limit)"},
+    [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play generate",
+                        "forward-model calls per decision (repeatable runs; generate: default 1000)"},
+    [O_MAX_TICKS] = {"max-ticks", "T", "run generate", "stop after T ticks (0: no limit; generate: default 1000)"},
     [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns"},
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
     [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
     [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
     [O_ACTIONS_OUT] = {"actions-out", "FILE", "run play", "write the actions played, one a line, as --actions reads them"},
-    [O_MAX_STATES] = {"max-states", "N", "solve", "give up after N states (default 10000000)"},
-    [O_SECONDS] = {"seconds", "S", "solve bench", "solve: give up after S seconds; bench: seconds a measurement (default 1)"},
+    [O_MAX_STATES] = {"max-states", "N", "solve generate",
+                      "give up after N states (default 10000000; generate: a candidate's proof, default 200000)"},
+    [O_SECONDS] = {"seconds", "S", "solve bench generate",
+                   "solve, generate: give up after S seconds (generate: default 60); bench: seconds a measurement (default 1)"},
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
     [O_GIF] = {"gif", "FILE", "run trace solve play", "the game as an animated GIF, one frame a tick"},
-    [O_OUT] = {"out", "FILE", "render", "the PNG to write (also -o FILE)"},
-    [O_CELL] = {"cell", "PX", "render run trace solve play", "pixels a cell (pictures)"},
+    [O_OUT] = {"out", "FILE", "render generate", "render: the PNG to write (also -o FILE); generate: the levels' folder"},
+    [O_CELL] = {"cell", "PX", "render run trace solve play generate", "pixels a cell (pictures)"},
     [O_DELAY] = {"delay", "MS", "run trace solve play", "milliseconds a GIF frame"},
-    [O_SPRITES] = {"sprites", "DIR", "render run trace solve play", "where the images named by 'img' are read"},
+    [O_SPRITES] = {"sprites", "DIR", "render run trace solve play generate", "where the images named by 'img' are read"},
+    [O_COUNT] = {"count", "N", "generate", "levels to write (default 10)"},
+    [O_SIZE] = {"size", "WxH", "generate", "the inside of a level, within the game's border (default: its first level's)"},
+    [O_LENGTH] = {"length", "MIN-MAX", "generate", "keep levels whose proven shortest solution has MIN to MAX moves"},
+    [O_GENERATOR] = {"generator", "NAME", "generate", "random, constructive, search or script (default: search)"},
+    [O_WORKERS] = {"workers", "K", "generate", "worker processes judging candidates (default: the cores; 0: none, all in this one)"},
+    [O_AGENTS] = {"agents", "STRONG,WEAK", "generate", "the agents a level with chance is measured by (default mcts,random)"},
+    [O_PLAYS] = {"plays", "N", "generate", "games each agent plays on a level with chance (default 10)"},
+    [O_WINS] = {"wins", "S,W", "generate", "a level with chance: the strong agent wins at least S, the weak at most W (default 0.5,0.1)"},
+    [O_SHEET] = {"sheet", "PNG", "generate", "draw the levels as a contact sheet"},
 };
 /* The options that also have a one-letter form. */
 static const struct {
@@ -214,6 +232,23 @@ static int parse_count(const char *opt, const char *v, unsigned long long min, u
     if (!cli_is_number(v) || errno == ERANGE || n < min || n > max)
         return cli_fail("option --%s needs a whole number from %llu to %llu, not '%s'", opt, min, max, v);
     *out = n;
+    return 0;
+}
+
+/* Parses "A<sep>B", two whole numbers from 'min' to 'max' (with 'single'
+ * also a lone "A", then B = A); 0, or 2 after printing why. */
+static int parse_two(const char *opt, const char *v, char sep, int single, int min, int max, int *a, int *b) {
+    const char *mid = strchr(v, sep);
+    char left[32];
+    unsigned long long x, y;
+    int ok = mid ? (size_t)(mid - v) < sizeof left : single;
+    if (ok) snprintf(left, sizeof left, "%.*s", mid ? (int)(mid - v) : (int)sizeof left - 1, v);
+    ok = ok && cli_is_number(left) && cli_is_number(mid ? mid + 1 : left);
+    if (ok) x = strtoull(left, NULL, 10), y = strtoull(mid ? mid + 1 : left, NULL, 10);
+    if (!ok || x < (unsigned)min || y < (unsigned)min || x > (unsigned)max || y > (unsigned)max)
+        return cli_fail("option --%s needs %s%c%s, whole numbers from %d to %d, not '%s'", opt, sep == 'x' ? "W" : "MIN", sep,
+                        sep == 'x' ? "H" : "MAX", min, max, v);
+    *a = (int)x, *b = (int)y;
     return 0;
 }
 
@@ -266,6 +301,29 @@ static int set_option(cli_opts *o, int k, const char *v) {
     case O_CELL: rc = parse_count(name, v, 1, 256, &n), o->cell = (int)n; break;
     case O_DELAY: rc = parse_count(name, v, 1, 60000, &n), o->delay = (int)n; break;
     case O_SPRITES: o->sprites = v; break;
+    case O_COUNT: rc = parse_count(name, v, 1, 100000, &n), o->count = (int)n; break;
+    case O_SIZE: rc = parse_two(name, v, 'x', 0, 1, VG_MAX_MAP_SIDE, &o->size_w, &o->size_h); break;
+    case O_LENGTH:
+        rc = parse_two(name, v, '-', 1, 1, 1000000, &o->min_len, &o->max_len);
+        if (!rc && o->min_len > o->max_len) rc = cli_fail("option --length: MIN %d is more than MAX %d", o->min_len, o->max_len);
+        break;
+    case O_GENERATOR: o->generator = v; break;
+    case O_WORKERS: rc = parse_count(name, v, 0, 256, &n), o->workers = (int)n, o->has_workers = 1; break;
+    case O_AGENTS: o->agents = v; break;
+    case O_PLAYS: rc = parse_count(name, v, 1, 100000, &n), o->plays = (int)n; break;
+    case O_WINS: {
+        const char *comma = strchr(v, ',');
+        char left[64];
+        snprintf(left, sizeof left, "%.*s", comma ? (int)(comma - v) : 0, v);
+        if (!comma)
+            return cli_fail("option --wins needs S,W: the least share of games the strong agent wins and the most the weak "
+                            "one does, each from 0 to 1 (0.5,0.1), not '%s'", v);
+        rc = parse_real(name, left, 1, &o->strong_min);
+        if (!rc) rc = parse_real(name, comma + 1, 1, &o->weak_max);
+        o->has_wins = 1;
+        break;
+    }
+    case O_SHEET: o->sheet = v; break;
     }
     return rc;
 }

@@ -38,6 +38,16 @@ typedef struct cli_opts {
     const char *sprites;     /* --sprites DIR: where images named by 'img' are read (render.h) */
     int cell;                /* --cell PX: pixels a cell; 0: the default */
     int delay;               /* --delay MS: milliseconds a GIF frame; 0: the default */
+    int count;               /* --count N (generate): levels to write; 0: the default */
+    int size_w, size_h;      /* --size WxH (generate): the inside of a level; 0: the game's */
+    int min_len, max_len;    /* --length MIN-MAX (generate): the proven shortest solution's range; 0 0: any */
+    const char *generator;   /* --generator NAME (generate) */
+    int workers, has_workers;   /* --workers K (generate): 0 judges in the process itself */
+    const char *agents;      /* --agents STRONG,WEAK (generate) */
+    int plays;               /* --plays N (generate): games each agent plays on a level with chance; 0: the default */
+    double strong_min, weak_max;   /* --wins S,W (generate); has_wins 0: the defaults */
+    int has_wins;
+    const char *sheet;       /* --sheet PNG (generate): the levels as a contact sheet */
 } cli_opts;
 
 /* Messages print what they quote with its control characters (but tabs)
@@ -91,6 +101,7 @@ int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, i
 int cli_decide(int argc, char **argv);               /* decide.c: vgdl decide */
 int cli_solve(int argc, char **argv);                /* decide.c: vgdl solve */
 int cli_batch(int argc, char **argv);                /* batch.c: vgdl batch */
+int cli_generate(int argc, char **argv);             /* generate/generate.c: vgdl generate */
 int cli_report_cmd(int argc, char **argv);           /* report.c: vgdl report */
 /* perft.c: the state to start from: the level's start after --moves, if given; 0, or 2 after printing why */
 int cli_start(const cli_opts *o, const vg_game *g, vg_state **out);

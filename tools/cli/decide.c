@@ -158,7 +158,7 @@ int cli_solve(int argc, char **argv) {
         vg_game_free(g);
         return rc;
     }
-    solve_opts so = {o.max_states ? o.max_states : 10000000, o.has_seconds ? o.seconds : 0, o.weight > 1 ? o.weight : 1};
+    solve_opts so = {o.max_states ? o.max_states : 10000000, o.has_seconds ? o.seconds : 0, o.weight > 1 ? o.weight : 1, 0};
     solve_result r;
     fm f = {.g = g};
     double cpu0 = cpu_seconds();

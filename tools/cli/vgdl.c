@@ -172,11 +172,6 @@ static int cmd_run(int argc, char **argv) {
 /* ---- trace ------------------------------------------------------------ */
 
 /* Reads an actions file (vg_read_actions); prints the error. */
-int cli_read_actions(const char *path, vg_action **out, int *n) {
-    vg_error err = {0};
-    return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
-}
-
 static int print_json(const vg_game *g, const vg_state *s, int a) {
     static char buf[1 << 20];
     int n = vg_trace_json(g, s, a, buf, sizeof buf);
@@ -498,6 +493,7 @@ static const struct command {
     {"perft", cli_perft, "GAME DEPTH", "count the move sequences to each depth (games with turns)"},
     {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
      "games x levels x agents x seeds from an INI file, resumable; runs.csv and runs.jsonl"},
+    {"generate", cli_generate, "GAME", "new levels for a game, each with its proven shortest solution or agents' win rates"},
     {"report", cli_report_cmd, "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
      "win rates and costs of batch results"},
     {"list", cmd_list, "games | agents | params AGENT", "what can be named: games, agents, an agent's parameters"},

@@ -8,7 +8,6 @@
  * at 0, 0.25, ... 1 with light grid lines, each group's name under it,
  * and a legend (a colour square and the agent's name a line) below.
  */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,12 +45,7 @@ static void fill(canvas *c, int x0, int y0, int w, int h, const uint8_t col[3]) 
 
 /* 'text' at (x, y), its top left; at most 'max' characters. */
 static void text(canvas *c, int x, int y, const char *s, int max, const uint8_t col[3]) {
-    for (int k = 0; s[k] && k < max; k++, x += CH_W) {
-        const uint8_t *rows = vg_glyph((char)toupper((unsigned char)s[k]));   /* "BETA", not "BeTA" */
-        for (int v = 0; rows && v < 7; v++)
-            for (int u = 0; u < 5; u++)
-                if (rows[v] >> (4 - u) & 1) fill(c, x + u * SCALE, y + v * SCALE, SCALE, SCALE, col);
-    }
+    render_text(c->rgb, c->w, c->h, x, y, s, max, SCALE, (uint32_t)col[0] << 16 | (uint32_t)col[1] << 8 | col[2]);
 }
 
 /* The index of 'name' in 'names' (n of them), added when new. */

@@ -4,6 +4,7 @@
  * library's canvas (vg_canvas, engine/draw.c) with a palette for the GIF
  * writer, and PNG files written with libpng.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <png.h>
 #include <stdio.h>
@@ -141,4 +142,16 @@ vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, v
         return VG_ERR_IO;
     }
     return render_out_end(&o, 1, err);
+}
+
+void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int max, int scale, uint32_t colour) {
+    for (int k = 0; text[k] && k < max; k++, x += 6 * scale) {
+        const uint8_t *rows = vg_glyph((char)toupper((unsigned char)text[k]));   /* "BETA", not "BeTA" */
+        for (int v = 0; rows && v < 7 * scale; v++)
+            for (int u = 0; u < 5 * scale; u++)
+                if (rows[v / scale] >> (4 - u / scale) & 1 && x + u >= 0 && x + u < w && y + v >= 0 && y + v < h) {
+                    uint8_t *p = rgb + ((size_t)(y + v) * (size_t)w + (size_t)(x + u)) * 3;
+                    p[0] = (uint8_t)(colour >> 16), p[1] = (uint8_t)(colour >> 8), p[2] = (uint8_t)colour;
+                }
+    }
 }

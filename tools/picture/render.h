@@ -76,6 +76,24 @@ vg_status render_io_error(vg_error *err, const char *path, const char *what);
  * 'path' (render_out_open). VG_OK, or VG_ERR_IO naming 'path' (nothing
  * is left behind). */
 vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err);
+/* Writes at most 'max' characters of 'text' in upper case on 'rgb' (w *
+ * h pixels, 3 bytes each) in the canvas's font (vg_glyph), each font pixel
+ * 'scale' pixels a side, its top left at (x, y), in 0xRRGGBB 'colour'; a
+ * character advances 6 * scale pixels; clipped to the picture. */
+void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int max, int scale, uint32_t colour);
+
+/* ---- sheet.c: a contact sheet (vgdl generate --sheet) ----------------- */
+
+typedef struct sheet_tile {
+    const uint8_t *rgb;      /* w * h pixels, 3 bytes each, row by row */
+    int w, h;
+    const char *caption;     /* one line under it */
+} sheet_tile;
+
+/* Writes tiles[0..n) as a PNG at 'path': 'cols' a row, each in a cell as
+ * large as the largest tile, its caption under it. VG_OK, or VG_ERR_IO /
+ * VG_ERR_NOMEM naming 'path' (nothing is left behind). */
+vg_status sheet_png(const char *path, const sheet_tile *tiles, int n, int cols, vg_error *err);
 
 /* ---- gif.c: an animated GIF written as the game plays ---------------- */
 
