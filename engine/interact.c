@@ -17,6 +17,7 @@
  * Sprites are named by references (see ref_pos in state.h), so static
  * sprites take part without being copied into the state.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "class.h"
@@ -441,6 +442,50 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
 /* 1 when 'r' existed when the effect started (sprites below 'n0'). */
 static int existed(int r, uint32_t n0) { return r < 0 || (uint32_t)r < n0; }
 
+/* In a tick that checks every pair, the rectangle around an effect's
+ * second sprites (leaf set 'types', below index 'n0', killed ones too, as
+ * seconds() finds them) when they are few and all changing: a first sprite
+ * that misses it meets none of them, and is passed over without a lookup.
+ * Made again whenever something has moved since (t->version). */
+#define AROUND_MAX 16
+
+typedef struct around {
+    int on;                  /* the rectangle holds (else: look every first sprite's seconds up) */
+    uint32_t version;        /* t->version when it was made */
+    int x0, y0, x1, y1;      /* pixels [x0, x1) x [y0, y1); empty when there are none */
+} around;
+
+static void around_make(const tick_ctx *t, uint64_t types, uint32_t n0, around *a) {
+    const vg_game *g = t->g;
+    sprite_walk w;
+    int count = 0;
+    a->on = 0;
+    a->version = t->version;
+    a->x0 = a->y0 = INT_MAX, a->x1 = a->y1 = INT_MIN;
+    for (uint64_t ts = types & ~g->changing; ts; ts &= ts - 1)
+        if (g->static_count[__builtin_ctzll(ts)] > 0) return;
+    tick_walk(&w, t, types & g->changing, n0);
+    for (int j; walk_next(&w, &j);) {
+        const sprite *p = tick_sprite(t, (uint32_t)j);
+        int sw, sh;
+        if (++count > AROUND_MAX) return;
+        physics_size(g, p->type, &sw, &sh);
+        if (p->x < a->x0) a->x0 = p->x;
+        if (p->y < a->y0) a->y0 = p->y;
+        if (p->x + sw > a->x1) a->x1 = p->x + sw;
+        if (p->y + sh > a->y1) a->y1 = p->y + sh;
+    }
+    a->on = 1;
+}
+
+/* 1 when reference 'r''s rectangle misses a's (a->on). */
+static int around_misses(const tick_ctx *t, const around *a, int r) {
+    int x, y, w, h;
+    ref_pos(t->g, t->s, r, &x, &y);
+    physics_size(t->g, ref_type(t->g, t->s, r), &w, &h);
+    return !(x < a->x1 && a->x0 < x + w && y < a->y1 && a->y0 < y + h);
+}
+
 /* The first sprites an effect may still visit, in GVGAI's order: each
  * side of a contact whose other side is a second sprite, with a key above
  * the last one visited; taken from the contacts as they were at 'stamp'.
@@ -453,21 +498,31 @@ typedef struct firsts {
     uint32_t stamp;
     uint64_t key[2 * MAX_CONTACTS];
     int ref[2 * MAX_CONTACTS];
-    int walking;             /* a tick that checks every pair: the first sprites are walk 'w''s */
+    int walking;             /* a tick that checks every pair: the first sprites are walk 'w''s, */
     sprite_walk w;
+    around box;              /* ... but for those that miss the seconds' rectangle (not standing on ground) */
 } firsts;
 
 /* Every first sprite, in GVGAI's order (the walk's), from the one after
- * 'after' once 'started'. The walk goes on from one call to the next: the
- * sprites do not move in the array during a tick, and those created since
- * the effect started are not walked. */
+ * 'after' once 'started', but those that meet no second sprite for sure
+ * (see around). The walk goes on from one call to the next: the sprites do
+ * not move in the array during a tick, and those created since the effect
+ * started are not walked. */
 static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+    const vg_game *g = t->g;
+    uint64_t t2 = g->types[pd->t2].subtypes;
     if (!f->walking) {
-        tick_walk(&f->w, t, t->g->types[pd->t1].subtypes, n0);
+        tick_walk(&f->w, t, g->types[pd->t1].subtypes, n0);
         if (started) walk_skip(&f->w, after);
         f->walking = 1;
+        around_make(t, t2, n0, &f->box);
     }
-    return walk_next(&f->w, r);
+    while (walk_next(&f->w, r)) {
+        if (!f->box.on || (*r >= 0 && (g->ground_types >> ref_type(g, t->s, *r) & 1))) return 1;
+        if (f->box.version != t->version) around_make(t, t2, n0, &f->box);
+        if (!f->box.on || !around_misses(t, &f->box, *r)) return 1;
+    }
+    return 0;
 }
 
 /* Lists f's candidates from the contacts now: keys above 'after' (any,
