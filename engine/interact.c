@@ -446,35 +446,52 @@ static int existed(int r, uint32_t n0) { return r < 0 || (uint32_t)r < n0; }
  * second sprites (leaf set 'types', below index 'n0', killed ones too, as
  * seconds() finds them) when they are few and all changing: a first sprite
  * that misses it meets none of them, and is passed over without a lookup.
- * Made again whenever something has moved since (t->version). */
+ * Made when a first sprite is to be checked against it, again whenever
+ * something has moved since (t->version), at most AROUND_REMAKES times
+ * in an effect (then dropped: things keep moving). */
 #define AROUND_MAX 16
+#define AROUND_REMAKES 4
 
 typedef struct around {
-    int on;                  /* the rectangle holds (else: look every first sprite's seconds up) */
+    int on;                  /* in use: made (at 'version') or to be made; 0: look every first sprite's seconds up */
+    int remakes;             /* times made in this effect */
     uint32_t version;        /* t->version when it was made */
     int x0, y0, x1, y1;      /* pixels [x0, x1) x [y0, y1); empty when there are none */
 } around;
 
+/* Widens a's rectangle by sprite j's; 0 when that makes more than AROUND_MAX. */
+static inline int around_add(const tick_ctx *t, around *a, uint32_t j, int *count) {
+    const sprite *p = tick_sprite(t, j);
+    int sw, sh;
+    if (++*count > AROUND_MAX) return 0;
+    physics_size(t->g, p->type, &sw, &sh);
+    if (p->x < a->x0) a->x0 = p->x;
+    if (p->y < a->y0) a->y0 = p->y;
+    if (p->x + sw > a->x1) a->x1 = p->x + sw;
+    if (p->y + sh > a->y1) a->y1 = p->y + sh;
+    return 1;
+}
+
 static void around_make(const tick_ctx *t, uint64_t types, uint32_t n0, around *a) {
     const vg_game *g = t->g;
-    sprite_walk w;
     int count = 0;
     a->on = 0;
     a->version = t->version;
     a->x0 = a->y0 = INT_MAX, a->x1 = a->y1 = INT_MIN;
-    for (uint64_t ts = types & ~g->changing; ts; ts &= ts - 1)
-        if (g->static_count[__builtin_ctzll(ts)] > 0) return;
-    tick_walk(&w, t, types & g->changing, n0);
-    for (int j; walk_next(&w, &j);) {
-        const sprite *p = tick_sprite(t, (uint32_t)j);
-        int sw, sh;
-        if (++count > AROUND_MAX) return;
-        physics_size(g, p->type, &sw, &sh);
-        if (p->x < a->x0) a->x0 = p->x;
-        if (p->y < a->y0) a->y0 = p->y;
-        if (p->x + sw > a->x1) a->x1 = p->x + sw;
-        if (p->y + sh > a->y1) a->y1 = p->y + sh;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        uint32_t from, to;
+        if (!(g->changing >> st & 1)) {
+            if (g->static_count[st] > 0) return;
+            continue;
+        }
+        type_range(t, st, &from, &to);
+        if (to - from > AROUND_MAX) return;
+        for (uint32_t j = from; j < to; j++)
+            if (!around_add(t, a, j, &count)) return;
     }
+    for (uint32_t j = t->settled; j < n0 && (t->created & types); j++)     /* the new ones */
+        if ((types >> tick_sprite(t, j)->type & 1) && !around_add(t, a, j, &count)) return;
     a->on = 1;
 }
 
@@ -515,11 +532,13 @@ static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uin
         tick_walk(&f->w, t, g->types[pd->t1].subtypes, n0);
         if (started) walk_skip(&f->w, after);
         f->walking = 1;
-        around_make(t, t2, n0, &f->box);
+        f->box.remakes = 0;
+        f->box.on = (g->types[pd->t1].subtypes & ~t2) != 0;   /* to be made when first needed; none when the */
+        f->box.version = t->version - 1;                       /* first sprites are seconds too (all meet it) */
     }
     while (walk_next(&f->w, r)) {
         if (!f->box.on || (*r >= 0 && (g->ground_types >> ref_type(g, t->s, *r) & 1))) return 1;
-        if (f->box.version != t->version) around_make(t, t2, n0, &f->box);
+        if (f->box.version != t->version && (f->box.on = f->box.remakes++ <= AROUND_REMAKES)) around_make(t, t2, n0, &f->box);
         if (!f->box.on || !around_misses(t, &f->box, *r)) return 1;
     }
     return 0;

@@ -189,8 +189,9 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
 }
 
 /* Lists sprite i, at pixel (x0, y0), under the cell of pixel (x, y),
- * where it moves (t->cl). */
+ * where it moves, when its type is listed (t->cl, t->cl.on). */
 static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x0, int y0, int x, int y) {
+    if (!(t->cl.listed >> tick_sprite(t, i)->type & 1)) return;
     int from = cells_key(t->g, x0, y0), to = cells_key(t->g, x, y);
     if (from != to) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
 }
@@ -204,7 +205,7 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, in
     }
     if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
     else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
-    if (cells_listed(&t->cl, p->type)) cells_move(t, i, p->x, p->y, x, y);
+    if (t->cl.on) cells_move(t, i, p->x, p->y, x, y);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
 }
@@ -221,9 +222,9 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) {   /* one cell to one cell */
         occ[from]--;
         occ[to]++;
+        if (t->cl.on) cells_move(t, i, p->x, p->y, x, y);
         p->x = (int16_t)x;
         p->y = (int16_t)y;
-        if (cells_listed(&t->cl, p->type)) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
         return;
     }
     occ_move(t, p, i, to, x, y);
@@ -288,7 +289,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
     if (!(i & 63)) t->touched[i >> 6] = 0;   /* a word tick_begin did not clear */
     touch(t, (int)i);                /* one version */
-    if (cells_listed(&t->cl, type)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
+    if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
     t->census = 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);

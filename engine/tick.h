@@ -121,7 +121,6 @@ static inline void cells_link(cell_lists *c, int i, int key) {
     c->next[i] = c->head[key];
     c->head[key] = (uint16_t)i;
 }
-static inline int cells_listed(const cell_lists *c, int type) { return c->on && (c->listed >> type & 1); }
 static inline void cells_unlink(cell_lists *c, int i, int key) {
     uint16_t *at = &c->head[key];
     while (*at != i) at = &c->next[*at];
