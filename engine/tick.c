@@ -188,12 +188,10 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
     state_occ_rect(g, t->s, c0, c1, c2, c3, +1);
 }
 
-/* Lists sprite i, at pixel (x0, y0), under the cell of pixel (x, y),
- * where it moves, when its type is listed (t->cl, t->cl.on). */
-static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x0, int y0, int x, int y) {
-    if (!(t->cl.listed >> tick_sprite(t, i)->type & 1)) return;
-    int from = cells_key(t->g, x0, y0), to = cells_key(t->g, x, y);
-    if (from != to) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
+/* Moves sprite i from the list of cell 'from' to that of cell 'to' when its
+ * type is listed (t->cl, t->cl.on). */
+static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int from, int to) {
+    if (from != to && (t->cl.listed >> tick_sprite(t, i)->type & 1)) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
 }
 
 /* The rest of tick_set_pos but for a move from one cell to another: sprite
@@ -205,7 +203,7 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, in
     }
     if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
     else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
-    if (t->cl.on) cells_move(t, i, p->x, p->y, x, y);
+    if (t->cl.on) cells_move(t, i, cells_key(t->g, p->x, p->y), cells_key(t->g, x, y));
     p->x = (int16_t)x;
     p->y = (int16_t)y;
 }
@@ -222,9 +220,9 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) {   /* one cell to one cell */
         occ[from]--;
         occ[to]++;
-        if (t->cl.on) cells_move(t, i, p->x, p->y, x, y);
         p->x = (int16_t)x;
         p->y = (int16_t)y;
+        if (t->cl.on) cells_move(t, i, from, to);
         return;
     }
     occ_move(t, p, i, to, x, y);

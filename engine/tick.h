@@ -50,9 +50,9 @@ typedef struct lean lean;
 #define CELLS_NONE 0xffffu
 typedef struct cell_lists {
     int on;                  /* the heads are cleared this tick */
-    uint64_t listed;         /* the leaf types listed (while 'on') */
     uint32_t scanned;        /* sprites such scans have visited this tick */
     uint64_t sized;          /* leaf types whose 'size' is known this tick */
+    uint64_t listed;         /* the leaf types listed (while 'on') */
     uint32_t size[VG_MAX_TYPES];   /* per leaf type: the sprites of its changing partners when the tick began */
     uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];   /* per cell (w*h used): its first sprite */
     uint16_t next[VG_MAX_SPRITES];                      /* per sprite: the next one of its list */
