@@ -13,6 +13,7 @@
 #   make bench      speed figures (forward model, agents)
 #   make bench-gvgai GVGAI's forward model and vgdl's side by side on every one-player game
 #                   (GVGAI_HARNESS=DIR a built harness, GAMES="a b" a few, RUNS=3: docs/speed.md)
+#   make bench-gvgai2p the same on every two-player game (gvgai/2player/)
 #   make bench-solve 'vgdl solve' on Bait and GVGAI's puzzle levels: time, states, memory, next to GVGAI's BFS
 #   make bench-generate 'vgdl generate': Sokoban's and Bait's levels in time, yield, variety, action games' agent gap
 #   make corpus     GVGAI's collection against GVGAI's recorded traces: per game and level, exact or why not
@@ -176,6 +177,9 @@ bench: all
 
 bench-gvgai: all
 	@tests/bench_gvgai.sh $(GAMES)
+
+bench-gvgai2p: all
+	@PLAYERS=2 tests/bench_gvgai.sh $(GAMES)
 
 bench-solve: all
 	@tests/bench_solve.sh

@@ -23,6 +23,14 @@
  * the decision's first call that may run the game's script (a decision
  * that runs none, a random agent's, pays nothing for it).
  *
+ * Games for several players (vg_num_players > 1; GVGAI's two-player
+ * games): an agent plays one player ('player', agent_set_player), and its
+ * forward model plays the others by an opponent model ('model'): each
+ * tick an action of theirs drawn at random from their available actions
+ * (FM_MODEL_RANDOM, GVGAI's sample agents' assumption) or NIL
+ * (FM_MODEL_NIL). fm_advance and fm_play then play a tick for all
+ * players; fm_score, fm_winner and fm_actions are the agent's player's.
+ *
  * Errors: the first error of a decision (a script error in an effect, a
  * termination, legal moves, heuristic() or evaluate(); out of memory; a
  * search too deep) is kept in the fm, as a status and a vg_error naming
@@ -62,9 +70,17 @@ typedef struct fm {
     const int *move_of; /* per action, the move named like it (fm_action_move; agent_act's table), NULL: looked up */
     const fm_window *window; /* the window to open before the first call that may run the game's script (fm_script);
                               * NULL once it is open, or when there is none */
+    int players;        /* the game's players (vg_num_players) */
+    int player;         /* the one the agent decides for (0 in a game for one player) */
+    int model;          /* FM_MODEL_*: what the other players do in this fm's ticks */
+    uint64_t rng;       /* the opponent model's draws */
     vg_status status;   /* VG_OK until a call fails; then the first failure's, with 'error' */
     vg_error error;
 } fm;
+
+enum { FM_MODEL_RANDOM, FM_MODEL_NIL, FM_NUM_MODELS };   /* fm.model: the other players' actions at random, or NIL */
+const char *fm_model_name(int model);                    /* "random", "nil" */
+int fm_model_find(const char *name);                     /* FM_MODEL_*, or -1 */
 
 /* Keeps 'err' as the decision's error unless one is kept already; returns 'st'. */
 vg_status fm_fail(fm *f, vg_status st, const vg_error *err);
@@ -87,27 +103,45 @@ static inline void fm_copy(fm *f, vg_state *dst, const vg_state *src) {
  * restored (search.h's packer) costs what a copy does. */
 static inline void fm_count(fm *f, long n) { f->calls += n; }
 
+/* A tick of a game for several players: the agent's player does 'a', the
+ * others what the opponent model says (vg_advance_multi). */
+vg_status fm_tick(fm *f, vg_state *s, vg_action a, vg_error *err);
+
 /* Plays 'move' in 's' for the agent to move: in a game with turns a
- * vg_move number (vg_play), without turns an action (vg_advance). One
- * call; a failure is kept. */
+ * vg_move number (vg_play), without turns an action (vg_advance; in a game
+ * for several players, fm_tick). One call; a failure is kept. */
 static inline vg_status fm_play(fm *f, vg_state *s, int move) {
     vg_error err;
     f->calls++;
     fm_script(f);
     vg_status st = vg_game_has_turns(f->g) ? vg_play(f->g, s, vg_turn(s), move, &err)
+                   : f->players > 1        ? fm_tick(f, s, (vg_action)move, &err)
                                            : vg_advance(f->g, s, (vg_action)move, &err);
     return st == VG_OK ? VG_OK : fm_fail(f, st, &err);
 }
 
 /* Plays one round in 's' with agent 0 doing 'a' (vg_advance: in a game
- * with turns, every other agent then plays its policy): the game as one
+ * with turns, every other agent then plays its policy; in a game for
+ * several players, fm_tick, the agent's player doing 'a'): the game as one
  * player sees it. One call; a failure is kept. */
 static inline vg_status fm_advance(fm *f, vg_state *s, vg_action a) {
     vg_error err;
     f->calls++;
     fm_script(f);
-    vg_status st = vg_advance(f->g, s, a, &err);
+    vg_status st = f->players > 1 ? fm_tick(f, s, a, &err) : vg_advance(f->g, s, a, &err);
     return st == VG_OK ? VG_OK : fm_fail(f, st, &err);
+}
+
+/* The agent's player's score and result, and its available actions (NIL
+ * excluded; vg_actions in a game for one player). */
+static inline double fm_score(const fm *f, const vg_state *s) {
+    return f->player ? vg_player_score(f->g, s, f->player) : vg_score(s);
+}
+static inline vg_winner fm_winner(const fm *f, const vg_state *s) {
+    return f->player ? vg_player_winner(f->g, s, f->player) : vg_winner_of(s);
+}
+static inline int fm_actions(const fm *f, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
+    return f->player ? vg_player_actions(f->g, s, f->player, out) : vg_actions(f->g, s, out);
 }
 
 /* The moves fm_play takes in 's' for the agent to move: its legal moves
@@ -192,6 +226,10 @@ const agent_def *const *agent_list(int *n);              /* every registered age
  * returns NULL and writes a one-line reason into 'why'. */
 agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed,
                  char *why, size_t whysize);
+/* In a game for several players: the agent plays 'player' (0 unless set),
+ * the others by opponent model 'model' (FM_MODEL_*; FM_MODEL_RANDOM
+ * unless set). */
+void agent_set_player(agent *a, int player, int model);
 /* 0 when agent_new would accept 'name' and 'settings'; else -1 with
  * agent_new's reason in 'why' (an unknown agent or parameter, with the
  * nearest name; a value that is not a number). Needs no game. */

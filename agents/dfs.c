@@ -87,7 +87,7 @@ static int push_frame(dfs *d, fm *f, const vg_state *s, uint64_t key) {
     if (s != fr->st) fm_copy(f, fr->st, s);
     fr->key = key;
     fr->hash = vg_state_hash(s);
-    fr->nacts = vg_actions(d->g, s, fr->acts);
+    fr->nacts = fm_actions(f, s, fr->acts);
     fr->next = 0;
     int added;
     hslot *v = hmap_put(&d->onpath, key, 0, &added);
@@ -135,7 +135,7 @@ static int search(dfs *d, fm *f) {
         fm_advance(f, top->st, a);
         f->expanded++;
         d->states++;
-        if (vg_winner_of(top->st) == VG_PLAYER_WINS) {
+        if (fm_winner(f, top->st) == VG_PLAYER_WINS) {
             d->depth++;
             return make_plan(d) ? 1 : -1;
         }
@@ -150,7 +150,7 @@ static int search(dfs *d, fm *f) {
 
 static vg_action greedy(dfs *d, fm *f, const vg_state *s) {
     vg_action acts[VG_MAX_ACTIONS], best = VG_ACTION_NIL;
-    int n = vg_actions(d->g, s, acts);
+    int n = fm_actions(f, s, acts);
     double best_v = 0;
     for (int k = 0; k < n && fm_room(f, FM_CHILD); k++) {   /* as far as the call budget goes */
         fm_copy(f, d->tmp, s);

@@ -27,10 +27,35 @@ vg_status fm_failf(fm *f, vg_status st, const char *fmt, ...) {
     return fm_fail(f, st, &err);
 }
 
+static const char *const model_names[FM_NUM_MODELS] = {"random", "nil"};
+const char *fm_model_name(int model) { return model >= 0 && model < FM_NUM_MODELS ? model_names[model] : "?"; }
+int fm_model_find(const char *name) {
+    for (int k = 0; k < FM_NUM_MODELS; k++)
+        if (strcmp(model_names[k], name) == 0) return k;
+    return -1;
+}
+
+/* The opponent model's next draw in [0, n): splitmix64. */
+static int draw(fm *f, int n) {
+    uint64_t z = (f->rng += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return (int)((z ^ (z >> 31)) % (uint64_t)n);
+}
+
+vg_status fm_tick(fm *f, vg_state *s, vg_action a, vg_error *err) {
+    vg_action acts[VG_MAX_PLAYERS], mine[VG_MAX_ACTIONS];
+    for (int p = 0; p < f->players; p++) {
+        int n = p == f->player || f->model == FM_MODEL_NIL ? 0 : vg_player_actions(f->g, s, p, mine);
+        acts[p] = p == f->player ? a : n ? mine[draw(f, n)] : VG_ACTION_NIL;
+    }
+    return vg_advance_multi(f->g, s, acts, err);
+}
+
 int fm_legal(fm *f, const vg_state *s, int moves[VG_MAX_MOVES]) {
     if (!vg_game_has_turns(f->g)) {
         vg_action acts[VG_MAX_ACTIONS];
-        int n = vg_actions(f->g, s, acts);
+        int n = fm_actions(f, s, acts);
         for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
         return n;
     }
@@ -63,7 +88,8 @@ static double hook(fm *f, const vg_state *s, double (*which)(const vg_game *, co
     return v;
 }
 
-double fm_heuristic(fm *f, const vg_state *s) { return hook(f, s, vg_heuristic); }
+/* The game's heuristic is player 0's: another player's is its score. */
+double fm_heuristic(fm *f, const vg_state *s) { return f->player ? fm_score(f, s) : hook(f, s, vg_heuristic); }
 double fm_evaluate(fm *f, const vg_state *s) { return hook(f, s, vg_evaluate); }
 
 int fm_bound(fm *f, const vg_state *s) {

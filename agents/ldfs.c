@@ -61,11 +61,11 @@ static int spent(ldfs *l, fm *f) {
 static double value(ldfs *l, fm *f, int d, int left) {
     const vg_state *s = l->stack[d];
     double own = search_value(f, s);
-    if (vg_winner_of(s) == VG_PLAYER_WINS) return own - d;   /* sooner is better */
+    if (fm_winner(f, s) == VG_PLAYER_WINS) return own - d;   /* sooner is better */
     if (vg_is_over(s) || left == 0) return own;
     uint64_t h = vg_state_hash(s);
     vg_action acts[VG_MAX_ACTIONS];
-    int n = vg_actions(l->g, s, acts);
+    int n = fm_actions(f, s, acts);
     double best = own;
     for (int k = 0; k < n; k++) {
         if (spent(l, f)) return best;
@@ -82,7 +82,7 @@ static double value(ldfs *l, fm *f, int d, int left) {
 static int ldfs_act(void *self, fm *f, const vg_state *s) {
     ldfs *l = self;
     vg_action acts[VG_MAX_ACTIONS], choice = VG_ACTION_NIL;
-    int n = vg_actions(l->g, s, acts);
+    int n = fm_actions(f, s, acts);
     if (n == 0) return -1;
     choice = acts[0];
     uint64_t h = vg_state_hash(s);

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT
  *
  * mcts.c -- Monte Carlo tree search with UCT (the coursework's outline,
- * GVGAI's sampleMCTS), for one player or several taking turns.
+ * GVGAI's sampleMCTS), for one player or several taking turns, and for
+ * one player of a game for several moving at once (GVGAI's two-player
+ * sampleMCTS: the tree's moves are its player's actions, and every time
+ * the tree is walked the opponents' actions are drawn anew by the fm's
+ * opponent model, agent.h; a node then stands for a distribution of
+ * states, so nothing is proven and states are not merged).
  *
  * The tree's edges are moves: the actions (vg_actions, vg_advance) in a
  * game without turns{}; in a game with turns, the legal moves of the
@@ -87,6 +92,7 @@ typedef struct mcts {
     long seen_cap;
     vg_action *played;      /* without turns: the last rollout's actions ('depth' of them) */
     int bound;              /* the game has a bound (vg_game_bound), for its dead states */
+    int sampled;            /* a game for several players whose opponents are drawn at random (agent.h): no proofs */
     uint64_t *dead_memo;    /* the bound's answers by state (see dead()), DEAD_SLOTS of them; NULL: none */
     int work_dead;          /* without turns: 'work' is dead (the last rollout step's check) */
     int32_t *trail;         /* scratch: a path up the tree */
@@ -185,10 +191,10 @@ static int moves_of(fm *f, const vg_state *s, int moves[VG_MAX_MOVES], double pr
 /* A rollout's value, from agent 0's side; 'steps': moves from the root
  * (a sooner win is worth more). */
 static double rollout_value(mcts *m, fm *f, const vg_state *s, int steps) {
-    double v = vg_score(s);
+    double v = fm_score(f, s);
     if (m->hw != 0) v += m->hw * (m->turns && vg_game_has_evaluate(m->g) ? fm_evaluate(f, s) : fm_heuristic(f, s));
-    if (vg_winner_of(s) == VG_PLAYER_WINS) v += m->bonus - steps;
-    else if (vg_winner_of(s) == VG_PLAYER_LOSES) v -= m->penalty;
+    if (fm_winner(f, s) == VG_PLAYER_WINS) v += m->bonus - steps;
+    else if (fm_winner(f, s) == VG_PLAYER_LOSES) v -= m->penalty;
     return v;
 }
 
@@ -196,10 +202,10 @@ static double result_of_loss(int steps) { return 0.001 * (steps < 100 ? steps : 
 
 /* Q0 of a finished game: 1 for agent 0's side winning, 0 losing (the
  * later, the nearer 0.5 by 0.001 a move up to 100), 0.5 for a draw. */
-static double result_of(const vg_state *s, int steps) {
+static double result_of(const fm *f, const vg_state *s, int steps) {
     double late = result_of_loss(steps);
-    if (vg_winner_of(s) == VG_PLAYER_WINS) return 1 - late;
-    if (vg_winner_of(s) == VG_PLAYER_LOSES) return late;
+    if (fm_winner(f, s) == VG_PLAYER_WINS) return 1 - late;
+    if (fm_winner(f, s) == VG_PLAYER_LOSES) return late;
     return 0.5;
 }
 
@@ -365,6 +371,7 @@ static int proof_of(const mcts *m, const mnode *x, int *plies) {
 
 /* Node 'x' is proven 'v' (plies to the end); so, perhaps, are those above. */
 static void prove(mcts *m, int32_t x, int v, int plies) {
+    if (m->sampled) return;          /* one sample of the opponents proves nothing */
     for (;;) {
         mnode *p = &m->nodes[x];
         p->proven = (int8_t)v;
@@ -394,13 +401,13 @@ static void back_up(mcts *m, int32_t x, double v, int over, double q0) {
  * call budget for a try, a copy and an advance). */
 static vg_action safe_step(mcts *m, fm *f) {
     vg_action acts[VG_MAX_ACTIONS];
-    int n = vg_actions(m->g, m->work, acts);
+    int n = fm_actions(f, m->work, acts);
     while (n > 0 && fm_room(f, 2)) {
         int k = rng_below(&m->rng, n);
         fm_copy(f, m->step, m->work);
         fm_advance(f, m->step, acts[k]);
         int d = dead(m, f, m->step);
-        if ((!vg_is_over(m->step) && !d) || vg_winner_of(m->step) == VG_PLAYER_WINS || n == 1) {
+        if ((!vg_is_over(m->step) && !d) || fm_winner(f, m->step) == VG_PLAYER_WINS || n == 1) {
             vg_state *t = m->work;
             m->work = m->step;
             m->step = t;
@@ -450,6 +457,7 @@ static int rollout(mcts *m, fm *f) {
  * root state 's'; stops early at a duplicate or when the tree is full. */
 static void graft(mcts *m, fm *f, const vg_state *s, int32_t cur, int n) {
     long depth = 0;
+    if (m->sampled) return;
     for (int32_t x = cur; x > 0; x = m->nodes[x].parent, depth++) {
         if (depth == m->trail_cap) {
             long cap = m->trail_cap ? 2 * m->trail_cap : 256;
@@ -472,7 +480,7 @@ static void graft(mcts *m, fm *f, const vg_state *s, int32_t cur, int n) {
         if (m->nodes[c].dup) return;
         cur = c;
     }
-    if (vg_winner_of(m->work) == VG_PLAYER_WINS) prove(m, cur, 1, 0);
+    if (fm_winner(f, m->work) == VG_PLAYER_WINS) prove(m, cur, 1, 0);
 }
 
 /* Steps 1 and 2 of an iteration: from the root state 's' down the tree
@@ -527,12 +535,12 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
     if (cur < 0) return;
     mnode *x = &m->nodes[cur];
     if (vg_is_over(m->work)) {   /* the game ended in the tree: a proof, or a result to back up */
-        vg_winner w = vg_winner_of(m->work);
+        vg_winner w = fm_winner(f, m->work);
         int v = w == VG_NO_WINNER ? 0 : (w == VG_PLAYER_WINS) == (side(x->mover) == 0) ? 1 : -1;
         int by_chance = cur != 0 && m->nodes[x->parent].chance;
         if (v && cur != 0) prove(m, cur, v, 0);
         if (v && !by_chance) return;
-        back_up(m, cur, rollout_value(m, f, m->work, steps), 1, result_of(m->work, steps));
+        back_up(m, cur, rollout_value(m, f, m->work, steps), 1, result_of(f, m->work, steps));
         return;
     }
     /* Step 3. Rollout */
@@ -540,8 +548,8 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
     double v = rollout_value(m, f, m->work, played);
     /* Step 4. Backup: a finished game's result, a dead state's as a loss, else the value */
     if (vg_is_over(m->work)) {
-        back_up(m, cur, v, 1, result_of(m->work, played));
-        if (!m->turns && vg_winner_of(m->work) == VG_PLAYER_WINS) graft(m, f, s, cur, n);
+        back_up(m, cur, v, 1, result_of(f, m->work, played));
+        if (!m->turns && fm_winner(f, m->work) == VG_PLAYER_WINS) graft(m, f, s, cur, n);
         return;
     }
     if (m->work_dead) {
@@ -630,6 +638,8 @@ static int32_t best_child(const mcts *m) {
 static int mcts_act(void *self, fm *f, const vg_state *s) {
     mcts *m = self;
     m->bound = !m->turns && vg_game_bound(m->g, NULL) != VG_BOUND_NONE;
+    m->sampled = f->players > 1 && f->model != FM_MODEL_NIL;   /* GVGAI's two-player sampleMCTS */
+    if (m->sampled) m->dedup = 0;    /* a node's state is one sample too */
     int32_t r = find_root(m, s);
     if (r >= 0) compact(m, r);
     else m->n = 0;

@@ -34,8 +34,8 @@ static void *onestep_create(const vg_game *g, const double *p, uint64_t seed) {
 /* A leaf's value: the heuristic, moved far up or down by the outcome. */
 static double outcome_value(fm *f, const vg_state *s) {
     double v = fm_heuristic(f, s);
-    if (vg_winner_of(s) == VG_PLAYER_WINS) v += 1e7;
-    if (vg_winner_of(s) == VG_PLAYER_LOSES) v -= 1e7;
+    if (fm_winner(f, s) == VG_PLAYER_WINS) v += 1e7;
+    if (fm_winner(f, s) == VG_PLAYER_LOSES) v -= 1e7;
     return v;
 }
 
@@ -49,7 +49,7 @@ static int onestep_act(void *self, fm *f, const vg_state *s) {
     onestep *o = self;
     int moves[VG_MAX_MOVES], who = vg_turn(s), rounds = 1, n = 0, best = -1;
     vg_action acts[VG_MAX_ACTIONS];
-    if (who == 0) n = vg_actions(o->g, s, acts);
+    if (who == 0) n = fm_actions(f, s, acts);
     for (int k = 0; k < n; k++) moves[k] = (int)acts[k];
     if (n == 0 && vg_game_has_turns(o->g)) n = fm_legal(f, s, moves), rounds = 0;
     double best_v = 0;

@@ -159,7 +159,7 @@ static int make_plan(planner *p, uint32_t id) {
  * done, -2 out of memory. */
 static int admit(planner *p, fm *f, uint32_t id, vg_state **kid, vg_action a, int cg, uint64_t key, int fcur) {
     vg_state *child = *kid;
-    int added, win = vg_winner_of(child) == VG_PLAYER_WINS;
+    int added, win = fm_winner(f, child) == VG_PLAYER_WINS;
     hslot *slot = hmap_put(&p->bypos, key, UINT32_MAX, &added);
     if (!slot) return -2;
     uint32_t cid = slot->val;
@@ -223,7 +223,7 @@ static int run(planner *p, fm *f) {
             packer_unpack(p->pk, p->t.nodes[id].st, p->cur);
         fm_count(f, 1);   /* restoring a state: a copy */
         vg_action acts[VG_MAX_ACTIONS];
-        int na = vg_actions(p->g, p->cur, acts);
+        int na = fm_actions(f, p->cur, acts);
         if (!fm_room(f, 3L * na + reserve)) {   /* next time: it comes out first */
             if (held && !stree_hold(&p->t, &p->hd, p->pk, id, &p->cur)) return -2;
             return stree_push(&p->t, id) ? 0 : -2;
@@ -239,7 +239,7 @@ static int run(planner *p, fm *f) {
             vg_state *c = p->kids[nk];
             fm_copy(f, c, p->cur);
             fm_advance(f, c, acts[k]);
-            if (vg_is_over(c) && vg_winner_of(c) != VG_PLAYER_WINS) continue;
+            if (vg_is_over(c) && fm_winner(f, c) != VG_PLAYER_WINS) continue;
             if ((keys[nk] = search_key(p->g, c)) == here || keys[nk] == before) continue;
             hmap_prefetch(&p->bypos, keys[nk]);
             acts[nk++] = acts[k];
@@ -294,7 +294,7 @@ vg_action planner_act(planner *p, fm *f, const vg_state *s) {
     vg_action a = first_action(p, p->best);
     if (p->best == 0) {   /* nothing better than here: any available action */
         vg_action acts[VG_MAX_ACTIONS];
-        if (vg_actions(p->g, s, acts) > 0) a = acts[0];
+        if (fm_actions(f, s, acts) > 0) a = acts[0];
     }
     p->active = 0;
     return a;

@@ -32,7 +32,7 @@ static uint64_t next(random_agent *r) {   /* xorshift64 */
 static int random_act(void *self, fm *f, const vg_state *s) {
     random_agent *r = self;
     vg_action acts[VG_MAX_ACTIONS];
-    int n = vg_turn(s) == 0 ? vg_actions(r->g, s, acts) : 0;
+    int n = vg_turn(s) == 0 ? fm_actions(f, s, acts) : 0;
     if (n > 0) return fm_action_move(f, acts[next(r) % (uint64_t)n]);
     int moves[VG_MAX_MOVES];
     n = vg_game_has_turns(r->g) ? fm_legal(f, s, moves) : 0;

@@ -47,6 +47,8 @@ struct agent {
     agent_budget planned;
     double stop_after;                  /* seconds from the decision's start to the agent's deadline, 0: none */
     fm_window window;                   /* the decision's window of script work */
+    int player, model;                  /* a game for several players: its player, the others' model (fm.h) */
+    uint64_t seed, decisions;           /* the opponent model draws from these */
 };
 
 const agent_def *agent_find(const char *name) {
@@ -130,6 +132,7 @@ agent *agent_new(const char *name, const vg_game *g, const char *const *settings
     for (int k = 0; k < VG_NUM_ACTIONS; k++) a->move_of[k] = agent_action_move(g, (vg_action)k);
     for (int m = 0; m < VG_MAX_MOVES; m++) a->action_of[m] = agent_move_action(g, m);
     a->planned = (agent_budget){-1, -1};
+    a->seed = seed;
     a->self = def->create(g, a->params, seed);
     if (!a->self) {
         snprintf(why, whysize, "out of memory");
@@ -180,6 +183,10 @@ int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *
     f.move_of = a->move_of;
     f.deadline = b->ms > 0 ? start + a->stop_after : 0;
     f.window = &a->window;   /* opened by the first call that may run the script (fm_script) */
+    f.players = vg_num_players(a->g);
+    f.player = a->player;
+    f.model = a->model;
+    f.rng = a->seed * 0x9e3779b97f4a7c15ULL + ++a->decisions;
     int move = a->def->act(a->self, &f, s);
     if (!f.window) vg_script_window(a->g, 0, 0);
     double ms = (fm_now() - start) * 1000.0;
@@ -206,6 +213,11 @@ vg_action agent_action(const agent *a, int move) {
 int agent_action_move(const vg_game *g, vg_action a) {
     if (!vg_game_has_turns(g)) return (int)a;
     return vg_move_find(g, vg_action_name(a) + 7);   /* "ACTION_LEFT" -> "LEFT" */
+}
+
+void agent_set_player(agent *a, int player, int model) {
+    a->player = player;
+    a->model = model;
 }
 
 void agent_free(agent *a) {

@@ -89,9 +89,9 @@ static void evaluate(rhea *r, fm *f, const vg_state *s, const vg_action *acts, i
     fm_copy(f, r->work, s);
     int k = 0;
     for (; k < r->len && !vg_is_over(r->work) && fm_room(f, 1); k++) fm_advance(f, r->work, acts[x->genes[k] % nacts]);
-    double v = vg_score(r->work);
+    double v = fm_score(f, r->work);
     if (r->hw != 0) v += r->hw * fm_heuristic(f, r->work);
-    if (vg_winner_of(r->work) == VG_PLAYER_WINS) v += r->bonus - k;   /* sooner is better */
+    if (fm_winner(f, r->work) == VG_PLAYER_WINS) v += r->bonus - k;   /* sooner is better */
     else if (vg_is_over(r->work)) v -= r->bonus;
     x->value = v;
     x->valued = 1;
@@ -122,7 +122,7 @@ static const indiv *pick(rhea *r) {
 static int rhea_act(void *self, fm *f, const vg_state *s) {
     rhea *r = self;
     vg_action acts[VG_MAX_ACTIONS];
-    int nacts = vg_actions(r->g, s, acts);
+    int nacts = fm_actions(f, s, acts);
     if (nacts == 0) return -1;
     for (int i = 0; i < r->pop; i++) {
         if (r->have && r->shift) {

@@ -23,11 +23,10 @@ uint64_t search_key(const vg_game *g, const vg_state *s) {
 
 /* ---- Leaf values ----------------------------------------------------------- */
 
-static double outcome(const vg_state *s, double v) {
-    if (vg_winner_of(s) == VG_PLAYER_WINS) return v + SEARCH_WIN;
-    if (vg_winner_of(s) == VG_PLAYER_LOSES || vg_is_over(s)) return v - SEARCH_WIN;
+static double outcome(const fm *f, const vg_state *s, double v) {
+    if (fm_winner(f, s) == VG_PLAYER_WINS) return v + SEARCH_WIN;
+    if (fm_winner(f, s) == VG_PLAYER_LOSES || vg_is_over(s)) return v - SEARCH_WIN;
     return v;
 }
 
-double search_value(fm *f, const vg_state *s) { return outcome(s, fm_heuristic(f, s)); }
-double search_score_value(const vg_state *s) { return outcome(s, vg_score(s)); }
+double search_value(fm *f, const vg_state *s) { return outcome(f, s, fm_heuristic(f, s)); }

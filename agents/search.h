@@ -32,10 +32,9 @@ uint64_t search_key(const vg_game *g, const vg_state *s);
 #define SEARCH_WIN 1e6   /* added for a win, subtracted for a loss */
 
 /* The game's heuristic (the score when it has none) moved far up for a
- * win and far down for a loss; a script error is kept in 'f'. */
+ * win and far down for a loss, for the agent's player; a script error is
+ * kept in 'f'. */
 double search_value(fm *f, const vg_state *s);
-/* The score moved far up for a win and far down for a loss. */
-double search_score_value(const vg_state *s);
 
 /* ---- RNG: xorshift64*, never zero --------------------------------------- */
 

@@ -139,9 +139,7 @@ uint64_t bound_class_created(const vg_game *g) {
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
         if (!td->leaf || td->cls < 0) continue;
-        if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) m |= sub(g, td->stype);
-        m |= sub(g, td->stype2);
-        for (int k = 0; k < td->stypes.n; k++) m |= sub(g, td->stypes.t[k]);
+        m |= class_creates(g, td);
     }
     return m;
 }
@@ -157,7 +155,7 @@ static const char *walk_refused(const vg_game *g) {
     if (g->turns) return "the game has turns";
     if (!A) return "no avatar";
     for (int t = 0; t < g->ntypes; t++)
-        if ((A >> t & 1) && (!is_grid_avatar(g->types[t].cls) || g->types[t].speed != 1))
+        if (type_in(A, t) && (!is_grid_avatar(g->types[t].cls) || g->types[t].speed != 1))
             return "an avatar that is not a grid avatar of speed 1";
     if (bound_class_created(g) & A) return "a class creates avatars";
     for (int k = 0; k < g->neffects; k++) {
@@ -209,7 +207,7 @@ static uint64_t still_types(const vg_game *g, int removed) {
  * 'kills', killed) by a rule of theirs. */
 int bound_stops(const vg_game *g, uint64_t who, int w, int kills) {
     for (int a = 0; a < g->ntypes; a++) {
-        if (!(who >> a & 1)) continue;
+        if (!type_in(who, a)) continue;
         int stopped = 0;
         for (int k = 0; k < g->neffects && !stopped; k++) {
             const effect_def *e = &g->effects[k];
@@ -228,7 +226,7 @@ int bound_stops(const vg_game *g, uint64_t who, int w, int kills) {
 #define UNDO_ALL (FX_UNDO | FX_OTHERS)
 static int every_pair(const vg_game *g, uint64_t who, int w, unsigned need, uint64_t all) {
     for (int a = 0; a < g->ntypes; a++) {
-        int found = !(who >> a & 1);
+        int found = !type_in(who, a);
         for (int k = 0; k < g->neffects && !found; k++) {
             const effect_def *e = &g->effects[k];
             found = (e->flags & need) == need && (sub(g, e->t1) >> a & 1) && (sub(g, e->t2) >> w & 1) &&
@@ -308,7 +306,7 @@ static const char *push_refused(const vg_game *g, uint64_t T, uint64_t *H, uint6
     }
     if (!apart) return "no rule keeps boxes apart";
     for (int t = 0; t < g->ntypes; t++)
-        if ((*H >> t & 1) && (!g->types[t].leaf || !g->types[t].fixed)) return "the holes move or are created";
+        if (type_in(*H, t) && (!g->types[t].leaf || !g->types[t].fixed)) return "the holes move or are created";
     return *H ? NULL : "boxes never die";
 }
 
@@ -326,14 +324,14 @@ static const char *freeze_refused(const vg_game *g, uint64_t *B, uint64_t *H) {
     if (why && strcmp(why, "boxes never die") != 0) return why;
     if (P != *B) return "boxes turn into other types";
     for (int t = 0; t < g->ntypes; t++) {
-        if (!(*B >> t & 1)) continue;
+        if (!type_in(*B, t)) continue;
         unsigned cf = class_table[g->types[t].cls].flags;
         if (!((cf & CLASS_STILL) || ((cf & CLASS_SPEED) && g->types[t].speed == 0)) || g->types[t].ttl >= 0)
             return "boxes move by themselves";
         if (!every_pair(g, *B, t, UNDO_ALL, A | *B)) return "boxes meeting are not undone";
     }
     for (int a = 0; a < g->ntypes; a++)
-        if ((A >> a & 1) && !every_pair(g, *B, a, FX_PUSH, 0)) return "an avatar does not push boxes";
+        if (type_in(A, a) && !every_pair(g, *B, a, FX_PUSH, 0)) return "an avatar does not push boxes";
     return NULL;
 }
 

@@ -129,7 +129,7 @@ static const char *game_refused(const vg_game *g, uint64_t *T) {
     if (!*T || (*T & g->avatar_types)) return "no win by boxes";
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
-        if ((g->avatar_types >> t & 1) && (td->speed != 1 || td->cont || td->cls < 0 ||
+        if (type_in(g->avatar_types, t) && (td->speed != 1 || td->cont || td->cls < 0 ||
                                            !(td->cls == CLS_MovingAvatar || td->cls == CLS_OrientedAvatar)))
             return "an avatar that is not a grid avatar of speed 1";
     }
@@ -176,10 +176,7 @@ static const char *created_refused(const vg_game *g, uint64_t boxes, uint64_t si
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
         if (!td->leaf || td->cls < 0) continue;
-        uint64_t m = sub(g, td->stype2);
-        if (!(class_table[td->cls].flags & CLASS_READS_STYPE)) m |= sub(g, td->stype);
-        for (int k = 0; k < td->stypes.n; k++) m |= sub(g, td->stypes.t[k]);
-        if (m & (boxes | sinks | X | g->avatar_types)) return "a class creates boxes, blocks or avatars";
+        if (class_creates(g, td) & (boxes | sinks | X | g->avatar_types)) return "a class creates boxes, blocks or avatars";
     }
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
@@ -246,7 +243,7 @@ static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
         merge_group *gr = &b->group[k];
         if ((why = created_refused(g, boxes, sinks, gr->targets))) return why;
         for (int t = 0; t < g->ntypes; t++)
-            if ((gr->targets >> t & 1) && (g->types[t].cls < 0 || !(class_table[g->types[t].cls].flags & CLASS_STILL)))
+            if (type_in(gr->targets, t) && (g->types[t].cls < 0 || !(class_table[g->types[t].cls].flags & CLASS_STILL)))
                 return "a block that moves";
         for (int j = 0; j < g->neffects; j++) {
             const effect_def *e = &g->effects[j];

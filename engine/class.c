@@ -23,6 +23,17 @@ int class_find(const char *name) {
     return -1;
 }
 
+uint64_t class_creates(const vg_game *g, const type_def *td) {
+    uint64_t m = 0;
+    int reads = class_table[td->cls].flags & CLASS_READS_STYPE;
+    if (td->stype >= 0 && !reads) m |= g->types[td->stype].subtypes;
+    if (td->stype2 >= 0) m |= g->types[td->stype2].subtypes;
+    for (int k = 0; k < td->stypes.n; k++) m |= td->stypes.t[k] >= 0 ? g->types[td->stypes.t[k]].subtypes : 0;
+    for (int k = 0; k < td->stype_list.n && !reads; k++)
+        m |= td->stype_list.t[k] >= 0 ? g->types[td->stype_list.t[k]].subtypes : 0;
+    return m;
+}
+
 int class_names(const char **out, int max) {
     int n = 0;
     for (int c = 0; c < NUM_CLASSES && n < max; c++) out[n++] = class_table[c].name;

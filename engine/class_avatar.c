@@ -90,46 +90,63 @@ void class_defaults_oriented_avatar(type_def *td) {
 
 /* ---- Shooting ----------------------------------------------------------- */
 
-/* Whether avatar 'p' holds enough of its ammo to shoot (any when it has none). */
-static int has_ammo(const vg_game *g, const sprite *p, const type_def *td) {
-    if (td->ammo < 0) return 1;
-    int k = g->res_slot[td->ammo];
+/* A shooter's weapons: 'stype' names one, or a list of them (GVGAI's
+ * ShootAvatar), weapon w shooting the w-th type with the w-th 'ammo' (none
+ * past the list's end). */
+static int weapons(const type_def *td) { return td->stype_list.n ? td->stype_list.n : td->stype >= 0; }
+static int weapon_shot(const type_def *td, int w) { return td->stype_list.n ? td->stype_list.t[w] : td->stype; }
+static int weapon_ammo(const type_def *td, int w) { return td->ammo_list.n ? (w < td->ammo_list.n ? td->ammo_list.t[w] : -1) : w ? -1 : td->ammo; }
+
+/* Whether avatar 'p' holds enough of resource 'ammo' to shoot (any when it needs none: -1). */
+static int has_ammo(const vg_game *g, const sprite *p, const type_def *td, int ammo) {
+    if (ammo < 0) return 1;
+    int k = g->res_slot[ammo];
     return sprite_holds(g, p, k) && sprite_resource(g, p, k) > (td->min_ammo > -1 ? td->min_ammo : 0);
 }
 
-/* Creates avatar 'i's shot at pixel (x, y), facing (dx, dy) when its type
- * is oriented and that is a direction (else as its type does), and spends
- * 'cost' of the ammo; when a singleton allows. */
-static void shoot(tick_ctx *t, int i, int x, int y, int dx, int dy, int cost) {
-    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    int n = tick_create(t, td->stype, x, y, 0);
+/* Creates avatar 'i's shot of type 'shot' where it stands, or with
+ * 'ahead' one cell ahead facing its way (when the shot's type is oriented
+ * and the avatar faces a direction); spends 'cost' of resource 'ammo' (-1:
+ * none); when a singleton allows. */
+static void shoot(tick_ctx *t, int i, int shot, int ammo, int ahead, int cost) {
+    const sprite *a = tick_sprite(t, i);
+    int dx = ahead ? a->dx : 0, dy = ahead ? a->dy : 0;
+    int n = tick_create(t, shot, a->x + dx * t->b, a->y + dy * t->b, 0);
     if (n < 0) return;
     sprite *q = tick_sprite(t, n), *p = tick_sprite(t, i);
     if (t->g->types[q->type].oriented && (dx || dy)) q->dx = (int8_t)dx, q->dy = (int8_t)dy;
-    if (td->ammo >= 0) {
-        int k = t->g->res_slot[td->ammo];
+    if (ammo >= 0) {
+        int k = t->g->res_slot[ammo];
         if (sprite_holds(t->g, p, k)) sprite_set_resource(t->g, p, k, sprite_resource(t->g, p, k) - cost);
     }
 }
 
-/* ShootAvatar's use: a shot one cell ahead of where it faces. */
-static void shoot_ahead(tick_ctx *t, int i) {
+/* A shot of weapon w one cell ahead of where avatar 'i' faces, if it has
+ * the ammo; returns whether it had. */
+static int shoot_ahead(tick_ctx *t, int i, int w) {
     const sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
-    if (has_ammo(t->g, p, td)) shoot(t, i, p->x + p->dx * t->b, p->y + p->dy * t->b, p->dx, p->dy, 1);
+    int ammo = weapon_ammo(td, w);
+    if (!has_ammo(t->g, p, td, ammo)) return 0;
+    shoot(t, i, weapon_shot(td, w), ammo, 1, 1);
+    return 1;
 }
 
-/* ShootAvatar: an OrientedAvatar that shoots on ACTION_USE. */
+/* ShootAvatar: an OrientedAvatar that shoots on ACTION_USE, its first
+ * weapon it has the ammo for. */
 void class_update_shoot_avatar(tick_ctx *t, int i, vg_action a) {
-    if (oriented_move(t, i, a) == MOVED_STILL && a == VG_ACTION_USE) shoot_ahead(t, i);
+    if (oriented_move(t, i, a) != MOVED_STILL || a != VG_ACTION_USE) return;
+    int n = weapons(&t->g->types[tick_sprite(t, i)->type]);
+    for (int w = 0; w < n && !shoot_ahead(t, i, w); w++) {}
 }
 
-/* ShootOnlyAvatar: never moves; ACTION_LEFT shoots its 'stype' ahead.
- * GVGAI gives LEFT, UP, RIGHT, DOWN and USE the weapons of a list of
- * types in that order; a type here holds one, LEFT's, so USE shoots
- * nothing (as in GVGAI with one type). */
+/* ShootOnlyAvatar: never moves nor turns; its actions LEFT, UP, RIGHT,
+ * DOWN and USE (in that order) shoot its weapons 0 to 4 ahead, those it has. */
 void class_update_shoot_only_avatar(tick_ctx *t, int i, vg_action a) {
-    if (a == VG_ACTION_LEFT) shoot_ahead(t, i);
+    static const int weapon_of[VG_NUM_ACTIONS] = {[VG_ACTION_NIL] = -1, [VG_ACTION_LEFT] = 0, [VG_ACTION_UP] = 1,
+                                                  [VG_ACTION_RIGHT] = 2, [VG_ACTION_DOWN] = 3, [VG_ACTION_USE] = 4};
+    int w = weapon_of[a];
+    if (w >= 0 && w < weapons(&t->g->types[tick_sprite(t, i)->type])) shoot_ahead(t, i, w);
 }
 
 /* FlakAvatar: a HorizontalAvatar that shoots where it stands, while it
@@ -138,7 +155,7 @@ void class_update_flak_avatar(tick_ctx *t, int i, vg_action a) {
     if (avatar_move(t, i, a) != MOVED_STILL || a != VG_ACTION_USE) return;
     const sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
-    if (has_ammo(t->g, p, td)) shoot(t, i, p->x, p->y, 0, 0, td->ammo_cost);
+    if (has_ammo(t->g, p, td, td->ammo)) shoot(t, i, td->stype, td->ammo, 0, td->ammo_cost);
 }
 
 void class_defaults_shoot_avatar(type_def *td) {
@@ -155,17 +172,22 @@ void class_defaults_flak_avatar(type_def *td) {
     td->ammo_cost = 1;
 }
 
-/* The shooting avatars: a leaf 'stype' (its sprites are from the avatar,
- * GVGAI's category for them), and the 'ammo' held as a resource. */
+/* The shooting avatars: a leaf type for each weapon (its sprites are from
+ * the avatar, GVGAI's category for them), and each 'ammo' held as a
+ * resource. Only ShootAvatar and ShootOnlyAvatar take lists. */
 vg_status class_check_shooter(vg_game *g, type_def *td, vg_error *err) {
     const char *cls = class_table[td->cls].name;
     if (td->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s' needs 'stype'", cls, td->name);
-    if (!g->types[td->stype].leaf)
-        return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': stype '%s' has subtypes; name a leaf type", cls,
-                          td->name, g->types[td->stype].name);
-    g->types[td->stype].from_avatar = 1;
+    for (int w = 0; w < weapons(td); w++) {      /* a type with subtypes and a class: its own leaf (game_finish) */
+        int shot = weapon_shot(td, w);
+        if (!g->types[shot].leaf)
+            return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': stype '%s' has subtypes and no class; name a leaf type",
+                              cls, td->name, g->types[shot].name);
+        g->types[shot].from_avatar = 1;
+    }
     g->may_create = g->may_grow = 1;   /* it adds sprites */
     if (td->ammo >= 0) game_need_resource(g, td->ammo);
+    for (int k = 0; k < td->ammo_list.n; k++) game_need_resource(g, td->ammo_list.t[k]);
     return VG_OK;
 }
 
@@ -193,7 +215,7 @@ void class_update_ongoing_avatar(tick_ctx *t, int i, vg_action a) { ongoing(t, i
 
 /* OngoingShootAvatar: an OngoingAvatar that shoots ahead on ACTION_USE. */
 void class_update_ongoing_shoot_avatar(tick_ctx *t, int i, vg_action a) {
-    if (!ongoing(t, i, a, 1) && a == VG_ACTION_USE) shoot_ahead(t, i);
+    if (!ongoing(t, i, a, 1) && a == VG_ACTION_USE) shoot_ahead(t, i, 0);
 }
 
 /* OngoingTurningAvatar: turns only across its way (never back), drifts,

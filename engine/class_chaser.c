@@ -263,7 +263,7 @@ void class_update_random_path_alt_chaser(tick_ctx *t, int i, vg_action a) {
 /* The path-finding classes need the game's 'obs' (GVGAI builds no path
  * finder without it); PathAltChasers remember a sprite (game.h's ref_holders). */
 vg_status class_check_path(vg_game *g, type_def *td, vg_error *err) {
-    if (!g->obstacles)
+    if (!g->obs_named.n)
         return game_error(g, err, VG_ERR_SCRIPT, td->line, "'%s' (%s) finds paths around the game's 'obs' types, and the game names none",
                           td->name, class_table[td->cls].name);
     if (td->stype < 0)

@@ -30,10 +30,20 @@ static void produce(tick_ctx *t, int i, int type) {
     if (td->total > 0) p->counter++;
 }
 
-/* spawn() after the draw 'roll': the sprites of 'types' created when the
- * producer may, its passive movement when 'moves', its timeToLive, and its
- * end after 'total' creations. */
-static __attribute__((noinline)) void spawn_rest(tick_ctx *t, int i, const int *types, int n, int moves, float roll) {
+/* What producer 'i' creates: its 'stype' (k 0), BomberRandomMissile its
+ * k-th of 'stypeMissile'; unless updateSpawnType changed it. */
+static int spawn_type(const tick_ctx *t, int i, int k) {
+    const sprite *p = tick_sprite(t, (uint32_t)i);
+    const uint8_t *own = sprite_spawns(t->g, p);
+    const type_def *td = &t->g->types[p->type];
+    return own ? own[k] : td->cls == CLS_BomberRandomMissile ? td->stypes.t[k] : td->stype;
+}
+
+/* spawn() after the draw 'roll': what it creates when the producer may
+ * (SpawnPointMultiSprite: one of each of its 'stypes'; the others their
+ * k-th kind, spawn_type), its passive movement when 'moves', its
+ * timeToLive, and its end after 'total' creations. */
+static __attribute__((noinline)) void spawn_rest(tick_ctx *t, int i, int k, int moves, float roll) {
     const vg_game *g = t->g;
     sprite *p = tick_sprite(t, i);
     const type_def *td = &g->types[p->type];
@@ -43,8 +53,10 @@ static __attribute__((noinline)) void spawn_rest(tick_ctx *t, int i, const int *
         if (aux[AUX_START] == 0) aux[AUX_START] = game_tick + 1;
         start = aux[AUX_START] - 1;
     }
-    if (roll < td->prob && (td->cooldown == 1 || (start + game_tick) % td->cooldown == 0))
-        for (int k = 0; k < n; k++) produce(t, i, types[k]);
+    if (roll < td->prob && (td->cooldown == 1 || (start + game_tick) % td->cooldown == 0)) {
+        int multi = td->cls == CLS_SpawnPointMultiSprite, one = multi ? 0 : spawn_type(t, i, k);
+        for (int j = 0; j < (multi ? td->stypes.n : 1); j++) produce(t, i, multi ? td->stypes.t[j] : one);
+    }
     if (moves) class_passive_move(t, i);
     if (aux && !class_expired(t, i, aux[AUX_AGE])) aux[AUX_AGE]++;
     if (td->total > 0 && p->counter >= td->total) tick_kill(t, i, 0);
@@ -53,29 +65,28 @@ static __attribute__((noinline)) void spawn_rest(tick_ctx *t, int i, const int *
 /* GVGAI's SpawnPoint update, for every producer: the draw, then (see
  * spawn_rest) nothing more in the common case of a still producer with
  * no class words and no 'total' whose draw fails. */
-static inline __attribute__((always_inline)) void spawn(tick_ctx *t, int i, const int *types, int n, int moves) {
+static inline __attribute__((always_inline)) void spawn(tick_ctx *t, int i, int k, int moves) {
     const type_def *td = &t->g->types[tick_sprite(t, i)->type];
     float roll = rng_roll(t->s, td->prob);
-    if (roll < td->prob || moves || td->total > 0 || t->g->ext_off[EXT_AUX]) spawn_rest(t, i, types, n, moves, roll);
+    if (roll < td->prob || moves || td->total > 0 || t->g->ext_off[EXT_AUX]) spawn_rest(t, i, k, moves, roll);
 }
 
 /* SpawnPoint: never moves. */
 void class_update_spawn_point(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    spawn(t, i, &t->g->types[tick_sprite(t, i)->type].stype, 1, 0);
+    spawn(t, i, 0, 0);
 }
 
 /* SpawnPointMultiSprite: one of each of 'stypes' at a time. */
 void class_update_multi_spawn(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    spawn(t, i, td->stypes.t, td->stypes.n, 0);
+    spawn(t, i, 0, 0);
 }
 
 /* Bomber: a SpawnPoint that drifts along its orientation. */
 void class_update_bomber(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    spawn(t, i, &t->g->types[tick_sprite(t, i)->type].stype, 1, 1);
+    spawn(t, i, 0, 1);
 }
 
 /* RandomBomber: a step in a random direction first. */
@@ -83,15 +94,14 @@ void class_update_random_bomber(tick_ctx *t, int i, vg_action a) {
     (void)a;
     int k = rng_int(t->s, 4);
     class_active_move(t, i, class_base_dirs[k][0], class_base_dirs[k][1]);
-    spawn(t, i, &t->g->types[tick_sprite(t, i)->type].stype, 1, 1);
+    spawn(t, i, 0, 1);
 }
 
 /* BomberRandomMissile: what it may create this tick drawn from 'stypeMissile' first. */
 void class_update_bomber_random_missile(tick_ctx *t, int i, vg_action a) {
     (void)a;
     const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    int k = rng_int(t->s, td->stypes.n);
-    spawn(t, i, &td->stypes.t[k], 1, 1);
+    spawn(t, i, rng_int(t->s, td->stypes.n), 1);
 }
 
 void class_defaults_bomber(type_def *td) {

@@ -291,16 +291,19 @@ static int is_gvgai(const char *path) {
 /* Each type's colour: its own, but a type that relies on an image drawn
  * without it (a GVGAI game without --sprites) and has no colour (the
  * engine's gray) gets one, as GVGAI draws such a type in a random colour:
- * an avatar white, a wall dark gray, the others the next of a list. */
+ * an avatar white (in a game for several players, each avatar type the
+ * next of white, yellow, cyan, magenta), a wall dark gray, the others the
+ * next of a list. */
 static void pick_colours(vg_canvas *r) {
     static const uint32_t spare[] = {0xffa500, 0x80c0ff, 0xffc0cb, 0x800080, 0xffd700, 0x80ff80,
                                      0x8b4513, 0xff8080, 0x00c000, 0xffff99, 0xff0000, 0x0000ff};
-    size_t next = 0;
+    static const uint32_t avatars[] = {0xffffff, 0xffff00, 0x00ffff, 0xff00ff};
+    size_t next = 0, avatar = 0, several = vg_num_players(r->g) > 1;
     for (int t = 0; t < vg_game_num_types(r->g); t++) {
         const char *img = vg_type_img(r->g, t);
         r->colour[t] = vg_type_color(r->g, t);
         if (!img[0] || r->colour[t] != 0x808080 || r->img[t] || vg_type_hidden(r->g, t)) continue;
-        if (vg_type_category(r->g, t) == VG_CAT_AVATAR) r->colour[t] = 0xffffff;
+        if (vg_type_category(r->g, t) == VG_CAT_AVATAR) r->colour[t] = avatars[several ? avatar++ % 4 : 0];
         else if (strstr(vg_type_name(r->g, t), "wall") || strstr(img, "wall")) r->colour[t] = 0x404040;
         else r->colour[t] = spare[next++ % (sizeof spare / sizeof spare[0])];
     }
@@ -308,9 +311,11 @@ static void pick_colours(vg_canvas *r) {
 }
 
 /* The strip's lines: score, tick and result on one line if the widest of
- * each fits across the board, else one line each. */
-static int strip_lines(int width, int text) {
-    static const char *const widest[STRIP_FIELDS] = {"SCORE -1234567.5", "TICK 123456", "GAME OVER"};
+ * each fits across the board, else one line each; in a game for several
+ * players each player's score, and who won. */
+static int strip_lines(int width, int text, int several) {
+    const char *const widest[STRIP_FIELDS] = {several ? "SCORE -123456/-123456" : "SCORE -1234567.5", "TICK 123456",
+                                              several ? "P1 WINS P2 WINS" : "GAME OVER"};
     int total = 0;
     for (int k = 0; k < STRIP_FIELDS; k++) total += ((int)strlen(widest[k]) + 2) * GLYPH_W * text;
     return total + 2 * text <= width ? 1 : STRIP_FIELDS;
@@ -342,7 +347,7 @@ vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const ch
     r->text = r->cell >= 24 ? 2 : 1;
     r->w = vg_game_width(g) * r->cell;
     if (r->w < 40 * GLYPH_W * r->text / 2) r->text = 1;       /* a narrow board: small text */
-    r->lines = strip_lines(r->w, r->text);
+    r->lines = strip_lines(r->w, r->text, vg_num_players(g) > 1);
     r->status = vg_game_has_status(g);            /* a line more for what the avatar carries */
     r->board_h = vg_game_height(g) * r->cell;
     r->h = r->board_h + (r->lines + r->status) * LINE_H * r->text + 3 * r->text;
@@ -461,7 +466,18 @@ static void draw_strip(vg_canvas *r, const vg_state *s) {
     snprintf(field[0], sizeof field[0], "SCORE %.10g", vg_score(s));
     snprintf(field[1], sizeof field[1], "TICK %d", vg_tick(s));
     field[2][0] = '\0';
-    if (vg_is_over(s)) {
+    for (int p = 1; p < vg_num_players(r->g); p++) {       /* "SCORE 3/2", "P2 WINS" */
+        size_t n = strlen(field[0]);
+        snprintf(field[0] + n, sizeof field[0] - n, "/%.10g", vg_player_score(r->g, s, p));
+    }
+    for (int p = 0; p < vg_num_players(r->g) && vg_num_players(r->g) > 1 && vg_is_over(s); p++) {
+        size_t n = strlen(field[2]);
+        if (vg_player_winner(r->g, s, p) == VG_PLAYER_WINS)
+            snprintf(field[2] + n, sizeof field[2] - n, "%sP%d WINS", n ? " " : "", p + 1);
+    }
+    if (vg_num_players(r->g) > 1 && vg_is_over(s)) {
+        if (!field[2][0]) snprintf(field[2], sizeof field[2], "NO WINNER");
+    } else if (vg_is_over(s)) {
         vg_winner w = vg_winner_of(s);
         snprintf(field[2], sizeof field[2], "%s",
                  w == VG_PLAYER_WINS ? "WIN" : w == VG_PLAYER_LOSES ? "LOSE" : r->board_game ? "DRAW" : "GAME OVER");

@@ -59,7 +59,7 @@ static void add_event(tick_ctx *t, int a, int b) {
 }
 
 /* Runs row 'e' on 'a' and 'b'; returns whether its score applies. */
-static int run(tick_ctx *t, const effect_def *e, int a, int b) {
+static inline __attribute__((always_inline)) int run(tick_ctx *t, const effect_def *e, int a, int b) {
     if (e->kind != EFFECT_SCRIPT) return effect_table[e->kind].fn(t, e, a, b);
     vg_status st = t->g->ops->effect(t->g->script, e->script_ref, t, a, b, t->err);
     if (st != VG_OK && t->status == VG_OK) t->status = st;
@@ -67,17 +67,21 @@ static int run(tick_ctx *t, const effect_def *e, int a, int b) {
 }
 
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (run(t, e, a, b)) t->s->score += e->score;
-    if (e->events) add_event(t, a, b);
+    int scored = run(t, e, a, b);
+    if (e->after & AFTER_TALLY) players_tally(t, e->score, e, scored, 1);
+    else if (scored) t->s->score += e->score[0];
+    if (e->after & AFTER_EVENTS) add_event(t, a, b);
 }
 
 void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n) {
     int count = effect_wall_batch(t, e, a, b, n);
-    t->s->score += e->score * count;
-    for (int k = 0; k < n && e->events; k++) add_event(t, a, b[k]);
+    if (t->g->tally) players_tally(t, e->score, e, 1, count);
+    else t->s->score += e->score[0] * count;
+    for (int k = 0; k < n && (e->after & AFTER_EVENTS); k++) add_event(t, a, b[k]);
 }
 
 void effect_apply_timed(tick_ctx *t, const effect_def *e, int a) {
     run(t, e, a, REF_NONE);
-    t->s->score += e->score;          /* GVGAI scores the timer's row, whatever its effect says */
+    if (t->g->tally) players_tally(t, e->score, e, 1, 1);   /* GVGAI scores the timer's row, whatever its effect says */
+    else t->s->score += e->score[0];
 }

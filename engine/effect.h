@@ -18,7 +18,7 @@
 #ifndef VG_EFFECT_H
 #define VG_EFFECT_H
 
-#include "tick.h"
+#include "players.h"
 
 enum {                     /* effect_row.flags, effect_def.flags */
     FX_MOVE1 = 1,          /* may move (or otherwise change) the first sprite */
@@ -102,6 +102,7 @@ typedef vg_status effect_check_fn(vg_game *g, effect_def *e, vg_error *err);
     X(spawnRight,     effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
     X(spawnBehind,    effect_spawn_next_to,     FX_CREATES | FX_ADDS | FX_NEEDS2,   effect_check_transform_to) \
     X(cloneSprite,    effect_clone_sprite,      FX_MOVE1 | FX_CREATES | FX_ADDS | FX_CLONES | FX_SURE, effect_check_none) \
+    X(updateSpawnType, effect_update_spawn_type, FX_OTHERS,                         effect_check_update_spawn_type) \
     /* -- movement (effect_move.c); undoAll moves only sprites that moved: never fixed ones */ \
     X(stepBack,       effect_step_back,         FX_MOVE1 | FX_UNDO | FX_SURE,       effect_check_none) \
     X(bounceForward,  effect_bounce_forward,    FX_MOVE1 | FX_NEEDS2 | FX_PUSH,     effect_check_none) \
@@ -137,6 +138,7 @@ typedef vg_status effect_check_fn(vg_game *g, effect_def *e, vg_error *err);
     X(wallReverse,    effect_wall_bounce,       FX_MOVE1 | FX_NEEDS2 | FX_SPEED | FX_BATCH, effect_check_none) \
     X(bounceDirection, effect_bounce_direction, FX_MOVE1 | FX_NEEDS2,               effect_check_none) \
     X(killIfSlow,     effect_kill_if_slow,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    effect_check_none) \
+    X(killIfFast,     effect_kill_if_fast,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    effect_check_none) \
     X(killIfNotUpright, effect_kill_if_not_upright, FX_KILL1,                       effect_check_none)
 
 #define EFFECT_PROTOTYPES(name, fn, flags, check) effect_fn fn; effect_check_fn check;
@@ -174,6 +176,12 @@ void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, i
 int effect_wall_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n);
 /* Runs timed row 'e' (GVGAI's TIME) on sprite 'a': its score always applies, no event. */
 void effect_apply_timed(tick_ctx *t, const effect_def *e, int a);
+/* Adds the scores 'sc' (one a player) to the players: in a game for one
+ * player with no counters, to the state's score. */
+static inline void effect_score(tick_ctx *t, const double sc[VG_MAX_PLAYERS]) {
+    if (t->g->tally) players_tally(t, sc, NULL, 1, 1);
+    else t->s->score += sc[0];
+}
 /* ---- The pending list (effect_timer.c) */
 void effect_timers_start(const vg_game *g, vg_state *s);  /* a level's start: the timed rows pending */
 void effect_run_timers(tick_ctx *t);                      /* step 1 of the collision pass: what is due */

@@ -117,22 +117,26 @@ int effect_kill_if_other_has_more(tick_ctx *t, const effect_def *e, int a, int b
     return 1;
 }
 
-/* Sets the score to 0 when 'a' (without 'stype') or a sprite of 'stype' is
- * the avatar; with killSecond 'b' dies then too (an avatar for good). */
+/* Avatar sprite 'i''s score is 0 from now: its player's (a game for one: the score). */
+static void zero_score(tick_ctx *t, int i) {
+    int p = t->g->nplayers == 1 ? 0 : players_of(t->g, t->s, tick_sprite(t, (uint32_t)i)->id);
+    if (p >= 0) *player_score(t->s, p) = 0;
+}
+
+/* Sets the score of avatar 'a' (without 'stype'), or of every avatar of
+ * 'stype', to 0; with killSecond 'b' dies then too (an avatar for good). */
 int effect_remove_score(tick_ctx *t, const effect_def *e, int a, int b) {
     int hit = 0;
     if (e->stype < 0) {
         hit = state_is_avatar(t->g, ref_type(t->g, t->s, a));
+        if (hit) zero_score(t, a);
     } else if (state_is_avatar(t->g, e->stype)) {
         sprite_walk w;
-        int r;
-        tick_walk(&w, t, 1ULL << e->stype, t->s->n);
-        hit = walk_next(&w, &r);
+        tick_walk(&w, t, t->g->types[e->stype].subtypes, t->s->n);
+        for (int r; walk_next(&w, &r); hit = 1)
+            if (r >= 0) zero_score(t, r);
     }
-    if (hit) {
-        t->s->score = 0;
-        if (e->kill_second && b != REF_NONE) tick_kill(t, b, 1);
-    }
+    if (hit && e->kill_second && b != REF_NONE) tick_kill(t, b, 1);
     return 1;
 }
 

@@ -66,9 +66,12 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
-/* Pushes 'a' the way 'b' moved this tick, at b's speed (its own). */
+/* Pushes 'a' the way 'b' moved this tick, at b's speed (its own), and
+ * turns it that way; a sprite that rotates in place (an avatar pushed by
+ * another) only turns when it faced elsewhere, as GVGAI's move does. */
 int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (t->g->types[tick_sprite(t, a)->type].cont) return effect_bounce_forward_cont(t, e, a, b);
+    const type_def *td = &t->g->types[tick_sprite(t, a)->type];
+    if (td->cont) return effect_bounce_forward_cont(t, e, a, b);
     int x, y, lx, ly;
     ref_pos(t->g, t->s, b, &x, &y);
     tick_last_pos(t, b, &lx, &ly);
@@ -77,9 +80,12 @@ int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     int odx = b >= 0 ? tick_sprite(t, b)->dx : 0, ody = b >= 0 ? tick_sprite(t, b)->dy : 0;
     if ((x - lx) * odx < 0) dx = -dx;
     if ((y - ly) * ody < 0) dy = -dy;
-    physics_active(t, a, dx, dy, ref_speed(t->g, t->s, b));     /* b's own speed, as GVGAI's sprite2.speed */
-    tick_sprite(t, a)->dx = (int8_t)((dx > 0) - (dx < 0));
-    tick_sprite(t, a)->dy = (int8_t)((dy > 0) - (dy < 0));
+    sprite *p = tick_sprite(t, a);
+    int ndx = (dx > 0) - (dx < 0), ndy = (dy > 0) - (dy < 0);
+    int turns = td->rotate_in_place && (td->oriented || (p->flags & SP_ORIENTED)) && (p->dx != ndx || p->dy != ndy);
+    if (!turns) physics_active(t, a, dx, dy, ref_speed(t->g, t->s, b));     /* b's own speed, as GVGAI's sprite2.speed */
+    p->dx = (int8_t)ndx;
+    p->dy = (int8_t)ndy;
     return 1;
 }
 

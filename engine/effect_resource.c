@@ -83,7 +83,7 @@ static void need_resources(vg_game *g, const effect_def *e) {
     if (e->held_resource >= 0) game_need_resource(g, e->held_resource);
     if (e->kind == EFF_collectResource || e->kind == EFF_collectResourceIfHeld)
         for (int t = 0; t < g->ntypes; t++)
-            if ((g->types[e->t1].subtypes >> t & 1) &&
+            if (type_in(g->types[e->t1].subtypes, t) &&
                 (g->types[t].cls == CLS_Resource || g->types[t].cls == CLS_ResourcePack))
                 game_need_resource(g, t);
 }
@@ -164,7 +164,7 @@ int effect_subtract_health_points(tick_ctx *t, const effect_def *e, int a, int b
     hp[0] = (int16_t)(hp[0] - (int)e->value);
     if (hp[0] > e->limit) return 1;
     tick_kill(t, r, 0);
-    t->s->score += e->score_if_killed;
+    effect_score(t, e->score_if_killed);
     return 0;
 }
 

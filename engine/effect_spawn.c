@@ -2,7 +2,8 @@
  *
  * effect_spawn.c -- effects that create sprites: spawn, spawnIfHasMore,
  * spawnIfHasLess, spawnIfCounterSubTypes, spawnAbove, spawnBelow, spawnLeft, spawnRight,
- * spawnBehind, cloneSprite; and those
+ * spawnBehind, cloneSprite; updateSpawnType, which changes what producers
+ * spawn; and those
  * that replace one: transformTo, transformToAll, transformToRandomChild,
  * transformIfCount, transformToSingleton.
  *
@@ -10,6 +11,7 @@
  * where it was before this tick, its orientation, resources and health,
  * and for an avatar, being the avatar.
  */
+#include "class.h"
 #include "effect.h"
 
 enum { ORIENT_IF_NONE, ORIENT_ALWAYS, ORIENT_IF_BOTH };   /* carry_over's 'orient' */
@@ -32,6 +34,7 @@ static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
         if (sprite_holds(g, o, k)) sprite_set_resource(g, p, k, sprite_resource(g, p, k) + sprite_resource(g, o, k));
     int16_t *hp = sprite_health(g, p), *hold = sprite_health(g, o);
     if (health && hp) hp[0] = hold[0];
+    if (g->nplayers > 1 && state_is_avatar(g, o->type) && state_is_avatar(g, p->type)) players_transfer(t, old, n);
     tick_kill(t, old, !state_is_avatar(g, o->type) || state_is_avatar(g, p->type));
 }
 
@@ -210,6 +213,39 @@ int effect_clone_sprite(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
+/* updateSpawnType: every producer of 'spawnPoint' (or its subtypes)
+ * creates 'stype' from now on: a SpawnPoint, Bomber or RandomBomber
+ * instead of what it created; a BomberRandomMissile in place of the second
+ * sprite's type in its list, if it is there (others are left as they are,
+ * as in GVGAI). */
+int effect_update_spawn_type(tick_ctx *t, const effect_def *e, int a, int b) {
+    (void)a;
+    const vg_game *g = t->g;
+    int second = b == REF_NONE ? -1 : ref_type(g, t->s, b);
+    for (uint64_t ts = g->types[e->spawn_point].subtypes; ts; ts &= ts - 1) {
+        int type = __builtin_ctzll(ts), cls = g->types[type].cls, n = g->types[type].stypes.n;
+        sprite_walk w;
+        tick_walk(&w, t, 1ULL << type, t->s->n);
+        for (int i; walk_next(&w, &i);) {
+            if (i < 0) continue;                      /* a static sprite: no producer */
+            uint8_t *own = sprite_spawns(g, tick_sprite(t, (uint32_t)i));
+            if (cls == CLS_SpawnPoint || cls == CLS_Bomber || cls == CLS_RandomBomber) own[0] = (uint8_t)e->stype;
+            for (int k = 0; cls == CLS_BomberRandomMissile && k < n; k++)
+                if (own[k] == second) {
+                    own[k] = (uint8_t)e->stype;
+                    break;
+                }
+        }
+    }
+    return 1;
+}
+
+/* updateSpawnType: 'spawnPoint' named, 'stype' a leaf type; producers keep what they create (EXT_SPAWN). */
+vg_status effect_check_update_spawn_type(vg_game *g, effect_def *e, vg_error *err) {
+    if (e->spawn_point < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "updateSpawnType needs 'spawnPoint'");
+    game_need_ext(g, EXT_SPAWN);
+    return effect_check_leaf(g, e, &e->stype, "stype", err);
+}
 
 vg_status effect_check_leaf(vg_game *g, const effect_def *e, int *t, const char *key, vg_error *err) {
     const char *name = effect_name(e->kind);

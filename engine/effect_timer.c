@@ -66,7 +66,7 @@ void effect_run_timers(tick_ctx *t) {
         memmove(q, q + 1, --s->timers * sizeof *q);
         const effect_def *e = &t->g->effects[row];
         if (e->t2 != TIME_TYPE) {                      /* addTimer's delayed effect */
-            if (effect_table[e->ftype].fn(t, e, REF_NONE, REF_NONE)) s->score += e->score;
+            if (effect_table[e->ftype].fn(t, e, REF_NONE, REF_NONE)) effect_score(t, e->score);
             continue;
         }
         fire_timed(t, e);

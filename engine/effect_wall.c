@@ -2,7 +2,7 @@
  *
  * effect_wall.c -- effects of GVGAI's continuous physics, where sprites
  * have real orientations and speeds: wallStop, wallBounce, wallReverse,
- * bounceDirection, killIfSlow, killIfNotUpright, and bounceForward on a
+ * bounceDirection, killIfSlow, killIfFast, killIfNotUpright, and bounceForward on a
  * continuous sprite (pullWithIt's continuous part is in effect_move.c).
  *
  * wallBounce and wallReverse run in a batch (GVGAI's inBatch): once per
@@ -12,6 +12,7 @@
  */
 #include <math.h>
 
+#include "class.h"
 #include "effect.h"
 
 #define PI 3.141592653589793      /* Java's Math.PI */
@@ -234,22 +235,34 @@ int effect_bounce_forward_cont(tick_ctx *t, const effect_def *e, int a, int b) {
 
 /* ---- Kills ---------------------------------------------------------------- */
 
-/* killIfSlow: kills 'a' when the two meet slower than 'limspeed' (against a
- * static sprite, the other's speed; else the difference of orientations). */
+/* GVGAI's is_static: set by the game, or by its class (Immovable and the
+ * other still classes, SpawnPoint, SpawnPointMultiSprite). */
+static int static_sprite(const tick_ctx *t, int r) {
+    const type_def *td = &t->g->types[ref_type(t->g, t->s, r)];
+    return td->is_static || (class_table[td->cls].flags & CLASS_STILL) || td->cls == CLS_SpawnPoint ||
+           td->cls == CLS_SpawnPointMultiSprite;
+}
+
+/* The speed at which 'a' and 'b' meet: against a static sprite the other's
+ * speed, else the length of the difference of their orientations. */
+static double meeting_speed(tick_ctx *t, int a, int b) {
+    if (static_sprite(t, a)) return speed_of(t, b);
+    if (static_sprite(t, b)) return speed_of(t, a);
+    double ax, ay, bx, by;
+    vec_of(t, a, &ax, &ay);
+    vec_of(t, b, &bx, &by);
+    return sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by));
+}
+
+/* killIfSlow: kills 'a' when the two meet slower than 'limspeed'. */
 int effect_kill_if_slow(tick_ctx *t, const effect_def *e, int a, int b) {
-    const vg_game *g = t->g;
-    double rel;
-    if (g->types[ref_type(g, t->s, a)].is_static) {
-        rel = speed_of(t, b);
-    } else if (g->types[ref_type(g, t->s, b)].is_static) {
-        rel = speed_of(t, a);
-    } else {
-        double ax, ay, bx, by;
-        vec_of(t, a, &ax, &ay);
-        vec_of(t, b, &bx, &by);
-        rel = sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by));
-    }
-    if (rel < e->limspeed) tick_kill(t, a, 0);
+    if (meeting_speed(t, a, b) < e->limspeed) tick_kill(t, a, 0);
+    return 1;
+}
+
+/* killIfFast: kills 'a' when the two meet faster than 'limspeed'. */
+int effect_kill_if_fast(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (meeting_speed(t, a, b) > e->limspeed) tick_kill(t, a, 0);
     return 1;
 }
 

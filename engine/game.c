@@ -56,8 +56,7 @@ int vg_game_warnings(const vg_game *g, vg_error *out, int max) {
 static vg_status unknown_word(const vg_game *g, vg_error *err, int line, const char *what, const char *name,
                               const char **names, int n) {
     static const char *const gvgai_only[] = {"RandomInertial", "SpriteProducer",       /* classes */
-                                             "killIfFast", "updateSpawnType", "waterPhysics",   /* effects */
-                                             "StopCounter"};                                    /* terminations */
+                                             "waterPhysics"};                            /* effects (every termination is here) */
     for (size_t k = 0; k < sizeof gvgai_only / sizeof gvgai_only[0]; k++)
         if (strcmp(gvgai_only[k], name) == 0)
             return game_error(g, err, VG_ERR_SCRIPT, line, "%s '%s': GVGAI has this %s, vgdl does not yet", what, name, what);
@@ -79,6 +78,7 @@ vg_game *game_new(const char *script_path) {
     memset(g->mapping, -1, sizeof g->mapping);
     g->square = 0;                       /* unset: GVGAI's rule when the level is read */
     g->max_ticks = 2000;
+    g->nplayers = 1;
     return g;
 }
 
@@ -124,6 +124,7 @@ static type_def fresh_type(int cls) {
     td.glyph = '?';
     td.stype = td.stype2 = -1;
     td.self = -1;
+    td.is_npc = -1;
     td.prob = 1;
     td.max_distance = -1;
     td.health_limit = 1000;
@@ -233,7 +234,7 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->line = line;
         e->group = *first;
         e->stype = e->stype_to = e->ftype = -1;
-        e->stype_count = -1;
+        e->stype_count = e->spawn_point = -1;
         e->prob = 1;
         e->limspeed = 1;
         e->leq = VG_MAX_SPRITES;
@@ -269,13 +270,6 @@ vg_status game_term_param(vg_game *g, int term, const char *key, const param_val
     return param_set(g, PARAMS_TERM, &g->terms[term], key, v, line, err);
 }
 
-uint64_t game_leaves(const vg_game *g, uint64_t set) {
-    uint64_t out = 0;
-    for (int t = 0; t < g->ntypes; t++)
-        if (set >> t & 1) out |= g->types[t].subtypes;
-    return out;
-}
-
 /* ---- Read-only accessors ---------------------------------------------- */
 
 int vg_game_width(const vg_game *g) { return g->w; }
@@ -290,14 +284,22 @@ int vg_type_is_a(const vg_game *g, int t, int anc) {
     return 0;
 }
 vg_category vg_type_category(const vg_game *g, int t) {
-    if (g->types[t].cls < 0) return VG_NUM_CATS;                 /* a parent without a class: none */
-    vg_category c = class_table[g->types[t].cls].cat;
-    if (c == VG_CAT_MOVABLE && g->types[t].from_avatar) c = VG_CAT_FROM_AVATAR;
-    return g->types[t].portal && c != VG_CAT_AVATAR && c != VG_CAT_RESOURCE ? VG_CAT_PORTAL : c;  /* GVGAI's order */
+    const type_def *td = &g->types[t];
+    if (td->cls < 0) return VG_NUM_CATS;                         /* a parent without a class: none */
+    vg_category c = class_table[td->cls].cat;
+    int special = c == VG_CAT_AVATAR || c == VG_CAT_RESOURCE;
+    if (c == VG_CAT_NPC && td->is_npc == 0) c = td->is_static ? VG_CAT_IMMOVABLE : VG_CAT_MOVABLE;   /* is_npc=False */
+    if (td->is_npc == 1 && !special) c = VG_CAT_NPC;
+    if (c == VG_CAT_MOVABLE && td->from_avatar) c = VG_CAT_FROM_AVATAR;
+    return td->portal && !special ? VG_CAT_PORTAL : c;          /* GVGAI's order */
 }
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }
-int vg_type_hidden(const vg_game *g, int t) { return g->types[t].hidden; }
+int vg_type_hidden(const vg_game *g, int t) {
+    int all = (1 << g->nplayers) - 1;
+    return (g->types[t].hidden & all) == all;
+}
+int vg_type_hidden_from(const vg_game *g, int t, int p) { return p >= 0 && p < g->nplayers && (g->types[t].hidden >> p & 1); }
 const char *vg_type_img(const vg_game *g, int t) { return g->types[t].img; }
 int vg_game_has_heuristic(const vg_game *g) { return g->has_heuristic; }
 int vg_num_resources(const vg_game *g) { return g->nres; }

@@ -20,6 +20,7 @@
 typedef struct type_def type_def;
 
 #define TYPE_LIST_MAX 8
+#define VG_MAX_COUNTERS 4   /* GVGAI's game counters (no_counters): script variables counter0, counter1, ... */
 /* Types named in order (P_TYPELIST), as GVGAI keeps a comma-separated list. */
 typedef struct type_list {
     int n;
@@ -48,12 +49,15 @@ struct type_def {
     uint32_t color;
     char img[48];           /* GVGAI's image name, kept for drawing */
     int portal;             /* GVGAI portal: observed as a portal (unless an avatar or a resource) */
-    int hidden;
+    int hidden;             /* a bit per player it is hidden from (GVGAI hidden=True,False), 0: seen by all */
+    int is_npc;             /* GVGAI is_npc: observed as an NPC (1) or not (0) whatever its class says; -1 unset */
     int singleton;          /* declared on this type: one sprite at most in its subtree */
     char glyph;             /* first map character placing it, '?' if none */
     int oriented;           /* keeps an orientation (GVGAI is_oriented) */
     int8_t dx0, dy0;        /* orientation of a new sprite */
     int stype, stype2;      /* what it spawns / chases / flees / shoots (OngoingTurningAvatar: stype2 is spawnBehind); -1 */
+    type_list stype_list, stype2_list; /* the same named as lists (classes with CLASS_LISTS): ShootAvatar's weapons,
+                             * the alternate chasers' targets; 'stype' and 'stype2' are their first */
     int health;             /* health points a new sprite has (GVGAI healthPoints) */
     int health_max;         /* GVGAI maxHealthPoints; 0: its 'health' */
     int health_limit;       /* the most it may ever have (GVGAI limitHealthPoints) */
@@ -65,6 +69,7 @@ struct type_def {
     /* -- avatars (class_avatar.c) */
     int rotate_in_place;    /* OrientedAvatar: turning takes a tick of its own */
     int ammo;               /* shooting avatars: the resource a shot needs, -1: none */
+    type_list ammo_list;    /* ShootAvatar, ShootOnlyAvatar: 'ammo' a list, the resource each weapon needs (none past its end) */
     int min_ammo;           /* FlakAvatar: shoots only holding more than this, -1: more than 0 */
     int ammo_cost;          /* FlakAvatar: ammo a shot spends (ShootAvatar: 1) */
     int from_avatar;        /* a shooting avatar creates it: GVGAI's from-avatar category (game_finish) */
@@ -108,12 +113,15 @@ typedef struct effect_def {
      * to your family's block. A parameter naming a type an effect creates
      * goes in 'stype' or 'stype_to' (game_finish marks those types changing). */
     /* -- every effect */
-    double score;           /* scoreChange */
+    double score[VG_MAX_PLAYERS]; /* scoreChange: each player's (one value: every player's; a list: GVGAI's,
+                             * a player past its end gets the first) */
     int stype;              /* the type it creates or targets (transformTo, ...), -1 */
     int stype_to;           /* transformToAll: the type sprites of 'stype' become (transformIfCount's
                              * 'estype', transformToSingleton's 'stype_other'), -1 */
     int repeat;             /* GVGAI repeat: the row runs this many times in a row (0, 1: once) */
-    int events;             /* a side's types include an avatar type: the row records events (game_finish) */
+    int after;              /* what the row does after its effect but its one player's score (game_finish): */
+#define AFTER_EVENTS 1      /*   a side's types include an avatar type: it records events */
+#define AFTER_TALLY 2       /*   scores go to players and counters (players_tally: g->tally) */
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;        /* transformTo: also kill the second sprite */
     double prob;            /* spawn and its kin: the chance it creates (drawn every time), 1 */
@@ -125,9 +133,13 @@ typedef struct effect_def {
     int subtract;           /* killIfOtherHasMore: the second sprite gives up 'limit' of 'resource' */
     int spend;              /* spawnIfHasMore: how much of 'resource' a spawn costs */
     int subtypes_num;       /* spawnIfCounterSubTypes: GVGAI subTypesNum */
+    int spawn_point;        /* updateSpawnType: the producers whose spawn type changes (GVGAI spawnPoint), -1 */
+    int counter[VG_MAX_COUNTERS];      /* GVGAI counter: what each game counter gains when the row runs */
+    int counter_else[VG_MAX_COUNTERS]; /* GVGAI counterElse: ... too (transformIfCount: when it takes 'estype') */
     /* -- movement (effect_move.c) */
     double offset;          /* wrapAround */
-    uint64_t not_types;     /* undoAll: leaf types left alone */
+    type_list not_named;    /* undoAll: the types left alone ('notStype') ... */
+    uint64_t not_types;     /* ... their leaf types (game_finish) */
     int align;              /* attractGaze: also line up with the second sprite */
     int orient;             /* align: take the second sprite's orientation; -1 unset (yes) */
     int pixel_perfect;      /* stepBack: only out of the second sprite; pullWithIt: onto it */
@@ -138,7 +150,7 @@ typedef struct effect_def {
     double value;           /* how much (resources, health points, speed); NaN until set or defaulted by the row's check */
     int limit;              /* killIfHasLess, subtractHealthPoints, ...: the threshold */
     int kill_resource;      /* changeResource, collectResource: kill the resource; -1 unset (the effect's default) */
-    double score_if_killed; /* subtractHealthPoints: the score when it kills instead of 'scoreChange' */
+    double score_if_killed[VG_MAX_PLAYERS]; /* subtractHealthPoints: the scores when it kills instead of 'scoreChange' */
     /* -- time (effect_timer.c) */
     int timer;              /* addTimer: ticks until the delayed effect */
     int ftype;              /* addTimer: the delayed effect (a row of the effect table), -1 */
@@ -156,7 +168,12 @@ typedef struct term_def {
     int limit;              /* SpriteCounter, Timeout, ... */
     int min;                /* MultiSpriteCounter: 'limit' or more ends it, not exactly 'limit' */
     int subtypes_num;       /* MultiSpriteCounterSubTypes: how many leaf types must have sprites (GVGAI subTypesNum) */
-    int win;                /* 1: ending here is a win */
+    int use_counter;        /* Timeout: the game counters decide who wins (GVGAI use_counter) */
+    int compare;            /* Timeout with use_counter: the first player wins when the counters differ */
+    int limits[VG_MAX_COUNTERS]; /* Timeout with use_counter, not compare: player p wins when counter p ends at limits[p] */
+    int win;                /* a bit per player who wins when it ends here (GVGAI win=True,False: a player past
+                             * the list's end loses) */
+    int count_score;        /* GVGAI count_score: the players with the best score win instead (term_run) */
     int script_ref;
 } term_def;
 
@@ -175,8 +192,10 @@ typedef struct pair_def {
 /* ---- The game --------------------------------------------------------- */
 
 #define VG_MAX_EFFECTS 256
+#define VG_MAX_FIXUPS 256      /* sprite parameters naming a type declared later */
 #define VG_MAX_VARS 16
-#define VG_MAX_TIMERS 32
+#define VG_MAX_TIMERS 32       /* delayed effects (addTimer) a state holds pending */
+#define VG_MAX_TIMERS_MULTI 1024 /* ... in a game for several players, at most (finish_players) */
 #define NO_BIT 0xffff
 #define PAIR_WORDS (VG_MAX_EFFECTS / 64)
 #define VG_MAX_TERMS   32
@@ -192,6 +211,7 @@ enum {
     EXT_RESOURCES,      /* uint16 bit set of resources held, then int16 amounts, one per resource kind */
     EXT_AUX,            /* two int32 for a class's own use */
     EXT_CONT,           /* three doubles: a real orientation (x, y) and a rotation (physics_cont.c) */
+    EXT_SPAWN,          /* TYPE_LIST_MAX uint8: what a producer creates, which updateSpawnType changes (class_producer.c) */
     NUM_EXT
 };
 
@@ -225,7 +245,7 @@ struct vg_game {
     int npairs;
     pair_def pairs[VG_MAX_EFFECTS];
     int nfixups;
-    struct fixup { char name[32]; int *field; int line; const char *param; } fixups[VG_MAX_TYPES]; /* types named before declared */
+    struct fixup { char name[32]; int *field; int line; const char *param; } fixups[VG_MAX_FIXUPS]; /* types named before declared */
     int neos;
     int eos_effects[VG_MAX_EFFECTS];      /* effects at the screen's edge, in script order */
     int ntimers;                          /* pending delayed effects a state can hold (0: no addTimer) */
@@ -233,15 +253,23 @@ struct vg_game {
     int nterms;
     term_def terms[VG_MAX_TERMS];
     int terms_uncounted;                  /* a termination may hold with no sprite count changed (term_check) */
+    int recount;                          /* a StopCounter lets sprite counters hold with no count changed (term_check) */
     int square;                           /* pixels per cell (GVGAI square_size) */
     int max_ticks;                        /* the game is lost when it runs this long */
+    int nplayers;                         /* players, each with an avatar (GVGAI no_players; 1 unless set) */
+    int ncounters;                        /* GVGAI's game counters (no_counters): the variables counter0... */
+    int counter_var;                      /* ... which are the script variables from this one on */
+    int tally;                            /* an effect's score goes to several players or counters (effect_apply) */
+    int views;                            /* a player may not see an avatar: states keep what player 0 saw (state_view) */
     int gvgai_maps;                       /* one of GVGAI's games (its game file, or its conversion): maps are
                                            * read as GVGAI reads them (short rows padded, unmapped characters
                                            * empty), and a parameter GVGAI ignores is a warning, not an error */
-    uint64_t obstacles;                   /* GVGAI obs: the types its path finder goes around; 0: none named */
+    type_list obs_named;                  /* GVGAI obs: the types its path finder goes around ... */
+    uint64_t obstacles;                   /* ... those of them that hold sprites (game_finish); 0: none named */
     uint64_t ref_holders;                 /* leaf types whose sprites keep a sprite's id + 1 in aux[0] and where it
                                            * was in aux[1] (x low, y high 16 bits), which tick_end keeps when it dies */
     uint64_t ref_targets;                 /* leaf types the ref_holders' sprites refer to */
+    int leaves_first;                     /* types renumbered, leaves first (game_types.c) */
     int may_create;                       /* 1 when rules can create sprites */
     int may_grow;                         /* 1 when they can add sprites, not only replace ones (their number has no bound) */
     int geom;                             /* 1: sprites of several sizes or continuous physics: every tick checks
@@ -252,7 +280,7 @@ struct vg_game {
     int nres;                             /* resource kinds: leaf types held as resources, by type id */
     uint8_t res_type[VG_MAX_RESOURCES];
     int8_t res_slot[VG_MAX_TYPES];        /* a type's resource kind, -1: none */
-    uint64_t res_types;                   /* types named as resources (while building) */
+    uint8_t res_named[VG_MAX_TYPES];      /* 1: the type is named as a resource (while building) */
     /* level */
     int w, h;
     int pw, ph;                           /* map size in pixels */
@@ -365,16 +393,29 @@ vg_status game_error(const vg_game *g, vg_error *err, vg_status st, int line, co
 void game_warn(vg_game *g, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "unknown sprite type 'name'" at the script's 'line', with a suggestion; VG_ERR_SCRIPT. */
 vg_status game_unknown_type(const vg_game *g, vg_error *err, int line, const char *what, const char *name);
-uint64_t game_leaves(const vg_game *g, uint64_t set);     /* the leaf types of a set of types */
-/* While finishing: the leaf type holding the sprites of type 't' itself:
- * 't' when it is a leaf; for a type with subtypes and a class, a leaf
- * child of the same name and values, added the first time (GVGAI places
- * and creates sprites of a parent type too); -1 when 't' has no class or
- * the game has VG_MAX_TYPES types already. */
+/* ---- The type tree's tables (game_types.c), while finishing ------------- */
+
+/* Numbers the types for their sets: leaves first when the game could have
+ * more types than VG_MAX_LEAVES (leaf flags set); VG_ERR_LIMIT when it has
+ * more leaves than that. */
+vg_status game_types_number(vg_game *g, vg_error *err);
+/* Each type's 'subtypes' (the leaves under it, and any parent's own leaf
+ * above it) and the avatar types. */
+void game_types_derive(vg_game *g);
+/* The leaf type holding the sprites of type 't' itself: 't' when it is a
+ * leaf; for a type with subtypes and a class, a leaf child of the same
+ * name and values, added the first time (GVGAI places and creates sprites
+ * of a parent type too: they count as its subtypes' as well); -1 when 't'
+ * has no class or the game has VG_MAX_LEAVES leaves already. Type ids of
+ * parents may change (every field that names a type follows). */
 int game_self_leaf(vg_game *g, int t);
+uint64_t game_leaves_of(const vg_game *g, const type_list *l);   /* the leaf types of the types listed */
 /* While building: the rules need extension field 'ext' (EXT_*) on sprites. */
 static inline void game_need_ext(vg_game *g, int ext) { g->ext_needs |= 1u << ext; }
+/* 1 when type t is in set 'm' of leaf types (a type past VG_MAX_LEAVES, a
+ * parent of a game of many types, never is). */
+static inline int type_in(uint64_t m, int t) { return t < VG_MAX_LEAVES && (m >> t & 1); }
 /* While building: type 't' is held as a resource (GVGAI keys resources by type). */
-static inline void game_need_resource(vg_game *g, int t) { g->res_types |= 1ULL << t; g->ext_needs |= 1u << EXT_RESOURCES; }
+static inline void game_need_resource(vg_game *g, int t) { g->res_named[t] = 1; g->ext_needs |= 1u << EXT_RESOURCES; }
 
 #endif

@@ -13,11 +13,12 @@
  *      static layer), which of those can die, and which types update by
  *      themselves, in what order (what path-finding chasers go around is
  *      read off the level: path.c);
- *   4. terminations;
+ *   4. terminations; the players and GVGAI's game counters (variables);
  *   5. the glyph each type is drawn with;
  *   6. the layout of a changing sprite: its header, then the extension
  *      fields the rules need (health, own speed, resources, class words).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "class.h"
@@ -46,21 +47,17 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) g->types[t].leaf = 1;
     for (int t = 0; t < g->ntypes; t++)
         if (g->types[t].parent >= 0) g->types[g->types[t].parent].leaf = 0;
-    g->avatar_types = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
-        td->subtypes = 0;
         if (td->dx0 || td->dy0) td->oriented = 1;   /* GVGAI: a sprite given an orientation is oriented */
         if (td->leaf && td->cls < 0 && td->update_ref) td->cls = CLS_Immovable;   /* its update is all it does */
         if (td->leaf && td->cls < 0)
             return game_error(g, err, VG_ERR_SCRIPT, td->line,
                               "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", td->name);
     }
-    for (int t = 0; t < g->ntypes; t++) {
-        if (!g->types[t].leaf) continue;
-        for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
-        if (class_table[g->types[t].cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
-    }
+    vg_status st = game_types_number(g, err);      /* leaves first, when there are many types */
+    if (st != VG_OK) return st;
+    game_types_derive(g);
     for (int c = 0; c < 256; c++) {                 /* a map placing a type with subtypes: its own leaf */
         if (g->mapping[c][0] == MAP_UNDECLARED && game_type_find(g, g->map_undeclared[c]) >= 0)
             return game_error(g, err, VG_ERR_SCRIPT, g->mapping_line[c], "a map character places sprite type '%s' before "
@@ -69,6 +66,16 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
             int s = game_self_leaf(g, g->mapping[c][k]);
             if (s >= 0) g->mapping[c][k] = (char)s;
         }
+    }
+    for (int t = 0; t < g->ntypes; t++) {           /* a shooter's weapon with subtypes: its own leaf */
+        type_def *td = &g->types[t];
+        if (!td->leaf || !(class_table[td->cls].flags & CLASS_SHOOTS)) continue;
+        int *shots = td->stype_list.n ? td->stype_list.t : &td->stype, n = td->stype_list.n ? td->stype_list.n : 1;
+        for (int k = 0; k < n; k++) {
+            int s = shots[k] >= 0 ? game_self_leaf(g, shots[k]) : -1;
+            if (s >= 0) shots[k] = s;
+        }
+        if (td->stype_list.n) td->stype = td->stype_list.t[0];
     }
     return VG_OK;
 }
@@ -112,27 +119,10 @@ static vg_status finish_physics(vg_game *g, vg_error *err) {
     return VG_OK;
 }
 
-int game_self_leaf(vg_game *g, int t) {
-    if (g->types[t].leaf) return t;
-    if (g->types[t].self >= 0) return g->types[t].self;
-    if (g->types[t].cls < 0 || g->ntypes >= VG_MAX_TYPES) return -1;
-    int s = g->ntypes++;
-    type_def *sd = &g->types[s];
-    *sd = g->types[t];
-    sd->parent = t;
-    sd->leaf = 1;
-    sd->singleton = 0;                              /* its parent's flag covers it */
-    sd->subtypes = 0;
-    for (int a = s; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << s;
-    if (class_table[sd->cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << s;
-    g->types[t].self = s;
-    return s;
-}
-
 /* Phase 2a: one effect row's parameters make sense (its own check), and
  * what it needs of the game. */
 static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
-    e->not_types = game_leaves(g, e->not_types);
+    e->not_types = game_leaves_of(g, &e->not_named);
     e->flags = effect_flags(e->kind) | (e->kill_second ? FX_KILL2 : 0);   /* the row's check may narrow them */
     unsigned flags = e->flags | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
     if (flags & FX_CREATES) g->may_create = 1;
@@ -199,8 +189,8 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
     for (int p = 0; p < g->npairs; p++) {
         uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;
         for (int t = 0; t < g->ntypes; t++) {
-            if (a >> t & 1) g->partners[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
-            if (b >> t & 1) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
+            if (type_in(a, t)) g->partners[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
+            if (type_in(b, t)) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
         }
     }
     return VG_OK;
@@ -237,6 +227,10 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
         if (td->cls < 0) continue;
+        if (td->leaf && !(class_table[td->cls].flags & CLASS_LISTS) &&
+            (td->stype_list.n > 1 || td->stype2_list.n > 1 || td->ammo_list.n > 1))
+            return game_error(g, err, VG_ERR_SCRIPT, td->line, "sprite '%s': a %s names one type in 'stype', 'stype2' and 'ammo'",
+                              td->name, class_table[td->cls].name);
         vg_status st = td->leaf ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
@@ -246,9 +240,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
             game_warn(g, td->line, "sprite '%s' (%s) has no 'stype': there is nothing to %s, and it moves at random", td->name,
                       class_table[td->cls].name, u == class_update_fleeing ? "flee" : "chase");
         if (td->leaf && td->update_ref) moving |= 1ULL << t, g->may_create = g->may_grow = 1;   /* it may do anything */
-        if (td->stype >= 0 && !(class_table[td->cls].flags & CLASS_READS_STYPE)) moving |= g->types[td->stype].subtypes;
-        if (td->stype2 >= 0) moving |= g->types[td->stype2].subtypes;
-        for (int k = 0; k < td->stypes.n; k++) moving |= g->types[td->stypes.t[k]].subtypes;
+        moving |= class_creates(g, td);
     }
     g->nupdate = 0;
     g->changing = 0;
@@ -275,6 +267,34 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     return VG_OK;
 }
 
+/* Phase 4b: GVGAI's game counters are the variables counter0, counter1,
+ * ...; effects then tally their scores and counters through players.c, as
+ * in a game for several players. In such a game a player can stand on
+ * what sets a delayed effect tick after tick (drowning, gotcha): its
+ * states hold as many pending as the delays add up to, up to
+ * VG_MAX_TIMERS_MULTI. */
+static vg_status finish_players(vg_game *g, vg_error *err) {
+    int delays = 0;
+    for (int k = 0; k < g->neffects; k++) delays += g->effects[k].kind == EFF_addTimer ? g->effects[k].timer : 0;
+    if (g->nplayers > 1 && g->ntimers >= VG_MAX_TIMERS && delays > g->ntimers)
+        g->ntimers = delays < VG_MAX_TIMERS_MULTI ? delays : VG_MAX_TIMERS_MULTI;
+    g->counter_var = g->nvars;
+    for (int k = 0; k < g->ncounters; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "counter%d", k);
+        if (vg_var_find(g, name) >= 0)
+            return game_error(g, err, VG_ERR_SCRIPT, 0, "the game's %d counters are the variables counter0 to counter%d: "
+                              "'%s' cannot be declared too", g->ncounters, g->ncounters - 1, name);
+        vg_status st = game_add_var(g, name, 0, 0, err);
+        if (st != VG_OK) return st;
+    }
+    g->tally = g->nplayers > 1 || g->ncounters > 0;
+    g->views = 0;
+    for (uint64_t ts = g->avatar_types; ts && g->nplayers > 1; ts &= ts - 1)
+        g->views |= (g->types[__builtin_ctzll(ts)].hidden & ((1 << g->nplayers) - 1)) != 0;
+    return VG_OK;
+}
+
 /* Phase 5: a type is drawn with the first map character that puts it on top. */
 static void finish_glyphs(vg_game *g) {
     for (int pass = 0; pass < 2; pass++)
@@ -291,21 +311,22 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
     memset(g->res_slot, -1, sizeof g->res_slot);
     g->nres = 0;
     for (int t = 0; t < g->ntypes; t++) {
-        if (!(g->res_types >> t & 1)) continue;
+        if (!g->res_named[t]) continue;
         if (g->nres == VG_MAX_RESOURCES)
             return game_error(g, err, VG_ERR_LIMIT, g->types[t].line, "too many resource kinds (the limit is %d)",
                               VG_MAX_RESOURCES);
         g->res_slot[t] = (int8_t)g->nres;
         g->res_type[g->nres++] = (uint8_t)t;
     }
-    static const int order[NUM_EXT] = {EXT_SPEED, EXT_CONT, EXT_AUX, EXT_HEALTH, EXT_RESOURCES};
+    static const int order[NUM_EXT] = {EXT_SPEED, EXT_CONT, EXT_AUX, EXT_SPAWN, EXT_HEALTH, EXT_RESOURCES};
     uint32_t at = sizeof(sprite);
     memset(g->ext_off, 0, sizeof g->ext_off);
     for (int k = 0; k < NUM_EXT; k++) {
         int ext = order[k];
         if (!(g->ext_needs >> ext & 1)) continue;
         g->ext_off[ext] = (uint16_t)at;
-        at += ext == EXT_SPEED || ext == EXT_AUX ? 8 : ext == EXT_CONT ? 24 : ext == EXT_HEALTH ? 4 : 2 + 2 * (uint32_t)g->nres;
+        at += ext == EXT_SPEED || ext == EXT_AUX || ext == EXT_SPAWN ? 8 : ext == EXT_CONT ? 24 : ext == EXT_HEALTH ? 4
+                                                                                                 : 2 + 2 * (uint32_t)g->nres;
     }
     g->stride = (at + 7) & ~7u;
     if (g->stride > MAX_STRIDE)
@@ -314,8 +335,8 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
 }
 
 /* Phase 5: what every tick reads: each avatar type's actions, which
- * effect rows may have an avatar on a side (they record events), and
- * which types stand on the ground. */
+ * effect rows may have an avatar on a side (they record events) or score
+ * through players.c, and which types stand on the ground. */
 static void finish_actions(vg_game *g) {
     g->ground_types = 0;
     for (int t = 0; t < g->ntypes; t++)
@@ -323,7 +344,7 @@ static void finish_actions(vg_game *g) {
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         uint64_t sides = g->types[e->t1].subtypes | (e->t2 >= 0 ? g->types[e->t2].subtypes : 0);
-        g->effects[k].events = (sides & g->avatar_types) != 0;
+        g->effects[k].after = ((sides & g->avatar_types) != 0 ? AFTER_EVENTS : 0) | (g->tally ? AFTER_TALLY : 0);
     }
     memset(g->acts, 0, sizeof g->acts);
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {
@@ -354,12 +375,19 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;
     if ((st = param_check_applies(g, err)) != VG_OK) return st;
+    g->obstacles = 0;                                   /* GVGAI's path finder: sprites of exactly these types */
+    for (int k = 0; k < g->obs_named.n; k++) {
+        const type_def *td = &g->types[g->obs_named.t[k]];
+        int t = td->leaf ? g->obs_named.t[k] : td->self;
+        if (t >= 0) g->obstacles |= 1ULL << t;
+    }
     if ((st = finish_pairs(g, err)) != VG_OK) return st;
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
-    g->terms_uncounted = 0;
+    g->terms_uncounted = g->recount = 0;
     for (int k = 0; k < g->nterms; k++)                 /* Phase 4. */
         if ((st = term_check(g, &g->terms[k], err)) != VG_OK) return st;
+    if ((st = finish_players(g, err)) != VG_OK) return st;
     finish_glyphs(g);
     finish_actions(g);
     return finish_layout(g, err);

@@ -761,7 +761,8 @@ static int has_ruled_overlap(tick_ctx *t, int r, uint64_t types) {
     return (near_types(t, r) & partners) && overlapping(t, r, partners, t->s->n, 1, near, 1) > 0;
 }
 
-static int live(const tick_ctx *t, int i) { return !(tick_sprite(t, i)->flags & (SP_KILLED | SP_DISABLED)); }
+/* Not killed: a disabled avatar still meets what it overlaps (GVGAI checks pairs of disabled sprites too). */
+static int live(const tick_ctx *t, int i) { return !(tick_sprite(t, i)->flags & SP_KILLED); }
 
 /* PERSIST_SOME, with SP_LINGER on a changing side of every overlap under a
  * rule that outlasts the tick (a live sprite, a partner not killed), or

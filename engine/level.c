@@ -19,6 +19,7 @@
 #include "interact.h"
 #include "level.h"
 #include "path.h"
+#include "players.h"
 
 #define MAX_ROWS VG_MAX_MAP_SIDE
 
@@ -186,6 +187,8 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;
     g->range_word = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;
     g->nwords = g->range_word + (uint32_t)(g->nranges + 3) / 4;
+    if (g->views) g->nwords += (uint32_t)g->nplayers * (uint32_t)(sizeof(view_rec) + g->stride) / 8;   /* state_view */
+    if (g->nplayers > 1) g->nwords += PLAYER_WORDS * (uint32_t)g->nplayers;   /* their records (state_player) */
     g->static_mask = calloc((size_t)(w * h), sizeof *g->static_mask);
     g->static_start = calloc((size_t)(w * h + 1), sizeof *g->static_start);
     g->static_ents = calloc((size_t)nstat + 1, sizeof *g->static_ents);
@@ -251,6 +254,7 @@ static vg_status load_text(vg_game *g, const char *text, const char *name, vg_er
     effect_timers_start(g, s);
     state_set_ranges(g, s);
     s->avatar = (int16_t)state_find_avatar(g, s);
+    if (g->nplayers > 1 && (st = players_start(g, s, name, err)) != VG_OK) return st;
     for (int v = 0; v < g->nvars; v++) s->vars[v] = g->var_init[v];
     tick_ctx t;                     /* do sprites start out overlapping under a rule? */
     tick_begin(&t, g, s, NULL);

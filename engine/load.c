@@ -67,8 +67,11 @@ static int exists(const char *path) {
     return stat(path, &st) == 0;
 }
 
-/* The folders GVGAI's games are read from, under the root. */
-static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics"};
+/* The folders GVGAI's games are read from, under the root, in this order
+ * (aliens and ten more are in gvgai/ and gvgai/2player/: the one-player
+ * game by name, the other by path). */
+static const char *const gvgai_dirs[] = {"gvgai", "gvgai/contphysics", "gvgai/2player"};
+#define NGVGAI_DIRS (sizeof gvgai_dirs / sizeof gvgai_dirs[0])
 
 /* A game whose levels are Berkeley layouts (levels/GAME/ *.lay, no
  * lvlN.txt) numbers them in alphabetical order: 'map' (the missing
@@ -110,7 +113,7 @@ static void place_file(const vg_level_place *p, const char *level, const char *e
 void vg_game_paths(const char *root, const char *game, const char *level, char *script, char *map, size_t size) {
     if (strchr(game, '/') || strstr(game, ".lua") || ends_with(game, ".txt")) snprintf(script, size, "%s", game);
     else snprintf(script, size, "%s/scripts/%s.lua", root, game);
-    for (size_t k = 0; k < 2 && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
+    for (size_t k = 0; k < NGVGAI_DIRS && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
         snprintf(map, size, "%s/%s/%s.txt", root, gvgai_dirs[k], game);   /* no script: GVGAI's game */
         if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
     }
@@ -157,7 +160,7 @@ int vg_game_names(const char *root, char **names, int max) {
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/scripts", root);
     int n = add_games(dir, ".lua", names, 0, max);
-    for (size_t k = 0; k < sizeof gvgai_dirs / sizeof gvgai_dirs[0]; k++) {
+    for (size_t k = 0; k < NGVGAI_DIRS; k++) {
         snprintf(dir, sizeof dir, "%s/%s", root, gvgai_dirs[k]);
         n = add_games(dir, ".txt", names, n, max);
     }

@@ -50,34 +50,45 @@ const char *vg_category_name(vg_category c) {
 
 /* ---- Avatar ----------------------------------------------------------- */
 
-int vg_avatar_alive(const vg_game *g, const vg_state *s) {
-    int i = state_avatar(g, s);
+/* Player p's avatar's index, -1: none (or no such player). */
+static int avatar_of(const vg_game *g, const vg_state *s, int p) {
+    return p >= 0 && p < g->nplayers ? player_avatar(s, p) : -1;
+}
+
+int vg_player_alive(const vg_game *g, const vg_state *s, int p) {
+    int i = avatar_of(g, s, p);
     return i >= 0 && !(state_sprite(s, i)->flags & SP_DISABLED);
 }
 
-int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y) {
-    int i = state_avatar(g, s);
+int vg_player_pos(const vg_game *g, const vg_state *s, int p, double *x, double *y) {
+    int i = avatar_of(g, s, p);
     if (i < 0) return 0;
     *x = (double)state_sprite(s, i)->x / g->square;
     *y = (double)state_sprite(s, i)->y / g->square;
     return 1;
 }
 
-int vg_avatar_type(const vg_game *g, const vg_state *s) {
-    int i = state_avatar(g, s);
+int vg_player_type(const vg_game *g, const vg_state *s, int p) {
+    int i = avatar_of(g, s, p);
     return i < 0 ? -1 : state_sprite(s, i)->type;
 }
 
-void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy) {
-    int i = state_avatar(g, s);
+void vg_player_orientation(const vg_game *g, const vg_state *s, int p, int *dx, int *dy) {
+    int i = avatar_of(g, s, p);
     *dx = i < 0 ? 0 : state_sprite(s, i)->dx;
     *dy = i < 0 ? 0 : state_sprite(s, i)->dy;
 }
 
-int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) {
-    int i = state_avatar(g, s);
+int vg_player_resource(const vg_game *g, const vg_state *s, int p, int r) {
+    int i = avatar_of(g, s, p);
     return i < 0 ? 0 : sprite_resource(g, state_sprite(s, (uint32_t)i), r);
 }
+
+int vg_avatar_alive(const vg_game *g, const vg_state *s) { return vg_player_alive(g, s, 0); }
+int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y) { return vg_player_pos(g, s, 0, x, y); }
+int vg_avatar_type(const vg_game *g, const vg_state *s) { return vg_player_type(g, s, 0); }
+void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy) { vg_player_orientation(g, s, 0, dx, dy); }
+int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) { return vg_player_resource(g, s, 0, r); }
 
 int vg_avatar_health(const vg_game *g, const vg_state *s, int *max) {
     int i = state_avatar(g, s);
@@ -286,13 +297,13 @@ int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size) 
         top[c] = -1;
         for (uint32_t e = g->static_start[c]; e < g->static_start[c + 1]; e++) {
             int t = g->static_ents[e].type;
-            if (fixed_alive(g, s, e) && !g->types[t].hidden && (top[c] < 0 || draw_rank(g, t) > draw_rank(g, top[c]))) top[c] = t;
+            if (fixed_alive(g, s, e) && !vg_type_hidden(g, t) && (top[c] < 0 || draw_rank(g, t) > draw_rank(g, top[c]))) top[c] = t;
         }
     }
     for (uint32_t i = 0; i < s->n; i++) {
         const sprite *p = state_sprite(s, i);
         int x = (p->x + b / 2) / b, y = (p->y + b / 2) / b, t = p->type;
-        if (p->x < 0 || p->y < 0 || x >= w || y >= h || (p->flags & SP_DISABLED) || g->types[t].hidden) continue;
+        if (p->x < 0 || p->y < 0 || x >= w || y >= h || (p->flags & SP_DISABLED) || vg_type_hidden(g, t)) continue;
         int *c = &top[y * w + x];
         if (*c < 0 || draw_rank(g, t) > draw_rank(g, *c)) *c = t;
     }
@@ -328,31 +339,30 @@ static void put_resources(sbuf *b, const vg_game *g, const sprite *p) {
     put(b, "}");
 }
 
-int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t size) {
-    sbuf out = {buf, size, 0};
-    double q = g->square;
-    put(&out, "{\"tick\":%u,\"action\":", s->tick);
-    put(&out, a < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)a));
-    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score,
-        s->over ? "true" : "false", vg_winner_name((vg_winner)s->winner));
-    int av = state_avatar(g, s);
-    if (av < 0) {
-        put(&out, "null");
-    } else {
-        const sprite *p = state_sprite(s, av);
-        double ox = p->dx, oy = p->dy;
-        if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy);      /* a real orientation (physics_cont.c) */
-        put(&out, "{\"pos\":");
-        put_pos(&out, p->x / q, p->y / q);
-        put(&out, ",\"orientation\":");
-        put_pos(&out, ox, oy);
-        put(&out, ",\"type\":");
-        put_json_string(&out, g->types[p->type].name);
-        put(&out, ",\"alive\":%s,\"resources\":", (p->flags & SP_DISABLED) ? "false" : "true");
-        put_resources(&out, g, p);
-        put(&out, "}");
+/* Avatar 'p' as a trace's: {"pos", "orientation", "type", "alive", "resources"}; null for none (NULL). */
+static void put_avatar(sbuf *out, const vg_game *g, const sprite *p) {
+    if (!p) {
+        put(out, "null");
+        return;
     }
-    put(&out, ",\"sprites\":{");
+    double q = g->square, ox = p->dx, oy = p->dy;
+    if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy);      /* a real orientation (physics_cont.c) */
+    put(out, "{\"pos\":");
+    put_pos(out, p->x / q, p->y / q);
+    put(out, ",\"orientation\":");
+    put_pos(out, ox, oy);
+    put(out, ",\"type\":");
+    put_json_string(out, g->types[p->type].name);
+    put(out, ",\"alive\":%s,\"resources\":", (p->flags & SP_DISABLED) ? "false" : "true");
+    put_resources(out, g, p);
+    put(out, "}");
+}
+
+/* A trace's "sprites": every leaf type, its live sprites' cells in GVGAI's
+ * order (by row, then column); then the line's closing brace. 0, or -1 when
+ * out of memory. */
+static int put_sprites(sbuf *out, const vg_game *g, const vg_state *s) {
+    put(out, ",\"sprites\":{");
     int max = (int)s->n + (int)g->static_start[g->w * g->h];
     vg_obs *obs = malloc((size_t)(max + 1) * sizeof *obs);
     if (!obs) return -1;
@@ -360,23 +370,66 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
     for (int t = 0; t < g->ntypes; t++) {
         if (!g->types[t].leaf) continue;
         int n = collect(g, s, 1ULL << t, NULL, obs, max);
-        for (int i = 1; i < n; i++) {      /* GVGAI's order: by row, then column */
+        for (int i = 1; i < n; i++) {
             vg_obs o = obs[i];
             int j = i;
             while (j > 0 && (obs[j - 1].y > o.y || (obs[j - 1].y == o.y && obs[j - 1].x > o.x))) obs[j] = obs[j - 1], j--;
             obs[j] = o;
         }
-        put(&out, first ? "" : ",");
-        put_json_string(&out, g->types[t].name);
-        put(&out, ":{\"n\":%d,\"pos\":[", n);
+        put(out, first ? "" : ",");
+        put_json_string(out, g->types[t].name);
+        put(out, ":{\"n\":%d,\"pos\":[", n);
         for (int i = 0; i < n; i++) {
-            put(&out, i ? "," : "");
-            put_pos(&out, obs[i].x, obs[i].y);
+            put(out, i ? "," : "");
+            put_pos(out, obs[i].x, obs[i].y);
         }
-        put(&out, "]}");
+        put(out, "]}");
         first = 0;
     }
-    put(&out, "}}");
+    put(out, "}}");
     free(obs);
-    return (int)out.len;
+    return 0;
+}
+
+int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t size) {
+    sbuf out = {buf, size, 0};
+    put(&out, "{\"tick\":%u,\"action\":", s->tick);
+    put(&out, a < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)a));
+    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score,
+        s->over ? "true" : "false", vg_winner_name((vg_winner)s->winner));
+    put_avatar(&out, g, state_avatar(g, s) < 0 ? NULL : state_sprite(s, (uint32_t)state_avatar(g, s)));
+    return put_sprites(&out, g, s) < 0 ? -1 : (int)out.len;
+}
+
+/* Player p's result as player 0 sees it (GVGAI's observation: for an
+ * avatar player 0 cannot see, the one it last saw; state.h's view_rec). */
+static vg_winner seen_winner(const vg_game *g, const vg_state *s, int p) {
+    if (!g->views) return vg_player_winner(g, s, p);
+    return state_view(s, p)->seen ? (vg_winner)state_view(s, p)->winner : VG_NO_WINNER;
+}
+
+int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, char *buf, size_t size) {
+    sbuf out = {buf, size, 0};
+    int decided = 1;           /* GVGAI's game over: every player's result decided */
+    for (int p = 0; p < g->nplayers; p++) decided &= seen_winner(g, s, p) != VG_NO_WINNER;
+    put(&out, "{\"tick\":%u,\"actions\":%s", s->tick, acts ? "[" : "null");
+    for (int p = 0; acts && p < g->nplayers; p++) {
+        put(&out, p ? "," : "");
+        put(&out, acts[p] < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)acts[p]));
+    }
+    put(&out, "%s,\"gameTick\":%d,\"isGameOver\":%s,\"players\":[", acts ? "]" : "",
+        (int)s->tick - (s->over && s->tick > 0), s->over && decided ? "true" : "false");
+    for (int p = 0; p < g->nplayers; p++) {
+        const view_rec *v = g->views ? state_view(s, p) : NULL;
+        int av = player_avatar(s, p);
+        put(&out, p ? ",{" : "{");
+        if (v ? !v->seen : av < 0) put(&out, "\"score\":null,\"winner\":null");   /* GVGAI's player with no avatar */
+        else put(&out, "\"score\":%.17g,\"winner\":\"%s\"", v ? v->score : vg_player_score(g, s, p),
+                 vg_winner_name(seen_winner(g, s, p)));
+        put(&out, ",\"lastAction\":\"%s\",\"avatar\":", vg_action_name(vg_player_last_action(g, s, p)));
+        put_avatar(&out, g, v ? view_sprite(s, p) : av < 0 ? NULL : state_sprite(s, (uint32_t)av));
+        put(&out, "}");
+    }
+    put(&out, "]");
+    return put_sprites(&out, g, s) < 0 ? -1 : (int)out.len;
 }

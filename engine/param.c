@@ -9,19 +9,28 @@
  * ignores it: param_check_applies).
  */
 #include <ctype.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "class.h"
 #include "effect.h"
 #include "param.h"
 
 typedef enum {
-    P_NUMBER, P_INT, P_BOOL, P_TYPE, P_TYPESET, P_COLOR, P_CHAR, P_EFFECT,
+    P_NUMBER, P_INT, P_BOOL, P_TYPE, P_COLOR, P_CHAR, P_EFFECT,
     P_DIR,              /* a direction name (UP, DOWN, LEFT, RIGHT, NONE) into two int8_t: dx, dy */
     P_TYPELIST,         /* type names in order (a list, or one string "a,b,c") into a type_list */
-    P_TEXT              /* a string kept as it is, into a char array of 'max' bytes */
+    P_TYPES,            /* one type or several (as P_TYPELIST): the first into an int, all into the type_list at 'offset2' */
+    P_TEXT,             /* a string kept as it is, into a char array of 'max' bytes */
+    /* one value a player (GVGAI writes them "2,-1"; one value stands for every player): */
+    P_SCORES,           /* numbers into a double[VG_MAX_PLAYERS]; a player past the list's end gets the first */
+    P_COUNTS,           /* whole numbers into an int[VG_MAX_COUNTERS] (a counter each); past the end, the first */
+    P_WINS,             /* booleans into a bit set of players (int); a player past the list's end gets false */
+    P_HIDES             /* booleans into a bit set of players (int); a player past the list's end gets the last */
 } param_kind;
 
 typedef struct param_spec {
@@ -31,10 +40,12 @@ typedef struct param_spec {
     double min, max;
     uint64_t applies;       /* the classes (sprite rows: bits CLS_*) or effects (effect rows: bits EFF_*,
                              * TIME_ONLY) it applies to; 0: all of them */
+    size_t offset2;         /* P_TYPES: where the whole list goes */
 } param_spec;
 
-#define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max, 0}
-#define ROW_FOR(name, kind, st, field, min, max, applies) {name, kind, offsetof(st, field), min, max, applies}
+#define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max, 0, 0}
+#define ROW_FOR(name, kind, st, field, min, max, applies) {name, kind, offsetof(st, field), min, max, applies, 0}
+#define ROW2(name, st, field, list, applies) {name, P_TYPES, offsetof(st, field), 0, 0, applies, offsetof(st, list)}
 #define C(x) (1ULL << CLS_##x)
 #define E(x) (1ULL << EFF_##x)
 #define TIME_ONLY (1ULL << 63)     /* an effect parameter of "TIME" rows alone */
@@ -60,24 +71,22 @@ static const param_spec sprite_params[] = {
     ROW("color",     P_COLOR,  type_def, color,         0, 0),
     ROW("img",       P_TEXT,   type_def, img,           0, sizeof ((type_def *)0)->img),
     ROW("portal",    P_BOOL,   type_def, portal,        0, 0),
-    ROW("hidden",    P_BOOL,   type_def, hidden,        0, 0),
+    ROW("hidden",    P_HIDES,  type_def, hidden,        0, 0),
+    ROW("is_npc",    P_BOOL,   type_def, is_npc,        0, 0),
     ROW("singleton", P_BOOL,   type_def, singleton,     0, 0),
     ROW("glyph",     P_CHAR,   type_def, glyph,         0, 0),
     ROW("dynamic",   P_BOOL,   type_def, force_dynamic, 0, 0),
     ROW("orientation", P_DIR,  type_def, dx0,           0, 0),
-    ROW("stype",     P_TYPE,   type_def, stype,         0, 0),
-    ROW_FOR("stype1",    P_TYPE,   type_def, stype,         0, 0,
-            CHASERS),
-    ROW_FOR("stype2",    P_TYPE,   type_def, stype2,        0, 0,
-            CHASERS),
+    ROW2("stype",              type_def, stype,         stype_list, 0),
+    ROW2("stype1",             type_def, stype,         stype_list, CHASERS),
+    ROW2("stype2",             type_def, stype2,        stype2_list, CHASERS),
     ROW("healthPoints",      P_INT, type_def, health,       0, 30000),
     ROW("maxHealthPoints",   P_INT, type_def, health_max,   0, 30000),
     ROW("limitHealthPoints", P_INT, type_def, health_limit, 0, 30000),
     ROW("timeToLive", P_INT,   type_def, ttl,           -1, 30000),
     /* -- avatars */
     ROW("rotateInPlace", P_BOOL, type_def, rotate_in_place, 0, 0),
-    ROW_FOR("ammo",      P_TYPE,   type_def, ammo,          0, 0,
-            SHOOTERS),
+    ROW2("ammo",               type_def, ammo,          ammo_list, SHOOTERS),
     ROW_FOR("minAmmo",   P_INT,    type_def, min_ammo,      -1, 30000,
             SHOOTERS),
     ROW_FOR("ammoCost",  P_INT,    type_def, ammo_cost,     0, 30000,
@@ -133,10 +142,10 @@ _Static_assert(sizeof sprite_params / sizeof sprite_params[0] <= 128, "type_def.
 /* Effect parameters, one block per family of effects (add a row to yours). */
 static const param_spec effect_params[] = {
     /* -- every effect */
-    ROW("scoreChange", P_NUMBER,  effect_def, score,       -1e9, 1e9),
+    ROW("scoreChange", P_SCORES,  effect_def, score,       -1e9, 1e9),
     ROW_FOR("stype",       P_TYPE,    effect_def, stype,       0, 0,
             TRANSFORMS | E(transformToSingleton) | E(killAll) | E(removeScore) | E(shieldFrom) | E(spawn) | SPAWN_IF |
-            E(spawnIfCounterSubTypes) | SPAWN_NEXT | E(subtractHealthPoints) | SPEED_ALL | E(addTimer)),
+            E(spawnIfCounterSubTypes) | SPAWN_NEXT | E(subtractHealthPoints) | SPEED_ALL | E(addTimer) | E(updateSpawnType)),
     ROW_FOR("stypeTo",     P_TYPE,    effect_def, stype_to,    0, 0,
             E(transformToAll) | E(addTimer)),
     ROW("repeat",      P_INT,     effect_def, repeat,      1, 100),
@@ -167,8 +176,12 @@ static const param_spec effect_params[] = {
             E(spawnIfHasMore)),
     ROW_FOR("subTypesNum", P_INT,     effect_def, subtypes_num, 0, 64,
             E(spawnIfCounterSubTypes)),
+    ROW_FOR("spawnPoint",  P_TYPE,    effect_def, spawn_point, 0, 0,
+            E(updateSpawnType)),
+    ROW("counter",     P_COUNTS,  effect_def, counter,     -30000, 30000),
+    ROW("counterElse", P_COUNTS,  effect_def, counter_else, -30000, 30000),
     /* -- movement */
-    ROW_FOR("notStype",    P_TYPESET, effect_def, not_types,   0, 0,
+    ROW_FOR("notStype",    P_TYPELIST, effect_def, not_named,  0, 0,
             E(undoAll)),
     ROW_FOR("offset",      P_NUMBER,  effect_def, offset,      0, 100,
             E(wrapAround)),
@@ -190,7 +203,7 @@ static const param_spec effect_params[] = {
             HAS | SPAWN_IF | E(spawnIfCounterSubTypes) | E(subtractHealthPoints)),
     ROW_FOR("killResource", P_BOOL,   effect_def, kill_resource, 0, 0,
             E(changeResource) | E(collectResource) | E(collectResourceIfHeld)),
-    ROW_FOR("scoreChangeIfKilled", P_NUMBER, effect_def, score_if_killed, -1e9, 1e9,
+    ROW_FOR("scoreChangeIfKilled", P_SCORES, effect_def, score_if_killed, -1e9, 1e9,
             E(subtractHealthPoints)),
     /* -- time */
     ROW_FOR("timer",       P_INT,     effect_def, timer,       1, 60000,
@@ -203,24 +216,32 @@ static const param_spec effect_params[] = {
             TIME_ONLY),
     /* -- walls and bounces */
     ROW_FOR("limspeed",    P_NUMBER,  effect_def, limspeed,    0, 1e6,
-            E(killIfSlow)),
+            E(killIfSlow) | E(killIfFast)),
 };
 _Static_assert(sizeof effect_params / sizeof effect_params[0] <= 64, "effect_def.set holds 64 rows");
 static const param_spec term_params[] = {
     ROW("stype", P_TYPE, term_def, stype, 0, 0),
     ROW("limit", P_INT,  term_def, limit, 0, 1e9),
-    ROW("win",   P_BOOL, term_def, win,   0, 0),
+    ROW("win",   P_WINS, term_def, win,   0, 0),
+    ROW("count_score", P_BOOL, term_def, count_score, 0, 0),
     ROW("stype1", P_TYPE, term_def, stype, 0, 0),
     ROW("stype2", P_TYPE, term_def, stype2, 0, 0),
     ROW("stype3", P_TYPE, term_def, stype3, 0, 0),
     ROW("min",   P_BOOL, term_def, min,   0, 0),
     ROW("subTypesNum", P_INT, term_def, subtypes_num, 0, 64),
+    ROW("use_counter", P_BOOL, term_def, use_counter, 0, 0),
+    ROW("compare", P_BOOL, term_def, compare, 0, 0),
+    ROW("limits", P_COUNTS, term_def, limits, -1e9, 1e9),
 };
 static const param_spec game_params[] = {
     ROW("square_size", P_INT, vg_game, square,    1, 200),
     ROW("max_ticks",   P_INT, vg_game, max_ticks, 1, 60000),  /* sprite.moved counts ticks in 16 bits */
-    ROW("obs",         P_TYPESET, vg_game, obstacles, 0, 0),
+    ROW("obs",         P_TYPELIST, vg_game, obs_named, 0, 0),
     ROW("gvgai_maps",  P_BOOL, vg_game, gvgai_maps, 0, 0),
+    ROW("players",     P_INT,  vg_game, nplayers,  1, VG_MAX_PLAYERS),
+    ROW("no_players",  P_INT,  vg_game, nplayers,  1, VG_MAX_PLAYERS),   /* GVGAI's name */
+    ROW("counters",    P_INT,  vg_game, ncounters, 0, VG_MAX_COUNTERS),
+    ROW("no_counters", P_INT,  vg_game, ncounters, 0, VG_MAX_COUNTERS),  /* GVGAI's name */
 };
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
@@ -244,11 +265,15 @@ static const struct { const char *name; uint32_t rgb; } colors[] = {
 };
 
 static const char *kind_name(param_kind k) {
-    static const char *const names[] = {"a number", "a whole number", "a boolean", "a sprite type name",
-                                        "a sprite type name or a list of them", "a colour name",
-                                        "a one-character string", "an effect name",
-                                        "a direction (UP, DOWN, LEFT, RIGHT or NONE)",
-                                        "a list of sprite type names", "a string"};
+    static const char *const names[] = {
+        [P_NUMBER] = "a number", [P_INT] = "a whole number", [P_BOOL] = "a boolean", [P_TYPE] = "a sprite type name",
+        [P_COLOR] = "a colour name", [P_CHAR] = "a one-character string", [P_EFFECT] = "an effect name",
+        [P_DIR] = "a direction (UP, DOWN, LEFT, RIGHT or NONE)", [P_TYPELIST] = "a list of sprite type names",
+        [P_TEXT] = "a string", [P_TYPES] = "a sprite type name or a list of them",
+        [P_SCORES] = "a number or a list of numbers (one a player)",
+        [P_COUNTS] = "a whole number or a list of them (one a counter)",
+        [P_WINS] = "a boolean or a list of booleans (one a player)",
+        [P_HIDES] = "a boolean or a list of booleans (one a player)"};
     return names[k];
 }
 
@@ -308,8 +333,63 @@ static int set_effect_kind(vg_game *g, char *field, const param_value *v, int li
     return 1;
 }
 
-/* A type (P_TYPE), a set of types (P_TYPESET, expanded to leaves by
- * game_finish) or a list of types in order (P_TYPELIST; one string may
+/* Item 'text' of a list of booleans (true or false, in any case, as
+ * GVGAI writes them; in a GVGAI game any other word too, false as GVGAI
+ * reads it: towerdefense's "Flase") or of numbers into '*out'; 0 when it
+ * is neither. */
+static int list_item(const vg_game *g, const char *text, int is_bool, double *out) {
+    char *end;
+    if (is_bool) {
+        *out = strcasecmp(text, "true") == 0;
+        return *out || strcasecmp(text, "false") == 0 || g->gvgai_maps;
+    }
+    *out = strtod(text, &end);
+    return end != text && *end == '\0' && isfinite(*out);
+}
+
+/* One value a player (or counter): P_SCORES, P_COUNTS, P_WINS, P_HIDES.
+ * One value stands for every player; a list gives them in order, and a
+ * player past its end gets what GVGAI gives it (the first value, false, or
+ * the last). Returns as the setters above. */
+static int set_per_player(vg_game *g, const param_spec *p, const char *what, char *field, const param_value *v, int line,
+                          vg_error *err) {
+    enum { MOST = VG_MAX_PLAYERS > VG_MAX_COUNTERS ? VG_MAX_PLAYERS : VG_MAX_COUNTERS };
+    int is_bool = p->kind == P_WINS || p->kind == P_HIDES, most = p->kind == P_COUNTS ? VG_MAX_COUNTERS : VG_MAX_PLAYERS;
+    int n = v->kind == PV_LIST ? v->n : 1;
+    double num[MOST];
+    param_value one = {.kind = PV_LIST, .list = &v->str, .n = 1};
+    if (is_bool && v->kind == PV_STRING && g->gvgai_maps) v = &one;            /* "Flase": as in a list */
+    if (v->kind != PV_LIST && v->kind != (is_bool ? PV_BOOL : PV_NUMBER)) return 0;
+    if (n > most) {
+        game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' lists %d values; the most is %d (one a %s)", what,
+                   p->name, n, most, p->kind == P_COUNTS ? "counter" : "player");
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        if (v->kind != PV_LIST) num[k] = is_bool ? v->b : v->num;
+        else if (!list_item(g, v->list[k], is_bool, &num[k])) return 0;
+        if (!is_bool && (num[k] < p->min || num[k] > p->max || (p->kind == P_COUNTS && num[k] != (double)(int)num[k]))) {
+            game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s from %g to %g, not %g", what, p->name,
+                       p->kind == P_COUNTS ? "whole numbers" : "numbers", p->min, p->max, num[k]);
+            return -1;
+        }
+    }
+    if (is_bool) {
+        int bits = 0;
+        for (int k = 0; k < VG_MAX_PLAYERS; k++)
+            if (k < n ? num[k] != 0 : p->kind == P_HIDES && num[n - 1] != 0) bits |= 1 << k;
+        *(int *)(void *)field = bits;
+    } else {
+        for (int k = 0; k < most; k++) {
+            double x = num[k < n ? k : 0];
+            if (p->kind == P_SCORES) ((double *)(void *)field)[k] = x;
+            else ((int *)(void *)field)[k] = (int)x;
+        }
+    }
+    return 1;
+}
+
+/* A type (P_TYPE) or a list of types in order (P_TYPELIST; one string may
  * name several, separated by commas, as GVGAI writes them). A sprite may
  * name a type declared after it: kept as a fixup for game_finish. */
 static int set_types(vg_game *g, const param_spec *p, param_table table, char *field, const param_value *v, int line,
@@ -332,11 +412,10 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
                    TYPE_LIST_MAX);
         return -1;
     }
-    uint64_t set = 0;
     for (int k = 0; k < count; k++) {
         int t = game_type_find(g, list[k]);
         int *slot = p->kind == P_TYPELIST ? &tl->t[k] : (int *)(void *)field;
-        if (t < 0 && p->kind != P_TYPESET && table == PARAMS_SPRITE && g->nfixups < VG_MAX_TYPES &&
+        if (t < 0 && table == PARAMS_SPRITE && g->nfixups < VG_MAX_FIXUPS &&
             strlen(list[k]) < sizeof g->fixups[0].name) {
             struct fixup *f = &g->fixups[g->nfixups++];
             snprintf(f->name, sizeof f->name, "%s", list[k]);
@@ -354,12 +433,25 @@ static int set_types(vg_game *g, const param_spec *p, param_table table, char *f
             error_suggest(err, list[k], types, g->ntypes);
             return -1;
         }
-        if (p->kind != P_TYPESET) *slot = t;
-        set |= 1ULL << t;
+        *slot = t;
     }
-    if (p->kind == P_TYPESET) *(uint64_t *)(void *)field = set;
     if (p->kind == P_TYPELIST) tl->n = count;
     return 1;
+}
+
+/* P_TYPES: the list (P_TYPELIST at 'offset2'), then its first type alone
+ * (P_TYPE at 'offset'). */
+static int set_type_and_list(vg_game *g, const param_spec *p, param_table table, void *base, const param_value *v,
+                             int line, vg_error *err) {
+    param_spec list = *p, first = *p;
+    list.kind = P_TYPELIST;
+    first.kind = P_TYPE;
+    int ok = set_types(g, &list, table, (char *)base + p->offset2, v, line, err);
+    if (ok <= 0) return ok;
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", v->kind == PV_LIST ? 31 : (int)strcspn(v->str, ","), v->kind == PV_LIST ? v->list[0] : v->str);
+    param_value one = {.kind = PV_STRING, .str = name};
+    return set_types(g, &first, table, (char *)base + p->offset, &one, line, err);
 }
 
 vg_status param_set(vg_game *g, param_table table, void *base, const char *key, const param_value *v, int line,
@@ -396,9 +488,13 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
         if (ok) snprintf(field, (size_t)p->max, "%s", v->str);
         break;
     case P_COLOR: ok = set_color(g, field, v, line, err); break;
+    case P_SCORES:
+    case P_COUNTS:
+    case P_WINS:
+    case P_HIDES: ok = set_per_player(g, p, pl->what, field, v, line, err); break;
     case P_TYPE:
-    case P_TYPESET:
     case P_TYPELIST: ok = set_types(g, p, table, field, v, line, err); break;
+    case P_TYPES: ok = set_type_and_list(g, p, table, base, v, line, err); break;
     }
     if (ok < 0) return VG_ERR_SCRIPT;
     if (!ok) return game_error(g, err, VG_ERR_SCRIPT, line, "%s parameter '%s' must be %s", pl->what, key, kind_name(p->kind));
@@ -413,12 +509,13 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
 static size_t param_size(const param_spec *p) {
     switch (p->kind) {
     case P_NUMBER: return sizeof(double);
-    case P_TYPESET: return sizeof(uint64_t);
     case P_COLOR: return sizeof(uint32_t);
     case P_CHAR: return sizeof(char);
     case P_DIR: return 2 * sizeof(int8_t);
     case P_TYPELIST: return sizeof(type_list);
     case P_TEXT: return (size_t)p->max;
+    case P_SCORES: return VG_MAX_PLAYERS * sizeof(double);
+    case P_COUNTS: return VG_MAX_COUNTERS * sizeof(int);
     default: return sizeof(int);
     }
 }
@@ -426,9 +523,11 @@ static size_t param_size(const param_spec *p) {
 void param_inherit(type_def *td, const type_def *parent) {
     memcpy(td->set, parent->set, sizeof td->set);
     for (int k = 0; k < COUNT(sprite_params); k++)
-        if (parent->set[k / 64] >> (k % 64) & 1)
-            memcpy((char *)td + sprite_params[k].offset, (const char *)parent + sprite_params[k].offset,
-                   param_size(&sprite_params[k]));
+        if (parent->set[k / 64] >> (k % 64) & 1) {
+            const param_spec *p = &sprite_params[k];
+            memcpy((char *)td + p->offset, (const char *)parent + p->offset, param_size(p));
+            if (p->kind == P_TYPES) memcpy((char *)td + p->offset2, (const char *)parent + p->offset2, sizeof(type_list));
+        }
 }
 
 /* Sets 'out' from the value at 'field' of row 'p' (names of types from
@@ -440,6 +539,10 @@ static void read_field(const vg_game *g, const param_spec *p, const char *field,
     case P_NUMBER: out->kind = PV_NUMBER, out->num = *(const double *)(const void *)field; return;
     case P_INT: out->kind = PV_NUMBER, out->num = *(const int *)(const void *)field; return;
     case P_BOOL: out->kind = PV_BOOL, out->b = *(const int *)(const void *)field; return;
+    case P_SCORES: out->kind = PV_NUMBER, out->num = *(const double *)(const void *)field; return;   /* player 0's */
+    case P_COUNTS: out->kind = PV_NUMBER, out->num = *(const int *)(const void *)field; return;      /* counter 0's */
+    case P_WINS:
+    case P_HIDES: out->kind = PV_BOOL, out->b = *(const int *)(const void *)field & 1; return;      /* player 0's */
     case P_CHAR: out->kind = PV_STRING, out->str = field; out->n = 1; return;   /* one character: 'n' bytes */
     case P_TEXT: out->kind = PV_STRING, out->str = field; out->n = (int)strlen(field); return;
     case P_EFFECT: {
@@ -461,17 +564,11 @@ static void read_field(const vg_game *g, const param_spec *p, const char *field,
         out->n = (int)strlen(out->str);
         return;
     }
-    case P_TYPE: {
+    case P_TYPE:
+    case P_TYPES: {                                 /* the first of a list */
         int t = *(const int *)(const void *)field;
         out->kind = t >= 0 ? PV_STRING : PV_LIST;   /* none: an empty list (the caller's nil) */
         if (t >= 0) out->str = g->types[t].name, out->n = (int)strlen(out->str);
-        return;
-    }
-    case P_TYPESET: {
-        uint64_t set = *(const uint64_t *)(const void *)field;
-        out->kind = PV_LIST, out->list = names;
-        for (int t = 0; t < g->ntypes; t++)
-            if (set >> t & 1) names[out->n++] = g->types[t].name;
         return;
     }
     case P_TYPELIST: {
@@ -535,7 +632,7 @@ vg_status param_check_applies(vg_game *g, vg_error *err) {
         const type_def *td = &g->types[t];
         uint64_t classes = 0;                         /* its class; a classless type: its leaves' */
         for (int l = 0; l < g->ntypes; l++)
-            if ((td->cls >= 0 ? l == t : (td->subtypes >> l & 1)) && g->types[l].cls >= 0) classes |= 1ULL << g->types[l].cls;
+            if ((td->cls >= 0 ? l == t : type_in(td->subtypes, l)) && g->types[l].cls >= 0) classes |= 1ULL << g->types[l].cls;
         for (int k = 0; k < COUNT(sprite_params) && classes; k++) {
             const param_spec *p = &sprite_params[k];
             if (!(td->own[k / 64] >> (k % 64) & 1) || !p->applies || (p->applies & classes)) continue;

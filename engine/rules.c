@@ -45,7 +45,7 @@ int vg_rule(const vg_game *g, int k, vg_rule_info *out) {
         .t2 = e->t2 == EOS_TYPE ? VG_RULE_EDGE : e->t2 == TIME_TYPE ? VG_RULE_TIME : e->t2,
         .effect = e->kind == EFFECT_SCRIPT ? "script" : effect_name(e->kind),
         .does = e->kind == EFFECT_SCRIPT ? VG_DOES_ANY : does(e->flags),   /* the row's own flags: killSecond kills the second */
-        .score = e->score,
+        .score = e->score[0],
         .stype = e->stype,
         .resource = e->resource,
         .limit = e->limit,

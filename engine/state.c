@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "class.h"
 #include "rng.h"
 #include "state.h"
 
@@ -29,6 +30,8 @@ vg_state *state_alloc(const vg_game *g) {
         s->timer_word = g->timer_word;
         s->range_word = g->range_word;
         s->nwords = g->nwords;
+        s->nplayers = (uint8_t)g->nplayers;
+        s->views = (uint8_t)g->views;
     }
     return s;
 }
@@ -85,8 +88,19 @@ static uint64_t alive_hash(const vg_state *s) {
     return h;
 }
 
-/* 'h' with the delayed effects pending and the script's variables mixed in. */
+/* The players' records and what player 0 saw (a game for several
+ * players: the last words of the state), mixed word by word. */
+static __attribute__((noinline)) uint64_t players_hash(const vg_state *s) {
+    size_t words = PLAYER_WORDS * s->nplayers + (s->views ? s->nplayers * view_bytes(s) / 8 : 0);
+    uint64_t h = 0;
+    for (size_t w = s->nwords - words; w < s->nwords; w++) h ^= state_mix(s->data[w] + w * 0x2d358dccaa6c78a5ULL + 3);
+    return h;
+}
+
+/* 'h' with the delayed effects pending, the script's variables and the
+ * players' records mixed in. */
 static uint64_t mix_timers_vars(uint64_t h, const vg_state *s) {
+    if (s->nplayers > 1) h ^= players_hash(s);
     for (uint32_t k = 0; k < s->timers; k++) h += state_mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
     static const int32_t none[VG_MAX_VARS];   /* most games have no variables: one compare */
     if (memcmp(s->vars, none, sizeof none))
@@ -251,6 +265,11 @@ void sprite_init_ext(const vg_game *g, sprite *p) {
         double o[3] = {td->dx0, td->dy0, 0};
         memcpy(v, o, sizeof o);
     }
+    uint8_t *spawns = sprite_spawns(g, p);
+    if (spawns && td->cls == CLS_BomberRandomMissile)   /* what a producer creates: its list, or its 'stype' */
+        for (int k = 0; k < td->stypes.n; k++) spawns[k] = (uint8_t)td->stypes.t[k];
+    else if (spawns && td->stype >= 0)
+        spawns[0] = (uint8_t)td->stype;
     int16_t *hp = sprite_health(g, p);
     if (hp) {
         hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);

@@ -75,7 +75,7 @@ struct vg_state {
                               * in the header's padding, and left out of hashes and equality */
     uint8_t drew;            /* a draw since the seed was set could have come out otherwise (vg_state_drew; rng.h);
                               * in the header's padding, and left out of hashes and equality */
-    int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end) */
+    int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end); player 0's */
     uint32_t stride;         /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;      /* 64-bit words of alive bits */
     uint32_t timer_word;     /* where the delayed effects start (after the cell counts) */
@@ -83,6 +83,9 @@ struct vg_state {
     uint32_t timers;         /* delayed effects pending */
     uint32_t nwords;         /* words of bits, counts and delayed effects: the sprites start after them */
     state_event events[VG_MAX_EVENTS];
+    uint8_t held;            /* a StopCounter holds: sprite-count terminations cannot end the game (GVGAI's canEnd false) */
+    uint8_t nplayers;        /* players (g->nplayers): above 1, their records are the last words (state_player) */
+    uint8_t views;           /* 1: what player 0 saw comes before them (state_view); these three in the padding before data */
     uint64_t data[];         /* alive bits, cell counts (one byte per cell), then the sprites */
 };
 
@@ -149,6 +152,8 @@ static inline void sprite_recall(const int32_t *aux, int *x, int *y) {
     *x = (int16_t)(uint16_t)((uint32_t)aux[1] & 0xffff);
     *y = (int16_t)(uint16_t)((uint32_t)aux[1] >> 16);
 }
+/* What a producer creates (EXT_SPAWN): TYPE_LIST_MAX type ids; NULL when the game has no updateSpawnType. */
+static inline uint8_t *sprite_spawns(const vg_game *g, const sprite *p) { return (uint8_t *)sprite_ext(g, p, EXT_SPAWN); }
 /* Sets a new sprite's extension from its type. */
 void sprite_init_ext(const vg_game *g, sprite *p);
 
@@ -171,6 +176,58 @@ static inline void state_range(const vg_game *g, const vg_state *s, int type, ui
 }
 /* A delayed effect: the tick it fires in (high 16 bits), the effect row (low 16). */
 static inline uint32_t *state_timers(const vg_state *s) { return (uint32_t *)(uintptr_t)(s->data + s->timer_word); }
+
+/* ---- Players (a game for several: g->nplayers > 1; players.c) ---------- */
+
+/* One player's record, in the last words of the state. Player 0's score,
+ * result and avatar's index are the header's 'score', 'winner' and
+ * 'avatar' (as in a game for one player); its record keeps the rest. */
+typedef struct player_rec {
+    double score;            /* players 1, 2, ...: the score */
+    uint32_t avatar_id;      /* the id of its avatar sprite (GVGAI's avatars[p]); NO_AVATAR: none */
+    int16_t avatar;          /* players 1, 2, ...: the avatar's index, -1: none (kept by tick_end) */
+    uint8_t winner;          /* players 1, 2, ...: its vg_winner */
+    uint8_t last;            /* the action it last played (GVGAI's avatarLastAction) */
+    int16_t lx, ly;          /* its avatar disabled: where it was when its last tick began (GVGAI's lastrect,
+                              * which only an update renews; stepBack puts it there) */
+    uint32_t start_id;       /* avatar_id when the tick began (the player of an avatar replaced twice in it) */
+    uint32_t orphan_id;      /* an avatar sprite made from its avatar and left to no player (two transforms in
+                              * a tick: GVGAI's second takes the player, and never updates the first), NO_AVATAR */
+    int16_t olx, oly;        /* ... where it was before (GVGAI's lastrect, copied from the avatar and kept) */
+} player_rec;
+#define NO_AVATAR UINT32_MAX
+#define PLAYER_WORDS 4       /* 64-bit words a player_rec takes */
+_Static_assert(sizeof(player_rec) == PLAYER_WORDS * 8, "a player_rec is PLAYER_WORDS words");
+
+/* What player 0 last saw of player p (a game whose avatars some player
+ * cannot see: g->views): GVGAI's observation keeps the avatar it last saw,
+ * with its score and result, while the avatar is hidden from player 0.
+ * Player p's record is followed by its avatar sprite as then ('stride'
+ * bytes); the records come just before the player records. */
+typedef struct view_rec {
+    double score;
+    uint8_t winner;
+    uint8_t seen;            /* 1: it saw an avatar (GVGAI's observation starts with every player's) */
+    uint8_t pad[6];
+} view_rec;
+static inline size_t view_bytes(const vg_state *s) { return sizeof(view_rec) + s->stride; }
+static inline view_rec *state_view(const vg_state *s, int p) {
+    char *players = (char *)(uintptr_t)(s->data + s->nwords - PLAYER_WORDS * s->nplayers);
+    return (view_rec *)(void *)(players - (size_t)(s->nplayers - p) * view_bytes(s));
+}
+static inline sprite *view_sprite(const vg_state *s, int p) { return (sprite *)(void *)(state_view(s, p) + 1); }
+
+static inline player_rec *state_player(const vg_state *s, int p) {
+    return (player_rec *)(uintptr_t)(s->data + s->nwords - PLAYER_WORDS * s->nplayers) + p;
+}
+static inline double *player_score(const vg_state *s, int p) {
+    return p ? &state_player(s, p)->score : (double *)(uintptr_t)&s->score;
+}
+static inline uint8_t *player_winner(const vg_state *s, int p) {
+    return p ? &state_player(s, p)->winner : (uint8_t *)(uintptr_t)&s->winner;
+}
+/* Player p's avatar's index, -1: none. */
+static inline int player_avatar(const vg_state *s, int p) { return p ? state_player(s, p)->avatar : s->avatar; }
 
 /* ---- States (state.c) ------------------------------------------------ */
 

@@ -2,7 +2,8 @@
  *
  * step.c -- one game tick, in GVGAI's order:
  *
- *   1. the avatar moves by the action;
+ *   1. the avatar moves by the action (in a game for several players,
+ *      each player's avatar, player 0 first: players.c);
  *   2. every other sprite updates, types in reverse sprite order;
  *   3. collision effects run (interact.c);
  *   4. killed sprites are removed and new ones put in place;
@@ -18,6 +19,7 @@
 
 #include "class.h"
 #include "interact.h"
+#include "players.h"
 #include "term.h"
 
 static vg_status advance_turns(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
@@ -31,20 +33,24 @@ static vg_status game_failed(vg_state *s, vg_status st) {
     return st;
 }
 
-vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
-    if (s->over) return VG_OK;
-    if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
-    if (g->turns) return advance_turns(g, s, a, err);
+/* One tick, the avatar doing acts[0]; with 'several' (a game for several
+ * players: a constant, so that a game for one tests nothing more), player
+ * p's avatar acts[p]. */
+static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg_state *s, const vg_action *acts,
+                                                              int several, vg_error *err) {
     tick_ctx t;
     tick_begin(&t, g, s, err);
     if (s->nevents) vg_clear_events(s);
 
-    /* Step 1. The avatar. */
+    /* Step 1. The avatar (every player's). */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
     s->action = VG_ACTION_NIL;                     /* state:action(): the action the avatar plays */
-    if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
+    if (several) {
+        players_move(&t, acts);
+    } else if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
         int type = tick_sprite(&t, av)->type;
+        vg_action a = acts[0];
         vg_action played = g->acts[type].allowed >> a & 1 ? a : VG_ACTION_NIL;
         s->action = (uint8_t)played;
         g->update_fn[type](&t, av, played);
@@ -75,7 +81,25 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
 
     /* Step 5. Is it over? */
     if (t.status == VG_OK) term_run(&t);
+    if (several && g->views) players_look(g, s);
     return game_failed(s, t.status);
+}
+
+vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) {
+    if (s->over) return VG_OK;
+    if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
+    if (g->turns) return advance_turns(g, s, a, err);
+    if (g->nplayers > 1) return vg_advance_multi(g, s, (vg_action[VG_MAX_PLAYERS]){a}, err);   /* the others: NIL */
+    return tick(g, s, &a, 0, err);
+}
+
+vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts, vg_error *err) {
+    vg_action a[VG_MAX_PLAYERS] = {VG_ACTION_NIL};
+    for (int p = 0; p < g->nplayers; p++) a[p] = (unsigned)acts[p] < VG_NUM_ACTIONS ? acts[p] : VG_ACTION_NIL;
+    if (s->over) return VG_OK;
+    if (g->turns) return advance_turns(g, s, a[0], err);
+    if (g->nplayers == 1) return tick(g, s, a, 0, err);
+    return tick(g, s, a, 1, err);
 }
 
 /* vg_actions in a game with turns: agent 0's legal moves that are named like actions. */

@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "players.h"
 #include "term.h"
 
 /* Live sprites of type 'type' (and its subtypes); none when 'type' is -1. */
@@ -19,16 +20,23 @@ static int count(const tick_ctx *t, int type) { return type < 0 ? 0 : state_coun
 /* 1 when sprite counts may have changed since the last check: sprites died
  * or were born this tick, or it is the first tick. (A count termination
  * that did not hold last tick still does not when no count changed.) */
-static int counts_changed(const tick_ctx *t) { return t->census || t->s->tick == 1; }
+static int census(const tick_ctx *t) { return t->census || t->s->tick == 1; }
+
+/* 1 when a count termination must count: the counts changed, or a
+ * StopCounter may have let them end the game since (g->recount). */
+static int counts_changed(const tick_ctx *t) { return census(t) || t->g->recount; }
+
+/* GVGAI's canEnd: a StopCounter can keep the sprite counters from ending the game. */
+static int may_end(const tick_ctx *t) { return !t->s->held; }
 
 /* Fewer than 'limit' + 1 live sprites of 'stype' (and its subtypes) remain. */
 int term_sprite_counter(const tick_ctx *t, const term_def *d) {
-    return counts_changed(t) && count(t, d->stype) <= d->limit;
+    return counts_changed(t) && count(t, d->stype) <= d->limit && may_end(t);
 }
 
 /* At least 'limit' live sprites of 'stype' (and its subtypes). */
 int term_sprite_counter_more(const tick_ctx *t, const term_def *d) {
-    return counts_changed(t) && count(t, d->stype) >= d->limit;
+    return counts_changed(t) && count(t, d->stype) >= d->limit && may_end(t);
 }
 
 /* The live sprites of 'stype1', 'stype2' and 'stype3' together number
@@ -36,13 +44,23 @@ int term_sprite_counter_more(const tick_ctx *t, const term_def *d) {
 int term_multi_sprite_counter(const tick_ctx *t, const term_def *d) {
     if (!counts_changed(t)) return 0;
     int n = count(t, d->stype) + count(t, d->stype2) + count(t, d->stype3);
-    return n == d->limit || (d->min && n > d->limit);
+    return (n == d->limit || (d->min && n > d->limit)) && may_end(t);
+}
+
+/* Never ends the game: while the live sprites of 'stype1' to 'stype3'
+ * together number 'limit' (with 'min': more than 'limit'), the sprite
+ * counters checked after it, and in the next tick before it, cannot end it
+ * (GVGAI's canEnd, which it keeps from one tick to the next). */
+int term_stop_counter(const tick_ctx *t, const term_def *d) {
+    int n = count(t, d->stype) + count(t, d->stype2) + count(t, d->stype3);
+    t->s->held = (uint8_t)(d->min ? n > d->limit : n == d->limit);
+    return 0;
 }
 
 /* Exactly 'limit' live sprites of 'stype1', spread over exactly
  * 'subTypesNum' of its leaf types. */
 int term_multi_sprite_counter_subtypes(const tick_ctx *t, const term_def *d) {
-    if (!counts_changed(t) || count(t, d->stype) != d->limit) return 0;
+    if (!counts_changed(t) || count(t, d->stype) != d->limit || !may_end(t)) return 0;
     int kinds = 0;
     for (uint64_t ts = t->g->types[d->stype].subtypes; ts; ts &= ts - 1) {
         int leaf = __builtin_ctzll(ts);
@@ -87,7 +105,8 @@ int term_find(const char *name) {
 const char *term_name(int kind) { return kind == TERM_SCRIPT ? "a script termination" : terms[kind].name; }
 
 vg_status term_check(vg_game *g, const term_def *d, vg_error *err) {
-    if (d->kind == TERM_SCRIPT || d->kind == TERM_Timeout) g->terms_uncounted = 1;
+    if (d->kind == TERM_SCRIPT || d->kind == TERM_Timeout || d->kind == TERM_StopCounter) g->terms_uncounted = 1;
+    if (d->kind == TERM_StopCounter) g->recount = 1;
     return d->kind == TERM_SCRIPT || !terms[d->kind].check ? VG_OK : terms[d->kind].check(g, d, err);
 }
 
@@ -100,7 +119,7 @@ int term_names(const char **out, int max) {
 void term_run(tick_ctx *t) {
     const vg_game *g = t->g;
     vg_state *s = t->s;
-    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || counts_changed(t)); k++) {
+    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || census(t)); k++) {   /* recount: uncounted */
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
         if (d->kind == TERM_SCRIPT) {       /* it may change the state: clean up again after it */
@@ -118,11 +137,13 @@ void term_run(tick_ctx *t) {
         }
         if (done) {
             s->over = 1;
-            s->winner = win ? VG_PLAYER_WINS : VG_PLAYER_LOSES;
+            if (g->nplayers > 1 || d->count_score || d->use_counter) players_end(t, d, win);
+            else s->winner = win & 1 ? VG_PLAYER_WINS : VG_PLAYER_LOSES;
         }
     }
     if ((int)s->tick > g->max_ticks && !s->over) {
         s->over = 1;
-        s->winner = VG_PLAYER_LOSES;
+        if (g->nplayers > 1) players_time_up(t);
+        else s->winner = VG_PLAYER_LOSES;
     }
 }

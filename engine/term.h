@@ -18,7 +18,7 @@ typedef int term_fn(const tick_ctx *t, const term_def *d);
  * Returns VG_OK or fills 'err' at the termination's line. */
 typedef vg_status term_check_fn(vg_game *g, const term_def *d, vg_error *err);
 term_fn term_sprite_counter, term_timeout, term_sprite_counter_more, term_multi_sprite_counter;
-term_fn term_multi_sprite_counter_subtypes;
+term_fn term_multi_sprite_counter_subtypes, term_stop_counter;
 term_check_fn term_check_stype, term_check_stype1;
 
 /*      name                        function                             check */
@@ -27,7 +27,8 @@ term_check_fn term_check_stype, term_check_stype1;
     X(Timeout,                    term_timeout,                        NULL) \
     X(SpriteCounterMore,          term_sprite_counter_more,            term_check_stype) \
     X(MultiSpriteCounter,         term_multi_sprite_counter,           NULL) \
-    X(MultiSpriteCounterSubTypes, term_multi_sprite_counter_subtypes,  term_check_stype1)
+    X(MultiSpriteCounterSubTypes, term_multi_sprite_counter_subtypes,  term_check_stype1) \
+    X(StopCounter,                term_stop_counter,                   NULL)
 
 #define TERM_ENUM(name, fn, check) TERM_##name,
 enum { TERM_LIST(TERM_ENUM) NUM_TERMS };

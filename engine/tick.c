@@ -9,7 +9,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "tick.h"
+#include "players.h"
 
 static inline void touch(tick_ctx *t, int i);
 
@@ -133,7 +133,8 @@ void tick_end(tick_ctx *t) {
     merge_new(t, settled);
     t->settled = s->n;
     state_set_ranges(t->g, s);
-    s->avatar = (int16_t)state_find_avatar(t->g, s);
+    if (t->g->nplayers > 1) players_find(t->g, s);
+    else s->avatar = (int16_t)state_find_avatar(t->g, s);
 }
 
 int tick_count(tick_ctx *t, int type, int dying) {
@@ -206,6 +207,12 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, in
     if (t->cl.on) cells_move(t, i, cells_key(t->g, p->x, p->y), cells_key(t->g, x, y));
     p->x = (int16_t)x;
     p->y = (int16_t)y;
+}
+
+void tick_moved_from(tick_ctx *t, int i, int x, int y) {
+    touch(t, i);
+    t->lx[i] = x;
+    t->ly[i] = y;
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
@@ -307,7 +314,11 @@ void tick_kill(tick_ctx *t, int r, int transformed) {
         return;
     }
     sprite *p = tick_sprite(t, r);
-    if (state_is_avatar(t->g, p->type) && !transformed) p->flags |= SP_DISABLED;
-    else p->flags |= SP_KILLED;
+    if (!state_is_avatar(t->g, p->type) || transformed) {
+        p->flags |= SP_KILLED;
+    } else if (!(p->flags & SP_DISABLED)) {
+        p->flags |= SP_DISABLED;
+        if (t->g->nplayers > 1) players_disabled(t, r);
+    }
 }
 

@@ -155,6 +155,8 @@ void tick_end(tick_ctx *t);                           /* removes killed sprites,
 int tick_create(tick_ctx *t, int type, int x, int y, int force);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
+/* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */
+void tick_moved_from(tick_ctx *t, int i, int x, int y);
 void tick_cells_list(tick_ctx *t, uint64_t types);   /* lists the sprites of leaf set 'types' by cell too (t->cl) */
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */

@@ -52,13 +52,15 @@ int vg_closest_name(const char *word, const char *const *names, int n);
 
 /* ---- Limits ----------------------------------------------------------- */
 
-#define VG_MAX_TYPES      64    /* sprite types per game (a type set is a 64-bit mask) */
+#define VG_MAX_TYPES      128   /* sprite types per game, parents included */
+#define VG_MAX_LEAVES     64    /* leaf types (those that hold sprites) per game: a type set is a 64-bit mask */
 #define VG_MAX_SPRITES    4096  /* changing sprites in one state */
 #define VG_MAX_MAP_SIDE   128   /* rows and columns of a level map */
 #define VG_MAX_RESOURCES  16    /* resource kinds per game */
 #define VG_MAX_EVENTS     8     /* avatar events remembered from the last tick */
 #define VG_MAX_ACTIONS    6     /* size of an action list */
 #define VG_MAX_AGENTS     64    /* agents taking turns in one game */
+#define VG_MAX_PLAYERS    4     /* players of a game with an avatar each (GVGAI's no_players) */
 
 /* ---- Actions, winners, categories ------------------------------------- */
 
@@ -107,7 +109,8 @@ vg_status vg_game_convert(const char *path, char **lua, vg_error *err);
 void vg_game_free(vg_game *g);                      /* NULL is a no-op */
 /* Games by name, in the project's folders under 'root' (the folder that
  * holds scripts/, levels/ and gvgai/). 'game' is a name (scripts/GAME.lua,
- * else GVGAI's gvgai/GAME.txt or gvgai/contphysics/GAME.txt), a path to a
+ * else GVGAI's gvgai/GAME.txt, gvgai/contphysics/GAME.txt or
+ * gvgai/2player/GAME.txt), a path to a
  * Lua script, or a path ending in ".txt" (GVGAI's VGDL); 'level' (NULL:
  * "0") a path to a map, or a number N or a level's name looked for in the
  * script's level places (vg_level_places), the first that has it (a
@@ -309,6 +312,44 @@ int vg_var_find(const vg_game *g, const char *name);      /* variable number, or
 int vg_var(const vg_state *s, int var);                   /* its value (0 when out of range) */
 void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored when out of range) */
 
+/* ---- Several players ---------------------------------------------------- */
+
+/* A game for several players ('players = 2'; GVGAI's two-player games,
+ * 'no_players=2') gives each player an avatar, a score and a result, and
+ * moves all the avatars in one tick: the players act at once, player 0's
+ * avatar moving first (GVGAI's StateObservationMulti). A player whose
+ * avatar is disabled is not asked (its action is ignored). One
+ * termination ends the game for all, each player winning or losing as it
+ * says. The calls without a player above are player 0's: vg_advance
+ * plays player 0's action with every other player doing NIL; vg_score,
+ * vg_winner_of, vg_actions and vg_avatar_* read player 0's. A game for
+ * one player has player 0 only. */
+int vg_num_players(const vg_game *g);                /* >= 1 */
+/* One tick, player p doing acts[p] (vg_num_players entries; an action the
+ * avatar does not have is NIL). Otherwise as vg_advance. */
+vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts, vg_error *err);
+double vg_player_score(const vg_game *g, const vg_state *s, int player);
+vg_winner vg_player_winner(const vg_game *g, const vg_state *s, int player);
+/* Player p's available actions (NIL excluded): its avatar's. */
+int vg_player_actions(const vg_game *g, const vg_state *s, int player, vg_action out[VG_MAX_ACTIONS]);
+vg_action vg_player_last_action(const vg_game *g, const vg_state *s, int player); /* what its avatar last did; NIL at first */
+/* Player p's avatar: as vg_avatar_alive, _pos, _type, _orientation,
+ * _resource. A player's avatar can be gone (GVGAI's null): then it is not
+ * alive and has no position, type -1. */
+int vg_player_alive(const vg_game *g, const vg_state *s, int player);
+int vg_player_pos(const vg_game *g, const vg_state *s, int player, double *x, double *y);
+int vg_player_type(const vg_game *g, const vg_state *s, int player);
+void vg_player_orientation(const vg_game *g, const vg_state *s, int player, int *dx, int *dy);
+int vg_player_resource(const vg_game *g, const vg_state *s, int player, int slot);
+/* 1 when type 'type' is hidden from player p (GVGAI hidden=True,False);
+ * vg_type_hidden is 1 when it is hidden from every player. */
+int vg_type_hidden_from(const vg_game *g, int type, int player);
+/* One JSON line of a two-player trace (GVGAI's format, described in
+ * tests/golden/gvgai/SOURCE.md, "corpus2p"): 'acts' the actions of the tick that led to 's', one a
+ * player, -1 for a player that was not asked; NULL for the start state.
+ * Returns as vg_trace_json. */
+int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, char *buf, size_t size);
+
 /* ---- The rules, read back (level generators) ------------------------- */
 
 /* The types map character 'c' places, in order, in types[0..7); returns
@@ -331,7 +372,7 @@ typedef struct vg_rule_info { /* one interaction row: 't1 t2 > effect' */
     int t1, t2;               /* the colliding types (as the script names them: parents too) */
     const char *effect;       /* "killSprite", "stepBack", ...; "script" for a function of the script */
     unsigned does;            /* VG_DOES_* */
-    double score;             /* scoreChange */
+    double score;             /* scoreChange (the first player's) */
     int stype;                /* the type it creates or names, -1 */
     int resource;             /* the resource (its type) it reads or changes, -1 */
     int limit;                /* killIfHasLess, killIfOtherHasMore, ...: the amount it compares with */

@@ -4,6 +4,8 @@
 #
 #   tests/bench_gvgai.sh [GAME...]      every one-player game of
 #                                       gvgai/all_games_sp.csv, or the games named
+#   PLAYERS=2 tests/bench_gvgai.sh ...  (make bench-gvgai2p) the same on GVGAI's
+#                                       two-player games, gvgai/2player/all_games_2p.csv
 #
 # Per game, GVGAI (its own game and level files, the ones in gvgai/, through
 # the Java harness: `run.sh speed GAME LEVEL RUN_S WARMUP_S`) and then vgdl
@@ -16,6 +18,11 @@
 # 100x. A game whose play restarts at vgdl's sprite limit is marked (see
 # docs/speed.md, rivers).
 #
+# A two-player game: the harness advances GVGAI's state with one random
+# action, player 0's (StateObservation.advance: the other avatar is not
+# updated at all), while `vgdl bench` plays a random action of every
+# player each tick, so vgdl does the more work of the two.
+#
 # Settings (environment, or make variables: make bench-gvgai GAMES="pong run"):
 #   GVGAI_HARNESS  a built GVGAI harness (its run.sh and build/): without it
 #                  only vgdl is measured. Building one: the harness's README
@@ -23,12 +30,15 @@
 #                  its build.sh compiles a GVGAI checkout and the harness.
 #   RUNS (3), LEVEL (0), GVGAI_SECONDS (0.5) and GVGAI_WARMUP (1) a GVGAI
 #   run's and warm-up's seconds, BENCH_SECONDS (0.3) a vgdl run's, JAVA_OPTS.
-#   OUT            where the raw figures go (build/bench-gvgai.tsv): one line
-#                  per run and game.
+#   OUT            where the raw figures go (build/bench-gvgai.tsv, with
+#                  PLAYERS=2 build/bench-gvgai2p.tsv): one line per run and game.
+#   PLAYERS        2: GVGAI's two-player games (gvgai/2player/); else 1.
 # Prints figures; asserts nothing.
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3} level=${LEVEL:-0} secs=${BENCH_SECONDS:-0.3}
-gsecs=${GVGAI_SECONDS:-0.5} gwarm=${GVGAI_WARMUP:-1} out=${OUT:-build/bench-gvgai.tsv}
+gsecs=${GVGAI_SECONDS:-0.5} gwarm=${GVGAI_WARMUP:-1} players=${PLAYERS:-1}
+if [ "$players" = 2 ]; then dirs="gvgai/2player" index=gvgai/2player/all_games_2p.csv out=${OUT:-build/bench-gvgai2p.tsv}
+else dirs="gvgai gvgai/contphysics" index=gvgai/all_games_sp.csv out=${OUT:-build/bench-gvgai.tsv}; fi
 harness=${GVGAI_HARNESS:-}
 if [ -n "$harness" ] && [ ! -f "$harness/build/classpath" ]; then
   echo "bench_gvgai: GVGAI_HARNESS=$harness is not a built harness (no build/classpath):" >&2
@@ -37,14 +47,14 @@ if [ -n "$harness" ] && [ ! -f "$harness/build/classpath" ]; then
 fi
 [ -n "$harness" ] || echo "(GVGAI_HARNESS not set: vgdl alone; see docs/speed.md to measure GVGAI beside it)"
 
-# The games: GVGAI's index of its one-player games, or the names given.
+# The games: GVGAI's index of its one-player (or two-player) games, or the names given.
 path_of() {   # the game file of name $1
-  for f in gvgai/$1.txt gvgai/contphysics/$1.txt; do [ -f "$f" ] && { echo "$f"; return; }; done
-  echo "bench_gvgai: no game '$1' in gvgai/ or gvgai/contphysics/" >&2
+  for d in $dirs; do [ -f "$d/$1.txt" ] && { echo "$d/$1.txt"; return; }; done
+  echo "bench_gvgai: no game '$1' in $dirs" >&2
   exit 2
 }
 if [ $# -gt 0 ]; then games="$*"
-else games=$(cut -d, -f2 gvgai/all_games_sp.csv | tr -d '\r' | sed 's#.*/##; s#\.txt$##'); fi
+else games=$(cut -d, -f2 "$index" | tr -d '\r' | sed 's#.*/##; s#\.txt$##'); fi
 for name in $games; do path_of "$name" >/dev/null || exit 2; done
 
 mkdir -p "$(dirname "$out")"

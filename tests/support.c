@@ -272,17 +272,20 @@ static const char *next_line(recording *r, int *bad) {
     }
 }
 
-/* Our trace line for 's' after action 'a' into '*buf' (grown as needed); NULL when out of memory. */
-static const char *our_line(const vg_game *g, const vg_state *s, int a, char **buf, size_t *cap) {
-    int len = vg_trace_json(g, s, a, *buf, *cap);
-    if (len < 0) return NULL;
-    if ((size_t)len >= *cap) {
+/* Our trace line for 's' after the tick its players were told 'told'
+ * (NULL: the start) into '*buf' (grown as needed): the format of a game
+ * for one player or for several. NULL when out of memory. */
+static const char *our_line(const vg_game *g, const vg_state *s, const int *told, char **buf, size_t *cap) {
+    for (int pass = 0; pass < 2; pass++) {
+        int len = vg_num_players(g) > 1 ? vg_trace_json_multi(g, s, told, *buf, *cap)
+                                        : vg_trace_json(g, s, told ? told[0] : -1, *buf, *cap);
+        if (len < 0) return NULL;
+        if ((size_t)len < *cap) return *buf;
         char *b = realloc(*buf, (size_t)len + 1);
         if (!b) return NULL;
         *buf = b, *cap = (size_t)len + 1;
-        if (vg_trace_json(g, s, a, *buf, *cap) != len) return NULL;
     }
-    return *buf;
+    return NULL;
 }
 
 /* ---- A quick look: the text of the fields compared, without parsing --- */
@@ -365,6 +368,37 @@ static int same_text(const char *a, const char *b, const char *key) {
     return vb && same_json(va, la, vb, lb);
 }
 
+/* Element k of the JSON array at 'arr'; NULL when it has fewer. */
+static const char *element(const char *arr, int k) {
+    const char *p = skip_space(arr);
+    if (*p != '[') return NULL;
+    for (p = skip_space(p + 1); *p && *p != ']'; k--) {
+        if (k == 0) return p;
+        p = skip_space(skip_value(p));
+        if (*p != ',') return NULL;
+        p = skip_space(p + 1);
+    }
+    return NULL;
+}
+
+/* The fields compared, quickly and in full (compare_line). */
+static const char *const top1[] = {"tick", "action", "score", "isGameOver", "winner"};   /* a game for one player */
+static const char *const top2[] = {"tick", "actions", "isGameOver"};                     /* ... for several */
+static const char *const player_fields[] = {"score", "winner"};
+static const char *const avatar_fields[] = {"pos", "type", "alive", "orientation", "resources"};
+#define COUNT(a) (sizeof a / sizeof a[0])
+
+/* 1 when the avatars (member "avatar" of the objects 'ref' and 'ours')
+ * have the same text in every field compared. */
+static int quick_avatar(const char *ref, const char *ours) {
+    size_t la, lb;
+    const char *ra = member(ref, "avatar", 6, &la), *oa = member(ours, "avatar", 6, &lb);
+    if (!ra || !oa || *ra != '{') return ra && oa && la == lb && memcmp(ra, oa, la) == 0;   /* null and null */
+    for (size_t k = 0; k < COUNT(avatar_fields); k++)
+        if (!same_text(ra, oa, avatar_fields[k])) return 0;
+    return 1;
+}
+
 /* One member of an object: its key (without the quotes) and its value's text. */
 typedef struct span {
     const char *key, *val;
@@ -393,16 +427,18 @@ static int members(const char *obj, span *m, int max) {
 /* 1 when every field compare_line compares says the same in both lines;
  * 0 says only "look closer". Our sprite types are indexed once, so a line
  * is read a bounded number of times. */
-static int quick_same(const char *ref, const char *ours) {
-    static const char *const top[] = {"tick", "action", "score", "isGameOver", "winner"};
-    static const char *const av[] = {"pos", "type", "alive", "orientation", "resources"};
+static int quick_same(const char *ref, const char *ours, int players) {
     size_t la, lb, ls, lo;
-    for (size_t k = 0; k < sizeof top / sizeof top[0]; k++)
-        if (!same_text(ref, ours, top[k])) return 0;
-    const char *ra = member(ref, "avatar", 6, &la), *oa = member(ours, "avatar", 6, &lb);
-    if (!ra || !oa || *ra != '{') return 0;
-    for (size_t k = 0; k < sizeof av / sizeof av[0]; k++)
-        if (!same_text(ra, oa, av[k])) return 0;
+    for (size_t k = 0; k < (players > 1 ? COUNT(top2) : COUNT(top1)); k++)
+        if (!same_text(ref, ours, players > 1 ? top2[k] : top1[k])) return 0;
+    if (players == 1 && !quick_avatar(ref, ours)) return 0;
+    const char *rp = players > 1 ? member(ref, "players", 7, &la) : NULL, *op = rp ? member(ours, "players", 7, &lb) : NULL;
+    for (int p = 0; p < players && players > 1; p++) {
+        const char *r = rp ? element(rp, p) : NULL, *o = op ? element(op, p) : NULL;
+        if (!r || !o || !quick_avatar(r, o)) return 0;
+        for (size_t k = 0; k < COUNT(player_fields); k++)
+            if (!same_text(r, o, player_fields[k])) return 0;
+    }
     const char *rs = member(ref, "sprites", 7, &ls), *os = member(ours, "sprites", 7, &lo);
     span mine[VG_MAX_TYPES], theirs[VG_MAX_TYPES];
     int nm = os ? members(os, mine, VG_MAX_TYPES) : -1, nt = rs ? members(rs, theirs, VG_MAX_TYPES) : -1;
@@ -485,22 +521,46 @@ static void check(trace_diff *d, int print, const char *file, int tick, const ch
     else if (!same(want, got)) differ(d, print, file, tick, what, text(want), text(got));
 }
 
+/* Compares the avatar of the objects 'ref' and 'ours' ('prefix' names it in messages). */
+static void compare_avatar(trace_diff *d, int print, const char *file, int tick, const char *prefix, json_object *ref,
+                           json_object *ours) {
+    json_object *ra = field(ref, "avatar"), *oa = field(ours, "avatar");
+    char what[48];
+    snprintf(what, sizeof what, "%savatar", prefix);
+    if (!ra) {
+        check(d, print, file, tick, what, ref, ours, "avatar");
+        return;
+    }
+    for (size_t k = 0; k < COUNT(avatar_fields); k++) {
+        snprintf(what, sizeof what, "%savatar.%s", prefix, avatar_fields[k]);
+        check(d, print, file, tick, what, ra, oa, avatar_fields[k]);
+    }
+}
+
 /* Compares our line with the recorded one; the differences go to 'd'. */
-static void compare_line(trace_diff *d, int print, const char *file, json_object *ref, json_object *ours) {
+static void compare_line(trace_diff *d, int print, const char *file, json_object *ref, json_object *ours, int players) {
     json_object *rt = field(ref, "tick");
     int tick = rt ? json_object_get_int(rt) : -1;
-    static const char *const top[] = {"tick", "action", "score", "isGameOver", "winner"};
-    for (size_t k = 0; k < sizeof top / sizeof top[0]; k++) check(d, print, file, tick, top[k], ref, ours, top[k]);
-    json_object *ra = field(ref, "avatar"), *oa = field(ours, "avatar");
-    if (!ra) {
-        check(d, print, file, tick, "avatar", ref, ours, "avatar");
-    } else {
-        static const char *const av[] = {"pos", "type", "alive", "orientation", "resources"};
-        for (size_t k = 0; k < sizeof av / sizeof av[0]; k++) {
-            char what[32];
-            snprintf(what, sizeof what, "avatar.%s", av[k]);
-            check(d, print, file, tick, what, ra, oa, av[k]);
+    for (size_t k = 0; k < (players > 1 ? COUNT(top2) : COUNT(top1)); k++) {
+        const char *key = players > 1 ? top2[k] : top1[k];
+        check(d, print, file, tick, key, ref, ours, key);
+    }
+    if (players == 1) compare_avatar(d, print, file, tick, "", ref, ours);
+    json_object *rp = field(ref, "players"), *op = field(ours, "players");
+    for (int p = 0; p < players && players > 1; p++) {
+        json_object *r = rp ? json_object_array_get_idx(rp, (size_t)p) : NULL, *o = op ? json_object_array_get_idx(op, (size_t)p) : NULL;
+        char prefix[24];
+        snprintf(prefix, sizeof prefix, "players[%d].", p);
+        if (!r || !o) {
+            differ(d, print, file, tick, prefix, r ? "a player" : "none in the recording", o ? "a player" : "none");
+            continue;
         }
+        for (size_t k = 0; k < COUNT(player_fields); k++) {
+            char what[48];
+            snprintf(what, sizeof what, "%s%s", prefix, player_fields[k]);
+            check(d, print, file, tick, what, r, o, player_fields[k]);
+        }
+        compare_avatar(d, print, file, tick, prefix, r, o);
     }
     json_object *rs = field(ref, "sprites"), *os = field(ours, "sprites");
     if (!rs || !json_object_is_type(rs, json_type_object)) {
@@ -520,12 +580,12 @@ static void compare_line(trace_diff *d, int print, const char *file, json_object
 /* Compares our line with the recorded one: quickly when their texts agree,
  * else field by field (the differences go to 'd'); -1 when the recording's
  * line is not JSON. */
-static int compare(trace_diff *d, int print, const char *file, const char *ref, const char *ours) {
-    if (quick_same(ref, ours)) return 0;
+static int compare(trace_diff *d, int print, const char *file, const char *ref, const char *ours, int players) {
+    if (quick_same(ref, ours, players)) return 0;
     json_object *rj = json_tokener_parse(ref), *oj = json_tokener_parse(ours);
     int rc = rj ? 0 : -1;
     if (rj && !oj) differ(d, print, file, d->lines, "vg_trace_json", "JSON", ours);
-    if (rj && oj) compare_line(d, print, file, rj, oj);
+    if (rj && oj) compare_line(d, print, file, rj, oj, players);
     json_object_put(rj);
     json_object_put(oj);
     return rc;
@@ -533,25 +593,46 @@ static int compare(trace_diff *d, int print, const char *file, const char *ref, 
 
 int trace_replay(const vg_game *g, uint64_t seed, const vg_action *acts, int n, const char *jsonl, int print,
                  trace_diff *d) {
+    trace_plays p = {{acts}, {n}};
+    return trace_replay_plays(g, seed, &p, jsonl, print, d);
+}
+
+/* Plays tick k of 'p' in 's' as vgdl trace does: each player's k-th action
+ * (NIL past its list's end); told[q] what player q was told, -1 when it
+ * was not asked (its avatar not alive, in a game for several players). */
+static vg_status play_tick(const vg_game *g, vg_state *s, const trace_plays *p, int k, int told[VG_MAX_PLAYERS],
+                           vg_error *err) {
+    vg_action a[VG_MAX_PLAYERS];
+    int players = vg_num_players(g);
+    for (int q = 0; q < players; q++) {
+        a[q] = k < p->n[q] ? p->acts[q][k] : VG_ACTION_NIL;
+        told[q] = players == 1 || vg_player_alive(g, s, q) ? (int)a[q] : -1;
+    }
+    return players == 1 ? vg_advance(g, s, a[0], err) : vg_advance_multi(g, s, a, err);
+}
+
+int trace_replay_plays(const vg_game *g, uint64_t seed, const trace_plays *p, const char *jsonl, int print, trace_diff *d) {
     memset(d, 0, sizeof *d);
     d->tick = -1;
     recording r = {gzopen(jsonl, "rb"), NULL, 0};
     vg_state *s = r.f ? vg_state_new(g, seed) : NULL;
     char *buf = NULL;
     size_t cap = 0;
-    int bad = 0, rc = -1;
+    int bad = 0, rc = -1, players = vg_num_players(g), ticks = 0;
+    for (int q = 0; q < players; q++) ticks = p->n[q] > ticks ? p->n[q] : ticks;
     if (!s) {
         snprintf(d->what, sizeof d->what, "%s", r.f ? "out of memory" : "cannot open the recording");
         goto done;
     }
-    for (int k = -1; k < n && !d->mismatches; k++) {
+    for (int k = -1; k < ticks && !d->mismatches; k++) {
         vg_error err = {0};
-        if (k >= 0 && (vg_is_over(s) || vg_advance(g, s, acts[k], &err) != VG_OK)) {
+        int told[VG_MAX_PLAYERS];
+        if (k >= 0 && (vg_is_over(s) || play_tick(g, s, p, k, told, &err) != VG_OK)) {
             if (err.msg[0]) differ(d, print, jsonl, k + 1, "vg_advance", "no error", err.msg);
             break;
         }
-        const char *ref = next_line(&r, &bad), *ours = bad ? NULL : our_line(g, s, k >= 0 ? (int)acts[k] : -1, &buf, &cap);
-        if (bad || (ref && ours && compare(d, print, jsonl, ref, ours) < 0)) {
+        const char *ref = next_line(&r, &bad), *ours = bad ? NULL : our_line(g, s, k >= 0 ? told : NULL, &buf, &cap);
+        if (bad || (ref && ours && compare(d, print, jsonl, ref, ours, players) < 0)) {
             snprintf(d->what, sizeof d->what, "line %d of the recording cannot be read", d->lines + 1);
             goto done;
         }

@@ -106,6 +106,17 @@ typedef struct trace_diff {
  * recording cannot be read (d->what says why). */
 int trace_replay(const vg_game *g, uint64_t seed, const vg_action *acts, int n, const char *jsonl, int print,
                  trace_diff *d);
+/* The actions of a trace of a game for several players: one list a player. */
+typedef struct trace_plays {
+    const vg_action *acts[VG_MAX_PLAYERS];
+    int n[VG_MAX_PLAYERS];
+} trace_plays;
+/* As trace_replay, for a game for any number of players (GVGAI's
+ * two-player format when it has several): tick k plays each player's k-th
+ * action (NIL past the end of its list; a player whose avatar is not
+ * alive is not asked, as in GVGAI), until every list is played. The
+ * players' score, winner and avatar are compared, and "actions". */
+int trace_replay_plays(const vg_game *g, uint64_t seed, const trace_plays *p, const char *jsonl, int print, trace_diff *d);
 
 /* The PNG 'path' as RGB (malloc'd), its size in '*w', '*h'; NULL when it cannot be read. */
 uint8_t *read_png(const char *path, int *w, int *h);

@@ -6,7 +6,8 @@
  * A line's indentation is the number of whitespace characters before its
  * first word (a tab counts one, as in GVGAI); a line belongs to the
  * nearest line above it that is indented less. '#' starts a comment. The
- * first line is the game ('BasicGame key=value ...'); the lines under it
+ * first line is the game ('BasicGame key=value ...'; GVGAI's 'GameSpace', a game
+ * with parameters, reads the same when it declares none); the lines under it
  * are blocks (SpriteSet, LevelMapping, InteractionSet, TerminationSet),
  * each holding statements, one a line, which only SpriteSet nests:
  *
@@ -254,7 +255,7 @@ static vg_status read_line(parser *p, open_line *stack, int *depth) {
     const gv_tok *w = &p->words[0];
     int indent = w->col - 1;
     if (*depth == 0) {
-        if (strcmp(w->s, "BasicGame") != 0)
+        if (strcmp(w->s, "BasicGame") != 0 && strcmp(w->s, "GameSpace") != 0)   /* GameSpace: one with no ParameterSet */
             return fail(p, w, "a GVGAI game starts with 'BasicGame key=value ...', not '%s'", w->s);
         p->d->game = *w;
         stack[(*depth)++] = (open_line){indent, -1, -1};

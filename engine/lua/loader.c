@@ -43,7 +43,9 @@ static int fail(lua_State *L, const char *fmt, const char *a) {
     return lua_error(L);
 }
 
-/* Reads the value at 'idx' as a parameter; a list is kept in 'names'. */
+/* Reads the value at 'idx' as a parameter; a list is kept in 'names'
+ * (numbers as their text, booleans as "true" and "false": a value a
+ * player, 'scoreChange = {2, -1}', 'win = {true, false}'). */
 static void to_param(lua_State *L, int idx, const char *key, param_value *v, const char **names, int max) {
     memset(v, 0, sizeof *v);
     switch (lua_type(L, idx)) {
@@ -56,8 +58,9 @@ static void to_param(lua_State *L, int idx, const char *key, param_value *v, con
         for (int k = 1;; k++) {
             if (lua_rawgeti(L, idx, k) == LUA_TNIL) { lua_pop(L, 1); break; }
             if (k > max) fail(L, "parameter '%s' lists too many names", key);
-            if (!lua_isstring(L, -1)) fail(L, "parameter '%s' must list names (strings)", key);
-            names[v->n++] = lua_tostring(L, -1);
+            if (lua_isboolean(L, -1)) names[v->n++] = lua_toboolean(L, -1) ? "true" : "false";
+            else if (lua_isstring(L, -1)) names[v->n++] = lua_tostring(L, -1);
+            else fail(L, "parameter '%s' must list names (strings), numbers or booleans", key);
             lua_pop(L, 1);    /* the string stays alive: the table holds it */
         }
         return;
@@ -196,7 +199,8 @@ static int l_interaction(lua_State *L) {
         t2[n++] = lua_tostring(L, -1);
     } else if (lua_istable(L, -1)) {
         for (; lua_rawgeti(L, -1, n + 1) != LUA_TNIL; n++) {
-            if (n == VG_MAX_TYPES) fail(L, "%s", "the second entry lists more sprite types than a game has (64)");
+            if (n == VG_MAX_TYPES) fail(L, "%s", "the second entry lists more sprite types than a game has (128)");
+            _Static_assert(VG_MAX_TYPES == 128, "the message names VG_MAX_TYPES");
             if (!lua_isstring(L, -1)) fail(L, "%s", "the second entry must list sprite type names");
             t2[n] = lua_tostring(L, -1);
             lua_pop(L, 1);

@@ -152,7 +152,7 @@ static void test_batch_writes_rows_and_summary(void **state) {
     assert_int_equal(count_lines(csv), 21);
     assert_int_equal(count_lines(jsonl), 20);
     const char *header = "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,"
-                         "ms_max,calls,calls_mean,overspent,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,"
+                         "ms_max,calls,calls_mean,overspent,opp_result,opp_score,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,"
                          "opp_overspent,run_ms,cpu_ms,error\n";
     assert_true(strncmp(csv, header, strlen(header)) == 0);
     int ok = 0;
@@ -519,7 +519,7 @@ static void test_example_files(void **state) {
 static void test_old_results_are_read_and_rewritten(void **state) {
     (void)state;
     /* small's results as an older vgdl wrote them: no opponent columns */
-    assert_int_equal(sh("mkdir -p %s/old && cut -d, -f1-3,5-18,25- %s/w1/runs.csv > %s/old/runs.csv && "
+    assert_int_equal(sh("mkdir -p %s/old && cut -d, -f1-3,5-18,27- %s/w1/runs.csv > %s/old/runs.csv && "
                         "head -c 200 %s/old/runs.csv", tmp, tmp, tmp, tmp), 0);
     expect_in(out(), "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
                      "calls_mean,overspent,run_ms,cpu_ms,error\nbait,0,random,1,");
@@ -569,7 +569,7 @@ static int read_games(const char *path, game_row *rows, int max) {
     for (int j = 0; j < 9; j++) assert_true(col[j] >= 0);
     while ((line = strtok_r(NULL, "\n", &save)) && n < max) {
         nf = split_csv(line, f, 64);
-        assert_int_equal(nf, 27);
+        assert_int_equal(nf, 29);
         game_row *r = &rows[n++];
         snprintf(r->agent, sizeof r->agent, "%s", f[col[0]]);
         snprintf(r->opponent, sizeof r->opponent, "%s", f[col[1]]);

@@ -208,6 +208,50 @@ static void test_ammo(void **state) {
     }
 }
 
+/* Weapons: a ShootAvatar's 'stype' list is shot by its first weapon whose
+ * 'ammo' (the same place in its list; none past its end) it holds; a
+ * ShootOnlyAvatar's LEFT, UP, RIGHT, DOWN, USE shoot weapons 0 to 4; a
+ * type with subtypes shoots its own sprites (GVGAI's addSprite), which
+ * GVGAI counts as its subtypes' sprites too. */
+static void test_weapons(void **state) {
+    (void)state;
+    static const struct { const char *decl; vg_action a; int held, shots, marks, left; } cases[] = {
+        {"ShootAvatar stype=shot,mark ammo=gem", VG_ACTION_USE, 1, 1, 0, 0},
+        {"ShootAvatar stype=shot,mark ammo=gem", VG_ACTION_USE, 0, 0, 1, 0},
+        {"ShootOnlyAvatar stype=shot,mark ammo=gem", VG_ACTION_LEFT, 0, 0, 0, 0},
+        {"ShootOnlyAvatar stype=shot,mark ammo=gem", VG_ACTION_UP, 1, 0, 1, 1},
+        {"ShootOnlyAvatar stype=shot,mark ammo=gem", VG_ACTION_RIGHT, 1, 0, 0, 1},
+        {"ShootOnlyAvatar stype=mark,shot ammo=mark,gem", VG_ACTION_UP, 1, 1, 0, 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        vg_game *g = avatar_game(cases[k].decl, "...\n.A.\n...");
+        vg_state *s = vg_state_new(g, 1);
+        int gem = g->res_slot[type_of(g, "gem")];
+        if (cases[k].held) sprite_set_resource(g, avatar_of(g, s), gem, cases[k].held);
+        advance(g, s, cases[k].a);
+        assert_int_equal(sprites_of(g, s, "shot", NULL, NULL), cases[k].shots);
+        assert_int_equal(sprites_of(g, s, "mark", NULL, NULL), cases[k].marks);
+        assert_int_equal(sprite_resource(g, avatar_of(g, s), gem), cases[k].left);
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+    vg_game *g = vgdl_ok("    SpriteSet\n"
+                         "        avatar > FlakAvatar stype=shotgroup\n"
+                         "        shotgroup > Missile orientation=UP\n"
+                         "            shot >\n"
+                         "    LevelMapping\n"
+                         "        A > avatar\n",
+                         "...\n...\n.A.");
+    vg_state *s = vg_state_new(g, 1);
+    advance(g, s, VG_ACTION_USE);
+    vg_obs o;
+    assert_int_equal(vg_sprites_of(g, s, type_of(g, "shotgroup"), NULL, &o, 1), 1);
+    assert_int_not_equal(o.type, type_of(g, "shot"));
+    assert_int_equal(sprites_of(g, s, "shot", NULL, NULL), 1);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 /* FlakAvatar shoots where it stands; a singleton shot waits for the last. */
 static void test_flak_singleton(void **state) {
     (void)state;
@@ -234,9 +278,9 @@ static void test_errors(void **state) {
     (void)state;
     static const struct { const char *decl; const char *words; } cases[] = {
         {"ShootAvatar", "needs 'stype'"},
-        {"FlakAvatar stype=shotgroup", "has subtypes"},
         {"OngoingTurningAvatar spawnBehind=shotgroup", "has subtypes"},
         {"ShootAvatar stype=shot ammo=nothing", "no sprite type is named 'nothing'"},
+        {"FlakAvatar stype=shot,shotgroup", "names one type"},
         {"FlakAvatar stype=shot minAmmo=-2", "minAmmo"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -264,7 +308,7 @@ int main(void) {
         cmocka_unit_test(test_actions),        cmocka_unit_test(test_missing_action_is_nil),
         cmocka_unit_test(test_shoot_ahead),
         cmocka_unit_test(test_shoot_only),    cmocka_unit_test(test_ammo),
-        cmocka_unit_test(test_flak_singleton), cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_flak_singleton), cmocka_unit_test(test_weapons), cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

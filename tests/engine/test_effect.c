@@ -134,6 +134,7 @@ static const probe probes[] = {
     {"spawnRight", "stype = 'target'", NULL, NULL, 'U', 'L'},
     {"spawnBehind", "stype = 'target'", NULL, NULL, 'U', 'L'},
     {"cloneSprite", "", NULL, NULL, 'U', 'L'},
+    {"updateSpawnType", "spawnPoint = 'spawner', stype = 'other'", NULL, NULL, 'U', 'L'},
     {"stepBack", "", NULL, NULL, 'U', 'L'},
     {"stepBack", "pixelPerfect = true", NULL, NULL, 'U', 'L'},
     {"bounceForward", "", NULL, NULL, 'U', 'L'},
@@ -165,6 +166,7 @@ static const probe probes[] = {
     {"wallReverse", "", CONT, WALL, 'U', '-'},
     {"bounceDirection", "", CONT, WALL, 'U', '-'},
     {"killIfSlow", "limspeed = 100", CONT, WALL, 'U', '-'},
+    {"killIfFast", "limspeed = 1", CONT, WALL, 'U', '-'},
     {"killIfNotUpright", "", CONT, WALL, 'U', '-'},
 };
 
@@ -191,7 +193,8 @@ static void start_cell(char d, int *x, int *y) {
 
 /* The probe's game: its row between 'one' and 'two' (A: the avatar; 1, 2:
  * one and two, the first of each where it starts; t: targets; g: gold; x:
- * an exit; a second 'one' that moves this tick as well). */
+ * an exit; s: a spawner of targets; a second 'one' that moves this tick as
+ * well). */
 static vg_game *probe_game(const probe *p) {
     char map[7][9], lua[2048];
     memset(map, '.', sizeof map);
@@ -201,7 +204,7 @@ static vg_game *probe_game(const probe *p) {
     start_cell(p->da, &ax, &ay);
     start_cell(p->db, &bx, &by);
     map[0][0] = 'A', map[ay][ax] = '1', map[by][bx] = ax == bx && ay == by ? 'c' : '2';
-    map[1][6] = '1', map[4][5] = '2', map[4][4] = 't', map[5][6] = 't', map[5][0] = 'g', map[6][7] = 'x';
+    map[1][6] = '1', map[4][5] = '2', map[4][4] = 't', map[5][6] = 't', map[5][0] = 'g', map[6][7] = 'x', map[6][2] = 's';
     snprintf(lua, sizeof lua,
              "game { square_size = %d }\n"
              "sprite { 'avatar', 'MovingAvatar' }\n"
@@ -209,8 +212,9 @@ static vg_game *probe_game(const probe *p) {
              "sprite { 'target', 'Missile', speed = 1, healthPoints = 3 }\nsprite { 'other', 'Missile', speed = 1 }\n"
              "sprite { 'kind', 'Missile', speed = 1 }\nsprite { 'kid', parent = 'kind' }\n"
              "sprite { 'gold', 'Resource', limit = 20 }\nsprite { 'exit', 'Immovable' }\nsprite { 'nothing', 'Immovable' }\n"
+             "sprite { 'spawner', 'SpawnPoint', stype = 'target' }\n"
              "map { 'A', 'avatar' }\nmap { '1', 'one' }\nmap { '2', 'two' }\nmap { 'c', 'one', 'two' }\n"
-             "map { 't', 'target' }\nmap { 'g', 'gold' }\nmap { 'x', 'exit' }\nmap { '.' }\n"
+             "map { 't', 'target' }\nmap { 'g', 'gold' }\nmap { 'x', 'exit' }\nmap { 's', 'spawner' }\nmap { '.' }\n"
              "interaction { 'one', 'two', '%s'%s%s }\n",
              PX, p->one ? p->one : ONE, p->two ? p->two : TWO, p->effect, *p->params ? ", " : "", p->params);
     return load_lua_ok(lua, &map[0][0]);

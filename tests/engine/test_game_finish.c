@@ -73,8 +73,8 @@ static void test_pairs(void **state) {
     const pair_def *p = &g->pairs[0];
     assert_int_equal(p->t1, vg_type_find(g, "coin"));
     assert_int_equal(p->count, 2);
-    assert_int_equal(g->effects[g->pair_effects[p->first]].score, 1);
-    assert_int_equal(g->effects[g->pair_effects[p->first + 1]].score, 10);
+    assert_int_equal(g->effects[g->pair_effects[p->first]].score[0], 1);
+    assert_int_equal(g->effects[g->pair_effects[p->first + 1]].score[0], 10);
     assert_true(g->partners[vg_type_find(g, "avatar")] == (1ULL << vg_type_find(g, "coin") | 1ULL << vg_type_find(g, "wall")));
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};

@@ -28,7 +28,8 @@ for name in "$@"; do
             done ;;
     actions) cp tests/golden/gvgai/bait/*.actions "$corpus/" ;;
     ini) for f in examples/*.ini tests/batch/fixtures/*.ini; do cp "$f" "$corpus/seed_$(echo "$f" | tr / _)"; done ;;
-    vgdl|convert) for f in gvgai/*_lvl0.txt; do
+    vgdl|convert|vgdl2p) [ "$name" = vgdl2p ] && dir=gvgai/2player || dir=gvgai
+          for f in "$dir"/*_lvl0.txt; do
             { cat "${f%_lvl0.txt}.txt"; echo "====="; cat "$f"; } > "$corpus/seed_$(basename "$f" _lvl0.txt)"
           done ;;
     image) for f in docs/pictures/*.png; do { printf '\030'; cat "$f"; } > "$corpus/seed_$(basename "$f")"; done ;;

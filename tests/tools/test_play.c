@@ -188,13 +188,13 @@ static void test_bad_options(void **state) {
     static const struct {
         const char *args, *message;
     } cases[] = {
-        {"play 2048 --opponent random", "vgdl: --opponent: '2048' is not a game for two players taking turns\n"},
-        {"play bait --opponent random", "vgdl: --opponent: 'bait' is not a game for two players taking turns\n"},
+        {"play 2048 --opponent random", "vgdl: --opponent: '2048' is not a game for two players\n"},
+        {"play bait --opponent random", "vgdl: --opponent: 'bait' is not a game for two players\n"},
         {"play connect4 --side 2", "vgdl: --side needs --opponent (without one you play every side)\n"},
         {"play connect4 --opponent random --side 3", "vgdl: option --side needs 1 (first player) or 2 (second), not '3'\n"},
         {"play connect4 --opponent nosuch", "vgdl: unknown agent 'nosuch' (agents: "},
         {"play connect4 --opponent alphabeta --set nosuch=1", "vgdl: agent 'alphabeta' has no parameter 'nosuch' ('vgdl list params alphabeta' lists them)\n"},
-        {"run connect4 --side 1", "vgdl: --side is not an option of 'run' (only of: play)\n"},
+        {"run connect4 --side 1", "vgdl: --side is not an option of 'run' (only of: play decide)\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         int rc = sh("printf '4\\n' | %s %s", vgdl, cases[k].args);

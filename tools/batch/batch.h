@@ -67,6 +67,7 @@ typedef struct batch {
     long long *offset;           /* [game]: its first run within a seed */
     long long per_seed;          /* runs per seed */
     int self_play;               /* two-player games: also each agent against itself */
+    int model;                   /* games for two players moving at once: the agents' opponent model (FM_MODEL_*) */
 
     int workers, workers_set;
     char out[4096];
@@ -128,9 +129,9 @@ typedef struct result_msg {
     int32_t kind, status, sig, err_no;
     int64_t run, ticks, vm_kb;
     int32_t result;              /* 0 not over, 1 win, 2 lose, 3 a draw (two-player games) */
-    int32_t pad;
+    int32_t opp_result;          /* a game for two players moving at once: the second player's, as 'result'; else -1 */
     seat_stats seat[2];
-    double score, run_ms, cpu_ms;
+    double score, opp_score, run_ms, cpu_ms;
     char error[ROW_ERROR];
 } result_msg;
 

@@ -47,6 +47,7 @@ static const struct {
     {"runs_per_worker", "runs a worker process plays before it is replaced"},
     {"sync_seconds", "seconds between fdatasync calls"},
     {"self_play", "1: in two-player games, each agent also plays itself"},
+    {"opponent_model", "games for two players moving at once: what an agent's forward model has the other do (random or nil)"},
     {"shards", "Slurm array tasks"},
     {"slurm_partition", "Slurm partition"},
     {"slurm_time", "Slurm time limit of one array task"},
@@ -442,10 +443,11 @@ static void load_games(batch *b, const inifile_kv *games_kv, const inifile_kv *l
     }
 }
 
-/* Which games are for two agents taking turns (turns{} with two agents,
- * neither of them chance; judged on the first level's start), and how many
- * runs a game has per level and seed: one per agent, or one per ordered
- * pair of agents (and per agent against itself with self_play). */
+/* Which games are for two agents (turns{} with two agents, neither of
+ * them chance, judged on the first level's start; or two players moving
+ * at once, GVGAI's two-player games), and how many runs a game has per
+ * level and seed: one per agent, or one per ordered pair of agents (and
+ * per agent against itself with self_play). */
 static void plan_runs(batch *b, const inifile_kv *games_kv) {
     b->two = calloc((size_t)b->ngames + 1, sizeof *b->two);
     b->slots = calloc((size_t)b->ngames + 1, sizeof *b->slots);
@@ -459,13 +461,14 @@ static void plan_runs(batch *b, const inifile_kv *games_kv) {
     for (int g = 0; g < b->ngames; g++) {
         const vg_game *game = b->loaded ? b->loaded[g * b->nlevels] : NULL;
         vg_state *s = game ? vg_state_new(game, 0) : NULL;
-        b->two[g] = s && vg_game_has_turns(game) && vg_num_agents(game, s) == 2 && !vg_is_chance(game, 0) &&
-                    !vg_is_chance(game, 1);
+        b->two[g] = s && ((vg_game_has_turns(game) && vg_num_agents(game, s) == 2 && !vg_is_chance(game, 0) &&
+                           !vg_is_chance(game, 1)) ||
+                          (!vg_game_has_turns(game) && vg_num_players(game) == 2));
         vg_state_free(s);
         b->slots[g] = b->two[g] ? pairs : b->nagents;
         if (b->two[g] && b->nagents && !pairs)
-            inifile_error_add(&b->ini, games_kv->line, "game '%s' is for two players taking turns: list two agents or more in 'agents' "
-                      "(or set self_play = 1)", b->games[g]);
+            inifile_error_add(&b->ini, games_kv->line, "game '%s' is for two players %s: list two agents or more in 'agents' "
+                      "(or set self_play = 1)", b->games[g], vg_game_has_turns(game) ? "taking turns" : "moving at once");
         b->offset[g] = b->per_seed;
         b->per_seed += b->slots[g] * b->nlevels;
     }
@@ -526,6 +529,8 @@ static void read_numbers(batch *b, const inifile_section *bs) {
     b->shards = 1;
     if ((kv = inifile_get(bs, "shards")) && !num_value(b, kv, 1, 100000, 1, &v)) b->shards = (int)v;
     if ((kv = inifile_get(bs, "self_play")) && !num_value(b, kv, 0, 1, 1, &v)) b->self_play = (int)v;
+    if ((kv = inifile_get(bs, "opponent_model")) && (b->model = fm_model_find(trim(kv->value))) < 0)
+        inifile_error_add(&b->ini, kv->line, "'opponent_model' needs random or nil, not '%s'", kv->value);
 }
 
 /* The out folder and the Slurm settings: text that goes into a job script,

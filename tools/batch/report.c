@@ -409,9 +409,10 @@ static int cross_sum(const run_row *a, const run_row *b, cross *x) {
             continue;
         }
         int res = strcmp(r->result, "win") == 0 ? 1 : strcmp(r->result, "lose") == 0 ? -1 : 0;
+        int opp = !r->opp_result[0] ? -res : strcmp(r->opp_result, "win") == 0 ? 1 : strcmp(r->opp_result, "lose") == 0 ? -1 : 0;
         x->first_w += res > 0, x->first_l += res < 0, x->first_d += res == 0;
         pq->wins += res > 0, pq->losses += res < 0, pq->draws += res == 0;
-        if (p != q) qp->wins += res < 0, qp->losses += res > 0, qp->draws += res == 0;
+        if (p != q) qp->wins += opp > 0, qp->losses += opp < 0, qp->draws += opp == 0;   /* its own result: both may win */
         cell_decisions(pq, r->decisions, r->ms_mean, r->ms_max, r->calls, r->overspent);
         cell_decisions(qp, r->opp_decisions, r->opp_ms_mean, r->opp_ms_max, r->opp_calls, r->opp_overspent);
     }

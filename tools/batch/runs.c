@@ -25,23 +25,24 @@ const char *run_status_name(run_status s) { return s < RUN_NSTATUS ? status_name
 
 enum {
     C_GAME, C_LEVEL, C_AGENT, C_OPPONENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_TICKS,
-    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_OPP_DECISIONS, C_OPP_MS_MEAN, C_OPP_MS_MAX,
+    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_OPP_RESULT, C_OPP_SCORE, C_OPP_DECISIONS, C_OPP_MS_MEAN, C_OPP_MS_MAX,
     C_OPP_CALLS, C_OPP_CALLS_MEAN, C_OPP_OVERSPENT, C_RUN_MS, C_CPU_MS, C_ERROR, NCOLS
 };
 
 static const char *const col_names[NCOLS] = {
     "game", "level", "agent", "opponent", "seed", "run_seed", "config", "status", "result", "win", "score", "ticks",
-    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "opp_decisions", "opp_ms_mean", "opp_ms_max",
+    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "opp_result", "opp_score", "opp_decisions", "opp_ms_mean", "opp_ms_max",
     "opp_calls", "opp_calls_mean", "opp_overspent", "run_ms", "cpu_ms", "error"};
 
-/* The columns files written before two-player games lack. */
+/* The columns files written before two-player games lack (and before
+ * games for two players moving at once: opp_result, opp_score). */
 #define OPTIONAL_COLS                                                                                              \
     (1ULL << C_OPPONENT | 1ULL << C_OPP_DECISIONS | 1ULL << C_OPP_MS_MEAN | 1ULL << C_OPP_MS_MAX | 1ULL << C_OPP_CALLS | \
-     1ULL << C_OPP_CALLS_MEAN | 1ULL << C_OPP_OVERSPENT)
+     1ULL << C_OPP_CALLS_MEAN | 1ULL << C_OPP_OVERSPENT | 1ULL << C_OPP_RESULT | 1ULL << C_OPP_SCORE)
 
 const char runs_csv_header[] =
     "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
-    "calls_mean,overspent,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,opp_overspent,run_ms,cpu_ms,"
+    "calls_mean,overspent,opp_result,opp_score,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,opp_overspent,run_ms,cpu_ms,"
     "error\n";
 
 /* Integers and fixed-point numbers written without printf: a batch formats
@@ -78,7 +79,7 @@ static void fmt_fixed(char *buf, size_t size, double v, int places) {
 /* The value of column 'c' of 'r' as text; 'is_string' says whether it is a string. */
 static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_string) {
     *is_string = 0;
-    double score = isfinite(r->score) ? r->score : 0;
+    double score = isfinite(r->score) ? r->score : 0, opp_score = isfinite(r->opp_score) ? r->opp_score : 0;
     switch (c) {
     case C_GAME: *is_string = 1; snprintf(buf, size, "%s", r->game); break;
     case C_LEVEL: *is_string = 1; snprintf(buf, size, "%s", r->level); break;
@@ -91,9 +92,13 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
     case C_RESULT: *is_string = 1; snprintf(buf, size, "%s", r->result); break;
     case C_WIN: fmt_ll(buf, r->win); break;
     case C_SCORE:
-        if (score == floor(score) && fabs(score) < 1e15) fmt_ll(buf, (long long)score);
-        else snprintf(buf, size, "%.15g", score);
+    case C_OPP_SCORE: {
+        double v = c == C_SCORE ? score : opp_score;
+        if (v == floor(v) && fabs(v) < 1e15) fmt_ll(buf, (long long)v);
+        else snprintf(buf, size, "%.15g", v);
         break;
+    }
+    case C_OPP_RESULT: *is_string = 1; snprintf(buf, size, "%s", r->opp_result); break;
     case C_TICKS: fmt_ll(buf, r->ticks); break;
     case C_DECISIONS: fmt_ll(buf, r->decisions); break;
     case C_MS_MEAN: fmt_fixed(buf, size, r->ms_mean, 4); break;
@@ -256,13 +261,15 @@ static int set_col(run_row *r, int c, const char *t) {
             if (strcmp(t, status_names[s]) == 0) return r->status = (run_status)s, 0;
         return -1;
     case C_RESULT:
+    case C_OPP_RESULT:
         if (strcmp(t, "win") && strcmp(t, "lose") && strcmp(t, "draw") && strcmp(t, "none") && *t) return -1;
-        return copy_str(r->result, sizeof r->result, t);
+        return copy_str(c == C_RESULT ? r->result : r->opp_result, sizeof r->result, t);
     case C_WIN:
         if (strcmp(t, "0") && strcmp(t, "1")) return -1;
         r->win = *t == '1';
         return 0;
     case C_SCORE: return parse_double(t, &r->score);
+    case C_OPP_SCORE: return parse_double(t, &r->opp_score);
     case C_TICKS: return parse_ll(t, &r->ticks);
     case C_DECISIONS: return parse_ll(t, &r->decisions);
     case C_MS_MEAN: return parse_double(t, &r->ms_mean);
@@ -315,8 +322,8 @@ static int parse_csv_cols(const char *line, run_row *r, const int *cols, int n) 
 }
 
 static const int all_cols[NCOLS] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26};
-_Static_assert(NCOLS == 27, "all_cols lists every column");
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28};
+_Static_assert(NCOLS == 29, "all_cols lists every column");
 
 int row_parse_csv(const char *line, run_row *r) { return parse_csv_cols(line, r, all_cols, NCOLS); }
 

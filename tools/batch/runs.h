@@ -39,6 +39,8 @@ typedef struct run_row {
     char result[5];
     int win;
     double score;
+    char opp_result[5];             /* a game for two players moving at once: the opponent's own result, score */
+    double opp_score;               /* (both may win, or both lose); "" and 0 otherwise */
     long long ticks, decisions, calls, overspent;
     double ms_mean, ms_max, calls_mean, run_ms, cpu_ms;
     long long opp_decisions, opp_calls, opp_overspent;

@@ -64,6 +64,9 @@ static void make_row(const batch *b, long long i, const result_msg *m, run_row *
             snprintf(r->result, sizeof r->result, "%s", outcome[m->result >= 0 && m->result <= 3 ? m->result : 0]);
         r->win = m->result == 1 && r->status == RUN_OK;
         r->score = m->score;
+        if (m->opp_result >= 0 && (r->status == RUN_OK || q->decisions))
+            snprintf(r->opp_result, sizeof r->opp_result, "%s", outcome[m->opp_result <= 3 ? m->opp_result : 0]);
+        r->opp_score = m->opp_result >= 0 ? m->opp_score : 0;
         r->ticks = m->ticks;
         r->decisions = p->decisions;
         r->calls = p->calls;

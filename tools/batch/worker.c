@@ -113,6 +113,13 @@ static void script_error(result_msg *m, const vg_error *err) {
     else snprintf(m->error, sizeof m->error, "%s", err->msg);
 }
 
+/* A player's result as result_msg codes it: 1 win, 2 lose, 0 not over;
+ * between two players, 3 a draw (over, no winner). */
+static int32_t result_code(vg_winner w, int nseats, int over) {
+    int32_t r = w == VG_PLAYER_WINS ? 1 : w == VG_PLAYER_LOSES ? 2 : 0;
+    return nseats == 2 && r == 0 && over ? 3 : r;
+}
+
 /* Plays run 'i' in this worker and fills 'm'. In a two-player game the
  * first player's agent and the state are seeded with the run's seed, the
  * second player's agent with the run's seed + 1. */
@@ -157,15 +164,20 @@ void batch_play_one(const batch *b, long long i, result_msg *m) {
     match_stats stats[2] = {{0}};
     static match_seat seats[MATCH_MAX_SEATS];
     memset(seats, 0, sizeof seats);
-    for (int k = 0; k < nseats; k++) seats[k] = (match_seat){ag[k], seat[k]->label, seat[k]->budget, &stats[k]};
+    int at_once = !vg_game_has_turns(game) && vg_num_players(game) > 1;   /* players moving at once, one agent each */
+    for (int k = 0; k < nseats; k++) {
+        seats[k] = (match_seat){ag[k], seat[k]->label, seat[k]->budget, &stats[k]};
+        if (at_once) agent_set_player(ag[k], k, b->model);
+    }
     vg_error err;
     if (match_play(game, st, seats, b->max_ticks, NULL, NULL, &err)) script_error(m, &err);
     for (int k = 0; k < nseats; k++)
         m->seat[k] = (seat_stats){stats[k].decisions, stats[k].calls, stats[k].overspent, stats[k].ms_total, stats[k].ms_max};
     m->ticks = vg_tick(st);
     m->score = vg_score(st);
-    m->result = vg_winner_of(st) == VG_PLAYER_WINS ? 1 : vg_winner_of(st) == VG_PLAYER_LOSES ? 2 : 0;
-    if (nseats == 2 && m->result == 0 && vg_is_over(st) && m->status == RUN_OK) m->result = 3;
+    m->result = result_code(vg_winner_of(st), nseats, vg_is_over(st) && m->status == RUN_OK);
+    m->opp_result = at_once ? result_code(vg_player_winner(game, st, 1), nseats, vg_is_over(st) && m->status == RUN_OK) : -1;
+    m->opp_score = at_once ? vg_player_score(game, st, 1) : 0;
     vg_state_free(st);
     agent_free(ag[0]);
     agent_free(ag[1]);

@@ -53,6 +53,33 @@ int cli_read_actions(const char *path, vg_action **out, int *n) {
     return vg_read_actions(path, out, n, &err) == VG_OK ? 0 : cli_report(&err);
 }
 
+int cli_read_plays(const cli_opts *o, const vg_game *g, cli_plays *p) {
+    memset(p, 0, sizeof *p);
+    p->players = vg_num_players(g);
+    if (o->nactions > p->players)
+        return cli_fail("'%s' is a game for %d player%s: one --actions FILE a player, not %d", o->game, p->players,
+                        p->players == 1 ? "" : "s", o->nactions);
+    for (int k = 0; k < o->nactions; k++) {
+        int rc = cli_read_actions(o->actions[k], &p->acts[k], &p->n[k]);
+        if (rc) return rc;
+        if (p->n[k] > p->cycles) p->cycles = p->n[k];
+    }
+    return 0;
+}
+
+void cli_plays_free(cli_plays *p) {
+    for (int k = 0; k < VG_MAX_PLAYERS; k++) free(p->acts[k]);
+}
+
+vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS], vg_error *err) {
+    vg_action a[VG_MAX_PLAYERS];
+    for (int q = 0; q < p->players; q++) {
+        a[q] = k < p->n[q] ? p->acts[q][k] : VG_ACTION_NIL;
+        told[q] = p->players == 1 || vg_player_alive(g, s, q) ? (int)a[q] : -1;
+    }
+    return p->players == 1 ? vg_advance(g, s, a[0], err) : vg_advance_multi(g, s, a, err);
+}
+
 /* ---- Games and levels ------------------------------------------------- */
 
 const char *cli_root(void) {
@@ -152,8 +179,8 @@ int cli_load(const cli_opts *o, vg_game **g) {
  * commands that read it (the others refuse it). */
 enum {
     O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
-    O_OPPONENT_SET, O_SIDE, O_ACTIONS, O_ACTIONS_OUT, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL, O_DELAY,
-    O_SPRITES, O_COUNT, O_SIZE, O_LENGTH, O_GENERATOR, O_WORKERS, O_AGENTS, O_PLAYS, O_WINS, O_SHEET,
+    O_OPPONENT_SET, O_SIDE, O_MODEL, O_ACTIONS, O_ACTIONS_OUT, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL,
+    O_DELAY, O_SPRITES, O_COUNT, O_SIZE, O_LENGTH, O_GENERATOR, O_WORKERS, O_AGENTS, O_PLAYS, O_WINS, O_SHEET,
     NUM_OPTIONS
 };
 static const struct cli_option {
@@ -171,10 +198,12 @@ static const struct cli_option {
     [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play generate",
                         "forward-model calls per decision (repeatable runs; generate: default 1000)"},
     [O_MAX_TICKS] = {"max-ticks", "T", "run generate", "stop after T ticks (0: no limit; generate: default 1000)"},
-    [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns"},
+    [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns or for two players"},
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
-    [O_SIDE] = {"side", "1|2", "play", "your seat against --opponent: first or second player"},
-    [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...)"},
+    [O_SIDE] = {"side", "1|2", "play decide", "the seat: play: yours against --opponent; decide: the agent's (first or second player)"},
+    [O_MODEL] = {"opponent-model", "M", "run decide play",
+                 "a game for two players: what an agent's forward model has the other do, random (default) or nil"},
+    [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...); once a player"},
     [O_ACTIONS_OUT] = {"actions-out", "FILE", "run play", "write the actions played, one a line, as --actions reads them"},
     [O_MAX_STATES] = {"max-states", "N", "solve generate",
                       "give up after N states (default 10000000; generate: a candidate's proof, default 200000)"},
@@ -291,7 +320,13 @@ static int set_option(cli_opts *o, int k, const char *v) {
         if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
         o->side = v[0] - '0';
         break;
-    case O_ACTIONS: o->actions = v; break;
+    case O_MODEL:
+        if ((o->model = fm_model_find(v)) < 0) return cli_fail("option --opponent-model needs random or nil, not '%s'", v);
+        break;
+    case O_ACTIONS:
+        if (o->nactions == VG_MAX_PLAYERS) return cli_fail("too many --actions options (one a player, at most %d)", VG_MAX_PLAYERS);
+        o->actions[o->nactions++] = v;
+        break;
     case O_ACTIONS_OUT: o->actions_out = v; break;
     case O_MAX_STATES: rc = parse_count(name, v, 1, 1000000000000ULL, &n), o->max_states = (long)n; break;
     case O_SECONDS: rc = parse_real(name, v, 1e7, &o->seconds), o->has_seconds = 1; break;

@@ -16,7 +16,9 @@
 typedef struct cli_opts {
     const char *game;        /* the first argument */
     const char *arg;         /* the second, for commands that take two (perft's DEPTH) */
-    const char *level, *agent, *actions;
+    const char *level, *agent;
+    const char *actions[VG_MAX_PLAYERS];   /* --actions FILE (trace, render): each player's, in order */
+    int nactions;
     const char *set[CLI_MAX_SET];
     int nset;
     uint64_t seed;
@@ -32,6 +34,7 @@ typedef struct cli_opts {
     const char *opp_set[CLI_MAX_SET];   /* --opponent-set k=v (run): the opponent's settings */
     int nopp_set;
     int side;                /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
+    int model;               /* --opponent-model (FM_MODEL_*): an agent's model of the other players of a game for several */
     const char *gif;         /* --gif FILE (run, trace, solve, play): the game as an animated GIF */
     const char *actions_out; /* --actions-out FILE (run, play): the actions played, one a line */
     const char *out;         /* -o FILE (render): the PNG */
@@ -86,6 +89,19 @@ const char *cli_root(void);                          /* the folder holding scrip
  * each malloc'd (the caller frees them), at most 'max'; returns how many. */
 int cli_games(char **names, int max);
 int cli_read_actions(const char *path, vg_action **out, int *n);
+/* The --actions files of a game's players, one a player in order (fewer:
+ * the others do NIL), read (cli_read_plays: 0, or 2 after printing why). */
+typedef struct cli_plays {
+    vg_action *acts[VG_MAX_PLAYERS];
+    int n[VG_MAX_PLAYERS];
+    int players, cycles;      /* the game's players; the longest file's length */
+} cli_plays;
+int cli_read_plays(const cli_opts *o, const vg_game *g, cli_plays *p);
+void cli_plays_free(cli_plays *p);
+/* Plays cycle k of 'p' in 's': each player's k-th action (NIL past its
+ * file's end); told[q] gets what player q was told to do, -1 when it was
+ * not asked (a game for several players: its avatar was not alive). */
+vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS], vg_error *err);
 /* --actions-out: opens the file (NULL in '*out' when not asked for; a game
  * played move by move is refused); adds an action, flushed at once (-1
  * when it cannot be written); closes it (with 'report', saying so when
@@ -166,17 +182,21 @@ const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
  * no legal move, or none named. */
 int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
                  vg_error *err);
+/* The seats of a game: its agents (turns{}), else its players. */
+int match_seats(const vg_game *g);
 /* 1 when match_play plays turn by turn: the game has turns{} and either
  * a seat other than 0 has an agent (not a chance seat), or agent 0's
  * moves are not actions. 0: in rounds, with vg_advance. */
 int match_by_turns(const vg_game *g, const match_seat *seats);
 /* Plays 's' until the game is over or 'max_ticks' rounds are played (0:
- * no limit). 'seats' has vg_num_agents entries (one without turns{});
- * seats[0].agent is not NULL. In rounds (match_by_turns 0) agent 0's
- * agent acts and vg_advance plays the round, reported to 'on_move' (may
- * be NULL) with 'who' -1 and 'move' the action; else turn by turn, each
- * move reported to 'on_move'. 0, or -1 with 'err' filled
- * (err->file empty: the match's own message). */
+ * no limit). 'seats' has match_seats entries; seats[0].agent is not NULL.
+ * In rounds (match_by_turns 0) agent 0's agent acts and vg_advance plays
+ * the round, reported to 'on_move' (may be NULL) with 'who' -1 and 'move'
+ * the action; in a game for several players every seat's agent acts and
+ * vg_advance_multi plays the tick (each agent set to its player,
+ * agent_set_player), reported the same way with player 0's action; else
+ * turn by turn, each move reported to 'on_move'. 0, or -1 with 'err'
+ * filled (err->file empty: the match's own message). */
 int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,
                vg_error *err);
 

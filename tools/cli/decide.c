@@ -51,8 +51,11 @@ int cli_decide(int argc, char **argv) {
         return rc;
     }
     if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
+    int player = o.side ? o.side - 1 : 0, several = vg_num_players(g) > 1;
     vg_state *s = NULL;
-    if ((rc = cli_start(&o, g, &s)) == 0 && vg_is_over(s))
+    if (o.side && !several) rc = cli_fail("--side: '%s' is a game for one player", o.game);
+    else agent_set_player(a, player, o.model);
+    if (!rc && (rc = cli_start(&o, g, &s)) == 0 && vg_is_over(s))
         rc = cli_fail(o.moves ? "the game is over after --moves" : "the game is over at the level start");
     agent_report r;
     int move = -1;
@@ -61,7 +64,9 @@ int cli_decide(int argc, char **argv) {
         if (r.status != VG_OK) rc = cli_report(&r.error);
     }
     if (rc == 0) {
-        printf("agent: %s\naction: %s\n", o.agent, vg_action_name(agent_move_action(g, move)));
+        printf("agent: %s\n", o.agent);
+        if (several) printf("player: %d\nopponent model: %s\n", player + 1, fm_model_name(o.model));
+        printf("action: %s\n", vg_action_name(agent_move_action(g, move)));
         if (vg_game_has_turns(g) && move >= 0) printf("to move: agent %d\nmove: %s\n", vg_turn(s), vg_move_name(g, move));
         if (r.has_value) printf("value: %g\n", r.value);
         printf("calls: %ld\nexpanded: %ld\nms: %.3f\noverspent: %d\n", r.calls, r.expanded, r.ms, r.overspent);
@@ -144,7 +149,8 @@ int cli_solve(int argc, char **argv) {
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     vg_state *s = NULL;
-    if ((rc = cli_start_round(&o, g, "solve", &s)) == 0 && vg_is_over(s)) {
+    if (vg_num_players(g) > 1) rc = cli_fail("solve: '%s' is a game for %d players; solve plays games for one", o.game, vg_num_players(g));
+    else if ((rc = cli_start_round(&o, g, "solve", &s)) == 0 && vg_is_over(s)) {
         rc = cli_fail("the game is over after --moves");
         vg_state_free(s);
     }

@@ -18,6 +18,12 @@
  *   the move its agent returns; a seat without an agent and a chance seat play
  *   vg_play_policy (the script's policy, a random legal move, or a chance
  *   outcome, drawn from the state's RNG as vg_advance draws them).
+ *
+ * - At once (vg_advance_multi), in a game for several players (GVGAI's
+ *   two-player games): each tick every player's agent decides on the same
+ *   state (a player whose avatar is not alive is not asked, as in GVGAI;
+ *   a seat without an agent does NIL), then the tick plays all their
+ *   actions.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -86,6 +92,29 @@ int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, ag
                 "within its budget)", seat->label, name);
 }
 
+int match_seats(const vg_game *g) { return vg_game_has_turns(g) ? vg_num_agents(g, NULL) : vg_num_players(g); }
+
+/* A tick of a game for several players: every seat's agent decides, then
+ * all play at once. 0, or -1 with 'err' filled. */
+static int play_at_once(const vg_game *g, vg_state *s, const match_seat *seats, match_move_fn *on_move, void *ud,
+                        vg_error *err) {
+    vg_action acts[VG_MAX_PLAYERS];
+    for (int p = 0; p < vg_num_players(g); p++) {
+        agent_report r;
+        acts[p] = VG_ACTION_NIL;
+        if (!seats[p].agent || !vg_player_alive(g, s, p)) continue;
+        int move = agent_act(seats[p].agent, s, &seats[p].budget, &r);
+        match_note(seats[p].stats, &r);
+        if (r.status != VG_OK) {
+            *err = r.error;
+            return -1;
+        }
+        acts[p] = agent_action(seats[p].agent, move);
+    }
+    if (vg_advance_multi(g, s, acts, err) != VG_OK) return -1;
+    return on_move && on_move(ud, -1, (int)acts[0], err) ? -1 : 0;
+}
+
 int match_by_turns(const vg_game *g, const match_seat *seats) {
     if (!vg_game_has_turns(g)) return 0;
     for (int k = 1; k < vg_num_agents(g, NULL); k++)
@@ -99,6 +128,10 @@ int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_t
     memset(err, 0, sizeof *err);
     while (!vg_is_over(s) && (max_ticks == 0 || vg_tick(s) < max_ticks)) {
         agent_report r;
+        if (!vg_game_has_turns(g) && vg_num_players(g) > 1) {
+            if (play_at_once(g, s, seats, on_move, ud, err)) return -1;
+            continue;
+        }
         if (!by_turns) {
             int move = agent_act(seats[0].agent, s, &seats[0].budget, &r);
             match_note(seats[0].stats, &r);

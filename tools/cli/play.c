@@ -11,7 +11,13 @@
  *   with ghosts): arrow keys or WASD move, space is USE, n waits a tick
  *   (NIL), q quits; one key is one round (vg_advance, the other agents
  *   play their policies). The map is drawn in the sprites' colours
- *   (24-bit ANSI), with score and tick below.
+ *   (24-bit ANSI), with score and tick below. A game for two players
+ *   (GVGAI's): with --opponent the person plays one player with those
+ *   keys (--side 1, the default, is player 0) and the agent the other,
+ *   both choosing on the same position; without it two people share the
+ *   keyboard, the first with the arrows, Enter for USE and '/' to wait,
+ *   the second with WASD, space for USE and x to wait, and a tick is
+ *   played once each player still alive has chosen.
  *
  * - Moves, for games with turns whose moves are not actions (Connect
  *   Four, Othello), and for any two-player game with --opponent: the
@@ -154,10 +160,12 @@ static void draw_board(const vg_game *g, const vg_state *s, int colour, int clea
 
 /* ---- Keys: games whose moves are actions --------------------------------- */
 
+enum { KEY_UP = 256, KEY_DOWN, KEY_RIGHT, KEY_LEFT };
+
 /* The next key: a byte, or an escape sequence decoded: the arrows (ESC [
- * or ESC O, any parameters, then A B C D) as w s d a, any other sequence
- * as 0; Esc alone (no '[' or 'O' after it) as 27, the byte after it left
- * to be read next, so that Esc then q quits. */
+ * or ESC O, any parameters, then A B C D) as KEY_UP ... KEY_LEFT, any
+ * other sequence as 0; Esc alone (no '[' or 'O' after it) as 27, the byte
+ * after it left to be read next, so that Esc then q quits. */
 static int read_key(void) {
     int c = getchar();
     if (c != 27) return c;
@@ -169,16 +177,81 @@ static int read_key(void) {
     int f;
     do f = getchar();
     while (f != EOF && (f < 0x40 || f > 0x7e));    /* parameter and intermediate bytes */
-    switch (f) {
-    case 'A': return 'w';
-    case 'B': return 's';
-    case 'C': return 'd';
-    case 'D': return 'a';
-    default: return 0;
-    }
+    return f >= 'A' && f <= 'D' ? KEY_UP + (f - 'A') : 0;
 }
 
-static int play_keys(const vg_game *g, vg_state *s, cli_gif *gif, FILE *actions, const char *actions_path) {
+/* What key 'c' does: '*a' for the person it is from (0 the first, 1 the
+ * second), returned; -1 when it does nothing. One person: the arrows or
+ * WASD move, space is USE, n waits. Two people: the first the arrows,
+ * Enter for USE and '/' to wait; the second WASD, space and x. */
+static int key_action(int c, int people, vg_action *a) {
+    static const struct { int key, who; vg_action a; } keys[] = {
+        {KEY_UP, 0, VG_ACTION_UP}, {KEY_DOWN, 0, VG_ACTION_DOWN}, {KEY_LEFT, 0, VG_ACTION_LEFT},
+        {KEY_RIGHT, 0, VG_ACTION_RIGHT}, {'\r', 0, VG_ACTION_USE}, {'\n', 0, VG_ACTION_USE}, {'/', 0, VG_ACTION_NIL},
+        {'w', 1, VG_ACTION_UP}, {'s', 1, VG_ACTION_DOWN}, {'a', 1, VG_ACTION_LEFT}, {'d', 1, VG_ACTION_RIGHT},
+        {' ', 1, VG_ACTION_USE}, {'x', 1, VG_ACTION_NIL}};
+    int k = c < 256 ? tolower(c) : c;
+    if (people == 1 && (k == '\r' || k == '\n' || k == '/' || k == 'x')) return -1;
+    if (people == 1 && k == 'n') return *a = VG_ACTION_NIL, 0;
+    for (size_t m = 0; m < sizeof keys / sizeof keys[0]; m++)
+        if (keys[m].key == k) return *a = keys[m].a, people == 1 ? 0 : keys[m].who;
+    return -1;
+}
+
+/* The keys' play: a person alone (every other player, if any, an agent's
+ * or NIL; 'me' the person's player), or two people. */
+typedef struct keys {
+    const vg_game *g;
+    vg_state *s;
+    int me, people, players;
+    agent *opp;              /* plays every other player, or NULL */
+    int model;               /* its opponent model (agent.h) */
+    agent_budget budget;
+    FILE *actions;           /* --actions-out (a game for one player), or NULL */
+    const char *actions_path;
+} keys;
+
+/* The status line under the board: score and tick, each player's in a game for several. */
+static void print_status(const keys *k) {
+    const vg_game *g = k->g;
+    const vg_state *s = k->s;
+    printf("\n");
+    char status[512];
+    vg_avatar_status(g, s, status, sizeof status);
+    if (k->players == 1) printf("score %g", vg_score(s));
+    for (int p = 0; p < k->players && k->players > 1; p++)
+        printf("%splayer %d%s: score %g%s", p ? ", " : "", p + 1, k->people == 1 && p == k->me ? " (you)" : "",
+               vg_player_score(g, s, p),
+               vg_player_winner(g, s, p) == VG_PLAYER_WINS ? " WINS" : vg_player_winner(g, s, p) == VG_PLAYER_LOSES ? " loses" : "");
+    printf("   tick %d%s%s%s\n", vg_tick(s), status[0] && k->players == 1 ? "   " : "", k->players == 1 ? status : "",
+           !vg_is_over(s) || k->players > 1 ? "" : vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER");
+    if (k->people == 2) printf("first player: arrows move, Enter USE, / wait; second: WASD, space USE, x wait; q quits\n");
+    else printf("arrows/WASD move, space USE, n wait, q quit\n");
+}
+
+/* Reads keys until every player the people play (those still alive) has
+ * an action, in 'acts'; 0 when they quit or the input ended. */
+static int read_actions(const keys *k, vg_action *acts) {
+    int want = 0, got = 0;
+    for (int p = 0; p < k->players; p++)
+        if (vg_player_alive(k->g, k->s, p) && (k->people == 2 || p == k->me)) want |= 1 << p;
+    while (got != want) {
+        int c = read_key();
+        if (c == EOF || c == 'q' || c == 'Q') return 0;
+        vg_action a;
+        int who = key_action(c, k->people, &a);
+        if (who < 0) continue;
+        int p = k->people == 1 ? k->me : who;
+        if (!(want >> p & 1)) continue;
+        acts[p] = a;
+        got |= 1 << p;
+    }
+    return 1;
+}
+
+static int play_keys(keys *k, cli_gif *gif) {
+    const vg_game *g = k->g;
+    vg_state *s = k->s;
     struct termios saved, raw;
     int tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0, rc = 0;
     if (tty) {
@@ -193,27 +266,26 @@ static int play_keys(const vg_game *g, vg_state *s, cli_gif *gif, FILE *actions,
             rc = cli_report(&err);
             break;
         }
-        char status[512];
-        vg_avatar_status(g, s, status, sizeof status);
-        printf("\nscore %g   tick %d%s%s%s\n", vg_score(s), vg_tick(s), status[0] ? "   " : "", status,
-               vg_is_over(s) ? (vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER") : "");
-        printf("arrows/WASD move, space USE, n wait, q quit\n");
+        print_status(k);
         fflush(stdout);
         if (vg_is_over(s)) break;
-        int c = read_key();
-        vg_action a = VG_ACTION_NIL;
-        if (c == EOF || c == 'q') break;
-        else if (c == 'w' || c == 'W') a = VG_ACTION_UP;
-        else if (c == 's' || c == 'S') a = VG_ACTION_DOWN;
-        else if (c == 'a' || c == 'A') a = VG_ACTION_LEFT;
-        else if (c == 'd' || c == 'D') a = VG_ACTION_RIGHT;
-        else if (c == ' ') a = VG_ACTION_USE;
-        else if (c != 'n') continue;
-        if (cli_actions_add(actions, a)) {
-            rc = cli_fail("%s: cannot write: %s", actions_path, strerror(errno));
+        vg_action acts[VG_MAX_PLAYERS] = {VG_ACTION_NIL};
+        for (int p = 0; p < k->players && k->opp; p++) {      /* the agent chooses on the same position */
+            agent_report r;
+            if (p == k->me || !vg_player_alive(g, s, p)) continue;
+            agent_set_player(k->opp, p, k->model);
+            acts[p] = agent_action(k->opp, agent_act(k->opp, s, &k->budget, &r));
+            if (r.status != VG_OK) {
+                rc = cli_report(&r.error);
+                break;
+            }
+        }
+        if (rc || !read_actions(k, acts)) break;
+        if (cli_actions_add(k->actions, acts[0])) {
+            rc = cli_fail("%s: cannot write: %s", k->actions_path, strerror(errno));
             break;
         }
-        if (vg_advance(g, s, a, &err) != VG_OK) {
+        if ((k->players > 1 ? vg_advance_multi(g, s, acts, &err) : vg_advance(g, s, acts[0], &err)) != VG_OK) {
             rc = cli_report(&err);
             break;
         }
@@ -409,20 +481,30 @@ int cli_play(int argc, char **argv) {
     vg_state *s = NULL;
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
-    int by_moves = o.opponent || !vg_moves_are_actions(g);
+    int several = vg_num_players(g) > 1, by_moves = vg_game_has_turns(g) && (o.opponent || !vg_moves_are_actions(g));
+    keys k = {g, NULL, o.side ? o.side - 1 : 0, several && !o.opponent ? 2 : 1, vg_num_players(g), NULL, o.model, o.budget, NULL, NULL};
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
     else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
-    if (rc == 0 && o.opponent &&
+    if (rc == 0 && o.opponent && !several &&
         !(vg_game_has_turns(g) && vg_num_agents(g, s) == 2 && !vg_is_chance(g, 0) && !vg_is_chance(g, 1)))
-        rc = cli_fail("--opponent: '%s' is not a game for two players taking turns", o.game);
+        rc = cli_fail("--opponent: '%s' is not a game for two players", o.game);
+    if (rc == 0 && k.players > 2 && !o.opponent) rc = cli_fail("'%s' is for %d players: play it with --opponent", o.game, k.players);
+    if (rc == 0 && o.opponent && !by_moves) rc = cli_agent_new(&o, o.opponent, o.set, o.nset, o.seed, g, &k.opp);
+    if (k.budget.ms == 0 && k.budget.calls == 0) k.budget.ms = 40;
+    k.s = s;
     cli_gif *gif = NULL;
     FILE *actions = NULL;
     if (rc == 0 && by_moves && o.actions_out)
         rc = cli_fail("--actions-out: %s is played move by move here: its moves are printed at the end, which --moves "
                       "replays", o.game);
+    if (rc == 0 && several && o.actions_out)
+        rc = cli_fail("--actions-out: '%s' is a game for several players, whose actions vgdl trace reads from one file a "
+                      "player; --actions-out writes one", o.game);
     if (rc == 0) rc = cli_actions_open(&o, g, &actions);
+    k.actions = actions, k.actions_path = o.actions_out;
     if (rc == 0) rc = cli_gif_open(&o, g, &gif);
-    if (rc == 0) rc = by_moves ? play_moves(&o, g, s, gif) : play_keys(g, s, gif, actions, o.actions_out);
+    if (rc == 0) rc = by_moves ? play_moves(&o, g, s, gif) : play_keys(&k, gif);
+    agent_free(k.opp);
     int gif_rc = cli_gif_close(gif, rc == 0), actions_rc = cli_actions_close(actions, &o, rc == 0);
     if (!rc) rc = gif_rc ? gif_rc : actions_rc;
     vg_state_free(s);

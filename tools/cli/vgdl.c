@@ -96,17 +96,20 @@ static void print_costs(const char *prefix, const match_stats *st) {
            st->overspent);
 }
 
-/* 1 when some agent other than agent 0 takes turns and is not chance:
- * a seat --opponent can play. */
+/* 1 when some agent other than agent 0 takes turns and is not chance, or
+ * the game is for several players: a seat --opponent can play. */
 static int has_other_player(const vg_game *g) {
     for (int k = 1; vg_game_has_turns(g) && k < vg_num_agents(g, NULL); k++)
         if (!vg_is_chance(g, k)) return 1;
-    return 0;
+    return vg_num_players(g) > 1;
 }
+
+static const char *result_name(vg_winner w) { return w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none"; }
 
 /* vgdl run: agent 0 is --agent; in a game with turns every other seat but
  * a chance one is --opponent (one agent per seat, seeded --seed + seat),
- * or without it the game's policy (match.c). */
+ * or without it the game's policy; in a game for several players every
+ * other player is --opponent, 'random' without it (match.c). */
 static int cmd_run(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
@@ -123,7 +126,8 @@ static int cmd_run(int argc, char **argv) {
     if (o.budget.ms == 0 && o.budget.calls == 0) o.budget.ms = 40;
     static match_seat seats[MATCH_MAX_SEATS];
     match_stats stats[2] = {{0}};
-    int nseats = vg_num_agents(g, NULL);
+    int nseats = match_seats(g), at_once = vg_num_players(g) > 1 && !vg_game_has_turns(g);
+    if (at_once && !o.opponent) o.opponent = "random";
     memset(seats, 0, sizeof seats);
     seats[0] = (match_seat){NULL, o.agent, o.budget, &stats[0]};
     rc = cli_agent_new(&o, o.agent, o.set, o.nset, o.seed, g, &seats[0].agent);
@@ -132,6 +136,7 @@ static int cmd_run(int argc, char **argv) {
         seats[k] = (match_seat){NULL, o.opponent, o.budget, &stats[1]};
         rc = cli_agent_new(&o, o.opponent, o.opp_set, o.nopp_set, o.seed + (uint64_t)k, g, &seats[k].agent);
     }
+    for (int k = 0; k < nseats && at_once && !rc; k++) agent_set_player(seats[k].agent, k, o.model);
     int by_turns = match_by_turns(g, seats);
     vg_state *s = NULL;
     if (!rc) rc = by_turns ? cli_start(&o, g, &s) : cli_start_round(&o, g, "run", &s);
@@ -148,11 +153,18 @@ static int cmd_run(int argc, char **argv) {
     if (!rc) rc = gif_rc ? gif_rc : actions_rc;
     if (rc == 0) {
         vg_winner w = vg_winner_of(s);
-        const char *result = w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none";
+        const char *result = result_name(w);
         if (by_turns && w == VG_NO_WINNER && vg_is_over(s)) result = "draw";
         printf("game: %s\nlevel: %s\nagent: %s\n", o.game, o.level ? o.level : "0", o.agent);
-        if (by_turns && has_other_player(g)) printf("opponent: %s\n", o.opponent ? o.opponent : "policy");
-        printf("seed: %llu\nresult: %s\nscore: %g\nticks: %d\n", (unsigned long long)o.seed, result, vg_score(s), vg_tick(s));
+        if ((by_turns || at_once) && has_other_player(g)) printf("opponent: %s\n", o.opponent ? o.opponent : "policy");
+        if (at_once) printf("opponent model: %s\n", fm_model_name(o.model));
+        printf("seed: %llu\nresult: %s\nscore: %g\n", (unsigned long long)o.seed, result, vg_score(s));
+        for (int p = 1; p < vg_num_players(g); p++) {     /* the other players' (GVGAI's ids) */
+            char who[16] = "opponent";
+            if (vg_num_players(g) > 2) snprintf(who, sizeof who, "player %d", p + 1);
+            printf("%s result: %s\n%s score: %g\n", who, result_name(vg_player_winner(g, s, p)), who, vg_player_score(g, s, p));
+        }
+        printf("ticks: %d\n", vg_tick(s));
         if (by_turns) printf("moves: %s\ndecisions: %ld\n", moves.text ? moves.text : "", stats[0].decisions);
         print_costs("", &stats[0]);
         if (o.opponent) {
@@ -172,9 +184,13 @@ static int cmd_run(int argc, char **argv) {
 /* ---- trace ------------------------------------------------------------ */
 
 /* Reads an actions file (vg_read_actions); prints the error. */
-static int print_json(const vg_game *g, const vg_state *s, int a) {
+/* One trace line: GVGAI's one-player format, or the format of several
+ * players ('acts': each player's action, -1 when it was not asked; NULL
+ * at the start). */
+static int print_json(const vg_game *g, const vg_state *s, const int *acts) {
     static char buf[1 << 20];
-    int n = vg_trace_json(g, s, a, buf, sizeof buf);
+    int n = vg_num_players(g) > 1 ? vg_trace_json_multi(g, s, acts, buf, sizeof buf)
+                                  : vg_trace_json(g, s, acts ? acts[0] : -1, buf, sizeof buf);
     if (n < 0 || (size_t)n >= sizeof buf) return cli_fail("trace line too long");
     puts(buf);
     return 0;
@@ -183,31 +199,31 @@ static int print_json(const vg_game *g, const vg_state *s, int a) {
 static int cmd_trace(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
-    vg_action *acts = NULL;
-    int n = 0, rc = cli_parse(argc, argv, &o, 1);
+    cli_plays plays = {0};
+    int rc = cli_parse(argc, argv, &o, 1);
     if (rc) return rc;
-    if (!o.actions) return cli_fail("trace needs --actions FILE");
+    if (!o.nactions) return cli_fail("trace needs --actions FILE (one a player)");
     vg_state *s = NULL;
-    if ((rc = cli_load(&o, &g)) || (rc = cli_start_round(&o, g, "trace", &s)) ||
-        (rc = cli_read_actions(o.actions, &acts, &n))) {
+    if ((rc = cli_load(&o, &g)) || (rc = cli_start_round(&o, g, "trace", &s)) || (rc = cli_read_plays(&o, g, &plays))) {
+        cli_plays_free(&plays);
         vg_state_free(s);
         vg_game_free(g);
-        free(acts);
         return rc;
     }
     vg_error err;
     cli_gif *gif = NULL;
-    if ((rc = cli_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, -1)) == 0 && cli_gif_frame(gif, s, &err))
+    if ((rc = cli_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, NULL)) == 0 && cli_gif_frame(gif, s, &err))
         rc = cli_report(&err);
-    for (int k = 0; k < n && !rc && !vg_is_over(s); k++) {
-        if (vg_advance(g, s, acts[k], &err) != VG_OK) rc = cli_report(&err);
-        else if ((rc = print_json(g, s, acts[k])) == 0 && cli_gif_frame(gif, s, &err)) rc = cli_report(&err);
+    for (int k = 0; k < plays.cycles && !rc && !vg_is_over(s); k++) {
+        int told[VG_MAX_PLAYERS];
+        if (cli_plays_step(g, s, &plays, k, told, &err) != VG_OK) rc = cli_report(&err);
+        else if ((rc = print_json(g, s, told)) == 0 && cli_gif_frame(gif, s, &err)) rc = cli_report(&err);
     }
     int gif_rc = cli_gif_close(gif, rc == 0);
     if (!rc) rc = gif_rc;
+    cli_plays_free(&plays);
     vg_state_free(s);
     vg_game_free(g);
-    free(acts);
     return rc;
 }
 
@@ -256,6 +272,14 @@ static int cmd_show(int argc, char **argv) {
         char status[512];
         if (vg_avatar_status(g, s, status, sizeof status) > 0) printf("avatar: %s\n", status);
         if (vg_game_has_turns(g)) rc = print_turn(g, s);
+        for (int p = 0; p < vg_num_players(g) && vg_num_players(g) > 1; p++) {   /* each player's avatar and score */
+            int t = vg_player_type(g, s, p);
+            double x = 0, y = 0;
+            vg_player_pos(g, s, p, &x, &y);
+            printf("player %d: %s at %g,%g%s, score %g%s%s\n", p + 1, t >= 0 ? vg_type_name(g, t) : "none", x, y,
+                   t >= 0 && !vg_player_alive(g, s, p) ? " (dead)" : "", vg_player_score(g, s, p),
+                   vg_player_winner(g, s, p) ? ", " : "", vg_player_winner(g, s, p) ? result_name(vg_player_winner(g, s, p)) : "");
+        }
     }
     free(buf);
     vg_state_free(s);
@@ -355,12 +379,22 @@ static double thread_cpu(void) {
 typedef struct bench_loop {
     const vg_game *g;
     vg_state *start, *cur, *next;
-    vg_action acts[VG_MAX_ACTIONS];
-    int nacts;
+    vg_action acts[VG_MAX_PLAYERS][VG_MAX_ACTIONS];   /* each player's actions at the start */
+    int nacts[VG_MAX_PLAYERS], players;
     uint64_t rng;
     vg_error err;          /* the last advance that failed */
     long limits;           /* advances that hit the sprite limit: the play starts again from the level's start */
 } bench_loop;
+
+/* One tick of 's': every player a random action of its own. */
+static vg_status bench_step(bench_loop *b, vg_state *s) {
+    vg_action a[VG_MAX_PLAYERS];
+    for (int p = 0; p < b->players; p++) {
+        b->rng ^= b->rng << 13, b->rng ^= b->rng >> 7, b->rng ^= b->rng << 17;
+        a[p] = b->nacts[p] ? b->acts[p][b->rng % (uint64_t)b->nacts[p]] : VG_ACTION_NIL;
+    }
+    return b->players > 1 ? vg_advance_multi(b->g, s, a, &b->err) : vg_advance(b->g, s, a[0], &b->err);
+}
 
 /* Runs loop 'mode' (0: advance, 1: copy, 2: copy+advance; speed.md) for
  * 'seconds' of thread CPU time; returns its rate per second, or -1 when an
@@ -372,17 +406,15 @@ static double bench_rate(bench_loop *b, int mode, double seconds) {
     vg_state_copy(b->cur, b->start);
     while (t1 - t0 < seconds) {
         for (int k = 0; k < 4096; k++) {
-            b->rng ^= b->rng << 13, b->rng ^= b->rng >> 7, b->rng ^= b->rng << 17;
-            vg_action a = b->nacts ? b->acts[b->rng % (uint64_t)b->nacts] : VG_ACTION_NIL;
             vg_status st = VG_OK;
             if (mode == 0) {                         /* advance; a copy of the start when it ends */
-                st = vg_advance(b->g, b->cur, a, &b->err);
+                st = bench_step(b, b->cur);
                 if (vg_is_over(b->cur)) vg_state_copy(b->cur, b->start);
             } else if (mode == 1) {                  /* copy the start state */
                 vg_state_copy(b->next, b->start);
             } else {                                 /* copy the current state, advance the copy, go on from it */
                 vg_state_copy(b->next, b->cur);
-                st = vg_advance(b->g, b->next, a, &b->err);
+                st = bench_step(b, b->next);
                 vg_state *tmp = b->cur;
                 b->cur = b->next;
                 b->next = tmp;
@@ -418,7 +450,8 @@ static int cmd_bench(int argc, char **argv) {
     b.cur = vg_state_clone(b.start);
     b.next = vg_state_clone(b.start);
     if (!b.cur || !b.next) rc = cli_fail("out of memory");
-    b.nacts = rc ? 0 : vg_actions(g, b.start, b.acts);
+    b.players = vg_num_players(g);
+    for (int p = 0; p < b.players && !rc; p++) b.nacts[p] = vg_player_actions(g, b.start, p, b.acts[p]);
     double rates[3];
     for (int mode = 0; mode < 3 && !rc; mode++) {
         double runs[3] = {0};

@@ -66,22 +66,22 @@ int cli_render(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;
-    vg_action *acts = NULL;
+    cli_plays plays = {0};
     render *r = NULL;
     vg_error err = {0};
-    int n = 0, rc = cli_parse(argc, argv, &o, 1);
+    int told[VG_MAX_PLAYERS], rc = cli_parse(argc, argv, &o, 1);
     if (rc) return rc;
     if (!o.out) return cli_fail("render needs -o FILE.png");
     if ((rc = cli_load(&o, &g))) return rc;
-    if (o.actions) rc = cli_start_round(&o, g, "render --actions", &s);
+    if (o.nactions) rc = cli_start_round(&o, g, "render --actions", &s);
     else rc = cli_start(&o, g, &s);
-    if (!rc && o.actions) rc = cli_read_actions(o.actions, &acts, &n);
-    for (int k = 0; k < n && !rc && !vg_is_over(s); k++)
-        if (vg_advance(g, s, acts[k], &err) != VG_OK) rc = cli_report(&err);
+    if (!rc && o.nactions) rc = cli_read_plays(&o, g, &plays);
+    for (int k = 0; k < plays.cycles && !rc && !vg_is_over(s); k++)
+        if (cli_plays_step(g, s, &plays, k, told, &err) != VG_OK) rc = cli_report(&err);
     if (!rc) rc = open_render(&o, g, &r);
     if (!rc && render_png(r, s, o.out, &err) != VG_OK) rc = cli_report(&err);
     render_free(r);
-    free(acts);
+    cli_plays_free(&plays);
     vg_state_free(s);
     vg_game_free(g);
     return rc;

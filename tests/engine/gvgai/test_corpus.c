@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT
  *
  * test_corpus.c -- GVGAI's whole collection against GVGAI's own recorded
- * traces (tests/golden/gvgai/corpus/<game>/lvlL_seedS.{actions,jsonl.gz},
- * one per game and level): each game file of gvgai/ loaded as it is and
- * its trace replayed with the same seed and actions (trace_replay).
+ * traces, one per game and level: the one-player games (gvgai/, traces
+ * in tests/golden/gvgai/corpus/<game>/lvlL_seedS.{actions,jsonl.gz}) and
+ * the two-player games (gvgai/2player/, traces in
+ * tests/golden/gvgai/corpus2p/<game>/lvlL_seedS.{p0.actions,p1.actions,
+ * jsonl.gz}, one actions file a player): each game file loaded as it is
+ * and its trace replayed with the same seed and actions
+ * (trace_replay_plays).
  *
- * As a test: every game listed in tests/golden/gvgai/corpus/EXACT must
- * replay all its traces exactly, from its game file and from the Lua
- * script 'vgdl convert' writes of it; a game not listed that now does is
- * reported (add it to the list: the list only grows). Games that do not
- * load yet, because the engine lacks a class, an effect, ..., do not fail.
+ * As a test: every game listed in its corpus's EXACT must replay all its
+ * traces exactly, from its game file and from the Lua script 'vgdl
+ * convert' writes of it; a game not listed that now does is reported (add
+ * it to the list: the list only grows). Games that do not load yet,
+ * because the engine lacks a class, an effect, ..., do not fail.
  *
  * With --shard K/N (tests/run.sh) it runs every Nth of those tests.
  * With --report (make corpus): one line per game and level (exact, cannot
@@ -32,19 +36,31 @@
 #include "param.h"
 #include "term.h"
 
-#define CORPUS "tests/golden/gvgai/corpus"
 #define MAX_GAMES 256
 #define MAX_TRACES 8
 
+/* A corpus: its folder, where its games are, how many players they have. */
+static const struct corpus {
+    const char *dir;
+    const char *games[2];    /* the folders the game files are in, tried in turn */
+    int players;
+    int least;               /* games it must have */
+} corpora[] = {
+    {"tests/golden/gvgai/corpus", {"gvgai", "gvgai/contphysics"}, 1, 100},
+    {"tests/golden/gvgai/corpus2p", {"gvgai/2player", "gvgai/2player"}, 2, 59},
+};
+#define NUM_CORPORA ((int)(sizeof corpora / sizeof corpora[0]))
+
 typedef struct trace {
-    char actions[256], jsonl[256], level[256];
+    char actions[VG_MAX_PLAYERS][256], jsonl[256], level[256];
     int lvl;
     unsigned long seed;
 } trace;
 
 typedef struct game {
-    char name[64];
-    char path[256];          /* gvgai/NAME.txt or gvgai/contphysics/NAME.txt */
+    char name[64];           /* "aliens"; a two-player game's "2player/aliens" */
+    char path[256];          /* gvgai/NAME.txt, gvgai/contphysics/NAME.txt or gvgai/2player/NAME.txt */
+    const struct corpus *corpus;
     int listed;              /* in EXACT */
     int ntraces;
     trace traces[MAX_TRACES];
@@ -61,30 +77,38 @@ static int find_game(const char *name) {
     return -1;
 }
 
-/* Every trace of the corpus, grouped by game; the games listed in EXACT. */
-static int read_corpus(void) {
+/* Every trace of corpus 'c', grouped by game; the games listed in its EXACT. */
+static void read_corpus(const struct corpus *c) {
     glob_t gl;
-    if (glob(CORPUS "/*/lvl*_seed*.actions", 0, NULL, &gl) != 0) return 0;
+    char pattern[300], prefix[16] = "";
+    const char *ext = c->players > 1 ? ".p0.actions" : ".actions";
+    snprintf(pattern, sizeof pattern, "%s/*/lvl*_seed*%s", c->dir, ext);
+    if (c->players > 1) snprintf(prefix, sizeof prefix, "%dplayer/", c->players);
+    if (glob(pattern, 0, NULL, &gl) != 0) return;
     for (size_t k = 0; k < gl.gl_pathc; k++) {
-        const char *path = gl.gl_pathv[k], *name = path + strlen(CORPUS "/");
-        const char *base = strrchr(path, '/') + 1;
-        int len = (int)(base - 1 - name), g = -1, lvl;
+        const char *path = gl.gl_pathv[k], *name = path + strlen(c->dir) + 1, *base = strrchr(path, '/') + 1;
+        int len = (int)(base - 1 - name), g = -1, lvl, n = 0;
         unsigned long seed;
         char name0[64];
-        snprintf(name0, sizeof name0, "%.*s", len, name);
-        if (sscanf(base, "lvl%d_seed%lu.actions", &lvl, &seed) != 2) continue;
+        snprintf(name0, sizeof name0, "%s%.*s", prefix, len, name);
+        if (sscanf(base, "lvl%d_seed%lu%n", &lvl, &seed, &n) != 2 || strcmp(base + n, ext) != 0) continue;
         if ((g = find_game(name0)) < 0) {
             if (ngames == MAX_GAMES) break;
             g = ngames++;
+            games[g].corpus = c;
             snprintf(games[g].name, sizeof games[g].name, "%s", name0);
-            snprintf(games[g].path, sizeof games[g].path, "gvgai/%s.txt", name0);
-            if (access(games[g].path, F_OK) != 0) snprintf(games[g].path, sizeof games[g].path, "gvgai/contphysics/%s.txt", name0);
+            snprintf(games[g].path, sizeof games[g].path, "%s/%.*s.txt", c->games[0], len, name);
+            if (access(games[g].path, F_OK) != 0)
+                snprintf(games[g].path, sizeof games[g].path, "%s/%.*s.txt", c->games[1], len, name);
         }
         game *gm = &games[g];
         if (gm->ntraces == MAX_TRACES) continue;
         trace *t = &gm->traces[gm->ntraces++];
-        snprintf(t->actions, sizeof t->actions, "%s", path);
-        snprintf(t->jsonl, sizeof t->jsonl, "%.*s.jsonl.gz", (int)(strlen(path) - strlen(".actions")), path);
+        int cut = (int)(strlen(path) - strlen(ext));
+        for (int q = 0; q < c->players; q++)
+            if (c->players == 1) snprintf(t->actions[q], sizeof t->actions[q], "%s", path);
+            else snprintf(t->actions[q], sizeof t->actions[q], "%.*s.p%d.actions", cut, path, q);
+        snprintf(t->jsonl, sizeof t->jsonl, "%.*s.jsonl.gz", cut, path);
         char stem[256];
         snprintf(stem, sizeof stem, "%.*s", (int)(strlen(gm->path) - 4), gm->path);
         snprintf(t->level, sizeof t->level, "%s_lvl%d.txt", stem, lvl);
@@ -92,18 +116,19 @@ static int read_corpus(void) {
         t->seed = seed;
     }
     globfree(&gl);
-    FILE *f = fopen(CORPUS "/EXACT", "r");
-    char line[256];
+    char exact[300], line[256];
+    snprintf(exact, sizeof exact, "%s/EXACT", c->dir);
+    FILE *f = fopen(exact, "r");
     while (f && fgets(line, sizeof line, f)) {
         line[strcspn(line, "#\r\n")] = '\0';
-        char word[64];
+        char word[64], full[80];
         if (sscanf(line, "%63s", word) != 1) continue;
-        int g = find_game(word);
-        if (g < 0) fprintf(stderr, "%s/EXACT: no game '%s' in the corpus\n", CORPUS, word);
+        snprintf(full, sizeof full, "%s%s", prefix, word);
+        int g = find_game(full);
+        if (g < 0) fprintf(stderr, "%s: no game '%s' in the corpus\n", exact, word);
         else games[g].listed = 1;
     }
     if (f) fclose(f);
-    return ngames;
 }
 
 /* ---- One trace --------------------------------------------------------- */
@@ -116,7 +141,7 @@ static vg_status load_converted(const game *gm, const trace *t, vg_game **out, v
     char *lua = NULL, *text = NULL, script[256];
     size_t len;
     FILE *f = NULL;
-    snprintf(script, sizeof script, "/tmp/vgdl-corpus-%d-%s.lua", (int)getpid(), gm->name);
+    snprintf(script, sizeof script, "/tmp/vgdl-corpus-%d-%s.lua", (int)getpid(), strrchr(gm->path, '/') + 1);
     vg_status st = vg_game_convert(gm->path, &lua, err);
     if (st == VG_OK && (!(f = fopen(script, "w")) || fputs(lua, f) < 0))
         st = error_set(err, VG_ERR_IO, script, 0, 0, "cannot write the converted script");
@@ -134,20 +159,24 @@ static vg_status load_converted(const game *gm, const trace *t, vg_game **out, v
 static outcome replay(const game *gm, const trace *t, int converted, int print, char *why, size_t size) {
     vg_game *g = NULL;
     vg_error err = {0};
-    vg_action *acts = NULL;
-    int nacts = 0;
+    vg_action *acts[VG_MAX_PLAYERS] = {NULL};
+    trace_plays plays = {{NULL}, {0}};
     if ((converted ? load_converted(gm, t, &g, &err) : vg_game_load(gm->path, t->level, &g, &err)) != VG_OK) {
         if (err.line) snprintf(why, size, "%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
         else snprintf(why, size, "%s: %s", err.file, err.msg);
         return NO_LOAD;
     }
     trace_diff d;
-    int rc = vg_read_actions(t->actions, &acts, &nacts, &err) == VG_OK
-                 ? trace_replay(g, t->seed, acts, nacts, t->jsonl, print, &d) : -1;
-    if (rc < 0) snprintf(why, size, "%s", acts ? d.what : err.msg);
+    int read = 1;
+    for (int q = 0; q < gm->corpus->players && read; q++) {
+        read = vg_read_actions(t->actions[q], &acts[q], &plays.n[q], &err) == VG_OK;
+        plays.acts[q] = acts[q];
+    }
+    int rc = read ? trace_replay_plays(g, t->seed, &plays, t->jsonl, print, &d) : -1;
+    if (rc < 0) snprintf(why, size, "%s", read ? d.what : err.msg);
     else if (rc > 0) snprintf(why, size, "tick %d: %s: expected %.60s, got %.60s", d.tick, d.what, d.want, d.got);
     else snprintf(why, size, "%d ticks", d.lines - 1);
-    free(acts);
+    for (int q = 0; q < VG_MAX_PLAYERS; q++) free(acts[q]);
     vg_game_free(g);
     return rc < 0 ? BROKEN : rc ? DIFFERS : EXACT;
 }
@@ -155,12 +184,14 @@ static outcome replay(const game *gm, const trace *t, int converted, int print, 
 /* ---- The test ---------------------------------------------------------- */
 
 /* A listed game replays all its traces exactly, from its game file and
- * from the Lua script 'vgdl convert' writes of it. */
+ * from the Lua script 'vgdl convert' writes of it (a two-player game's
+ * script on its first trace only, unless VGDL_SLOW is set: the suite
+ * stays quick, and the game files play every trace). */
 static void test_exact(void **state) {
     const game *gm = *state;
-    int bad = 0;
+    int bad = 0, all = gm->corpus->players == 1 || getenv("VGDL_SLOW");
     for (int converted = 0; converted <= 1; converted++)
-        for (int k = 0; k < gm->ntraces; k++) {
+        for (int k = 0; k < (converted && !all ? 1 : gm->ntraces); k++) {
             char why[512];
             if (replay(gm, &gm->traces[k], converted, 1, why, sizeof why) == EXACT) continue;
             print_error("%s level %d%s: %s\n", gm->name, gm->traces[k].lvl, converted ? " (converted to Lua)" : "", why);
@@ -169,11 +200,16 @@ static void test_exact(void **state) {
     assert_int_equal(bad, 0);
 }
 
-/* The corpus is there, EXACT lists games of it, and a game not listed
- * that now replays exactly is reported. */
+/* The corpora are there, EXACT lists games of them, and a game not
+ * listed that now replays exactly is reported. */
 static void test_unlisted(void **state) {
     (void)state;
-    assert_true(ngames >= 100);
+    for (int c = 0; c < NUM_CORPORA; c++) {
+        int n = 0;
+        for (int g = 0; g < ngames; g++) n += games[g].corpus == &corpora[c];
+        if (n < corpora[c].least) print_error("%s: %d games, expected %d or more\n", corpora[c].dir, n, corpora[c].least);
+        assert_true(n >= corpora[c].least);
+    }
     for (int g = 0; g < ngames; g++) {
         assert_true(games[g].ntraces >= 1);
         if (games[g].listed) continue;
@@ -187,7 +223,7 @@ static void test_unlisted(void **state) {
         }
         if (exact == games[g].ntraces)
             print_message("notice: %s now replays all %d of its traces exactly: add it to %s/EXACT\n", games[g].name,
-                          exact, CORPUS);
+                          exact, games[g].corpus->dir);
     }
 }
 
@@ -316,8 +352,9 @@ static int report(void) {
 }
 
 int main(int argc, char **argv) {
-    if (read_corpus() == 0) {
-        fprintf(stderr, "test_corpus: no traces in %s (run from the repository's root)\n", CORPUS);
+    for (int c = 0; c < NUM_CORPORA; c++) read_corpus(&corpora[c]);
+    if (ngames == 0) {
+        fprintf(stderr, "test_corpus: no traces in %s (run from the repository's root)\n", corpora[0].dir);
         return 1;
     }
     if (argc > 1 && strcmp(argv[1], "--report") == 0) return report();

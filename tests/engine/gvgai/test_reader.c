@@ -216,7 +216,11 @@ static void test_inheritance_and_defaults(void **state) {
     assert_string_equal(type("avatar")->img, "oryx/man");
     assert_int_equal(vg_type_category(g, game_type_find(g, "pellet")), VG_CAT_PORTAL);   /* GVGAI's portal=True */
     assert_int_equal(vg_type_category(g, game_type_find(g, "big")), VG_CAT_RESOURCE);    /* ... but a resource first */
-    assert_true(g->obstacles == (1ULL << game_type_find(g, "food") | 1ULL << game_type_find(g, "moving")));
+    assert_int_equal(g->obs_named.n, 2);                          /* obs: the types named ... */
+    assert_int_equal(g->obs_named.t[0], game_type_find(g, "food"));
+    assert_int_equal(g->obs_named.t[1], game_type_find(g, "moving"));
+    int food_own = type("food")->self;                            /* ... whose own sprites block paths (none here) */
+    assert_true(g->obstacles == (food_own >= 0 ? 1ULL << food_own : 0));
     assert_int_equal(g->neffects, 3);                             /* EOS first: ghost EOS, avatar EOS; then avatar EOS */
     assert_int_equal(g->effects[0].t1, game_type_find(g, "ghost"));
     assert_int_equal(g->effects[1].t1, game_type_find(g, "avatar"));
@@ -545,7 +549,9 @@ static void test_many_second_types(void **state) {
     snprintf(text + n, sizeof text - (size_t)n, " goal > killSprite\n");
     vg_error err;
     assert_null(load_vgdl(text, "Ag\n", &err));
-    assert_non_null(strstr(err.msg, "an interaction names 257 second types (the limit is 64)"));
+    char want[80];
+    snprintf(want, sizeof want, "an interaction names 257 second types (the limit is %d)", VG_MAX_TYPES);
+    assert_non_null(strstr(err.msg, want));
     both_ways(text, "Ag\n", 0, NULL);
 }
 
