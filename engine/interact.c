@@ -17,7 +17,6 @@
  * Sprites are named by references (see ref_pos in state.h), so static
  * sprites take part without being copied into the state.
  */
-#include <limits.h>
 #include <string.h>
 
 #include "class.h"
@@ -51,10 +50,10 @@ static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint6
     return n;
 }
 
-/* overlapping()'s changing sprites from the cell lists: those listed under
- * a cell where the top-left corner of a square overlapping (x, y) can be
- * (the cells up to a square left and up of it, moved onto the map as
- * cells_key moves the corners of sprites off it). */
+/* overlapping()'s changing sprites of leaf set 'types' from the cell lists:
+ * those under a cell where the corner of a square overlapping (x, y) can
+ * be (up to a square left and up of it, moved onto the map as cells_key
+ * moves corners off it). */
 static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_t n0, int live, uint32_t *out) {
     const vg_game *g = t->g;
     int b = t->b, n = 0;
@@ -82,11 +81,11 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
 }
 
 /* Whether overlapping() for sprite 'r1' takes the changing sprites from the
- * cell lists rather than scanning their types: when scanning the types of
- * its changing partners would visit more than LIST_MIN sprites (LIST_MIN_COUNTED for a sprite on the grid, whose
- * scans stop at the last sprite its cell's count announces), and the
- * lists are built or such scans this tick have visited more sprites than
- * building them visits. */
+ * cell lists rather than scanning their types: when those of its changing
+ * partners are more than LIST_MIN (LIST_MIN_COUNTED on the grid, where a
+ * scan stops at the last sprite its cell's count announces), and lists
+ * are in use this tick or such scans have visited more sprites than the
+ * state holds. */
 #define LIST_MIN 64
 #define LIST_MIN_COUNTED 128
 
@@ -201,7 +200,6 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
     }
     return n;
 }
-
 
 /* A superset of the leaf types that may overlap sprite 'r' where it is
  * now: the fixed types of its cells, and every changing type if another
@@ -442,67 +440,6 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
 /* 1 when 'r' existed when the effect started (sprites below 'n0'). */
 static int existed(int r, uint32_t n0) { return r < 0 || (uint32_t)r < n0; }
 
-/* In a tick that checks every pair, the rectangle around an effect's
- * second sprites (leaf set 'types', below index 'n0', killed ones too, as
- * seconds() finds them) when they are few and all changing: a first sprite
- * that misses it meets none of them, and is passed over without a lookup.
- * Made when a first sprite is to be checked against it, again whenever
- * something has moved since (t->version), at most AROUND_REMAKES times
- * in an effect (then dropped: things keep moving). */
-#define AROUND_MAX 16
-#define AROUND_REMAKES 4
-
-typedef struct around {
-    int on;                  /* in use: made (at 'version') or to be made; 0: look every first sprite's seconds up */
-    int remakes;             /* times made in this effect */
-    uint32_t version;        /* t->version when it was made */
-    int x0, y0, x1, y1;      /* pixels [x0, x1) x [y0, y1); empty when there are none */
-} around;
-
-/* Widens a's rectangle by sprite j's; 0 when that makes more than AROUND_MAX. */
-static inline int around_add(const tick_ctx *t, around *a, uint32_t j, int *count) {
-    const sprite *p = tick_sprite(t, j);
-    int sw, sh;
-    if (++*count > AROUND_MAX) return 0;
-    physics_size(t->g, p->type, &sw, &sh);
-    if (p->x < a->x0) a->x0 = p->x;
-    if (p->y < a->y0) a->y0 = p->y;
-    if (p->x + sw > a->x1) a->x1 = p->x + sw;
-    if (p->y + sh > a->y1) a->y1 = p->y + sh;
-    return 1;
-}
-
-static void around_make(const tick_ctx *t, uint64_t types, uint32_t n0, around *a) {
-    const vg_game *g = t->g;
-    int count = 0;
-    a->on = 0;
-    a->version = t->version;
-    a->x0 = a->y0 = INT_MAX, a->x1 = a->y1 = INT_MIN;
-    for (uint64_t ts = types; ts; ts &= ts - 1) {
-        int st = __builtin_ctzll(ts);
-        uint32_t from, to;
-        if (!(g->changing >> st & 1)) {
-            if (g->static_count[st] > 0) return;
-            continue;
-        }
-        type_range(t, st, &from, &to);
-        if (to - from > AROUND_MAX) return;
-        for (uint32_t j = from; j < to; j++)
-            if (!around_add(t, a, j, &count)) return;
-    }
-    for (uint32_t j = t->settled; j < n0 && (t->created & types); j++)     /* the new ones */
-        if ((types >> tick_sprite(t, j)->type & 1) && !around_add(t, a, j, &count)) return;
-    a->on = 1;
-}
-
-/* 1 when reference 'r''s rectangle misses a's (a->on). */
-static int around_misses(const tick_ctx *t, const around *a, int r) {
-    int x, y, w, h;
-    ref_pos(t->g, t->s, r, &x, &y);
-    physics_size(t->g, ref_type(t->g, t->s, r), &w, &h);
-    return !(x < a->x1 && a->x0 < x + w && y < a->y1 && a->y0 < y + h);
-}
-
 /* The first sprites an effect may still visit, in GVGAI's order: each
  * side of a contact whose other side is a second sprite, with a key above
  * the last one visited; taken from the contacts as they were at 'stamp'.
@@ -521,10 +458,18 @@ typedef struct firsts {
 } firsts;
 
 /* Every first sprite, in GVGAI's order (the walk's), from the one after
- * 'after' once 'started', but those that meet no second sprite for sure
- * (see around). The walk goes on from one call to the next: the sprites do
- * not move in the array during a tick, and those created since the effect
- * started are not walked. */
+ * 'after' once 'started', but those that meet no second sprite for sure:
+ * those that miss the rectangle around the second sprites (physics.h's
+ * around), when these are few and changing and not first sprites too
+ * (those all meet it). It is made when a first sprite is to be checked
+ * against it, again whenever something has moved since (t->version), at
+ * most AROUND_REMAKES times in an effect (then dropped: things keep
+ * moving). A fixed type of first sprites is passed over whole when the
+ * rectangle around its static sprites misses it. The walk goes on from one
+ * call to the next: the sprites do not move in the array during a tick,
+ * and those created since the effect started are not walked. */
+#define AROUND_REMAKES 4
+
 static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
     const vg_game *g = t->g;
     uint64_t t2 = g->types[pd->t2].subtypes;
@@ -538,8 +483,10 @@ static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uin
     }
     while (walk_next(&f->w, r)) {
         if (!f->box.on || (*r >= 0 && (g->ground_types >> ref_type(g, t->s, *r) & 1))) return 1;
-        if (f->box.version != t->version && (f->box.on = f->box.remakes++ <= AROUND_REMAKES)) around_make(t, t2, n0, &f->box);
-        if (!f->box.on || !around_misses(t, &f->box, *r)) return 1;
+        if (f->box.version != t->version && (f->box.on = f->box.remakes++ <= AROUND_REMAKES)) physics_around(t, t2, n0, &f->box);
+        if (!f->box.on) return 1;
+        if (*r < 0 && around_misses_box(&f->box, g->static_box[f->w.type])) f->w.k = f->w.end;   /* the rest of its type */
+        else if (!around_misses(g, t->s, &f->box, *r)) return 1;
     }
     return 0;
 }
