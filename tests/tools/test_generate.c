@@ -293,6 +293,10 @@ static void test_impossible(void **state) {
     assert_true(time(NULL) - t0 <= 8);
     expect_in(err(), "vgdl: no level of sokoban passed within 2 s (");
     expect_in(err(), "candidates judged");
+    assert_int_not_equal(sh("cd %s && ls none", tmp), 0);   /* nothing left behind: the same request can run again */
+    assert_int_equal(sh("cd %s && mkdir mine && %s generate sokoban --out mine --size 3x3 --length 50-60 --seconds 0.5", tmp, vgdl), 2);
+    assert_int_equal(sh("cd %s && ls -A mine | wc -l", tmp), 0);   /* a folder of the user's own is kept, empty */
+    assert_int_equal(atoi(out()), 0);
 }
 
 static void test_bad_options(void **state) {
