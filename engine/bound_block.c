@@ -7,7 +7,7 @@
  * for it once its reach proof holds; bound_walk.c takes the larger of the
  * two bounds.
  *
- * The rules it needs (block_rules checks each), on top of reach's (one
+ * The rules it needs (bound_block_derive checks each), on top of reach's (one
  * avatar, moved one cell an action at most, up, down, left or right; one
  * win, its type T removed only when an avatar touches it, no key chain).
  * A *blocker* type R is fixed (never moves, never created), stops every

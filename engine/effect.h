@@ -30,7 +30,7 @@ enum {                     /* effect_row.flags, effect_def.flags */
     FX_HEALTH = 64,        /* reads or changes health points: sprites carry them (EXT_HEALTH) */
     FX_SPEED = 128,        /* changes a sprite's own speed (EXT_SPEED) */
     FX_RESOURCE = 256,     /* reads or changes resources: sprites carry them (EXT_RESOURCES) */
-    FX_BATCH = 512,        /* runs once per first sprite with all the second ones it overlaps (effect_batch) */
+    FX_BATCH = 512,        /* runs once per first sprite with all the second ones it overlaps (effect_apply_batch) */
     FX_ADDS = 1024,        /* creates sprites besides those it replaces: their number can grow without end */
     /* What the level solver's proofs (bound*.c) ask of a rule */
     FX_OTHERS = 2048,      /* may act beyond its two sprites: on the sprites of its 'stype' wherever they are,

@@ -454,6 +454,19 @@ static int set_type_and_list(vg_game *g, const param_spec *p, param_table table,
     return set_types(g, &first, table, (char *)base + p->offset, &one, line, err);
 }
 
+int param_names(param_table table, const char **out, int max) {
+    int n = 0;
+    for (; n < tables[table].n && n < max; n++) out[n] = tables[table].spec[n].name;
+    return n;
+}
+
+int param_is_flags(param_table table, const char *key) {
+    const struct param_list *pl = &tables[table];
+    for (int row = 0; row < pl->n; row++)
+        if (strcmp(pl->spec[row].name, key) == 0) return pl->spec[row].kind == P_WINS || pl->spec[row].kind == P_HIDES;
+    return 0;
+}
+
 vg_status param_set(vg_game *g, param_table table, void *base, const char *key, const param_value *v, int line,
                     vg_error *err) {
     const struct param_list *pl = &tables[table];
@@ -461,11 +474,10 @@ vg_status param_set(vg_game *g, param_table table, void *base, const char *key, 
     int row = 0;
     while (row < pl->n && strcmp(pl->spec[row].name, key) != 0) row++;
     if (row == pl->n) {
-        const char *names[64];
-        for (int k = 0; k < pl->n; k++) names[k] = pl->spec[k].name;
+        const char *names[128];
         char what[32];
         snprintf(what, sizeof what, "%s parameter", pl->what);
-        return error_unknown(err, g->script_path, line, what, key, names, pl->n);
+        return error_unknown(err, g->script_path, line, what, key, names, param_names(table, names, COUNT(names)));
     }
     p = &pl->spec[row];
     char *field = (char *)base + p->offset;
@@ -585,8 +597,8 @@ vg_status param_get(const vg_game *g, int type, const char *key, param_value *ou
     while (p < sprite_params + COUNT(sprite_params) && strcmp(p->name, key) != 0) p++;
     if (p == sprite_params + COUNT(sprite_params)) {
         const char *known[COUNT(sprite_params)];
-        for (int k = 0; k < COUNT(sprite_params); k++) known[k] = sprite_params[k].name;
-        return error_unknown(err, g->script_path, 0, "sprite parameter", key, known, COUNT(sprite_params));
+        return error_unknown(err, g->script_path, 0, "sprite parameter", key, known,
+                             param_names(PARAMS_SPRITE, known, COUNT(known)));
     }
     read_field(g, p, (const char *)&g->types[type] + p->offset, out, names);
     return VG_OK;

@@ -417,6 +417,9 @@ vg_status vg_script_generate(const char *script_path, uint64_t seed, int w, int 
  * start in GVGAI's order; in a game with turns{}, the actions agent 0's
  * moves are named like. Returns how many. */
 int vg_env_actions(const vg_game *g, vg_action out[VG_NUM_ACTIONS]);
+/* Player p's in a game for several players: ACTION_NIL, then its avatar's
+ * actions at the level's start (vg_env_actions is player 0's). */
+int vg_env_player_actions(const vg_game *g, int player, vg_action out[VG_NUM_ACTIONS]);
 /* The seed of the episode after one seeded 'seed' (splitmix64). */
 uint64_t vg_next_seed(uint64_t seed);
 
@@ -426,19 +429,24 @@ uint64_t vg_next_seed(uint64_t seed);
  * or has played 'max_ticks' (truncated; 0: never). With 'autoreset', a
  * state whose episode ended at its last step begins the next one at its
  * next step (its action unused, reward 0), seeded vg_next_seed of the one
- * before. Python's vgdl.Env and vgdl.VectorEnv are built on it. */
+ * before. In a game for several players (vg_num_players P > 1) every
+ * player acts at each step (vg_advance_multi), by its own action numbers
+ * (vg_env_player_actions), and the per-player outputs have P entries a
+ * state. Python's vgdl.Env, vgdl.VectorEnv and vgdl.ParallelEnv are built
+ * on it. */
 typedef struct vg_vec vg_vec;
 /* What each state shows after a reset or step, written into the caller's
- * arrays (NULL: not wanted), entry i for state i. */
+ * arrays (NULL: not wanted), entry i for state i; in the per-player ones
+ * (reward, score, result, resources) entry i * P + p for player p. */
 typedef struct vg_vec_out {
     uint8_t *obs;         /* n x vg_planes x height x width (vg_observe_planes) */
-    double *reward;       /* the score gained by the step; 0 after a reset */
-    double *score;
+    double *reward;       /* n x P: the score gained by the step; 0 after a reset */
+    double *score;        /* n x P */
     uint8_t *terminated;  /* the game is over */
     uint8_t *truncated;   /* max_ticks played and the game not over */
-    int8_t *result;       /* 0 playing, 1 won, 2 lost, 3 over with no winner */
+    int8_t *result;       /* n x P: 0 playing, 1 won, 2 lost, 3 over with no winner */
     int32_t *tick;
-    int32_t *resources;   /* n x vg_num_resources: the avatar's (vg_avatar_resource) */
+    int32_t *resources;   /* n x P x vg_num_resources: each player's avatar's (vg_player_resource) */
 } vg_vec_out;
 /* n >= 1 states of 'g' (which must outlive them), at the level's start;
  * NULL when out of memory or an argument is out of range. */
@@ -448,7 +456,8 @@ int vg_vec_size(const vg_vec *v);                   /* n */
 /* Begins every state's next episode, state i's seeded seeds[i] (NULL: the
  * seed after its last episode's); fills 'out'. */
 void vg_vec_reset(vg_vec *v, const uint64_t *seeds, const vg_vec_out *out);
-/* Steps every state, state i by action number actions[i]; fills 'out'.
+/* Steps every state, player p of state i by action number
+ * actions[i * P + p] (P = 1: actions[i]); fills 'out'.
  * VG_ERR_ARG when an action is out of range (no state is stepped);
  * VG_ERR_SCRIPT (the first, in 'err') when a script failed in a state,
  * whose game is then over; every state is stepped all the same. */

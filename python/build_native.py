@@ -25,6 +25,7 @@ typedef enum { VG_NO_WINNER, VG_PLAYER_WINS, VG_PLAYER_LOSES, ... } vg_winner;
 #define VG_MAX_ACTIONS ...
 #define VG_MAX_MOVES ...
 #define VG_MAX_AGENTS ...
+#define VG_MAX_PLAYERS ...
 
 typedef struct vg_game vg_game;
 typedef struct vg_state vg_state;
@@ -62,6 +63,16 @@ int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y);
 int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot);
 int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size);
 
+int vg_num_players(const vg_game *g);
+vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts, vg_error *err);
+double vg_player_score(const vg_game *g, const vg_state *s, int player);
+vg_winner vg_player_winner(const vg_game *g, const vg_state *s, int player);
+int vg_player_actions(const vg_game *g, const vg_state *s, int player, vg_action out[]);
+int vg_player_alive(const vg_game *g, const vg_state *s, int player);
+int vg_player_pos(const vg_game *g, const vg_state *s, int player, double *x, double *y);
+int vg_player_resource(const vg_game *g, const vg_state *s, int player, int slot);
+int vg_type_hidden_from(const vg_game *g, int type, int player);
+
 int vg_planes(const vg_game *g);
 int vg_plane_type(const vg_game *g, int k);
 void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out);
@@ -75,6 +86,7 @@ const char *vg_move_name(const vg_game *g, int move);
 int vg_is_chance(const vg_game *g, int agent);
 
 int vg_env_actions(const vg_game *g, vg_action out[]);
+int vg_env_player_actions(const vg_game *g, int player, vg_action out[]);
 uint64_t vg_next_seed(uint64_t seed);
 typedef struct vg_vec vg_vec;
 typedef struct vg_vec_out {
@@ -107,6 +119,8 @@ agent *agent_new(const char *name, const vg_game *g, const char *const *settings
                  char *why, size_t whysize);
 int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *r);
 void agent_free(agent *a);
+void agent_set_player(agent *a, int player, int model);
+int fm_model_find(const char *name);
 double agent_param_value(const agent *a, const char *key);
 """
 

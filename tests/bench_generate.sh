@@ -12,9 +12,10 @@
 #      the share of candidates that are such levels (yield); then every
 #      level kept replayed on 10 other seeds ('vgdl batch'): the share that
 #      still meet both
-#   4. with GVGAI_HARNESS (its run.sh) and GVGAI_GAMES (GVGAI's
-#      examples/gridphysics): every Sokoban and Bait level of 1-2 re-solved
-#      by GVGAI's own breadth-first search, lengths compared
+#   4. with GVGAI_HARNESS (a built GVGAI harness, as bench-gvgai's): every
+#      Sokoban and Bait level of 1-2 checked by GVGAI itself
+#      (tests/gvgai_levels.sh: its plan played in GVGAI's game loop, the
+#      level re-solved by GVGAI's breadth-first search, lengths compared)
 # WORKERS (default 2) worker processes; SEED (default 1).
 set -eu
 cd "$(dirname "$0")/.."
@@ -79,20 +80,11 @@ for g in zelda aliens boulderdash; do
               printf "%-28s held out (seeds 11-20): %d of %d levels still MCTS >= 50%% and random <= 10%%\n", "", ok, n }'
 done
 
-if [ -n "${GVGAI_HARNESS:-}" ] && [ -n "${GVGAI_GAMES:-}" ]; then
+if [ -n "${GVGAI_HARNESS:-}" ]; then
     echo
-    echo "4. GVGAI's own breadth-first search on the levels of 1 and 2"
+    echo "4. GVGAI on the levels of 1 and 2: each plan played in its game loop, each level searched breadth-first"
     for set in soko-search soko-constructive bait-search; do
         game=sokoban; case $set in bait*) game=bait ;; esac
-        tail -n +2 "$out/$set/levels.tsv" | while IFS="$(printf '\t')" read -r file w h shortest rest; do
-            # GVGAI prints: level length states cpu_s searched_depth ...; length -1 when it gave up
-            set -- $("$GVGAI_HARNESS" solve "$GVGAI_GAMES/$game.txt" "$out/$set/$file" 3000000 120 "$out/g.actions" 2>/dev/null)
-            got=${2:-?} depth=${5:-0}
-            if [ "$got" = "$shortest" ]; then verdict=same
-            elif [ "$got" = -1 ] && [ "$depth" -lt "$shortest" ]; then verdict="gave up: no win of $depth moves or fewer, consistent"
-            else verdict=DIFFERENT; fi
-            printf '%s %s/%s: vgdl %s, GVGAI %s: %s\n' "$game" "$set" "$file" "$shortest" "$got" "$verdict"
-        done
-    done | awk '{ print } / same$/ { s++ } /consistent$/ { g++ } / DIFFERENT$/ { d++ }
-                END { printf "%d same, %d where GVGAI gave up (consistent), %d different\n", s, g, d }'
+        tests/gvgai_levels.sh "$GVGAI_HARNESS" $game "$out/$set" || true
+    done
 fi

@@ -21,10 +21,17 @@ class Agent:
     ...; 'vgdl list params NAME' lists them), a budget per decision
     (budget_calls forward-model calls and/or budget_ms milliseconds; with
     neither, 40 ms as the vgdl command), and a seed. act(state) is one
-    decision; 'report' then says what it cost."""
+    decision; 'report' then says what it cost. In a game for several
+    players act(state, player=p) decides for player p, its forward model
+    playing the others by 'opponent' ("random", the default, or "nil"), as
+    'vgdl run --opponent-model' does."""
 
-    def __init__(self, name, *, budget_ms=None, budget_calls=None, seed=1, **params):
+    def __init__(self, name, *, budget_ms=None, budget_calls=None, seed=1, opponent="random", **params):
         self.name = text(name, "the agent's name").decode()
+        self._model = lib.fm_model_find(text(opponent, "opponent"))
+        if self._model < 0:
+            raise ValueError(f"opponent is 'random' or 'nil', not {opponent!r}")
+        self.opponent = opponent
         self._settings = []
         for key, value in params.items():
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -43,18 +50,23 @@ class Agent:
         self._agents = {}                              # per Game: the C agent
         self._report = ffi.new("agent_report *")
 
-    def act(self, state):
+    def act(self, state, player=0):
         """One decision for the agent to move in 'state' (a vgdl.State, or an
         env, whose state is used): an action number of the game's
         environments (its action_names), or, in a board game, a move number
-        (its move_names)."""
+        (its move_names); in a game for several players, one of player
+        'player''s action numbers (game.player_action_names[player])."""
         state = getattr(state, "state", state)
         if not isinstance(state, State):
             raise TypeError(f"act takes a vgdl.State or an environment, not {type(state).__name__}")
+        game = state.game
+        player = game.check_player(player)
         if state.is_over:
             raise ValueError("the game is over: there is nothing to decide")
-        game = state.game
-        move = lib.agent_act(self._agent(game), state._s, self.budget, self._report)
+        a = self._agent(game)
+        if game.num_players > 1:
+            lib.agent_set_player(a, player, self._model)
+        move = lib.agent_act(a, state._s, self.budget, self._report)
         r = self._report
         self.report = {"ms": r.ms, "calls": r.calls, "expanded": r.expanded,
                        "value": r.value if r.has_value else None, "overspent": bool(r.overspent)}
@@ -64,7 +76,7 @@ class Agent:
             return move
         if game.has_turns:                               # a move named like an action (2048, CS188)
             move = lib.VG_ACTION_NIL if move < 0 else _action(game.move_names[move])
-        return game._action_of.get(move, 0)
+        return game._player_action_of[player].get(move, 0)
 
     def _agent(self, game):
         a = self._agents.get(game)

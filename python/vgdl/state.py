@@ -3,7 +3,10 @@
 StateObservation). A State is one vg_state, flat in C: copy() is one
 memcpy, advance() one engine tick, and neither goes through Python per
 sprite. Actions are numbered as the game's environments number them
-(Game.action_names: ACTION_NIL first, then the avatar's, GVGAI's names)."""
+(Game.action_names: ACTION_NIL first, then the avatar's, GVGAI's names).
+In a game for several players (GVGAI's two-player games) each player has
+its own numbering (Game.player_action_names[p]), advance() takes one
+action a player, and the player_* calls read one player."""
 import operator
 import os
 
@@ -39,11 +42,18 @@ class Game:
         lib.vg_game_paths(ROOT.encode(), name_b, level_b, script, level_path, 4096)
         self.script, self.level_path = ffi.string(script).decode(), ffi.string(level_path).decode()
         self._err = ffi.new("vg_error *")
+        self.num_players = lib.vg_num_players(self._g)
         acts = ffi.new("vg_action[]", lib.VG_NUM_ACTIONS)
         n = lib.vg_env_actions(self._g, acts)
         self._acts = tuple(acts[k] for k in range(n))            # action number -> vg_action
-        self.action_names = tuple(ffi.string(lib.vg_action_name(a)).decode() for a in self._acts)
-        self._action_of = {a: k for k, a in enumerate(self._acts)}   # vg_action -> action number
+        self._player_acts = (self._acts,) + tuple(
+            tuple(acts[k] for k in range(lib.vg_env_player_actions(self._g, p, acts))) for p in range(1, self.num_players))
+        self.player_action_names = tuple(tuple(ffi.string(lib.vg_action_name(a)).decode() for a in t)
+                                         for t in self._player_acts)
+        self.action_names = self.player_action_names[0]
+        self._player_action_of = tuple({a: k for k, a in enumerate(t)} for t in self._player_acts)
+        self._action_of = self._player_action_of[0]               # vg_action -> action number
+        self._multi = ffi.new("vg_action[]", lib.VG_MAX_PLAYERS)
         self.width, self.height = lib.vg_game_width(self._g), lib.vg_game_height(self._g)
         self.plane_names = tuple(ffi.string(lib.vg_type_name(self._g, lib.vg_plane_type(self._g, k))).decode()
                                  for k in range(lib.vg_planes(self._g)))
@@ -52,6 +62,10 @@ class Game:
         self.has_turns = bool(lib.vg_game_has_turns(self._g))
         self.moves_are_actions = bool(lib.vg_moves_are_actions(self._g))
         self.move_names = tuple(self._move_names())
+        types = [lib.vg_plane_type(self._g, k) for k in range(len(self.plane_names))]
+        hidden = [[bool(lib.vg_type_hidden_from(self._g, t, p)) for p in range(self.num_players)] for t in types]
+        self._private = tuple(np.array([k for k, h in enumerate(hidden) if h[p] and not all(h)], dtype=np.intp)
+                              for p in range(self.num_players))   # player p's planes hidden from it alone
 
     def _move_names(self):
         m = 0
@@ -69,17 +83,30 @@ class Game:
         seed = _seed(seed)
         return State._wrap(self, lib.vg_state_new(self._g, seed))
 
-    def check_action(self, action):
-        """'action' as an action number of this game: TypeError when it is
-        not an integer, IndexError when it is out of range."""
+    def check_action(self, action, player=0):
+        """'action' as an action number of player 'player' of this game:
+        TypeError when it is not an integer, IndexError when it is out of range."""
         try:
             a = operator.index(action)
         except TypeError:
             raise TypeError(f"an action is an integer, not {type(action).__name__}") from None
-        if not 0 <= a < len(self._acts):
-            raise IndexError(f"action {a} is out of range: {self.name} has {len(self._acts)} actions, "
-                             f"0 to {len(self._acts) - 1} ({', '.join(self.action_names)})")
+        names = self.player_action_names[player]
+        if not 0 <= a < len(names):
+            who = self.name if self.num_players == 1 else f"player {player} of {self.name}"
+            raise IndexError(f"action {a} is out of range: {who} has {len(names)} actions, "
+                             f"0 to {len(names) - 1} ({', '.join(names)})")
         return a
+
+    def check_player(self, player):
+        """'player' as a player number of this game: TypeError, IndexError."""
+        try:
+            p = operator.index(player)
+        except TypeError:
+            raise TypeError(f"a player is an integer, not {type(player).__name__}") from None
+        if not 0 <= p < self.num_players:
+            raise IndexError(f"player {p} is out of range: {self.name} has {self.num_players} "
+                             f"player{'s' if self.num_players > 1 else ''}")
+        return p
 
     def __repr__(self):
         return f"Game({self.name!r}, level={self.level!r})"
@@ -144,12 +171,26 @@ class State:
 
     def advance(self, action):
         """Plays one tick with the avatar doing 'action' (an action number);
-        a state whose game is over stays as it is. Raises Error when the
-        game's script fails (the game is then over, with no winner)."""
+        in a game for several players 'action' may be a sequence of one
+        action a player (all act at once; a number alone is player 0's,
+        the others doing NIL). A state whose game is over stays as it is.
+        Raises Error when the game's script fails (the game is then over,
+        with no winner)."""
         if type(action) is not int or not 0 <= action < len(self.game._acts):
+            if isinstance(action, (list, tuple, np.ndarray)):
+                return self._advance_all(action)
             action = self.game.check_action(action)
         if _advance(self._g, self._s, self.game._acts[action], self.game._err):
             raise error(self.game._err)
+
+    def _advance_all(self, actions):
+        game = self.game
+        if len(actions) != game.num_players:
+            raise ValueError(f"advance takes one action a player ({game.num_players}), not {len(actions)}")
+        for p, a in enumerate(actions):
+            game._multi[p] = game._player_acts[p][game.check_action(a, p)]
+        if lib.vg_advance_multi(self._g, self._s, game._multi, game._err):
+            raise error(game._err)
 
     @property
     def actions(self):
@@ -199,11 +240,55 @@ class State:
         """The avatar's resources: {type name: amount}."""
         return {name: lib.vg_avatar_resource(self._g, self._s, r) for r, name in enumerate(self.game.resource_names)}
 
-    def observation(self):
-        """The grid as one-hot planes, planes x height x width uint8 (Game.plane_names)."""
+    def observation(self, player=None):
+        """The grid as one-hot planes, planes x height x width uint8
+        (Game.plane_names); with a player, as that player sees it: the
+        planes of the types hidden from it alone are 0."""
         obs = np.empty(self.game.obs_shape, dtype=np.uint8)
         lib.vg_observe_planes(self._g, self._s, ffi.from_buffer("uint8_t[]", obs))
+        if player is not None:
+            obs[self.game._private[self.game.check_player(player)]] = 0
         return obs
+
+    # ---- Games for several players: player p's side (GVGAI's StateObservationMulti) ----
+
+    @property
+    def num_players(self):
+        return self.game.num_players
+
+    @property
+    def scores(self):
+        """Each player's score (a tuple; (score,) for one player)."""
+        return tuple(lib.vg_player_score(self._g, self._s, p) for p in range(self.game.num_players))
+
+    @property
+    def results(self):
+        """Each player's result, as State.result (both players may win, or both lose)."""
+        if not lib.vg_is_over(self._s):
+            return (None,) * self.game.num_players
+        return tuple(RESULTS[lib.vg_player_winner(self._g, self._s, p) or 3] for p in range(self.game.num_players))
+
+    def player_actions(self, player):
+        """Player p's available actions as its action numbers, ACTION_NIL (0) first."""
+        p = self.game.check_player(player)
+        out = ffi.new("vg_action[]", lib.VG_MAX_ACTIONS)
+        n = lib.vg_player_actions(self._g, self._s, p, out)
+        of = self.game._player_action_of[p]
+        return [0] + [of[out[k]] for k in range(n) if out[k] in of]
+
+    def player_alive(self, player):
+        """Whether player p's avatar is still there (a player without one is not asked to act)."""
+        return bool(lib.vg_player_alive(self._g, self._s, self.game.check_player(player)))
+
+    def player_position(self, player):
+        """Player p's avatar's (x, y) in cells, or None when it is gone."""
+        x, y = ffi.new("double *"), ffi.new("double *")
+        return (x[0], y[0]) if lib.vg_player_pos(self._g, self._s, self.game.check_player(player), x, y) else None
+
+    def player_resources(self, player):
+        """Player p's avatar's resources: {type name: amount}."""
+        p = self.game.check_player(player)
+        return {name: lib.vg_player_resource(self._g, self._s, p, r) for r, name in enumerate(self.game.resource_names)}
 
     # ---- Games with turns{} (board games): moves by number, Game.move_names ----
 

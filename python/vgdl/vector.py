@@ -3,7 +3,9 @@
 (vg_vec_step), Gymnasium's vector API with its next-step autoreset: an
 env whose episode ended at a step begins the next at its following step
 (its action unused, reward 0). C writes every output into numpy arrays
-made once; a step from Python is one call and a few copies, whatever n."""
+made once; a step from Python is one call and a few copies, whatever n.
+In a game for several players every env takes one action a player, and
+the rewards, scores, results and resources have a column a player."""
 import os
 
 import numpy as np
@@ -48,19 +50,22 @@ class VectorEnv(_Base):
         self.num_envs, self.render_mode, self.copy = n, render_mode, bool(copy)
         self.max_steps = _max_steps(max_steps)
         self._seed0 = None if seed is None else _seed(seed)
-        self.action_names = self.game.action_names
-        self.single_action_space = Discrete(len(self.action_names))
-        self.action_space = MultiDiscrete(np.full(n, len(self.action_names)))
+        self.num_players = np_ = self.game.num_players
+        self._per = (n,) if np_ == 1 else (n, np_)                 # the shape of what each player has
+        self.action_names = self.game.action_names if np_ == 1 else self.game.player_action_names
+        counts = [len(names) for names in self.game.player_action_names]
+        self.single_action_space = Discrete(counts[0]) if np_ == 1 else MultiDiscrete(counts)
+        self.action_space = MultiDiscrete(np.broadcast_to(counts if np_ > 1 else counts[0], self._per))
         self.single_observation_space = Box(0, 1, shape, np.uint8)
         self.observation_space = Box(0, 1, (n,) + shape, np.uint8)
         self._canvas = _canvas(self.game, cell, sprites) if render_mode == "rgb_array" else None
         self._vec = _vec(self.game, n, self.max_steps, 1)
         self._obs = np.zeros((n,) + shape, dtype=np.uint8)
-        self._reward, self._score = np.zeros(n), np.zeros(n)
+        self._reward, self._score = np.zeros(self._per), np.zeros(self._per)
         self._terminated, self._truncated = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
-        self._result, self._tick = np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int32)
-        self._res = np.zeros((n, max(1, nres)), dtype=np.int32)
-        self._actions, self._seeds = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.uint64)
+        self._result, self._tick = np.zeros(self._per, dtype=np.int8), np.zeros(n, dtype=np.int32)
+        self._res = np.zeros(self._per + (max(1, nres),), dtype=np.int32)
+        self._actions, self._seeds = np.zeros(self._per, dtype=np.int64), np.zeros(n, dtype=np.uint64)
         self._all = np.ones(n, dtype=bool)
         self._all.flags.writeable = False
         buf = ffi.from_buffer
@@ -99,8 +104,11 @@ class VectorEnv(_Base):
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise TypeError(f"actions are integers, not {a.dtype}")
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"step takes {self.num_envs} actions (one per env), not an array of shape {a.shape}")
+        if a.shape != self._per:
+            raise ValueError(f"step takes {self.num_envs} actions (one per env), not an array of shape {a.shape}"
+                             if self.num_players == 1 else
+                             f"step takes {self.num_envs} x {self.num_players} actions (one per env and player), "
+                             f"not an array of shape {a.shape}")
         if a.dtype.kind == "u" and a.max(initial=0) > np.iinfo(np.int64).max:
             raise IndexError(f"action {a.max()} is out of range (0 to {len(self.action_names) - 1})")
         self._actions[:] = a
@@ -164,7 +172,7 @@ class VectorEnv(_Base):
         infos = {"score": give(self._score), "_score": all_, "result": _RESULTS[self._result], "_result": all_,
                  "tick": give(self._tick), "_tick": all_}
         if self.game.resource_names:
-            infos["resources"] = {name: self._res[:, k].copy() for k, name in enumerate(self.game.resource_names)}
+            infos["resources"] = {name: self._res[..., k].copy() for k, name in enumerate(self.game.resource_names)}
             infos["_resources"] = all_
         return infos
 

@@ -12,6 +12,10 @@
  *    its end, seeded vg_next_seed of its last (Aliens: random bombs).
  * 3. max_ticks truncates; an action out of range steps no state; outputs
  *    may be left out.
+ * 4. Two players (copsNrobbers: 5 and 6 actions): each state plays the
+ *    tick vg_advance_multi plays, each player by its own action table,
+ *    with its own reward, score and result; a player's action out of its
+ *    range steps nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -118,11 +122,58 @@ static void test_bad_action_and_no_outputs(void **state) {
     vg_game_free(g);
 }
 
+static void test_two_players(void **state) {
+    (void)state;
+    vg_game *g = load_game("gvgai/2player/copsNrobbers.txt", "gvgai/2player/copsNrobbers_lvl1.txt");
+    vg_action table[2][VG_NUM_ACTIONS];
+    int nacts[2] = {vg_env_player_actions(g, 0, table[0]), vg_env_player_actions(g, 1, table[1])};
+    assert_int_equal(nacts[0], 5);
+    assert_int_equal(nacts[1], 6);
+    assert_int_equal(table[1][0], VG_ACTION_NIL);
+    vg_action none[VG_NUM_ACTIONS];
+    assert_int_equal(vg_env_player_actions(g, 2, none), 1);       /* no such player: NIL alone */
+    vg_vec *v = vg_vec_new(g, 2, 0, 0);
+    double reward[4], score[4];
+    int8_t result[4];
+    vg_vec_out out = {.reward = reward, .score = score, .result = result};
+    uint64_t seeds[2] = {3, 4};
+    vg_vec_reset(v, seeds, &out);
+    vg_state *hand[2] = {vg_state_new(g, 3), vg_state_new(g, 4)};
+    uint64_t rng = 11;
+    for (int k = 0; k < 80; k++) {
+        int64_t acts[4];
+        for (int j = 0; j < 4; j++) acts[j] = (int64_t)((rng = rng * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % nacts[j % 2];
+        assert_int_equal(vg_vec_step(v, acts, &out, NULL), VG_OK);
+        for (int i = 0; i < 2; i++) {
+            double before[2] = {vg_player_score(g, hand[i], 0), vg_player_score(g, hand[i], 1)};
+            vg_action a[2] = {table[0][acts[2 * i]], table[1][acts[2 * i + 1]]};
+            assert_int_equal(vg_advance_multi(g, hand[i], a, NULL), VG_OK);
+            assert_int_equal(vg_state_hash(vg_vec_state(v, i)), vg_state_hash(hand[i]));
+            for (int p = 0; p < 2; p++) {
+                vg_winner w = vg_player_winner(g, hand[i], p);
+                assert_true(score[2 * i + p] == vg_player_score(g, hand[i], p));
+                assert_true(reward[2 * i + p] == vg_player_score(g, hand[i], p) - before[p]);
+                assert_int_equal(result[2 * i + p], !vg_is_over(hand[i]) ? 0 : w ? (int)w : 3);
+            }
+        }
+    }
+    int64_t bad[4] = {0, 5, 5, 0};                        /* player 1 may do 5, player 0 may not */
+    vg_error err;
+    int before = vg_tick(vg_vec_state(v, 0));
+    assert_int_equal(vg_vec_step(v, bad, &out, &err), VG_ERR_ARG);
+    assert_string_equal(err.msg, "action 5 (env 1) is out of range: player 0 has 5 actions, 0 to 4");
+    assert_int_equal(vg_tick(vg_vec_state(v, 0)), before);
+    for (int i = 0; i < 2; i++) vg_state_free(hand[i]);
+    vg_vec_free(v);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_actions),
         cmocka_unit_test(test_same_as_by_hand),
         cmocka_unit_test(test_bad_action_and_no_outputs),
+        cmocka_unit_test(test_two_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,7 +19,9 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "chart.h"
 #include "fuzz.h"
+#include "outfile.h"
 #include "render.h"
 
 enum {
@@ -100,7 +102,7 @@ static vg_status write_picture(const char *path, int w, const uint8_t *data, siz
     if (w == 0) {
         uint8_t *rgb = calloc((size_t)side * (size_t)side, 3);
         for (size_t k = 0; rgb && k < (size_t)side * (size_t)side * 3 && k + 4 < size; k++) rgb[k] = data[4 + k];
-        vg_status st = rgb ? render_write_png(path, rgb, side, side, &err) : VG_ERR_NOMEM;
+        vg_status st = rgb ? outfile_png(path, rgb, side, side, &err) : VG_ERR_NOMEM;
         free(rgb);
         return st;
     }

@@ -28,9 +28,32 @@ def value(rng):
     return VALUES[rng.integers(len(VALUES))]
 
 
-def calls(rng, env, vec, state, game):
-    """One call of each kind, with random arguments."""
+def vec_step(game, actions):
+    """A step of two two-player states."""
+    vec = vgdl.VectorEnv(game, 2, seed=1)
+    vec.reset()
+    return vec.step(actions)
+
+
+def calls(rng, env, vec, state, game, two, turns):
+    """One call of each kind, with random arguments ('two': a two-player
+    ParallelEnv, 'turns' the AEC env of such a game)."""
     return [
+        lambda: turns.step(value(rng)),
+        lambda: turns.step(None),
+        lambda: turns.observe(value(rng)),
+        lambda: turns.last(),
+        lambda: turns.reset(seed=value(rng)),
+        lambda: two.step(value(rng)),
+        lambda: two.step({"player_0": value(rng), "player_1": value(rng)}),
+        lambda: two.reset(seed=value(rng)),
+        lambda: two.state.advance(value(rng)),
+        lambda: two.state.advance([value(rng), value(rng)]),
+        lambda: two.state.observation(value(rng)),
+        lambda: two.state.player_actions(value(rng)),
+        lambda: two.action_space(value(rng)),
+        lambda: vec_step(two.game, rng.integers(-2, 8, (2, 2))),
+        lambda: vec_step(two.game, value(rng)),
         lambda: env.step(value(rng)),
         lambda: env.reset(seed=value(rng)),
         lambda: env.render(),
@@ -63,17 +86,25 @@ class TestFuzz(unittest.TestCase):
         vec.reset()
         game = env.game
         state = game.state(seed=1)
+        two = vgdl.make_parallel("gvgai/2player/copsNrobbers.txt", seed=1)
+        turns = vgdl.make_aec("gvgai/2player/tron.txt", seed=1)
         raised = returned = 0
         for k in range(int(os.environ.get("VGDL_FUZZ_CALLS", 3000))):
             if k % 500 == 250:                                  # a closed env must raise, not crash
                 env.close()
                 vec.close()
+                two.close()
+                turns.close()
             elif k % 500 == 0:
                 env, vec = vgdl.make("bait", level=0, render_mode="rgb_array", seed=1), vgdl.VectorEnv("bait", 3, seed=1)
+                two = vgdl.make_parallel("gvgai/2player/copsNrobbers.txt", seed=1)
+                turns = vgdl.make_aec("gvgai/2player/tron.txt", seed=1)
                 if rng.integers(2):
                     env.reset()
                     vec.reset()
-            options = calls(rng, env, vec, state, game)
+                    two.reset()
+                    turns.reset()
+            options = calls(rng, env, vec, state, game, two, turns)
             try:
                 options[rng.integers(len(options))]()
                 returned += 1

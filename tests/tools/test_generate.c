@@ -9,7 +9,8 @@
  *    says, differs from the others; its listed plan replays to a win in
  *    exactly 'shortest' moves, and 'vgdl solve' proves the same length,
  *    within --length, and standing still for a tick does not end it (a
- *    level over before a move is refused); each generator works.
+ *    level over before a move is refused); each generator works; a
+ *    sprite no rule names that makes sprites (a spawn point) is placed.
  *    A Lua game with no levels of its own brings generate() and
  *    constraints{}: its levels keep them, and other generators learn from
  *    the maps it makes; its errors end the request at the script's line.
@@ -149,6 +150,32 @@ static void test_over_before_a_move(void **state) {
     check_proven("sokoban", "soko-short", 6, 1, 100);
 }
 
+/* A sprite no rule names but that acts (a spawn point, as Pacman's ghost
+ * nests) is placed by the constructive generator as its levels have it,
+ * not taken for the empty floor. */
+static void test_acting_sprites_placed(void **state) {
+    (void)state;
+    assert_int_equal(sh("cd %s && cat > nests.lua <<'EOF'\n"
+                        "sprite { 'floor', 'Immovable', hidden = true }\n"
+                        "sprite { 'wall', 'Immovable' }\n"
+                        "sprite { 'door', 'Immovable' }\n"
+                        "sprite { 'spark', 'Immovable' }\n"
+                        "sprite { 'nest', 'SpawnPoint', stype = 'spark', total = 1 }\n"
+                        "sprite { 'avatar', 'MovingAvatar' }\n"
+                        "map { '.', 'floor' } map { 'w', 'wall' } map { 'g', 'door', 'floor' }\n"
+                        "map { 'n', 'nest', 'floor' } map { 'A', 'avatar', 'floor' }\n"
+                        "interaction { 'avatar', 'wall', 'stepBack' }\n"
+                        "interaction { 'door', 'avatar', 'killSprite' }\n"
+                        "termination { 'SpriteCounter', stype = 'door', limit = 0, win = true }\n"
+                        "EOF\n"
+                        "printf 'wwwwwwww\\nwA.n..nw\\nw.n..n.w\\nwn..n.gw\\nwwwwwwww\\n' > nests_lvl0.txt && "
+                        "%s generate nests.lua --out nests --generator constructive --count 3 --seed 1",
+                        tmp, vgdl), 0);
+    check_proven("nests.lua", "nests", 3, 1, 100);
+    assert_int_equal(sh("cd %s && cat nests/lvl*.txt | tr -cd n | wc -c", tmp), 0);
+    assert_true(atoi(out()) > 0);
+}
+
 /* A Lua game written for the test, with no levels: its own generate() and
  * constraints{} (length 6-40, 2 to 4 coins); the other generators learn
  * from the maps it makes. */
@@ -266,6 +293,10 @@ static void test_impossible(void **state) {
     assert_true(time(NULL) - t0 <= 8);
     expect_in(err(), "vgdl: no level of sokoban passed within 2 s (");
     expect_in(err(), "candidates judged");
+    assert_int_not_equal(sh("cd %s && ls none", tmp), 0);   /* nothing left behind: the same request can run again */
+    assert_int_equal(sh("cd %s && mkdir mine && %s generate sokoban --out mine --size 3x3 --length 50-60 --seconds 0.5", tmp, vgdl), 2);
+    assert_int_equal(sh("cd %s && ls -A mine | wc -l", tmp), 0);   /* a folder of the user's own is kept, empty */
+    assert_int_equal(atoi(out()), 0);
 }
 
 static void test_bad_options(void **state) {
@@ -318,6 +349,7 @@ int main(void) {
         cmocka_unit_test(test_bait),
         cmocka_unit_test(test_sokoban_each_generator),
         cmocka_unit_test(test_over_before_a_move),
+        cmocka_unit_test(test_acting_sprites_placed),
         cmocka_unit_test(test_script_game),
         cmocka_unit_test(test_zelda),
         cmocka_unit_test(test_aliens),

@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "cli.h"
-#include "render.h"
 #include "runs.h"
 
 void wilson(long wins, long n, double *lo, double *hi) { wilson_frac((double)wins, n, lo, hi); }

@@ -30,6 +30,7 @@
 #include "generate.h"
 #include "render.h"
 #include "runs.h"
+#include "sheet.h"
 
 #define DEFAULT_COUNT 10
 #define DEFAULT_SECONDS 60
@@ -106,10 +107,12 @@ static int read_opts(const cli_opts *co, const gen_game *gm, gen_opts *o, char *
     return read_agents(co->agents ? co->agents : "mcts,random", gm->g, o, agents, size);
 }
 
-/* The folder 'dir', made if missing; refused when it holds generated levels already. 0, or 2 after printing why. */
-static int make_dir(const char *dir) {
+/* The folder 'dir', made if missing ('*made' says whether it was); refused when it holds generated levels
+ * already. 0, or 2 after printing why. */
+static int make_dir(const char *dir, int *made) {
     char path[4200];
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) return cli_fail("--out %s: cannot make the folder: %s", dir, strerror(errno));
+    *made = mkdir(dir, 0777) == 0;
+    if (!*made && errno != EEXIST) return cli_fail("--out %s: cannot make the folder: %s", dir, strerror(errno));
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) return cli_fail("--out %s: not a folder", dir);
     snprintf(path, sizeof path, "%s/levels.tsv", dir);
@@ -317,8 +320,8 @@ int cli_generate(int argc, char **argv) {
     cli_opts co;
     gen_game gm;
     gen_opts o;
-    char agents[256], why[512] = "";
-    int rc = cli_parse(argc, argv, &co, 1);
+    char agents[256], why[512] = "", path[4200];
+    int rc = cli_parse(argc, argv, &co, 1), made = 0;
     if (rc) return rc;
     if (!co.out) return cli_fail("generate needs --out DIR: the folder the levels are written to");
     const gen_def *def = co.generator ? gen_find(co.generator) : NULL;
@@ -344,8 +347,7 @@ int cli_generate(int argc, char **argv) {
     r.captions = calloc((size_t)o.count, sizeof *r.captions);
     if (!self) rc = cli_fail("generator %s: %s", def->name, why[0] ? why : "out of memory");
     else if (!r.hashes || !r.texts || !r.captions) rc = cli_fail("out of memory");
-    else if (!(rc = make_dir(co.out))) {
-        char path[4200];
+    else if (!(rc = make_dir(co.out, &made))) {
         snprintf(path, sizeof path, "%s/levels.tsv", co.out);
         if (!(r.tsv = fopen(path, "w"))) rc = cli_fail("cannot write %s: %s", path, strerror(errno));
     }
@@ -357,6 +359,7 @@ int cli_generate(int argc, char **argv) {
     if (!rc) rc = generate(&r, def, self, pool);
     gen_pool_free(pool);
     if (r.tsv && fclose(r.tsv) != 0 && !rc) rc = cli_fail("cannot write %s/levels.tsv: %s", co.out, strerror(errno));
+    if (r.tsv && r.kept == 0 && remove(path) == 0 && made) rmdir(co.out);   /* no level: nothing left behind */
     if (!rc && co.sheet && r.kept) rc = draw_sheet(&r, &co);
     if (!rc) rc = finish(&r, co.game);
     for (int k = 0; k < r.kept; k++) free(r.texts[k]);

@@ -8,7 +8,7 @@
  *                 character, each character's role (wall, goal, killer,
  *                 collectible, ...) read from the interaction rules
  *   gen_*.c       the generators, one file each behind gen_def; registry.c
- *                 lists them (one table)
+ *                 lists them (one table); rng.c, the numbers they draw
  *   prove.c       one candidate judged: loaded, its constraints checked,
  *                 its shortest solution proven by the level solver (a
  *                 game without chance) or a strong and a weak agent's win
@@ -34,7 +34,7 @@
 #define GEN_MAX_PLAN 2048            /* actions a proven plan may have (longer ones are refused) */
 #define GEN_MAX_CHARS 96             /* printable ASCII characters a map may use */
 
-/* ---- The random numbers of a generator -------------------------------- */
+/* ---- The random numbers of a generator (rng.c) -------------------------- */
 
 typedef struct gen_rng {
     uint64_t s;
@@ -62,13 +62,13 @@ static inline char *gen_at(gen_map *m, int x, int y) { return &m->cell[y * m->w 
 /* ---- What a game's levels and rules say (study.c) ---------------------- */
 
 typedef enum {                       /* a character's role; after EMPTY, strongest first */
-    ROLE_EMPTY,                      /* places nothing that takes part in a rule: floor */
+    ROLE_EMPTY,                      /* places nothing a rule names, nothing that moves or makes sprites: floor */
     ROLE_AVATAR,
     ROLE_HARMFUL,                    /* kills the avatar on contact */
     ROLE_GOAL,                       /* the avatar removes it, and a win counts it */
     ROLE_COLLECTIBLE,                /* the avatar removes or collects it */
     ROLE_SOLID,                      /* never moves, and stops the avatar (stepBack, undoAll, wallStop): walls */
-    ROLE_OTHER,                      /* anything else a rule names: boxes, holes, portals, ... */
+    ROLE_OTHER,                      /* anything else: boxes, holes, portals, ghost nests, ... */
     NUM_ROLES
 } gen_role;
 

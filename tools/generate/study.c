@@ -12,7 +12,8 @@
  *      avatar); a goal (the avatar removes it and a win counts it, such as
  *      Bait's door, though the avatar steps back from it without a key);
  *      collectible (the avatar removes it); solid (it never moves and the
- *      avatar steps back from it); other (named by some rule); empty
+ *      avatar steps back from it); other (named by some rule, or by none
+ *      but it moves or makes sprites: Pacman's ghost nests); empty
  *   5. what the terminations ask of a start: a win or loss counting a
  *      type holds once the count is down to its limit, so a level needs
  *      more than that many; a type a win wants gone needs what removes it
@@ -121,6 +122,8 @@ static gen_role char_role(const vg_game *g, char c, int *moving) {
     *moving = 0;
     for (int k = 0; k < n; k++) {
         gen_role r = type_role(g, types[k]);
+        if (r == ROLE_EMPTY && (vg_type_category(g, types[k]) != VG_CAT_IMMOVABLE || vg_type_stype(g, types[k]) >= 0))
+            r = ROLE_OTHER;   /* named by no rule, but it moves or makes sprites: Pacman's ghost nests */
         if (r != ROLE_EMPTY && (role == ROLE_EMPTY || r < role)) role = r;
         *moving |= vg_type_category(g, types[k]) == VG_CAT_NPC;
     }

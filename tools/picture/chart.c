@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
+#include "outfile.h"
 #include "render.h"
 
 #define SCALE 2                       /* font pixels a glyph pixel */
@@ -162,7 +164,7 @@ vg_status chart_png(const char *path, const char *title, const chart_bar *bars, 
         fill(&c, 8, y, CH_H - 4, CH_H - 4, col);
         text(&c, 8 + CH_H + 8, y, series[s], LABEL_MAX, ink);
     }
-    st = render_write_png(path, c.rgb, c.w, c.h, err);
+    st = outfile_png(path, c.rgb, c.w, c.h, err);
 done:
     if (st == VG_ERR_NOMEM) {
         memset(err, 0, sizeof *err);

@@ -16,13 +16,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "render.h"
 
 #define FINAL_HOLD_CS 150    /* the last frame shows this much longer (hundredths of a second) */
 
 struct render_gif {
     render *r;
-    render_out out;          /* the file */
+    outfile out;          /* the file */
     GifFileType *gf;
     int w, h, delay_cs, frames, pending, written;   /* frames added; one waiting; frames in the file */
     uint8_t *shown;          /* the picture as the file shows it so far, w * h palette indices */
@@ -34,7 +35,7 @@ struct render_gif {
 static vg_status gif_fail(render_gif *gif, int e, vg_error *err) {
     int sys = e == E_GIF_ERR_WRITE_FAILED || e == E_GIF_ERR_CLOSE_FAILED ? errno : 0;
     errno = sys;
-    render_io_error(err, gif->out.path, "cannot write");
+    outfile_error(err, gif->out.path, "cannot write");
     if (!sys) snprintf(err->msg, sizeof err->msg, "cannot write the GIF (giflib: %s)", GifErrorString(e) ? GifErrorString(e) : "?");
     return VG_ERR_IO;
 }
@@ -98,14 +99,14 @@ vg_status render_gif_open(render *r, const char *path, int delay_ms, render_gif 
     *out = NULL;
     if (!gif) {
         errno = ENOMEM;
-        return render_io_error(err, path, "cannot write");
+        return outfile_error(err, path, "cannot write");
     }
     gif->r = r;
     gif->w = render_width(r);
     gif->h = render_height(r);
     gif->delay_cs = ((delay_ms > 0 ? delay_ms : RENDER_DELAY) + 5) / 10;
     if (gif->delay_cs < 2) gif->delay_cs = 2;             /* viewers slow down shorter delays */
-    int fd = render_out_open(&gif->out, path, err), e = 0;
+    int fd = outfile_open(&gif->out, path, err), e = 0;
     errno = 0;                                        /* what a failed write sets is the reason gif_fail gives */
     if (fd < 0) {
         free(gif);
@@ -142,7 +143,7 @@ vg_status render_gif_close(render_gif *gif, int keep, vg_error *err) {
     int e = keep && gif->pending ? put_frame(gif, gif->delay_cs + FINAL_HOLD_CS) : 0, e_close = 0;
     if (e) st = gif_fail(gif, e, err), keep = 0;
     if (gif->gf && EGifCloseFile(gif->gf, &e_close) != GIF_OK && keep) st = gif_fail(gif, e_close, err), keep = 0;
-    vg_status st_file = render_out_end(&gif->out, keep, err);
+    vg_status st_file = outfile_end(&gif->out, keep, err);
     if (st == VG_OK) st = st_file;
     free(gif->shown);
     free(gif->next);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
- * outfile.c -- where a picture is written (render.h): a PNG of render or
- * report --plot, a GIF of --gif.
+ * outfile.c -- where a picture is written (outfile.h): a PNG of render or
+ * report --plot, a GIF of --gif, a contact sheet; and the PNG files
+ * themselves, written with libpng.
  *
  * What is at the path decides how:
  *   nothing, or a regular file   a temporary file beside it, renamed over
@@ -20,25 +21,26 @@
 #define _XOPEN_SOURCE 700   /* realpath */
 #include <errno.h>
 #include <fcntl.h>
+#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "render.h"
+#include "outfile.h"
 
 /* -1 after filling 'err' with "cannot write: 'why'" for o->path ('why'
  * NULL: errno's reason). */
-static int refuse(const render_out *o, const char *why, vg_error *err) {
-    render_io_error(err, o->path, "cannot write");
+static int refuse(const outfile *o, const char *why, vg_error *err) {
+    outfile_error(err, o->path, "cannot write");
     if (why) snprintf(err->msg, sizeof err->msg, "cannot write: %s", why);
     return -1;
 }
 
 /* A temporary file beside o->dest with the permissions 'mode' (less the
  * umask when 'umasked'); its descriptor, or -1. */
-static int open_temp(render_out *o, mode_t mode, int umasked, vg_error *err) {
+static int open_temp(outfile *o, mode_t mode, int umasked, vg_error *err) {
     if ((size_t)snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", o->dest) >= sizeof o->tmp) {
         o->tmp[0] = '\0';
         errno = ENAMETOOLONG;
@@ -59,7 +61,7 @@ static int open_temp(render_out *o, mode_t mode, int umasked, vg_error *err) {
 }
 
 /* A device, FIFO or socket, opened where it is. */
-static int open_in_place(render_out *o, const struct stat *st, vg_error *err) {
+static int open_in_place(outfile *o, const struct stat *st, vg_error *err) {
     int fd = open(o->path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);   /* O_NONBLOCK: a FIFO with no reader fails */
     struct stat now;
     if (fd < 0) return refuse(o, errno == ENXIO && S_ISFIFO(st->st_mode) ? "a FIFO that no process reads" : NULL, err);
@@ -71,7 +73,7 @@ static int open_in_place(render_out *o, const struct stat *st, vg_error *err) {
     return fd;
 }
 
-int render_out_open(render_out *o, const char *path, vg_error *err) {
+int outfile_open(outfile *o, const char *path, vg_error *err) {
     struct stat st, lst;
     memset(o, 0, sizeof *o);
     snprintf(o->path, sizeof o->path, "%s", path);
@@ -102,14 +104,46 @@ int render_out_open(render_out *o, const char *path, vg_error *err) {
     return open_temp(o, st.st_mode & 07777, 0, err);
 }
 
-vg_status render_out_end(render_out *o, int keep, vg_error *err) {
+vg_status outfile_end(outfile *o, int keep, vg_error *err) {
     if (!o->tmp[0]) return VG_OK;                      /* written in place: nothing to rename */
     errno = 0;
     vg_status st = VG_OK;
     if (!keep || rename(o->tmp, o->dest) != 0) {
-        if (keep) st = render_io_error(err, o->path, "cannot write");
+        if (keep) st = outfile_error(err, o->path, "cannot write");
         unlink(o->tmp);
     }
     o->tmp[0] = '\0';
     return st;
+}
+
+vg_status outfile_error(vg_error *err, const char *path, const char *what) {
+    int e = errno;
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", path);
+    snprintf(err->msg, sizeof err->msg, "%s: %s", what, e ? strerror(e) : "failed");
+    return VG_ERR_IO;
+}
+
+vg_status outfile_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err) {
+    outfile o;
+    int fd = outfile_open(&o, path, err);
+    if (fd < 0) return VG_ERR_IO;
+    FILE *f = fdopen(fd, "wb");
+    png_image im;
+    memset(&im, 0, sizeof im);
+    im.version = PNG_IMAGE_VERSION;
+    im.width = (png_uint_32)w;
+    im.height = (png_uint_32)h;
+    im.format = PNG_FORMAT_RGB;
+    errno = 0;
+    int ok = f && png_image_write_to_stdio(&im, f, 0, rgb, 0, NULL);
+    ok &= f && fflush(f) == 0;
+    if (f) ok &= fclose(f) == 0;
+    else close(fd);
+    if (!ok) {
+        outfile_error(err, path, "cannot write");
+        outfile_end(&o, 0, NULL);
+        return VG_ERR_IO;
+    }
+    return outfile_end(&o, 1, err);
 }

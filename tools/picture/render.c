@@ -2,16 +2,16 @@
  *
  * render.c -- the command line's pictures of a position (render.h): the
  * library's canvas (vg_canvas, engine/draw.c) with a palette for the GIF
- * writer, and PNG files written with libpng.
+ * writer, written as PNG files by outfile.c.
  */
 #include <ctype.h>
 #include <errno.h>
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "render.h"
 
 struct render {
@@ -20,14 +20,6 @@ struct render {
     int npal;
     uint8_t *lut;                  /* 15-bit colour -> palette entry, 32768 */
 };
-
-vg_status render_io_error(vg_error *err, const char *path, const char *what) {
-    int e = errno;
-    memset(err, 0, sizeof *err);
-    snprintf(err->file, sizeof err->file, "%s", path);
-    snprintf(err->msg, sizeof err->msg, "%s: %s", what, e ? strerror(e) : "failed");
-    return VG_ERR_IO;
-}
 
 /* ---- Palette -------------------------------------------------------------- */
 
@@ -117,31 +109,7 @@ const uint8_t *render_draw(render *r, const vg_state *s) { return vg_canvas_draw
 /* ---- Files ---------------------------------------------------------------- */
 
 vg_status render_png(render *r, const vg_state *s, const char *path, vg_error *err) {
-    return render_write_png(path, render_draw(r, s), render_width(r), render_height(r), err);
-}
-
-vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err) {
-    render_out o;
-    int fd = render_out_open(&o, path, err);
-    if (fd < 0) return VG_ERR_IO;
-    FILE *f = fdopen(fd, "wb");
-    png_image im;
-    memset(&im, 0, sizeof im);
-    im.version = PNG_IMAGE_VERSION;
-    im.width = (png_uint_32)w;
-    im.height = (png_uint_32)h;
-    im.format = PNG_FORMAT_RGB;
-    errno = 0;
-    int ok = f && png_image_write_to_stdio(&im, f, 0, rgb, 0, NULL);
-    ok &= f && fflush(f) == 0;
-    if (f) ok &= fclose(f) == 0;
-    else close(fd);
-    if (!ok) {
-        render_io_error(err, path, "cannot write");
-        render_out_end(&o, 0, NULL);
-        return VG_ERR_IO;
-    }
-    return render_out_end(&o, 1, err);
+    return outfile_png(path, render_draw(r, s), render_width(r), render_height(r), err);
 }
 
 void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int max, int scale, uint32_t colour) {

@@ -9,7 +9,7 @@
  * result; board games as a board with discs); this room adds the palette
  * a GIF needs and writes the files.
  *
- * Files are written as outfile.c says: a regular file through a
+ * Files are written as outfile.h says: a regular file through a
  * temporary file beside it, renamed when complete, so a failure never
  * leaves a half-written picture; a device or FIFO in place, never
  * replaced.
@@ -49,57 +49,21 @@ const uint8_t *render_draw(render *r, const vg_state *s);
 const uint8_t *render_palette(const render *r, int *n);
 /* The palette entry closest to (red, green, blue). */
 uint8_t render_index(render *r, uint8_t red, uint8_t green, uint8_t blue);
-/* Writes 's' as a PNG to 'path' (render_write_png). VG_OK, or VG_ERR_IO
+/* Writes 's' as a PNG to 'path' (outfile_png). VG_OK, or VG_ERR_IO
  * naming 'path' (nothing is left behind). */
 vg_status render_png(render *r, const vg_state *s, const char *path, vg_error *err);
 
-/* ---- outfile.c: where a picture is written ----------------------------- */
-
-typedef struct render_out {
-    char path[4096];         /* the path given, which errors name */
-    char dest[4096];         /* the file renamed over: 'path', or where its symbolic links lead */
-    char tmp[4096];          /* the temporary file beside it; "" when written in place (a device, a FIFO) */
-} render_out;
-
-/* Opens 'path' for writing a picture (outfile.c): a regular file or none
- * through a temporary file beside it, a device or FIFO in place.
- * Returns a descriptor for the caller to write and close, then end with
- * render_out_end; or -1 with 'err' naming 'path' ("cannot write: ..."). */
-int render_out_open(render_out *o, const char *path, vg_error *err);
-/* After the descriptor is closed: the temporary file renamed over the
- * target ('keep' 1) or removed ('keep' 0). VG_OK, or VG_ERR_IO naming
- * the path. */
-vg_status render_out_end(render_out *o, int keep, vg_error *err);
-/* Fills 'err' with "cannot write" or another 'what' for 'path' and errno's reason; returns VG_ERR_IO. */
-vg_status render_io_error(vg_error *err, const char *path, const char *what);
-/* Writes 'rgb' (w * h pixels, 3 bytes each, row by row) as a PNG to
- * 'path' (render_out_open). VG_OK, or VG_ERR_IO naming 'path' (nothing
- * is left behind). */
-vg_status render_write_png(const char *path, const uint8_t *rgb, int w, int h, vg_error *err);
 /* Writes at most 'max' characters of 'text' in upper case on 'rgb' (w *
  * h pixels, 3 bytes each) in the canvas's font (vg_glyph), each font pixel
  * 'scale' pixels a side, its top left at (x, y), in 0xRRGGBB 'colour'; a
  * character advances 6 * scale pixels; clipped to the picture. */
 void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int max, int scale, uint32_t colour);
 
-/* ---- sheet.c: a contact sheet (vgdl generate --sheet) ----------------- */
-
-typedef struct sheet_tile {
-    const uint8_t *rgb;      /* w * h pixels, 3 bytes each, row by row */
-    int w, h;
-    const char *caption;     /* one line under it */
-} sheet_tile;
-
-/* Writes tiles[0..n) as a PNG at 'path': 'cols' a row, each in a cell as
- * large as the largest tile, its caption under it. VG_OK, or VG_ERR_IO /
- * VG_ERR_NOMEM naming 'path' (nothing is left behind). */
-vg_status sheet_png(const char *path, const sheet_tile *tiles, int n, int cols, vg_error *err);
-
 /* ---- gif.c: an animated GIF written as the game plays ---------------- */
 
 typedef struct render_gif render_gif;
 
-/* Starts a GIF of the game 'r' draws at 'path' (render_out_open: a
+/* Starts a GIF of the game 'r' draws at 'path' (outfile_open: a
  * temporary file beside it until render_gif_close); frames last 'delay_ms' each (0:
  * RENDER_DELAY), the last one longer, and the GIF loops. Memory does not
  * grow with the frames: each is compared with the one before and only
@@ -114,23 +78,5 @@ vg_status render_gif_frame(render_gif *gif, const vg_state *s, vg_error *err);
  * VG_ERR_IO naming the path. */
 vg_status render_gif_close(render_gif *gif, int keep, vg_error *err);
 int render_gif_frames(const render_gif *gif);        /* frames added so far */
-
-/* ---- chart.c: a bar chart with intervals (vgdl report --plot) -------- */
-
-#define CHART_COLOURS 10     /* series colours, used in turn */
-
-typedef struct chart_bar {
-    const char *group;       /* bars with the same group stand together, groups in order of first appearance */
-    const char *series;      /* a colour each, in order of first appearance; named in the legend */
-    double value, lo, hi;    /* the bar's height and its interval, 0 to 1 */
-} chart_bar;
-
-/* The colour of series number 's' (0: the first to appear). */
-void chart_colour(int series, uint8_t rgb[3]);
-/* Draws 'bars' (n of them) on a white PNG at 'path': 'title' above, a y
- * axis from 0 to 1 (PLOT_H pixels, chart.c), each group's name under it,
- * a legend of the series below. VG_OK, or VG_ERR_IO / VG_ERR_NOMEM with
- * 'err' naming 'path'. */
-vg_status chart_png(const char *path, const char *title, const chart_bar *bars, int n, vg_error *err);
 
 #endif

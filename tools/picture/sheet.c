@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "render.h"
+#include "sheet.h"
 
 #define PAD 8                        /* pixels around a tile */
 #define SCALE 2
@@ -42,7 +44,7 @@ vg_status sheet_png(const char *path, const sheet_tile *tiles, int n, int cols, 
         int tx = (k % cols) * cell_w + PAD + (cw - (int)strlen(t->caption) * 6 * SCALE) / 2;
         render_text(rgb, w, h, tx, y0 + t->h + 4, t->caption, (int)strlen(t->caption), SCALE, 0x000000);
     }
-    vg_status st = render_write_png(path, rgb, w, h, err);
+    vg_status st = outfile_png(path, rgb, w, h, err);
     free(rgb);
     return st;
 }
