@@ -280,7 +280,6 @@ struct vg_game {
     int nres;                             /* resource kinds: leaf types held as resources, by type id */
     uint8_t res_type[VG_MAX_RESOURCES];
     int8_t res_slot[VG_MAX_TYPES];        /* a type's resource kind, -1: none */
-    uint8_t res_named[VG_MAX_TYPES];      /* 1: the type is named as a resource (while building) */
     /* level */
     int w, h;
     int pw, ph;                           /* map size in pixels */
@@ -293,12 +292,15 @@ struct vg_game {
         uint32_t id;
     } *static_ents;
     int static_count[VG_MAX_TYPES];       /* static sprites per leaf type */
+    int32_t static_box[VG_MAX_TYPES][4];  /* per leaf type: pixels x0, y0, x1, y1 of the rectangle around its static
+                                           * sprites ([x0, x1) x [y0, y1); empty when it has none) */
     struct path_table *path;              /* GVGAI's paths between the level's open cells (path.h); NULL: none */
     uint32_t *fixed_order;                /* static layer entries grouped by type, in id order */
     int fixed_first[VG_MAX_TYPES];        /* where each type's group starts in fixed_order */
     int bit_first[VG_MAX_TYPES];          /* alive bits of a killable type: [bit_first, bit_first + static_count) */
     uint32_t nbitwords, timer_word, range_word, nwords; /* a state's words of alive bits; where its timers and type ranges start; all */
-    uint64_t partners[VG_MAX_TYPES];      /* leaf types a leaf type has rules with */
+    _Alignas(16) uint64_t partners[VG_MAX_TYPES];      /* leaf types a leaf type has rules with (aligned: the collision
+                                                          * pass reads it and the pair masks a 16-byte pair at a time) */
     uint64_t pairs_as1[VG_MAX_TYPES][PAIR_WORDS]; /* per leaf type: pairs it is on the first side of */
     uint64_t pairs_as2[VG_MAX_TYPES][PAIR_WORDS]; /* ... on the second side of */
     uint64_t inv_square;                  /* x / square == (x * inv_square) >> 32 for pixel x >= 0 */
@@ -329,6 +331,7 @@ struct vg_game {
     int var_init[VG_MAX_VARS];
     int has_generate;                     /* the script defines generate(rng, w, h) */
     vg_constraints constraints;           /* constraints{}: what its levels must be (constraint.c) */
+    uint8_t res_named[VG_MAX_TYPES];      /* 1: the type is named as a resource (while building) */
 };
 
 /* What a script's code may set on sprites (vg_game.script_sets; the Lua

@@ -11,10 +11,11 @@ the forward model for planning and the engine's C agents.
     s = env.state; s2 = s.copy(); s2.advance(1)      # the forward model
     vgdl.agent("mcts", budget_calls=1000).act(s)     # a C agent's decision
     vgdl.make_parallel("gvgai/2player/tron.txt")     # two players at once, PettingZoo's Parallel API
+    vgdl.make_aec("gvgai/2player/tron.txt")          # ... or one after the other, PettingZoo's AEC API
 
 See docs/python.md."""
 from ._lib import ROOT, Error, ffi, lib
-from .aec import AECEnv, make_aec
+from .aec import AECEnv, ParallelAECEnv, make_aec
 from .agent import Agent, agent, agents
 from .env import ClosedError, Env
 from .parallel import ParallelEnv, make_parallel
@@ -56,5 +57,5 @@ def _register():
 
 _register()
 
-__all__ = ["make", "make_aec", "make_parallel", "ParallelEnv", "games", "agent", "agents", "Env", "VectorEnv", "AECEnv", "Agent", "Game", "State",
+__all__ = ["make", "make_aec", "make_parallel", "ParallelEnv", "games", "agent", "agents", "Env", "VectorEnv", "AECEnv", "ParallelAECEnv", "Agent", "Game", "State",
            "Error", "ClosedError", "Discrete", "Box", "MultiDiscrete"]

@@ -41,7 +41,8 @@ class Env(_Base):
                              f"vgdl.make_aec({self.game.name!r}) plays it")
         if self.game.num_players > 1:
             raise ValueError(f"{self.game.name} is a game for {self.game.num_players} players moving at once: "
-                             f"vgdl.make_parallel({self.game.name!r}) plays it")
+                             f"vgdl.make_parallel({self.game.name!r}) plays it (PettingZoo's Parallel API), "
+                             f"or vgdl.make_aec({self.game.name!r}) (its AEC API)")
         if not (render_mode is None or isinstance(render_mode, str) and render_mode in ("rgb_array", "ansi")):
             raise ValueError(f"render_mode is None, 'rgb_array' or 'ansi', not {render_mode!r}")
         self._seed0 = None if seed is None else _seed(seed)

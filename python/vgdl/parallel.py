@@ -15,7 +15,23 @@ from .spaces import Box, Discrete
 from .state import RESULTS, Game, State, _seed
 
 
-class ParallelEnv:
+class _Agents:
+    """What PettingZoo's environments of every kind have, from 'agents' and 'possible_agents'."""
+
+    @property
+    def num_agents(self):
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self):
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self):
+        return self
+
+
+class ParallelEnv(_Agents):
     """PettingZoo's Parallel API over a game for several players:
     possible_agents ("player_0", "player_1", ...), agents (every player
     while the game is on, none once it has ended), reset(seed) ->
@@ -137,18 +153,6 @@ class ParallelEnv:
         """A copy of the current state (vgdl.State): vgdl.agent(...).act(env.state, player=p)."""
         self._check_open()
         return State._wrap(self.game, lib.vg_state_clone(lib.vg_vec_state(self._vec, 0)))
-
-    @property
-    def num_agents(self):
-        return len(self.agents)
-
-    @property
-    def max_num_agents(self):
-        return len(self.possible_agents)
-
-    @property
-    def unwrapped(self):
-        return self
 
     # ---- Inside ----------------------------------------------------------------
 

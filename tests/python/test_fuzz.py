@@ -35,9 +35,15 @@ def vec_step(game, actions):
     return vec.step(actions)
 
 
-def calls(rng, env, vec, state, game, two):
-    """One call of each kind, with random arguments ('two': a two-player ParallelEnv)."""
+def calls(rng, env, vec, state, game, two, turns):
+    """One call of each kind, with random arguments ('two': a two-player
+    ParallelEnv, 'turns' the AEC env of such a game)."""
     return [
+        lambda: turns.step(value(rng)),
+        lambda: turns.step(None),
+        lambda: turns.observe(value(rng)),
+        lambda: turns.last(),
+        lambda: turns.reset(seed=value(rng)),
         lambda: two.step(value(rng)),
         lambda: two.step({"player_0": value(rng), "player_1": value(rng)}),
         lambda: two.reset(seed=value(rng)),
@@ -81,20 +87,24 @@ class TestFuzz(unittest.TestCase):
         game = env.game
         state = game.state(seed=1)
         two = vgdl.make_parallel("gvgai/2player/copsNrobbers.txt", seed=1)
+        turns = vgdl.make_aec("gvgai/2player/tron.txt", seed=1)
         raised = returned = 0
         for k in range(int(os.environ.get("VGDL_FUZZ_CALLS", 3000))):
             if k % 500 == 250:                                  # a closed env must raise, not crash
                 env.close()
                 vec.close()
                 two.close()
+                turns.close()
             elif k % 500 == 0:
                 env, vec = vgdl.make("bait", level=0, render_mode="rgb_array", seed=1), vgdl.VectorEnv("bait", 3, seed=1)
                 two = vgdl.make_parallel("gvgai/2player/copsNrobbers.txt", seed=1)
+                turns = vgdl.make_aec("gvgai/2player/tron.txt", seed=1)
                 if rng.integers(2):
                     env.reset()
                     vec.reset()
                     two.reset()
-            options = calls(rng, env, vec, state, game, two)
+                    turns.reset()
+            options = calls(rng, env, vec, state, game, two, turns)
             try:
                 options[rng.integers(len(options))]()
                 returned += 1
