@@ -292,6 +292,8 @@ struct vg_game {
         uint32_t id;
     } *static_ents;
     int static_count[VG_MAX_TYPES];       /* static sprites per leaf type */
+    int32_t static_box[VG_MAX_TYPES][4];  /* per leaf type: pixels x0, y0, x1, y1 of the rectangle around its static
+                                           * sprites ([x0, x1) x [y0, y1); empty when it has none) */
     struct path_table *path;              /* GVGAI's paths between the level's open cells (path.h); NULL: none */
     uint32_t *fixed_order;                /* static layer entries grouped by type, in id order */
     int fixed_first[VG_MAX_TYPES];        /* where each type's group starts in fixed_order */

@@ -50,19 +50,19 @@ static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint6
     return n;
 }
 
-/* overlapping()'s changing sprites from the cell lists: those listed under
- * a cell where the top-left corner of a square overlapping (x, y) can be
- * (the cells up to a square left and up of it, moved onto the map as
- * cells_key moves the corners of sprites off it). */
+/* overlapping()'s changing sprites of leaf set 'types' from the cell lists:
+ * those under a cell where the corner of a square overlapping (x, y) can
+ * be (up to a square left and up of it, moved onto the map as cells_key
+ * moves corners off it). */
 static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_t n0, int live, uint32_t *out) {
     const vg_game *g = t->g;
     int b = t->b, n = 0;
     int x0 = x - b + 1, x1 = x + b - 1, y0 = y - b + 1, y1 = y + b - 1;
-    if (!t->cl.on) tick_cells_build(t);
+    if (!t->cl.on || (types & ~t->cl.listed)) tick_cells_list(t, types);
     int c0 = cells_key(g, x0, 0), c1 = cells_key(g, x1, 0), r0 = cells_key(g, 0, y0), r1end = cells_key(g, 0, y1);
     for (int row = r0; row <= r1end; row += g->w)
         for (int k = c0; k <= c1; k++)
-            if (t->cl.types[row + k] & types) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
+            n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
     return n;
 }
 
@@ -81,11 +81,11 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
 }
 
 /* Whether overlapping() for sprite 'r1' takes the changing sprites from the
- * cell lists rather than scanning their types: when scanning the types of
- * its changing partners would visit more than LIST_MIN sprites (LIST_MIN_COUNTED for a sprite on the grid, whose
- * scans stop at the last sprite its cell's count announces), and the
- * lists are built or such scans this tick have visited more sprites than
- * building them visits. */
+ * cell lists rather than scanning their types: when those of its changing
+ * partners are more than LIST_MIN (LIST_MIN_COUNTED on the grid, where a
+ * scan stops at the last sprite its cell's count announces), and lists
+ * are in use this tick or such scans have visited more sprites than the
+ * state holds. */
 #define LIST_MIN 64
 #define LIST_MIN_COUNTED 128
 
@@ -200,7 +200,6 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
     }
     return n;
 }
-
 
 /* A superset of the leaf types that may overlap sprite 'r' where it is
  * now: the fixed types of its cells, and every changing type if another
@@ -453,21 +452,43 @@ typedef struct firsts {
     uint32_t stamp;
     uint64_t key[2 * MAX_CONTACTS];
     int ref[2 * MAX_CONTACTS];
-    int walking;             /* a tick that checks every pair: the first sprites are walk 'w''s */
+    int walking;             /* a tick that checks every pair: the first sprites are walk 'w''s, */
     sprite_walk w;
+    around box;              /* ... but for those that miss the seconds' rectangle (not standing on ground) */
 } firsts;
 
 /* Every first sprite, in GVGAI's order (the walk's), from the one after
- * 'after' once 'started'. The walk goes on from one call to the next: the
- * sprites do not move in the array during a tick, and those created since
- * the effect started are not walked. */
+ * 'after' once 'started', but those that meet no second sprite for sure:
+ * those that miss the rectangle around the second sprites (physics.h's
+ * around), when these are few and changing and not first sprites too
+ * (those all meet it). It is made when a first sprite is to be checked
+ * against it, again whenever something has moved since (t->version), at
+ * most AROUND_REMAKES times in an effect (then dropped: things keep
+ * moving). A fixed type of first sprites is passed over whole when the
+ * rectangle around its static sprites misses it. The walk goes on from one
+ * call to the next: the sprites do not move in the array during a tick,
+ * and those created since the effect started are not walked. */
+#define AROUND_REMAKES 4
+
 static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+    const vg_game *g = t->g;
+    uint64_t t2 = g->types[pd->t2].subtypes;
     if (!f->walking) {
-        tick_walk(&f->w, t, t->g->types[pd->t1].subtypes, n0);
+        tick_walk(&f->w, t, g->types[pd->t1].subtypes, n0);
         if (started) walk_skip(&f->w, after);
         f->walking = 1;
+        f->box.remakes = 0;
+        f->box.on = (g->types[pd->t1].subtypes & ~t2) != 0;   /* to be made when first needed; none when the */
+        f->box.version = t->version - 1;                       /* first sprites are seconds too (all meet it) */
     }
-    return walk_next(&f->w, r);
+    while (walk_next(&f->w, r)) {
+        if (!f->box.on || (*r >= 0 && (g->ground_types >> ref_type(g, t->s, *r) & 1))) return 1;
+        if (f->box.version != t->version && (f->box.on = f->box.remakes++ <= AROUND_REMAKES)) physics_around(t, t2, n0, &f->box);
+        if (!f->box.on) return 1;
+        if (*r < 0 && around_misses_box(&f->box, g->static_box[f->w.type])) f->w.k = f->w.end;   /* the rest of its type */
+        else if (!around_misses(g, t->s, &f->box, *r)) return 1;
+    }
+    return 0;
 }
 
 /* Lists f's candidates from the contacts now: keys above 'after' (any,

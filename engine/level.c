@@ -10,6 +10,7 @@
  * in mapping order, which gives them GVGAI's ids. Sprites of static types
  * go to the game's static layer; the rest form the start state.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +238,16 @@ static uint32_t place_sprites(vg_game *g, const map_rows *m) {
             }
         }
     g->static_start[m->w * m->h] = ne;
+    for (int t = 0; t < VG_MAX_TYPES; t++)
+        g->static_box[t][0] = g->static_box[t][1] = INT32_MAX, g->static_box[t][2] = g->static_box[t][3] = INT32_MIN;
+    for (uint32_t e = 0; e < ne; e++) {
+        const struct static_ent *se = &g->static_ents[e];
+        int32_t *box = g->static_box[se->type], x = se->cx * g->square, y = se->cy * g->square;
+        if (x < box[0]) box[0] = x;
+        if (y < box[1]) box[1] = y;
+        if (x + g->size_w[se->type] > box[2]) box[2] = x + g->size_w[se->type];
+        if (y + g->size_h[se->type] > box[3]) box[3] = y + g->size_h[se->type];
+    }
     qsort(state_sprite(s, 0), s->n, s->stride, by_type_id);
     return id;
 }

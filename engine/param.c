@@ -460,6 +460,13 @@ int param_names(param_table table, const char **out, int max) {
     return n;
 }
 
+int param_is_flags(param_table table, const char *key) {
+    const struct param_list *pl = &tables[table];
+    for (int row = 0; row < pl->n; row++)
+        if (strcmp(pl->spec[row].name, key) == 0) return pl->spec[row].kind == P_WINS || pl->spec[row].kind == P_HIDES;
+    return 0;
+}
+
 vg_status param_set(vg_game *g, param_table table, void *base, const char *key, const param_value *v, int line,
                     vg_error *err) {
     const struct param_list *pl = &tables[table];

@@ -15,6 +15,9 @@ typedef enum { PARAMS_SPRITE, PARAMS_EFFECT, PARAMS_TERM, PARAMS_GAME } param_ta
 /* Fills out[] with the names of table 'table''s parameters, in the table's
  * order (at most 'max'); returns how many. */
 int param_names(param_table table, const char **out, int max);
+/* 1 when parameter 'key' of 'table' holds a boolean a player (hidden,
+ * win), where a GVGAI file's word other than "true" reads as false. */
+int param_is_flags(param_table table, const char *key);
 /* Sets parameter 'key' of the record at 'base' (a type_def, effect_def,
  * term_def or the vg_game, as 'table' says) from 'v'. A sprite parameter
  * naming a type not declared yet is kept in g->fixups for game_finish.

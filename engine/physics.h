@@ -39,6 +39,31 @@ static inline void physics_size(const vg_game *g, int type, int *w, int *h) {
     *w = g->size_w[type];
     *h = g->size_h[type];
 }
+/* The rectangle around some sprites (interact.c passes over the first
+ * sprites of an effect that miss it around its second sprites). */
+typedef struct around {
+    int on;                  /* in use: made (at 'version') or to be made */
+    int remakes;             /* times made in the effect */
+    uint32_t version;        /* the tick's version when it was made */
+    int x0, y0, x1, y1;      /* pixels [x0, x1) x [y0, y1); empty when there are none */
+} around;
+/* Makes 'a' the rectangle around the sprites of leaf set 'types' below
+ * index 'n0' (killed ones too); a->on 0 when they are more than AROUND_MAX
+ * or a fixed type among them has sprites. */
+#define AROUND_MAX 16
+void physics_around(const tick_ctx *t, uint64_t types, uint32_t n0, around *a);
+/* 1 when a's rectangle misses box[] (x0, y0, x1, y1) / reference r's. */
+static inline int around_misses_box(const around *a, const int32_t box[4]) {
+    return !(box[0] < a->x1 && a->x0 < box[2] && box[1] < a->y1 && a->y0 < box[3]);
+}
+static inline int around_misses(const vg_game *g, const vg_state *s, const around *a, int r) {
+    int32_t box[4];
+    int x, y, w, h;
+    ref_pos(g, s, r, &x, &y);
+    physics_size(g, ref_type(g, s, r), &w, &h);
+    box[0] = x, box[1] = y, box[2] = x + w, box[3] = y + h;
+    return around_misses_box(a, box);
+}
 /* 1 when the rectangles of references 'a' and 'b' overlap (GVGAI's intersects). */
 int physics_overlap(const tick_ctx *t, int a, int b);
 /* 1 when sprite 'r' is not wholly on the screen (GVGAI isAtEdge). */

@@ -15,6 +15,7 @@
  * (wMult, hMult), the collision pass checks every pair every tick by the
  * sprites' rectangles (g->geom; interact.c calls physics_overlapping).
  */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -157,6 +158,41 @@ int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int li
         }
     }
     return n;
+}
+
+/* Widens a's rectangle by sprite j's; 0 when that makes more than AROUND_MAX. */
+static inline int around_add(const tick_ctx *t, around *a, uint32_t j, int *count) {
+    const sprite *p = tick_sprite(t, j);
+    int sw, sh;
+    if (++*count > AROUND_MAX) return 0;
+    physics_size(t->g, p->type, &sw, &sh);
+    if (p->x < a->x0) a->x0 = p->x;
+    if (p->y < a->y0) a->y0 = p->y;
+    if (p->x + sw > a->x1) a->x1 = p->x + sw;
+    if (p->y + sh > a->y1) a->y1 = p->y + sh;
+    return 1;
+}
+
+void physics_around(const tick_ctx *t, uint64_t types, uint32_t n0, around *a) {
+    const vg_game *g = t->g;
+    int count = 0;
+    a->on = 0;
+    a->version = t->version;
+    a->x0 = a->y0 = INT_MAX, a->x1 = a->y1 = INT_MIN;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        uint32_t from, to;
+        if (!(g->changing >> st & 1)) {
+            if (g->static_count[st] > 0) return;
+            continue;
+        }
+        type_range(t, st, &from, &to);
+        for (uint32_t j = from; j < to; j++)
+            if (!around_add(t, a, j, &count)) return;
+    }
+    for (uint32_t j = t->settled; j < n0 && (t->created & types); j++)     /* the new ones */
+        if ((types >> tick_sprite(t, j)->type & 1) && !around_add(t, a, j, &count)) return;
+    a->on = 1;
 }
 
 /* ---- Standing on solid sprites ------------------------------------------ */

@@ -189,10 +189,10 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
     state_occ_rect(g, t->s, c0, c1, c2, c3, +1);
 }
 
-/* Lists sprite i under the cell of pixel (x, y), where it moves (t->cl). */
-static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int x, int y) {
-    int key = cells_key(t->g, x, y);
-    if (key != t->cl.at[i]) cells_unlink(&t->cl, i), cells_link(&t->cl, i, key, tick_sprite(t, i)->type);
+/* Moves sprite i from the list of cell 'from' to that of cell 'to' when its
+ * type is listed (t->cl, t->cl.on). */
+static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int from, int to) {
+    if (from != to && (t->cl.listed >> tick_sprite(t, i)->type & 1)) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
 }
 
 /* The rest of tick_set_pos but for a move from one cell to another: sprite
@@ -204,9 +204,9 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, in
     }
     if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
     else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
+    if (t->cl.on) cells_move(t, i, cells_key(t->g, p->x, p->y), cells_key(t->g, x, y));
     p->x = (int16_t)x;
     p->y = (int16_t)y;
-    if (t->cl.on) cells_move(t, i, x, y);
 }
 
 void tick_moved_from(tick_ctx *t, int i, int x, int y) {
@@ -229,22 +229,29 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
         occ[to]++;
         p->x = (int16_t)x;
         p->y = (int16_t)y;
-        if (t->cl.on) cells_move(t, i, x, y);
+        if (t->cl.on) cells_move(t, i, from, to);
         return;
     }
     occ_move(t, p, i, to, x, y);
 }
 
-void tick_cells_build(tick_ctx *t) {
+void tick_cells_list(tick_ctx *t, uint64_t types) {
     const vg_game *g = t->g;
     cell_lists *c = &t->cl;
-    memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
-    memset(c->types, 0, (size_t)g->w * g->h * sizeof c->types[0]);
-    for (uint32_t i = t->s->n; i-- > 0;) {
-        const sprite *p = tick_sprite(t, i);
-        cells_link(c, (int)i, cells_key(g, p->x, p->y), p->type);
+    if (!c->on) {
+        memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
+        c->on = 1;
+        c->listed = 0;
     }
-    c->on = 1;
+    types &= ~c->listed;
+    c->listed |= types;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        uint32_t from, to;
+        type_range(t, __builtin_ctzll(ts), &from, &to);
+        for (uint32_t i = from; i < to; i++) cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+    }
+    for (uint32_t i = t->settled; i < t->s->n && (t->created & types); i++)    /* the new ones */
+        if (types >> tick_sprite(t, i)->type & 1) cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
 }
 
 uint64_t tick_outside(tick_ctx *t) {
@@ -287,7 +294,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
     if (!(i & 63)) t->touched[i >> 6] = 0;   /* a word tick_begin did not clear */
     touch(t, (int)i);                /* one version */
-    if (t->cl.on) cells_link(&t->cl, (int)i, cells_key(t->g, x, y), type);
+    if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
     t->census = 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);

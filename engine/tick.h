@@ -38,24 +38,24 @@ typedef struct contacts {
 } contacts;
 typedef struct lean lean;
 
-/* The changing sprites by map cell, for the collision pass's lookups when
- * scanning their types would visit many sprites: each sprite is listed
- * under the cell holding its top-left corner (cells_key), in doubly
- * linked lists, each with a mask of
- * the types in it (a superset: a type stays once added). Built the first
- * time it pays in a tick (when such scans have visited more sprites than
- * the state holds: tick_cells_build) and kept up by every move and
- * creation since; a sprite killed stays listed until the tick ends. */
+/* The changing sprites of the types looked for by map cell, for the
+ * collision pass's lookups when scanning their types would visit many
+ * sprites: each sprite is listed under the cell holding its top-left
+ * corner (cells_key), in singly linked lists (a list holds the few sprites
+ * of a cell: taking one out walks it). A type is listed the first time a
+ * lookup for it pays in a tick (when such scans have visited more sprites
+ * than the state holds: tick_cells_list), and its sprites are kept listed
+ * by every move and creation since; a sprite killed stays listed until
+ * the tick ends. Only the types looked for: others would crowd the lists. */
 #define CELLS_NONE 0xffffu
 typedef struct cell_lists {
-    int on;                  /* built this tick */
+    int on;                  /* the heads are cleared this tick */
     uint32_t scanned;        /* sprites such scans have visited this tick */
     uint64_t sized;          /* leaf types whose 'size' is known this tick */
+    uint64_t listed;         /* the leaf types listed (while 'on') */
     uint32_t size[VG_MAX_TYPES];   /* per leaf type: the sprites of its changing partners when the tick began */
-    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];   /* per cell: w*h used */
-    uint64_t types[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];  /* per cell: the types listed (a superset) */
-    uint16_t next[VG_MAX_SPRITES], prev[VG_MAX_SPRITES];
-    uint16_t at[VG_MAX_SPRITES];   /* the list each sprite is in */
+    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];   /* per cell (w*h used): its first sprite */
+    uint16_t next[VG_MAX_SPRITES];                      /* per sprite: the next one of its list */
 } cell_lists;
 
 /* One tick in progress: the state, and scratch that lives only during it. */
@@ -112,24 +112,19 @@ struct tick_ctx {
  * its top-left corner, moved onto the map (off it, the nearest cell of
  * the map's edge). */
 static inline int cells_key(const vg_game *g, int x, int y) {
-    x = x < 0 ? 0 : x < g->pw ? x : g->pw - 1;
-    y = y < 0 ? 0 : y < g->ph ? y : g->ph - 1;
+    if ((unsigned)x >= (unsigned)g->pw) x = x < 0 ? 0 : g->pw - 1;
+    if ((unsigned)y >= (unsigned)g->ph) y = y < 0 ? 0 : g->ph - 1;
     return g->pix_row[y] + g->pix_col[x];
 }
-static inline void cells_link(cell_lists *c, int i, int key, int type) {
-    uint16_t h = c->head[key];
-    c->types[key] |= 1ULL << type;
-    c->next[i] = h;
-    c->prev[i] = CELLS_NONE;
-    if (h != CELLS_NONE) c->prev[h] = (uint16_t)i;
+/* Puts sprite i first in the list of cell 'key'; takes it out of that list. */
+static inline void cells_link(cell_lists *c, int i, int key) {
+    c->next[i] = c->head[key];
     c->head[key] = (uint16_t)i;
-    c->at[i] = (uint16_t)key;
 }
-static inline void cells_unlink(cell_lists *c, int i) {
-    uint16_t nx = c->next[i], pv = c->prev[i];
-    if (pv != CELLS_NONE) c->next[pv] = nx;
-    else c->head[c->at[i]] = nx;
-    if (nx != CELLS_NONE) c->prev[nx] = pv;
+static inline void cells_unlink(cell_lists *c, int i, int key) {
+    uint16_t *at = &c->head[key];
+    while (*at != i) at = &c->next[*at];
+    *at = c->next[i];
 }
 
 /* Notes that sprite 'i' changed place since the contacts were collected. */
@@ -162,7 +157,7 @@ void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an ava
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
 /* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */
 void tick_moved_from(tick_ctx *t, int i, int x, int y);
-void tick_cells_build(tick_ctx *t);                  /* lists the changing sprites by cell (t->cl) */
+void tick_cells_list(tick_ctx *t, uint64_t types);   /* lists the sprites of leaf set 'types' by cell too (t->cl) */
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);

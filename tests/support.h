@@ -27,6 +27,10 @@
 #define ASAN 0
 #endif
 
+/* The scripts' time limits are this many times longer under ASan
+ * (engine/lua/sandbox.c's CLOCK_SLOWDOWN). */
+#define ASAN_CLOCK_SLOWDOWN 4.0
+
 /* MEMLIMIT: a shell prefix holding a command to 1 GiB of memory. Empty
  * under AddressSanitizer, which reserves terabytes of address space for
  * its shadow memory (no virtual-memory limit can hold it): the plain

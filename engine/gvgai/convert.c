@@ -14,8 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../io.h"
+#include "../param.h"
 #include "gvgai.h"
 
 typedef struct out {
@@ -104,12 +106,26 @@ static void put_value(out *o, const param_value *v) {
     }
 }
 
+/* A boolean a player (hidden, win) as GVGAI reads it: any word but
+ * "true" is false. A script is read before its game{} says it is
+ * GVGAI's, so it gets the booleans, not the words. */
+static void put_flags(out *o, const param_value *v) {
+    const char *const *words = v->kind == PV_LIST ? v->list : &v->str;
+    int n = v->kind == PV_LIST ? v->n : 1;
+    for (int k = 0; k < n; k++)
+        put(o, "%s%s", k == 0 && n > 1 ? "{ " : k ? ", " : "", strcasecmp(words[k], "true") == 0 ? "true" : "false");
+    if (n > 1) put(o, " }");
+}
+
 static void put_params(out *o, const gv_decl *d) {
+    param_table table = d->kind == GD_TYPE ? PARAMS_SPRITE : d->kind == GD_TERM ? PARAMS_TERM : PARAMS_EFFECT;
     for (int k = 0; k < d->nparams; k++) {
+        const param_value *v = &d->params[k]->v;
         put(o, ", ");
         put_key(o, d->params[k]->key.s);
         put(o, " = ");
-        put_value(o, &d->params[k]->v);
+        if ((v->kind == PV_STRING || v->kind == PV_LIST) && param_is_flags(table, d->params[k]->key.s)) put_flags(o, v);
+        else put_value(o, v);
     }
 }
 
