@@ -395,8 +395,8 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
     sbuf out = {buf, size, 0};
     put(&out, "{\"tick\":%u,\"action\":", s->tick);
     put(&out, a < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)a));
-    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score,
-        s->over ? "true" : "false", vg_winner_name((vg_winner)s->winner));
+    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score,   /* GVGAI's: a winner decided */
+        s->over && s->winner != VG_NO_WINNER ? "true" : "false", vg_winner_name((vg_winner)s->winner));
     put_avatar(&out, g, state_avatar(g, s) < 0 ? NULL : state_sprite(s, (uint32_t)state_avatar(g, s)));
     return put_sprites(&out, g, s) < 0 ? -1 : (int)out.len;
 }

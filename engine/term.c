@@ -141,6 +141,7 @@ void term_run(tick_ctx *t) {
             else s->winner = win & 1 ? VG_PLAYER_WINS : VG_PLAYER_LOSES;
         }
     }
+    if (s->warnings > GV_MAX_WARNINGS) s->over = 1;   /* GVGAI ends a game with many warnings, results as they are */
     if ((int)s->tick > g->max_ticks && !s->over) {
         s->over = 1;
         if (g->nplayers > 1) players_time_up(t);

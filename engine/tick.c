@@ -267,11 +267,29 @@ uint64_t tick_outside(tick_ctx *t) {
     return t->outside;
 }
 
+/* GVGAI's own bound: whether the game holds more than GV_MAX_SPRITES
+ * sprites, counted as GVGAI counts them (every sprite, static ones and
+ * those killed this tick included). Far from it, the changing sprites and
+ * the static layer's size say so; near it, the fixed sprites that died
+ * before this tick are taken off (their alive bits, against the start's). */
+static inline int gvgai_full(const tick_ctx *t) {
+    const vg_game *g = t->g;
+    const vg_state *s = t->s;
+    uint32_t fixed = g->static_start[g->w * g->h];
+    if (s->n + fixed <= GV_MAX_SPRITES) return 0;
+    for (uint32_t w = 0; w < s->nbitwords; w++) fixed -= (uint32_t)__builtin_popcountll(g->start->data[w] & ~s->data[w]);
+    return s->n + fixed > GV_MAX_SPRITES;
+}
+
 int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     vg_state *s = t->s;
     const type_def *td = &t->g->types[type];
     for (int a = type; a >= 0 && !force; a = t->g->types[a].parent)   /* GVGAI: a singleton anywhere above */
         if (t->g->types[a].singleton && tick_any(t, a)) return -1;
+    if (gvgai_full(t)) {            /* GVGAI refuses it, with a warning */
+        if (s->warnings < UINT8_MAX) s->warnings++;
+        return -1;
+    }
     if (s->n >= s->cap) {
         if (t->status == VG_OK) {
             t->status = VG_ERR_LIMIT;
