@@ -40,6 +40,7 @@ typedef void class_defaults_fn(type_def *td);
  * (game_finish); may note what it needs (game_need_ext, ...). */
 typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
 
+/* clang-format off: the table keeps its columns */
 /* One block per family (class.c holds still and passive sprites, class_defaults_none and class_check_none);
  * add a row to yours.
  *      name                 category          flags         update                        defaults                        check */
@@ -97,6 +98,7 @@ typedef vg_status class_check_fn(vg_game *g, type_def *td, vg_error *err);
     X(WizardAvatar,        VG_CAT_AVATAR,    CLASS_AVATAR | CLASS_VEC | CLASS_GROUND | CLASS_ACTS(ACTS_WIZARD), class_update_wizard_avatar, class_defaults_wizard_avatar, class_check_wizard) \
     X(Walker,              VG_CAT_NPC,       CLASS_GROUND, class_update_walker,          class_defaults_walker,          class_check_none) \
     X(WalkerJumper,        VG_CAT_NPC,       CLASS_GROUND, class_update_walker_jumper,   class_defaults_walker_jumper,   class_check_none)
+/* clang-format on */
 
 #define CLASS_PROTOTYPES(name, cat, flags, update, defaults, check) \
     class_update_fn update; class_defaults_fn defaults; class_check_fn check;

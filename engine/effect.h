@@ -64,6 +64,7 @@ typedef int effect_fn(tick_ctx *t, const effect_def *e, int a, int b);
  * fills 'err' at the row's line. */
 typedef vg_status effect_check_fn(vg_game *g, effect_def *e, vg_error *err);
 
+/* clang-format off: the table keeps its columns */
 /* One block per family (effect.c: scoreChange and effect_check_none, which checks nothing); add a row to yours.
  *      name            function                  flags                               check */
 #define EFFECT_LIST(X) \
@@ -140,6 +141,7 @@ typedef vg_status effect_check_fn(vg_game *g, effect_def *e, vg_error *err);
     X(killIfSlow,     effect_kill_if_slow,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    effect_check_none) \
     X(killIfFast,     effect_kill_if_fast,      FX_KILL1 | FX_NEEDS2 | FX_SPEED,    effect_check_none) \
     X(killIfNotUpright, effect_kill_if_not_upright, FX_KILL1,                       effect_check_none)
+/* clang-format on */
 
 #define EFFECT_PROTOTYPES(name, fn, flags, check) effect_fn fn; effect_check_fn check;
 EFFECT_LIST(EFFECT_PROTOTYPES)

@@ -43,6 +43,7 @@ typedef struct param_spec {
     size_t offset2;         /* P_TYPES: where the whole list goes */
 } param_spec;
 
+/* clang-format off: the tables keep their columns */
 #define ROW(name, kind, st, field, min, max) {name, kind, offsetof(st, field), min, max, 0, 0}
 #define ROW_FOR(name, kind, st, field, min, max, applies) {name, kind, offsetof(st, field), min, max, applies, 0}
 #define ROW2(name, st, field, list, applies) {name, P_TYPES, offsetof(st, field), 0, 0, applies, offsetof(st, list)}
@@ -243,6 +244,7 @@ static const param_spec game_params[] = {
     ROW("counters",    P_INT,  vg_game, ncounters, 0, VG_MAX_COUNTERS),
     ROW("no_counters", P_INT,  vg_game, ncounters, 0, VG_MAX_COUNTERS),  /* GVGAI's name */
 };
+/* clang-format on */
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
 static const struct param_list {

@@ -21,6 +21,7 @@ term_fn term_sprite_counter, term_timeout, term_sprite_counter_more, term_multi_
 term_fn term_multi_sprite_counter_subtypes, term_stop_counter;
 term_check_fn term_check_stype, term_check_stype1;
 
+/* clang-format off: the table keeps its columns */
 /*      name                        function                             check */
 #define TERM_LIST(X) \
     X(SpriteCounter,              term_sprite_counter,                 term_check_stype) \
@@ -29,6 +30,7 @@ term_check_fn term_check_stype, term_check_stype1;
     X(MultiSpriteCounter,         term_multi_sprite_counter,           NULL) \
     X(MultiSpriteCounterSubTypes, term_multi_sprite_counter_subtypes,  term_check_stype1) \
     X(StopCounter,                term_stop_counter,                   NULL)
+/* clang-format on */
 
 #define TERM_ENUM(name, fn, check) TERM_##name,
 enum { TERM_LIST(TERM_ENUM) NUM_TERMS };
