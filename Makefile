@@ -23,6 +23,7 @@
 #                   no effect kind (EFF_*) in bound*.c (the proofs read flags),
 #                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh);
 #                   tools/: one prefix a header, no 'why' buffers, no include or call cycle (tests/modules.py)
+#                   every C file laid out as .clang-format says (make format-check)
 #   make check-rules the same rules without the debug build
 #   make format     lays the C sources out as .clang-format says; make format-check names those that differ
 #   make deps       install the Debian packages the project needs (root)
@@ -209,6 +210,7 @@ check-rules:
 	  || { echo "check: the level solver's proofs read effect flags (effect.h's FX_*), never an effect's kind (above)"; exit 1; }
 	@tests/limits.sh --check
 	@python3 tests/modules.py tools
+	@$(MAKE) --no-print-directory format-check
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=fuzz $(patsubst %,build/fuzz/fuzz_%,$(FUZZERS))
