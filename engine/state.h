@@ -90,6 +90,10 @@ struct vg_state {
     uint64_t data[];  /* alive bits, cell counts (one byte per cell), then the sprites */
 };
 
+/* s->over when GVGAI's warnings ended the game (tick_create): the tick's
+ * terminations may still give results (term_run); else 1 */
+#define OVER_WARNED 2
+
 #define STATE_BYTES(nwords, stride, n) (offsetof(vg_state, data) + (size_t)(nwords)*8 + (size_t)(n) * (stride))
 
 /* Sprite 'i' of the state (sorted by (type, id) between ticks). */

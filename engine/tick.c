@@ -125,7 +125,8 @@ static void merge_new(tick_ctx *t, uint32_t m) {
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
     if (!t->census) return;
-    t->cl.on = 0; /* the sprites move in the array */
+    if (s->warnings > GV_MAX_WARNINGS && !s->over) s->over = OVER_WARNED; /* GVGAI's end: results as they are */
+    t->cl.on = 0;                                                         /* the sprites move in the array */
     if (t->g->ref_holders) note_deaths(t);
     for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w]; /* fixed sprites */
     uint32_t settled = t->settled;
@@ -290,8 +291,9 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     const type_def *td = &t->g->types[type];
     for (int a = type; a >= 0 && !force; a = t->g->types[a].parent) /* GVGAI: a singleton anywhere above */
         if (t->g->types[a].singleton && tick_any(t, a)) return -1;
-    if (gvgai_full(t)) { /* GVGAI refuses it, with a warning */
+    if (gvgai_full(t)) { /* GVGAI refuses it, with a warning (tick_end counts them) */
         if (s->warnings < UINT8_MAX) s->warnings++;
+        t->census = 1;
         return -1;
     }
     if (s->n >= s->cap) {
@@ -314,8 +316,8 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dx = td->dx0;
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating)); /* GVGAI counts a tick before its update in this one */
-    if (!(i & 63)) t->touched[i >> 6] = 0;                /* a word tick_begin did not clear */
-    touch(t, (int)i);                                     /* one version */
+    if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
+    touch(t, (int)i);                                              /* one version */
     if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
     t->census = 1;
     t->created |= 1ULL << type;

@@ -159,8 +159,9 @@ void tick_end(tick_ctx *t); /* removes killed sprites, sorts new ones in */
 /* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1:
  * a singleton that exists, unless 'force'; GVGAI's bound reached (more
  * than GV_MAX_SPRITES sprites: the state counts a warning, and more than
- * GV_MAX_WARNINGS of them end the game, term_run); or the state is full
- * (then t->status is set). */
+ * GV_MAX_WARNINGS of them end the game when the tick ends, s->over
+ * OVER_WARNED: the terminations may still give results, term_run); or the
+ * state is full (then t->status is set). */
 #define GV_MAX_SPRITES  10000
 #define GV_MAX_WARNINGS 25
 int tick_create(tick_ctx *t, int type, int x, int y, int force);
