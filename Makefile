@@ -21,7 +21,8 @@
 #   make check      warnings as errors; lua.h only under engine/lua/, engine-internal headers only in engine/,
 #                   no vg_play/vg_advance/vg_state_copy in agents/ but through agent.h's fm, no vg_type_find in agents/,
 #                   no effect kind (EFF_*) in bound*.c (the proofs read flags),
-#                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh)
+#                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh);
+#                   tools/: one prefix a header, no 'why' buffers, no include or call cycle (tests/modules.py)
 #   make check-rules the same rules without the debug build
 #   make deps       install the Debian packages the project needs (root)
 
@@ -206,6 +207,7 @@ check-rules:
 	@! grep -n 'EFF_[A-Za-z]' engine/bound*.c \
 	  || { echo "check: the level solver's proofs read effect flags (effect.h's FX_*), never an effect's kind (above)"; exit 1; }
 	@tests/limits.sh --check
+	@python3 tests/modules.py tools
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=fuzz $(patsubst %,build/fuzz/fuzz_%,$(FUZZERS))

@@ -10,7 +10,7 @@
 
 #include "error.h"
 
-vg_status error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...) {
+vg_status vg_error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...) {
     if (!err) return st;
     snprintf(err->file, sizeof err->file, "%s", file ? file : "");
     err->line = line;

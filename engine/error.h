@@ -11,11 +11,8 @@
 
 #include "vgdl.h"
 
-/* Fills 'err' (ignored when NULL) with 'file', 'line', 'col' and a
- * printf-style message; returns 'st', so a failing call can end with
- * 'return error_set(...)'. */
-vg_status error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+/* The engine's name for vg_error_set (vgdl.h). */
+#define error_set vg_error_set
 /* Appends "; did you mean 'x'?" to 'err' when one of names[0..n) is close
  * to 'word'. */
 void error_suggest(vg_error *err, const char *word, const char *const *names, int n);

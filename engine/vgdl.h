@@ -43,6 +43,12 @@ typedef struct vg_error {
 } vg_error;
 
 const char *vg_status_name(vg_status st);            /* "ok", "parse error", ... */
+/* Fills 'err' (ignored when NULL) with 'file' ("" or NULL: none), 'line'
+ * and 'col' (0: unknown) and a printf-style message of one line; returns
+ * 'st', so that a failing call can end with 'return vg_error_set(...)'.
+ * The one way the library, its agents and tools fill an error. */
+vg_status vg_error_set(vg_error *err, vg_status st, const char *file, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 /* For "did you mean": the index of the name in names[0..n) closest to
  * 'word' (edit distance, ignoring case) when it is close enough to be a
  * misspelling of it, else -1. */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/bench_generate.sh -- 'make bench-generate': the figures of 'vgdl
-# generate' (docs/generate.md#figures), measured on this machine, printed.
+# generate' (docs/results.md#level-generation), measured on this machine, printed.
 #   1. Sokoban (GVGAI's sokoban.txt), 8x7 inside: 20 distinct levels with a
 #      proven shortest solution of 12-30 moves, with each generator: wall
 #      seconds (goal: under 60 s on 2 cores), candidates judged, yield (the

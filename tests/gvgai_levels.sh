@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/gvgai_levels.sh -- the levels 'vgdl generate' proved, checked by
-# GVGAI itself (bench-generate's part 4; docs/generate.md#figures):
+# GVGAI itself (bench-generate's part 4; docs/results.md#level-generation):
 #
 #   tests/gvgai_levels.sh HARNESS GAME DIR
 #

@@ -61,8 +61,9 @@ for h, text in headers.items():
         bad.append(f"{h}: declares functions of {len(prefixes)} prefixes ({', '.join(p + '_' for p in prefixes)}): {names}")
     for name, params in protos:
         declared.setdefault(name, []).append(h)
-        if re.search(r"\bwhy\b|\bwhysize\b", params):
-            bad.append(f"{h}: {name} reports through a 'why' buffer; fill a vg_error instead")
+    for line in text.split("\n"):       # prototypes and function pointers alike
+        if re.search(r"\bchar\s*\*\s*why\w*\s*,\s*size_t", line):
+            bad.append(f"{h}: '{line.strip()}' reports through a 'why' buffer; fill a vg_error instead")
 
 # ---- 2. One header a function
 DATA = re.compile(r"^(?!static\b|typedef\b|extern\b|return\b|#)[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*=", re.M)

@@ -29,7 +29,7 @@
 
 #include "support.h"
 
-#include "runs.h"
+#include "report.h"
 
 /* A row whose every field is set, its text awkward where 'awkward'. */
 static run_row sample(int awkward, int two_player) {
@@ -105,43 +105,43 @@ static void test_round_trip(void **state) {
         run_row r = sample(k & 1, k >> 1 & 1), back;
         char csv[4096], json[4096], csv2[4096], json2[4096];
         int n, m;
-        assert_true(row_csv(&r, csv, sizeof csv) > 0);
-        assert_true(row_json(&r, json, sizeof json) > 0);
-        assert_int_equal(row_lines(&r, csv2, sizeof csv2, &n, json2, sizeof json2, &m), 0);
+        assert_true(runs_csv(&r, csv, sizeof csv) > 0);
+        assert_true(runs_json(&r, json, sizeof json) > 0);
+        assert_int_equal(runs_lines(&r, csv2, sizeof csv2, &n, json2, sizeof json2, &m), 0);
         assert_string_equal(csv, csv2);                /* one row, the same lines whichever way */
         assert_string_equal(json, json2);
         assert_int_equal(n, (int)strlen(csv));
         assert_int_equal(m, (int)strlen(json));
         assert_int_equal(fields(csv), fields(runs_csv_header));
-        assert_int_equal(row_parse_csv(chomp(csv), &back), 0);
+        assert_int_equal(runs_parse_csv(chomp(csv), &back), 0);
         same_row(&r, &back);
-        assert_int_equal(row_parse_json(chomp(json), &back), 0);
+        assert_int_equal(runs_parse_json(chomp(json), &back), 0);
         same_row(&r, &back);
         assert_null(strchr(json, '\t'));               /* control characters escaped */
     }
-    assert_int_equal(row_csv(&(run_row){0}, (char[8]){0}, 8), -1);   /* a buffer too small */
+    assert_int_equal(runs_csv(&(run_row){0}, (char[8]){0}, 8), -1);   /* a buffer too small */
 }
 
 static void test_csv_quoting(void **state) {
     (void)state;
     char buf[64];
-    assert_int_equal(csv_quote("plain text; no comma", buf, sizeof buf), 0);
+    assert_int_equal(runs_csv_quote("plain text; no comma", buf, sizeof buf), 0);
     assert_string_equal(buf, "plain text; no comma");
-    assert_int_equal(csv_quote("a,b", buf, sizeof buf), 0);
+    assert_int_equal(runs_csv_quote("a,b", buf, sizeof buf), 0);
     assert_string_equal(buf, "\"a,b\"");
-    assert_int_equal(csv_quote("say \"hi\"", buf, sizeof buf), 0);
+    assert_int_equal(runs_csv_quote("say \"hi\"", buf, sizeof buf), 0);
     assert_string_equal(buf, "\"say \"\"hi\"\"\"");
-    assert_int_equal(csv_quote("two\nlines", buf, sizeof buf), 0);
+    assert_int_equal(runs_csv_quote("two\nlines", buf, sizeof buf), 0);
     assert_string_equal(buf, "\"two\nlines\"");
-    assert_int_equal(csv_quote("a,b", buf, 4), -1);
+    assert_int_equal(runs_csv_quote("a,b", buf, 4), -1);
     char header[1024];
-    assert_int_equal(row_csv_header(0, header, sizeof header), (int)strlen(runs_csv_header));
+    assert_int_equal(runs_header(0, header, sizeof header), (int)strlen(runs_csv_header));
     assert_string_equal(header, runs_csv_header);
-    assert_true(row_csv_header(1, header, sizeof header) > 0);    /* without the timing columns */
+    assert_true(runs_header(1, header, sizeof header) > 0);    /* without the timing columns */
     assert_null(strstr(header, "ms"));
     run_row r = sample(0, 0);
     char line[1024];
-    assert_true(row_csv_cols(&r, 1, line, sizeof line) > 0);
+    assert_true(runs_csv_cols(&r, 1, line, sizeof line) > 0);
     assert_int_equal(fields(line), fields(header));
 }
 
@@ -151,28 +151,28 @@ static void test_malformed_lines(void **state) {
     (void)state;
     run_row r = sample(0, 0), back;
     char csv[4096], json[4096], bad[4096];
-    chomp((row_csv(&r, csv, sizeof csv), csv));
-    chomp((row_json(&r, json, sizeof json), json));
+    chomp((runs_csv(&r, csv, sizeof csv), csv));
+    chomp((runs_json(&r, json, sizeof json), json));
     snprintf(bad, sizeof bad, "%s", csv);
     *strrchr(bad, ',') = '\0';                         /* a column missing */
-    assert_int_equal(row_parse_csv(bad, &back), -1);
+    assert_int_equal(runs_parse_csv(bad, &back), -1);
     snprintf(bad, sizeof bad, "%s,x", csv);            /* one too many */
-    assert_int_equal(row_parse_csv(bad, &back), -1);
+    assert_int_equal(runs_parse_csv(bad, &back), -1);
     snprintf(bad, sizeof bad, "ba\"it%s", strchr(csv, ','));   /* a stray quote */
-    assert_int_equal(row_parse_csv(bad, &back), -1);
+    assert_int_equal(runs_parse_csv(bad, &back), -1);
     snprintf(bad, sizeof bad, "%s", csv);
     memcpy(strstr(bad, ",300,"), ",3x0,", 5);          /* a bad number of ticks */
-    assert_int_equal(row_parse_csv(bad, &back), -1);
+    assert_int_equal(runs_parse_csv(bad, &back), -1);
     snprintf(bad, sizeof bad, "%s", json);
     memcpy(strstr(bad, "\"ticks\""), "\"tocks\"", 7);  /* a key it needs missing */
-    assert_int_equal(row_parse_json(bad, &back), -1);
-    assert_int_equal(row_parse_json("{\"game\":\"bait\"", &back), -1);
-    assert_int_equal(row_parse_json("[]", &back), -1);
+    assert_int_equal(runs_parse_json(bad, &back), -1);
+    assert_int_equal(runs_parse_json("{\"game\":\"bait\"", &back), -1);
+    assert_int_equal(runs_parse_json("[]", &back), -1);
     /* an older vgdl's line: no opponent keys; a one-player run */
     char *p = strstr(json, ",\"opponent\":\"\"");
     assert_non_null(p);
     memmove(p, p + strlen(",\"opponent\":\"\""), strlen(p + strlen(",\"opponent\":\"\"")) + 1);
-    assert_int_equal(row_parse_json(json, &back), 0);
+    assert_int_equal(runs_parse_json(json, &back), 0);
     assert_string_equal(back.opponent, "");
 }
 
@@ -206,9 +206,9 @@ static void test_torn_and_malformed_files(void **state) {
     run_row a = sample(1, 0), b = sample(0, 1);
     for (int json = 0; json <= 1; json++) {
         size_t n = (size_t)snprintf(text, sizeof text, "%s", json ? "" : runs_csv_header);
-        (json ? row_json : row_csv)(&a, line, sizeof line);
+        (json ? runs_json : runs_csv)(&a, line, sizeof line);
         n += (size_t)snprintf(text + n, sizeof text - n, "%s", line);
-        (json ? row_json : row_csv)(&b, line, sizeof line);
+        (json ? runs_json : runs_csv)(&b, line, sizeof line);
         n += (size_t)snprintf(text + n, sizeof text - n, "%s", line);
         long long whole = (long long)n;
         snprintf(text + n, sizeof text - n, "%.20s", line);          /* a torn third line */
@@ -216,33 +216,35 @@ static void test_torn_and_malformed_files(void **state) {
         row_list rows = {0};
         long long good, size;
         int bad, old;
-        char why[256];
-        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, why, sizeof why), 0);
+        vg_error err = {0};
+        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, &err), 0);
         assert_int_equal(rows.n, 2);
         same_row(&rows.rows[0], &a);
         same_row(&rows.rows[1], &b);
         assert_true(good == whole && size == whole + 20 && bad == 0 && old == 0);
-        rows_free(&rows);
+        runs_free(&rows);
         remove_file(path);
         /* the first row malformed: nothing read past it, its line named */
         text[json ? 3 : strlen(runs_csv_header) + 3] = '"';
         path = results_file(json ? RUNS_JSONL : RUNS_CSV, text);
-        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, why, sizeof why), 0);
+        assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, &err), 0);
         assert_int_equal(rows.n, 0);
         assert_int_equal(bad, json ? 1 : 2);
         assert_true(good == (json ? 0 : (long long)strlen(runs_csv_header)));
-        rows_free(&rows);
+        runs_free(&rows);
         remove_file(path);
     }
     row_list rows = {0};
     long long good, size;
     int bad;
-    char why[256];
+    vg_error err = {0};
     const char *path = results_file(RUNS_CSV, "name,wins\nx,1\n");
-    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, NULL, why, sizeof why), -1);
-    assert_non_null(strstr(why, "not a vgdl batch results file"));
+    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "not a vgdl batch results file"));
+    assert_int_equal(err.line, 1);
+    assert_string_equal(err.file, path);
     remove_file(path);
-    assert_int_equal(runs_read_file("/tmp/vgdl-no-such-dir/runs.csv", &rows, &good, &size, &bad, NULL, why, sizeof why), 1);
+    assert_int_equal(runs_read_file("/tmp/vgdl-no-such-dir/runs.csv", &rows, &good, &size, &bad, NULL, &err), 1);
 }
 
 /* A file of an older vgdl: its header without the opponent columns. */
@@ -255,7 +257,7 @@ static void test_older_columns(void **state) {
     size_t hn = 0, kn = 0;
     snprintf(header, sizeof header, "%s", runs_csv_header);
     chomp(header);
-    row_csv(&r, line, sizeof line);
+    runs_csv(&r, line, sizeof line);
     chomp(line);
     /* drop the columns from the header and the row alike (the row's quoted fields come before them or are last) */
     char *hsave, *h = strtok_r(header, ",", &hsave);
@@ -280,12 +282,12 @@ static void test_older_columns(void **state) {
     row_list rows = {0};
     long long good, size;
     int bad, old;
-    char why[256];
-    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, why, sizeof why), 0);
+    vg_error err = {0};
+    assert_int_equal(runs_read_file(path, &rows, &good, &size, &bad, &old, &err), 0);
     assert_int_equal(old, 1);
     assert_int_equal(rows.n, 1);
     same_row(&rows.rows[0], &r);
-    rows_free(&rows);
+    runs_free(&rows);
     remove_file(path);
 }
 
@@ -295,30 +297,30 @@ static void test_keys(void **state) {
     (void)state;
     run_row one = sample(0, 0), two = sample(0, 1);
     char k1[1024], k2[1024], k3[1024];
-    row_key(&one, k1, sizeof k1);
-    row_key(&two, k2, sizeof k2);
-    run_key_of("bait", "0", "mcts", "", 7, k3, sizeof k3);
+    runs_key(&one, k1, sizeof k1);
+    runs_key(&two, k2, sizeof k2);
+    runs_key_of("bait", "0", "mcts", "", 7, k3, sizeof k3);
     assert_string_equal(k1, k3);
     assert_string_not_equal(k1, k2);
     key_set s = {0};
     char key[64];
     for (long k = 0; k < 5000; k++) {                  /* grows past its first tables */
         snprintf(key, sizeof key, "run %ld", k);
-        assert_int_equal(keys_put(&s, key, k), 1);
+        assert_int_equal(runs_keys_put(&s, key, k), 1);
     }
-    assert_int_equal(keys_put(&s, "run 42", 7), 0);    /* held once: the first value stays */
-    assert_int_equal(keys_get(&s, "run 42"), 42);
-    assert_int_equal(keys_get(&s, "run 4999"), 4999);
-    assert_int_equal(keys_get(&s, "run 5000"), -1);
+    assert_int_equal(runs_keys_put(&s, "run 42", 7), 0);    /* held once: the first value stays */
+    assert_int_equal(runs_keys_get(&s, "run 42"), 42);
+    assert_int_equal(runs_keys_get(&s, "run 4999"), 4999);
+    assert_int_equal(runs_keys_get(&s, "run 5000"), -1);
     assert_int_equal(s.n, 5000);
-    keys_free(&s);
+    runs_keys_free(&s);
 }
 
 /* ---- 5. Wilson intervals -------------------------------------------------------- */
 
 static void interval(long wins, long n, double lo, double hi) {
     double l, h;
-    wilson(wins, n, &l, &h);
+    report_wilson(wins, n, &l, &h);
     if (fabs(l - lo) > 5e-5 || fabs(h - hi) > 5e-5) fail_msg("%ld of %ld: [%.4f, %.4f], not [%.4f, %.4f]", wins, n, l, h, lo, hi);
 }
 
@@ -332,14 +334,14 @@ static void test_wilson(void **state) {
     for (long n = 1; n <= 40; n++)
         for (long k = 0; k <= n; k++) {
             double lo, hi, lo2, hi2, flo, fhi;
-            wilson(k, n, &lo, &hi);
-            wilson(n - k, n, &lo2, &hi2);
+            report_wilson(k, n, &lo, &hi);
+            report_wilson(n - k, n, &lo2, &hi2);
             double p = (double)k / (double)n;
             assert_true(lo >= 0 && hi <= 1 && lo <= p + 1e-12 && p <= hi + 1e-12);
             assert_true(fabs(lo - (1 - hi2)) < 1e-12 && fabs(hi - (1 - lo2)) < 1e-12);   /* symmetric */
             if (k == n) continue;
-            wilson_frac((double)k + 0.5, n, &flo, &fhi);   /* a draw counts half: between its neighbours */
-            wilson(k + 1, n, &lo2, &hi2);
+            report_wilson_frac((double)k + 0.5, n, &flo, &fhi);   /* a draw counts half: between its neighbours */
+            report_wilson(k + 1, n, &lo2, &hi2);
             assert_true(lo <= flo && flo <= lo2 && hi <= fhi && fhi <= hi2);
         }
 }

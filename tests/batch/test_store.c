@@ -27,7 +27,7 @@
 #include "support.h"
 
 #include "batch.h"
-#include "runs.h"
+#include "store.h"
 
 static char tmp[64];   /* this test's scratch folder */
 
@@ -64,35 +64,36 @@ static run_row row(const char *who, long long seed) {
 }
 
 /* Opens the store of folder 'dir' (locked), warnings into 'warn' (may be NULL: /dev/null). */
-static void open_store(results *res, const char *dir, FILE *warn) {
-    char why[512];
+static void open_store(store *res, const char *dir, FILE *warn) {
+    vg_error err = {0};
     FILE *sink = warn ? warn : fopen("/dev/null", "w");
-    results_init(res, dir, NULL, 3600);
-    assert_int_equal(results_lock(res, why, sizeof why), 0);
-    if (results_open(res, sink, why, sizeof why)) fail_msg("%s", why);
+    store_init(res, dir, NULL, 3600);
+    assert_int_equal(store_lock(res, &err), 0);
+    if (store_open(res, sink, &err)) fail_msg("%s", err.msg);
     if (!warn) fclose(sink);
 }
 
 /* Writes rows of agent 'who', seeds 1..n, to the store of 'dir' and closes it. */
 static void write_rows(const char *dir, const char *who, int n) {
-    results res;
+    store res;
     open_store(&res, dir, NULL);
     for (int k = 1; k <= n; k++) {
         run_row r = row(who, k);
-        assert_int_equal(results_add(&res, &r), 0);
+        assert_int_equal(store_add(&res, &r), 0);
     }
-    assert_int_equal(results_flush(&res), 0);
-    results_close(&res);
+    assert_int_equal(store_flush(&res), 0);
+    store_close(&res);
 }
 
 /* The rows of results file DIR/NAME, into 'rows' (emptied first); their number. */
 static size_t read_rows(const char *dir, const char *name, row_list *rows) {
-    char path[512], why[256];
+    char path[512];
+    vg_error err = {0};
     long long good, size;
     int bad;
     rows->n = 0;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    assert_int_equal(runs_read_file(path, rows, &good, &size, &bad, NULL, why, sizeof why), 0);
+    assert_int_equal(runs_read_file(path, rows, &good, &size, &bad, NULL, &err), 0);
     assert_true(good == size && bad == 0);
     return rows->n;
 }
@@ -111,10 +112,10 @@ static void append(const char *dir, const char *name, const char *text) {
 static const char *reopen(const char *dir) {
     static char said[4096];
     FILE *warn = tmpfile();
-    results res;
+    store res;
     assert_non_null(warn);
     open_store(&res, dir, warn);
-    results_close(&res);
+    store_close(&res);
     rewind(warn);
     said[fread(said, 1, sizeof said - 1, warn)] = '\0';
     fclose(warn);
@@ -135,7 +136,7 @@ static void test_rows_written_whole(void **state) {
         assert_true(rows.rows[2].seed == 3 && rows.rows[2].ticks == 30);
         assert_string_equal(rows.rows[4].agent, "beta");
     }
-    rows_free(&rows);
+    runs_free(&rows);
 }
 
 /* ---- 2. Repairs ----------------------------------------------------------------- */
@@ -155,7 +156,7 @@ static void test_torn_lines_are_cut(void **state) {
     write_rows(dir, "beta", 1);                        /* whole rows after the cut */
     assert_int_equal(read_rows(dir, RUNS_CSV, &rows), 4);
     assert_int_equal(read_rows(dir, RUNS_JSONL, &rows), 4);
-    rows_free(&rows);
+    runs_free(&rows);
 }
 
 static void test_malformed_line_is_cut(void **state) {
@@ -166,13 +167,13 @@ static void test_malformed_line_is_cut(void **state) {
     append(dir, RUNS_CSV, "not,a,row\n");
     char line[4096];
     run_row r = row("alpha", 3);
-    row_csv(&r, line, sizeof line);
+    runs_csv(&r, line, sizeof line);
     append(dir, RUNS_CSV, line);                       /* after it: cut too, played again */
     const char *said = reopen(dir);
     assert_non_null(strstr(said, "runs.csv:4: malformed line: cut the file there"));
     assert_int_equal(read_rows(dir, RUNS_CSV, &rows), 2);
     assert_int_equal(read_rows(dir, RUNS_JSONL, &rows), 2);
-    rows_free(&rows);
+    runs_free(&rows);
 }
 
 static void test_runs_written_twice_are_kept_once(void **state) {
@@ -183,8 +184,8 @@ static void test_runs_written_twice_are_kept_once(void **state) {
     char csv[4096], json[4096];
     run_row r = row("alpha", 2);
     r.score = 99;                                      /* a second result for a run: the first is kept */
-    row_csv(&r, csv, sizeof csv);
-    row_json(&r, json, sizeof json);
+    runs_csv(&r, csv, sizeof csv);
+    runs_json(&r, json, sizeof json);
     append(dir, RUNS_CSV, csv);
     append(dir, RUNS_JSONL, json);
     const char *said = reopen(dir);
@@ -194,7 +195,7 @@ static void test_runs_written_twice_are_kept_once(void **state) {
         assert_int_equal(read_rows(dir, k ? RUNS_JSONL : RUNS_CSV, &rows), 3);
         assert_true(rows.rows[1].seed == 2 && rows.rows[1].score == 2);
     }
-    rows_free(&rows);
+    runs_free(&rows);
 }
 
 static void test_lagging_file_is_rewritten(void **state) {
@@ -205,7 +206,7 @@ static void test_lagging_file_is_rewritten(void **state) {
         write_rows(dir, "alpha", 2);
         char line[4096];
         run_row r = row("alpha", 3);
-        (lag ? row_json : row_csv)(&r, line, sizeof line);
+        (lag ? runs_json : runs_csv)(&r, line, sizeof line);
         append(dir, lag ? RUNS_JSONL : RUNS_CSV, line);
         const char *said = reopen(dir);
         assert_non_null(strstr(said, lag ? "runs.jsonl has 3 rows and" : "runs.csv has 3 rows and"));
@@ -213,7 +214,7 @@ static void test_lagging_file_is_rewritten(void **state) {
         assert_int_equal(read_rows(dir, RUNS_JSONL, &rows), 3);
         assert_true(rows.rows[2].seed == 3);
     }
-    rows_free(&rows);
+    runs_free(&rows);
 }
 
 /* ---- 3. The lock ---------------------------------------------------------------- */
@@ -221,35 +222,37 @@ static void test_lagging_file_is_rewritten(void **state) {
 static void test_one_writer_a_folder(void **state) {
     (void)state;
     const char *dir = folder("locked");
-    char why[512], pid[32];
-    results a, b, c;
-    results_init(&a, dir, NULL, 1);
-    assert_int_equal(results_lock(&a, why, sizeof why), 0);
-    results_init(&b, dir, NULL, 1);
-    assert_int_equal(results_lock(&b, why, sizeof why), 1);
+    vg_error err = {0};
+    char pid[32];
+    store a, b, c;
+    store_init(&a, dir, NULL, 1);
+    assert_int_equal(store_lock(&a, &err), 0);
+    store_init(&b, dir, NULL, 1);
+    assert_int_equal(store_lock(&b, &err), 1);
     snprintf(pid, sizeof pid, "%d", (int)getpid());
-    assert_non_null(strstr(why, pid));
-    results_close(&b);
-    results_init(&c, folder("locked/shard-1-of-2"), dir, 1);   /* a shard's folder is its own, */
-    assert_int_equal(results_lock(&c, why, sizeof why), 1);    /* but not while the whole batch holds the parent */
-    results_close(&c);
-    results_close(&a);
-    results_init(&c, folder("locked/shard-1-of-2"), dir, 1);
-    assert_int_equal(results_lock(&c, why, sizeof why), 0);
-    results_init(&b, folder("locked/shard-2-of-2"), dir, 1);   /* shards side by side */
-    assert_int_equal(results_lock(&b, why, sizeof why), 0);
-    results_close(&b);
-    results_close(&c);
-    results_init(&a, dir, NULL, 1);                    /* all closed: the folder is free again */
-    assert_int_equal(results_lock(&a, why, sizeof why), 0);
-    results_close(&a);
+    assert_non_null(strstr(err.msg, pid));
+    store_close(&b);
+    store_init(&c, folder("locked/shard-1-of-2"), dir, 1);   /* a shard's folder is its own, */
+    assert_int_equal(store_lock(&c, &err), 1);    /* but not while the whole batch holds the parent */
+    store_close(&c);
+    store_close(&a);
+    store_init(&c, folder("locked/shard-1-of-2"), dir, 1);
+    assert_int_equal(store_lock(&c, &err), 0);
+    store_init(&b, folder("locked/shard-2-of-2"), dir, 1);   /* shards side by side */
+    assert_int_equal(store_lock(&b, &err), 0);
+    store_close(&b);
+    store_close(&c);
+    store_init(&a, dir, NULL, 1);                    /* all closed: the folder is free again */
+    assert_int_equal(store_lock(&a, &err), 0);
+    store_close(&a);
 }
 
 /* ---- 4. Reading a folder ---------------------------------------------------------- */
 
 static void test_folder_with_shards(void **state) {
     (void)state;
-    char shard[256], why[256];
+    char shard[256];
+    vg_error err = {0};
     const char *out = folder("shards");
     write_rows(out, "alpha", 2);                       /* seeds 1, 2 */
     snprintf(shard, sizeof shard, "%s/shard-1-of-2", out);
@@ -262,28 +265,28 @@ static void test_folder_with_shards(void **state) {
     row_list rows = {0};
     key_set seen = {0};
     long dups = 0;
-    assert_int_equal(runs_read_dir(out, &rows, &seen, &dups, NULL, why, sizeof why), 3);
+    assert_int_equal(store_read_dir(out, &rows, &seen, &dups, NULL, &err), 3);
     assert_int_equal(rows.n, 5);
     assert_int_equal(dups, 2);
-    assert_true(keys_get(&seen, "bait\x1f" "0\x1f" "beta\x1f" "2") >= 0);
-    rows_free(&rows);
-    keys_free(&seen);
+    assert_true(runs_keys_get(&seen, "bait\x1f" "0\x1f" "beta\x1f" "2") >= 0);
+    runs_free(&rows);
+    runs_keys_free(&seen);
 }
 
 /* ---- 5. Resuming ---------------------------------------------------------------- */
 
 /* The rows of batch 'b''s runs 'which' (indices), as a worker would make them. */
 static void write_runs(const batch *b, const char *dir, const long long *which, int n) {
-    results res;
+    store res;
     open_store(&res, dir, NULL);
     for (int k = 0; k < n; k++) {
         run_row r;
         memset(&r, 0, sizeof r);
         batch_row_identity(b, which[k], &r);
         snprintf(r.result, sizeof r.result, "lose");
-        assert_int_equal(results_add(&res, &r), 0);
+        assert_int_equal(store_add(&res, &r), 0);
     }
-    results_close(&res);
+    store_close(&res);
 }
 
 static void test_resume_marks_done_runs(void **state) {
@@ -304,10 +307,10 @@ static void test_resume_marks_done_runs(void **state) {
     snprintf(shard, sizeof shard, "%s/shard-1-of-2", b.out);
     write_runs(&b, shard, more, 3);                    /* run 7 in both: counted once */
     run_row other = row("someone-else", 1);            /* a run of another batch: no business of this one */
-    results res;
+    store res;
     open_store(&res, b.out, NULL);
-    assert_int_equal(results_add(&res, &other), 0);
-    results_close(&res);
+    assert_int_equal(store_add(&res, &other), 0);
+    store_close(&res);
     assert_int_equal(batch_done(&b, all, 20, done, &before), 0);
     assert_true(before == 5);
     for (int k = 0; k < 20; k++) assert_int_equal(done[k], k == 0 || k == 3 || k == 7 || k == 12 || k == 19);
@@ -321,8 +324,8 @@ static void test_resume_marks_done_runs(void **state) {
     batch_row_identity(&b, 4, &changed);
     changed.config[0] = changed.config[0] == '0' ? '1' : '0';
     open_store(&res, b.out, NULL);
-    assert_int_equal(results_add(&res, &changed), 0);
-    results_close(&res);
+    assert_int_equal(store_add(&res, &changed), 0);
+    store_close(&res);
     memset(done, 0, sizeof done);
     assert_int_equal(batch_done(&b, all, 20, done, &before), 2);
     batch_free(&b);

@@ -144,22 +144,17 @@ static void expect_rows(const char *kind, const char **want, int nwant, int once
     assert_int_equal(bad, 0);
 }
 
-static void test_effects(void **state) {
+/* The effects, the classes and the terminations: each set out once. */
+static void test_constructs(void **state) {
     (void)state;
-    const char *want[NUM_EFFECTS];
-    expect_rows("effects", want, effect_names(want, NUM_EFFECTS), 1);
-}
-
-static void test_classes(void **state) {
-    (void)state;
-    const char *want[NUM_CLASSES];
-    expect_rows("classes", want, class_names(want, NUM_CLASSES), 1);
-}
-
-static void test_terminations(void **state) {
-    (void)state;
-    const char *want[NUM_TERMS];
-    expect_rows("terminations", want, term_names(want, NUM_TERMS), 1);
+    static const struct {
+        const char *kind;
+        int (*names)(const char **out, int max);
+    } tables[] = {{"effects", effect_names}, {"classes", class_names}, {"terminations", term_names}};
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
+        const char *want[MAX_NAMES];
+        expect_rows(tables[t].kind, want, tables[t].names(want, MAX_NAMES), 1);
+    }
 }
 
 static void test_parameters(void **state) {
@@ -194,9 +189,7 @@ static void test_reading_rows(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reading_rows),
-        cmocka_unit_test(test_effects),
-        cmocka_unit_test(test_classes),
-        cmocka_unit_test(test_terminations),
+        cmocka_unit_test(test_constructs),
         cmocka_unit_test(test_parameters),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

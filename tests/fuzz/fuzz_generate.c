@@ -15,9 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "fuzz.h"
 
-int cli_generate(int argc, char **argv);   /* tools/generate/generate.c */
+int cmd_generate(int argc, char **argv);   /* tools/generate/generate.c */
 
 #define MAX_WORDS 48
 
@@ -44,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     fixed[sizeof fixed / sizeof fixed[0] - 1] = dir;
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) argv[argc++] = (char *)fixed[k];
-    cli_generate(argc, argv);
+    cmd_generate(argc, argv);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) abort();
     free(text);

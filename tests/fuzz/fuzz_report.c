@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "runs.h"
+#include "report.h"
+#include "store.h"
 
 static char dir[64], csv[128], jsonl[128], plot[128];
 static FILE *null;
@@ -41,11 +42,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     row_list rows = {0};
     key_set seen = {0};
     long dups = 0;
-    char why[4400];
-    if (runs_read_dir(dir, &rows, &seen, &dups, null, why, sizeof why) >= 0 && report_print(null, &rows, &o) == 0 && o.plot)
+    vg_error err = {0};
+    if (store_read_dir(dir, &rows, &seen, &dups, null, &err) >= 0 && report_print(null, &rows, &o) == 0 && o.plot)
         report_plot(&rows, &o);
-    rows_free(&rows);
-    keys_free(&seen);
+    runs_free(&rows);
+    runs_keys_free(&seen);
     unlink(file);
     unlink(plot);
     return 0;

@@ -23,6 +23,9 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "commands.h"
+#include "match.h"
+#include "report.h"
 
 static int ll_cmp(const void *a, const void *b) {
     long long x = *(const long long *)a, y = *(const long long *)b;
@@ -131,12 +134,12 @@ static int plan_slice(const batch *b, const batch_opts *o, long long **slice, lo
 
 /* The store of this batch or shard locked (one writer per folder), with
  * --force emptied, and opened; 0, or 2 after printing why. */
-static int open_store(const batch_opts *o, results *res) {
-    char why[4400];
-    int locked = results_lock(res, why, sizeof why);
-    if (locked) return cli_fail("%s", why);
+static int open_store(const batch_opts *o, store *res) {
+    vg_error err = {0};
+    int locked = store_lock(res, &err);
+    if (locked) return cli_report(&err);
     if (o->force) remove_results(res->dir, o->shard_n == 0);
-    return results_open(res, stderr, why, sizeof why) ? cli_fail("%s", why) : 0;
+    return store_open(res, stderr, &err) ? cli_report(&err) : 0;
 }
 
 /* A row of the out folder that is run slice[p]: 0 when its settings are
@@ -159,26 +162,26 @@ int batch_done(const batch *b, const long long *slice, long long n, unsigned cha
     row_list rows = {0};
     long dups = 0;
     int rc = 0;
-    char why[4400];
+    vg_error err = {0};
     struct stat st;
     for (long long p = 0; p < n && !rc; p++) {
         char key[1024];
         batch_run_key(b, slice[p], key, sizeof key);
-        if (keys_put(&mine, key, (long)p) < 0) rc = cli_fail("out of memory");
+        if (runs_keys_put(&mine, key, (long)p) < 0) rc = cli_fail("out of memory");
     }
-    if (!rc && stat(b->out, &st) == 0 && runs_read_dir(b->out, &rows, &seen, &dups, stderr, why, sizeof why) < 0)
-        rc = cli_fail("%s", why);
+    if (!rc && stat(b->out, &st) == 0 && store_read_dir(b->out, &rows, &seen, &dups, stderr, &err) < 0)
+        rc = cli_report(&err);
     for (size_t k = 0; k < rows.n && !rc; k++) {
         char key[1024];
-        row_key(&rows.rows[k], key, sizeof key);
-        long p = keys_get(&mine, key);
+        runs_key(&rows.rows[k], key, sizeof key);
+        long p = runs_keys_get(&mine, key);
         if (p < 0) continue;
         rc = same_settings(b, &rows.rows[k], slice[p]);
         if (!rc && !done[p]) done[p] = 1, (*before)++;
     }
-    rows_free(&rows);
-    keys_free(&seen);
-    keys_free(&mine);
+    runs_free(&rows);
+    runs_keys_free(&seen);
+    runs_keys_free(&mine);
     return rc;
 }
 
@@ -230,40 +233,42 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
     }
     printf("played %lld runs in %.1f s", t->done, t->seconds);
     for (int s = 1; s < RUN_NSTATUS; s++)
-        if (t->by_status[s]) printf(", %lld %s", t->by_status[s], run_status_name((run_status)s));
+        if (t->by_status[s]) printf(", %lld %s", t->by_status[s], runs_status_name((run_status)s));
     printf("\n\n");
     row_list rows = {0};
     key_set seen = {0};
     long dups = 0;
     report_opts ro = {0};
-    char why[4400];
-    if (runs_read_dir(b->out, &rows, &seen, &dups, stderr, why, sizeof why) >= 0) {
+    vg_error err = {0};
+    if (store_read_dir(b->out, &rows, &seen, &dups, stderr, &err) >= 0) {
         if (o->shard_n) printf("everything in %s so far (every shard there):\n", b->out);
         if (report_print(stdout, &rows, &ro)) {}   /* why is on stderr; the batch's own results stand */
         fflush(stdout);
         match_warn_overspent_rows(&rows);
+    } else {
+        cli_report(&err);   /* no summary; the batch's own results stand */
     }
-    rows_free(&rows);
-    keys_free(&seen);
+    runs_free(&rows);
+    runs_keys_free(&seen);
     return 0;
 }
 
 /* --slurm and --submit: the job script, written or submitted. */
 static int slurm_cmd(const batch *b, const batch_opts *o) {
-    char why[4400];
-    if (batch_slurm_check(b, o->ini, why, sizeof why)) return cli_fail("%s", why);
+    vg_error err = {0};
+    if (batch_slurm_check(b, o->ini, &err)) return cli_report(&err);
     if (o->slurm) batch_slurm_script(stdout, b, o->ini);
-    if (!o->dry_run && results_mkdirs(b->out)) return cli_fail("%s: cannot create the folder: %s", b->out, strerror(errno));
-    if (o->submit && batch_submit(b, o->ini, o->wait, o->dry_run, why, sizeof why)) return cli_fail("%s", why);
+    if (!o->dry_run && store_mkdirs(b->out)) return cli_fail("%s: cannot create the folder: %s", b->out, strerror(errno));
+    if (o->submit && batch_submit(b, o->ini, o->wait, o->dry_run, &err)) return cli_report(&err);
     return 0;
 }
 
-int cli_batch(int argc, char **argv) {
+int cmd_batch(int argc, char **argv) {
     batch_opts o;
     int rc = parse_opts(argc, argv, &o);
     if (rc) return rc;
     batch b;
-    results res;
+    store res;
     long long *slice = NULL, *todo = NULL, nslice = 0, ntodo = 0, before = 0;
     char dir[4096];
     /* 1. The plan. */
@@ -279,7 +284,7 @@ int cli_batch(int argc, char **argv) {
     if (o.workers) b.workers = o.workers, b.workers_set = 1;
     if (o.shard_n) snprintf(dir, sizeof dir, "%s/shard-%d-of-%d", b.out, o.shard_k, o.shard_n);
     else snprintf(dir, sizeof dir, "%s", b.out);
-    results_init(&res, dir, o.shard_n ? b.out : NULL, b.sync_seconds);
+    store_init(&res, dir, o.shard_n ? b.out : NULL, b.sync_seconds);
     if (!rc && (o.slurm || o.submit)) rc = slurm_cmd(&b, &o);
     else if (!rc) {
         rc = plan_slice(&b, &o, &slice, &nslice);
@@ -291,14 +296,14 @@ int cli_batch(int argc, char **argv) {
         if (!rc && !o.dry_run) {
             batch_tally t;
             int stopped = batch_play(&b, &res, todo, ntodo, before, nslice, &t), e = errno;
-            results_close(&res);
+            store_close(&res);
             errno = e;   /* why no worker started, for the message */
             rc = report_runs(&b, &o, &t, stopped, before, nslice, dir);
         }
     }
     free(todo);
     free(slice);
-    results_close(&res);
+    store_close(&res);
     batch_free(&b);
     return rc;
 }

@@ -7,7 +7,7 @@
  *
  *   batch_load      plan.c    the INI file read and checked, games loaded,
  *                             the runs numbered 0..total-1
- *   results_open    store.c   the out folder locked, its files repaired
+ *   store_open    store.c   the out folder locked, its files repaired
  *   batch_done      batch.c   which runs the store holds already (resume)
  *   batch_play      sched.c   the rest played by worker processes
  *                             (worker.c), each row added to the store
@@ -28,6 +28,7 @@
 #include "agent.h"
 #include "inifile.h"
 #include "runs.h"
+#include "store.h"
 
 #define BATCH_MAX_RUNS 10000000LL
 #define BATCH_MAX_SET 32         /* settings of one agent */
@@ -35,7 +36,7 @@
 
 /* One entry of 'agents': a registered agent, or a section naming one. */
 typedef struct agent_spec {
-    char label[ROW_AGENT];       /* its name in 'agents' and in the results */
+    char label[ROW_AGENT];       /* its name in 'agents' and in the store */
     char impl[ROW_AGENT];        /* the registered agent that plays */
     const char *settings[BATCH_MAX_SET * 2];
     int lines[BATCH_MAX_SET * 2];
@@ -109,7 +110,7 @@ void batch_row_identity(const batch *b, long long i, run_row *r);
 /* Marks done[p] for each run slice[p] that the out folder b->out holds
  * (every results file under it, shards too, each run once); '*before'
  * counts those newly marked. 0, or 2 after printing why: a row of a run in
- * the slice made with other settings (another config hash), a results
+ * the slice made with other settings (another config hash), a store
  * file that cannot be read, out of memory. */
 int batch_done(const batch *b, const long long *slice, long long n, unsigned char *done, long long *before);
 
@@ -157,7 +158,7 @@ typedef struct batch_tally {
  * terminal ('before' runs were done already, of 'total'). SIGINT, SIGTERM
  * and SIGHUP stop it (the runs being played are not recorded). Returns 0,
  * the signal that stopped it, or -1 when no worker could start (errno). */
-int batch_play(batch *b, results *res, const long long *todo, long long ntodo, long long before, long long total,
+int batch_play(batch *b, store *res, const long long *todo, long long ntodo, long long before, long long total,
                batch_tally *t);
 
 /* ---- slurm.c: Slurm job arrays -------------------------------------------- */
@@ -165,13 +166,13 @@ int batch_play(batch *b, results *res, const long long *todo, long long ntodo, l
 /* Refuses what cannot go into a job script safely: slurm_ settings with
  * quotes, '$', '`', '\\' or a newline, and paths (INI file, out folder,
  * working directory) with a newline or a control character. 0, or -1
- * with the reason in 'why'. */
-int batch_slurm_check(const batch *b, const char *ini, char *why, size_t whysize);
+ * with 'err' filled. */
+int batch_slurm_check(const batch *b, const char *ini, vg_error *err);
 /* Writes the job script: array task K runs shard K of b->shards. */
 void batch_slurm_script(FILE *f, const batch *b, const char *ini);
 /* Writes OUT/batch.sbatch and submits it with sbatch (and --wait); with
- * 'dry_run' only writes it and says what it would run. 0, or -1 with the
- * reason in 'why'. */
-int batch_submit(const batch *b, const char *ini, int wait, int dry_run, char *why, size_t whysize);
+ * 'dry_run' only writes it and says what it would run. 0, or -1 with
+ * 'err' filled. */
+int batch_submit(const batch *b, const char *ini, int wait, int dry_run, vg_error *err);
 
 #endif

@@ -125,13 +125,11 @@ static int parse_range(const char *item, long long *a, long long *z) {
 /* FNV-1a over 's' and a 0x1f separator (runs.h's hash). */
 static uint64_t fnv(uint64_t h, const char *s) { return runs_fnv(runs_fnv(h, s), "\x1f"); }
 
-static const char *decimal(unsigned long long v) {   /* a static buffer */
-    static char buf[24];
-    char *p = buf + sizeof buf - 1;
-    *p = '\0';
-    do *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    return p;
+/* The same over 'v' written in decimal. */
+static uint64_t fnv_number(uint64_t h, unsigned long long v) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", v);
+    return fnv(h, buf);
 }
 
 /* The seed of one run: from the batch seed and the run's identity only
@@ -139,12 +137,12 @@ static const char *decimal(unsigned long long v) {   /* a static buffer */
  * 'vgdl run --seed' takes it exactly. */
 uint64_t batch_run_seed(const batch *b, int g, int l, int a, int o, long long seed) {
     uint64_t h = RUNS_FNV_BASIS;
-    h = fnv(h, decimal(b->seed));
+    h = fnv_number(h, b->seed);
     h = fnv(h, b->games[g]);
     h = fnv(h, b->levels[l]);
     h = fnv(h, b->agents[a].label);
     if (o >= 0) h = fnv(h, b->agents[o].label);
-    h = fnv(h, decimal((unsigned long long)seed));
+    h = fnv_number(h, (unsigned long long)seed);
     return runs_mix(h) & ((1ULL << 53) - 1);
 }
 
@@ -253,7 +251,7 @@ static void parse_levels(batch *b, const inifile_kv *kv) {
                 inifile_error_add(&b->ini, kv->line, "level path '%.40s...' is longer than %d characters", id, ROW_LEVEL - 1);
                 continue;
             }
-            int fresh = keys_put(&seen, id, b->nlevels);
+            int fresh = runs_keys_put(&seen, id, b->nlevels);
             if (fresh < 0) break;
             if (!fresh) {
                 inifile_error_add(&b->ini, kv->line, "level '%s' is listed twice", id);
@@ -269,7 +267,7 @@ static void parse_levels(batch *b, const inifile_kv *kv) {
         }
         if (globbed) globfree(&gl);
     }
-    keys_free(&seen);
+    runs_keys_free(&seen);
     free(copy);
 }
 
@@ -688,7 +686,7 @@ void batch_decode(const batch *b, long long i, int *g, int *l, int *a, int *o, i
 void batch_run_key(const batch *b, long long i, char *buf, size_t size) {
     int g, l, a, o, s;
     batch_decode(b, i, &g, &l, &a, &o, &s);
-    run_key_of(b->games[g], b->levels[l], b->agents[a].label, o >= 0 ? b->agents[o].label : "", b->seeds[s], buf, size);
+    runs_key_of(b->games[g], b->levels[l], b->agents[a].label, o >= 0 ? b->agents[o].label : "", b->seeds[s], buf, size);
 }
 
 void batch_row_identity(const batch *b, long long i, run_row *r) {

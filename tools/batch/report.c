@@ -19,11 +19,13 @@
 
 #include "chart.h"
 #include "cli.h"
-#include "runs.h"
+#include "commands.h"
+#include "report.h"
+#include "store.h"
 
-void wilson(long wins, long n, double *lo, double *hi) { wilson_frac((double)wins, n, lo, hi); }
+void report_wilson(long wins, long n, double *lo, double *hi) { report_wilson_frac((double)wins, n, lo, hi); }
 
-void wilson_frac(double wins, long n, double *lo, double *hi) {
+void report_wilson_frac(double wins, long n, double *lo, double *hi) {
     if (n <= 0) {
         *lo = 0, *hi = 1;
         return;
@@ -148,12 +150,12 @@ static void print_groups_csv(FILE *f, const group *gs, size_t ng, int summary, c
     for (size_t k = 0; k < ng; k++) {
         const group *g = &gs[k];
         double lo, hi;
-        wilson(g->wins, g->runs, &lo, &hi);
+        report_wilson(g->wins, g->runs, &lo, &hi);
         char game[2 * ROW_GAME + 2], level[2 * ROW_LEVEL + 2], name[2 * ROW_AGENT + 2], lv[ROW_LEVEL];
         level_cell(g, summary, lv, sizeof lv);
-        csv_quote(g->first->game, game, sizeof game);
-        csv_quote(lv, level, sizeof level);
-        csv_quote(g->first->agent, name, sizeof name);
+        runs_csv_quote(g->first->game, game, sizeof game);
+        runs_csv_quote(lv, level, sizeof level);
+        runs_csv_quote(g->first->agent, name, sizeof name);
         char line[4096];
         snprintf(line, sizeof line, "%s,%s,%s,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%.1f,", game, level, name, g->runs,
                  g->failed, g->wins, (double)g->wins / (double)g->runs, lo, hi, nz(g->score_mean), nz(g->score_sd),
@@ -176,7 +178,7 @@ static void fill_cells(char *cells, const group *gs, size_t ng, int summary) {
     for (size_t k = 0; k < ng; k++) {
         const group *g = &gs[k];
         double lo, hi;
-        wilson(g->wins, g->runs, &lo, &hi);
+        report_wilson(g->wins, g->runs, &lo, &hi);
         size_t r = k + 1;
         snprintf(CELL(r, 0), 64, "%s", g->first->game);
         level_cell(g, summary, CELL(r, 1), 64);
@@ -211,7 +213,7 @@ static void print_footer(FILE *f, const row_list *rows, const group *gs, size_t 
         fprintf(f, ", %ld failed (", failed);
         const char *sep = "";
         for (int s = 1; s < RUN_NSTATUS; s++)
-            if (by[s]) fprintf(f, "%s%ld %s", sep, by[s], run_status_name((run_status)s)), sep = ", ";
+            if (by[s]) fprintf(f, "%s%ld %s", sep, by[s], runs_status_name((run_status)s)), sep = ", ";
         fprintf(f, "; they count as not won)");
     }
     fprintf(f, "; score, ticks and times are over the runs that ended ok\n");
@@ -462,7 +464,7 @@ static void print_cross_table(FILE *f, const cross *x, const report_opts *o) {
         }
         double lo, hi;
         long n = cell_played(t);
-        wilson_frac((double)t->wins + 0.5 * (double)t->draws, n, &lo, &hi);
+        report_wilson_frac((double)t->wins + 0.5 * (double)t->draws, n, &lo, &hi);
         int c = 1 + x->n;
         snprintf(XCELL(r + 1, c++), 64, "%ld", t->games);
         snprintf(XCELL(r + 1, c++), 64, "%ld", t->failed);
@@ -511,11 +513,11 @@ static void print_cross_csv_line(FILE *f, const cross *x, const char *who, const
     char game[2 * ROW_GAME + 2], level[2 * ROW_LEVEL + 2], a[2 * ROW_AGENT + 2], b[2 * ROW_AGENT + 2];
     double lo, hi;
     long n = cell_played(c);
-    wilson_frac((double)c->wins + 0.5 * (double)c->draws, n, &lo, &hi);
-    csv_quote(x->first->game, game, sizeof game);
-    csv_quote(x->first->level, level, sizeof level);
-    csv_quote(who, a, sizeof a);
-    csv_quote(opponent, b, sizeof b);
+    report_wilson_frac((double)c->wins + 0.5 * (double)c->draws, n, &lo, &hi);
+    runs_csv_quote(x->first->game, game, sizeof game);
+    runs_csv_quote(x->first->level, level, sizeof level);
+    runs_csv_quote(who, a, sizeof a);
+    runs_csv_quote(opponent, b, sizeof b);
     fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,", game, level, a, b, c->games, c->failed, c->wins, c->draws,
             c->losses, cell_score(c), lo, hi);
     if (!o->no_timing) fprintf(f, "%.4f,%.4f,", c->decisions ? c->ms_total / (double)c->decisions : 0, c->ms_max);
@@ -555,7 +557,7 @@ static int print_two_player(FILE *f, const row_list *rows, const report_opts *o)
         fprintf(f, ", %ld failed (", failed);
         const char *sep = "";
         for (int s = 1; s < RUN_NSTATUS; s++)
-            if (by[s]) fprintf(f, "%s%ld %s", sep, by[s], run_status_name((run_status)s)), sep = ", ";
+            if (by[s]) fprintf(f, "%s%ld %s", sep, by[s], runs_status_name((run_status)s)), sep = ", ";
         fprintf(f, "; not in W-D-L)");
     }
     fprintf(f, "; W-D-L counts both seats, a game cut off by max_ticks as a draw;\n");
@@ -569,9 +571,9 @@ static int print_two_player(FILE *f, const row_list *rows, const report_opts *o)
  * 'two' (in order). 0, or -1 after printing "out of memory" (both freed). */
 static int split_rows(const row_list *rows, row_list *one, row_list *two) {
     for (size_t k = 0; k < rows->n; k++)
-        if (rows_push(rows->rows[k].opponent[0] ? two : one, &rows->rows[k])) {
+        if (runs_push(rows->rows[k].opponent[0] ? two : one, &rows->rows[k])) {
             fprintf(stderr, "vgdl: out of memory\n");
-            rows_free(one), rows_free(two);
+            runs_free(one), runs_free(two);
             return -1;
         }
     return 0;
@@ -581,9 +583,9 @@ int report_print(FILE *f, row_list *rows, const report_opts *o) {
     if (rows->n) qsort(rows->rows, rows->n, sizeof *rows->rows, row_cmp);
     if (o->runs) {
         char line[4096];
-        if (row_csv_header(o->no_timing, line, sizeof line) > 0) fputs(line, f);
+        if (runs_header(o->no_timing, line, sizeof line) > 0) fputs(line, f);
         for (size_t k = 0; k < rows->n; k++)
-            if (row_csv_cols(&rows->rows[k], o->no_timing, line, sizeof line) > 0) fputs(line, f);
+            if (runs_csv_cols(&rows->rows[k], o->no_timing, line, sizeof line) > 0) fputs(line, f);
         return 0;
     }
     row_list one = {0}, two = {0};
@@ -597,8 +599,8 @@ int report_print(FILE *f, row_list *rows, const report_opts *o) {
     if (!rc && show_two) rc = print_two_player(f, &two, o);
     if (!rc && o->csv && show_one && two.n)
         fprintf(stderr, "vgdl: report: the two-player games' table left out (one table a CSV): add --two-player for it\n");
-    rows_free(&one);
-    rows_free(&two);
+    runs_free(&one);
+    runs_free(&two);
     return rc;
 }
 
@@ -633,7 +635,7 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
             plot_label(gs[k].first->game, gs[k].first->level, names[n].group, sizeof names[n].group);
             snprintf(names[n].series, sizeof names[n].series, "%s", gs[k].first->agent);
             bars[n].value = (double)gs[k].wins / (double)gs[k].runs;
-            wilson(gs[k].wins, gs[k].runs, &bars[n].lo, &bars[n].hi);
+            report_wilson(gs[k].wins, gs[k].runs, &bars[n].lo, &bars[n].hi);
         }
         if (!gs) n = -1;
         free(gs);
@@ -648,15 +650,15 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
                 plot_label(r0->game, r0->level, names[n].group, sizeof names[n].group);
                 snprintf(names[n].series, sizeof names[n].series, "%s", x.names[p]);
                 bars[n].value = cell_score(&x.total[p]);
-                wilson_frac((double)x.total[p].wins + 0.5 * (double)x.total[p].draws, cell_played(&x.total[p]), &bars[n].lo,
+                report_wilson_frac((double)x.total[p].wins + 0.5 * (double)x.total[p].draws, cell_played(&x.total[p]), &bars[n].lo,
                             &bars[n].hi);
             }
             cross_free(&x);
         }
     }
     for (int k = 0; k < n; k++) bars[k].group = names[k].group, bars[k].series = names[k].series;
-    rows_free(&one);
-    rows_free(&two);
+    runs_free(&one);
+    runs_free(&two);
     return n;
 }
 
@@ -701,7 +703,7 @@ static int report_options(int argc, char **argv, report_opts *o, char *dir) {
     return ndirs;
 }
 
-int cli_report_cmd(int argc, char **argv) {
+int cmd_report(int argc, char **argv) {
     report_opts o = {0};
     row_list rows = {0};
     key_set seen = {0};
@@ -715,15 +717,15 @@ int cli_report_cmd(int argc, char **argv) {
     }
     for (int i = 2; i < argc && !rc; i++) {
         if (!dir[i]) continue;
-        char why[4400];
-        int files = runs_read_dir(argv[i], &rows, &seen, &dups, stderr, why, sizeof why);
-        if (files < 0) rc = cli_fail("%s", why);
+        vg_error err = {0};
+        int files = store_read_dir(argv[i], &rows, &seen, &dups, stderr, &err);
+        if (files < 0) rc = cli_report(&err);
         else if (files == 0) rc = cli_fail("%s: no %s or %s here or in its subfolders", argv[i], RUNS_CSV, RUNS_JSONL);
     }
     if (!rc && report_print(stdout, &rows, &o)) rc = 2;
     if (!rc && o.plot) rc = report_plot(&rows, &o);
     free(dir);
-    rows_free(&rows);
-    keys_free(&seen);
+    runs_free(&rows);
+    runs_keys_free(&seen);
     return rc;
 }

@@ -19,7 +19,7 @@
 
 static const char *const status_names[RUN_NSTATUS] = {"ok", "crashed", "timeout", "oom", "error"};
 
-const char *run_status_name(run_status s) { return s < RUN_NSTATUS ? status_names[s] : "?"; }
+const char *runs_status_name(run_status s) { return s < RUN_NSTATUS ? status_names[s] : "?"; }
 
 /* ---- Columns ------------------------------------------------------------- */
 
@@ -88,7 +88,7 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
     case C_SEED: fmt_ll(buf, r->seed); break;
     case C_RUN_SEED: snprintf(buf, size, "%llu", (unsigned long long)r->run_seed); break;
     case C_CONFIG: *is_string = 1; snprintf(buf, size, "%s", r->config); break;
-    case C_STATUS: *is_string = 1; snprintf(buf, size, "%s", run_status_name(r->status)); break;
+    case C_STATUS: *is_string = 1; snprintf(buf, size, "%s", runs_status_name(r->status)); break;
     case C_RESULT: *is_string = 1; snprintf(buf, size, "%s", r->result); break;
     case C_WIN: fmt_ll(buf, r->win); break;
     case C_SCORE:
@@ -127,7 +127,7 @@ static int put(char *buf, size_t size, size_t *len, const char *text, size_t n) 
     return 0;
 }
 
-int csv_quote(const char *text, char *buf, size_t size) {
+int runs_csv_quote(const char *text, char *buf, size_t size) {
     size_t len = 0;
     if (size) buf[0] = '\0';
     if (!text[strcspn(text, ",\"\r\n")]) return put(buf, size, &len, text, strlen(text));
@@ -141,7 +141,7 @@ static int is_timing(int c) {
     return c == C_MS_MEAN || c == C_MS_MAX || c == C_OPP_MS_MEAN || c == C_OPP_MS_MAX || c == C_RUN_MS || c == C_CPU_MS;
 }
 
-int row_csv_header(int no_timing, char *buf, size_t size) {
+int runs_header(int no_timing, char *buf, size_t size) {
     size_t len = 0;
     for (int c = 0; c < NCOLS; c++) {
         if (no_timing && is_timing(c)) continue;
@@ -150,9 +150,9 @@ int row_csv_header(int no_timing, char *buf, size_t size) {
     return put(buf, size, &len, "\n", 1) ? -1 : (int)len;
 }
 
-int row_csv(const run_row *r, char *buf, size_t size) { return row_csv_cols(r, 0, buf, size); }
+int runs_csv(const run_row *r, char *buf, size_t size) { return runs_csv_cols(r, 0, buf, size); }
 
-int row_csv_cols(const run_row *r, int no_timing, char *buf, size_t size) {
+int runs_csv_cols(const run_row *r, int no_timing, char *buf, size_t size) {
     size_t len = 0;
     char text[512], quoted[1100];
     for (int c = 0; c < NCOLS; c++) {
@@ -161,7 +161,7 @@ int row_csv_cols(const run_row *r, int no_timing, char *buf, size_t size) {
         col_text(r, c, text, sizeof text, &is_string);
         if (len && put(buf, size, &len, ",", 1)) return -1;
         if (is_string) {
-            if (csv_quote(text, quoted, sizeof quoted) || put(buf, size, &len, quoted, strlen(quoted))) return -1;
+            if (runs_csv_quote(text, quoted, sizeof quoted) || put(buf, size, &len, quoted, strlen(quoted))) return -1;
         } else if (put(buf, size, &len, text, strlen(text))) return -1;
     }
     return put(buf, size, &len, "\n", 1) ? -1 : (int)len;
@@ -184,7 +184,7 @@ static int json_col(char *buf, size_t size, size_t *len, int c, const char *text
     return put(buf, size, len, "\"", 1);
 }
 
-int row_json(const run_row *r, char *buf, size_t size) {
+int runs_json(const run_row *r, char *buf, size_t size) {
     size_t len = 0;
     char text[512];
     for (int c = 0; c < NCOLS; c++) {
@@ -195,7 +195,7 @@ int row_json(const run_row *r, char *buf, size_t size) {
     return put(buf, size, &len, "}\n", 2) ? -1 : (int)len;
 }
 
-int row_lines(const run_row *r, char *csv, size_t csvsize, int *csvlen, char *json, size_t jsonsize, int *jsonlen) {
+int runs_lines(const run_row *r, char *csv, size_t csvsize, int *csvlen, char *json, size_t jsonsize, int *jsonlen) {
     size_t cl = 0, jl = 0;
     char text[512], quoted[1100];
     for (int c = 0; c < NCOLS; c++) {
@@ -204,7 +204,7 @@ int row_lines(const run_row *r, char *csv, size_t csvsize, int *csvlen, char *js
         if (json_col(json, jsonsize, &jl, c, text, is_string)) return -1;
         if (c && put(csv, csvsize, &cl, ",", 1)) return -1;
         if (is_string) {
-            if (csv_quote(text, quoted, sizeof quoted) || put(csv, csvsize, &cl, quoted, strlen(quoted))) return -1;
+            if (runs_csv_quote(text, quoted, sizeof quoted) || put(csv, csvsize, &cl, quoted, strlen(quoted))) return -1;
         } else if (put(csv, csvsize, &cl, text, strlen(text))) return -1;
     }
     if (put(csv, csvsize, &cl, "\n", 1) || put(json, jsonsize, &jl, "}\n", 2)) return -1;
@@ -325,7 +325,7 @@ static const int all_cols[NCOLS] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28};
 _Static_assert(NCOLS == 29, "all_cols lists every column");
 
-int row_parse_csv(const char *line, run_row *r) { return parse_csv_cols(line, r, all_cols, NCOLS); }
+int runs_parse_csv(const char *line, run_row *r) { return parse_csv_cols(line, r, all_cols, NCOLS); }
 
 /* Reads a JSON string at *p (at its opening quote) into 'out'. */
 static int json_string(const char **p, char *out, size_t size) {
@@ -384,7 +384,7 @@ static void skip_ws(const char **p) {
     while (**p == ' ' || **p == '\t' || **p == '\r') (*p)++;
 }
 
-int row_parse_json(const char *line, run_row *r) {
+int runs_parse_json(const char *line, run_row *r) {
     memset(r, 0, sizeof *r);
     const char *p = line;
     char key[64], val[1024];
@@ -421,17 +421,17 @@ int row_parse_json(const char *line, run_row *r) {
     return *p || (seen | OPTIONAL_COLS) != (1ULL << NCOLS) - 1 ? -1 : 0;
 }
 
-void run_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed, char *buf,
+void runs_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed, char *buf,
                 size_t size) {
     if (*opponent) snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld\x1f%s", game, level, agent, seed, opponent);
     else snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld", game, level, agent, seed);
 }
 
-void row_key(const run_row *r, char *buf, size_t size) { run_key_of(r->game, r->level, r->agent, r->opponent, r->seed, buf, size); }
+void runs_key(const run_row *r, char *buf, size_t size) { runs_key_of(r->game, r->level, r->agent, r->opponent, r->seed, buf, size); }
 
 /* ---- Lists and sets ------------------------------------------------------ */
 
-int rows_push(row_list *l, const run_row *r) {
+int runs_push(row_list *l, const run_row *r) {
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 256;
         run_row *nr = realloc(l->rows, cap * sizeof *nr);
@@ -443,7 +443,7 @@ int rows_push(row_list *l, const run_row *r) {
     return 0;
 }
 
-void rows_free(row_list *l) {
+void runs_free(row_list *l) {
     free(l->rows);
     *l = (row_list){0};
 }
@@ -461,7 +461,7 @@ uint64_t runs_mix(uint64_t z) {   /* splitmix64's finaliser */
 
 static uint64_t str_hash(const char *s) { return runs_fnv(RUNS_FNV_BASIS, s); }
 
-long keys_get(const key_set *s, const char *key) {
+long runs_keys_get(const key_set *s, const char *key) {
     if (!s->cap) return -1;
     for (size_t i = str_hash(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
         if (!s->keys[i]) return -1;
@@ -469,8 +469,8 @@ long keys_get(const key_set *s, const char *key) {
     }
 }
 
-int keys_put(key_set *s, const char *key, long val) {
-    if (keys_get(s, key) >= 0) return 0;
+int runs_keys_put(key_set *s, const char *key, long val) {
+    if (runs_keys_get(s, key) >= 0) return 0;
     if ((s->n + 1) * 2 > s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 1024;
         char **nk = calloc(cap, sizeof *nk);
@@ -496,7 +496,7 @@ int keys_put(key_set *s, const char *key, long val) {
     return 1;
 }
 
-void keys_free(key_set *s) {
+void runs_keys_free(key_set *s) {
     for (size_t k = 0; k < s->cap; k++) free(s->keys[k]);
     free(s->keys), free(s->vals);
     *s = (key_set){0};
@@ -528,33 +528,28 @@ static int parse_header(const char *line, int *cols, int *n) {
 }
 
 int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
-                   char *why, size_t whysize) {
+                   vg_error *err) {
     *good_end = *size = 0;
     *bad_line = 0;
     if (old_header) *old_header = 0;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);    /* O_NONBLOCK: a FIFO must not block the open */
     if (fd < 0) {
         if (errno == ENOENT) return 1;
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
-        return -1;
+        return vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno)), -1;
     }
     struct stat st;
     char *text = NULL;
     size_t len = 0;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
-        snprintf(why, whysize, "%s: not a regular file", path);
-        return -1;
+        return vg_error_set(err, VG_ERR_IO, path, 0, 0, "not a regular file"), -1;
     }
     if ((text = malloc((size_t)st.st_size + 1))) {
         ssize_t got;
         while (len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0) len += (size_t)got;
     }
     close(fd);
-    if (!text) {
-        snprintf(why, whysize, "%s: cannot read (%s)", path, strerror(errno ? errno : ENOMEM));
-        return -1;
-    }
+    if (!text) return vg_error_set(err, VG_ERR_IO, path, 0, 0, "cannot read (%s)", strerror(errno ? errno : ENOMEM)), -1;
     text[len] = '\0';
     *size = (long long)len;
     int json = is_jsonl(path), lineno = 0, cols[NCOLS], ncols = NCOLS;
@@ -569,22 +564,20 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
         int ok;
         if (!json && lineno == 1) {
             if (parse_header(text, cols, &ncols)) {
-                snprintf(why, whysize, "%s:1: not a vgdl batch results file (its header is not '%.*s')", path,
-                         (int)sizeof runs_csv_header - 2, runs_csv_header);
                 free(text);
-                return -1;
+                return vg_error_set(err, VG_ERR_PARSE, path, 1, 0, "not a vgdl batch results file (its header is not '%.*s')",
+                                    (int)sizeof runs_csv_header - 2, runs_csv_header), -1;
             }
             if (old_header) *old_header = ncols != NCOLS || memcmp(cols, all_cols, sizeof cols) != 0;
         } else {
-            ok = (json ? row_parse_json(text + pos, &r) : parse_csv_cols(text + pos, &r, cols, ncols)) == 0;
+            ok = (json ? runs_parse_json(text + pos, &r) : parse_csv_cols(text + pos, &r, cols, ncols)) == 0;
             if (!ok) {
                 *bad_line = lineno;
                 break;
             }
-            if (rows_push(out, &r)) {
-                snprintf(why, whysize, "out of memory");
+            if (runs_push(out, &r)) {
                 free(text);
-                return -1;
+                return vg_error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory"), -1;
             }
         }
         pos = (size_t)(nl - text) + 1;

@@ -35,7 +35,7 @@ typedef struct worker {
 
 typedef struct runner {
     batch *b;
-    results *res;
+    store *res;
     worker *w;
     int nw;
     const long long *todo;      /* runs to play, in order */
@@ -92,7 +92,7 @@ static void record(runner *rn, long long i, const result_msg *m) {
     run_row r;
     make_row(rn->b, i, m, &r);
     rn->run_s += m->run_ms / 1000;
-    if (results_add(rn->res, &r) && !rn->io_error) {
+    if (store_add(rn->res, &r) && !rn->io_error) {
         rn->io_error = errno ? errno : EIO;
         stop_signal = -1;
     }
@@ -161,7 +161,7 @@ static void feed(runner *rn, worker *w) {
     long long i;
     while (w->nq + n < depth && next_run(rn, &i)) msg[n++] = i;
     if (!n) return;
-    if (runs_write_all(w->to, msg, (size_t)n * sizeof msg[0])) {
+    if (store_write_all(w->to, msg, (size_t)n * sizeof msg[0])) {
         while (n) rn->again[rn->nagain++] = msg[--n];
         return;
     }
@@ -306,7 +306,7 @@ static void stop_workers(runner *rn) {
         worker *w = &rn->w[k];
         if (w->pid <= 0) continue;
         int64_t quit = -1;
-        if (runs_write_all(w->to, &quit, sizeof quit) || stop_signal) kill(w->pid, SIGKILL);
+        if (store_write_all(w->to, &quit, sizeof quit) || stop_signal) kill(w->pid, SIGKILL);
         int st;
         while (waitpid(w->pid, &st, 0) < 0 && errno == EINTR) {}
         close(w->to);
@@ -339,7 +339,7 @@ static int run_all(runner *rn, long long before, long long total) {
         double now = fm_now();
         for (int k = 0; k < rn->nw && ready > 0; k++)
             if (pfd[k].revents && rn->w[k].pid > 0) read_worker(rn, &rn->w[k], now);
-        if (results_flush(rn->res) && !rn->io_error) {
+        if (store_flush(rn->res) && !rn->io_error) {
             rn->io_error = errno ? errno : EIO;
             stop_signal = -1;
         }
@@ -351,7 +351,7 @@ static int run_all(runner *rn, long long before, long long total) {
     return rc ? rc : stop_signal;
 }
 
-int batch_play(batch *b, results *res, const long long *todo, long long ntodo, long long before, long long total,
+int batch_play(batch *b, store *res, const long long *todo, long long ntodo, long long before, long long total,
                batch_tally *t) {
     runner rn;
     memset(&rn, 0, sizeof rn);
@@ -380,7 +380,7 @@ int batch_play(batch *b, results *res, const long long *todo, long long ntodo, l
     rn.progress = isatty(STDERR_FILENO);
     int stopped = ntodo ? run_all(&rn, before, total) : 0;
     int e = errno;
-    if (results_flush(res) && !rn.io_error) rn.io_error = errno ? errno : EIO;
+    if (store_flush(res) && !rn.io_error) rn.io_error = errno ? errno : EIO;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGHUP, &old_hup, NULL);

@@ -64,19 +64,19 @@ static void job_paths_of(const batch *b, const char *ini, job_paths *p) {
     if (!getcwd(p->cwd, sizeof p->cwd)) snprintf(p->cwd, sizeof p->cwd, ".");
 }
 
-int batch_slurm_check(const batch *b, const char *ini, char *why, size_t whysize) {
+int batch_slurm_check(const batch *b, const char *ini, vg_error *err) {
     job_paths p;
     job_paths_of(b, ini, &p);
     const char *what[4] = {"the program's path", "the INI file's path", "the out folder", "the working directory"};
     const char *path[4] = {p.exe, p.ini, p.out, p.cwd};
     for (int k = 0; k < 4; k++)
         if (control(path[k]))
-            return snprintf(why, whysize, "%s holds a newline or another control character: it cannot go into a job script "
-                            "(rename it)", what[k]), -1;
+            return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "%s holds a newline or another control character: "
+                                "it cannot go into a job script (rename it)", what[k]), -1;
     const char *texts[3] = {b->slurm_partition, b->slurm_time, b->slurm_args};
     for (int k = 0; k < 3; k++)
         if (texts[k] && strpbrk(texts[k], "\n\r'\"\\$`"))
-            return snprintf(why, whysize, "slurm settings may not hold quotes, '$', '`' or '\\'"), -1;
+            return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "slurm settings may not hold quotes, '$', '`' or '\\'"), -1;
     return 0;
 }
 
@@ -117,8 +117,8 @@ void batch_slurm_script(FILE *f, const batch *b, const char *ini) {
     fprintf(f, " --shard \"$SLURM_ARRAY_TASK_ID/%d\"\n", b->shards);
 }
 
-/* Runs sbatch on 'path' (with --wait); 0, or -1 with the reason in 'why'. */
-static int run_sbatch(const char *path, int wait, char *why, size_t whysize) {
+/* Runs sbatch on 'path' (with --wait); 0, or -1 with 'err' filled. */
+static int run_sbatch(const char *path, int wait, vg_error *err) {
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
@@ -128,14 +128,14 @@ static int run_sbatch(const char *path, int wait, char *why, size_t whysize) {
         _exit(127);
     }
     int st = 0;
-    if (pid < 0) return snprintf(why, whysize, "fork: %s", strerror(errno)), -1;
+    if (pid < 0) return vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "fork: %s", strerror(errno)), -1;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        return snprintf(why, whysize, "sbatch failed (status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1), -1;
+        return vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "sbatch failed (status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1), -1;
     return 0;
 }
 
-int batch_submit(const batch *b, const char *ini, int wait, int dry_run, char *why, size_t whysize) {
+int batch_submit(const batch *b, const char *ini, int wait, int dry_run, vg_error *err) {
     char path[4300];
     snprintf(path, sizeof path, "%s/batch.sbatch", b->out);
     if (dry_run) {   /* nothing written, nothing submitted */
@@ -148,18 +148,18 @@ int batch_submit(const batch *b, const char *ini, int wait, int dry_run, char *w
     struct stat st;
     if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
         close(fd);
-        return snprintf(why, whysize, "%s: not a regular file", path), -1;
+        return vg_error_set(err, VG_ERR_IO, path, 0, 0, "not a regular file"), -1;
     }
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno));
         if (fd >= 0) close(fd);
         return -1;
     }
     batch_slurm_script(f, b, ini);
-    if (fclose(f) != 0) return snprintf(why, whysize, "%s: %s", path, strerror(errno)), -1;
+    if (fclose(f) != 0) return vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno)), -1;
     printf("submitting %s (%d array tasks, %lld runs)\n", path, b->shards, b->total);
-    if (run_sbatch(path, wait, why, whysize)) return -1;
+    if (run_sbatch(path, wait, err)) return -1;
     if (wait) printf("done: vgdl report %s\n", b->out);
     return 0;
 }

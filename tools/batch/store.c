@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runs.h"
+#include "store.h"
 
 /* ---- Reading folders ---------------------------------------------------- */
 
@@ -32,17 +32,17 @@ static int exists(const char *path) {
 static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Reads one results file into 'out' with dedup through 'seen'. */
-static int read_one(const char *file, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+static int read_one(const char *file, row_list *out, key_set *seen, long *dups, FILE *warn, vg_error *err) {
     row_list got = {0};
     long long good, size;
     int bad;
-    int rc = runs_read_file(file, &got, &good, &size, &bad, NULL, why, whysize);
+    int rc = runs_read_file(file, &got, &good, &size, &bad, NULL, err);
     if (rc < 0) return -1;
     if (bad && warn) fprintf(warn, "vgdl: warning: %s:%d: malformed line; this file is read up to it\n", file, bad);
     for (size_t k = 0; k < got.n; k++) {
         char key[1024];
-        row_key(&got.rows[k], key, sizeof key);
-        long at = keys_get(seen, key);
+        runs_key(&got.rows[k], key, sizeof key);
+        long at = runs_keys_get(seen, key);
         if (at >= 0) {
             const run_row *a = &out->rows[at], *b = &got.rows[k];
             (*dups)++;
@@ -53,37 +53,37 @@ static int read_one(const char *file, row_list *out, key_set *seen, long *dups, 
                         b->opponent, b->seed);
             continue;
         }
-        if (keys_put(seen, key, (long)out->n) < 0 || rows_push(out, &got.rows[k])) {
-            rows_free(&got);
-            snprintf(why, whysize, "out of memory");
+        if (runs_keys_put(seen, key, (long)out->n) < 0 || runs_push(out, &got.rows[k])) {
+            runs_free(&got);
+            vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory");
             return -1;
         }
     }
-    rows_free(&got);
+    runs_free(&got);
     return 0;
 }
 
 /* Reads the results in folder 'dir' itself (CSV, else JSON lines); 1 when read, 0 when it has none. */
-static int read_folder(const char *dir, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+static int read_folder(const char *dir, row_list *out, key_set *seen, long *dups, FILE *warn, vg_error *err) {
     char file[4200];
     snprintf(file, sizeof file, "%s/%s", dir, RUNS_CSV);
     if (!exists(file)) snprintf(file, sizeof file, "%s/%s", dir, RUNS_JSONL);
     if (!exists(file)) return 0;
-    return read_one(file, out, seen, dups, warn, why, whysize) ? -1 : 1;
+    return read_one(file, out, seen, dups, warn, err) ? -1 : 1;
 }
 
-int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, char *why, size_t whysize) {
+int store_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FILE *warn, vg_error *err) {
     struct stat st;
     if (stat(path, &st) != 0) {
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno));
         return -1;
     }
-    if (S_ISREG(st.st_mode)) return read_one(path, out, seen, dups, warn, why, whysize) ? -1 : 1;
-    int files = read_folder(path, out, seen, dups, warn, why, whysize);
+    if (S_ISREG(st.st_mode)) return read_one(path, out, seen, dups, warn, err) ? -1 : 1;
+    int files = read_folder(path, out, seen, dups, warn, err);
     if (files < 0) return -1;
     DIR *d = opendir(path);
     if (!d) {
-        snprintf(why, whysize, "%s: %s", path, strerror(errno));
+        vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno));
         return -1;
     }
     char **names = NULL;
@@ -108,7 +108,7 @@ int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FI
     int rc = 0;
     for (size_t k = 0; k < n; k++) {
         if (rc >= 0) {
-            rc = read_folder(names[k], out, seen, dups, warn, why, whysize);
+            rc = read_folder(names[k], out, seen, dups, warn, err);
             if (rc > 0) files++;
         }
         free(names[k]);
@@ -119,7 +119,7 @@ int runs_read_dir(const char *path, row_list *out, key_set *seen, long *dups, FI
 
 /* ---- The store: one writer per folder ------------------------------------ */
 
-int results_mkdirs(const char *path) {
+int store_mkdirs(const char *path) {
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s", path);
     for (char *p = tmp + 1; *p; p++) {
@@ -137,7 +137,7 @@ static double now_s(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int runs_write_all(int fd, const void *p, size_t n) {
+int store_write_all(int fd, const void *p, size_t n) {
     while (n) {
         ssize_t w = write(fd, p, n);
         if (w < 0 && errno == EINTR) continue;
@@ -148,7 +148,7 @@ int runs_write_all(int fd, const void *p, size_t n) {
     return 0;
 }
 
-void results_init(results *res, const char *dir, const char *parent, double sync_seconds) {
+void store_init(store *res, const char *dir, const char *parent, double sync_seconds) {
     memset(res, 0, sizeof *res);
     snprintf(res->dir, sizeof res->dir, "%s", dir);
     res->csv.fd = res->jsonl.fd = res->lock_fd = res->parent_lock_fd = -1;
@@ -176,7 +176,7 @@ static long lock_holder(int fd) {
  * 'pid', or by shards: 'pid' 0). */
 static int lock_dir(const char *dir, int how, int write_pid, long *pid) {
     char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, RUNS_LOCK);
+    snprintf(path, sizeof path, "%s/%s", dir, STORE_LOCK);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);   /* written: never through a link */
     struct stat st;
     if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
@@ -208,20 +208,25 @@ static void parent_of(const char *dir, char *out, size_t size) {
     else snprintf(out, size, "%s", slash ? "/" : ".");
 }
 
-int results_lock(results *res, char *why, size_t whysize) {
-    if (results_mkdirs(res->dir)) {
-        snprintf(why, whysize, "%s: cannot create the folder: %s", res->dir, strerror(errno));
-        return -1;
-    }
+/* Another batch holds 'dir' (its process 'pid'; 0: shards of one, each
+ * with a shared lock); 1 with 'err' saying so. */
+static int in_use(vg_error *err, const char *dir, long pid) {
+    if (pid > 0)
+        vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "%s is in use: another batch (process %ld) writes its results there; "
+                     "wait for it to end, or use another out folder", dir, pid);
+    else
+        vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "%s is in use: shards of another batch write their results under it; "
+                     "wait for them to end, or use another out folder", dir);
+    return 1;
+}
+
+int store_lock(store *res, vg_error *err) {
+    if (store_mkdirs(res->dir))
+        return vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "cannot create the folder: %s", strerror(errno)), -1;
     long pid = 0;
-    if ((res->lock_fd = lock_dir(res->dir, LOCK_EX, 1, &pid)) < 0) {
-        if (errno != EWOULDBLOCK) return snprintf(why, whysize, "%s/%s: %s", res->dir, RUNS_LOCK, strerror(errno)), -1;
-        if (pid > 0) snprintf(why, whysize, "%s is in use: another batch (process %ld) writes its results there; wait for it "
-                              "to end, or use another out folder", res->dir, pid);
-        else snprintf(why, whysize, "%s is in use: shards of another batch write their results under it; wait for them to "
-                      "end, or use another out folder", res->dir);
-        return 1;
-    }
+    if ((res->lock_fd = lock_dir(res->dir, LOCK_EX, 1, &pid)) < 0)
+        return errno == EWOULDBLOCK ? in_use(err, res->dir, pid)
+                                    : (vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "%s: %s", STORE_LOCK, strerror(errno)), -1);
     if (res->parent_lock_fd != -2) return 0;
     /* A shard shares its out folder with the other shards; a whole batch has it alone. */
     char parent[4096];
@@ -230,15 +235,13 @@ int results_lock(results *res, char *why, size_t whysize) {
     int e = errno;
     close(res->lock_fd);
     res->lock_fd = -1;
-    if (e != EWOULDBLOCK) return snprintf(why, whysize, "%s/%s: %s", parent, RUNS_LOCK, strerror(e)), -1;
-    snprintf(why, whysize, "%s is in use: another batch (process %ld) writes its results there; wait for it to end, or use "
-             "another out folder", parent, pid);
-    return 1;
+    return e == EWOULDBLOCK ? in_use(err, parent, pid)
+                            : (vg_error_set(err, VG_ERR_IO, parent, 0, 0, "%s: %s", STORE_LOCK, strerror(e)), -1);
 }
 
 /* Appends whole lines with one write(); on a short write cuts the file back
  * so that no partial line stays. */
-static int append_line(outfile *o, const char *line, size_t n) {
+static int append_line(store_file *o, const char *line, size_t n) {
     ssize_t w;
     do w = write(o->fd, line, n);
     while (w < 0 && errno == EINTR);
@@ -258,11 +261,11 @@ static int rewrite_file(const char *path, const row_list *rows, int json) {
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (fd < 0) return -1;
-    int bad = !json && runs_write_all(fd, runs_csv_header, strlen(runs_csv_header));
+    int bad = !json && store_write_all(fd, runs_csv_header, strlen(runs_csv_header));
     char line[4096];
     for (size_t k = 0; k < rows->n && !bad; k++) {
-        int n = json ? row_json(&rows->rows[k], line, sizeof line) : row_csv(&rows->rows[k], line, sizeof line);
-        bad = n < 0 || runs_write_all(fd, line, (size_t)n);
+        int n = json ? runs_json(&rows->rows[k], line, sizeof line) : runs_csv(&rows->rows[k], line, sizeof line);
+        bad = n < 0 || store_write_all(fd, line, (size_t)n);
     }
     bad |= fsync(fd) != 0;
     bad |= close(fd) != 0;
@@ -274,14 +277,14 @@ static int rewrite_file(const char *path, const row_list *rows, int json) {
 }
 
 /* Cuts a results file back to its last good line (a torn or malformed
- * tail); 0, or -1 with a reason in 'why'. */
-static int cut_tail(const outfile *o, long long good, long long size, int bad, FILE *warn, char *why, size_t whysize) {
+ * tail); 0, or -1 with 'err' filled. */
+static int cut_tail(const store_file *o, long long good, long long size, int bad, FILE *warn, vg_error *err) {
     if (good >= size) return 0;
     if (bad) fprintf(warn, "vgdl: %s:%d: malformed line: cut the file there (%lld bytes); those runs are played again\n", o->path,
                      bad, size - good);
     else fprintf(warn, "vgdl: %s: cut a torn last line (%lld bytes) left by an interrupted batch\n", o->path, size - good);
     if (truncate(o->path, (off_t)good) == 0) return 0;
-    snprintf(why, whysize, "%s: cannot truncate: %s", o->path, strerror(errno));
+    vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "cannot truncate: %s", strerror(errno));
     return -1;
 }
 
@@ -291,12 +294,12 @@ static long drop_duplicates(row_list *rows) {
     size_t kept = 0;
     for (size_t k = 0; k < rows->n; k++) {
         char key[1024];
-        row_key(&rows->rows[k], key, sizeof key);
-        int fresh = keys_put(&seen, key, (long)k);
-        if (fresh < 0) return keys_free(&seen), -1;
+        runs_key(&rows->rows[k], key, sizeof key);
+        int fresh = runs_keys_put(&seen, key, (long)k);
+        if (fresh < 0) return runs_keys_free(&seen), -1;
         if (fresh) rows->rows[kept++] = rows->rows[k];
     }
-    keys_free(&seen);
+    runs_keys_free(&seen);
     long dropped = (long)(rows->n - kept);
     rows->n = kept;
     return dropped;
@@ -306,8 +309,8 @@ static int same_runs(const row_list *a, const row_list *b) {
     if (a->n != b->n) return 0;
     for (size_t k = 0; k < a->n; k++) {
         char ka[1024], kb[1024];
-        row_key(&a->rows[k], ka, sizeof ka);
-        row_key(&b->rows[k], kb, sizeof kb);
+        runs_key(&a->rows[k], ka, sizeof ka);
+        runs_key(&b->rows[k], kb, sizeof kb);
         if (strcmp(ka, kb)) return 0;
     }
     return 1;
@@ -317,11 +320,11 @@ static int same_runs(const row_list *a, const row_list *b) {
  * (by two batches before there was a lock) is kept once, in both files;
  * when one file lacks rows the other has, it is rewritten from the other;
  * an old CSV header is rewritten with today's columns. */
-static int repair(outfile *files[2], row_list rows[2], int old_header, FILE *warn, char *why, size_t whysize) {
+static int repair(store_file *files[2], row_list rows[2], int old_header, FILE *warn, vg_error *err) {
     int redo[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         long dups = drop_duplicates(&rows[k]);
-        if (dups < 0) return snprintf(why, whysize, "out of memory"), -1;
+        if (dups < 0) return vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory"), -1;
         if (dups) fprintf(warn, "vgdl: %s holds %ld runs twice: keeping the first row of each\n", files[k]->path, dups);
         redo[k] = dups > 0;
     }
@@ -333,32 +336,32 @@ static int repair(outfile *files[2], row_list rows[2], int old_header, FILE *war
                                 rows[from].n, files[to]->path, rows[to].n);
         rows[to].n = 0;
         for (size_t k = 0; k < rows[from].n; k++)
-            if (rows_push(&rows[to], &rows[from].rows[k])) return snprintf(why, whysize, "out of memory"), -1;
+            if (runs_push(&rows[to], &rows[from].rows[k])) return vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory"), -1;
         redo[to] = 1;
     }
     for (int k = 0; k < 2; k++)
         if (redo[k] && rewrite_file(files[k]->path, &rows[k], k == 1))
-            return snprintf(why, whysize, "%s: cannot rewrite: %s", files[k]->path, strerror(errno)), -1;
+            return vg_error_set(err, VG_ERR_IO, files[k]->path, 0, 0, "cannot rewrite: %s", strerror(errno)), -1;
     return 0;
 }
 
 /* Opens a results file for appending (the CSV with its header when new). */
-static int open_append(outfile *o, int csv, char *why, size_t whysize) {
+static int open_append(store_file *o, int csv, vg_error *err) {
     o->fd = open(o->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     struct stat st;
-    if (o->fd < 0 || fstat(o->fd, &st) != 0) return snprintf(why, whysize, "%s: %s", o->path, strerror(errno)), -1;
+    if (o->fd < 0 || fstat(o->fd, &st) != 0) return vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "%s", strerror(errno)), -1;
     o->size = (long long)st.st_size;
     if (csv && o->size == 0 && append_line(o, runs_csv_header, strlen(runs_csv_header)))
-        return snprintf(why, whysize, "%s: %s", o->path, strerror(errno)), -1;
+        return vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "%s", strerror(errno)), -1;
     return 0;
 }
 
-int results_open(results *res, FILE *warn, char *why, size_t whysize) {
-    if (results_mkdirs(res->dir)) {
-        snprintf(why, whysize, "%s: cannot create the folder: %s", res->dir, strerror(errno));
+int store_open(store *res, FILE *warn, vg_error *err) {
+    if (store_mkdirs(res->dir)) {
+        vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "cannot create the folder: %s", strerror(errno));
         return -1;
     }
-    outfile *files[2] = {&res->csv, &res->jsonl};
+    store_file *files[2] = {&res->csv, &res->jsonl};
     row_list rows[2] = {{0}, {0}};
     snprintf(res->csv.path, sizeof res->csv.path, "%s/%s", res->dir, RUNS_CSV);
     snprintf(res->jsonl.path, sizeof res->jsonl.path, "%s/%s", res->dir, RUNS_JSONL);
@@ -366,22 +369,22 @@ int results_open(results *res, FILE *warn, char *why, size_t whysize) {
     for (int k = 0; k < 2 && !rc; k++) {      /* written in place and replaced when repaired: regular files only */
         struct stat st;
         if (lstat(files[k]->path, &st) == 0 && !S_ISREG(st.st_mode))
-            return snprintf(why, whysize, "%s: not a regular file (a batch writes its results there)", files[k]->path), -1;
+            return vg_error_set(err, VG_ERR_IO, files[k]->path, 0, 0, "not a regular file (a batch writes its results there)"), -1;
     }
     for (int k = 0; k < 2 && !rc; k++) {
         long long good, size;
         int bad;
-        rc = runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, why, whysize) < 0 ? -1
-             : cut_tail(files[k], good, size, bad, warn, why, whysize);
+        rc = runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, err) < 0 ? -1
+             : cut_tail(files[k], good, size, bad, warn, err);
     }
-    if (!rc) rc = repair(files, rows, old_header, warn, why, whysize);
-    for (int k = 0; k < 2 && !rc; k++) rc = open_append(files[k], k == 0, why, whysize);
-    rows_free(&rows[0]);
-    rows_free(&rows[1]);
+    if (!rc) rc = repair(files, rows, old_header, warn, err);
+    for (int k = 0; k < 2 && !rc; k++) rc = open_append(files[k], k == 0, err);
+    runs_free(&rows[0]);
+    runs_free(&rows[1]);
     res->last_sync = now_s();
     return rc;
 }
-static int results_sync(results *res) {
+static int store_sync(store *res) {
     res->last_sync = now_s();
     int csv = fdatasync(res->csv.fd), jsonl = fdatasync(res->jsonl.fd);   /* both, even when the first fails */
     return csv || jsonl ? -1 : 0;
@@ -390,20 +393,20 @@ static int results_sync(results *res) {
 /* Writes the rows gathered so far: one write() to the CSV file, then one to
  * the JSON lines; a kill between or during them leaves whole rows only
  * (a cut write is cut back), which the next start reconciles. */
-int results_flush(results *res) {
+int store_flush(store *res) {
     int rc = 0;
     if (res->pend_csv_n) {
         rc = append_line(&res->csv, res->pend_csv, res->pend_csv_n) || append_line(&res->jsonl, res->pend_json, res->pend_json_n);
         res->pend_csv_n = res->pend_json_n = 0;
     }
-    if (!rc && now_s() - res->last_sync >= res->sync_seconds) rc = results_sync(res);
+    if (!rc && now_s() - res->last_sync >= res->sync_seconds) rc = store_sync(res);
     return rc;
 }
 
 /* Adds a row to the next write. */
-int results_add(results *res, const run_row *r) {
+int store_add(store *res, const run_row *r) {
     if (res->pend_cap - res->pend_csv_n < 4096 || res->pend_cap - res->pend_json_n < 4096) {
-        if (res->pend_csv_n && results_flush(res)) return -1;
+        if (res->pend_csv_n && store_flush(res)) return -1;
         if (!res->pend_csv) {
             res->pend_cap = 1 << 16;
             res->pend_csv = malloc(res->pend_cap);
@@ -412,19 +415,19 @@ int results_add(results *res, const run_row *r) {
         }
     }
     int n, m;
-    if (row_lines(r, res->pend_csv + res->pend_csv_n, 4096, &n, res->pend_json + res->pend_json_n, 4096, &m))
+    if (runs_lines(r, res->pend_csv + res->pend_csv_n, 4096, &n, res->pend_json + res->pend_json_n, 4096, &m))
         return errno = EOVERFLOW, -1;
     res->pend_csv_n += (size_t)n;
     res->pend_json_n += (size_t)m;
     return 0;
 }
 
-void results_close(results *res) {
-    if (res->csv.fd > 0) results_flush(res);
+void store_close(store *res) {
+    if (res->csv.fd > 0) store_flush(res);
     free(res->pend_csv);
     free(res->pend_json);
     res->pend_csv = res->pend_json = NULL;
-    if (res->csv.fd > 0) results_sync(res);
+    if (res->csv.fd > 0) store_sync(res);
     if (res->csv.fd > 0) close(res->csv.fd);
     if (res->jsonl.fd > 0) close(res->jsonl.fd);
     res->csv.fd = res->jsonl.fd = -1;

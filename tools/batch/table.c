@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runs.h"
+#include "report.h"
 
 void report_prose(FILE *f, const report_opts *o) {
     if (o->latex) fputs("% ", f);

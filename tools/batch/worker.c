@@ -26,6 +26,7 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "match.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1           /* ASan reserves terabytes of address space: no RLIMIT_AS */
@@ -238,14 +239,14 @@ void batch_worker_main(const batch *b, int in, int out, pid_t parent) {
         crash_run = i;
         result_msg m;
         batch_play_one(b, i, &m);
-        if (runs_write_all(out, &m, sizeof m)) _exit(0);
+        if (store_write_all(out, &m, sizeof m)) _exit(0);
         done++;
         /* Leave (the parent starts a fresh worker) after an allocation failed,
          * when runs leaked over 64 MiB, or after runs_per_worker runs. */
         if (m.status == RUN_OOM || heap_in_use() > baseline + (64u << 20) || (b->runs_per_worker && done >= b->runs_per_worker)) {
             memset(&m, 0, sizeof m);
             m.kind = MSG_BYE;
-            runs_write_all(out, &m, sizeof m);
+            store_write_all(out, &m, sizeof m);
             _exit(0);
         }
     }

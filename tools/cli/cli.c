@@ -2,8 +2,9 @@
  *
  * cli.c -- what every command of the program shares: its options (one
  * table, read with getopt_long), strict numbers, where a game's script and
- * levels are, loading a game with errors that name the real cause, and
- * messages.
+ * levels are, loading a game with errors that name the real cause,
+ * messages, agents built from --config and --set, and the position to
+ * start from (--moves).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "exact.h"
 
 /* ---- Messages --------------------------------------------------------- */
 
@@ -441,4 +443,57 @@ int cli_actions_close(FILE *f, const cli_opts *o, int report) {
     int bad = ferror(f);
     if ((fclose(f) != 0 || bad) && report) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno ? errno : EIO));
     return 0;
+}
+
+/* ---- Agents and start positions ------------------------------------------ */
+
+int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int nset, uint64_t seed,
+                  const vg_game *g, agent **out) {
+    char why[512];
+    char *owned[64];
+    const char *settings[64 + CLI_MAX_SET];
+    int nowned = 0;
+    *out = NULL;
+    if (!agent_find(name)) {
+        agent *none = agent_new(name, g, NULL, 0, 0, why, sizeof why);   /* for the message */
+        agent_free(none);
+        return cli_fail("%s", why);
+    }
+    if (o->config && (nowned = agent_config_read(o->config, name, owned, 0, 64, why, sizeof why)) < 0) {
+        fprintf(stderr, "%s\n", why);
+        return 2;
+    }
+    int n = 0;
+    for (int k = 0; k < nowned; k++) settings[n++] = owned[k];      /* the file first, */
+    for (int k = 0; k < nset; k++) settings[n++] = set[k];          /* then --set wins */
+    *out = agent_new(name, g, settings, n, seed, why, sizeof why);
+    agent_config_free(owned, nowned);
+    if (!*out) return cli_fail("%s", why);
+    return 0;
+}
+
+int cli_start(const cli_opts *o, const vg_game *g, vg_state **out) {
+    vg_error err;
+    *out = vg_state_new(g, o->seed);
+    if (!*out) return cli_fail("out of memory");
+    if (!o->moves) return 0;
+    if (exact_replay(g, *out, o->moves, &err) < 0) {
+        vg_state_free(*out);
+        *out = NULL;
+        char what[sizeof err.msg];
+        snprintf(what, sizeof what, "%s", err.msg);
+        snprintf(err.msg, sizeof err.msg, "--moves: %s", what);
+        return cli_report(&err);
+    }
+    return 0;
+}
+
+int cli_start_round(const cli_opts *o, const vg_game *g, const char *cmd, vg_state **out) {
+    int rc = cli_start(o, g, out);
+    if (rc || !vg_game_has_turns(g) || vg_turn(*out) == 0 || vg_is_over(*out)) return rc;
+    rc = cli_fail("--moves: '%s' plays whole rounds from agent 0's turn, but after '%s' agent %d is to move", cmd,
+                  o->moves, vg_turn(*out));
+    vg_state_free(*out);
+    *out = NULL;
+    return rc;
 }

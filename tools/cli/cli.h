@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT
  *
  * cli.h -- what the command-line program's files share: options, game
- * loading, error reporting.
+ * loading, agents and start positions, actions files, error reporting.
+ * Every function here that can fail prints why and returns the exit
+ * status (2); the libraries below the commands (batch/, picture/,
+ * generate/, match.h) fill a vg_error instead and leave the printing to
+ * their command.
  */
 #ifndef VG_CLI_H
 #define VG_CLI_H
@@ -109,95 +113,16 @@ vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int 
 int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out);
 int cli_actions_add(FILE *f, vg_action a);
 int cli_actions_close(FILE *f, const cli_opts *o, int report);
-int cli_play(int argc, char **argv);                 /* play.c */
-/* decide.c: the agent named 'name' with --config then the settings 'set'
- * (n of them), seeded with 'seed'; 0, or 2 after printing why */
+/* The agent named 'name' with --config then the settings 'set' (n of
+ * them), seeded with 'seed'; 0, or 2 after printing why. */
 int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int n, uint64_t seed,
                   const vg_game *g, agent **out);
-int cli_decide(int argc, char **argv);               /* decide.c: vgdl decide */
-int cli_solve(int argc, char **argv);                /* decide.c: vgdl solve */
-int cli_batch(int argc, char **argv);                /* batch.c: vgdl batch */
-int cli_generate(int argc, char **argv);             /* generate/generate.c: vgdl generate */
-int cli_report_cmd(int argc, char **argv);           /* report.c: vgdl report */
-/* perft.c: the state to start from: the level's start after --moves, if given; 0, or 2 after printing why */
+/* The state to start from: the level's start after --moves, if given; 0,
+ * or 2 after printing why. */
 int cli_start(const cli_opts *o, const vg_game *g, vg_state **out);
-/* perft.c: as cli_start, for commands that play whole rounds with
- * vg_advance: also refuses a position of a game with turns where agent 0
- * is not to move ('cmd' names the command in the message) */
+/* As cli_start, for commands that play whole rounds with vg_advance: also
+ * refuses a position of a game with turns where agent 0 is not to move
+ * ('cmd' names the command in the message). */
 int cli_start_round(const cli_opts *o, const vg_game *g, const char *cmd, vg_state **out);
-int cli_perft(int argc, char **argv);                /* perft.c: vgdl perft */
-
-/* ---- picture.c: pictures (render.h) ---- */
-
-typedef struct cli_gif cli_gif;
-int cli_render(int argc, char **argv);               /* vgdl render: one position as a PNG */
-/* The GIF --gif asks for ('*out' NULL without --gif); 0, or 2 after
- * printing why (an image that cannot be read, a file that cannot be
- * written). */
-int cli_gif_open(const cli_opts *o, const vg_game *g, cli_gif **out);
-/* Adds 's' as the GIF's next frame (NULL: no-op); 0, or -1 with 'err' filled. */
-int cli_gif_frame(cli_gif *c, const vg_state *s, vg_error *err);
-/* Ends the GIF: kept when 'keep', else removed (NULL: no-op); 0, or 2
- * after printing why. */
-int cli_gif_close(cli_gif *c, int keep);
-
-/* ---- match.c: a game played with an agent (or the game's policy) in every seat ---- */
-
-#define MATCH_MAX_SEATS 256   /* vg_num_agents is at most 255 */
-
-/* What one agent's decisions cost, summed. */
-typedef struct match_stats {
-    long decisions, calls, expanded, overspent;
-    double ms_total, ms_max;
-} match_stats;
-
-/* Who plays one seat (agent k of the game). */
-typedef struct match_seat {
-    agent *agent;            /* NULL: the game plays it (vg_play_policy); a chance seat always is */
-    const char *label;       /* names the agent in messages */
-    agent_budget budget;
-    match_stats *stats;      /* its decisions are added here (seats may share one); may be NULL */
-} match_seat;
-
-/* Called after each move played turn by turn ('who' the agent that moved), or
- * each round played with vg_advance ('who' -1, 'move' the action); 0, or -1 with 'err' filled. */
-typedef int match_move_fn(void *ud, int who, int move, vg_error *err);
-
-void match_note(match_stats *st, const agent_report *r);  /* adds one decision */
-/* Warns on stderr, naming 'label', when more than MATCH_OVERSPENT_PCT
- * percent of 'decisions' overspent their budget (its results are then not
- * those of the budget asked for); returns 1 when it warned. */
-#define MATCH_OVERSPENT_PCT 5
-int match_warn_overspent(const char *label, long long decisions, long long overspent);
-/* The same for each agent over a batch's rows (runs.h), in either seat;
- * returns how many agents it warned about. */
-struct row_list;
-int match_warn_overspent_rows(const struct row_list *l);
-/* "first player", "second player" in a game of two agents, else "agent K". */
-const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
-/* The agent of 'seat' decides for the agent to move in 's' (a game with
- * turns, not over), its decision added to seat->stats; '*move' gets
- * the legal move it returned. 0, or -1 with 'err' filled: a script error
- * (the agent's, from its decision, or in the legal moves), or (no file)
- * no legal move, or none named. */
-int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
-                 vg_error *err);
-/* The seats of a game: its agents (turns{}), else its players. */
-int match_seats(const vg_game *g);
-/* 1 when match_play plays turn by turn: the game has turns{} and either
- * a seat other than 0 has an agent (not a chance seat), or agent 0's
- * moves are not actions. 0: in rounds, with vg_advance. */
-int match_by_turns(const vg_game *g, const match_seat *seats);
-/* Plays 's' until the game is over or 'max_ticks' rounds are played (0:
- * no limit). 'seats' has match_seats entries; seats[0].agent is not NULL.
- * In rounds (match_by_turns 0) agent 0's agent acts and vg_advance plays
- * the round, reported to 'on_move' (may be NULL) with 'who' -1 and 'move'
- * the action; in a game for several players every seat's agent acts and
- * vg_advance_multi plays the tick (each agent set to its player,
- * agent_set_player), reported the same way with player 0's action; else
- * turn by turn, each move reported to 'on_move'. 0, or -1 with 'err'
- * filled (err->file empty: the match's own message). */
-int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,
-               vg_error *err);
 
 #endif

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * decide.c -- agents on the command line: building an agent from --config
- * and --set, 'vgdl decide' (one decision from the level start, or from
+ * decide.c -- 'vgdl decide' (one decision from the level start, or from
  * the position after --moves) and 'vgdl solve' (a shortest winning action
  * sequence).
  */
@@ -12,35 +11,12 @@
 
 #include "agent.h"
 #include "cli.h"
+#include "commands.h"
+#include "picture.h"
 #include "solve_level.h"
 
-int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int nset, uint64_t seed,
-                  const vg_game *g, agent **out) {
-    char why[512];
-    char *owned[64];
-    const char *settings[64 + CLI_MAX_SET];
-    int nowned = 0;
-    *out = NULL;
-    if (!agent_find(name)) {
-        agent *none = agent_new(name, g, NULL, 0, 0, why, sizeof why);   /* for the message */
-        agent_free(none);
-        return cli_fail("%s", why);
-    }
-    if (o->config && (nowned = agent_config_read(o->config, name, owned, 0, 64, why, sizeof why)) < 0) {
-        fprintf(stderr, "%s\n", why);
-        return 2;
-    }
-    int n = 0;
-    for (int k = 0; k < nowned; k++) settings[n++] = owned[k];      /* the file first, */
-    for (int k = 0; k < nset; k++) settings[n++] = set[k];          /* then --set wins */
-    *out = agent_new(name, g, settings, n, seed, why, sizeof why);
-    agent_config_free(owned, nowned);
-    if (!*out) return cli_fail("%s", why);
-    return 0;
-}
-
 /* vgdl decide: prints one "key: value" per line. */
-int cli_decide(int argc, char **argv) {
+int cmd_decide(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     int rc = cli_parse(argc, argv, &o, 1);
@@ -83,13 +59,13 @@ int cli_decide(int argc, char **argv) {
  * Bait level 3, which needs 4.7 million). */
 /* The plan played from 's' (left unchanged) into the GIF, a frame per
  * tick; 0, or 2 after printing why. */
-static int play_plan(const vg_game *g, const vg_state *s, const solve_result *r, cli_gif *gif) {
+static int play_plan(const vg_game *g, const vg_state *s, const solve_result *r, picture_gif *gif) {
     vg_error err = {0};
     vg_state *t = vg_state_clone(s);
     int rc = t ? 0 : cli_fail("out of memory");
-    if (!rc && cli_gif_frame(gif, t, &err)) rc = cli_report(&err);
+    if (!rc && picture_gif_frame(gif, t, &err)) rc = cli_report(&err);
     for (int k = 0; k < r->len && !rc; k++)
-        if (vg_advance(g, t, r->plan[k], &err) != VG_OK || cli_gif_frame(gif, t, &err)) rc = cli_report(&err);
+        if (vg_advance(g, t, r->plan[k], &err) != VG_OK || picture_gif_frame(gif, t, &err)) rc = cli_report(&err);
     vg_state_free(t);
     return rc;
 }
@@ -143,7 +119,7 @@ static void print_solve_figures(const solve_result *r, double cpu) {
     fprintf(stderr, "states per second: %.0f\npeak memory: %.0f MB\n", r->seconds > 0 ? r->expanded / r->seconds : 0, mb);
 }
 
-int cli_solve(int argc, char **argv) {
+int cmd_solve(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     int rc = cli_parse(argc, argv, &o, 1);
@@ -158,8 +134,8 @@ int cli_solve(int argc, char **argv) {
         vg_game_free(g);
         return rc;
     }
-    cli_gif *gif = NULL;
-    if ((rc = cli_gif_open(&o, g, &gif))) {
+    picture_gif *gif = NULL;
+    if ((rc = picture_gif_open(&o, g, &gif))) {
         vg_state_free(s);
         vg_game_free(g);
         return rc;
@@ -201,7 +177,7 @@ int cli_solve(int argc, char **argv) {
         rc = 1;
     }
     print_solve_figures(&r, cpu);
-    int gif_rc = cli_gif_close(gif, r.status == SOLVE_SOLVED && rc == 0);
+    int gif_rc = picture_gif_close(gif, r.status == SOLVE_SOLVED && rc == 0);
     if (!rc) rc = gif_rc;
     free(r.plan);
     vg_state_free(s);

@@ -3,7 +3,7 @@
  * match.c -- a game played to its end with an agent (or the game's own
  * policy) in every seat, shared by 'vgdl run' and 'vgdl batch'; and one
  * agent's move in a game with turns, which 'vgdl decide' and 'vgdl play'
- * use too. See cli.h.
+ * use too. See match.h.
  *
  * Two ways to play:
  *
@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "match.h"
 #include "runs.h"
 
 int match_warn_overspent(const char *label, long long decisions, long long overspent) {
@@ -58,17 +59,7 @@ const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size) {
     return buf;
 }
 
-/* Fills 'err' with a message of the match itself (no file); returns -1. */
-static int __attribute__((format(printf, 2, 3))) fail(vg_error *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    memset(err, 0, sizeof *err);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
+vg_status match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
                  vg_error *err) {
     int who = vg_turn(s), moves[VG_MAX_MOVES];
     char name[32];
@@ -76,27 +67,25 @@ int match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, ag
     memset(err, 0, sizeof *err);
     *move = -1;
     int n = vg_legal(g, s, who, moves, err);
-    if (n == 0) return err->msg[0] ? -1 : fail(err, "the %s has no legal move", name);
+    if (n == 0)
+        return err->msg[0] ? VG_ERR_SCRIPT : vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "the %s has no legal move", name);
     int chosen = agent_act(seat->agent, s, &seat->budget, r);
     match_note(seat->stats, r);
-    if (r->status != VG_OK) {
-        *err = r->error;
-        return -1;
-    }
+    if (r->status != VG_OK) return *err = r->error, r->status;
     for (int k = 0; k < n; k++)
-        if (moves[k] == chosen) return *move = chosen, 0;
+        if (moves[k] == chosen) return *move = chosen, VG_OK;
     if (chosen >= 0)
-        return fail(err, "agent '%s' (%s) chose move '%s', which is not legal", seat->label, name,
-                    vg_move_name(g, chosen) ? vg_move_name(g, chosen) : "?");
-    return fail(err, "agent '%s' (%s) named no legal move (it does not play games with turns, or found no move "
-                "within its budget)", seat->label, name);
+        return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "agent '%s' (%s) chose move '%s', which is not legal", seat->label,
+                            name, vg_move_name(g, chosen) ? vg_move_name(g, chosen) : "?");
+    return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "agent '%s' (%s) named no legal move (it does not play games with "
+                        "turns, or found no move within its budget)", seat->label, name);
 }
 
 int match_seats(const vg_game *g) { return vg_game_has_turns(g) ? vg_num_agents(g, NULL) : vg_num_players(g); }
 
 /* A tick of a game for several players: every seat's agent decides, then
- * all play at once. 0, or -1 with 'err' filled. */
-static int play_at_once(const vg_game *g, vg_state *s, const match_seat *seats, match_move_fn *on_move, void *ud,
+ * all play at once. VG_OK, or an error with 'err' filled. */
+static vg_status play_at_once(const vg_game *g, vg_state *s, const match_seat *seats, match_move_fn *on_move, void *ud,
                         vg_error *err) {
     vg_action acts[VG_MAX_PLAYERS];
     for (int p = 0; p < vg_num_players(g); p++) {
@@ -105,14 +94,11 @@ static int play_at_once(const vg_game *g, vg_state *s, const match_seat *seats, 
         if (!seats[p].agent || !vg_player_alive(g, s, p)) continue;
         int move = agent_act(seats[p].agent, s, &seats[p].budget, &r);
         match_note(seats[p].stats, &r);
-        if (r.status != VG_OK) {
-            *err = r.error;
-            return -1;
-        }
+        if (r.status != VG_OK) return *err = r.error, r.status;
         acts[p] = agent_action(seats[p].agent, move);
     }
-    if (vg_advance_multi(g, s, acts, err) != VG_OK) return -1;
-    return on_move && on_move(ud, -1, (int)acts[0], err) ? -1 : 0;
+    vg_status st = vg_advance_multi(g, s, acts, err);
+    return st == VG_OK && on_move ? on_move(ud, -1, (int)acts[0], err) : st;
 }
 
 int match_by_turns(const vg_game *g, const match_seat *seats) {
@@ -122,37 +108,32 @@ int match_by_turns(const vg_game *g, const match_seat *seats) {
     return !vg_moves_are_actions(g);
 }
 
-int match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move, void *ud,
-               vg_error *err) {
+vg_status match_play(const vg_game *g, vg_state *s, const match_seat *seats, int max_ticks, match_move_fn *on_move,
+                     void *ud, vg_error *err) {
     int by_turns = match_by_turns(g, seats);
+    vg_status st = VG_OK;
     memset(err, 0, sizeof *err);
-    while (!vg_is_over(s) && (max_ticks == 0 || vg_tick(s) < max_ticks)) {
+    while (st == VG_OK && !vg_is_over(s) && (max_ticks == 0 || vg_tick(s) < max_ticks)) {
         agent_report r;
+        int who = -1, move;
         if (!vg_game_has_turns(g) && vg_num_players(g) > 1) {
-            if (play_at_once(g, s, seats, on_move, ud, err)) return -1;
+            st = play_at_once(g, s, seats, on_move, ud, err);
             continue;
         }
         if (!by_turns) {
-            int move = agent_act(seats[0].agent, s, &seats[0].budget, &r);
+            move = agent_act(seats[0].agent, s, &seats[0].budget, &r);
             match_note(seats[0].stats, &r);
-            if (r.status != VG_OK) {
-                *err = r.error;
-                return -1;
-            }
-            vg_action act = agent_action(seats[0].agent, move);
-            if (vg_advance(g, s, act, err) != VG_OK) return -1;
-            if (on_move && on_move(ud, -1, (int)act, err)) return -1;
-            continue;
+            if (r.status != VG_OK) return *err = r.error, r.status;
+            move = (int)agent_action(seats[0].agent, move);
+            st = vg_advance(g, s, (vg_action)move, err);
+        } else if (who = vg_turn(s), seats[who].agent && !vg_is_chance(g, who)) {
+            if ((st = match_decide(g, s, &seats[who], &r, &move, err)) == VG_OK) st = vg_play(g, s, who, move, err);
+        } else {
+            st = vg_play_policy(g, s, &move, err);   /* the game's policy, or chance */
         }
-        int who = vg_turn(s), move;
-        if (seats[who].agent && !vg_is_chance(g, who)) {
-            if (match_decide(g, s, &seats[who], &r, &move, err) || vg_play(g, s, who, move, err) != VG_OK) return -1;
-        } else if (vg_play_policy(g, s, &move, err) != VG_OK) {
-            return -1;
-        }
-        if (on_move && on_move(ud, who, move, err)) return -1;
+        if (st == VG_OK && on_move) st = on_move(ud, who, move, err);
     }
-    return 0;
+    return st;
 }
 
 /* One agent's decisions over the rows. */

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT
  *
  * perft.c -- 'vgdl perft': move sequences per depth through the game's
- * Lua rules (agents/exact.h), and positions given as move lists
- * (--moves), which the commands start from with cli_start() or
- * cli_start_round().
+ * Lua rules (agents/exact.h), from the level's start or the position after
+ * --moves (cli_start).
  *
  *   vgdl perft GAME DEPTH [--level N|FILE] [--moves M]
  *
@@ -20,35 +19,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "exact.h"
 
-int cli_start(const cli_opts *o, const vg_game *g, vg_state **out) {
-    vg_error err;
-    *out = vg_state_new(g, o->seed);
-    if (!*out) return cli_fail("out of memory");
-    if (!o->moves) return 0;
-    if (exact_replay(g, *out, o->moves, &err) < 0) {
-        vg_state_free(*out);
-        *out = NULL;
-        char what[sizeof err.msg];
-        snprintf(what, sizeof what, "%s", err.msg);
-        snprintf(err.msg, sizeof err.msg, "--moves: %s", what);
-        return cli_report(&err);
-    }
-    return 0;
-}
-
-int cli_start_round(const cli_opts *o, const vg_game *g, const char *cmd, vg_state **out) {
-    int rc = cli_start(o, g, out);
-    if (rc || !vg_game_has_turns(g) || vg_turn(*out) == 0 || vg_is_over(*out)) return rc;
-    rc = cli_fail("--moves: '%s' plays whole rounds from agent 0's turn, but after '%s' agent %d is to move", cmd,
-                  o->moves, vg_turn(*out));
-    vg_state_free(*out);
-    *out = NULL;
-    return rc;
-}
-
-int cli_perft(int argc, char **argv) {
+int cmd_perft(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;

@@ -45,6 +45,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
+#include "match.h"
+#include "picture.h"
 
 /* ---- Drawing ----------------------------------------------------------- */
 
@@ -249,7 +252,7 @@ static int read_actions(const keys *k, vg_action *acts) {
     return 1;
 }
 
-static int play_keys(keys *k, cli_gif *gif) {
+static int play_keys(keys *k, picture_gif *gif) {
     const vg_game *g = k->g;
     vg_state *s = k->s;
     struct termios saved, raw;
@@ -262,7 +265,7 @@ static int play_keys(keys *k, cli_gif *gif) {
     vg_error err;
     for (;;) {
         draw_board(g, s, 1, 1);
-        if (cli_gif_frame(gif, s, &err)) {
+        if (picture_gif_frame(gif, s, &err)) {
             rc = cli_report(&err);
             break;
         }
@@ -308,7 +311,7 @@ typedef struct table {
     size_t len, cap;
     int colour;              /* draw in colour (stdout is a terminal) */
     int echo;                /* print what was read (stdin is not a terminal) */
-    cli_gif *gif;            /* --gif: each position added, or NULL */
+    picture_gif *gif;            /* --gif: each position added, or NULL */
 } table;
 
 /* "first player (you)", "second player (alphabeta)", "agent 2 (chance)". */
@@ -434,7 +437,7 @@ static void print_result(const table *t) {
     printf("score: %g (the first player's view)\nmoves: %s\n", vg_score(t->s), t->history ? t->history : "");
 }
 
-static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, cli_gif *gif) {
+static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, picture_gif *gif) {
     table t = {.g = g, .s = s, .nagents = vg_num_agents(g, s), .opp_seat = -1, .budget = o->budget,
                .colour = isatty(STDOUT_FILENO), .echo = !isatty(STDIN_FILENO), .gif = gif};
     int rc = o->moves ? note_move(&t, o->moves) : 0;   /* the history replays from the level's start */
@@ -451,7 +454,7 @@ static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, cli_gif 
     for (;;) {
         draw_board(g, s, t.colour, 0);
         vg_error err = {0};
-        if (cli_gif_frame(t.gif, s, &err)) {
+        if (picture_gif_frame(t.gif, s, &err)) {
             rc = cli_report(&err);
             break;
         }
@@ -475,7 +478,7 @@ static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, cli_gif 
 
 /* ---- vgdl play ---------------------------------------------------------- */
 
-int cli_play(int argc, char **argv) {
+int cmd_play(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;
@@ -492,7 +495,7 @@ int cli_play(int argc, char **argv) {
     if (rc == 0 && o.opponent && !by_moves) rc = cli_agent_new(&o, o.opponent, o.set, o.nset, o.seed, g, &k.opp);
     if (k.budget.ms == 0 && k.budget.calls == 0) k.budget.ms = 40;
     k.s = s;
-    cli_gif *gif = NULL;
+    picture_gif *gif = NULL;
     FILE *actions = NULL;
     if (rc == 0 && by_moves && o.actions_out)
         rc = cli_fail("--actions-out: %s is played move by move here: its moves are printed at the end, which --moves "
@@ -502,10 +505,10 @@ int cli_play(int argc, char **argv) {
                       "player; --actions-out writes one", o.game);
     if (rc == 0) rc = cli_actions_open(&o, g, &actions);
     k.actions = actions, k.actions_path = o.actions_out;
-    if (rc == 0) rc = cli_gif_open(&o, g, &gif);
+    if (rc == 0) rc = picture_gif_open(&o, g, &gif);
     if (rc == 0) rc = by_moves ? play_moves(&o, g, s, gif) : play_keys(&k, gif);
     agent_free(k.opp);
-    int gif_rc = cli_gif_close(gif, rc == 0), actions_rc = cli_actions_close(actions, &o, rc == 0);
+    int gif_rc = picture_gif_close(gif, rc == 0), actions_rc = cli_actions_close(actions, &o, rc == 0);
     if (!rc) rc = gif_rc ? gif_rc : actions_rc;
     vg_state_free(s);
     vg_game_free(g);

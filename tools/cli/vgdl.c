@@ -35,6 +35,9 @@
 
 #include "agent.h"
 #include "cli.h"
+#include "commands.h"
+#include "match.h"
+#include "picture.h"
 #include "render.h"
 
 /* ---- run -------------------------------------------------------------- */
@@ -47,44 +50,38 @@ typedef struct move_list {
     size_t len, cap;
 } move_list;
 
-/* Adds 'name' to the list; 0, or -1 with 'err' filled. */
-static int add_name(move_list *l, const char *name, vg_error *err) {
+/* Adds 'name' to the list; VG_OK, or VG_ERR_NOMEM with 'err' filled. */
+static vg_status add_name(move_list *l, const char *name, vg_error *err) {
     size_t n = strlen(name) + 2;
     if (l->len + n > l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 256;
         while (cap < l->len + n) cap *= 2;
         char *text = realloc(l->text, cap);
-        if (!text) {
-            memset(err, 0, sizeof *err);
-            snprintf(err->msg, sizeof err->msg, "out of memory");
-            return -1;
-        }
+        if (!text) return vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory");
         l->text = text;
         l->cap = cap;
     }
     l->len += (size_t)sprintf(l->text + l->len, "%s%s", l->len ? " " : "", name);
-    return 0;
+    return VG_OK;
 }
 
 /* What 'run' does after each move or round: the move listed (a game
  * played turn by turn), the state added to the GIF (--gif). */
 typedef struct run_hook {
     move_list *moves;
-    cli_gif *gif;
+    picture_gif *gif;
     const vg_state *s;
     FILE *actions;           /* --actions-out, or NULL */
     const char *actions_path;
 } run_hook;
 
-static int after_move(void *ud, int who, int move, vg_error *err) {
+static vg_status after_move(void *ud, int who, int move, vg_error *err) {
     run_hook *h = ud;
-    if (who >= 0 && add_name(h->moves, vg_move_name(h->moves->g, move), err)) return -1;
-    if (who < 0 && cli_actions_add(h->actions, (vg_action)move)) {
-        snprintf(err->file, sizeof err->file, "%s", h->actions_path);
-        snprintf(err->msg, sizeof err->msg, "cannot write: %s", strerror(errno));
-        return -1;
-    }
-    return cli_gif_frame(h->gif, h->s, err);
+    vg_status st = who >= 0 ? add_name(h->moves, vg_move_name(h->moves->g, move), err) : VG_OK;
+    if (st != VG_OK) return st;
+    if (who < 0 && cli_actions_add(h->actions, (vg_action)move))
+        return vg_error_set(err, VG_ERR_IO, h->actions_path, 0, 0, "cannot write: %s", strerror(errno));
+    return picture_gif_frame(h->gif, h->s, err);
 }
 
 /* One agent's decision figures, each line's key after 'prefix'. */
@@ -147,9 +144,9 @@ static int cmd_run(int argc, char **argv) {
                                                           "printed (moves:), which --moves replays", o.game);
     if (!rc) rc = cli_actions_open(&o, g, &hook.actions);
     if (!rc && by_turns && o.moves && add_name(&moves, o.moves, &err)) rc = cli_report(&err);   /* replays from the level start */
-    if (!rc && (rc = cli_gif_open(&o, g, &hook.gif)) == 0 && cli_gif_frame(hook.gif, s, &err)) rc = cli_report(&err);
+    if (!rc && (rc = picture_gif_open(&o, g, &hook.gif)) == 0 && picture_gif_frame(hook.gif, s, &err)) rc = cli_report(&err);
     if (!rc && match_play(g, s, seats, o.max_ticks, after_move, &hook, &err)) rc = cli_report(&err);
-    int gif_rc = cli_gif_close(hook.gif, rc == 0), actions_rc = cli_actions_close(hook.actions, &o, rc == 0);
+    int gif_rc = picture_gif_close(hook.gif, rc == 0), actions_rc = cli_actions_close(hook.actions, &o, rc == 0);
     if (!rc) rc = gif_rc ? gif_rc : actions_rc;
     if (rc == 0) {
         vg_winner w = vg_winner_of(s);
@@ -183,7 +180,6 @@ static int cmd_run(int argc, char **argv) {
 
 /* ---- trace ------------------------------------------------------------ */
 
-/* Reads an actions file (vg_read_actions); prints the error. */
 /* One trace line: GVGAI's one-player format, or the format of several
  * players ('acts': each player's action, -1 when it was not asked; NULL
  * at the start). */
@@ -211,15 +207,15 @@ static int cmd_trace(int argc, char **argv) {
         return rc;
     }
     vg_error err;
-    cli_gif *gif = NULL;
-    if ((rc = cli_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, NULL)) == 0 && cli_gif_frame(gif, s, &err))
+    picture_gif *gif = NULL;
+    if ((rc = picture_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, NULL)) == 0 && picture_gif_frame(gif, s, &err))
         rc = cli_report(&err);
     for (int k = 0; k < plays.cycles && !rc && !vg_is_over(s); k++) {
         int told[VG_MAX_PLAYERS];
         if (cli_plays_step(g, s, &plays, k, told, &err) != VG_OK) rc = cli_report(&err);
-        else if ((rc = print_json(g, s, told)) == 0 && cli_gif_frame(gif, s, &err)) rc = cli_report(&err);
+        else if ((rc = print_json(g, s, told)) == 0 && picture_gif_frame(gif, s, &err)) rc = cli_report(&err);
     }
-    int gif_rc = cli_gif_close(gif, rc == 0);
+    int gif_rc = picture_gif_close(gif, rc == 0);
     if (!rc) rc = gif_rc;
     cli_plays_free(&plays);
     vg_state_free(s);
@@ -514,20 +510,20 @@ static const struct command {
     const char *args, *summary;
 } commands[] = {
     {"run", cmd_run, "GAME", "play a whole game with an agent; prints the result and the decisions' cost"},
-    {"decide", cli_decide, "GAME", "one decision of an agent at a position"},
-    {"solve", cli_solve, "GAME", "a shortest winning plan (an actions file on stdout)"},
+    {"decide", cmd_decide, "GAME", "one decision of an agent at a position"},
+    {"solve", cmd_solve, "GAME", "a shortest winning plan (an actions file on stdout)"},
     {"trace", cmd_trace, "GAME", "play an actions file; one JSON line a tick (GVGAI's trace format)"},
-    {"play", cli_play, "GAME", "play in the terminal (arrows or WASD, space to use, q to quit)"},
+    {"play", cmd_play, "GAME", "play in the terminal (arrows or WASD, space to use, q to quit)"},
     {"show", cmd_show, "GAME", "the level as text, with every sprite type and its count"},
     {"check", cmd_check, "GAME", "load the game on each of its levels (or --level); report every error"},
     {"convert", cmd_convert, "GAME.txt", "a GVGAI game file written as a Lua script, on stdout"},
-    {"render", cli_render, "GAME", "the position as a PNG picture (-o OUT.png)"},
+    {"render", cmd_render, "GAME", "the position as a PNG picture (-o OUT.png)"},
     {"bench", cmd_bench, "GAME", "forward-model speed: advance/s, copy/s, copy+advance/s"},
-    {"perft", cli_perft, "GAME DEPTH", "count the move sequences to each depth (games with turns)"},
-    {"batch", cli_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
+    {"perft", cmd_perft, "GAME DEPTH", "count the move sequences to each depth (games with turns)"},
+    {"batch", cmd_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
      "games x levels x agents x seeds from an INI file, resumable; runs.csv and runs.jsonl"},
-    {"generate", cli_generate, "GAME", "new levels for a game, each with its proven shortest solution or agents' win rates"},
-    {"report", cli_report_cmd, "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
+    {"generate", cmd_generate, "GAME", "new levels for a game, each with its proven shortest solution or agents' win rates"},
+    {"report", cmd_report, "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
      "win rates and costs of batch results"},
     {"list", cmd_list, "games | agents | params AGENT", "what can be named: games, agents, an agent's parameters"},
     {"help", cmd_help, "[COMMAND]", "this help, or a command's"},

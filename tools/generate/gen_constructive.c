@@ -36,8 +36,8 @@ typedef struct constructive {
     double cover[NUM_ROLES];         /* share of the inside each role covers in the game's levels */
 } constructive;
 
-static void *create(const gen_game *gm, const gen_opts *o, char *why, size_t size) {
-    (void)why, (void)size;
+static void *create(const gen_game *gm, const gen_opts *o, vg_error *err) {
+    (void)err;
     constructive *self = calloc(1, sizeof *self);
     if (!self) return NULL;
     *self = (constructive){.gm = gm, .w = o->w, .h = o->h};

@@ -14,8 +14,8 @@ typedef struct random_gen {
     int w, h;
 } random_gen;
 
-static void *create(const gen_game *gm, const gen_opts *o, char *why, size_t size) {
-    (void)why, (void)size;
+static void *create(const gen_game *gm, const gen_opts *o, vg_error *err) {
+    (void)err;
     random_gen *self = malloc(sizeof *self);
     if (self) *self = (random_gen){gm, o->w, o->h};
     return self;

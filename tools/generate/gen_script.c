@@ -19,9 +19,9 @@ typedef struct script_gen {
     int w, h;                        /* the whole level */
 } script_gen;
 
-static void *create(const gen_game *gm, const gen_opts *o, char *why, size_t size) {
+static void *create(const gen_game *gm, const gen_opts *o, vg_error *err) {
     if (!gm->has_generate) {
-        snprintf(why, size, "%s defines no generate(rng, w, h)", gm->script);
+        vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "%s defines no generate(rng, w, h)", gm->script);
         return NULL;
     }
     script_gen *self = malloc(sizeof *self);

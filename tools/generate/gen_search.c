@@ -61,11 +61,11 @@ static void destroy(void *p) {
     free(self);
 }
 
-static void *create(const gen_game *gm, const gen_opts *o, char *why, size_t size) {
+static void *create(const gen_game *gm, const gen_opts *o, vg_error *err) {
     search *self = calloc(1, sizeof *self);
     if (!self) return NULL;
     self->gm = gm, self->o = o;
-    if (!(self->seed = gen_constructive.create(gm, o, why, size))) {
+    if (!(self->seed = gen_constructive.create(gm, o, err))) {
         destroy(self);
         return NULL;
     }

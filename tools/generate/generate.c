@@ -27,9 +27,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "generate.h"
 #include "render.h"
-#include "runs.h"
+#include "report.h"
 #include "sheet.h"
 
 #define DEFAULT_COUNT 10
@@ -147,7 +148,7 @@ static void print_plan(FILE *f, const gen_eval *ev) {
 
 static void print_rate(FILE *f, int wins, int plays) {
     double lo, hi;
-    wilson(wins, plays, &lo, &hi);
+    report_wilson(wins, plays, &lo, &hi);
     fprintf(f, "\t%.2f\t%.2f\t%.2f", plays ? (double)wins / plays : 0.0, lo, hi);
 }
 
@@ -316,11 +317,12 @@ static int finish(const run *r, const char *game) {
     return 0;
 }
 
-int cli_generate(int argc, char **argv) {
+int cmd_generate(int argc, char **argv) {
     cli_opts co;
     gen_game gm;
     gen_opts o;
-    char agents[256], why[512] = "", path[4200];
+    char agents[256], path[4200];
+    vg_error err = {0};
     int rc = cli_parse(argc, argv, &co, 1), made = 0;
     if (rc) return rc;
     if (!co.out) return cli_fail("generate needs --out DIR: the folder the levels are written to");
@@ -339,13 +341,13 @@ int cli_generate(int argc, char **argv) {
         return rc;
     }
     if (!def) def = gen_find(gm.has_generate ? "script" : DEFAULT_GENERATOR);
-    void *self = def->create(&gm, &o, why, sizeof why);
+    void *self = def->create(&gm, &o, &err);
     gen_pool *pool = NULL;
     run r = {.gm = &gm, .o = &o, .dir = co.out, .longest = -1, .start = fm_now(), .progress = isatty(2)};
     r.hashes = calloc((size_t)o.count, sizeof *r.hashes);
     r.texts = calloc((size_t)o.count, sizeof *r.texts);
     r.captions = calloc((size_t)o.count, sizeof *r.captions);
-    if (!self) rc = cli_fail("generator %s: %s", def->name, why[0] ? why : "out of memory");
+    if (!self) rc = cli_fail("generator %s: %s", def->name, err.msg[0] ? err.msg : "out of memory");
     else if (!r.hashes || !r.texts || !r.captions) rc = cli_fail("out of memory");
     else if (!(rc = make_dir(co.out, &made))) {
         snprintf(path, sizeof path, "%s/levels.tsv", co.out);

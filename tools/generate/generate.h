@@ -185,8 +185,9 @@ void gen_pool_free(gen_pool *p);                      /* stops the workers; NULL
 typedef struct gen_def {
     const char *name, *summary;
     /* The generator's state for game 'gm' and options 'o'; NULL with
-     * 'why' filled when it cannot work on this game. */
-    void *(*create)(const gen_game *gm, const gen_opts *o, char *why, size_t size);
+     * 'err' filled when it cannot work on this game (NULL with 'err'
+     * empty: out of memory). */
+    void *(*create)(const gen_game *gm, const gen_opts *o, vg_error *err);
     /* Fills maps[0..max) with new candidates, drawing only from 'r';
      * returns how many (at least 1), or -1 with 'err' filled (an error in
      * the game's script: the request cannot go on). */

@@ -25,6 +25,7 @@
 
 #include "cli.h"
 #include "generate.h"
+#include "match.h"
 #include "solve_level.h"
 
 static const char *const verdict_names[NUM_VERDICTS] = {
@@ -165,11 +166,11 @@ typedef struct play_hook {
     coverage *cv;
 } play_hook;
 
-static int after_round(void *ud, int who, int move, vg_error *err) {
+static vg_status after_round(void *ud, int who, int move, vg_error *err) {
     (void)who, (void)move, (void)err;
     play_hook *h = ud;
     if (h->cv) coverage_note(h->cv);
-    return 0;
+    return VG_OK;
 }
 
 /* Plays agent 'name' on 'g' 'o->plays' times at most, stopping once its

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * chart.c -- a grouped bar chart with 95% intervals as a PNG (render.h),
+ * chart.c -- a grouped bar chart with 95% intervals as a PNG (chart.h),
  * for 'vgdl report --plot': values between 0 and 1 (win rates, scores),
  * one group of bars per game x level, one colour per agent, each bar with
  * a black whisker from its interval's low end to its high end. Text is

@@ -15,9 +15,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
+#include "picture.h"
 #include "render.h"
 
-struct cli_gif {
+struct picture_gif {
     render *r;
     render_gif *gif;
 };
@@ -31,11 +33,11 @@ static int open_render(const cli_opts *o, const vg_game *g, render **out) {
     return render_new(g, &ro, out, &err) == VG_OK ? 0 : cli_report(&err);
 }
 
-int cli_gif_open(const cli_opts *o, const vg_game *g, cli_gif **out) {
+int picture_gif_open(const cli_opts *o, const vg_game *g, picture_gif **out) {
     vg_error err = {0};
     *out = NULL;
     if (!o->gif) return 0;
-    cli_gif *c = calloc(1, sizeof *c);
+    picture_gif *c = calloc(1, sizeof *c);
     if (!c) return cli_fail("out of memory");
     int rc = open_render(o, g, &c->r);
     if (!rc && render_gif_open(c->r, o->gif, o->delay, &c->gif, &err) != VG_OK) rc = cli_report(&err);
@@ -48,11 +50,11 @@ int cli_gif_open(const cli_opts *o, const vg_game *g, cli_gif **out) {
     return 0;
 }
 
-int cli_gif_frame(cli_gif *c, const vg_state *s, vg_error *err) {
-    return c && render_gif_frame(c->gif, s, err) != VG_OK ? -1 : 0;
+vg_status picture_gif_frame(picture_gif *c, const vg_state *s, vg_error *err) {
+    return c ? render_gif_frame(c->gif, s, err) : VG_OK;
 }
 
-int cli_gif_close(cli_gif *c, int keep) {
+int picture_gif_close(picture_gif *c, int keep) {
     if (!c) return 0;
     vg_error err = {0};
     int rc = render_gif_close(c->gif, keep, &err) == VG_OK ? 0 : cli_report(&err);
@@ -62,7 +64,7 @@ int cli_gif_close(cli_gif *c, int keep) {
 }
 
 /* vgdl render: the position after --moves and --actions as a PNG. */
-int cli_render(int argc, char **argv) {
+int cmd_render(int argc, char **argv) {
     cli_opts o;
     vg_game *g = NULL;
     vg_state *s = NULL;

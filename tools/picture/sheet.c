@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  *
- * sheet.c -- a contact sheet (render.h): pictures in rows on a white
+ * sheet.c -- a contact sheet (sheet.h): pictures in rows on a white
  * page, each centred in a cell as large as the largest, its caption
  * under it in the font at twice its size (vgdl generate --sheet: the
  * levels, each with its proven length).
