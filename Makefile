@@ -23,7 +23,9 @@
 #                   no effect kind (EFF_*) in bound*.c (the proofs read flags),
 #                   no file over 800 lines nor function over 100 in engine/ agents/ tools/ (tests/limits.sh);
 #                   tools/: one prefix a header, no 'why' buffers, no include or call cycle (tests/modules.py)
+#                   every C file laid out as .clang-format says (make format-check)
 #   make check-rules the same rules without the debug build
+#   make format     lays the C sources out as .clang-format says; make format-check names those that differ
 #   make deps       install the Debian packages the project needs (root)
 
 BUILD   ?= release
@@ -74,7 +76,7 @@ TESTS   += $(if $(filter fuzz,$(BUILD)),,tests/python/run.sh)
 export VGDL_BUILD := $(BUILD)
 export PYTHON
 
-.PHONY: all test test-quick run-tests test-deps test-asan test-slow bench bench-solve bench-generate corpus check check-rules deps clean fuzz fuzz-run
+.PHONY: all test test-quick run-tests test-deps test-asan test-slow bench bench-solve bench-generate corpus check check-rules format format-check deps clean fuzz fuzz-run
 all: $(BIN) build/libvgdl.a $(OUT)/libvgdl.so $(NATIVE)
 
 # The tools' rooms (cli/, batch/, picture/, generate/) see each other's headers.
@@ -208,6 +210,7 @@ check-rules:
 	  || { echo "check: the level solver's proofs read effect flags (effect.h's FX_*), never an effect's kind (above)"; exit 1; }
 	@tests/limits.sh --check
 	@python3 tests/modules.py tools
+	@$(MAKE) --no-print-directory format-check
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=fuzz $(patsubst %,build/fuzz/fuzz_%,$(FUZZERS))
@@ -215,6 +218,15 @@ fuzz:
 # Each fuzzer for FUZZ_SECONDS (default 60); what it finds lands in build/fuzz/crashes/.
 fuzz-run: fuzz
 	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZERS)
+
+# The C sources' layout (.clang-format): format rewrites them, format-check names those that differ.
+C_SOURCES = $(wildcard engine/*.[ch] engine/*/*.[ch] agents/*.[ch] tools/*/*.[ch] tests/*.[ch] tests/*/*.[ch] tests/*/*/*.[ch])
+format: test-deps
+	@clang-format -i $(C_SOURCES)
+
+format-check: test-deps
+	@clang-format --dry-run $(C_SOURCES) 2>&1 | sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: warning: code should be clang-formatted.*/\1/p' | sort -u \
+	  | sed 's/$$/: not laid out as .clang-format says (make format)/' | { ! grep . ; }
 
 deps:
 	@./setup --deps-only

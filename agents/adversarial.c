@@ -16,9 +16,9 @@ struct adv_ctx {
     const adv_options *o;
     fm *f;
     adv_result *r;
-    vg_state **stack;          /* stack[level]: the state at that depth of the recursion */
+    vg_state **stack; /* stack[level]: the state at that depth of the recursion */
     int nstack;
-    int budgeted;              /* the search may be stopped by fm_spent() */
+    int budgeted; /* the search may be stopped by fm_spent() */
     int aborted;
 };
 
@@ -111,7 +111,7 @@ int adv_search(const vg_game *g, const vg_state *s, const adv_options *o, fm *f,
         for (int d = c.budgeted ? 1 : depth; d <= depth; d++) {
             double v = 0;
             int move = root_search(&c, s, d, &v);
-            if (c.aborted && (d > 1 || move < 0)) break;   /* keep the last finished search */
+            if (c.aborted && (d > 1 || move < 0)) break; /* keep the last finished search */
             r->move = move;
             r->value = v;
             r->depth = c.aborted ? 0 : d;
@@ -141,8 +141,8 @@ void *adv_agent_create(const vg_game *g, const double *p, adv_kind kind) {
     adv_agent *a = calloc(1, sizeof *a);
     if (!a) return NULL;
     a->g = g;
-    a->o = (adv_options){.kind = kind, .depth = p[0] < 1 ? 1 : (int)p[0], .eval = p[1] != 0, .win_bonus = p[2],
-                         .anytime = p[3] != 0};
+    a->o = (adv_options){
+        .kind = kind, .depth = p[0] < 1 ? 1 : (int)p[0], .eval = p[1] != 0, .win_bonus = p[2], .anytime = p[3] != 0};
     return a;
 }
 
@@ -154,7 +154,7 @@ int adv_agent_act(void *self, fm *f, const vg_state *s) {
     adv_result r;
     int move = adv_search(a->g, s, &a->o, f, &r);
     f->expanded += r.expanded;
-    f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value;   /* 0 - v: no -0 */
+    f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value; /* 0 - v: no -0 */
     f->has_value = move >= 0;
     return move;
 }

@@ -30,22 +30,22 @@ typedef enum { ADV_MINIMAX, ADV_ALPHABETA, ADV_EXPECTIMAX } adv_kind;
 
 typedef struct adv_options {
     adv_kind kind;
-    int depth;                 /* plies, >= 1 */
-    int eval;                  /* 1: leaves by vg_evaluate; 0: by the score */
-    double win_bonus;          /* added to a won leaf, taken from a lost one */
-    int anytime;               /* 1: deepen 1, 2, ... while the budget in the fm allows */
+    int depth;        /* plies, >= 1 */
+    int eval;         /* 1: leaves by vg_evaluate; 0: by the score */
+    double win_bonus; /* added to a won leaf, taken from a lost one */
+    int anytime;      /* 1: deepen 1, 2, ... while the budget in the fm allows */
     /* Called with every state vg_play returns during the search (may be NULL). */
     void (*on_child)(const vg_state *child, void *ud);
     void *ud;
 } adv_options;
 
 typedef struct adv_result {
-    int move;                  /* the root agent's move (a vg_move number, an action without turns), -1: none */
-    double value;              /* its value, from agent 0's view (the agents report it for the agent to move, agent.h) */
-    int depth;                 /* plies searched to the end (less than asked when a budget stopped the search) */
-    long expanded;             /* states whose children were generated */
-    long generated;            /* states returned by vg_play */
-    long leaves;               /* states valued as leaves */
+    int move;       /* the root agent's move (a vg_move number, an action without turns), -1: none */
+    double value;   /* its value, from agent 0's view (the agents report it for the agent to move, agent.h) */
+    int depth;      /* plies searched to the end (less than asked when a budget stopped the search) */
+    long expanded;  /* states whose children were generated */
+    long generated; /* states returned by vg_play */
+    long leaves;    /* states valued as leaves */
 } adv_result;
 
 /* Searches from 's' for the agent whose turn it is (vg_turn). Each child
@@ -86,7 +86,7 @@ int adv_child_depth(const vg_state *child, int depth);
 /* ---- The agents' shared parts ---------------------------------------- */
 
 #define ADV_NPARAMS 4
-extern const agent_param adv_params[ADV_NPARAMS];   /* depth, eval, win, anytime */
+extern const agent_param adv_params[ADV_NPARAMS]; /* depth, eval, win, anytime */
 void *adv_agent_create(const vg_game *g, const double *p, adv_kind kind);
 int adv_agent_act(void *self, fm *f, const vg_state *s);
 void adv_agent_free(void *self);

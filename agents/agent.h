@@ -45,8 +45,8 @@
 #include "vgdl.h"
 
 typedef struct agent_budget {
-    double ms;          /* wall-clock milliseconds per decision, 0: none */
-    long calls;         /* forward-model calls (copy + play) per decision, 0: none */
+    double ms;  /* wall-clock milliseconds per decision, 0: none */
+    long calls; /* forward-model calls (copy + play) per decision, 0: none */
 } agent_budget;
 
 /* ---- The forward model as an agent sees it during one decision -------- */
@@ -59,28 +59,28 @@ typedef struct fm_window {
 
 typedef struct fm {
     const vg_game *g;
-    long calls;         /* copies and plays so far */
-    long expanded;      /* states the agent expanded (its own count) */
-    long max_calls;     /* 0: no limit */
-    double deadline;    /* monotonic seconds, 0: no limit */
-    double value;       /* the agent's value for its choice, if 'has_value'; in a game with turns, for the agent to move
+    long calls;      /* copies and plays so far */
+    long expanded;   /* states the agent expanded (its own count) */
+    long max_calls;  /* 0: no limit */
+    double deadline; /* monotonic seconds, 0: no limit */
+    double value;    /* the agent's value for its choice, if 'has_value'; in a game with turns, for the agent to move
                          * (the one deciding): agents that play agent 0 against the rest report minus agent 0's value
                          * when another agent decides */
     int has_value;
     const int *move_of; /* per action, the move named like it (fm_action_move; agent_act's table), NULL: looked up */
     const fm_window *window; /* the window to open before the first call that may run the game's script (fm_script);
                               * NULL once it is open, or when there is none */
-    int players;        /* the game's players (vg_num_players) */
-    int player;         /* the one the agent decides for (0 in a game for one player) */
-    int model;          /* FM_MODEL_*: what the other players do in this fm's ticks */
-    uint64_t rng;       /* the opponent model's draws */
-    vg_status status;   /* VG_OK until a call fails; then the first failure's, with 'error' */
+    int players;             /* the game's players (vg_num_players) */
+    int player;              /* the one the agent decides for (0 in a game for one player) */
+    int model;               /* FM_MODEL_*: what the other players do in this fm's ticks */
+    uint64_t rng;            /* the opponent model's draws */
+    vg_status status;        /* VG_OK until a call fails; then the first failure's, with 'error' */
     vg_error error;
 } fm;
 
-enum { FM_MODEL_RANDOM, FM_MODEL_NIL, FM_NUM_MODELS };   /* fm.model: the other players' actions at random, or NIL */
-const char *fm_model_name(int model);                    /* "random", "nil" */
-int fm_model_find(const char *name);                     /* FM_MODEL_*, or -1 */
+enum { FM_MODEL_RANDOM, FM_MODEL_NIL, FM_NUM_MODELS }; /* fm.model: the other players' actions at random, or NIL */
+const char *fm_model_name(int model);                  /* "random", "nil" */
+int fm_model_find(const char *name);                   /* FM_MODEL_*, or -1 */
 
 /* Keeps 'err' as the decision's error unless one is kept already; returns 'st'. */
 vg_status fm_fail(fm *f, vg_status st, const vg_error *err);
@@ -168,7 +168,7 @@ int agent_action_move(const vg_game *g, vg_action a);
 static inline int fm_action_move(const fm *f, vg_action a) {
     return f->move_of ? f->move_of[a] : agent_action_move(f->g, a);
 }
-int fm_spent(const fm *f);                 /* 1 when the decision's budget is used up, or an error is kept */
+int fm_spent(const fm *f); /* 1 when the decision's budget is used up, or an error is kept */
 /* 1 when 'n' more calls fit in the decision's call budget and no error is
  * kept (the clock is not read: fm_spent does that). An agent whose step
  * costs several calls (a rollout's copy and advance) asks before it, so
@@ -177,7 +177,7 @@ int fm_room(const fm *f, long n);
 /* 1 when 'n' more calls do not fit (!fm_room) or the time is up: what an
  * agent asks before a step of 'n' calls. fm_spent(f) is fm_spent_for(f, 1). */
 int fm_spent_for(const fm *f, long n);
-enum { FM_CHILD = 2 };   /* the calls a child costs: its copy and its move */
+enum { FM_CHILD = 2 }; /* the calls a child costs: its copy and its move */
 /* Monotonic seconds. */
 static inline double fm_now(void) {
     struct timespec ts;
@@ -189,7 +189,7 @@ static inline double fm_now(void) {
 
 typedef struct agent_param {
     const char *key;
-    double value;       /* default */
+    double value; /* default */
     const char *help;
 } agent_param;
 
@@ -204,7 +204,7 @@ typedef struct agent_def {
     /* Chooses a move for the agent to move in 's' (not over): a vg_move
      * number with turns, an action without; -1 when it has none. */
     int (*act)(void *self, fm *f, const vg_state *s);
-    void (*free)(void *self);              /* NULL is a no-op */
+    void (*free)(void *self); /* NULL is a no-op */
 } agent_def;
 
 /* What one decision cost, and its error. */
@@ -213,19 +213,19 @@ typedef struct agent_report {
     long calls, expanded;
     double value;
     int has_value;
-    int overspent;      /* went past the budget (time: over 'ms'; calls: over 'calls') */
-    vg_status status;   /* VG_OK, or the decision's first error (fm) in 'error' */
+    int overspent;    /* went past the budget (time: over 'ms'; calls: over 'calls') */
+    vg_status status; /* VG_OK, or the decision's first error (fm) in 'error' */
     vg_error error;
 } agent_report;
 
 typedef struct agent agent;
 
-const agent_def *agent_find(const char *name);           /* NULL when unknown */
-const agent_def *const *agent_list(int *n);              /* every registered agent */
+const agent_def *agent_find(const char *name); /* NULL when unknown */
+const agent_def *const *agent_list(int *n);    /* every registered agent */
 /* Creates agent 'name' with settings "key=value" (n of them). On failure
  * returns NULL and writes a one-line reason into 'why'. */
-agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed,
-                 char *why, size_t whysize);
+agent *agent_new(const char *name, const vg_game *g, const char *const *settings, int n, uint64_t seed, char *why,
+                 size_t whysize);
 /* In a game for several players: the agent plays 'player' (0 unless set),
  * the others by opponent model 'model' (FM_MODEL_*; FM_MODEL_RANDOM
  * unless set). */
@@ -245,7 +245,7 @@ int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *
 vg_action agent_move_action(const vg_game *g, int move);
 /* As agent_move_action in a's game, by a table made when 'a' was. */
 vg_action agent_action(const agent *a, int move);
-void agent_free(agent *a);                                /* NULL is a no-op */
+void agent_free(agent *a);                                 /* NULL is a no-op */
 double agent_param_value(const agent *a, const char *key); /* a parameter's current value */
 
 /* Settings from an INI file (config.c, read with inih): section [NAME]

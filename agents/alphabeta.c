@@ -41,5 +41,8 @@ static void *alphabeta_create(const vg_game *g, const double *p, uint64_t seed) 
     return adv_agent_create(g, p, ADV_ALPHABETA);
 }
 
-const agent_def agent_alphabeta = {"alphabeta", "minimax with alpha-beta pruning (same move and value, fewer states)",
-                                   adv_params, ADV_NPARAMS, alphabeta_create, adv_agent_act, adv_agent_free};
+const agent_def agent_alphabeta = {
+    "alphabeta",      "minimax with alpha-beta pruning (same move and value, fewer states)",
+    adv_params,       ADV_NPARAMS,
+    alphabeta_create, adv_agent_act,
+    adv_agent_free};

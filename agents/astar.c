@@ -27,5 +27,7 @@ static void *astar_create(const vg_game *g, const double *p, uint64_t seed) {
 static int astar_act(void *self, fm *f, const vg_state *s) { return fm_action_move(f, planner_act(self, f, s)); }
 static void astar_free(void *self) { planner_free(self); }
 
-const agent_def agent_astar = {"astar", "A* with an admissible bound and an expansion budget per decision", astar_params, 5,
-                               astar_create, astar_act, astar_free};
+const agent_def agent_astar = {"astar",      "A* with an admissible bound and an expansion budget per decision",
+                               astar_params, 5,
+                               astar_create, astar_act,
+                               astar_free};

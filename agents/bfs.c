@@ -22,5 +22,5 @@ static void *bfs_create(const vg_game *g, const double *p, uint64_t seed) {
 static int bfs_act(void *self, fm *f, const vg_state *s) { return fm_action_move(f, planner_act(self, f, s)); }
 static void bfs_free(void *self) { planner_free(self); }
 
-const agent_def agent_bfs = {"bfs", "breadth-first search to a win (complete, shortest plan)", bfs_params, 3,
-                             bfs_create, bfs_act, bfs_free};
+const agent_def agent_bfs = {
+    "bfs", "breadth-first search to a win (complete, shortest plan)", bfs_params, 3, bfs_create, bfs_act, bfs_free};

@@ -25,10 +25,12 @@ static int section_error(const inifile_section *s, const agent_def *def, char *m
         const inifile_kv *kv = &s->kv[j];
         int k = 0;
         while (k < def->nparams && strcmp(def->params[k].key, kv->key) != 0) k++;
-        if (k == def->nparams) return snprintf(msg, size, "agent '%s' has no parameter '%s'", s->name, kv->key), kv->line;
+        if (k == def->nparams)
+            return snprintf(msg, size, "agent '%s' has no parameter '%s'", s->name, kv->key), kv->line;
         char *end;
         strtod(kv->value, &end);
-        if (end == kv->value || *end) return snprintf(msg, size, "parameter '%s' needs a number, not '%s'", kv->key, kv->value), kv->line;
+        if (end == kv->value || *end)
+            return snprintf(msg, size, "parameter '%s' needs a number, not '%s'", kv->key, kv->value), kv->line;
     }
     return 0;
 }

@@ -31,8 +31,8 @@ typedef struct dfs {
     long max_states;
     int max_depth, wait;
     frame *stack;
-    int depth;            /* frames in use; 0: no search */
-    hmap onpath;          /* key -> 1 while on the path */
+    int depth;   /* frames in use; 0: no search */
+    hmap onpath; /* key -> 1 while on the path */
     long states;
     uint64_t root_hash;
     int nil_noop, failed;
@@ -104,7 +104,7 @@ static void pop_frame(dfs *d) {
 }
 
 static int make_plan(dfs *d) {
-    int len = d->depth - 1;   /* the top frame is the win */
+    int len = d->depth - 1; /* the top frame is the win */
     free(d->plan);
     free(d->plan_hash);
     d->plan = malloc((size_t)(len + 1) * sizeof *d->plan);
@@ -142,7 +142,7 @@ static int search(dfs *d, fm *f) {
         if (vg_is_over(top->st)) continue;
         uint64_t key = search_key(d->g, top->st);
         hslot *on = hmap_find(&d->onpath, key);
-        if (on && on->val) continue;   /* already on the path */
+        if (on && on->val) continue; /* already on the path */
         if (!push_frame(d, f, top->st, key)) return -1;
     }
     return -1;
@@ -152,7 +152,7 @@ static vg_action greedy(dfs *d, fm *f, const vg_state *s) {
     vg_action acts[VG_MAX_ACTIONS], best = VG_ACTION_NIL;
     int n = fm_actions(f, s, acts);
     double best_v = 0;
-    for (int k = 0; k < n && fm_room(f, FM_CHILD); k++) {   /* as far as the call budget goes */
+    for (int k = 0; k < n && fm_room(f, FM_CHILD); k++) { /* as far as the call budget goes */
         fm_copy(f, d->tmp, s);
         fm_advance(f, d->tmp, acts[k]);
         double v = search_value(f, d->tmp);
@@ -168,8 +168,8 @@ static vg_action dfs_decide(dfs *d, fm *f, const vg_state *s) {
         f->has_value = 1;
         return d->plan[d->plan_pos++];
     }
-    if (d->depth == 0 || h != d->root_hash) {   /* plan from here */
-        if (d->failed) return greedy(d, f, s);   /* planned once, and it failed */
+    if (d->depth == 0 || h != d->root_hash) {  /* plan from here */
+        if (d->failed) return greedy(d, f, s); /* planned once, and it failed */
         d->depth = 0;
         hmap_clear(&d->onpath);
         d->states = 0;
@@ -199,5 +199,6 @@ static vg_action dfs_decide(dfs *d, fm *f, const vg_state *s) {
 
 static int dfs_act(void *self, fm *f, const vg_state *s) { return fm_action_move(f, dfs_decide(self, f, s)); }
 
-const agent_def agent_dfs = {"dfs", "plan once by depth-first search (path-pruned), then play the plan", dfs_params, 3,
-                             dfs_create, dfs_act, dfs_free};
+const agent_def agent_dfs = {
+    "dfs",   "plan once by depth-first search (path-pruned), then play the plan", dfs_params, 3, dfs_create, dfs_act,
+    dfs_free};

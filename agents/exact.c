@@ -73,7 +73,7 @@ static void stack_free(stack *st) {
 /* ---- Move lists -------------------------------------------------------- */
 
 #define SEPARATORS " ,;\t\n"
-#define QUOTE_MAX 32          /* characters of a bad move quoted */
+#define QUOTE_MAX  32 /* characters of a bad move quoted */
 
 /* -1, with 'err' = 'cause' (its file and line: the script's error) or
  * none (NULL), its message "move N ('NAME'): " (NAME: 'len' characters
@@ -192,7 +192,7 @@ static void perft_node(perft_ctx *c, const vg_state *s, int ply) {
             *c->err = c->f.error;
             c->failed = 1;
         } else {
-            c->ended[ply]++;      /* nobody can move: the game is over in all but name */
+            c->ended[ply]++; /* nobody can move: the game is over in all but name */
         }
         return;
     }
@@ -244,7 +244,7 @@ long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, 
 /* The longest line the solver follows (a ply is a recursion of node(),
  * a few KiB of stack): a game longer than this from the position solved
  * is refused as too deep (issue 19.6: 1,500 rounds overflowed the stack). */
-#define EXACT_MAX_PLIES 1000
+#define EXACT_MAX_PLIES      1000
 #define EXACT_MAX_PLIES_TEXT "1000"
 
 struct exact_solver {
@@ -252,12 +252,12 @@ struct exact_solver {
     exact_opts o;
     ttable tt;
     stack st;
-    uint64_t *path;      /* keys of the positions on the line being searched */
+    uint64_t *path; /* keys of the positions on the line being searched */
     int npath;
     long nodes;
     int aborted, failed;
     int root_best;
-    fm *f;               /* of the solve in progress: calls, the budget when 'budgeted', errors */
+    fm *f; /* of the solve in progress: calls, the budget when 'budgeted', errors */
     const vg_state *root;
 };
 
@@ -337,7 +337,7 @@ static int play_children(exact_solver *x, const vg_state *s, int level, int beta
     for (int k = 0; k < c->n; k++) {
         vg_state *kid = c->st[k] = stack_at(&x->st, (level + 1) * VG_MAX_MOVES + k);
         if (!kid) return fail(x, VG_ERR_NOMEM, "out of memory"), -1;
-        if (x->o.budgeted && !fm_room(x->f, FM_CHILD)) return x->aborted = 1, -1;   /* never past a call budget */
+        if (x->o.budgeted && !fm_room(x->f, FM_CHILD)) return x->aborted = 1, -1; /* never past a call budget */
         fm_copy(x->f, kid, s);
         if (fm_play(x->f, kid, c->moves[k]) != VG_OK) return x->failed = x->aborted = 1, -1;
         int same = side(vg_turn(kid)) == side(who), lo = -INF, hi = INF;
@@ -348,7 +348,7 @@ static int play_children(exact_solver *x, const vg_state *s, int level, int beta
             if (ce) lo = same ? ce->lo : -ce->hi, hi = same ? ce->hi : -ce->lo;
             c->order[c->open++] = k;
         }
-        if (lo >= beta || (lo == hi && lo > c->best)) {   /* settled: a cut-off, or a known value */
+        if (lo >= beta || (lo == hi && lo > c->best)) { /* settled: a cut-off, or a known value */
             if (lo > c->best) c->best = lo, c->best_move = c->moves[k];
             if (c->best > c->alpha) c->alpha = c->best;
             if (c->alpha >= beta) return 1;
@@ -377,9 +377,10 @@ static void order_children(exact_solver *x, int who, int first, kids *c) {
 static int node(exact_solver *x, const vg_state *s, int level, int alpha, int beta) {
     if (x->aborted) return 0;
     if (vg_is_over(s)) return final_value(s);
-    if (level >= EXACT_MAX_PLIES) {   /* each ply is a C stack frame: stop long before the stack ends */
-        fail(x, VG_ERR_LIMIT, "too deep: the game goes on for more than " EXACT_MAX_PLIES_TEXT
-                              " moves from this position, beyond what the exact solver searches");
+    if (level >= EXACT_MAX_PLIES) { /* each ply is a C stack frame: stop long before the stack ends */
+        fail(x, VG_ERR_LIMIT,
+             "too deep: the game goes on for more than " EXACT_MAX_PLIES_TEXT
+             " moves from this position, beyond what the exact solver searches");
         return 0;
     }
     if ((++x->nodes & 63) == 0 && x->o.budgeted && fm_spent(x->f)) {
@@ -388,20 +389,23 @@ static int node(exact_solver *x, const vg_state *s, int level, int alpha, int be
     }
     uint64_t key = exact_key(s);
     int line = on_line(x, key, level), first, v, who = vg_turn(s);
-    if (line) return line > 0 ? final_value(s) : (fail(x, VG_ERR_NOMEM, "out of memory"), 0);   /* round in circles: as if it ended */
+    if (line)
+        return line > 0 ? final_value(s)
+                        : (fail(x, VG_ERR_NOMEM, "out of memory"), 0); /* round in circles: as if it ended */
     if (tt_probe(&x->tt, key, TT_END, level > 0, &alpha, &beta, &v, &first)) return v;
-    if (vg_is_chance(x->g, who)) return fail(x, VG_ERR_ARG, "the exact solver does not play games with chance agents"), 0;
+    if (vg_is_chance(x->g, who))
+        return fail(x, VG_ERR_ARG, "the exact solver does not play games with chance agents"), 0;
     kids c;
     if ((c.n = fm_legal(x->f, s, c.moves)) == 0) {
         if (x->f->status != VG_OK) x->failed = x->aborted = 1;
-        return final_value(s);   /* nobody can move: take the score as it is */
+        return final_value(s); /* nobody can move: take the score as it is */
     }
     tt_first(c.moves, c.n, first);
     c.best = -INF, c.best_move = c.moves[0], c.alpha = alpha;
     int cut = play_children(x, s, level, beta, &c);
     if (cut < 0) return 0;
     if (!cut && x->o.order > level && c.open > 1 && vg_game_has_evaluate(x->g)) order_children(x, who, first, &c);
-    for (int j = 0; !cut && j < c.open; j++) {   /* Step 3: the others, searched */
+    for (int j = 0; !cut && j < c.open; j++) { /* Step 3: the others, searched */
         vg_state *kid = c.st[c.order[j]];
         v = side(vg_turn(kid)) == side(who) ? node(x, kid, level + 1, c.alpha, beta)
                                             : -node(x, kid, level + 1, -beta, -c.alpha);
@@ -413,7 +417,7 @@ static int node(exact_solver *x, const vg_state *s, int level, int alpha, int be
         }
     }
     if (level == 0 && c.best >= beta) x->root_best = c.best_move;
-    tt_store(&x->tt, key, TT_END, alpha, beta, c.best, c.best_move);   /* Step 4: what this search proved */
+    tt_store(&x->tt, key, TT_END, alpha, beta, c.best, c.best_move); /* Step 4: what this search proved */
     return c.best;
 }
 
@@ -457,7 +461,7 @@ int exact_solve(exact_solver *x, fm *f, const vg_state *s, exact_result *r) {
     }
     r->value = solve_value(x, s, x->o.guess);
     r->move = x->root_best;
-    if (r->move < 0) {                      /* the last search failed low everywhere: ask the table */
+    if (r->move < 0) { /* the last search failed low everywhere: ask the table */
         const tt_entry *e = tt_find(&x->tt, exact_key(s));
         if (e) r->move = e->move - 1;
     }

@@ -58,19 +58,19 @@ long exact_perft(const vg_game *g, const vg_state *s, int depth, uint64_t *seq, 
 /* ---- Solver ------------------------------------------------------------ */
 
 typedef struct exact_opts {
-    int tt_bits;             /* transposition table of 2^tt_bits entries (24 bytes each); 0: 20 */
-    int full_window;         /* 1: one alpha-beta search with the whole window; 0: MTD(f) from 'guess' */
-    int guess;               /* MTD(f)'s first guess */
-    int order;               /* N > 0: in the first N plies below the root, try children best first by the game's evaluate(state) (if it has one) */
-    int budgeted;            /* 1: stop when the fm's budget is spent (fm_spent); 0: solve to the end */
+    int tt_bits;     /* transposition table of 2^tt_bits entries (24 bytes each); 0: 20 */
+    int full_window; /* 1: one alpha-beta search with the whole window; 0: MTD(f) from 'guess' */
+    int guess;       /* MTD(f)'s first guess */
+    int order; /* N > 0: in the first N plies below the root, try children best first by the game's evaluate(state) (if it has one) */
+    int budgeted; /* 1: stop when the fm's budget is spent (fm_spent); 0: solve to the end */
 } exact_opts;
 
 typedef struct exact_result {
-    int solved;              /* 0: stopped by the budget ('stopped'), or an error (kept in the fm) */
-    int stopped;             /* stopped by the budget */
-    int value;               /* the exact value for the agent to move */
-    int move;                /* a best move (vg_move number), -1 when the game is over */
-    long nodes;              /* states searched (each cost a copy and a vg_play) */
+    int solved;  /* 0: stopped by the budget ('stopped'), or an error (kept in the fm) */
+    int stopped; /* stopped by the budget */
+    int value;   /* the exact value for the agent to move */
+    int move;    /* a best move (vg_move number), -1 when the game is over */
+    long nodes;  /* states searched (each cost a copy and a vg_play) */
     double seconds;
 } exact_result;
 

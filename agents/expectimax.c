@@ -32,5 +32,8 @@ static void *expectimax_create(const vg_game *g, const double *p, uint64_t seed)
     return adv_agent_create(g, p, ADV_EXPECTIMAX);
 }
 
-const agent_def agent_expectimax = {"expectimax", "depth-limited expectimax: the other agents move uniformly at random",
-                                    adv_params, ADV_NPARAMS, expectimax_create, adv_agent_act, adv_agent_free};
+const agent_def agent_expectimax = {
+    "expectimax",      "depth-limited expectimax: the other agents move uniformly at random",
+    adv_params,        ADV_NPARAMS,
+    expectimax_create, adv_agent_act,
+    adv_agent_free};

@@ -7,7 +7,7 @@
  * writing the new table front to back (no cache miss a key), where the
  * low bits would scatter them over it.
  */
-#define _GNU_SOURCE   /* MAP_ANONYMOUS, madvise, mremap */
+#define _GNU_SOURCE /* MAP_ANONYMOUS, madvise, mremap */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -17,21 +17,21 @@
 /* ---- Big tables ---------------------------------------------------------
  * The solver's hash map and stored states reach gigabytes. */
 
-enum { BIG = 2 << 20 };   /* smaller tables come from calloc */
+enum { BIG = 2 << 20 }; /* smaller tables come from calloc */
 
 void *big_alloc(size_t bytes) {
     if (bytes < BIG) return calloc(1, bytes);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
-    madvise(p, bytes, MADV_HUGEPAGE);   /* a hint: no harm when refused */
+    madvise(p, bytes, MADV_HUGEPAGE); /* a hint: no harm when refused */
 #endif
     return p;
 }
 
 void *big_realloc(void *p, size_t bytes, size_t more) {
 #ifdef MREMAP_MAYMOVE
-    if (p && bytes >= BIG) {   /* the pages move, huge ones and all: no copy, nothing zeroed again */
+    if (p && bytes >= BIG) { /* the pages move, huge ones and all: no copy, nothing zeroed again */
         void *q = mremap(p, bytes, more, MREMAP_MAYMOVE);
         return q == MAP_FAILED ? NULL : q;
     }
@@ -45,10 +45,8 @@ void *big_realloc(void *p, size_t bytes, size_t more) {
 }
 
 void big_free(void *p, size_t bytes) {
-    if (bytes < BIG)
-        free(p);
-    else if (p)
-        munmap(p, bytes);
+    if (bytes < BIG) free(p);
+    else if (p) munmap(p, bytes);
 }
 
 /* ---- Hash map ------------------------------------------------------------ */
@@ -89,7 +87,7 @@ void hmap_clear_keys(hmap *m, const void *first, size_t n, size_t stride) {
         for (size_t i = home(m, key ? key : 1); m->slots[i].key; i = (i + 1) & (m->cap - 1), emptied++)
             m->slots[i] = (hslot){0, 0, 0};
     }
-    if (emptied < m->n) hmap_clear(m);   /* a key was not given: the whole table */
+    if (emptied < m->n) hmap_clear(m); /* a key was not given: the whole table */
     m->n = 0;
 }
 
@@ -111,7 +109,7 @@ void hmap_prefetch(const hmap *m, uint64_t key) {
 
 static int hmap_grow(hmap *m) {
     hmap big;
-    if (!hmap_init(&big, m->cap)) return 0;   /* twice the slots */
+    if (!hmap_init(&big, m->cap)) return 0; /* twice the slots */
     for (size_t i = 0; i < m->cap; i++) {
         if (!m->slots[i].key) continue;
         size_t j = home(&big, m->slots[i].key);

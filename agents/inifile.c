@@ -24,7 +24,7 @@ typedef struct reader {
     const char *text;
     size_t len, pos;
     int lineno, indented;
-    int cur, last;               /* the section keys go to, and the last key set in it (-1: none) */
+    int cur, last; /* the section keys go to, and the last key set in it (-1: none) */
     int oom;
 } reader;
 
@@ -41,7 +41,7 @@ void inifile_error_add(inifile *f, int line, const char *fmt, ...) {
     va_end(ap);
 }
 
-void inifile_errors_sort(inifile *f) {   /* insertion sort: stable, and the list is short */
+void inifile_errors_sort(inifile *f) { /* insertion sort: stable, and the list is short */
     for (int k = 1; k < f->nerrs; k++) {
         inifile_error e = f->errs[k];
         int j = k;
@@ -89,7 +89,8 @@ static void section_header(reader *r, char *t) {
     r->last = -1;
     for (int k = 0; k < r->f->nsecs; k++)
         if (strcmp(r->f->secs[k].name, name) == 0 && r->f->secs[k].line) {
-            inifile_error_add(r->f, r->lineno, "section [%s] appears twice (first on line %d)", name, r->f->secs[k].line);
+            inifile_error_add(r->f, r->lineno, "section [%s] appears twice (first on line %d)", name,
+                              r->f->secs[k].line);
             r->cur = k;
             return;
         }
@@ -125,7 +126,8 @@ static char *read_line(char *str, int num, void *stream) {
     char tmp[512];
     snprintf(tmp, sizeof tmp, "%s", str);
     char *t = trim(tmp);
-    if (r->lineno == 1 && (unsigned char)t[0] == 0xef && (unsigned char)t[1] == 0xbb && (unsigned char)t[2] == 0xbf) t += 3;
+    if (r->lineno == 1 && (unsigned char)t[0] == 0xef && (unsigned char)t[1] == 0xbb && (unsigned char)t[2] == 0xbf)
+        t += 3;
     if (t[0] == '[' && strchr(t, ']')) section_header(r, t);
     return str;
 }
@@ -147,10 +149,13 @@ static int handle(void *user, const char *section, const char *name, const char 
     (void)section;
     if (r->cur < 0 && (r->cur = inifile_section_of(r->f, "") ? 0 : add_section(r->f, "", 0)) < 0) return r->oom = 1, 0;
     inifile_section *s = &r->f->secs[r->cur];
-    if (r->indented && r->last >= 0 && strcmp(s->kv[r->last].key, name) == 0) return continue_value(r, &s->kv[r->last], value);
+    if (r->indented && r->last >= 0 && strcmp(s->kv[r->last].key, name) == 0)
+        return continue_value(r, &s->kv[r->last], value);
     for (int k = 0; k < s->n; k++)
         if (strcmp(s->kv[k].key, name) == 0) {
-            if (s->name[0]) inifile_error_add(r->f, r->lineno, "'%s' is set twice in [%s] (first on line %d)", name, s->name, s->kv[k].line);
+            if (s->name[0])
+                inifile_error_add(r->f, r->lineno, "'%s' is set twice in [%s] (first on line %d)", name, s->name,
+                                  s->kv[k].line);
             else inifile_error_add(r->f, r->lineno, "'%s' is set twice (first on line %d)", name, s->kv[k].line);
             return 1;
         }
@@ -181,7 +186,8 @@ int inifile_parse(const char *text, size_t len, inifile *f) {
         inifile_error_add(f, 0, "out of memory");
         return -1;
     }
-    if (rc > 0) inifile_error_add(f, rc, "syntax error (a line is '[section]', 'key = value', or a comment after ; or #)");
+    if (rc > 0)
+        inifile_error_add(f, rc, "syntax error (a line is '[section]', 'key = value', or a comment after ; or #)");
     return 0;
 }
 
@@ -203,7 +209,8 @@ int inifile_read(const char *path, inifile *f) {
     char *text = malloc((size_t)st.st_size + 1);
     size_t len = 0;
     ssize_t got = 1;
-    while (text && len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0) len += (size_t)got;
+    while (text && len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0)
+        len += (size_t)got;
     int e = errno;
     close(fd);
     if (!text || got < 0) {

@@ -22,9 +22,9 @@
 
 #include <stddef.h>
 
-#define INIFILE_NAME 64          /* bytes of a section name or key, with the NUL */
-#define INIFILE_MAX_ERRORS 64    /* errors kept; 'more' counts the rest */
-#define INIFILE_MAX_SIZE (16u << 20)
+#define INIFILE_NAME       64 /* bytes of a section name or key, with the NUL */
+#define INIFILE_MAX_ERRORS 64 /* errors kept; 'more' counts the rest */
+#define INIFILE_MAX_SIZE   (16u << 20)
 
 typedef struct inifile_kv {
     char key[INIFILE_NAME];
@@ -33,15 +33,15 @@ typedef struct inifile_kv {
 } inifile_kv;
 
 typedef struct inifile_section {
-    char name[INIFILE_NAME];     /* "" for keys before any section */
+    char name[INIFILE_NAME]; /* "" for keys before any section */
     int line;
     inifile_kv *kv;
     int n, cap;
-    int used;                    /* free for the caller: e.g. "something refers to it" */
+    int used; /* free for the caller: e.g. "something refers to it" */
 } inifile_section;
 
 typedef struct inifile_error {
-    int line;                    /* 0: the file as a whole */
+    int line; /* 0: the file as a whole */
     char msg[200];
 } inifile_error;
 
@@ -60,12 +60,12 @@ typedef struct inifile {
 int inifile_read(const char *path, inifile *f);
 /* The same for 'len' bytes of text in memory. */
 int inifile_parse(const char *text, size_t len, inifile *f);
-void inifile_free(inifile *f);                 /* NULL or a zeroed inifile: nothing */
+void inifile_free(inifile *f); /* NULL or a zeroed inifile: nothing */
 
 /* Adds an error (printf-style) at 'line' to f's list; kept for the
  * interpreter's errors too, so that all come out sorted together. */
 void inifile_error_add(inifile *f, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void inifile_errors_sort(inifile *f);          /* by line, stable */
+void inifile_errors_sort(inifile *f); /* by line, stable */
 
 /* The section named 'name', or NULL. */
 inifile_section *inifile_section_of(const inifile *f, const char *name);

@@ -18,7 +18,7 @@
 typedef struct ldfs {
     const vg_game *g;
     int depth;
-    vg_state **stack;   /* one state per depth */
+    vg_state **stack; /* one state per depth */
     int aborted;
 } ldfs;
 
@@ -61,7 +61,7 @@ static int spent(ldfs *l, fm *f) {
 static double value(ldfs *l, fm *f, int d, int left) {
     const vg_state *s = l->stack[d];
     double own = search_value(f, s);
-    if (fm_winner(f, s) == VG_PLAYER_WINS) return own - d;   /* sooner is better */
+    if (fm_winner(f, s) == VG_PLAYER_WINS) return own - d; /* sooner is better */
     if (vg_is_over(s) || left == 0) return own;
     uint64_t h = vg_state_hash(s);
     vg_action acts[VG_MAX_ACTIONS];
@@ -72,7 +72,7 @@ static double value(ldfs *l, fm *f, int d, int left) {
         fm_copy(f, l->stack[d + 1], s);
         fm_advance(f, l->stack[d + 1], acts[k]);
         f->expanded++;
-        if (vg_state_hash(l->stack[d + 1]) == h) continue;   /* changed nothing */
+        if (vg_state_hash(l->stack[d + 1]) == h) continue; /* changed nothing */
         double v = value(l, f, d + 1, left - 1);
         if (v > best) best = v;
     }
@@ -98,7 +98,7 @@ static int ldfs_act(void *self, fm *f, const vg_state *s) {
             double v = value(l, f, 1, limit - 1);
             if (best < 0 || v > best_v) best_v = v, best = k;
         }
-        if (l->aborted && limit > 1) break;   /* keep the last complete depth */
+        if (l->aborted && limit > 1) break; /* keep the last complete depth */
         if (best >= 0) {
             choice = acts[best];
             f->value = best_v;
@@ -108,5 +108,6 @@ static int ldfs_act(void *self, fm *f, const vg_state *s) {
     return fm_action_move(f, choice);
 }
 
-const agent_def agent_ldfs = {"ldfs", "depth-limited DFS every tick, leaves valued by the heuristic", ldfs_params, 1,
-                              ldfs_create, ldfs_act, ldfs_free};
+const agent_def agent_ldfs = {
+    "ldfs",   "depth-limited DFS every tick, leaves valued by the heuristic", ldfs_params, 1, ldfs_create, ldfs_act,
+    ldfs_free};

@@ -60,23 +60,23 @@
 
 typedef struct mnode {
     int32_t parent;
-    int32_t first;          /* its children are nodes first .. first + nkids - 1; -1: not listed yet */
-    int16_t move;           /* the move into it (an action in a game without turns) */
+    int32_t first; /* its children are nodes first .. first + nkids - 1; -1: not listed yet */
+    int16_t move;  /* the move into it (an action in a game without turns) */
     uint8_t nkids;
-    uint8_t tried;          /* children visited so far, in order (not at a chance node) */
-    uint8_t mover;          /* the agent that played 'move' */
-    uint8_t chance;         /* the agent to move here is a chance agent: the children are outcomes */
-    uint8_t seen;           /* reached at least once ('hash' is set) */
-    int8_t proven;          /* +1 won, -1 lost for the mover's side whatever follows; 0 not known */
-    uint16_t plies;         /* proven: moves to the end of the proof */
-    uint8_t dup;            /* without turns: its state is another node's, or every child's is: never chosen */
-    float prob;             /* an outcome's probability */
-    uint64_t hash;          /* vg_state_hash on first reaching it */
-    double total;           /* sum of rollout values (reported) */
-    double res;             /* sum of Q0 over rollouts that ended the game */
-    double nt_sum;          /* sum of values of rollouts that left the game going */
-    double best;            /* the greatest of them (-inf: none) */
-    double best_end;        /* the greatest Q0 of rollouts that ended the game (-1: none) */
+    uint8_t tried;   /* children visited so far, in order (not at a chance node) */
+    uint8_t mover;   /* the agent that played 'move' */
+    uint8_t chance;  /* the agent to move here is a chance agent: the children are outcomes */
+    uint8_t seen;    /* reached at least once ('hash' is set) */
+    int8_t proven;   /* +1 won, -1 lost for the mover's side whatever follows; 0 not known */
+    uint16_t plies;  /* proven: moves to the end of the proof */
+    uint8_t dup;     /* without turns: its state is another node's, or every child's is: never chosen */
+    float prob;      /* an outcome's probability */
+    uint64_t hash;   /* vg_state_hash on first reaching it */
+    double total;    /* sum of rollout values (reported) */
+    double res;      /* sum of Q0 over rollouts that ended the game */
+    double nt_sum;   /* sum of values of rollouts that left the game going */
+    double best;     /* the greatest of them (-inf: none) */
+    double best_end; /* the greatest Q0 of rollouts that ended the game (-1: none) */
     int32_t nt, visits;
 } mnode;
 
@@ -84,23 +84,23 @@ typedef struct mnode {
 
 typedef struct mcts {
     const vg_game *g;
-    int turns;              /* the game has turns{} */
+    int turns; /* the game has turns{} */
     double c, hw, bonus, penalty, max_mix;
     int depth, reuse, dedup;
     long max_nodes;
-    uint64_t *seen;         /* dedup: the states in the tree (vg_state_hash, 0: empty), open addressing */
+    uint64_t *seen; /* dedup: the states in the tree (vg_state_hash, 0: empty), open addressing */
     long seen_cap;
-    vg_action *played;      /* without turns: the last rollout's actions ('depth' of them) */
-    int bound;              /* the game has a bound (vg_game_bound), for its dead states */
-    int sampled;            /* a game for several players whose opponents are drawn at random (agent.h): no proofs */
-    uint64_t *dead_memo;    /* the bound's answers by state (see dead()), DEAD_SLOTS of them; NULL: none */
-    int work_dead;          /* without turns: 'work' is dead (the last rollout step's check) */
-    int32_t *trail;         /* scratch: a path up the tree */
+    vg_action *played;   /* without turns: the last rollout's actions ('depth' of them) */
+    int bound;           /* the game has a bound (vg_game_bound), for its dead states */
+    int sampled;         /* a game for several players whose opponents are drawn at random (agent.h): no proofs */
+    uint64_t *dead_memo; /* the bound's answers by state (see dead()), DEAD_SLOTS of them; NULL: none */
+    int work_dead;       /* without turns: 'work' is dead (the last rollout step's check) */
+    int32_t *trail;      /* scratch: a path up the tree */
     long trail_cap;
     uint64_t rng;
     mnode *nodes;
     long n, cap;
-    int32_t next_root;      /* child chosen last decision, -1: none */
+    int32_t next_root; /* child chosen last decision, -1: none */
     double vmin, vmax;
     vg_state *work, *step;
 } mcts;
@@ -108,13 +108,16 @@ typedef struct mcts {
 static const agent_param mcts_params[] = {
     {"c", 1.41, "UCT exploration constant"},
     {"rollout_depth", 10, "ticks of random moves per rollout (with turns, a tick is a round: every agent moves once)"},
-    {"heuristic_weight", 1, "weight of the game's heuristic (with turns: evaluate) in a rollout's value (0: score only)"},
+    {"heuristic_weight", 1,
+     "weight of the game's heuristic (with turns: evaluate) in a rollout's value (0: score only)"},
     {"win_bonus", 1000, "added to a win's value"},
     {"loss_penalty", 1000, "subtracted from a loss's value"},
     {"reuse", 1, "1: keep the subtree of the chosen move for the next decision"},
-    {"max_nodes", 500000, "tree size: a full tree stops growing (rollouts go on from its leaves); a kept subtree over half of it is dropped"},
+    {"max_nodes", 500000,
+     "tree size: a full tree stops growing (rollouts go on from its leaves); a kept subtree over half of it is dropped"},
     {"dedup", 1, "without turns: 1: a node whose state another node has is never chosen (the tree spans the states)"},
-    {"max_mix", 1, "without turns: weight of the best value a rollout below a node found, against their mean, in its Q (0: the mean, plain UCT; 1: the best)"},
+    {"max_mix", 1,
+     "without turns: weight of the best value a rollout below a node found, against their mean, in its Q (0: the mean, plain UCT; 1: the best)"},
 };
 
 static void mcts_free(void *self) {
@@ -149,7 +152,7 @@ static void *mcts_create(const vg_game *g, const double *p, uint64_t seed) {
     m->step = vg_state_new(g, 0);
     m->next_root = -1;
     m->played = malloc(((size_t)m->depth + 1) * sizeof *m->played);
-    m->dead_memo = calloc(DEAD_SLOTS, sizeof *m->dead_memo);   /* NULL: the game is asked every time */
+    m->dead_memo = calloc(DEAD_SLOTS, sizeof *m->dead_memo); /* NULL: the game is asked every time */
     if (!m->work || !m->step || !m->played) {
         mcts_free(m);
         return NULL;
@@ -173,7 +176,7 @@ static int side(int who) { return who != 0; }
 static int dead(mcts *m, fm *f, const vg_state *s) {
     if (!m->bound || vg_is_over(s)) return 0;
     if (!m->dead_memo) return fm_bound(f, s) == VG_BOUND_DEAD;
-    uint64_t tag = (vg_state_hash(s) | 2) & ~(uint64_t)1;   /* never 0 */
+    uint64_t tag = (vg_state_hash(s) | 2) & ~(uint64_t)1; /* never 0 */
     uint64_t *slot = &m->dead_memo[(tag >> 2) & (DEAD_SLOTS - 1)];
     if ((*slot & ~(uint64_t)1) == tag) return (int)(*slot & 1);
     int d = fm_bound(f, s) == VG_BOUND_DEAD;
@@ -228,7 +231,7 @@ static void seen_clear(mcts *m) {
 /* Adds 'h' to the set; 0 when it was there already (or there is no set). */
 static int seen_add(mcts *m, uint64_t h) {
     if (!m->seen) return 0;
-    h |= 1;   /* never 0 (0: an empty slot) */
+    h |= 1; /* never 0 (0: an empty slot) */
     for (long k = (long)(h >> 7) & (m->seen_cap - 1);; k = (k + 1) & (m->seen_cap - 1)) {
         if (m->seen[k] == h) return 0;
         if (!m->seen[k]) {
@@ -249,7 +252,7 @@ static int reserve(mcts *m, long k) {
     if (!nn) return 0;
     m->nodes = nn;
     m->cap = nc;
-    if (m->dedup && m->seen_cap < 2 * nc) {   /* a bigger set: put the states back */
+    if (m->dedup && m->seen_cap < 2 * nc) { /* a bigger set: put the states back */
         seen_clear(m);
         for (long i = 0; i < m->n; i++)
             if (m->nodes[i].seen && !m->nodes[i].dup) seen_add(m, m->nodes[i].hash);
@@ -313,7 +316,7 @@ static double q_of(const mcts *m, const mnode *c) {
     if (m->vmin > m->vmax || range <= 0) nt = 0.5 * (double)c->nt;
     else nt = 0.1 * (double)c->nt + 0.8 * (c->nt_sum - (double)c->nt * m->vmin) / range;
     double q0 = (c->res + nt) / (double)c->visits;
-    if (m->max_mix > 0) {   /* the best rollout below: a game's end as its Q0, a value as scaled above */
+    if (m->max_mix > 0) { /* the best rollout below: a game's end as its Q0, a value as scaled above */
         double top = c->best_end;
         if (c->nt > 0) {
             double v = range > 0 ? 0.1 + 0.8 * (c->best - m->vmin) / range : 0.5;
@@ -357,7 +360,7 @@ static int proof_of(const mcts *m, const mnode *x, int *plies) {
     int lost = 0, longest = 0, dups = 0;
     for (int32_t c = x->first; c < x->first + x->nkids; c++) {
         const mnode *y = &m->nodes[c];
-        if (y->proven > 0) {   /* the agent to move here wins by playing it */
+        if (y->proven > 0) { /* the agent to move here wins by playing it */
             *plies = y->plies + 1;
             return side(y->mover) == side(x->mover) ? 1 : -1;
         }
@@ -371,7 +374,7 @@ static int proof_of(const mcts *m, const mnode *x, int *plies) {
 
 /* Node 'x' is proven 'v' (plies to the end); so, perhaps, are those above. */
 static void prove(mcts *m, int32_t x, int v, int plies) {
-    if (m->sampled) return;          /* one sample of the opponents proves nothing */
+    if (m->sampled) return; /* one sample of the opponents proves nothing */
     for (;;) {
         mnode *p = &m->nodes[x];
         p->proven = (int8_t)v;
@@ -496,29 +499,29 @@ static int32_t select_expand(mcts *m, fm *f, const vg_state *s, int *steps) {
     for (;;) {
         mnode *x = &m->nodes[cur];
         if (vg_is_over(m->work)) return cur;
-        if (x->proven && cur != 0) {   /* reached by chance: its proven result stands */
+        if (x->proven && cur != 0) { /* reached by chance: its proven result stands */
             back_up(m, cur, 0, 1, side(x->mover) == 0 ? (x->proven > 0) : (x->proven < 0));
             return -1;
         }
-        if (!fm_room(f, 1)) return -1;   /* the call budget is spent on the way down */
-        if (x->first < 0 && !list_children(m, f, cur, m->work)) return cur;   /* no moves, or the tree is full */
+        if (!fm_room(f, 1)) return -1; /* the call budget is spent on the way down */
+        if (x->first < 0 && !list_children(m, f, cur, m->work)) return cur; /* no moves, or the tree is full */
         x = &m->nodes[cur];
         int32_t next;
         if (x->chance) next = draw_child(m, x);
-        else if (x->tried < x->nkids) next = x->first + x->tried++;   /* expand */
-        else if ((next = select_child(m, x)) < 0) {   /* every child loses, or is a duplicate */
+        else if (x->tried < x->nkids) next = x->first + x->tried++; /* expand */
+        else if ((next = select_child(m, x)) < 0) {                 /* every child loses, or is a duplicate */
             int plies = 0, v = proof_of(m, x, &plies);
             if (v) prove(m, cur, v, plies);
-            else x->dup = 1;                        /* nothing new below: as good as a duplicate */
+            else x->dup = 1; /* nothing new below: as good as a duplicate */
             return -1;
         }
         fm_play(f, m->work, m->nodes[next].move);
         ++*steps;
         cur = next;
-        if (!m->nodes[cur].seen) {   /* new: roll out from here, unless its state is in the tree already */
+        if (!m->nodes[cur].seen) { /* new: roll out from here, unless its state is in the tree already */
             see(m, cur, m->work);
             f->expanded++;
-            if (dead(m, f, m->work)) {   /* as good as lost */
+            if (dead(m, f, m->work)) { /* as good as lost */
                 prove(m, cur, -1, 0);
                 return -1;
             }
@@ -534,7 +537,7 @@ static void iterate(mcts *m, fm *f, const vg_state *s) {
     int32_t cur = select_expand(m, f, s, &steps);
     if (cur < 0) return;
     mnode *x = &m->nodes[cur];
-    if (vg_is_over(m->work)) {   /* the game ended in the tree: a proof, or a result to back up */
+    if (vg_is_over(m->work)) { /* the game ended in the tree: a proof, or a result to back up */
         vg_winner w = fm_winner(f, m->work);
         int v = w == VG_NO_WINNER ? 0 : (w == VG_PLAYER_WINS) == (side(x->mover) == 0) ? 1 : -1;
         int by_chance = cur != 0 && m->nodes[x->parent].chance;
@@ -586,7 +589,7 @@ static void compact(mcts *m, int32_t r) {
     m->nodes = nn;
     m->n = tail;
     if (!m->dedup) return;
-    seen_clear(m);   /* breadth first: the state goes to the shallowest node that has it */
+    seen_clear(m); /* breadth first: the state goes to the shallowest node that has it */
     for (long k = 0; k < m->n; k++) {
         mnode *x = &m->nodes[k];
         x->dup = x->seen && !seen_add(m, x->hash);
@@ -638,12 +641,12 @@ static int32_t best_child(const mcts *m) {
 static int mcts_act(void *self, fm *f, const vg_state *s) {
     mcts *m = self;
     m->bound = !m->turns && vg_game_bound(m->g, NULL) != VG_BOUND_NONE;
-    m->sampled = f->players > 1 && f->model != FM_MODEL_NIL;   /* GVGAI's two-player sampleMCTS */
-    if (m->sampled) m->dedup = 0;    /* a node's state is one sample too */
+    m->sampled = f->players > 1 && f->model != FM_MODEL_NIL; /* GVGAI's two-player sampleMCTS */
+    if (m->sampled) m->dedup = 0;                            /* a node's state is one sample too */
     int32_t r = find_root(m, s);
     if (r >= 0) compact(m, r);
     else m->n = 0;
-    if (m->n > m->max_nodes / 2) m->n = 0;   /* too little room left to grow: start afresh */
+    if (m->n > m->max_nodes / 2) m->n = 0; /* too little room left to grow: start afresh */
     m->next_root = -1;
     if (m->n == 0) {
         if (!reserve(m, 1)) return fm_failf(f, VG_ERR_NOMEM, "out of memory"), -1;
@@ -652,10 +655,11 @@ static int mcts_act(void *self, fm *f, const vg_state *s) {
     }
     if (m->n == 1) m->vmin = INFINITY, m->vmax = -INFINITY;
     if (m->nodes[0].first < 0 && !list_children(m, f, 0, s)) return -1;
-    if (!m->nodes[0].proven) do iterate(m, f, s);
+    if (!m->nodes[0].proven) do
+            iterate(m, f, s);
         while (!fm_spent(f) && !m->nodes[0].proven && !m->nodes[0].dup);
     int32_t best = best_child(m);
-    if (best < 0) best = m->nodes[0].first;   /* nothing tried: the first move */
+    if (best < 0) best = m->nodes[0].first; /* nothing tried: the first move */
     const mnode *b = &m->nodes[best];
     f->value = b->visits ? b->total / (double)b->visits : 0;
     f->has_value = 1;
@@ -663,5 +667,11 @@ static int mcts_act(void *self, fm *f, const vg_state *s) {
     return b->move;
 }
 
-const agent_def agent_mcts = {"mcts", "UCT Monte Carlo tree search with random rollouts, for one player or several taking turns, chance nodes, proofs; tree kept between decisions",
-                              mcts_params, 9, mcts_create, mcts_act, mcts_free};
+const agent_def agent_mcts = {
+    "mcts",
+    "UCT Monte Carlo tree search with random rollouts, for one player or several taking turns, chance nodes, proofs; tree kept between decisions",
+    mcts_params,
+    9,
+    mcts_create,
+    mcts_act,
+    mcts_free};

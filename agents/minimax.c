@@ -32,5 +32,7 @@ static void *minimax_create(const vg_game *g, const double *p, uint64_t seed) {
     return adv_agent_create(g, p, ADV_MINIMAX);
 }
 
-const agent_def agent_minimax = {"minimax", "depth-limited minimax: agent 0 maximises, the other agents minimise",
-                                 adv_params, ADV_NPARAMS, minimax_create, adv_agent_act, adv_agent_free};
+const agent_def agent_minimax = {"minimax",      "depth-limited minimax: agent 0 maximises, the other agents minimise",
+                                 adv_params,     ADV_NPARAMS,
+                                 minimax_create, adv_agent_act,
+                                 adv_agent_free};

@@ -31,7 +31,7 @@ struct mtdf {
     int budgeted, aborted;
     long nodes;
     int root_best;
-    int depth;               /* of the iteration in progress */
+    int depth; /* of the iteration in progress */
     const vg_state *root;
     mtdf_result *r;
 };
@@ -80,7 +80,7 @@ static int leaf(mtdf *m, const vg_state *s) {
     if (m->f->status != VG_OK) m->aborted = 1;
     if (vg_winner_of(s) == VG_PLAYER_WINS) v += m->o.win_bonus;
     else if (vg_winner_of(s) == VG_PLAYER_LOSES) v -= m->o.win_bonus;
-    if (!(v > -INF / 2)) v = -INF / 2;      /* also NaN */
+    if (!(v > -INF / 2)) v = -INF / 2; /* also NaN */
     if (v > INF / 2) v = INF / 2;
     return sign(vg_turn(s)) * (int)lround(v);
 }
@@ -114,7 +114,7 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
     vg_state *child = m->stack[level + 1];
     int best = -INF, best_move = moves[0], a = alpha;
     for (int k = 0; k < n; k++) {
-        if (m->budgeted && !fm_room(m->f, FM_CHILD)) {   /* never past a call budget */
+        if (m->budgeted && !fm_room(m->f, FM_CHILD)) { /* never past a call budget */
             m->aborted = 1;
             return 0;
         }
@@ -125,7 +125,7 @@ static int search(mtdf *m, const vg_state *s, int level, int depth, int alpha, i
         }
         int cw = vg_turn(child), cd = cw == 0 ? depth - 1 : depth;
         v = sign(cw) == sign(who) ? search(m, child, level + 1, cd, a, beta)
-                                      : -search(m, child, level + 1, cd, -beta, -a);
+                                  : -search(m, child, level + 1, cd, -beta, -a);
         if (m->aborted) return 0;
         if (v > best) {
             best = v;
@@ -180,7 +180,7 @@ int mtdf_search(mtdf *m, const vg_state *s, fm *f, mtdf_result *r) {
     for (int d = 1; d <= m->o.depth; d++) {
         int v = mtd(m, s, d, guess);
         if (m->aborted) {
-            if (d == 1 && f->status == VG_OK) {                 /* nothing finished: the best so far */
+            if (d == 1 && f->status == VG_OK) { /* nothing finished: the best so far */
                 const tt_entry *e = tt_find(&m->tt, exact_key(s));
                 r->move = m->root_best >= 0 ? m->root_best : e && e->move ? e->move - 1 : moves[0];
             }
@@ -221,12 +221,15 @@ static int mtdf_act(void *self, fm *f, const vg_state *s) {
     mtdf_result r;
     int move = mtdf_search(m, s, f, &r);
     f->expanded += r.nodes;
-    f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value;   /* 0 - v: no -0 */
+    f->value = vg_turn(s) == 0 ? r.value : 0.0 - r.value; /* 0 - v: no -0 */
     f->has_value = r.depth > 0;
     return move;
 }
 
 static void mtdf_agent_free(void *self) { mtdf_free(self); }
 
-const agent_def agent_mtdf = {"mtdf", "MTD(f): null-window alpha-beta over a transposition table, iterative deepening",
-                              mtdf_params, 4, mtdf_create, mtdf_act, mtdf_agent_free};
+const agent_def agent_mtdf = {
+    "mtdf",         "MTD(f): null-window alpha-beta over a transposition table, iterative deepening",
+    mtdf_params,    4,
+    mtdf_create,    mtdf_act,
+    mtdf_agent_free};

@@ -27,25 +27,25 @@
 #include "agent.h"
 
 typedef struct mtdf_opts {
-    int depth;               /* plies, >= 1: the last iteration */
-    int eval;                /* 1: leaves by vg_evaluate; 0: by the score */
-    double win_bonus;        /* added to a won leaf, taken from a lost one */
-    int tt_bits;             /* 2^tt_bits entries (24 bytes each); 0: 20 */
+    int depth;        /* plies, >= 1: the last iteration */
+    int eval;         /* 1: leaves by vg_evaluate; 0: by the score */
+    double win_bonus; /* added to a won leaf, taken from a lost one */
+    int tt_bits;      /* 2^tt_bits entries (24 bytes each); 0: 20 */
 } mtdf_opts;
 
 typedef struct mtdf_result {
-    int move;                /* the agent to move's choice (a vg_move number), -1: none */
-    double value;            /* its value, from agent 0's view */
-    int depth;               /* plies of the deepest iteration that finished (0: none) */
-    long nodes;              /* states searched, all iterations */
-    long passes;             /* null-window searches, all iterations */
+    int move;     /* the agent to move's choice (a vg_move number), -1: none */
+    double value; /* its value, from agent 0's view */
+    int depth;    /* plies of the deepest iteration that finished (0: none) */
+    long nodes;   /* states searched, all iterations */
+    long passes;  /* null-window searches, all iterations */
 } mtdf_result;
 
 typedef struct mtdf mtdf;
 
-mtdf *mtdf_new(const vg_game *g, const mtdf_opts *o);   /* NULL when out of memory */
+mtdf *mtdf_new(const vg_game *g, const mtdf_opts *o); /* NULL when out of memory */
 void mtdf_free(mtdf *m);
-void mtdf_clear(mtdf *m);                               /* empties the table */
+void mtdf_clear(mtdf *m); /* empties the table */
 /* Deepens 1, 2, ... up to o->depth while fm_spent(f) allows (f may have
  * no budget; then all the way); answers from the deepest iteration that
  * finished, or, if none did, from the first's best move so far. Each

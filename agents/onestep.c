@@ -62,12 +62,12 @@ static int onestep_act(void *self, fm *f, const vg_state *s) {
         if (best < 0 || (who == 0 ? v > best_v : v < best_v)) best_v = v, best = k;
     }
     if (best >= 0) {
-        f->value = who == 0 ? best_v : 0.0 - best_v;      /* for the agent to move (agent.h) */
+        f->value = who == 0 ? best_v : 0.0 - best_v; /* for the agent to move (agent.h) */
         f->has_value = 1;
     } else if (n == 0 || f->status != VG_OK) {
         return -1;
     } else {
-        best = 0;                                         /* the budget allowed none */
+        best = 0; /* the budget allowed none */
     }
     return rounds ? fm_action_move(f, acts[best]) : moves[best];
 }
@@ -79,5 +79,5 @@ static void onestep_free(void *self) {
     free(o);
 }
 
-const agent_def agent_onestep = {"onestep", "one-step lookahead on the heuristic (or score)", NULL, 0,
-                                 onestep_create, onestep_act, onestep_free};
+const agent_def agent_onestep = {
+    "onestep", "one-step lookahead on the heuristic (or score)", NULL, 0, onestep_create, onestep_act, onestep_free};

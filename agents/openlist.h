@@ -24,9 +24,9 @@ typedef struct ol_bucket {
 
 typedef struct openlist {
     ol_bucket *b;
-    int nb;               /* buckets allocated */
-    int minf;             /* no entry has a smaller priority; after a pop, the popped one's */
-    long open;            /* entries in all (stale ones included) */
+    int nb;    /* buckets allocated */
+    int minf;  /* no entry has a smaller priority; after a pop, the popped one's */
+    long open; /* entries in all (stale ones included) */
 } openlist;
 
 /* With weight 1 (A* proving a length) no rounding is needed: no call to lround. */
@@ -58,7 +58,7 @@ static inline uint32_t openlist_pop(openlist *ol) {
     return ol->b[ol->minf].ids[--ol->b[ol->minf].n];
 }
 
-void openlist_clear(openlist *ol);     /* empties it, keeping its memory */
-void openlist_free(openlist *ol);      /* frees its memory; it is then empty */
+void openlist_clear(openlist *ol); /* empties it, keeping its memory */
+void openlist_free(openlist *ol);  /* frees its memory; it is then empty */
 
 #endif

@@ -31,27 +31,29 @@
  * chunk. Blocks are cut in 4-byte units: a 4-byte header (the stream's
  * length), then the stream. */
 
-enum { WHERE_BITS = 12 };   /* the reference's words, hashed to one of 4096 entries */
+enum { WHERE_BITS = 12 }; /* the reference's words, hashed to one of 4096 entries */
 
 struct packer {
-    vg_state *ref;         /* zero from its last sprite to its capacity, */
-    size_t ref_bytes;      /* vg_state_size: reading past a shorter reference gives 0 */
-    uint32_t where[1 << WHERE_BITS];   /* per hash of a word: 1 + the last word of the reference with that hash, 0 none */
-    uint8_t *scratch;      /* room for the stream of the largest state */
-    size_t most;           /* units in the largest block */
-    packed **spare;        /* [units]: released blocks of that size, linked through their first bytes */
-    uint32_t **chunks;     /* every block is cut from one of these, */
-    size_t nchunks, left;  /* the newest with 'left' units uncut */
+    vg_state *ref;                   /* zero from its last sprite to its capacity, */
+    size_t ref_bytes;                /* vg_state_size: reading past a shorter reference gives 0 */
+    uint32_t where[1 << WHERE_BITS]; /* per hash of a word: 1 + the last word of the reference with that hash, 0 none */
+    uint8_t *scratch;                /* room for the stream of the largest state */
+    size_t most;                     /* units in the largest block */
+    packed **spare;                  /* [units]: released blocks of that size, linked through their first bytes */
+    uint32_t **chunks;               /* every block is cut from one of these, */
+    size_t nchunks, left;            /* the newest with 'left' units uncut */
 };
 
 struct packed {
-    uint32_t bytes;        /* the stream's */
+    uint32_t bytes; /* the stream's */
     uint8_t stream[];
 };
 
-enum { PACK_MAX_SKIP = 16,    /* words skipped to find the reference again: a few removed sprites */
-       PACK_FIRST = 1 << 13,   /* units in the first chunk (32 KiB): a small search stays small */
-       PACK_CHUNK = 1 << 20 }; /* units in a chunk from the ninth on (4 MiB) */
+enum {
+    PACK_MAX_SKIP = 16,   /* words skipped to find the reference again: a few removed sprites */
+    PACK_FIRST = 1 << 13, /* units in the first chunk (32 KiB): a small search stays small */
+    PACK_CHUNK = 1 << 20
+}; /* units in a chunk from the ninth on (4 MiB) */
 
 /* Units (4 bytes) a block with a stream of 'bytes' takes: the header and
  * the stream, at least two (room for the spare list's link). */
@@ -73,7 +75,7 @@ packer *packer_new(const vg_game *g) {
      * one word), and the length. */
     size_t stream = vg_state_size(g) / 8 * 16 + 16;
     pk->most = units_of(stream);
-    pk->scratch = malloc(stream + 8);   /* put_word writes a whole word */
+    pk->scratch = malloc(stream + 8); /* put_word writes a whole word */
     pk->spare = calloc(pk->most + 1, sizeof *pk->spare);
     if (!pk->ref || !pk->scratch || !pk->spare) {
         packer_free(pk);
@@ -112,7 +114,7 @@ static packed *block_new(packer *pk, size_t units) {
         size_t w = chunk_units(pk, pk->nchunks);
         if (!(c = big_alloc(w * 4))) return NULL;
         cs[pk->nchunks++] = c;
-        pk->left = w - 2;   /* 8 bytes at the end for get_word to read past a span */
+        pk->left = w - 2; /* 8 bytes at the end for get_word to read past a span */
     }
     pk->left -= units;
     return (packed *)(void *)(pk->chunks[pk->nchunks - 1] + pk->left);
@@ -121,7 +123,8 @@ static packed *block_new(packer *pk, size_t units) {
 void packer_release(packer *pk, packed *p) {
     if (!p) return;
     size_t units = units_of(p->bytes);
-    memcpy((void *)p, &pk->spare[units], sizeof(packed *));   /* the free list runs through released blocks (spare_next) */
+    memcpy((void *)p, &pk->spare[units],
+           sizeof(packed *)); /* the free list runs through released blocks (spare_next) */
     pk->spare[units] = p;
 }
 
@@ -133,7 +136,8 @@ void packer_set_ref(packer *pk, fm *f, const vg_state *ref) {
     memset(pk->where, 0, sizeof pk->where);
     const uint64_t *r = (const uint64_t *)(const void *)ref;
     for (size_t j = 0; j < vg_state_used(ref) / 8; j++) pk->where[where_of(r[j])] = (uint32_t)j + 1;
-    for (size_t i = 1; i < pk->nchunks; i++) big_free(pk->chunks[i], chunk_units(pk, i) * 4);   /* the first is kept for reuse */
+    for (size_t i = 1; i < pk->nchunks; i++)
+        big_free(pk->chunks[i], chunk_units(pk, i) * 4); /* the first is kept for reuse */
     if (pk->nchunks) pk->nchunks = 1, pk->left = chunk_units(pk, 0) - 2;
     memset(pk->spare, 0, (pk->most + 1) * sizeof *pk->spare);
 }
@@ -174,7 +178,7 @@ static inline const uint8_t *get_word(const uint8_t *in, uint64_t *w, uint64_t r
     unsigned lo = *in & 7, len = *in >> 3;
     uint64_t x;
     memcpy(&x, in + 1, sizeof x);
-    x &= (1ULL << 4 * len << 4 * len) - 1;   /* len 8: all ones; len 0: none */
+    x &= (1ULL << 4 * len << 4 * len) - 1; /* len 8: all ones; len 0: none */
     *w = ref ^ x << 8 * lo;
     return in + 1 + len;
 }
@@ -189,7 +193,7 @@ static inline const uint8_t *get_word(const uint8_t *in, uint64_t *w, uint64_t r
 static inline int resync(const packer *pk, size_t nref, size_t at, const uint64_t *s, size_t n, size_t i, size_t most) {
     const uint64_t *r = (const uint64_t *)(const void *)pk->ref;
     if (at < nref && r[at] == s[i] && (i + 1 == n || (at + 1 < nref && r[at + 1] == s[i + 1]))) return 0;
-    size_t w = most ? pk->where[where_of(s[i])] : 0;   /* 1 + where the reference may go on */
+    size_t w = most ? pk->where[where_of(s[i])] : 0; /* 1 + where the reference may go on */
     if (w <= at + 1 || w - 1 - at > most || r[w - 1] != s[i]) return -1;
     size_t sk = w - 1 - at, got = 1;
     while (got < 4 && i + got < n && at + sk + got < nref && r[at + sk + got] == s[i + got]) got++;
@@ -199,7 +203,8 @@ static inline int resync(const packer *pk, size_t nref, size_t at, const uint64_
 /* How many words a[0..] and b[0..] have equal from the start, at most 'most'. */
 static inline size_t same_run(const uint64_t *a, const uint64_t *b, size_t most) {
     size_t k = 0;
-    while (k + 4 <= most && !((a[k] ^ b[k]) | (a[k + 1] ^ b[k + 1]) | (a[k + 2] ^ b[k + 2]) | (a[k + 3] ^ b[k + 3]))) k += 4;
+    while (k + 4 <= most && !((a[k] ^ b[k]) | (a[k + 1] ^ b[k + 1]) | (a[k + 2] ^ b[k + 2]) | (a[k + 3] ^ b[k + 3])))
+        k += 4;
     while (k < most && a[k] == b[k]) k++;
     return k;
 }
@@ -217,17 +222,17 @@ packed *packer_pack(packer *pk, const vg_state *st) {
     size_t nref = vg_state_used(pk->ref) / 8, n = vg_state_used(st) / 8, i = 0, at = 0;
     uint8_t *o = put_varint(pk->scratch, n);
     int sk = n ? resync(pk, nref, 0, s, n, 0, skip_room(nref, n, 0)) : 0;
-    while (i < n) {   /* 'sk': where the reference goes on at (at, i), from the step before */
+    while (i < n) { /* 'sk': where the reference goes on at (at, i), from the step before */
         size_t skip = sk > 0 ? (size_t)sk : 0, copy = 0;
         if (sk >= 0) {
             size_t most_copy = nref - at - skip < n - i ? nref - at - skip : n - i;
             copy = same_run(r + at + skip, s + i, most_copy);
         }
         at += skip + copy, i += copy;
-        size_t lit = 0, most = skip_room(nref, n, at - i);   /* literal words up to where the reference goes on again */
+        size_t lit = 0, most = skip_room(nref, n, at - i); /* literal words up to where the reference goes on again */
         while (i + lit < n && (sk = resync(pk, nref, at + lit, s, n, i + lit, most)) < 0) lit++;
         o = put_varint(put_varint(put_varint(o, skip), copy), lit);
-        for (size_t j = 0; j < lit; j++) o = put_word(o, s[i + j], r[at + j]);   /* 'at' stays below max(n, nref) */
+        for (size_t j = 0; j < lit; j++) o = put_word(o, s[i + j], r[at + j]); /* 'at' stays below max(n, nref) */
         i += lit, at += lit;
     }
     size_t bytes = (size_t)(o - pk->scratch);

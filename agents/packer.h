@@ -21,14 +21,14 @@
  * solution (a mask a word: 78). */
 typedef struct packer packer;
 typedef struct packed packed;
-packer *packer_new(const vg_game *g);                              /* NULL when out of memory */
+packer *packer_new(const vg_game *g); /* NULL when out of memory */
 /* Keeps a copy of 'ref' (one call of 'f'); every block packed before is
  * void (its memory is reused). */
 void packer_set_ref(packer *pk, fm *f, const vg_state *ref);
-packed *packer_pack(packer *pk, const vg_state *s);                 /* NULL when out of memory */
-void packer_unpack(const packer *pk, const packed *p, vg_state *dst);   /* dst: from vg_state_new */
-void packer_release(packer *pk, packed *p);                         /* p may be NULL */
-size_t packed_bytes(const packed *p);                               /* the block's size */
+packed *packer_pack(packer *pk, const vg_state *s);                   /* NULL when out of memory */
+void packer_unpack(const packer *pk, const packed *p, vg_state *dst); /* dst: from vg_state_new */
+void packer_release(packer *pk, packed *p);                           /* p may be NULL */
+size_t packed_bytes(const packed *p);                                 /* the block's size */
 void packer_free(packer *pk);
 
 #endif

@@ -13,20 +13,20 @@
 struct planner {
     const vg_game *g;
     planner_opts o;
-    vg_state *cur, *kids[VG_MAX_ACTIONS];   /* the state expanded, its children */
-    packer *pk;            /* stored states, packed against the start of the search in progress */
+    vg_state *cur, *kids[VG_MAX_ACTIONS]; /* the state expanded, its children */
+    packer *pk;                           /* stored states, packed against the start of the search in progress */
     /* the search in progress */
     int active;
-    uint64_t root_key;     /* search_key of its start */
-    int nil_noop;          /* -1 unknown, 0/1 for the root */
-    stree t;               /* nodes (each with its position's key) and the open list (searchtree.h) */
-    stree_holding hd;      /* the states about to be expanded, whole (searchtree.h) */
-    float *value;          /* per node: its heuristic value, for replanning */
+    uint64_t root_key; /* search_key of its start */
+    int nil_noop;      /* -1 unknown, 0/1 for the root */
+    stree t;           /* nodes (each with its position's key) and the open list (searchtree.h) */
+    stree_holding hd;  /* the states about to be expanded, whole (searchtree.h) */
+    float *value;      /* per node: its heuristic value, for replanning */
     hmap bypos;
-    uint32_t best;         /* most promising node so far */
+    uint32_t best; /* most promising node so far */
     /* the plan being played */
     vg_action *plan;
-    uint64_t *plan_key;    /* search_key expected before each action */
+    uint64_t *plan_key; /* search_key expected before each action */
     int plan_len, plan_pos;
 };
 
@@ -44,10 +44,10 @@ static int search_drop(planner *p) {
         hmap_free(&p->bypos);
         if (!hmap_init(&p->bypos, BYPOS_FIRST)) return 0;
     } else if (p->t.n) {
-        hmap_clear_keys(&p->bypos, &p->t.nodes[0].key, p->t.n, sizeof *p->t.nodes);   /* every key has a node */
+        hmap_clear_keys(&p->bypos, &p->t.nodes[0].key, p->t.n, sizeof *p->t.nodes); /* every key has a node */
     }
-    stree_clear(&p->t);   /* their stored states go with the next packer_set_ref */
-    p->hd.n = 0;          /* and the held ones with their nodes */
+    stree_clear(&p->t); /* their stored states go with the next packer_set_ref */
+    p->hd.n = 0;        /* and the held ones with their nodes */
     p->active = 0;
     return 1;
 }
@@ -82,7 +82,8 @@ planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o)
      * array mid-decision would take long */
     int whole = o->max_states > 0 && o->max_states <= (1L << 22);
     p->t.first_cap = whole ? (uint32_t)o->max_states + 8 : 1024;
-    if (!p->cur || !ok || !stree_hold_init(&p->hd, g) || !p->pk || !hmap_init(&p->bypos, BYPOS_FIRST) || new_node(p, 0) == UINT32_MAX) {
+    if (!p->cur || !ok || !stree_hold_init(&p->hd, g) || !p->pk || !hmap_init(&p->bypos, BYPOS_FIRST) ||
+        new_node(p, 0) == UINT32_MAX) {
         planner_free(p);
         return NULL;
     }
@@ -118,7 +119,7 @@ static int start(planner *p, fm *f, const vg_state *s, uint64_t key) {
     p->t.weight = p->o.weight;
     uint32_t root = new_node(p, key);
     if (root == UINT32_MAX) return 0;
-    packer_set_ref(p->pk, f, s);   /* storing the root: one copy */
+    packer_set_ref(p->pk, f, s); /* storing the root: one copy */
     if (!(p->t.nodes[root].st = packer_pack(p->pk, s))) return 0;
     p->root_key = p->t.nodes[root].pkey = key;
     p->t.nodes[root].h = p->o.use_bound ? fm_bound(f, s) : 0;
@@ -183,14 +184,15 @@ static int admit(planner *p, fm *f, uint32_t id, vg_state **kid, vg_action a, in
         c->win = 1;
         c->h = 0;
         if (p->o.weight == 1 && prio(p, cg, 0) <= fcur) return make_plan(p, cid) ? 1 : -2;
-    } else {   /* (a shorter way to a position: its state from this way) */
+    } else { /* (a shorter way to a position: its state from this way) */
         stree_hold_drop(&p->t, &p->hd, cid);
         packer_release(p->pk, c->st);
         c->st = NULL;
-        vg_clear_events(child);   /* only ever advanced again */
-        if (prio(p, cg, c->h) == fcur ? !stree_hold(&p->t, &p->hd, p->pk, cid, kid) : !(c->st = packer_pack(p->pk, child)))
+        vg_clear_events(child); /* only ever advanced again */
+        if (prio(p, cg, c->h) == fcur ? !stree_hold(&p->t, &p->hd, p->pk, cid, kid)
+                                      : !(c->st = packer_pack(p->pk, child)))
             return -2;
-        fm_count(f, 1);   /* storing it: a copy (held or packed alike, so that plans do not depend on which) */
+        fm_count(f, 1); /* storing it: a copy (held or packed alike, so that plans do not depend on which) */
     }
     if (!stree_push(&p->t, cid)) return -2;
     if (better(p, cid, p->best)) p->best = cid;
@@ -217,14 +219,12 @@ static int run(planner *p, fm *f) {
         if (id == UINT32_MAX) return -1;
         if (p->t.nodes[id].win) return make_plan(p, id) ? 1 : -2;
         int fcur = p->t.open.minf, held = p->t.nodes[id].held;
-        if (held)
-            stree_hold_take(&p->t, &p->hd, id, &p->cur);
-        else
-            packer_unpack(p->pk, p->t.nodes[id].st, p->cur);
-        fm_count(f, 1);   /* restoring a state: a copy */
+        if (held) stree_hold_take(&p->t, &p->hd, id, &p->cur);
+        else packer_unpack(p->pk, p->t.nodes[id].st, p->cur);
+        fm_count(f, 1); /* restoring a state: a copy */
         vg_action acts[VG_MAX_ACTIONS];
         int na = fm_actions(f, p->cur, acts);
-        if (!fm_room(f, 3L * na + reserve)) {   /* next time: it comes out first */
+        if (!fm_room(f, 3L * na + reserve)) { /* next time: it comes out first */
             if (held && !stree_hold(&p->t, &p->hd, p->pk, id, &p->cur)) return -2;
             return stree_push(&p->t, id) ? 0 : -2;
         }
@@ -235,7 +235,7 @@ static int run(planner *p, fm *f) {
         spent++;
         uint64_t here = p->t.nodes[id].key, before = p->t.nodes[id].pkey, keys[VG_MAX_ACTIONS];
         int cg = p->t.nodes[id].g + 1, nk = 0;
-        for (int k = 0; k < na; k++) {   /* the children first, their slots loading meanwhile */
+        for (int k = 0; k < na; k++) { /* the children first, their slots loading meanwhile */
             vg_state *c = p->kids[nk];
             fm_copy(f, c, p->cur);
             fm_advance(f, c, acts[k]);
@@ -282,17 +282,17 @@ vg_action planner_act(planner *p, fm *f, const vg_state *s) {
     }
     f->value = -(double)p->t.nodes[p->best].g - p->t.nodes[p->best].h;
     f->has_value = 1;
-    if (r == 2) p->active = 0;   /* too big: the next decision starts again (escalated) */
+    if (r == 2) p->active = 0; /* too big: the next decision starts again (escalated) */
     if ((r == 0 || r == 2) && p->o.wait) {
-        if (p->nil_noop < 0) {   /* does waiting leave the state exactly as it is? */
+        if (p->nil_noop < 0) { /* does waiting leave the state exactly as it is? */
             fm_copy(f, p->kids[0], s);
             fm_advance(f, p->kids[0], VG_ACTION_NIL);
             p->nil_noop = !vg_is_over(p->kids[0]) && vg_state_hash(p->kids[0]) == vg_state_hash(s);
         }
-        if (p->nil_noop) return VG_ACTION_NIL;   /* think on next tick */
+        if (p->nil_noop) return VG_ACTION_NIL; /* think on next tick */
     }
     vg_action a = first_action(p, p->best);
-    if (p->best == 0) {   /* nothing better than here: any available action */
+    if (p->best == 0) { /* nothing better than here: any available action */
         vg_action acts[VG_MAX_ACTIONS];
         if (fm_actions(f, s, acts) > 0) a = acts[0];
     }

@@ -28,16 +28,16 @@
 #include "agent.h"
 
 typedef struct planner_opts {
-    int use_bound;        /* 1: h = search.h's bound; 0: h = 0 */
-    double weight;        /* f = g + weight * h */
-    long expansions;      /* per decision, 0: no limit but the fm budget */
-    long max_states;      /* states kept in one search before it is dropped */
-    int wait;             /* may wait with ACTION_NIL while a search goes on */
-    double escalate;      /* a search dropped for size restarts with weight * escalate (1: never) */
+    int use_bound;   /* 1: h = search.h's bound; 0: h = 0 */
+    double weight;   /* f = g + weight * h */
+    long expansions; /* per decision, 0: no limit but the fm budget */
+    long max_states; /* states kept in one search before it is dropped */
+    int wait;        /* may wait with ACTION_NIL while a search goes on */
+    double escalate; /* a search dropped for size restarts with weight * escalate (1: never) */
 } planner_opts;
 
 typedef struct planner planner;
-planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o);   /* NULL when out of memory */
+planner *planner_new(const vg_game *g, const vg_state *s, const planner_opts *o); /* NULL when out of memory */
 vg_action planner_act(planner *p, fm *f, const vg_state *s);
 void planner_free(planner *p);
 

@@ -21,7 +21,7 @@ static void *random_create(const vg_game *g, const double *p, uint64_t seed) {
     return r;
 }
 
-static uint64_t next(random_agent *r) {   /* xorshift64 */
+static uint64_t next(random_agent *r) { /* xorshift64 */
     r->rng ^= r->rng << 13, r->rng ^= r->rng >> 7, r->rng ^= r->rng << 17;
     return r->rng;
 }
@@ -39,5 +39,5 @@ static int random_act(void *self, fm *f, const vg_state *s) {
     return n > 0 ? moves[next(r) % (uint64_t)n] : -1;
 }
 
-const agent_def agent_random = {"random", "uniformly random available action", NULL, 0,
-                                random_create, random_act, free};
+const agent_def agent_random = {"random", "uniformly random available action", NULL, 0, random_create, random_act,
+                                free};

@@ -16,39 +16,28 @@ extern const agent_def agent_bfs, agent_dfs, agent_ldfs, agent_astar, agent_mcts
 extern const agent_def agent_mtdf, agent_solve;
 
 static const agent_def *const agents[] = {
-    &agent_random,
-    &agent_onestep,
-    &agent_minimax,
-    &agent_alphabeta,
-    &agent_expectimax,
-    &agent_bfs,
-    &agent_dfs,
-    &agent_ldfs,
-    &agent_astar,
-    &agent_mcts,
-    &agent_rhea,
-    &agent_mtdf,
-    &agent_solve,
+    &agent_random, &agent_onestep, &agent_minimax, &agent_alphabeta, &agent_expectimax, &agent_bfs,   &agent_dfs,
+    &agent_ldfs,   &agent_astar,   &agent_mcts,    &agent_rhea,      &agent_mtdf,       &agent_solve,
 };
 #define NUM_AGENTS ((int)(sizeof agents / sizeof agents[0]))
 
-#define AGENT_MAX_PARAMS 32   /* parameters of one agent, at most */
+#define AGENT_MAX_PARAMS 32 /* parameters of one agent, at most */
 
 struct agent {
     const agent_def *def;
     const vg_game *g;
     void *self;
     double params[AGENT_MAX_PARAMS];
-    int turns;                          /* the game has turns{} */
-    int move_of[VG_NUM_ACTIONS];        /* per action, agent_action_move (fm_action_move) */
-    vg_action action_of[VG_MAX_MOVES];  /* per move, agent_move_action (agent_action) */
+    int turns;                         /* the game has turns{} */
+    int move_of[VG_NUM_ACTIONS];       /* per action, agent_action_move (fm_action_move) */
+    vg_action action_of[VG_MAX_MOVES]; /* per move, agent_move_action (agent_action) */
     /* What a decision under budget 'planned' does (plan_budget), made
      * once for a run, not once a decision: */
     agent_budget planned;
-    double stop_after;                  /* seconds from the decision's start to the agent's deadline, 0: none */
-    fm_window window;                   /* the decision's window of script work */
-    int player, model;                  /* a game for several players: its player, the others' model (fm.h) */
-    uint64_t seed, decisions;           /* the opponent model draws from these */
+    double stop_after;        /* seconds from the decision's start to the agent's deadline, 0: none */
+    fm_window window;         /* the decision's window of script work */
+    int player, model;        /* a game for several players: its player, the others' model (fm.h) */
+    uint64_t seed, decisions; /* the opponent model draws from these */
 };
 
 const agent_def *agent_find(const char *name) {
@@ -70,8 +59,11 @@ static void unknown_param(const agent_def *def, const char *setting, size_t klen
     snprintf(key, sizeof key, "%.*s", (int)(klen < 60 ? klen : 60), setting);
     for (int k = 0; k < n; k++) keys[k] = def->params[k].key;
     int near = vg_closest_name(key, keys, n);
-    if (near >= 0) snprintf(why, whysize, "agent '%s' has no parameter '%s'; did you mean '%s'?", def->name, key, keys[near]);
-    else snprintf(why, whysize, "agent '%s' has no parameter '%s' ('vgdl list params %s' lists them)", def->name, key, def->name);
+    if (near >= 0)
+        snprintf(why, whysize, "agent '%s' has no parameter '%s'; did you mean '%s'?", def->name, key, keys[near]);
+    else
+        snprintf(why, whysize, "agent '%s' has no parameter '%s' ('vgdl list params %s' lists them)", def->name, key,
+                 def->name);
 }
 
 /* Agent 'name''s definition, its parameters (defaults, then 'settings')
@@ -84,8 +76,9 @@ static const agent_def *settle(const char *name, const char *const *settings, in
         const char *names[NUM_AGENTS];
         for (int k = 0; k < NUM_AGENTS; k++) names[k] = agents[k]->name;
         int near = vg_closest_name(name, names, NUM_AGENTS);
-        int len = near >= 0 ? snprintf(why, whysize, "unknown agent '%s'; did you mean '%s'? (agents:", name, names[near])
-                            : snprintf(why, whysize, "unknown agent '%s' (agents:", name);
+        int len = near >= 0
+                      ? snprintf(why, whysize, "unknown agent '%s'; did you mean '%s'? (agents:", name, names[near])
+                      : snprintf(why, whysize, "unknown agent '%s' (agents:", name);
         for (int k = 0; k < NUM_AGENTS && len > 0 && (size_t)len < whysize; k++)
             len += snprintf(why + len, whysize - (size_t)len, " %s", names[k]);
         if (len > 0 && (size_t)len < whysize) snprintf(why + len, whysize - (size_t)len, ")");
@@ -96,7 +89,9 @@ static const agent_def *settle(const char *name, const char *const *settings, in
         const char *eq = strchr(settings[i], '=');
         size_t klen = eq ? (size_t)(eq - settings[i]) : 0;
         int k = 0;
-        while (k < def->nparams && !(strlen(def->params[k].key) == klen && strncmp(def->params[k].key, settings[i], klen) == 0)) k++;
+        while (k < def->nparams &&
+               !(strlen(def->params[k].key) == klen && strncmp(def->params[k].key, settings[i], klen) == 0))
+            k++;
         char *end = NULL;
         double v = eq ? strtod(eq + 1, &end) : 0;
         if (!eq || k == def->nparams || end == eq + 1 || *end) {
@@ -154,7 +149,7 @@ double agent_param_value(const agent *a, const char *key) {
  * instructions a call (so that a run under a call budget stays
  * repeatable). Without a budget only the seconds apply. */
 #define AGENT_SCRIPT_SECONDS 10.0
-#define AGENT_SCRIPT_STEPS 1000000L
+#define AGENT_SCRIPT_STEPS   1000000L
 
 /* Makes a's figures for decisions under budget 'b'. */
 static void plan_budget(agent *a, const agent_budget *b) {
@@ -182,7 +177,7 @@ int agent_act(agent *a, const vg_state *s, const agent_budget *b, agent_report *
     f.max_calls = b->calls;
     f.move_of = a->move_of;
     f.deadline = b->ms > 0 ? start + a->stop_after : 0;
-    f.window = &a->window;   /* opened by the first call that may run the script (fm_script) */
+    f.window = &a->window; /* opened by the first call that may run the script (fm_script) */
     f.players = vg_num_players(a->g);
     f.player = a->player;
     f.model = a->model;
@@ -212,7 +207,7 @@ vg_action agent_action(const agent *a, int move) {
 
 int agent_action_move(const vg_game *g, vg_action a) {
     if (!vg_game_has_turns(g)) return (int)a;
-    return vg_move_find(g, vg_action_name(a) + 7);   /* "ACTION_LEFT" -> "LEFT" */
+    return vg_move_find(g, vg_action_name(a) + 7); /* "ACTION_LEFT" -> "LEFT" */
 }
 
 void agent_set_player(agent *a, int player, int model) {

@@ -20,7 +20,7 @@
 #define MAX_LEN 64
 
 typedef struct indiv {
-    uint8_t genes[MAX_LEN];   /* indices into the current action list */
+    uint8_t genes[MAX_LEN]; /* indices into the current action list */
     double value;
     int valued;
 } indiv;
@@ -31,7 +31,7 @@ typedef struct rhea {
     double mutation, hw, bonus;
     uint64_t rng;
     indiv *cur, *next;
-    int have;                 /* the population holds a previous tick's sequences */
+    int have; /* the population holds a previous tick's sequences */
     vg_state *work;
 } rhea;
 
@@ -91,7 +91,7 @@ static void evaluate(rhea *r, fm *f, const vg_state *s, const vg_action *acts, i
     for (; k < r->len && !vg_is_over(r->work) && fm_room(f, 1); k++) fm_advance(f, r->work, acts[x->genes[k] % nacts]);
     double v = fm_score(f, r->work);
     if (r->hw != 0) v += r->hw * fm_heuristic(f, r->work);
-    if (fm_winner(f, r->work) == VG_PLAYER_WINS) v += r->bonus - k;   /* sooner is better */
+    if (fm_winner(f, r->work) == VG_PLAYER_WINS) v += r->bonus - k; /* sooner is better */
     else if (vg_is_over(r->work)) v -= r->bonus;
     x->value = v;
     x->valued = 1;
@@ -149,8 +149,9 @@ static int rhea_act(void *self, fm *f, const vg_state *s) {
             c->valued = 0;
             c->value = -1e300;
         }
-        for (int i = r->elites; i < r->pop && room_for_one(r, f, 1); i++, done++) evaluate(r, f, s, acts, nacts, &r->next[i]);
-        if (done < r->pop - r->elites) {   /* budget ran out mid-generation: keep the valued ones */
+        for (int i = r->elites; i < r->pop && room_for_one(r, f, 1); i++, done++)
+            evaluate(r, f, s, acts, nacts, &r->next[i]);
+        if (done < r->pop - r->elites) { /* budget ran out mid-generation: keep the valued ones */
             for (int i = r->elites; i < r->elites + done; i++)
                 if (r->next[i].value > r->cur[r->pop - 1].value) {
                     r->cur[r->pop - 1] = r->next[i];
@@ -168,5 +169,7 @@ static int rhea_act(void *self, fm *f, const vg_state *s) {
     return fm_action_move(f, acts[r->cur[0].genes[0] % nacts]);
 }
 
-const agent_def agent_rhea = {"rhea", "rolling horizon evolution of action sequences (GVGAI's sampleRHEA)", rhea_params,
-                              8, rhea_create, rhea_act, rhea_free};
+const agent_def agent_rhea = {"rhea",      "rolling horizon evolution of action sequences (GVGAI's sampleRHEA)",
+                              rhea_params, 8,
+                              rhea_create, rhea_act,
+                              rhea_free};

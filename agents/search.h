@@ -29,7 +29,7 @@ uint64_t search_key(const vg_game *g, const vg_state *s);
 
 /* ---- Leaf values --------------------------------------------------------- */
 
-#define SEARCH_WIN 1e6   /* added for a win, subtracted for a loss */
+#define SEARCH_WIN 1e6 /* added for a win, subtracted for a loss */
 
 /* The game's heuristic (the score when it has none) moved far up for a
  * win and far down for a loss, for the agent's player; a script error is

@@ -8,7 +8,7 @@
 #include "searchtree.h"
 
 uint32_t stree_add(stree *t) {
-    if (t->n == t->cap) {   /* a big table: huge pages (nodes are read at random) */
+    if (t->n == t->cap) { /* a big table: huge pages (nodes are read at random) */
         uint32_t nc = t->cap ? t->cap * 2 : t->first_cap ? t->first_cap : 4096;
         stnode *nn = nc > t->cap ? big_realloc(t->nodes, (size_t)t->cap * sizeof *nn, (size_t)nc * sizeof *nn) : NULL;
         if (!nn) return STREE_NONE;
@@ -23,7 +23,7 @@ uint32_t stree_pop(stree *t) {
     uint32_t id;
     while ((id = openlist_pop(&t->open)) != OPENLIST_NONE) {
         const stnode *n = &t->nodes[id];
-        if (!n->expanded && stree_prio(t, n->g, n->h) == t->open.minf) return id;   /* else a stale entry */
+        if (!n->expanded && stree_prio(t, n->g, n->h) == t->open.minf) return id; /* else a stale entry */
     }
     return STREE_NONE;
 }
@@ -80,7 +80,7 @@ static int held_at(const stree_holding *hd, uint32_t id) {
 }
 
 int stree_hold(stree *t, stree_holding *hd, packer *pk, uint32_t id, vg_state **child) {
-    if (hd->n == STREE_HOLD) {   /* the oldest is packed to make room */
+    if (hd->n == STREE_HOLD) { /* the oldest is packed to make room */
         if (!(t->nodes[hd->id[0]].st = packer_pack(pk, hd->st[0]))) return 0;
         unhold(t, hd, 0);
     }

@@ -20,20 +20,20 @@
 #define STREE_NONE UINT32_MAX
 
 typedef struct stnode {
-    packed *st;            /* stored while open (packer.h), NULL otherwise */
-    uint64_t key, pkey;    /* its position's (search_key), its parent's */
-    uint32_t parent;       /* node 0 is the root */
-    int32_t g, h;          /* actions from the root; the bound (VG_BOUND_DEAD: never) */
-    uint8_t action;        /* the action from the parent */
+    packed *st;         /* stored while open (packer.h), NULL otherwise */
+    uint64_t key, pkey; /* its position's (search_key), its parent's */
+    uint32_t parent;    /* node 0 is the root */
+    int32_t g, h;       /* actions from the root; the bound (VG_BOUND_DEAD: never) */
+    uint8_t action;     /* the action from the parent */
     uint8_t expanded, win;
-    uint8_t held;          /* solve_level: kept whole instead of stored */
+    uint8_t held; /* solve_level: kept whole instead of stored */
 } stnode;
 
 typedef struct stree {
     stnode *nodes;
     uint32_t n, cap;
-    uint32_t first_cap;    /* nodes allocated at the first growth (0: 4096) */
-    double weight;         /* f = g + weight * h */
+    uint32_t first_cap; /* nodes allocated at the first growth (0: 4096) */
+    double weight;      /* f = g + weight * h */
     openlist open;
 } stree;
 
@@ -50,8 +50,8 @@ uint32_t stree_pop(stree *t);
 /* The actions from the root to node 'id', in '*plan' (malloc'd; free
  * it), their number in '*len'; 0 when out of memory. */
 int stree_plan(const stree *t, uint32_t id, vg_action **plan, int *len);
-void stree_clear(stree *t);   /* no nodes, an empty open list; memory kept */
-void stree_free(stree *t);    /* its memory freed; it is then empty */
+void stree_clear(stree *t); /* no nodes, an empty open list; memory kept */
+void stree_free(stree *t);  /* its memory freed; it is then empty */
 
 /* ---- Holding: states about to be expanded, kept whole -------------------
  *
@@ -67,7 +67,7 @@ typedef struct stree_holding {
     int n;
 } stree_holding;
 
-int stree_hold_init(stree_holding *hd, const vg_game *g);   /* the buffers; 0 when out of memory */
+int stree_hold_init(stree_holding *hd, const vg_game *g); /* the buffers; 0 when out of memory */
 void stree_hold_free(stree_holding *hd);
 /* Holds '*child' whole as node 'id''s state; '*child' gets a spare buffer
  * in exchange. 0 when out of memory (packing the oldest with 'pk'). */

@@ -56,5 +56,8 @@ static int solve_act(void *self, fm *f, const vg_state *s) {
     return r.move;
 }
 
-const agent_def agent_solve = {"solve", "exact solver for two-sided games: alpha-beta to the end with a transposition table",
-                               solve_params, 2, solve_create, solve_act, solve_free};
+const agent_def agent_solve = {
+    "solve",      "exact solver for two-sided games: alpha-beta to the end with a transposition table",
+    solve_params, 2,
+    solve_create, solve_act,
+    solve_free};

@@ -43,18 +43,18 @@ typedef struct search {
     fm *f;
     const solve_opts *o;
     solve_result *r;
-    int below;            /* keep only positions whose f is below this (see astar) */
-    int blind;            /* the bound is 0 on every live state: breadth-first search */
-    stree t;              /* nodes and the open list (searchtree.h) */
-    hmap bypos;           /* positional key -> node; 'aux' the fewest actions + 1 (1: dead) */
+    int below;  /* keep only positions whose f is below this (see astar) */
+    int blind;  /* the bound is 0 on every live state: breadth-first search */
+    stree t;    /* nodes and the open list (searchtree.h) */
+    hmap bypos; /* positional key -> node; 'aux' the fewest actions + 1 (1: dead) */
     packer *pk;
     vg_state *cur, *kids[VG_MAX_ACTIONS];
     vg_action acts[VG_MAX_ACTIONS];
     uint64_t keys[VG_MAX_ACTIONS];
-    int hs[VG_MAX_ACTIONS];   /* the children's bounds, -1: not yet known */
-    long pruned, repeats;     /* children turned away beyond 'below', as reached sooner (see children) */
-    stree_holding hd;     /* the states about to be expanded, whole (searchtree.h) */
-    uint32_t win;         /* the node of the win found, UINT32_MAX: none yet */
+    int hs[VG_MAX_ACTIONS]; /* the children's bounds, -1: not yet known */
+    long pruned, repeats;   /* children turned away beyond 'below', as reached sooner (see children) */
+    stree_holding hd;       /* the states about to be expanded, whole (searchtree.h) */
+    uint32_t win;           /* the node of the win found, UINT32_MAX: none yet */
 } search;
 
 static int prio(const search *S, int g, int h) { return stree_prio(&S->t, g, h); }
@@ -78,7 +78,7 @@ static int children(search *S, uint32_t id) {
         vg_state *c = S->kids[nk];
         if (k + 1 < na) {
             fm_copy(S->f, c, S->cur);
-        } else {   /* the last child: S->cur itself (no copy), its buffer now spare */
+        } else { /* the last child: S->cur itself (no copy), its buffer now spare */
             S->kids[nk] = S->cur;
             S->cur = c;
             c = S->kids[nk];
@@ -107,13 +107,13 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
     vg_state *child = S->kids[k];
     int added;
     hslot *slot = hmap_find(&S->bypos, S->keys[k]);
-    if (slot && (int)slot->aux - 1 <= cg) return S->repeats++, 1;   /* reached as soon before, or dead */
+    if (slot && (int)slot->aux - 1 <= cg) return S->repeats++, 1; /* reached as soon before, or dead */
     int h = slot ? S->t.nodes[slot->val].h : S->hs[k] >= 0 ? S->hs[k] : fm_bound(S->f, child);
-    if (h < VG_BOUND_DEAD && cg + h >= S->below) return S->pruned++, 1;   /* not kept: cannot be on a shorter win */
+    if (h < VG_BOUND_DEAD && cg + h >= S->below) return S->pruned++, 1; /* not kept: cannot be on a shorter win */
     if (!slot) {
         if (!(slot = hmap_put(&S->bypos, S->keys[k], UINT32_MAX, &added))) return 0;
         S->r->distinct++;
-        if (h >= VG_BOUND_DEAD) {   /* never entered: as if reached with g = 0 */
+        if (h >= VG_BOUND_DEAD) { /* never entered: as if reached with g = 0 */
             slot->aux = 1;
             return 1;
         }
@@ -129,10 +129,10 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
     c->action = (uint8_t)S->acts[k];
     c->g = cg;
     c->expanded = 0;
-    stree_hold_drop(&S->t, &S->hd, cid);   /* its state from this way instead */
+    stree_hold_drop(&S->t, &S->hd, cid); /* its state from this way instead */
     packer_release(S->pk, c->st);
     c->st = NULL;
-    vg_clear_events(child);   /* stored only to be advanced again: smaller packed */
+    vg_clear_events(child); /* stored only to be advanced again: smaller packed */
     if (vg_winner_of(child) == VG_PLAYER_WINS) {
         c->h = 0;
         c->win = 1;
@@ -143,7 +143,7 @@ static int admit(search *S, uint32_t id, int k, int cg, int fcur) {
             S->win = cid;
             return 1;
         }
-    } else if (S->t.weight == 1 && prio(S, cg, c->h) == fcur) {   /* comes out soon: held whole */
+    } else if (S->t.weight == 1 && prio(S, cg, c->h) == fcur) { /* comes out soon: held whole */
         if (!stree_hold(&S->t, &S->hd, S->pk, cid, &S->kids[k])) return 0;
     } else if (!(c->st = packer_pack(S->pk, child))) {
         return 0;
@@ -157,7 +157,7 @@ static int expand(search *S, uint32_t id) {
     stnode *n = &S->t.nodes[id];
     int fcur = S->t.open.minf;
     n->expanded = 1;
-    if (n->held) {   /* whole: no unpacking */
+    if (n->held) { /* whole: no unpacking */
         stree_hold_take(&S->t, &S->hd, id, &S->cur);
     } else {
         packer_unpack(S->pk, n->st, S->cur);
@@ -206,10 +206,10 @@ static solve_status root(search *S, const vg_state *start) {
     }
     if (S->t.nodes[0].h >= VG_BOUND_DEAD) return SOLVE_UNSOLVABLE;
     S->t.nodes[0].key = S->t.nodes[0].pkey = search_key(S->g, start);
-    if (!(S->t.nodes[0].st = packer_pack(S->pk, start)) || !(slot = hmap_put(&S->bypos, S->t.nodes[0].key, 0, &added)) ||
-        !stree_push(&S->t, 0))
+    if (!(S->t.nodes[0].st = packer_pack(S->pk, start)) ||
+        !(slot = hmap_put(&S->bypos, S->t.nodes[0].key, 0, &added)) || !stree_push(&S->t, 0))
         return SOLVE_NOMEM;
-    slot->aux = 1;   /* g + 1: see admit() */
+    slot->aux = 1; /* g + 1: see admit() */
     S->r->distinct = 1;
     return SOLVE_UNDECIDED;
 }
@@ -226,16 +226,21 @@ static solve_status astar(const vg_game *g, fm *f, const vg_state *start, const 
                           solve_result *r) {
     memset(r, 0, sizeof *r);
     double t0 = fm_now();
-    search S = {.g = g, .f = f, .o = o, .r = r, .below = below, .t = {.weight = o->weight > 1 ? o->weight : 1},
+    search S = {.g = g,
+                .f = f,
+                .o = o,
+                .r = r,
+                .below = below,
+                .t = {.weight = o->weight > 1 ? o->weight : 1},
                 .win = UINT32_MAX};
     solve_status st = setup(&S) ? root(&S, start) : SOLVE_NOMEM;
-    if (st == SOLVE_UNDECIDED) st = SOLVE_UNSOLVABLE;   /* until a win or the limits say otherwise */
+    if (st == SOLVE_UNDECIDED) st = SOLVE_UNSOLVABLE; /* until a win or the limits say otherwise */
     else goto done;
     for (;;) {
         uint32_t id = stree_pop(&S.t);
         if (id == UINT32_MAX) break;
         stnode *n = &S.t.nodes[id];
-        if (n->win) {   /* a win waiting in the list: the shortest */
+        if (n->win) { /* a win waiting in the list: the shortest */
             S.win = id;
             break;
         }
@@ -300,7 +305,7 @@ solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const s
     quick.max_seconds = o->max_seconds / 2;
     solve_result first;
     astar(g, f, start, &quick, cap, &first);
-    if (first.status == SOLVE_UNSOLVABLE || first.status == SOLVE_ERROR) {   /* every position was seen, or an error */
+    if (first.status == SOLVE_UNSOLVABLE || first.status == SOLVE_ERROR) { /* every position was seen, or an error */
         *r = first;
         return capped(r, cap);
     }
@@ -310,7 +315,8 @@ solve_status solve_level(const vg_game *g, fm *f, const vg_state *start, const s
     int solved = first.status == SOLVE_SOLVED;
     solve_opts rest = remaining(o, &first);
     astar(g, f, start, &rest, solved ? first.len : cap, r);
-    if (solved && r->status != SOLVE_SOLVED && r->status != SOLVE_ERROR) {   /* none shorter, or none found within the limits */
+    if (solved && r->status != SOLVE_SOLVED &&
+        r->status != SOLVE_ERROR) { /* none shorter, or none found within the limits */
         r->optimal = r->status == SOLVE_UNSOLVABLE;
         if (r->optimal) r->lower_bound = first.len;
         r->status = SOLVE_SOLVED;

@@ -16,25 +16,25 @@
 typedef enum { SOLVE_SOLVED = 0, SOLVE_UNSOLVABLE, SOLVE_UNDECIDED, SOLVE_NOMEM, SOLVE_ERROR } solve_status;
 
 typedef struct solve_opts {
-    long max_states;     /* states expanded before giving up, 0: no limit */
-    double max_seconds;  /* 0: no limit */
-    double weight;       /* f = g + weight * h; 1 (or 0): shortest; above 1: faster, at most weight times longer */
-    int max_len;         /* 0: any length; else only wins of at most this many actions are looked for: positions
+    long max_states;    /* states expanded before giving up, 0: no limit */
+    double max_seconds; /* 0: no limit */
+    double weight;      /* f = g + weight * h; 1 (or 0): shortest; above 1: faster, at most weight times longer */
+    int max_len;        /* 0: any length; else only wins of at most this many actions are looked for: positions
                           * whose g + h is more are dropped, and SOLVE_UNSOLVABLE with lower_bound max_len + 1
                           * says there is none */
 } solve_opts;
 
 typedef struct solve_result {
     solve_status status;
-    vg_action *plan;     /* malloc'd, 'len' actions (free with free()) */
+    vg_action *plan; /* malloc'd, 'len' actions (free with free()) */
     int len;
-    int optimal;         /* 1 when 'plan' is proven shortest */
-    int lower_bound;     /* every winning sequence has at least this many actions */
-    long expanded;       /* states expanded */
-    long generated;      /* states generated (advances) */
-    long distinct;       /* distinct positions seen */
+    int optimal;     /* 1 when 'plan' is proven shortest */
+    int lower_bound; /* every winning sequence has at least this many actions */
+    long expanded;   /* states expanded */
+    long generated;  /* states generated (advances) */
+    long distinct;   /* distinct positions seen */
     double seconds;
-    int chance;          /* 1 when some tick it played depended on the seed (vg_state_drew): what it found holds for
+    int chance; /* 1 when some tick it played depended on the seed (vg_state_drew): what it found holds for
                           * this seed only; 0: every tick it played is the same under every seed, and so is the result */
 } solve_result;
 

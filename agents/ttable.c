@@ -37,8 +37,8 @@ int tt_probe(const ttable *t, uint64_t key, int depth, int cut, int *alpha, int 
 
 void tt_store(ttable *t, uint64_t key, int depth, int alpha, int beta, int best, int move) {
     tt_entry *e = &t->e[key & t->mask];
-    if (e->key != key || e->depth != depth) {            /* a new entry, or one for another depth */
-        if (e->key == key && e->depth > depth) {          /* keep the deeper bounds */
+    if (e->key != key || e->depth != depth) {    /* a new entry, or one for another depth */
+        if (e->key == key && e->depth > depth) { /* keep the deeper bounds */
             e->move = (uint8_t)(move + 1);
             return;
         }
@@ -54,7 +54,7 @@ void tt_store(ttable *t, uint64_t key, int depth, int alpha, int beta, int best,
     } else {
         e->lo = e->hi = best;
     }
-    if (e->lo > e->hi) e->lo = e->hi = best;   /* bounds from different searches disagree: trust this one */
+    if (e->lo > e->hi) e->lo = e->hi = best; /* bounds from different searches disagree: trust this one */
     e->move = (uint8_t)(move + 1);
 }
 

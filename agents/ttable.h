@@ -17,13 +17,13 @@
 #include <stdint.h>
 
 #define TT_INF (INT_MAX / 4)
-#define TT_END INT16_MAX          /* the depth of a search to the end of the game */
+#define TT_END INT16_MAX /* the depth of a search to the end of the game */
 
 typedef struct tt_entry {
     uint64_t key;
-    int32_t lo, hi;               /* the value searched to 'depth' plies is in [lo, hi] */
+    int32_t lo, hi; /* the value searched to 'depth' plies is in [lo, hi] */
     int16_t depth;
-    uint8_t move;                 /* best move + 1, 0: none */
+    uint8_t move; /* best move + 1, 0: none */
     uint8_t pad;
 } tt_entry;
 

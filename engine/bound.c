@@ -272,7 +272,8 @@ static void key_chain(const vg_game *g, bound_goal *gl) {
         if (!(e->flags & FX_CREATES) || !(made & gl->W) || !(sub(g, e->t1) & ~gl->W)) continue;
         int known = 0;
         for (int i = 0; i < gl->nkeys; i++) known |= gl->keys[i] == e->t2;
-        if (!bound_sure_transform(e->flags) || !s2 || (s2 & ~still) || (!known && gl->nkeys == BOUND_MAX_KEYS)) gl->W = A;
+        if (!bound_sure_transform(e->flags) || !s2 || (s2 & ~still) || (!known && gl->nkeys == BOUND_MAX_KEYS))
+            gl->W = A;
         else if (!known) gl->keys[gl->nkeys++] = e->t2;
     }
     if (gl->W == A) gl->nkeys = 0;
@@ -299,7 +300,7 @@ static const char *push_refused(const vg_game *g, uint64_t T, uint64_t *H, uint6
         if (removes && (s1 & T)) *H |= s2;
         if ((f & FX_KILL2) && (s2 & T)) *H |= s1;
         if ((f & FX_MOVE2) && (s2 & *P)) return "a rule moves boxes";
-        if ((f & FX_MOVE1) && (s1 & *P) && !(f & (FX_REPLACES | FX_UNDO | FX_VALUES1)) &&   /* a teleport, too */
+        if ((f & FX_MOVE1) && (s1 & *P) && !(f & (FX_REPLACES | FX_UNDO | FX_VALUES1)) && /* a teleport, too */
             !((f & FX_PUSH) && s2 && !(s2 & ~A) && e->repeat <= 1))
             return "a rule moves boxes";
         if ((s1 & *P) == *P && (s2 & *P) == *P && (f & FX_UNDO) && !(e->not_types & *P)) apart = 1;
@@ -339,7 +340,8 @@ static const char *freeze_refused(const vg_game *g, uint64_t *B, uint64_t *H) {
 static void mark_blocked(const vg_game *g, const struct bound_rules *b, uint64_t who, int kills, uint8_t *blocked) {
     uint64_t stopper = 0;
     for (int t = 0; t < g->ntypes; t++)
-        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, who, t, kills)) stopper |= 1ULL << t;
+        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, who, t, kills))
+            stopper |= 1ULL << t;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) blocked[ring(b, x, y)] = (g->static_mask[y * g->w + x] & stopper) != 0;
 }
@@ -351,7 +353,7 @@ static void mark_freeze(const vg_game *g, struct bound_rules *b, uint64_t H) {
         if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, A, t, 1) &&
             every_pair(g, b->boxes, t, UNDO_ALL, A | b->boxes))
             wall |= 1ULL << t;
-    memset(b->fwall, 2, (size_t)b->cells);   /* the ring: boxes there never freeze */
+    memset(b->fwall, 2, (size_t)b->cells); /* the ring: boxes there never freeze */
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             uint64_t m = g->static_mask[y * g->w + x];
@@ -478,7 +480,7 @@ static vg_status derive_freeze(const vg_game *g, struct bound_rules *b) {
     b->mark = calloc((size_t)b->cells, 1);
     b->set = calloc((size_t)b->words, sizeof *b->set);
     b->covered = calloc((size_t)b->words, sizeof *b->covered);
-    b->seen = calloc(BOUND_SEEN, sizeof *b->seen);   /* none kept when it fails */
+    b->seen = calloc(BOUND_SEEN, sizeof *b->seen); /* none kept when it fails */
     b->zob = malloc((size_t)b->cells * sizeof *b->zob);
     if (!b->fwall || !b->keep || !b->mark || !b->set || !b->covered || !b->zob) return VG_ERR_NOMEM;
     for (int c = 0; c < b->cells; c++) b->zob[c] = state_mix((uint64_t)c + 0x6a09e667f3bcc909ULL);
@@ -501,7 +503,8 @@ void bound_free(struct bound_rules *b) {
     if (!b) return;
     for (int k = 0; k < b->ngoals; k++) free(b->goal[k].holes);
     for (int k = 0; k < BOUND_SLOTS; k++) free(b->slot[k].set), free(b->slot[k].maps);
-    free(b->blocked), free(b->cellmap), free(b->maps), free(b->fwall), free(b->keep), free(b->mark), free(b->set), free(b->covered), free(b->seen), free(b->zob);
+    free(b->blocked), free(b->cellmap), free(b->maps), free(b->fwall), free(b->keep), free(b->mark), free(b->set),
+        free(b->covered), free(b->seen), free(b->zob);
     free(b->queue), free(b->cellbuf), free(b->buf), free(b->col), free(b->fixed_cell), free(b->adist), free(b->gset);
     bound_block_free(b->block);
     free(b);
@@ -511,8 +514,10 @@ static const char *note_of(const struct bound_rules *b) {
     int push = 0, chain = 0, multi = b->ngoals > b->nwins;
     for (int k = 0; k < b->ngoals; k++) push |= b->goal[k].mode == BOUND_PUSH, chain |= b->goal[k].nkeys > 0;
     if (push) return "push: every box must be pushed onto a hole";
-    if (b->block) return "reach: the avatar must visit every sprite the win removes; a blocker in its way needs a box pushed into it";
-    if (chain && b->boxes) return "reach: the avatar must visit every sprite the win removes, after a key; frozen boxes are walls";
+    if (b->block)
+        return "reach: the avatar must visit every sprite the win removes; a blocker in its way needs a box pushed into it";
+    if (chain && b->boxes)
+        return "reach: the avatar must visit every sprite the win removes, after a key; frozen boxes are walls";
     if (chain) return "reach: the avatar must visit every sprite the win removes, after a key";
     if (b->boxes) return "reach: the avatar must visit every sprite the win removes; frozen boxes are walls";
     return multi ? "reach: the avatar must visit every sprite of one of the types the win counts"
@@ -533,8 +538,9 @@ vg_status bound_derive(vg_game *g) {
     b->cellbuf = malloc((size_t)(b->cap > b->cells ? b->cap : b->cells) * sizeof *b->cellbuf);
     b->blocked = calloc((size_t)b->cells, 1);
     vg_status st = b->buf && b->queue && b->cellbuf && b->blocked ? VG_OK : VG_ERR_NOMEM;
-    int avatars = 0;   /* one walk: a second avatar could touch what the first does not */
-    for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) avatars += vg_sprites_of(g, g->start, __builtin_ctzll(ts), NULL, NULL, 0);
+    int avatars = 0; /* one walk: a second avatar could touch what the first does not */
+    for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1)
+        avatars += vg_sprites_of(g, g->start, __builtin_ctzll(ts), NULL, NULL, 0);
     if (avatars > 1) why = "more than one avatar";
     if (st == VG_OK && !why) st = derive_wins(g, b, &why);
     if (st == VG_OK && !why) st = derive_freeze(g, b);

@@ -56,22 +56,24 @@
 #include "effect.h"
 #include "state.h"
 
-enum { SETS = 8,               /* sets of live R and T sprites whose tables are kept */
-       MAX_CELLS = 1024,       /* ring cells; bigger maps get no blocker bound */
-       INF = 0xffff };
+enum {
+    SETS = 8,         /* sets of live R and T sprites whose tables are kept */
+    MAX_CELLS = 1024, /* ring cells; bigger maps get no blocker bound */
+    INF = 0xffff
+};
 
 typedef struct block_set {
-    uint64_t key;              /* a hash of the live R and T cells; 0: empty */
-    uint16_t *v;               /* V(a, p) at a * cells + p, INF: no clearing */
-    uint8_t *free_;            /* per cell: the avatar there touches every live T without a clearing */
+    uint64_t key;   /* a hash of the live R and T cells; 0: empty */
+    uint16_t *v;    /* V(a, p) at a * cells + p, INF: no clearing */
+    uint8_t *free_; /* per cell: the avatar there touches every live T without a clearing */
 } block_set;
 
 struct bound_block {
-    uint64_t R, P;             /* the blocker and box leaf types */
-    uint8_t *awall, *pwall;    /* per ring cell: a wall for the avatar, for a box */
+    uint64_t R, P;          /* the blocker and box leaf types */
+    uint8_t *awall, *pwall; /* per ring cell: a wall for the avatar, for a box */
     block_set set[SETS];
-    int *queue, *term, *rcell, *tcell, *comp, *cnt;   /* scratch */
-    int nr, nt;                /* live R and T cells in rcell, tcell */
+    int *queue, *term, *rcell, *tcell, *comp, *cnt; /* scratch */
+    int nr, nt;                                     /* live R and T cells in rcell, tcell */
 };
 
 static uint64_t sub(const vg_game *g, int t) { return t >= 0 ? g->types[t].subtypes : 0; }
@@ -93,7 +95,7 @@ static int box_ok(const vg_game *g, int p) {
         uint64_t s1 = sub(g, e->t1), s2 = sub(g, e->t2);
         if ((f & FX_CREATES) && (bound_made(g, e) & bit)) return 0;
         if ((s2 & bit) && (f & FX_MOVE2)) return 0;
-        if (!(s1 & bit) || !(f & FX_MOVE1)) continue;   /* undoAll does not count: it moves no box but back */
+        if (!(s1 & bit) || !(f & FX_MOVE1)) continue; /* undoAll does not count: it moves no box but back */
         if ((f & FX_PUSH) && s2 && !(s2 & ~A) && e->repeat <= 1) continue;
         return 0;
     }
@@ -122,7 +124,8 @@ static uint64_t clearers(const vg_game *g, int r) {
 static void walls_of(const vg_game *g, const struct bound_rules *b, uint64_t who, uint8_t *m) {
     uint64_t stopper = 0;
     for (int t = 0; t < g->ntypes; t++)
-        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, who, t, 1)) stopper |= 1ULL << t;
+        if (g->types[t].leaf && g->types[t].fixed && !g->types[t].killable && bound_stops(g, who, t, 1))
+            stopper |= 1ULL << t;
     memset(m, 1, (size_t)b->cells);
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) m[(y + 1) * b->rw + x + 1] = (g->static_mask[y * g->w + x] & stopper) != 0;
@@ -130,7 +133,8 @@ static void walls_of(const vg_game *g, const struct bound_rules *b, uint64_t who
 
 /* 1 when a breadth-first walk from the cells of 'types' in the start
  * state, through cells not in 'wall', reaches the ring. */
-static int reaches_ring(const vg_game *g, struct bound_rules *b, struct bound_block *k, uint64_t types, const uint8_t *wall) {
+static int reaches_ring(const vg_game *g, struct bound_rules *b, struct bound_block *k, uint64_t types,
+                        const uint8_t *wall) {
     int n = bound_ring_cells(g, b, g->start, types, b->cellbuf, b->cap), head = 0, tail = 0;
     if (n < 0 || n > b->cap) return 1;
     int *seen = k->comp;
@@ -150,7 +154,8 @@ static int reaches_ring(const vg_game *g, struct bound_rules *b, struct bound_bl
 void bound_block_free(struct bound_block *k) {
     if (!k) return;
     for (int i = 0; i < SETS; i++) free(k->set[i].v), free(k->set[i].free_);
-    free(k->awall), free(k->pwall), free(k->queue), free(k->term), free(k->rcell), free(k->tcell), free(k->comp), free(k->cnt);
+    free(k->awall), free(k->pwall), free(k->queue), free(k->term), free(k->rcell), free(k->tcell), free(k->comp),
+        free(k->cnt);
     free(k);
 }
 
@@ -189,10 +194,10 @@ vg_status bound_block_derive(const vg_game *g, struct bound_rules *b) {
 /* free_[c]: 1 when from cell c every live T is touched without a clearing
  * (the live R cells as walls too). */
 static void fill_free(const struct bound_rules *b, struct bound_block *k, uint8_t *free_) {
-    int n = b->cells, ncomp = 0, *comp = k->comp, *count = k->term;   /* term is free until fill_v */
+    int n = b->cells, ncomp = 0, *comp = k->comp, *count = k->term; /* term is free until fill_v */
     for (int c = 0; c < n; c++) comp[c] = k->awall[c] ? -2 : -1;
     for (int i = 0; i < k->nr; i++) comp[k->rcell[i]] = -2;
-    for (int c0 = 0; c0 < n; c0++) {   /* the regions the avatar walks in */
+    for (int c0 = 0; c0 < n; c0++) { /* the regions the avatar walks in */
         if (comp[c0] != -1) continue;
         int head = 0, tail = 0;
         comp[c0] = ncomp, k->queue[tail++] = c0;
@@ -204,7 +209,7 @@ static void fill_free(const struct bound_rules *b, struct bound_block *k, uint8_
         }
         count[ncomp++] = 0;
     }
-    for (int i = 0; i < k->nt; i++) {   /* each region counts the T it touches, once */
+    for (int i = 0; i < k->nt; i++) { /* each region counts the T it touches, once */
         int t = k->tcell[i], seen[5], ns = 0;
         const int nb[5] = {t, t - 1, t + 1, t - b->rw, t + b->rw};
         for (int d = 0; d < 5; d++) {
@@ -219,7 +224,7 @@ static void fill_free(const struct bound_rules *b, struct bound_block *k, uint8_
 /* Pushes state (a, p) with value 'v' when it improves V. */
 static void relax(uint16_t *v, int *queue, int *tail, int n, int a, int p, int val) {
     size_t i = (size_t)a * (size_t)n + (size_t)p;
-    if (val > INF - 1) val = INF - 1;   /* never on these maps; lower is still a bound */
+    if (val > INF - 1) val = INF - 1; /* never on these maps; lower is still a bound */
     if (val < v[i]) v[i] = (uint16_t)val, queue[(*tail)++] = (int)i;
 }
 
@@ -229,10 +234,10 @@ static void relax(uint16_t *v, int *queue, int *tail, int n, int a, int p, int v
 static void fill_v(const struct bound_rules *b, struct bound_block *k, uint16_t *v) {
     int n = b->cells, *term = k->term, head = 0, tail = 0, nend = 0;
     size_t nn = (size_t)n * (size_t)n;
-    uint8_t *isend = (uint8_t *)k->comp;   /* per cell: a live R there */
+    uint8_t *isend = (uint8_t *)k->comp; /* per cell: a live R there */
     memset(isend, 0, (size_t)n);
     for (int i = 0; i < k->nr; i++) isend[k->rcell[i]] = 1;
-    for (int a = 0; a < n; a++) {   /* the walk left: the most moves to a live T */
+    for (int a = 0; a < n; a++) { /* the walk left: the most moves to a live T */
         int far = 0;
         for (int i = 0; i < k->nt && far < INF; i++) {
             int m = b->cellmap[k->tcell[i]], d = m < 0 ? 0 : b->maps[(size_t)m * (size_t)n + (size_t)a];
@@ -241,9 +246,10 @@ static void fill_v(const struct bound_rules *b, struct bound_block *k, uint16_t 
         term[a] = k->awall[a] ? INF : far;
     }
     for (size_t i = 0; i < nn; i++) v[i] = INF;
-    int *ends = k->queue + nn - (size_t)n * (size_t)k->nr, *q = k->queue, *cnt = k->cnt;   /* the ends at the queue's far end */
+    int *ends = k->queue + nn - (size_t)n * (size_t)k->nr, *q = k->queue,
+        *cnt = k->cnt; /* the ends at the queue's far end */
     memset(cnt, 0, (size_t)(n + 2) * sizeof *cnt);
-    for (int a = 0; a < n; a++)   /* by worth: a counting sort */
+    for (int a = 0; a < n; a++) /* by worth: a counting sort */
         for (int i = 0; i < k->nr && term[a] < n; i++) cnt[term[a] + 1] += a != k->rcell[i];
     for (int w = 1; w <= n; w++) cnt[w] += cnt[w - 1];
     for (int a = 0; a < n; a++)
@@ -261,9 +267,10 @@ static void fill_v(const struct bound_rules *b, struct bound_block *k, uint16_t 
         const int dir[4] = {-1, 1, -b->rw, b->rw};
         for (int d = 0; d < 4; d++) {
             int from = a - dir[d];
-            if (!k->awall[from] && from != p && !isend[p]) relax(v, q, &tail, n, from, p, val);   /* a walked */
-            if (p == a + dir[d] && !k->awall[from] && !k->pwall[a] && !isend[a]) relax(v, q, &tail, n, from, a, val);   /* pushed, followed */
-            if (p == a + 2 * dir[d] && !k->pwall[p - dir[d]] && !isend[p - dir[d]])   /* pushed, a left behind */
+            if (!k->awall[from] && from != p && !isend[p]) relax(v, q, &tail, n, from, p, val); /* a walked */
+            if (p == a + dir[d] && !k->awall[from] && !k->pwall[a] && !isend[a])
+                relax(v, q, &tail, n, from, a, val);                                /* pushed, followed */
+            if (p == a + 2 * dir[d] && !k->pwall[p - dir[d]] && !isend[p - dir[d]]) /* pushed, a left behind */
                 relax(v, q, &tail, n, a, p - dir[d], val);
         }
     }
@@ -286,7 +293,8 @@ static block_set *tables(const vg_game *g, struct bound_rules *b, struct bound_b
     block_set *st = &k->set[key % SETS];
     if (st->key == key) return st;
     st->key = 0;
-    if (!st->v && (!(st->v = malloc((size_t)n * (size_t)n * sizeof *st->v)) || !(st->free_ = malloc((size_t)n)))) return NULL;
+    if (!st->v && (!(st->v = malloc((size_t)n * (size_t)n * sizeof *st->v)) || !(st->free_ = malloc((size_t)n))))
+        return NULL;
     fill_free(b, k, st->free_);
     fill_v(b, k, st->v);
     st->key = key;
@@ -305,7 +313,7 @@ int bound_block_eval(const vg_game *g, struct bound_rules *b, const vg_state *s)
     if (np < 0 || np > b->cap) return 0;
     for (int i = 0; i < np; i++) {
         int p = b->cellbuf[i];
-        if (p == a) return 0;   /* on the box: no bound from it */
+        if (p == a) return 0; /* on the box: no bound from it */
         int v = st->v[(size_t)a * (size_t)b->cells + (size_t)p];
         if (v < best) best = v;
     }

@@ -58,26 +58,25 @@
 #include "state.h"
 #include "term.h"
 
-enum { MAX_GROUPS = 8,
-       CACHE = 64 };        /* a group's distance maps kept, by the cells of its blocks and walls */
+enum { MAX_GROUPS = 8, CACHE = 64 }; /* a group's distance maps kept, by the cells of its blocks and walls */
 
 typedef struct merge_group {
-    uint64_t boxes;         /* box leaves merging into 'targets' */
-    uint64_t targets;       /* X */
-    uint64_t walls;         /* permanent leaves that stop these boxes or sink them */
-    uint64_t key[CACHE];    /* what each kept map was made from (a hash of cells), 0: nothing */
-    int *dist;              /* CACHE maps: per cell, the steps to the nearest target, -1: none */
-    uint8_t *wall;          /* CACHE maps: per cell, 1 on a wall for these boxes */
+    uint64_t boxes;      /* box leaves merging into 'targets' */
+    uint64_t targets;    /* X */
+    uint64_t walls;      /* permanent leaves that stop these boxes or sink them */
+    uint64_t key[CACHE]; /* what each kept map was made from (a hash of cells), 0: nothing */
+    int *dist;           /* CACHE maps: per cell, the steps to the nearest target, -1: none */
+    uint8_t *wall;       /* CACHE maps: per cell, 1 on a wall for these boxes */
 } merge_group;
 
 struct bound_merge {
     int ngroups;
     merge_group group[MAX_GROUPS];
-    uint64_t sinks;         /* leaves of T that are never removed */
-    uint64_t avatar_walls;  /* permanent leaves that step back or kill every avatar type */
-    uint8_t *awall0;        /* per cell: 1 on a wall of the level for the avatar */
-    int *queue, *d, *walk;  /* scratch: per cell; per box; per cell */
-    uint8_t *awall;         /* scratch: per cell, awall0 and the walls made since */
+    uint64_t sinks;        /* leaves of T that are never removed */
+    uint64_t avatar_walls; /* permanent leaves that step back or kill every avatar type */
+    uint8_t *awall0;       /* per cell: 1 on a wall of the level for the avatar */
+    int *queue, *d, *walk; /* scratch: per cell; per box; per cell */
+    uint8_t *awall;        /* scratch: per cell, awall0 and the walls made since */
 };
 
 static uint64_t sub(const vg_game *g, int t) { return t >= 0 ? g->types[t].subtypes : 0; }
@@ -104,7 +103,7 @@ static uint64_t permanent(const vg_game *g) {
 /* Leaves of 'among' that step every leaf of 'who' back when they meet
  * (or, with 'kills', kill it), each by a rule of theirs. */
 static uint64_t stoppers(const vg_game *g, uint64_t who, uint64_t among, int kills) {
-    uint64_t stopped_by[VG_MAX_TYPES] = {0};   /* per leaf: the leaves that stop it */
+    uint64_t stopped_by[VG_MAX_TYPES] = {0}; /* per leaf: the leaves that stop it */
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         int stops = (e->flags & FX_UNDO) || (kills && (e->flags & FX_KILL1) && (e->flags & FX_SURE));
@@ -130,7 +129,7 @@ static const char *game_refused(const vg_game *g, uint64_t *T) {
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
         if (type_in(g->avatar_types, t) && (td->speed != 1 || td->cont || td->cls < 0 ||
-                                           !(td->cls == CLS_MovingAvatar || td->cls == CLS_OrientedAvatar)))
+                                            !(td->cls == CLS_MovingAvatar || td->cls == CLS_OrientedAvatar)))
             return "an avatar that is not a grid avatar of speed 1";
     }
     for (int k = 0; k < g->neffects; k++) {
@@ -161,7 +160,7 @@ static const char *box_refused(const vg_game *g, int L, uint64_t T, uint64_t *X,
         if ((f & FX_PUSH) && s2 && !(s2 & ~A) && e->repeat <= 1) continue;
         if (!bound_sure_transform(f) || !made || (f & FX_KILL2)) return "a rule moves or removes a box otherwise";
         if (!(made & ~T)) {
-            *sinks |= made, *deadly |= s2;   /* checked to be sinks by the caller */
+            *sinks |= made, *deadly |= s2; /* checked to be sinks by the caller */
         } else if ((made & T) || (made & ~s2) || (*X && *X != s2)) {
             return "a box turns into what it did not meet";
         } else {
@@ -176,7 +175,8 @@ static const char *created_refused(const vg_game *g, uint64_t boxes, uint64_t si
     for (int t = 0; t < g->ntypes; t++) {
         const type_def *td = &g->types[t];
         if (!td->leaf || td->cls < 0) continue;
-        if (class_creates(g, td) & (boxes | sinks | X | g->avatar_types)) return "a class creates boxes, blocks or avatars";
+        if (class_creates(g, td) & (boxes | sinks | X | g->avatar_types))
+            return "a class creates boxes, blocks or avatars";
     }
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
@@ -210,13 +210,13 @@ static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
     uint64_t T, perm = permanent(g), boxes = 0, sinks = 0;
     const char *why = game_refused(g, &T);
     if (why) return why;
-    for (int L = 0; L < g->ntypes; L++) {   /* the sinks first: leaves of T that nothing removes from T */
+    for (int L = 0; L < g->ntypes; L++) { /* the sinks first: leaves of T that nothing removes from T */
         if (!(T >> L & 1)) continue;
         int removed = 0;
         for (int k = 0; k < g->neffects; k++) {
             const effect_def *e = &g->effects[k];
             unsigned f = e->flags;
-            int leaves_T = (f & FX_REPLACES) && (sub(g, e->stype) & ~T);   /* turning into a T leaf is no removal */
+            int leaves_T = (f & FX_REPLACES) && (sub(g, e->stype) & ~T); /* turning into a T leaf is no removal */
             removed |= ((sub(g, e->t1) >> L & 1) && (((f & FX_KILL1) && !(f & FX_UNDO)) || leaves_T)) ||
                        ((sub(g, e->t2) >> L & 1) && (f & FX_KILL2));
         }
@@ -254,7 +254,7 @@ static const char *merge_refused(const vg_game *g, struct bound_merge *b) {
         }
         gr->walls |= stoppers(g, gr->boxes, perm & ~gr->targets, 0);
     }
-    for (int c = 0; c < g->w * g->h; c++) {   /* walled in: no box or avatar leaves the map */
+    for (int c = 0; c < g->w * g->h; c++) { /* walled in: no box or avatar leaves the map */
         int x = c % g->w, y = c / g->w;
         if (x > 0 && y > 0 && x + 1 < g->w && y + 1 < g->h) continue;
         for (int k = 0; k < b->ngroups; k++)
@@ -279,7 +279,7 @@ void bound_merge_free(struct bound_merge *b) {
  * 'fixed'; 0 when one is off the grid. */
 static int mark(const vg_game *g, const vg_state *s, uint64_t types, int fixed, uint8_t *m, int *dist) {
     for (int c = 0; fixed && c < g->w * g->h; c++)
-        if (g->static_mask[c] & types) {   /* permanent or targets: never killed, so alive */
+        if (g->static_mask[c] & types) { /* permanent or targets: never killed, so alive */
             if (m) m[c] = 1;
             if (dist) dist[c] = 0;
         }
@@ -308,10 +308,11 @@ vg_status bound_merge_try(vg_game *g) {
     }
     size_t cells = (size_t)g->w * (size_t)g->h;
     int ok = (b->awall0 = calloc(cells, 1)) && (b->queue = malloc(cells * sizeof *b->queue)) &&
-             (b->d = malloc(((size_t)g->state_cap + 1) * sizeof *b->d)) && (b->walk = malloc(cells * sizeof *b->walk)) &&
-             (b->awall = malloc(cells));
+             (b->d = malloc(((size_t)g->state_cap + 1) * sizeof *b->d)) &&
+             (b->walk = malloc(cells * sizeof *b->walk)) && (b->awall = malloc(cells));
     for (int k = 0; k < b->ngroups && ok; k++)
-        ok = (b->group[k].dist = malloc(CACHE * cells * sizeof *b->group[k].dist)) && (b->group[k].wall = malloc(CACHE * cells));
+        ok = (b->group[k].dist = malloc(CACHE * cells * sizeof *b->group[k].dist)) &&
+             (b->group[k].wall = malloc(CACHE * cells));
     if (!ok) {
         bound_merge_free(b);
         return VG_ERR_NOMEM;
@@ -358,7 +359,8 @@ static int group_map(const vg_game *g, const struct bound_merge *b, merge_group 
         state_range(g, s, __builtin_ctzll(ts), &from, &to);
         for (uint32_t i = from; i < to; i++) {
             const sprite *p = state_sprite(s, i);
-            key = state_mix(key ^ ((uint64_t)__builtin_ctzll(ts) << 40 | (uint64_t)(uint16_t)p->x << 20 | (uint16_t)p->y));
+            key = state_mix(key ^
+                            ((uint64_t)__builtin_ctzll(ts) << 40 | (uint64_t)(uint16_t)p->x << 20 | (uint16_t)p->y));
         }
     }
     key |= 1;
@@ -374,7 +376,9 @@ static int group_map(const vg_game *g, const struct bound_merge *b, merge_group 
     return 1;
 }
 
-static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+static int cmp_int(const void *a, const void *b) {
+    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
 
 /* One group's pushes, or VG_BOUND_DEAD; its boxes' cells marked 0 in b->walk; -1 when a sprite is off the grid. */
 static int group_bound(const vg_game *g, struct bound_merge *b, merge_group *gr, const vg_state *s) {
@@ -415,7 +419,7 @@ static int walk_bound(const vg_game *g, const struct bound_merge *b, const vg_st
     if (p->x % g->square || p->y % g->square || x < 0 || y < 0 || x >= g->w || y >= g->h) return 0;
     int c = y * g->w + x;
     spread(g, b->awall, b->walk, b->queue, c);
-    return b->walk[c] > 1 ? b->walk[c] - 1 : 0;   /* unreachable (-1): 0, no proof of death */
+    return b->walk[c] > 1 ? b->walk[c] - 1 : 0; /* unreachable (-1): 0, no proof of death */
 }
 
 int bound_merge_eval(const vg_game *g, struct bound_merge *b, const vg_state *s) {

@@ -17,6 +17,6 @@ struct bound_merge;
 vg_status bound_merge_try(vg_game *g);
 /* The bound of 's' (not over); VG_BOUND_DEAD when it can never be won. */
 int bound_merge_eval(const vg_game *g, struct bound_merge *b, const vg_state *s);
-void bound_merge_free(struct bound_merge *b);   /* NULL is a no-op */
+void bound_merge_free(struct bound_merge *b); /* NULL is a no-op */
 
 #endif

@@ -23,7 +23,7 @@ int bound_cell(const struct bound_rules *b, const vg_obs *o) {
 /* The ring cell of a sprite standing on a whole cell inside the ring, by
  * b->col and b->row; -1 otherwise. */
 static inline int sprite_cell(const struct bound_rules *b, int sq, const sprite *p) {
-    unsigned px = (unsigned)(p->x + sq), py = (unsigned)(p->y + sq);   /* from the ring's corner */
+    unsigned px = (unsigned)(p->x + sq), py = (unsigned)(p->y + sq); /* from the ring's corner */
     int cx = px < (unsigned)b->npx ? b->col[px] : -1, cy = py < (unsigned)b->npy ? b->row[py] : -1;
     return cx < 0 || cy < 0 ? -1 : cx + cy;
 }
@@ -38,7 +38,8 @@ static int avatar_cell(const vg_game *g, const struct bound_rules *b, const spri
 
 /* bound.h. Read from the state as vg_sprites_of does, without its observations; pixels to cells by b->col and b->row,
  * a fixed sprite's cell from b->fixed_cell. */
-int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out, int max) {
+int bound_ring_cells(const vg_game *g, const struct bound_rules *b, const vg_state *s, uint64_t types, int *out,
+                     int max) {
     int n = 0;
     sprite_walk w;
     walk_start(&w, g, s, types);
@@ -127,11 +128,12 @@ static int walled(const struct bound_rules *b, int c) { return b->fwall[c] == 1 
  * b->set (its hash returned, 0 for none), those on targets in b->covered. */
 static uint64_t freeze(struct bound_rules *b, const int *cells, int n) {
     for (int i = 0; i < n; i++) b->mark[cells[i]] = 1;
-    for (int dropped = 1; dropped;) {   /* the largest set of boxes blocked on both axes */
+    for (int dropped = 1; dropped;) { /* the largest set of boxes blocked on both axes */
         dropped = 0;
         for (int i = 0; i < n; i++) {
             int c = cells[i];
-            if (!b->mark[c] || ((walled(b, c - 1) || walled(b, c + 1)) && (walled(b, c - b->rw) || walled(b, c + b->rw))))
+            if (!b->mark[c] ||
+                ((walled(b, c - 1) || walled(b, c + 1)) && (walled(b, c - b->rw) || walled(b, c + b->rw))))
                 continue;
             b->mark[c] = 0, dropped = 1;
         }
@@ -154,8 +156,10 @@ static const int *slot_maps(struct bound_rules *b, uint64_t fhash) {
     bound_slot *sl = &b->slot[fhash % BOUND_SLOTS];
     size_t bytes = (size_t)b->words * sizeof *b->set;
     if (sl->hash == fhash && !memcmp(sl->set, b->set, bytes)) return sl->maps;
-    if (!sl->set) sl->set = malloc(bytes), sl->maps = malloc((size_t)(b->nmaps ? b->nmaps : 1) * (size_t)b->cells * sizeof *sl->maps);
-    if (!sl->set || !sl->maps) return b->maps;   /* out of memory: fewer walls, still a lower bound */
+    if (!sl->set)
+        sl->set = malloc(bytes),
+        sl->maps = malloc((size_t)(b->nmaps ? b->nmaps : 1) * (size_t)b->cells * sizeof *sl->maps);
+    if (!sl->set || !sl->maps) return b->maps; /* out of memory: fewer walls, still a lower bound */
     memcpy(sl->set, b->set, bytes);
     sl->hash = fhash;
     fill_maps(b, sl->set, sl->maps);
@@ -171,7 +175,7 @@ static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_
     int *cells = b->cellbuf, nb = bound_ring_cells(g, b, s, b->boxes, cells, b->cap), n = 0;
     uint64_t hash = 0;
     for (int i = 0; i < nb && i < b->cap; i++) {
-        int c = cells[i];   /* not on a hole's cell, nor in the ring (fwall 2) */
+        int c = cells[i]; /* not on a hole's cell, nor in the ring (fwall 2) */
         if (b->fwall[c] != 2) cells[n++] = c, hash += b->zob[c];
     }
     hash |= 1;
@@ -185,7 +189,7 @@ static const int *frozen_maps(const vg_game *g, struct bound_rules *b, const vg_
     }
     uint64_t fhash = freeze(b, cells, n);
     const int *maps = slot_maps(b, fhash);
-    b->last = maps != b->maps || !fhash ? hash : 0;   /* not when out of memory */
+    b->last = maps != b->maps || !fhash ? hash : 0; /* not when out of memory */
     b->last_maps = maps;
     if (e && b->last) {
         int k = 0;
@@ -249,7 +253,7 @@ static int targets(const vg_game *g, const struct bound_rules *b, const bound_go
             ms[k] = m, at[k++] = c;
             continue;
         }
-        ms[k] = ms[*open], at[k] = at[*open];   /* open ones first */
+        ms[k] = ms[*open], at[k] = at[*open]; /* open ones first */
         ms[*open] = m, at[(*open)++] = c, k++;
     }
     return k;
@@ -271,12 +275,12 @@ static int reach_from(const struct bound_rules *b, const int *maps, const int *m
 static int via_key(const vg_game *g, const struct bound_rules *b, const bound_goal *gl, const vg_state *s,
                    const int *maps, const int *ms, int n, int open, int tree, int a) {
     int best = FAR;
-    for (int i = 0; i < gl->nkeys; i++) {   /* the targets' cells are read: cellbuf is free again */
+    for (int i = 0; i < gl->nkeys; i++) { /* the targets' cells are read: cellbuf is free again */
         int nk = bound_ring_cells(g, b, s, g->types[gl->keys[i]].subtypes, b->cellbuf, b->cap);
         if (nk < 0 || nk > b->cap) return 0;
         for (int j = 0; j < nk; j++) {
             int c = b->cellbuf[j], m = b->cellmap[c];
-            if (m < 0) return 0;   /* a key without a map: no chain bound */
+            if (m < 0) return 0; /* a key without a map: no chain bound */
             if (gl->k_covered && covered(b, c)) continue;
             int dk = dist(b, maps, m, a);
             if (dk < 0) continue;
@@ -290,8 +294,8 @@ static int via_key(const vg_game *g, const struct bound_rules *b, const bound_go
 /* Grown walls: h raised by the walk from the avatar's cell 'a' round the
  * grown walls in 's' (none in a target's cell), FAR when a target that is
  * no static wall is out of its reach. */
-static int grown_bound(const vg_game *g, const struct bound_rules *b, const vg_state *s, const int *at, int n,
-                       int open, int tree, int a, int h) {
+static int grown_bound(const vg_game *g, const struct bound_rules *b, const vg_state *s, const int *at, int n, int open,
+                       int tree, int a, int h) {
     size_t words = (size_t)(b->cells + 63) / 64;
     int ng = bound_ring_cells(g, b, s, b->grown, b->cellbuf, b->cap), far = 0, near = FAR;
     if (ng < 0 || ng > b->cap) return h;
@@ -303,7 +307,7 @@ static int grown_bound(const vg_game *g, const struct bound_rules *b, const vg_s
     b->adist[a] = 0;
     bound_spread(b, b->blocked, b->gset, b->adist);
     for (int i = 0; i < n; i++) {
-        if (b->blocked[at[i]]) continue;   /* touched from next to it: the static maps count it */
+        if (b->blocked[at[i]]) continue; /* touched from next to it: the static maps count it */
         int d = b->adist[at[i]];
         if (d < 0) return FAR;
         if (d > far) far = d;
@@ -319,7 +323,7 @@ static int reach_bound(const vg_game *g, const struct bound_rules *b, const boun
     if (i < 0) return FAR;
     const sprite *av = state_sprite(s, i);
     int a = avatar_cell(g, b, av), n = targets(g, b, gl, s, ms, at, &open, &unmapped);
-    if (n == -2) return FAR;   /* a T under a frozen box */
+    if (n == -2) return FAR; /* a T under a frozen box */
     if (a < 0 || n < 0) return 0;
     if (n + unmapped == 0) return 0;
     int tree = open > 1 ? spanning(b, maps, ms, at, open) : 0;
@@ -349,7 +353,7 @@ int bound_derived(const vg_game *g, const vg_state *s) {
     const int *maps = b->boxes ? frozen_maps(g, b, s) : b->maps;
     int best = FAR, win = -1, h = 0;
     for (int k = 0; k <= b->ngoals; k++) {
-        if (k == b->ngoals || b->goal[k].win != win) {   /* a win's goals are consecutive: its h is their max */
+        if (k == b->ngoals || b->goal[k].win != win) { /* a win's goals are consecutive: its h is their max */
             if (win >= 0 && h < best) best = h;
             if (k == b->ngoals) break;
             win = b->goal[k].win, h = 0;
@@ -358,7 +362,7 @@ int bound_derived(const vg_game *g, const vg_state *s) {
         int hk = gl->mode == BOUND_PUSH ? push_bound(g, b, gl, s) : reach_bound(g, b, gl, s, maps);
         if (hk > h) h = hk;
     }
-    if (b->block && best < FAR) {   /* one win (bound_block_derive): the larger of the two */
+    if (b->block && best < FAR) { /* one win (bound_block_derive): the larger of the two */
         int hb = bound_block_eval(g, b, s);
         if (hb > best) best = hb;
     }

@@ -189,7 +189,7 @@ int class_timer(const vg_game *g, const sprite *p, int *left) {
 void class_set_timer(const vg_game *g, sprite *p, int left) {
     const type_def *td = &g->types[p->type];
     int flicker = class_table[td->cls].update == class_update_flicker;
-    int age = td->ttl >= 0 ? td->ttl - left : td->limit + 1 - left;   /* the age at which the first end comes in 'left' */
+    int age = td->ttl >= 0 ? td->ttl - left : td->limit + 1 - left; /* the age at which the first end comes in 'left' */
     if (td->ttl >= 0 && flicker && td->limit + 1 - left > age) age = td->limit + 1 - left;
     p->counter = (int16_t)(age < 0 ? 0 : age > INT16_MAX ? INT16_MAX : age);
 }

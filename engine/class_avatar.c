@@ -58,7 +58,7 @@ static inline int avatar_move(tick_ctx *t, int i, vg_action a) {
         p->dx = (int8_t)dx, p->dy = (int8_t)dy;
         return MOVED_ROTATE;
     }
-    return physics_active(t, i, dx, dy, sprite_speed(t->g, p)) ? MOVED_MOVE : MOVED_STILL;   /* its own (speed effects) */
+    return physics_active(t, i, dx, dy, sprite_speed(t->g, p)) ? MOVED_MOVE : MOVED_STILL; /* its own (speed effects) */
 }
 
 /* OrientedAvatar's move: after a step it faces the way it went. */
@@ -95,7 +95,9 @@ void class_defaults_oriented_avatar(type_def *td) {
  * past the list's end). */
 static int weapons(const type_def *td) { return td->stype_list.n ? td->stype_list.n : td->stype >= 0; }
 static int weapon_shot(const type_def *td, int w) { return td->stype_list.n ? td->stype_list.t[w] : td->stype; }
-static int weapon_ammo(const type_def *td, int w) { return td->ammo_list.n ? (w < td->ammo_list.n ? td->ammo_list.t[w] : -1) : w ? -1 : td->ammo; }
+static int weapon_ammo(const type_def *td, int w) {
+    return td->ammo_list.n ? (w < td->ammo_list.n ? td->ammo_list.t[w] : -1) : w ? -1 : td->ammo;
+}
 
 /* Whether avatar 'p' holds enough of resource 'ammo' to shoot (any when it needs none: -1). */
 static int has_ammo(const vg_game *g, const sprite *p, const type_def *td, int ammo) {
@@ -143,7 +145,7 @@ void class_update_shoot_avatar(tick_ctx *t, int i, vg_action a) {
 /* ShootOnlyAvatar: never moves nor turns; its actions LEFT, UP, RIGHT,
  * DOWN and USE (in that order) shoot its weapons 0 to 4 ahead, those it has. */
 void class_update_shoot_only_avatar(tick_ctx *t, int i, vg_action a) {
-    static const int weapon_of[VG_NUM_ACTIONS] = {[VG_ACTION_NIL] = -1, [VG_ACTION_LEFT] = 0, [VG_ACTION_UP] = 1,
+    static const int weapon_of[VG_NUM_ACTIONS] = {[VG_ACTION_NIL] = -1,  [VG_ACTION_LEFT] = 0, [VG_ACTION_UP] = 1,
                                                   [VG_ACTION_RIGHT] = 2, [VG_ACTION_DOWN] = 3, [VG_ACTION_USE] = 4};
     int w = weapon_of[a];
     if (w >= 0 && w < weapons(&t->g->types[tick_sprite(t, i)->type])) shoot_ahead(t, i, w);
@@ -178,14 +180,15 @@ void class_defaults_flak_avatar(type_def *td) {
 vg_status class_check_shooter(vg_game *g, type_def *td, vg_error *err) {
     const char *cls = class_table[td->cls].name;
     if (td->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s' needs 'stype'", cls, td->name);
-    for (int w = 0; w < weapons(td); w++) {      /* a type with subtypes and a class: its own leaf (game_finish) */
+    for (int w = 0; w < weapons(td); w++) { /* a type with subtypes and a class: its own leaf (game_finish) */
         int shot = weapon_shot(td, w);
         if (!g->types[shot].leaf)
-            return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': stype '%s' has subtypes and no class; name a leaf type",
-                              cls, td->name, g->types[shot].name);
+            return game_error(g, err, VG_ERR_SCRIPT, td->line,
+                              "%s '%s': stype '%s' has subtypes and no class; name a leaf type", cls, td->name,
+                              g->types[shot].name);
         g->types[shot].from_avatar = 1;
     }
-    g->may_create = g->may_grow = 1;   /* it adds sprites */
+    g->may_create = g->may_grow = 1; /* it adds sprites */
     if (td->ammo >= 0) game_need_resource(g, td->ammo);
     for (int k = 0; k < td->ammo_list.n; k++) game_need_resource(g, td->ammo_list.t[k]);
     return VG_OK;
@@ -238,6 +241,6 @@ vg_status class_check_spawn_behind(vg_game *g, type_def *td, vg_error *err) {
     if (!g->types[td->stype2].leaf)
         return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': spawnBehind '%s' has subtypes; name a leaf type",
                           class_table[td->cls].name, td->name, g->types[td->stype2].name);
-    g->may_create = g->may_grow = 1;   /* it adds sprites */
+    g->may_create = g->may_grow = 1; /* it adds sprites */
     return VG_OK;
 }

@@ -45,8 +45,8 @@ static int in_sight(int prev, int x, int y, int tx, int ty) {
 
 /* closest()'s look at sprite j: kept when in sight (if 'sight' >= 0) and
  * no farther than the best so far. */
-static inline __attribute__((always_inline)) int closer_one(const tick_ctx *t, const sprite *me, int sight, int j, int16_t *tx,
-                                                           int16_t *ty, int n, int *first, int *best) {
+static inline __attribute__((always_inline)) int closer_one(const tick_ctx *t, const sprite *me, int sight, int j,
+                                                            int16_t *tx, int16_t *ty, int n, int *first, int *best) {
     const sprite *q = tick_sprite(t, (uint32_t)j);
     int d = grid_distance(me->x, me->y, q->x, q->y);
     if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) return n;
@@ -55,11 +55,12 @@ static inline __attribute__((always_inline)) int closer_one(const tick_ctx *t, c
     return n;
 }
 
-static inline __attribute__((always_inline)) int closest_in(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx,
-                                                           int16_t *ty, int *first, int *best) {
+static inline __attribute__((always_inline)) int closest_in(tick_ctx *t, const sprite *me, int stype, int sight,
+                                                            int16_t *tx, int16_t *ty, int *first, int *best) {
     int n = 0;
     *best = INT32_MAX, *first = -1;
-    for (uint64_t ts = leaves_of(t->g, stype); ts; ts &= ts - 1) {   /* as sprite_walk: a type's range, then its new ones */
+    for (uint64_t ts = leaves_of(t->g, stype); ts;
+         ts &= ts - 1) { /* as sprite_walk: a type's range, then its new ones */
         int leaf = __builtin_ctzll(ts);
         uint32_t from, to;
         type_range(t, leaf, &from, &to);
@@ -75,8 +76,9 @@ static inline __attribute__((always_inline)) int closest_in(tick_ctx *t, const s
  * tx, ty and the first one's index in *first; with 'sight' >= 0 only those
  * a LOSChaser whose last random draw was 'sight' sees. Returns how many
  * (0: none, *first -1), their distance in *best. */
-static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first, int *best) {
-    if (sight < 0) return closest_in(t, me, stype, -1, tx, ty, first, best);   /* inlined without the sight test */
+static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first,
+                   int *best) {
+    if (sight < 0) return closest_in(t, me, stype, -1, tx, ty, first, best); /* inlined without the sight test */
     return closest_in(t, me, stype, sight, tx, ty, first, best);
 }
 
@@ -92,9 +94,10 @@ static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, in
     int m = 0;
     for (int rep = 0; rep < reps; rep++)
         for (int k = 0; k < n; k++) {
-            int x = tx[k] - me->x, y = ty[k] - me->y;          /* the target, seen from 'me' */
+            int x = tx[k] - me->x, y = ty[k] - me->y; /* the target, seen from 'me' */
             /* bit d: a one-pixel step d brings it closer (d . (x, y) > 0), d in class_base_dirs' order */
-            unsigned dirs = (unsigned)(y < 0) | (unsigned)(x < 0) << 1 | (unsigned)(y > 0) << 2 | (unsigned)(x > 0) << 3;
+            unsigned dirs =
+                (unsigned)(y < 0) | (unsigned)(x < 0) << 1 | (unsigned)(y > 0) << 2 | (unsigned)(x > 0) << 3;
             for (dirs = fleeing ? ~dirs & 15 : dirs; dirs; dirs &= dirs - 1, m++) {
                 int d = __builtin_ctz(dirs);
                 if (m == want) return d;
@@ -137,10 +140,22 @@ static void chase(tick_ctx *t, int i, int mode) {
     class_active_move(t, i, dx, dy);
 }
 
-void class_update_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, CHASE); }
-void class_update_fleeing(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, FLEE); }
-void class_update_los_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, LOS_CHASE); }
-void class_update_alternate_chaser(tick_ctx *t, int i, vg_action a) { (void)a; chase(t, i, ALT_CHASE); }
+void class_update_chaser(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    chase(t, i, CHASE);
+}
+void class_update_fleeing(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    chase(t, i, FLEE);
+}
+void class_update_los_chaser(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    chase(t, i, LOS_CHASE);
+}
+void class_update_alternate_chaser(tick_ctx *t, int i, vg_action a) {
+    (void)a;
+    chase(t, i, ALT_CHASE);
+}
 
 /* RandomAltChaser, RandomPathAltChaser: GVGAI draws first; below
  * 'epsilon' the sprite takes a random base step instead of its class's.
@@ -249,10 +264,8 @@ void class_update_path_alt_chaser(tick_ctx *t, int i, vg_action a) {
         sprite_recall(aux, &x, &y);
     }
     int d = path_step(g, me->x, me->y, x, y);
-    if (d < 0 && me->counter != 0)
-        d = path_step_cells(g, path_cell(g, me->x, me->y), me->counter - 1);
-    else
-        me->counter = known_cell(g, x, y);
+    if (d < 0 && me->counter != 0) d = path_step_cells(g, path_cell(g, me->x, me->y), me->counter - 1);
+    else me->counter = known_cell(g, x, y);
     step_along(t, i, d);
 }
 
@@ -264,8 +277,9 @@ void class_update_random_path_alt_chaser(tick_ctx *t, int i, vg_action a) {
  * finder without it); PathAltChasers remember a sprite (game.h's ref_holders). */
 vg_status class_check_path(vg_game *g, type_def *td, vg_error *err) {
     if (!g->obs_named.n)
-        return game_error(g, err, VG_ERR_SCRIPT, td->line, "'%s' (%s) finds paths around the game's 'obs' types, and the game names none",
-                          td->name, class_table[td->cls].name);
+        return game_error(g, err, VG_ERR_SCRIPT, td->line,
+                          "'%s' (%s) finds paths around the game's 'obs' types, and the game names none", td->name,
+                          class_table[td->cls].name);
     if (td->stype < 0)
         return game_error(g, err, VG_ERR_SCRIPT, td->line, "'%s' (%s) needs a type to chase (%s)", td->name,
                           class_table[td->cls].name, td->cls == CLS_PathChaser ? "stype" : "stype1");

@@ -16,7 +16,7 @@
 
 #include "class.h"
 
-#define PI 3.141592653589793      /* Java's Math.PI (and Math.toRadians(180)) */
+#define PI 3.141592653589793 /* Java's Math.PI (and Math.toRadians(180)) */
 
 /* ---- Moving ------------------------------------------------------------- */
 
@@ -104,7 +104,9 @@ void class_update_aimed_avatar(tick_ctx *t, int i, vg_action a) {
         shoot_at(t, i, p->x + ox * w, p->y + oy * h, ox, oy);
     }
     p = tick_sprite(t, i);
-    double angle = a == VG_ACTION_UP ? -g->types[p->type].angle_diff : a == VG_ACTION_DOWN ? g->types[p->type].angle_diff : 0.0;
+    double angle = a == VG_ACTION_UP     ? -g->types[p->type].angle_diff
+                   : a == VG_ACTION_DOWN ? g->types[p->type].angle_diff
+                                         : 0.0;
     physics_vec(g, p, &ox, &oy);
     double x = ox * cos(angle) - oy * sin(angle), y = ox * sin(angle) + oy * cos(angle);
     physics_set_vec(g, p, x, y);
@@ -201,7 +203,7 @@ static void jump(tick_ctx *t, int i) {
     physics_vec(g, p, &ox, &oy);
     physics_set_vec(g, p, ox, 0.0);
     push(t, i, 0, -g->types[p->type].jump_strength);
-    p->moved = (uint16_t)(t->now - g->types[p->type].cooldown);   /* GVGAI: lastmove = cooldown */
+    p->moved = (uint16_t)(t->now - g->types[p->type].cooldown); /* GVGAI: lastmove = cooldown */
     physics_update_pos(t, i, 0, -1, 5);
 }
 
@@ -251,9 +253,10 @@ void class_defaults_wizard_avatar(type_def *td) {
 vg_status class_check_wizard(vg_game *g, type_def *td, vg_error *err) {
     if (td->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, td->line, "WizardAvatar '%s' needs 'stype'", td->name);
     if (!g->types[td->stype].leaf)
-        return game_error(g, err, VG_ERR_SCRIPT, td->line, "WizardAvatar '%s': stype '%s' has subtypes; name a leaf type",
-                          td->name, g->types[td->stype].name);
-    g->may_create = g->may_grow = 1;   /* it adds sprites */
+        return game_error(g, err, VG_ERR_SCRIPT, td->line,
+                          "WizardAvatar '%s': stype '%s' has subtypes; name a leaf type", td->name,
+                          g->types[td->stype].name);
+    g->may_create = g->may_grow = 1; /* it adds sprites */
     game_need_ext(g, EXT_AUX);
     return VG_OK;
 }
@@ -276,7 +279,7 @@ void class_update_walker(tick_ctx *t, int i, vg_action a) {
         physics_vec(g, p, &ox, &oy);
         if (!td->vec) ox = p->dx;
         d = ox > 0 ? 1 : ox < 0 ? -1 : (rng_int(t->s, 2) ? 1 : -1);
-        if (td->vec) physics_set_vec(g, p, d, 0);          /* it faces the way it walks, then pushes */
+        if (td->vec) physics_set_vec(g, p, d, 0); /* it faces the way it walks, then pushes */
         else p->dx = (int8_t)d, p->dy = 0;
         if (td->cont) physics_cont_active(t, i, d, 0, td->max_speed);
         else physics_active(t, i, d, 0, td->max_speed);

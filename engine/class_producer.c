@@ -158,9 +158,10 @@ static vg_status check_producer(vg_game *g, type_def *td, const int *types, int 
         if (!g->types[types[k]].leaf)
             return game_error(g, err, VG_ERR_SCRIPT, td->line, "%s '%s': %s '%s' has subtypes; name a leaf type", cls,
                               td->name, key, g->types[types[k]].name);
-    g->may_create = g->may_grow = 1;   /* it adds sprites */
+    g->may_create = g->may_grow = 1; /* it adds sprites */
     int still = td->cls == CLS_SpawnPoint || td->cls == CLS_SpawnPointMultiSprite;
-    if (td->ttl >= 0 || (td->cooldown > 1 && (!still || rules_move(g, (int)(td - g->types))))) game_need_ext(g, EXT_AUX);
+    if (td->ttl >= 0 || (td->cooldown > 1 && (!still || rules_move(g, (int)(td - g->types)))))
+        game_need_ext(g, EXT_AUX);
     return VG_OK;
 }
 
@@ -179,6 +180,6 @@ vg_status class_check_spreader(vg_game *g, type_def *td, vg_error *err) {
     if (td->stype >= 0 && !g->types[td->stype].leaf)
         return game_error(g, err, VG_ERR_SCRIPT, td->line, "Spreader '%s': stype '%s' has subtypes; name a leaf type",
                           td->name, g->types[td->stype].name);
-    g->may_create = g->may_grow = 1;   /* it adds sprites */
+    g->may_create = g->may_grow = 1; /* it adds sprites */
     return VG_OK;
 }

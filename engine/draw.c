@@ -63,15 +63,15 @@ static const struct glyph {
     {'&', {0x0C, 0x12, 0x14, 0x08, 0x15, 0x12, 0x0D}},
 };
 
-#define GLYPH_W 6            /* 5 pixels and a space */
-#define LINE_H 9             /* 7 pixels and two of space */
-#define STRIP_FIELDS 3       /* score, tick, result */
+#define GLYPH_W      6 /* 5 pixels and a space */
+#define LINE_H       9 /* 7 pixels and two of space */
+#define STRIP_FIELDS 3 /* score, tick, result */
 
 const uint8_t *vg_glyph(char c) {
     if (c >= 'a' && c <= 'z' && c != 'e') c = (char)(c - 'a' + 'A');
     for (size_t k = 0; k < sizeof font / sizeof font[0]; k++)
         if (font[k].c == c) return font[k].rows;
-    return NULL;                                      /* a space, or a character the font lacks */
+    return NULL; /* a space, or a character the font lacks */
 }
 
 /* ---- The canvas ----------------------------------------------------------- */
@@ -80,28 +80,28 @@ typedef enum { SH_CELL, SH_INSET, SH_DISC, SH_DIAMOND, SH_SMALL_DISC, SH_RING, S
 
 struct vg_canvas {
     const vg_game *g;
-    int cell, w, h, board_h;       /* cell size; picture size; the board's height (the strip is below) */
-    int text, lines;               /* font scale, strip lines */
-    int status;                    /* 1: a last strip line for what the avatar carries (health, resources) */
-    int board_game;                /* drawn as a board with discs */
-    int images;                    /* 1 when a type is drawn from its image */
-    uint8_t *rgb;                  /* the canvas, w * h * 3 */
-    uint8_t *mask[SH_COUNT];       /* per shape, cell * cell: 0 outside, 1 fill, 2 outline */
-    uint8_t *img[VG_MAX_TYPES];    /* per type, cell * cell RGBA, or NULL: its colour */
+    int cell, w, h, board_h;    /* cell size; picture size; the board's height (the strip is below) */
+    int text, lines;            /* font scale, strip lines */
+    int status;                 /* 1: a last strip line for what the avatar carries (health, resources) */
+    int board_game;             /* drawn as a board with discs */
+    int images;                 /* 1 when a type is drawn from its image */
+    uint8_t *rgb;               /* the canvas, w * h * 3 */
+    uint8_t *mask[SH_COUNT];    /* per shape, cell * cell: 0 outside, 1 fill, 2 outline */
+    uint8_t *img[VG_MAX_TYPES]; /* per type, cell * cell RGBA, or NULL: its colour */
     uint32_t colour[VG_MAX_TYPES], outline[VG_MAX_TYPES];
-    vg_obs *obs;                   /* the sprites of the frame */
+    vg_obs *obs; /* the sprites of the frame */
     int nobs;
 };
 
-#define BG 0x000000u                /* empty cells */
-#define STRIP_BG 0x202020u
-#define TEXT 0xffffffu
-#define TEXT_WIN 0x40e040u
+#define BG        0x000000u /* empty cells */
+#define STRIP_BG  0x202020u
+#define TEXT      0xffffffu
+#define TEXT_WIN  0x40e040u
 #define TEXT_LOSE 0xff5050u
 
 static uint32_t darker(uint32_t c) {
     uint32_t r = (c >> 16) & 255, g = (c >> 8) & 255, b = c & 255;
-    if (r + g + b < 96) return 0x606060u;            /* a black sprite is outlined in gray */
+    if (r + g + b < 96) return 0x606060u; /* a black sprite is outlined in gray */
     return (r * 5 / 8) << 16 | (g * 5 / 8) << 8 | (b * 5 / 8);
 }
 
@@ -161,7 +161,8 @@ static vg_status io_error(vg_error *err, const char *path, const char *what) {
 /* ---- Images --------------------------------------------------------------- */
 
 /* Fills 'err' for the image file 'path' and returns VG_ERR_IO. */
-static vg_status image_error(vg_error *err, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static vg_status image_error(vg_error *err, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static vg_status image_error(vg_error *err, const char *path, const char *fmt, ...) {
     va_list ap;
     memset(err, 0, sizeof *err);
@@ -193,7 +194,7 @@ static vg_status read_image_file(const char *path, uint8_t **out, size_t *len, v
         status = image_error(err, path, "cannot read the sprite image: out of memory");
     else
         for (ssize_t got; *len < (size_t)st.st_size; *len += (size_t)got)
-            if ((got = read(fd, buf + *len, (size_t)st.st_size - *len)) <= 0) break;   /* cut short: a damaged PNG */
+            if ((got = read(fd, buf + *len, (size_t)st.st_size - *len)) <= 0) break; /* cut short: a damaged PNG */
     close(fd);
     if (status != VG_OK) free(buf);
     else *out = buf;
@@ -216,8 +217,8 @@ static vg_status load_image(const char *path, int cell, uint8_t **out, vg_error 
     if (!png_image_begin_read_from_memory(&im, file, len)) {
         st = image_error(err, path, "not a PNG image (libpng: %s)", im.message);
     } else if (im.width > VG_CANVAS_MAX_IMAGE_SIDE || im.height > VG_CANVAS_MAX_IMAGE_SIDE) {
-        st = image_error(err, path, "sprite image too large (%u x %u pixels; the limit is %d a side)", (unsigned)im.width,
-                         (unsigned)im.height, VG_CANVAS_MAX_IMAGE_SIDE);
+        st = image_error(err, path, "sprite image too large (%u x %u pixels; the limit is %d a side)",
+                         (unsigned)im.width, (unsigned)im.height, VG_CANVAS_MAX_IMAGE_SIDE);
     } else {
         im.format = PNG_FORMAT_RGBA;
         src = malloc(PNG_IMAGE_SIZE(im));
@@ -346,15 +347,16 @@ vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const ch
     r->board_game = vg_game_has_turns(g) && !vg_moves_are_actions(g);
     r->text = r->cell >= 24 ? 2 : 1;
     r->w = vg_game_width(g) * r->cell;
-    if (r->w < 40 * GLYPH_W * r->text / 2) r->text = 1;       /* a narrow board: small text */
+    if (r->w < 40 * GLYPH_W * r->text / 2) r->text = 1; /* a narrow board: small text */
     r->lines = strip_lines(r->w, r->text, vg_num_players(g) > 1);
-    r->status = vg_game_has_status(g);            /* a line more for what the avatar carries */
+    r->status = vg_game_has_status(g); /* a line more for what the avatar carries */
     r->board_h = vg_game_height(g) * r->cell;
     r->h = r->board_h + (r->lines + r->status) * LINE_H * r->text + 3 * r->text;
-    if ((long long)r->w * r->h > VG_CANVAS_MAX_PIXELS) {     /* checked before a byte of it is spent */
+    if ((long long)r->w * r->h > VG_CANVAS_MAX_PIXELS) { /* checked before a byte of it is spent */
         memset(err, 0, sizeof *err);
-        snprintf(err->msg, sizeof err->msg, "the picture would be %d x %d pixels, over the limit of %d: use a smaller --cell",
-                 r->w, r->h, VG_CANVAS_MAX_PIXELS);
+        snprintf(err->msg, sizeof err->msg,
+                 "the picture would be %d x %d pixels, over the limit of %d: use a smaller --cell", r->w, r->h,
+                 VG_CANVAS_MAX_PIXELS);
         vg_canvas_free(r);
         return VG_ERR_LIMIT;
     }
@@ -466,7 +468,7 @@ static void draw_strip(vg_canvas *r, const vg_state *s) {
     snprintf(field[0], sizeof field[0], "SCORE %.10g", vg_score(s));
     snprintf(field[1], sizeof field[1], "TICK %d", vg_tick(s));
     field[2][0] = '\0';
-    for (int p = 1; p < vg_num_players(r->g); p++) {       /* "SCORE 3/2", "P2 WINS" */
+    for (int p = 1; p < vg_num_players(r->g); p++) { /* "SCORE 3/2", "P2 WINS" */
         size_t n = strlen(field[0]);
         snprintf(field[0] + n, sizeof field[0] - n, "/%.10g", vg_player_score(r->g, s, p));
     }
@@ -480,7 +482,10 @@ static void draw_strip(vg_canvas *r, const vg_state *s) {
     } else if (vg_is_over(s)) {
         vg_winner w = vg_winner_of(s);
         snprintf(field[2], sizeof field[2], "%s",
-                 w == VG_PLAYER_WINS ? "WIN" : w == VG_PLAYER_LOSES ? "LOSE" : r->board_game ? "DRAW" : "GAME OVER");
+                 w == VG_PLAYER_WINS    ? "WIN"
+                 : w == VG_PLAYER_LOSES ? "LOSE"
+                 : r->board_game        ? "DRAW"
+                                        : "GAME OVER");
         colour = w == VG_PLAYER_WINS ? TEXT_WIN : w == VG_PLAYER_LOSES ? TEXT_LOSE : TEXT;
     }
     fill_rect(r, 0, r->board_h, r->w, r->h - r->board_h, STRIP_BG);
@@ -491,7 +496,7 @@ static void draw_strip(vg_canvas *r, const vg_state *s) {
         else y += LINE_H * k;
     }
     char status[256];
-    int room = (r->w - 4 * k) / (GLYPH_W * k);          /* as much as the width holds */
+    int room = (r->w - 4 * k) / (GLYPH_W * k); /* as much as the width holds */
     if (r->status && vg_avatar_status(r->g, s, status, sizeof status) > 0 && room > 0) {
         if (room < (int)sizeof status) status[room] = '\0';
         draw_text(r, 2 * k, r->board_h + 2 * k + r->lines * LINE_H * k, status, TEXT);
@@ -501,14 +506,14 @@ static void draw_strip(vg_canvas *r, const vg_state *s) {
 const uint8_t *vg_canvas_draw(vg_canvas *r, const vg_state *s) {
     const vg_game *g = r->g;
     int n = vg_sprites(g, s, VG_NUM_CATS, NULL, r->obs, r->nobs);
-    if (n > r->nobs) {                                 /* grows to the largest frame, once */
+    if (n > r->nobs) { /* grows to the largest frame, once */
         vg_obs *more = realloc(r->obs, (size_t)n * sizeof *more);
         if (more) r->obs = more, r->nobs = n;
         n = vg_sprites(g, s, VG_NUM_CATS, NULL, r->obs, r->nobs);
     }
     if (n > r->nobs) n = r->nobs;
     fill_rect(r, 0, 0, r->w, r->board_h, BG);
-    for (int pass = 0; pass < 2; pass++)               /* types in script order, avatars last */
+    for (int pass = 0; pass < 2; pass++) /* types in script order, avatars last */
         for (int k = 0; k < n; k++) {
             const vg_obs *o = &r->obs[k];
             int px = (int)lround(o->x * r->cell), py = (int)lround(o->y * r->cell);
@@ -523,4 +528,3 @@ const uint8_t *vg_canvas_draw(vg_canvas *r, const vg_state *s) {
     draw_strip(r, s);
     return r->rgb;
 }
-

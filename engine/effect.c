@@ -51,8 +51,12 @@ static void add_event(tick_ctx *t, int a, int b) {
     int ta = ref_type(t->g, s, a), tb = ref_type(t->g, s, b);
     if (!state_is_avatar(t->g, ta)) {
         if (!state_is_avatar(t->g, tb)) return;
-        int tmp = a; a = b; b = tmp;
-        tmp = ta; ta = tb; tb = tmp;
+        int tmp = a;
+        a = b;
+        b = tmp;
+        tmp = ta;
+        ta = tb;
+        tb = tmp;
     }
     const sprite *p = tick_sprite(t, (uint32_t)a);
     s->events[s->nevents++] = (state_event){p->id, ref_id(t->g, s, b), p->x, p->y, (uint8_t)ta, (uint8_t)tb, 0, 0};
@@ -82,6 +86,6 @@ void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, i
 
 void effect_apply_timed(tick_ctx *t, const effect_def *e, int a) {
     run(t, e, a, REF_NONE);
-    if (t->g->tally) players_tally(t, e->score, e, 1, 1);   /* GVGAI scores the timer's row, whatever its effect says */
+    if (t->g->tally) players_tally(t, e->score, e, 1, 1); /* GVGAI scores the timer's row, whatever its effect says */
     else t->s->score += e->score[0];
 }

@@ -113,7 +113,8 @@ int effect_kill_if_other_has_more(tick_ctx *t, const effect_def *e, int a, int b
     if (n < e->limit) return 0;
     tick_kill(t, a, 0);
     if (e->subtract && b >= 0)
-        sprite_set_resource(t->g, tick_sprite(t, (uint32_t)b), t->g->res_slot[e->resource], n - e->limit < 0 ? 0 : n - e->limit);
+        sprite_set_resource(t->g, tick_sprite(t, (uint32_t)b), t->g->res_slot[e->resource],
+                            n - e->limit < 0 ? 0 : n - e->limit);
     return 1;
 }
 
@@ -166,14 +167,18 @@ vg_status effect_check_kill_all(vg_game *g, effect_def *e, vg_error *err) {
 
 /* shieldFrom names the type ('stype') and the effect ('ftype') shielded from. */
 vg_status effect_check_shield_from(vg_game *g, effect_def *e, vg_error *err) {
-    if (e->stype < 0 || e->ftype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "shieldFrom needs 'stype' and 'ftype'");
+    if (e->stype < 0 || e->ftype < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "shieldFrom needs 'stype' and 'ftype'");
     return VG_OK;
 }
 
 /* killIfHasLess and its kin, spawnIfHasMore, spawnIfHasLess: 'resource'
  * is required, and sprites carry it. */
 vg_status effect_check_has(vg_game *g, effect_def *e, vg_error *err) {
-    if (e->resource < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'resource' (a sprite type)", effect_name(e->kind));
+    if (e->resource < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs 'resource' (a sprite type)", effect_name(e->kind));
     game_need_resource(g, e->resource);
-    return e->kind == EFF_spawnIfHasMore || e->kind == EFF_spawnIfHasLess ? effect_check_leaf(g, e, &e->stype, "stype", err) : VG_OK;
+    return e->kind == EFF_spawnIfHasMore || e->kind == EFF_spawnIfHasLess
+               ? effect_check_leaf(g, e, &e->stype, "stype", err)
+               : VG_OK;
 }

@@ -21,10 +21,10 @@ int effect_step_back(tick_ctx *t, const effect_def *e, int a, int b) {
     }
     ref_pos(t->g, t->s, a, &x, &y);
     ref_pos(t->g, t->s, b, &bx, &by);
-    if (x == lx && y > ly) tick_set_pos(t, a, x, by - w);            /* down */
-    else if (y == ly && x > lx) tick_set_pos(t, a, bx - w, y);       /* right */
-    else if (x == lx && y < ly) tick_set_pos(t, a, x, by + w);       /* up */
-    else if (y == ly && x < lx) tick_set_pos(t, a, bx + w, y);       /* left */
+    if (x == lx && y > ly) tick_set_pos(t, a, x, by - w);      /* down */
+    else if (y == ly && x > lx) tick_set_pos(t, a, bx - w, y); /* right */
+    else if (x == lx && y < ly) tick_set_pos(t, a, x, by + w); /* up */
+    else if (y == ly && x < lx) tick_set_pos(t, a, bx + w, y); /* left */
     else tick_set_pos(t, a, lx, ly);
     return 1;
 }
@@ -46,7 +46,7 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
     sprite *p = tick_sprite(t, (uint32_t)a);
     double speed = ref_speed(t->g, t->s, b);
     int cont = t->g->types[p->type].cont;
-    int pixels = (int)(speed * (cont ? 10 : t->b));     /* continuous physics: GVGAI's default 10-pixel grid */
+    int pixels = (int)(speed * (cont ? 10 : t->b)); /* continuous physics: GVGAI's default 10-pixel grid */
     if (pixels == 0) pixels = (int)sprite_speed(t->g, p);
     uint16_t lastmove = (uint16_t)(t->now - p->moved);
     if (mag != 0 && pixels != 0 && t->g->types[p->type].cooldown <= lastmove) {
@@ -54,7 +54,7 @@ int effect_pull_with_it(tick_ctx *t, const effect_def *e, int a, int b) {
         tick_set_pos(t, a, p->x + (int)(dx * pixels), p->y + (int)(dy * pixels));
         p->moved = t->now;
     }
-    if (cont) {                                          /* then it sits on b, facing along it */
+    if (cont) { /* then it sits on b, facing along it */
         int w, h;
         double ox, oy;
         physics_size(t->g, ref_type(t->g, t->s, b), &w, &h);
@@ -83,7 +83,7 @@ int effect_bounce_forward(tick_ctx *t, const effect_def *e, int a, int b) {
     sprite *p = tick_sprite(t, a);
     int ndx = (dx > 0) - (dx < 0), ndy = (dy > 0) - (dy < 0);
     int turns = td->rotate_in_place && (td->oriented || (p->flags & SP_ORIENTED)) && (p->dx != ndx || p->dy != ndy);
-    if (!turns) physics_active(t, a, dx, dy, ref_speed(t->g, t->s, b));     /* b's own speed, as GVGAI's sprite2.speed */
+    if (!turns) physics_active(t, a, dx, dy, ref_speed(t->g, t->s, b)); /* b's own speed, as GVGAI's sprite2.speed */
     p->dx = (int8_t)ndx;
     p->dy = (int8_t)ndy;
     return 1;

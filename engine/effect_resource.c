@@ -169,9 +169,7 @@ int effect_subtract_health_points(tick_ctx *t, const effect_def *e, int a, int b
 }
 
 /* Health effects take a whole 'value'. */
-vg_status effect_check_health(vg_game *g, effect_def *e, vg_error *err) {
-    return check_whole_value(g, e, err);
-}
+vg_status effect_check_health(vg_game *g, effect_def *e, vg_error *err) { return check_whole_value(g, e, err); }
 
 /* subtractHealthPoints reaches beyond its pair only with 'stype' (health_target). */
 vg_status effect_check_subtract_health(vg_game *g, effect_def *e, vg_error *err) {

@@ -14,7 +14,7 @@
 #include "class.h"
 #include "effect.h"
 
-enum { ORIENT_IF_NONE, ORIENT_ALWAYS, ORIENT_IF_BOTH };   /* carry_over's 'orient' */
+enum { ORIENT_IF_NONE, ORIENT_ALWAYS, ORIENT_IF_BOTH }; /* carry_over's 'orient' */
 
 /* New sprite 'n' takes over from 'old': where 'old' was before this tick;
  * its orientation (ORIENT_ALWAYS; ORIENT_IF_BOTH: when both types keep
@@ -29,7 +29,8 @@ static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
     t->lx[n] = (int16_t)lx;
     t->ly[n] = (int16_t)ly;
     int both = sprite_oriented(g, p) && sprite_oriented(g, o);
-    if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy)))) p->dx = o->dx, p->dy = o->dy;
+    if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy))))
+        p->dx = o->dx, p->dy = o->dy;
     for (int k = 0; k < g->nres; k++)
         if (sprite_holds(g, o, k)) sprite_set_resource(g, p, k, sprite_resource(g, p, k) + sprite_resource(g, o, k));
     int16_t *hp = sprite_health(g, p), *hold = sprite_health(g, o);
@@ -159,7 +160,8 @@ int effect_spawn_if_has(tick_ctx *t, const effect_def *e, int a, int b) {
     int x, y;
     ref_pos(t->g, t->s, a, &x, &y);
     tick_create(t, e->stype, x, y, 0);
-    if (e->kind == EFF_spawnIfHasMore && p && e->spend) sprite_set_resource(t->g, p, slot, n - e->spend < 0 ? 0 : n - e->spend);
+    if (e->kind == EFF_spawnIfHasMore && p && e->spend)
+        sprite_set_resource(t->g, p, slot, n - e->spend < 0 ? 0 : n - e->spend);
     return 1;
 }
 
@@ -227,7 +229,7 @@ int effect_update_spawn_type(tick_ctx *t, const effect_def *e, int a, int b) {
         sprite_walk w;
         tick_walk(&w, t, 1ULL << type, t->s->n);
         for (int i; walk_next(&w, &i);) {
-            if (i < 0) continue;                      /* a static sprite: no producer */
+            if (i < 0) continue; /* a static sprite: no producer */
             uint8_t *own = sprite_spawns(g, tick_sprite(t, (uint32_t)i));
             if (cls == CLS_SpawnPoint || cls == CLS_Bomber || cls == CLS_RandomBomber) own[0] = (uint8_t)e->stype;
             for (int k = 0; cls == CLS_BomberRandomMissile && k < n; k++)
@@ -252,8 +254,8 @@ vg_status effect_check_leaf(vg_game *g, const effect_def *e, int *t, const char 
     if (*t < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs '%s'", name, key);
     int s = game_self_leaf(g, *t);
     if (s < 0)
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' %s has subtypes and no class; name a leaf type", name,
-                          key, g->types[*t].name);
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s: '%s' %s has subtypes and no class; name a leaf type",
+                          name, key, g->types[*t].name);
     *t = s;
     return VG_OK;
 }
@@ -272,7 +274,8 @@ vg_status effect_check_transform_to_all(vg_game *g, effect_def *e, vg_error *err
 vg_status effect_check_random_child(vg_game *g, effect_def *e, vg_error *err) {
     if (e->stype < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformToRandomChild needs 'stype'");
     if (g->types[e->stype].leaf)
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformToRandomChild: 'stype' %s has no subtypes", g->types[e->stype].name);
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformToRandomChild: 'stype' %s has no subtypes",
+                          g->types[e->stype].name);
     return VG_OK;
 }
 
@@ -280,7 +283,8 @@ vg_status effect_check_random_child(vg_game *g, effect_def *e, vg_error *err) {
 vg_status effect_check_transform_if_count(vg_game *g, effect_def *e, vg_error *err) {
     vg_status st = effect_check_leaf(g, e, &e->stype, "stype", err);
     if (st == VG_OK && e->stype_to >= 0) st = effect_check_leaf(g, e, &e->stype_to, "estype", err);
-    if (st == VG_OK && e->stype_count < 0) return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformIfCount needs 'stypeCount'");
+    if (st == VG_OK && e->stype_count < 0)
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "transformIfCount needs 'stypeCount'");
     return st;
 }
 

@@ -29,9 +29,11 @@ static int pending_add(const vg_game *g, vg_state *s, uint16_t now, uint16_t due
 /* Schedules the effect 'ftype' (with this row's parameters) 'timer' ticks on. */
 int effect_add_timer(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a, (void)b;
-    if (!pending_add(t->g, t->s, t->now, (uint16_t)(t->now + e->timer), (int)(e - t->g->effects)) && t->status == VG_OK) {
+    if (!pending_add(t->g, t->s, t->now, (uint16_t)(t->now + e->timer), (int)(e - t->g->effects)) &&
+        t->status == VG_OK) {
         t->status = VG_ERR_LIMIT;
-        error_set(t->err, VG_ERR_LIMIT, t->g->script_path, e->line, 0, "more than %d delayed effects pending", t->g->ntimers);
+        error_set(t->err, VG_ERR_LIMIT, t->g->script_path, e->line, 0, "more than %d delayed effects pending",
+                  t->g->ntimers);
     }
     return 1;
 }
@@ -49,8 +51,8 @@ void effect_timers_start(const vg_game *g, vg_state *s) {
  * subtypes (those there in GVGAI's order, not killed, not disabled; a
  * static one as well), each time with its score. */
 static void fire_timed(tick_ctx *t, const effect_def *e) {
-    for (uint64_t ts = t->g->types[e->t1].subtypes; ts; ts &= ts - 1) {   /* each type as its turn comes: */
-        sprite_walk w;                                                      /* with the sprites created so far */
+    for (uint64_t ts = t->g->types[e->t1].subtypes; ts; ts &= ts - 1) { /* each type as its turn comes: */
+        sprite_walk w;                                                  /* with the sprites created so far */
         tick_walk(&w, t, ts & -ts, t->s->n);
         for (int r; t->status == VG_OK && walk_next(&w, &r);)
             if (r < 0 ? !tick_killed(t, r) : !(tick_sprite(t, (uint32_t)r)->flags & (SP_KILLED | SP_DISABLED)))
@@ -65,7 +67,7 @@ void effect_run_timers(tick_ctx *t) {
         int row = (int)(q[0] & 0xffff);
         memmove(q, q + 1, --s->timers * sizeof *q);
         const effect_def *e = &t->g->effects[row];
-        if (e->t2 != TIME_TYPE) {                      /* addTimer's delayed effect */
+        if (e->t2 != TIME_TYPE) { /* addTimer's delayed effect */
             if (effect_table[e->ftype].fn(t, e, REF_NONE, REF_NONE)) effect_score(t, e->score);
             continue;
         }
@@ -79,7 +81,8 @@ void effect_run_timers(tick_ctx *t) {
  * then keeps room for VG_MAX_TIMERS pending effects. */
 vg_status effect_check_add_timer(vg_game *g, effect_def *e, vg_error *err) {
     if (e->ftype != EFF_transformToAll && e->ftype != EFF_scoreChange)
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'ftype' = \"transformToAll\" or \"scoreChange\"");
+        return game_error(g, err, VG_ERR_SCRIPT, e->line,
+                          "addTimer needs 'ftype' = \"transformToAll\" or \"scoreChange\"");
     if (e->timer < 1) return game_error(g, err, VG_ERR_SCRIPT, e->line, "addTimer needs 'timer' (ticks)");
     g->ntimers = VG_MAX_TIMERS;
     return effect_table[e->ftype].check(g, e, err);

@@ -15,7 +15,7 @@
 #include "class.h"
 #include "effect.h"
 
-#define PI 3.141592653589793      /* Java's Math.PI */
+#define PI 3.141592653589793 /* Java's Math.PI */
 
 /* ---- Rectangles and velocities ----------------------------------------- */
 
@@ -76,8 +76,12 @@ static void collision_sides(const tick_ctx *t, int a, const int w[4], int hv[2])
     double ox, oy, speed = speed_of(t, a), vx = 0, vy = 0;
     vec_of(t, a, &ox, &oy);
     if (speed != 0) vx = ox * speed, vy = oy * speed;
-    double dx = vx == 0 ? fabs((double)la[0] - w[0]) : vx > 0 ? fabs((double)la[0] + ra[2] - w[0]) : fabs((double)w[0] + w[2] - la[0]);
-    double dy = vy == 0 ? fabs((double)la[1] - w[1]) : vy > 0 ? fabs((double)la[1] + ra[3] - w[1]) : fabs((double)la[1] - (w[1] + w[3]));
+    double dx = vx == 0  ? fabs((double)la[0] - w[0])
+                : vx > 0 ? fabs((double)la[0] + ra[2] - w[0])
+                         : fabs((double)w[0] + w[2] - la[0]);
+    double dy = vy == 0  ? fabs((double)la[1] - w[1])
+                : vy > 0 ? fabs((double)la[1] + ra[3] - w[1])
+                         : fabs((double)la[1] - (w[1] + w[3]));
     double tx = fabs(dx / vx), ty = fabs(dy / vy);
     hv[0] = tx < ty;
     hv[1] = ty < tx;
@@ -274,4 +278,3 @@ int effect_kill_if_not_upright(tick_ctx *t, const effect_def *e, int a, int b) {
     if (!(rot < 5.0 && rot > 4.4)) tick_kill(t, a, 0);
     return 1;
 }
-

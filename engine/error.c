@@ -67,7 +67,7 @@ vg_status error_unknown(vg_error *err, const char *file, int line, const char *w
 }
 
 const char *vg_status_name(vg_status st) {
-    static const char *const names[] = {"ok", "cannot read file", "parse error", "script error",
-                                        "out of memory", "limit exceeded", "bad argument"};
+    static const char *const names[] = {
+        "ok", "cannot read file", "parse error", "script error", "out of memory", "limit exceeded", "bad argument"};
     return (unsigned)st < sizeof names / sizeof names[0] ? names[st] : "unknown status";
 }

@@ -55,11 +55,12 @@ int vg_game_warnings(const vg_game *g, vg_error *out, int max) {
  * the engine lacks are said to be so, others get "did you mean". */
 static vg_status unknown_word(const vg_game *g, vg_error *err, int line, const char *what, const char *name,
                               const char **names, int n) {
-    static const char *const gvgai_only[] = {"RandomInertial", "SpriteProducer",       /* classes */
-                                             "waterPhysics"};                            /* effects (every termination is here) */
+    static const char *const gvgai_only[] = {"RandomInertial", "SpriteProducer", /* classes */
+                                             "waterPhysics"}; /* effects (every termination is here) */
     for (size_t k = 0; k < sizeof gvgai_only / sizeof gvgai_only[0]; k++)
         if (strcmp(gvgai_only[k], name) == 0)
-            return game_error(g, err, VG_ERR_SCRIPT, line, "%s '%s': GVGAI has this %s, vgdl does not yet", what, name, what);
+            return game_error(g, err, VG_ERR_SCRIPT, line, "%s '%s': GVGAI has this %s, vgdl does not yet", what, name,
+                              what);
     return error_unknown(err, g->script_path, line, what, name, names, n);
 }
 
@@ -76,7 +77,7 @@ vg_game *game_new(const char *script_path) {
     if (!g) return NULL;
     snprintf(g->script_path, sizeof g->script_path, "%s", script_path);
     memset(g->mapping, -1, sizeof g->mapping);
-    g->square = 0;                       /* unset: GVGAI's rule when the level is read */
+    g->square = 0; /* unset: GVGAI's rule when the level is read */
     g->max_ticks = 2000;
     g->nplayers = 1;
     return g;
@@ -136,7 +137,8 @@ static type_def fresh_type(int cls) {
     return td;
 }
 
-vg_status game_add_type(vg_game *g, const char *name, const char *parent, const char *cls, int line, int *out, vg_error *err) {
+vg_status game_add_type(vg_game *g, const char *name, const char *parent, const char *cls, int line, int *out,
+                        vg_error *err) {
     if (g->ntypes >= VG_MAX_TYPES)
         return game_error(g, err, VG_ERR_LIMIT, line, "too many sprite types (the limit is %d)", VG_MAX_TYPES);
     if (strlen(name) == 0 || strlen(name) >= sizeof g->types[0].name)
@@ -159,7 +161,7 @@ vg_status game_add_type(vg_game *g, const char *name, const char *parent, const 
     if (pt >= 0) {
         param_inherit(&td, &g->types[pt]);
         td.update_ref = g->types[pt].update_ref;
-        td.singleton = 0;                 /* it belongs to the type that declares it */
+        td.singleton = 0; /* it belongs to the type that declares it */
         td.glyph = '?';
     }
     snprintf(td.name, sizeof td.name, "%s", name);
@@ -187,11 +189,11 @@ vg_status game_add_mapping(vg_game *g, char c, const char *const *types, int n, 
         return game_error(g, err, VG_ERR_SCRIPT, line, "map character %s is mapped twice", shown);
     if (n < 0 || n > 7)
         return game_error(g, err, VG_ERR_SCRIPT, line, "map character %s must place 0 to 7 sprites", shown);
-    g->mapping[uc][0] = MAP_EMPTY;                  /* none: an empty cell */
+    g->mapping[uc][0] = MAP_EMPTY; /* none: an empty cell */
     g->mapping_line[uc] = line;
     for (int k = 0; k < n; k++) {
         int t = game_type_find(g, types[k]);
-        if (t < 0 && g->gvgai_maps) {               /* refused by the level that uses it (level.c) */
+        if (t < 0 && g->gvgai_maps) { /* refused by the level that uses it (level.c) */
             g->mapping[uc][0] = MAP_UNDECLARED;
             snprintf(g->map_undeclared[uc], sizeof g->map_undeclared[uc], "%s", types[k]);
             return VG_OK;
@@ -206,7 +208,8 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
                           int line, int *first, vg_error *err) {
     int a, kind = EFFECT_SCRIPT;
     const char *time[1] = {"TIME"};
-    if (strcmp(t1, "TIME") == 0 && n == 1 && game_type_find(g, "TIME") < 0) t1 = t2[0], t2 = time;  /* GVGAI: either side */
+    if (strcmp(t1, "TIME") == 0 && n == 1 && game_type_find(g, "TIME") < 0)
+        t1 = t2[0], t2 = time; /* GVGAI: either side */
     vg_status st = type_or_error(g, t1, line, &a, err);
     if (st != VG_OK) return st;
     if (effect) {
@@ -217,14 +220,15 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         }
     }
     if (n < 1) return game_error(g, err, VG_ERR_SCRIPT, line, "an interaction needs two sprite types");
-    if (n > VG_MAX_TYPES)               /* each its own row: never cut short */
-        return game_error(g, err, VG_ERR_LIMIT, line, "an interaction names %d second types (the limit is %d)", n, VG_MAX_TYPES);
+    if (n > VG_MAX_TYPES) /* each its own row: never cut short */
+        return game_error(g, err, VG_ERR_LIMIT, line, "an interaction names %d second types (the limit is %d)", n,
+                          VG_MAX_TYPES);
     if (g->neffects + n > VG_MAX_EFFECTS)
         return game_error(g, err, VG_ERR_LIMIT, line, "too many interactions (the limit is %d)", VG_MAX_EFFECTS);
     *first = g->neffects;
     for (int k = 0; k < n; k++) {
-        int b = EOS_TYPE;             /* "EOS": the edge of the screen */
-        if (strcmp(t2[k], "TIME") == 0 && game_type_find(g, "TIME") < 0) b = TIME_TYPE;   /* GVGAI's timed effects */
+        int b = EOS_TYPE; /* "EOS": the edge of the screen */
+        if (strcmp(t2[k], "TIME") == 0 && game_type_find(g, "TIME") < 0) b = TIME_TYPE; /* GVGAI's timed effects */
         else if (strcmp(t2[k], "EOS") != 0 && (st = type_or_error(g, t2[k], line, &b, err)) != VG_OK) return st;
         effect_def *e = &g->effects[g->neffects++];
         memset(e, 0, sizeof *e);
@@ -239,7 +243,7 @@ vg_status game_add_effect(vg_game *g, const char *t1, const char *const *t2, int
         e->limspeed = 1;
         e->leq = VG_MAX_SPRITES;
         e->resource = e->held_resource = e->kill_resource = e->orient = e->next_execution = -1;
-        e->value = NAN;               /* unset: each effect's check gives its default */
+        e->value = NAN; /* unset: each effect's check gives its default */
         e->script_ref = script_ref;
     }
     return VG_OK;
@@ -252,7 +256,12 @@ vg_status game_effect_param(vg_game *g, int effect, const char *key, const param
 vg_status game_add_term(vg_game *g, const char *kind, int script_ref, int line, int *out, vg_error *err) {
     if (g->nterms >= VG_MAX_TERMS)
         return game_error(g, err, VG_ERR_LIMIT, line, "too many terminations (the limit is %d)", VG_MAX_TERMS);
-    term_def d = {.kind = TERM_SCRIPT, .line = line, .stype = -1, .stype2 = -1, .stype3 = -1, .subtypes_num = -1,
+    term_def d = {.kind = TERM_SCRIPT,
+                  .line = line,
+                  .stype = -1,
+                  .stype2 = -1,
+                  .stype3 = -1,
+                  .subtypes_num = -1,
                   .script_ref = script_ref};
     if (kind) {
         d.kind = term_find(kind);
@@ -285,13 +294,13 @@ int vg_type_is_a(const vg_game *g, int t, int anc) {
 }
 vg_category vg_type_category(const vg_game *g, int t) {
     const type_def *td = &g->types[t];
-    if (td->cls < 0) return VG_NUM_CATS;                         /* a parent without a class: none */
+    if (td->cls < 0) return VG_NUM_CATS; /* a parent without a class: none */
     vg_category c = class_table[td->cls].cat;
     int special = c == VG_CAT_AVATAR || c == VG_CAT_RESOURCE;
-    if (c == VG_CAT_NPC && td->is_npc == 0) c = td->is_static ? VG_CAT_IMMOVABLE : VG_CAT_MOVABLE;   /* is_npc=False */
+    if (c == VG_CAT_NPC && td->is_npc == 0) c = td->is_static ? VG_CAT_IMMOVABLE : VG_CAT_MOVABLE; /* is_npc=False */
     if (td->is_npc == 1 && !special) c = VG_CAT_NPC;
     if (c == VG_CAT_MOVABLE && td->from_avatar) c = VG_CAT_FROM_AVATAR;
-    return td->portal && !special ? VG_CAT_PORTAL : c;          /* GVGAI's order */
+    return td->portal && !special ? VG_CAT_PORTAL : c; /* GVGAI's order */
 }
 char vg_type_glyph(const vg_game *g, int t) { return g->types[t].glyph; }
 uint32_t vg_type_color(const vg_game *g, int t) { return g->types[t].color; }
@@ -299,7 +308,9 @@ int vg_type_hidden(const vg_game *g, int t) {
     int all = (1 << g->nplayers) - 1;
     return (g->types[t].hidden & all) == all;
 }
-int vg_type_hidden_from(const vg_game *g, int t, int p) { return p >= 0 && p < g->nplayers && (g->types[t].hidden >> p & 1); }
+int vg_type_hidden_from(const vg_game *g, int t, int p) {
+    return p >= 0 && p < g->nplayers && (g->types[t].hidden >> p & 1);
+}
 const char *vg_type_img(const vg_game *g, int t) { return g->types[t].img; }
 int vg_game_has_heuristic(const vg_game *g) { return g->has_heuristic; }
 int vg_num_resources(const vg_game *g) { return g->nres; }
@@ -346,7 +357,8 @@ int vg_moves_are_actions(const vg_game *g) {
 }
 
 vg_status game_add_move(vg_game *g, const char *name, int line, vg_error *err) {
-    if (g->nmoves == VG_MAX_MOVES) return game_error(g, err, VG_ERR_LIMIT, line, "too many moves (the limit is %d)", VG_MAX_MOVES);
+    if (g->nmoves == VG_MAX_MOVES)
+        return game_error(g, err, VG_ERR_LIMIT, line, "too many moves (the limit is %d)", VG_MAX_MOVES);
     if (strlen(name) == 0 || strlen(name) >= sizeof g->move_names[0])
         return game_error(g, err, VG_ERR_SCRIPT, line, "move names have 1 to 15 characters");
     if (vg_move_find(g, name) >= 0) return game_error(g, err, VG_ERR_SCRIPT, line, "move '%s' is named twice", name);
@@ -363,10 +375,12 @@ int vg_var_find(const vg_game *g, const char *name) {
 }
 
 vg_status game_add_var(vg_game *g, const char *name, int init, int line, vg_error *err) {
-    if (g->nvars == VG_MAX_VARS) return game_error(g, err, VG_ERR_LIMIT, line, "too many variables (the limit is %d)", VG_MAX_VARS);
+    if (g->nvars == VG_MAX_VARS)
+        return game_error(g, err, VG_ERR_LIMIT, line, "too many variables (the limit is %d)", VG_MAX_VARS);
     if (strlen(name) == 0 || strlen(name) >= sizeof g->var_names[0])
         return game_error(g, err, VG_ERR_SCRIPT, line, "variable names have 1 to 15 characters");
-    if (vg_var_find(g, name) >= 0) return game_error(g, err, VG_ERR_SCRIPT, line, "variable '%s' is declared twice", name);
+    if (vg_var_find(g, name) >= 0)
+        return game_error(g, err, VG_ERR_SCRIPT, line, "variable '%s' is declared twice", name);
     snprintf(g->var_names[g->nvars], sizeof g->var_names[0], "%s", name);
     g->var_init[g->nvars++] = init;
     return VG_OK;

@@ -28,18 +28,19 @@
 
 /* Phase 1. */
 static vg_status finish_types(vg_game *g, vg_error *err) {
-    for (int k = 0; k < g->nfixups; k++) {          /* types named before they were declared */
+    for (int k = 0; k < g->nfixups; k++) { /* types named before they were declared */
         const struct fixup *f = &g->fixups[k];
         size_t at = (size_t)((char *)f->field - (char *)g->types);
         int owner = (int)(at / sizeof(type_def)), found = game_type_find(g, f->name);
-        if (found < 0) {   /* the value is wrong, not the parameter */
-            game_error(g, err, VG_ERR_SCRIPT, f->line, "sprite parameter '%s': no sprite type is named '%s'", f->param, f->name);
+        if (found < 0) { /* the value is wrong, not the parameter */
+            game_error(g, err, VG_ERR_SCRIPT, f->line, "sprite parameter '%s': no sprite type is named '%s'", f->param,
+                       f->name);
             const char *names[VG_MAX_TYPES];
             for (int t = 0; t < g->ntypes; t++) names[t] = g->types[t].name;
             error_suggest(err, f->name, names, g->ntypes);
             return VG_ERR_SCRIPT;
         }
-        for (int t = owner; t < g->ntypes; t++) {   /* descendants inherited the unresolved -1 */
+        for (int t = owner; t < g->ntypes; t++) { /* descendants inherited the unresolved -1 */
             int *field = (int *)(void *)((char *)&g->types[t] + at % sizeof(type_def));
             if (t == owner || (vg_type_is_a(g, t, owner) && *field == -1)) *field = found;
         }
@@ -49,25 +50,27 @@ static vg_status finish_types(vg_game *g, vg_error *err) {
         if (g->types[t].parent >= 0) g->types[g->types[t].parent].leaf = 0;
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
-        if (td->dx0 || td->dy0) td->oriented = 1;   /* GVGAI: a sprite given an orientation is oriented */
-        if (td->leaf && td->cls < 0 && td->update_ref) td->cls = CLS_Immovable;   /* its update is all it does */
+        if (td->dx0 || td->dy0) td->oriented = 1; /* GVGAI: a sprite given an orientation is oriented */
+        if (td->leaf && td->cls < 0 && td->update_ref) td->cls = CLS_Immovable; /* its update is all it does */
         if (td->leaf && td->cls < 0)
             return game_error(g, err, VG_ERR_SCRIPT, td->line,
                               "sprite '%s' needs a class (e.g. \"Immovable\"), its own or a parent's", td->name);
     }
-    vg_status st = game_types_number(g, err);      /* leaves first, when there are many types */
+    vg_status st = game_types_number(g, err); /* leaves first, when there are many types */
     if (st != VG_OK) return st;
     game_types_derive(g);
-    for (int c = 0; c < 256; c++) {                 /* a map placing a type with subtypes: its own leaf */
+    for (int c = 0; c < 256; c++) { /* a map placing a type with subtypes: its own leaf */
         if (g->mapping[c][0] == MAP_UNDECLARED && game_type_find(g, g->map_undeclared[c]) >= 0)
-            return game_error(g, err, VG_ERR_SCRIPT, g->mapping_line[c], "a map character places sprite type '%s' before "
-                              "it is declared", g->map_undeclared[c]);
+            return game_error(g, err, VG_ERR_SCRIPT, g->mapping_line[c],
+                              "a map character places sprite type '%s' before "
+                              "it is declared",
+                              g->map_undeclared[c]);
         for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) {
             int s = game_self_leaf(g, g->mapping[c][k]);
             if (s >= 0) g->mapping[c][k] = (char)s;
         }
     }
-    for (int t = 0; t < g->ntypes; t++) {           /* a shooter's weapon with subtypes: its own leaf */
+    for (int t = 0; t < g->ntypes; t++) { /* a shooter's weapon with subtypes: its own leaf */
         type_def *td = &g->types[t];
         if (!td->leaf || !(class_table[td->cls].flags & CLASS_SHOOTS)) continue;
         int *shots = td->stype_list.n ? td->stype_list.t : &td->stype, n = td->stype_list.n ? td->stype_list.n : 1;
@@ -87,12 +90,15 @@ static vg_status finish_is_game(vg_game *g, vg_error *err) {
     int mapped = 0;
     for (int c = 0; c < 256; c++) mapped |= g->mapping[c][0] != -1 && g->mapping[c][0] != MAP_UNDECLARED;
     if (g->ntypes == 0)
-        return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game: it declares no sprite types (a game declares sprite{}, "
+        return game_error(g, err, VG_ERR_SCRIPT, 0,
+                          "not a game: it declares no sprite types (a game declares sprite{}, "
                           "map{}, interaction{} and termination{}: docs/scripting.md)");
     if (!mapped)
-        return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game yet: no map{} places a sprite, so no level can be read");
+        return game_error(g, err, VG_ERR_SCRIPT, 0,
+                          "not a game yet: no map{} places a sprite, so no level can be read");
     if (!g->avatar_types && !g->turns)
-        return game_error(g, err, VG_ERR_SCRIPT, 0, "not a game yet: it has no avatar type (a class such as "
+        return game_error(g, err, VG_ERR_SCRIPT, 0,
+                          "not a game yet: it has no avatar type (a class such as "
                           "\"MovingAvatar\") and no turns{}, so nothing plays it");
     return VG_OK;
 }
@@ -105,8 +111,8 @@ static vg_status finish_physics(vg_game *g, vg_error *err) {
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
         if (td->physics[0] && strcmp(td->physics, "GRID") != 0 && strcmp(td->physics, "CONT") != 0)
-            return game_error(g, err, VG_ERR_SCRIPT, td->line, "sprite '%s': physicstype must be GRID or CONT, not '%s'",
-                              td->name, td->physics);
+            return game_error(g, err, VG_ERR_SCRIPT, td->line,
+                              "sprite '%s': physicstype must be GRID or CONT, not '%s'", td->name, td->physics);
         td->cont = strcmp(td->physics, "CONT") == 0;
         td->vec = td->cont || (td->cls >= 0 && (class_table[td->cls].flags & CLASS_VEC));
         vec |= td->vec;
@@ -123,7 +129,7 @@ static vg_status finish_physics(vg_game *g, vg_error *err) {
  * what it needs of the game. */
 static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
     e->not_types = game_leaves_of(g, &e->not_named);
-    e->flags = effect_flags(e->kind) | (e->kill_second ? FX_KILL2 : 0);   /* the row's check may narrow them */
+    e->flags = effect_flags(e->kind) | (e->kill_second ? FX_KILL2 : 0); /* the row's check may narrow them */
     unsigned flags = e->flags | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
     if (flags & FX_CREATES) g->may_create = 1;
     if (flags & FX_ADDS) g->may_grow = 1;
@@ -132,7 +138,8 @@ static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
     if (e->kind == EFFECT_SCRIPT) return VG_OK;
     const effect_row *row = &effect_table[e->kind];
     if (e->t2 == EOS_TYPE && (row->flags & FX_NEEDS2))
-        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs two sprites; it cannot happen at the edge (EOS)", row->name);
+        return game_error(g, err, VG_ERR_SCRIPT, e->line, "%s needs two sprites; it cannot happen at the edge (EOS)",
+                          row->name);
     if (e->t2 == TIME_TYPE) {
         vg_status st = effect_check_time(g, e, err);
         if (st != VG_OK) return st;
@@ -152,7 +159,7 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
             g->eos_effects[g->neos++] = k;
             continue;
         }
-        if (e->t2 == TIME_TYPE) {     /* a timed effect: pending in the state from the start */
+        if (e->t2 == TIME_TYPE) { /* a timed effect: pending in the state from the start */
             g->ntimers++;
             continue;
         }
@@ -170,13 +177,14 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
                 g->pair_effects[used++] = j, pd->count++;
             }
     }
-    for (int p = 0; p < g->npairs; p++) {               /* rules an earlier stepBack of the pair gets to first */
+    for (int p = 0; p < g->npairs; p++) { /* rules an earlier stepBack of the pair gets to first */
         const pair_def *pd = &g->pairs[p];
         int back = -1;
         for (int k = pd->first; k < pd->first + pd->count; k++) {
             const effect_def *e = &g->effects[g->pair_effects[k]];
             if (back >= 0 && g->pair_effects[k] != g->pair_effects[k - 1])
-                game_warn(g, e->line, "%s of ('%s', '%s') comes after a stepBack of the same pair (line %d), which has "
+                game_warn(g, e->line,
+                          "%s of ('%s', '%s') comes after a stepBack of the same pair (line %d), which has "
                           "already moved the '%s' back out of the '%s': it runs only when the '%s' did not move",
                           effect_name(e->kind), g->types[pd->t1].name, g->types[pd->t2].name, g->effects[back].line,
                           g->types[pd->t1].name, g->types[pd->t2].name, g->types[pd->t1].name);
@@ -215,31 +223,33 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         unsigned f = e->flags;
-        uint64_t t2 = e->t2 < 0 ? 0 : g->types[e->t2].subtypes;   /* not EOS, TIME */
+        uint64_t t2 = e->t2 < 0 ? 0 : g->types[e->t2].subtypes; /* not EOS, TIME */
         if (f & FX_MOVE1) moving |= g->types[e->t1].subtypes;
         if (f & FX_MOVE2) moving |= t2;
         if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;
         if (f & FX_KILL2) dying |= t2;
-        if (e->stype >= 0) moving |= g->types[e->stype].subtypes;       /* replaced, or created */
+        if (e->stype >= 0) moving |= g->types[e->stype].subtypes; /* replaced, or created */
         if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
         if (e->take_orientation && e->stype >= 0) given_orientation |= g->types[e->stype].subtypes;
     }
-    for (int t = 0; t < g->ntypes; t++) {               /* what sprites spawn, chase or flee: changing ones */
+    for (int t = 0; t < g->ntypes; t++) { /* what sprites spawn, chase or flee: changing ones */
         type_def *td = &g->types[t];
         if (td->cls < 0) continue;
         if (td->leaf && !(class_table[td->cls].flags & CLASS_LISTS) &&
             (td->stype_list.n > 1 || td->stype2_list.n > 1 || td->ammo_list.n > 1))
-            return game_error(g, err, VG_ERR_SCRIPT, td->line, "sprite '%s': a %s names one type in 'stype', 'stype2' and 'ammo'",
-                              td->name, class_table[td->cls].name);
+            return game_error(g, err, VG_ERR_SCRIPT, td->line,
+                              "sprite '%s': a %s names one type in 'stype', 'stype2' and 'ammo'", td->name,
+                              class_table[td->cls].name);
         vg_status st = td->leaf ? class_table[td->cls].check(g, td, err) : VG_OK;
         if (st != VG_OK) return st;
         if (td->leaf && (td->health || td->health_max)) game_need_ext(g, EXT_HEALTH);
         class_update_fn *u = class_table[td->cls].update;
-        if (td->leaf && td->stype < 0 && (u == class_update_chaser || u == class_update_fleeing || u == class_update_los_chaser ||
-                                          u == class_update_alternate_chaser || u == class_update_random_alt_chaser))
-            game_warn(g, td->line, "sprite '%s' (%s) has no 'stype': there is nothing to %s, and it moves at random", td->name,
-                      class_table[td->cls].name, u == class_update_fleeing ? "flee" : "chase");
-        if (td->leaf && td->update_ref) moving |= 1ULL << t, g->may_create = g->may_grow = 1;   /* it may do anything */
+        if (td->leaf && td->stype < 0 &&
+            (u == class_update_chaser || u == class_update_fleeing || u == class_update_los_chaser ||
+             u == class_update_alternate_chaser || u == class_update_random_alt_chaser))
+            game_warn(g, td->line, "sprite '%s' (%s) has no 'stype': there is nothing to %s, and it moves at random",
+                      td->name, class_table[td->cls].name, u == class_update_fleeing ? "flee" : "chase");
+        if (td->leaf && td->update_ref) moving |= 1ULL << t, g->may_create = g->may_grow = 1; /* it may do anything */
         moving |= class_creates(g, td);
     }
     g->nupdate = 0;
@@ -283,8 +293,10 @@ static vg_status finish_players(vg_game *g, vg_error *err) {
         char name[16];
         snprintf(name, sizeof name, "counter%d", k);
         if (vg_var_find(g, name) >= 0)
-            return game_error(g, err, VG_ERR_SCRIPT, 0, "the game's %d counters are the variables counter0 to counter%d: "
-                              "'%s' cannot be declared too", g->ncounters, g->ncounters - 1, name);
+            return game_error(g, err, VG_ERR_SCRIPT, 0,
+                              "the game's %d counters are the variables counter0 to counter%d: "
+                              "'%s' cannot be declared too",
+                              g->ncounters, g->ncounters - 1, name);
         vg_status st = game_add_var(g, name, 0, 0, err);
         if (st != VG_OK) return st;
     }
@@ -325,8 +337,10 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
         int ext = order[k];
         if (!(g->ext_needs >> ext & 1)) continue;
         g->ext_off[ext] = (uint16_t)at;
-        at += ext == EXT_SPEED || ext == EXT_AUX || ext == EXT_SPAWN ? 8 : ext == EXT_CONT ? 24 : ext == EXT_HEALTH ? 4
-                                                                                                 : 2 + 2 * (uint32_t)g->nres;
+        at += ext == EXT_SPEED || ext == EXT_AUX || ext == EXT_SPAWN ? 8
+              : ext == EXT_CONT                                      ? 24
+              : ext == EXT_HEALTH                                    ? 4
+                                                                     : 2 + 2 * (uint32_t)g->nres;
     }
     g->stride = (at + 7) & ~7u;
     if (g->stride > MAX_STRIDE)
@@ -375,7 +389,7 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     for (int k = 0; k < g->neffects && st == VG_OK; k++) st = check_effect(g, &g->effects[k], err);
     if (st != VG_OK) return st;
     if ((st = param_check_applies(g, err)) != VG_OK) return st;
-    g->obstacles = 0;                                   /* GVGAI's path finder: sprites of exactly these types */
+    g->obstacles = 0; /* GVGAI's path finder: sprites of exactly these types */
     for (int k = 0; k < g->obs_named.n; k++) {
         const type_def *td = &g->types[g->obs_named.t[k]];
         int t = td->leaf ? g->obs_named.t[k] : td->self;
@@ -385,7 +399,7 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     g->ref_holders = g->ref_targets = 0;
     if ((st = finish_fixed(g, err)) != VG_OK) return st;
     g->terms_uncounted = g->recount = 0;
-    for (int k = 0; k < g->nterms; k++)                 /* Phase 4. */
+    for (int k = 0; k < g->nterms; k++) /* Phase 4. */
         if ((st = term_check(g, &g->terms[k], err)) != VG_OK) return st;
     if ((st = finish_players(g, err)) != VG_OK) return st;
     finish_glyphs(g);

@@ -37,7 +37,8 @@ static void permute(vg_game *g, const int *to) {
     for (int t = 0; t < g->ntypes; t++) g->types[to[t]] = old[t];
     for (int t = 0; t < g->ntypes; t++) {
         type_def *td = &g->types[t];
-        remap(to, &td->parent), remap(to, &td->stype), remap(to, &td->stype2), remap(to, &td->self), remap(to, &td->ammo);
+        remap(to, &td->parent), remap(to, &td->stype), remap(to, &td->stype2), remap(to, &td->self),
+            remap(to, &td->ammo);
         remap_list(to, &td->stype_list), remap_list(to, &td->stype2_list), remap_list(to, &td->ammo_list);
         remap_list(to, &td->stypes);
     }
@@ -47,7 +48,8 @@ static void permute(vg_game *g, const int *to) {
         remap(to, &e->resource), remap(to, &e->held_resource), remap(to, &e->spawn_point);
         remap_list(to, &e->not_named);
     }
-    for (int k = 0; k < g->nterms; k++) remap(to, &g->terms[k].stype), remap(to, &g->terms[k].stype2), remap(to, &g->terms[k].stype3);
+    for (int k = 0; k < g->nterms; k++)
+        remap(to, &g->terms[k].stype), remap(to, &g->terms[k].stype2), remap(to, &g->terms[k].stype3);
     for (int c = 0; c < 256; c++)
         for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) g->mapping[c][k] = (char)to[(int)g->mapping[c][k]];
     remap_list(to, &g->obs_named);
@@ -73,7 +75,8 @@ static void creatable(const vg_game *g, int *made, int *own) {
     memset(made, 0, VG_MAX_TYPES * sizeof *made);
     memset(own, 0, VG_MAX_TYPES * sizeof *own);
     for (int c = 0; c < 256; c++)
-        for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++) made[(int)g->mapping[c][k]] = own[(int)g->mapping[c][k]] = 1;
+        for (int k = 0; k < 7 && g->mapping[c][k] >= 0; k++)
+            made[(int)g->mapping[c][k]] = own[(int)g->mapping[c][k]] = 1;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         any |= e->kind == EFFECT_SCRIPT;
@@ -99,9 +102,10 @@ vg_status game_types_number(vg_game *g, vg_error *err) {
     creatable(g, made, own);
     for (int t = 0; t < g->ntypes; t++) {
         leaves += g->types[t].leaf;
-        selves += !g->types[t].leaf && g->types[t].cls >= 0 && own[t];   /* will get a leaf for its own sprites */
+        selves += !g->types[t].leaf && g->types[t].cls >= 0 && own[t]; /* will get a leaf for its own sprites */
     }
-    for (int t = 0; t < g->ntypes && leaves + selves > VG_MAX_LEAVES; t++)   /* then a leaf no sprite can be of holds none */
+    for (int t = 0; t < g->ntypes && leaves + selves > VG_MAX_LEAVES;
+         t++) /* then a leaf no sprite can be of holds none */
         if (g->types[t].leaf && !made[t]) g->types[t].leaf = 0, leaves--;
     if (leaves + selves > VG_MAX_LEAVES)
         return game_error(g, err, VG_ERR_LIMIT, 0, "too many sprite types without subtypes: %d (the limit is %d)",
@@ -121,7 +125,7 @@ void game_types_derive(vg_game *g) {
         for (int a = t; a >= 0; a = g->types[a].parent) g->types[a].subtypes |= 1ULL << t;
         if (class_table[g->types[t].cls].flags & CLASS_AVATAR) g->avatar_types |= 1ULL << t;
     }
-    for (int p = 0; p < g->ntypes; p++) {           /* GVGAI counts a type's own sprites as every descendant's too */
+    for (int p = 0; p < g->ntypes; p++) { /* GVGAI counts a type's own sprites as every descendant's too */
         int s = g->types[p].self;
         for (int d = 0; d < g->ntypes && s >= 0; d++)
             if (vg_type_is_a(g, d, p)) g->types[d].subtypes |= 1ULL << s;
@@ -139,9 +143,9 @@ int game_self_leaf(vg_game *g, int t) {
     *sd = g->types[t];
     sd->parent = t;
     sd->leaf = 1;
-    sd->singleton = 0;                              /* its parent's flag covers it */
+    sd->singleton = 0; /* its parent's flag covers it */
     g->types[t].self = s;
-    if (g->leaves_first) {                          /* it goes after the last leaf, the parents one up */
+    if (g->leaves_first) { /* it goes after the last leaf, the parents one up */
         int to[VG_MAX_TYPES];
         for (int k = 0; k < g->ntypes; k++) to[k] = k < leaves ? k : k == s ? leaves : k + 1;
         permute(g, to);

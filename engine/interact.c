@@ -61,8 +61,7 @@ static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_
     if (!t->cl.on || (types & ~t->cl.listed)) tick_cells_list(t, types);
     int c0 = cells_key(g, x0, 0), c1 = cells_key(g, x1, 0), r0 = cells_key(g, 0, y0), r1end = cells_key(g, 0, y1);
     for (int row = r0; row <= r1end; row += g->w)
-        for (int k = c0; k <= c1; k++)
-            n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
+        for (int k = c0; k <= c1; k++) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
     return n;
 }
 
@@ -74,7 +73,8 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
     for (int k = 0; k < ncells; k++)
         for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
             int r = -(int)e - 1;
-            if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, t->s, e) && !(live && tick_killed(t, r)) && n < max)
+            if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, t->s, e) && !(live && tick_killed(t, r)) &&
+                n < max)
                 out[n++] = r;
         }
     return n;
@@ -86,14 +86,14 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
  * scan stops at the last sprite its cell's count announces), and lists
  * are in use this tick or such scans have visited more sprites than the
  * state holds. */
-#define LIST_MIN 64
+#define LIST_MIN         64
 #define LIST_MIN_COUNTED 128
 
 static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
     const vg_game *g = t->g;
     int type = ref_type(g, t->s, r1);
     uint64_t types = g->partners[type] & g->changing;
-    if (!(t->cl.sized >> type & 1)) {       /* the sprites of r1's changing partners when the tick began */
+    if (!(t->cl.sized >> type & 1)) { /* the sprites of r1's changing partners when the tick began */
         const uint16_t *end = state_ranges(t->s);
         uint32_t size = 0;
         for (uint64_t ts = types; ts; ts &= ts - 1) {
@@ -109,8 +109,9 @@ static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
 
 /* overlapping() with the changing sprites taken from the cell lists:
  * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
-static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want, const int *cells,
-                                                        int ncells, uint32_t n0, int live, int *out, int max) {
+static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want,
+                                                        const int *cells, int ncells, uint32_t n0, int live, int *out,
+                                                        int max) {
     uint32_t near[MAX_REFS];
     int n = 0, at = 0, nnear = cells_near(t, r1, x, y, want & t->g->changing, n0, live, near);
     for (uint64_t ts = want; ts; ts &= ts - 1) {
@@ -148,7 +149,8 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
         int c[4];
         cells_of(g, x, y, c);
         others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
-        if (c[0] > c[1] || c[2] > c[3]) types &= tick_outside(t);   /* off the map: only sprites partly off it can meet it */
+        if (c[0] > c[1] || c[2] > c[3])
+            types &= tick_outside(t); /* off the map: only sprites partly off it can meet it */
         for (int cy = c[2]; cy <= c[3]; cy++)
             for (int cx = c[0]; cx <= c[1]; cx++) {
                 cells[ncells++] = cy * g->w + cx;
@@ -187,11 +189,13 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
             for (uint32_t j = from; j < to; j++) {
                 const sprite *p = tick_sprite(t, j);
-                if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max)
+                if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) &&
+                    n < max)
                     out[n++] = (int)j;
             }
         }
-        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0); j++) {   /* then the new ones */
+        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0);
+             j++) { /* then the new ones */
             const sprite *p = tick_sprite(t, j);
             if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
             left--;
@@ -241,7 +245,8 @@ static int is_dirty(const tick_ctx *t, int r) { return r >= 0 && (t->dirty_bits[
 /* The pairs a contact between leaf types 'ta' and 'tb' gives work to, folded
  * into one word (bit p % 64 for pair p): a clear bit rules a pair out. */
 static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
-    if (g->npairs <= 64) return (g->pairs_as1[ta][0] & g->pairs_as2[tb][0]) | (g->pairs_as2[ta][0] & g->pairs_as1[tb][0]);
+    if (g->npairs <= 64)
+        return (g->pairs_as1[ta][0] & g->pairs_as2[tb][0]) | (g->pairs_as2[ta][0] & g->pairs_as1[tb][0]);
     uint64_t bits = 0;
     for (int w = 0; w < (g->npairs + 63) / 64; w++)
         bits |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
@@ -264,7 +269,7 @@ static void lean_find(tick_ctx *t, lean *l) {
         if (!(seen >> ty & 1)) seen |= 1ULL << ty, moved[ty] = size[ty] = 0;
         moved[ty]++;
     }
-    for (uint32_t j = t->settled; j < t->s->n; j++)          /* new sprites (all moved) */
+    for (uint32_t j = t->settled; j < t->s->n; j++) /* new sprites (all moved) */
         if (seen >> tick_sprite(t, j)->type & 1) size[tick_sprite(t, j)->type]++;
     for (uint64_t ts = seen; ts; ts &= ts - 1) {
         int ty = __builtin_ctzll(ts);
@@ -304,13 +309,13 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
      * can (no fixed ones), none when it alone did (a step back into an
      * empty cell). Looked at when collecting one sprite's contacts again,
      * or all of few. */
-    if ((skip == is_dirty || t->nmoved == 1) && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) && p->x == t->lx[m] &&
-        p->y == t->ly[m] && (t->nmoved == 1 || !(types &= g->changing)))
+    if ((skip == is_dirty || t->nmoved == 1) && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) &&
+        p->x == t->lx[m] && p->y == t->ly[m] && (t->nmoved == 1 || !(types &= g->changing)))
         return 1;
     int n = overlapping(t, m, types, t->s->n, 0, near, MAX_REFS);
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
-        if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue;   /* listed from its side */
+        if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
         if (c->n == MAX_CONTACTS) {
             c->valid = 0;
             c->version = t->version - 1;
@@ -354,8 +359,8 @@ static int contacts_update(tick_ctx *t) {
         return 1;
     }
     int kept = 0, d = t->ndirty == 1 ? t->dirty[0] : -1;
-    if (d >= 0) {                                     /* the common case: one sprite moved (a step back) */
-        while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;   /* kept in place */
+    if (d >= 0) { /* the common case: one sprite moved (a step back) */
+        while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++; /* kept in place */
         for (int i = kept; i < c->n; i++)
             if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
     } else {
@@ -365,7 +370,7 @@ static int contacts_update(tick_ctx *t) {
     c->n = kept;
     for (uint32_t k = 0; k < t->ndirty; k++)
         if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
-    c->stamp += c->n > kept;          /* dropping contacts adds no first sprite (see next_first) */
+    c->stamp += c->n > kept; /* dropping contacts adds no first sprite (see next_first) */
     for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
     t->ndirty = 0;
     return 1;
@@ -401,7 +406,7 @@ static int contacts_collect(tick_ctx *t) {
         c->stamp += c->n > before;
     } else {
         if (!contacts_all(t)) return 0;
-        if (!t->track && t->nmoved >= TRACK_MIN) {    /* from now on, note the sprites that change place */
+        if (!t->track && t->nmoved >= TRACK_MIN) { /* from now on, note the sprites that change place */
             memset(t->dirty_bits, 0, (t->s->cap + 63) / 64 * sizeof t->dirty_bits[0]);
             t->track = 1;
             t->ndirty = 0;
@@ -417,7 +422,7 @@ static int contacts_collect(tick_ctx *t) {
 /* Brings t->ct up to date (see contacts_collect). */
 static inline int contacts_fresh(tick_ctx *t) {
     const contacts *c = &t->ct;
-    return c->version == t->version || contacts_collect(t);      /* t->version counts touches too */
+    return c->version == t->version || contacts_collect(t); /* t->version counts touches too */
 }
 
 /* The pairs with work, as a bit set: those with a contact between their sides. */
@@ -425,7 +430,7 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     const vg_game *g = t->g;
     int words = (g->npairs + 63) / 64;
     active[0] = 0;
-    if (words == 1) {                                 /* the folded word is exact */
+    if (words == 1) { /* the folded word is exact */
         for (int i = 0; i < t->ct.n; i++) active[0] |= t->ct.at[i].pairs;
         return;
     }
@@ -452,9 +457,9 @@ typedef struct firsts {
     uint32_t stamp;
     uint64_t key[2 * MAX_CONTACTS];
     int ref[2 * MAX_CONTACTS];
-    int walking;             /* a tick that checks every pair: the first sprites are walk 'w''s, */
+    int walking; /* a tick that checks every pair: the first sprites are walk 'w''s, */
     sprite_walk w;
-    around box;              /* ... but for those that miss the seconds' rectangle (not standing on ground) */
+    around box; /* ... but for those that miss the seconds' rectangle (not standing on ground) */
 } firsts;
 
 /* Every first sprite, in GVGAI's order (the walk's), from the one after
@@ -478,14 +483,16 @@ static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uin
         if (started) walk_skip(&f->w, after);
         f->walking = 1;
         f->box.remakes = 0;
-        f->box.on = (g->types[pd->t1].subtypes & ~t2) != 0;   /* to be made when first needed; none when the */
-        f->box.version = t->version - 1;                       /* first sprites are seconds too (all meet it) */
+        f->box.on = (g->types[pd->t1].subtypes & ~t2) != 0; /* to be made when first needed; none when the */
+        f->box.version = t->version - 1;                    /* first sprites are seconds too (all meet it) */
     }
     while (walk_next(&f->w, r)) {
         if (!f->box.on || (*r >= 0 && (g->ground_types >> ref_type(g, t->s, *r) & 1))) return 1;
-        if (f->box.version != t->version && (f->box.on = f->box.remakes++ <= AROUND_REMAKES)) physics_around(t, t2, n0, &f->box);
+        if (f->box.version != t->version && (f->box.on = f->box.remakes++ <= AROUND_REMAKES))
+            physics_around(t, t2, n0, &f->box);
         if (!f->box.on) return 1;
-        if (*r < 0 && around_misses_box(&f->box, g->static_box[f->w.type])) f->w.k = f->w.end;   /* the rest of its type */
+        if (*r < 0 && around_misses_box(&f->box, g->static_box[f->w.type]))
+            f->w.k = f->w.end; /* the rest of its type */
         else if (!around_misses(g, t->s, &f->box, *r)) return 1;
     }
     return 0;
@@ -507,7 +514,7 @@ static void firsts_list(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0,
             if (!(t1 >> (key >> 32) & 1) || !(t2 >> (other >> 32) & 1) || (started && key <= after)) continue;
             int k = f->n;
             while (k > 0 && f->key[k - 1] > key) k--;
-            if (k > 0 && f->key[k - 1] == key) continue;      /* listed already */
+            if (k > 0 && f->key[k - 1] == key) continue; /* listed already */
             for (int j = f->n; j > k; j--) f->key[j] = f->key[j - 1], f->ref[j] = f->ref[j - 1];
             f->key[k] = key, f->ref[k] = side ? ct->b : ct->a;
             f->n++;
@@ -571,7 +578,8 @@ static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
         if (c->indexed != c->version || c->nindexed != c->n) contacts_index(t);
         for (int node = c->head[a]; node >= 0; node = c->next[node]) {
             const struct contact *ct = &c->at[node >> 1];
-            n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n) : second_add(ct->b, ct->kb, types, n0, out, keys, n);
+            n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)
+                         : second_add(ct->b, ct->kb, types, n0, out, keys, n);
         }
         return n;
     }
@@ -606,12 +614,14 @@ static void run_edges(tick_ctx *t) {
         const effect_def *e = &g->effects[g->eos_effects[k]];
         for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
             int st = __builtin_ctzll(ts);
-            if (g->types[st].fixed) continue;               /* never off the screen */
+            if (g->types[st].fixed) continue; /* never off the screen */
             uint32_t from, to, n0 = t->s->n;
             type_range(t, st, &from, &to);
-            for (uint32_t i = from; i < to + (n0 - t->settled); i++) {   /* as sprite_walk: the range, the new ones */
+            for (uint32_t i = from; i < to + (n0 - t->settled); i++) { /* as sprite_walk: the range, the new ones */
                 uint32_t j = i < to ? i : t->settled + (i - to);
-                if (tick_sprite(t, j)->type != st || (tick_sprite(t, j)->flags & (SP_KILLED | SP_DISABLED)) || !off_screen(t, (int)j)) continue;
+                if (tick_sprite(t, j)->type != st || (tick_sprite(t, j)->flags & (SP_KILLED | SP_DISABLED)) ||
+                    !off_screen(t, (int)j))
+                    continue;
                 effect_apply(t, e, (int)j, REF_NONE);
             }
         }
@@ -647,14 +657,14 @@ void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     firsts cand;
-    cand.at = 0, cand.stamp = 0;     /* set by firsts_list before use (cand.n -1: not listed) */
+    cand.at = 0, cand.stamp = 0; /* set by firsts_list before use (cand.n -1: not listed) */
     uint64_t active[PAIR_WORDS];
-    uint32_t seen = 0;               /* the contacts 'active' was computed from (stamps start at 1) */
+    uint32_t seen = 0; /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
     if (t->s->timers) effect_run_timers(t);
     if (g->neos) run_edges(t);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
-        if (!t->full && contacts_fresh(t)) {   /* skip to the next pair with work; moves since may add some */
+        if (!t->full && contacts_fresh(t)) { /* skip to the next pair with work; moves since may add some */
             if (seen != t->ct.stamp) {
                 contacts_pairs(t, active);
                 seen = t->ct.stamp;
@@ -673,16 +683,16 @@ void interact_run(tick_ctx *t) {
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
             int a, started = 0, batch = effect_flags(e->kind) & FX_BATCH;
-            if (t->full && none_of(t, t2, n0)) continue;      /* no second sprite: no first sprite has work */
+            if (t->full && none_of(t, t2, n0)) continue; /* no second sprite: no first sprite has work */
             cand.n = -1, cand.walking = 0;
-            while (t->status == VG_OK &&
-                   (t->full ? next_any(t, &cand, pd, n0, after, started, &a) : next_first(t, &cand, pd, n0, after, started, &a))) {
+            while (t->status == VG_OK && (t->full ? next_any(t, &cand, pd, n0, after, started, &a)
+                                                  : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);
                 started = 1;
                 if (tick_killed(t, a)) continue;
                 int ground = a >= 0 && (g->ground_types >> ref_type(g, t->s, a) & 1);
                 int n2 = seconds(t, a, t2, n0, second);
-                if (n2 == 0 && (!ground || !t->full)) continue;   /* its contacts are gone (see firsts) */
+                if (n2 == 0 && (!ground || !t->full)) continue; /* its contacts are gone (see firsts) */
                 if (ground) physics_ground(t, a, t2);
                 if (batch) {
                     int m = 0;
@@ -719,7 +729,8 @@ static int linger_contacts(tick_ctx *t) {
     for (int i = 0; i < t->ct.n; i++) {
         int x = t->ct.at[i].a, y = t->ct.at[i].b;
         if (live(t, x) && !tick_killed(t, y)) tick_sprite(t, x)->flags |= SP_LINGER, some = PERSIST_SOME;
-        if (is_moved(t, y) && live(t, y) && !tick_killed(t, x)) tick_sprite(t, y)->flags |= SP_LINGER, some = PERSIST_SOME;
+        if (is_moved(t, y) && live(t, y) && !tick_killed(t, x))
+            tick_sprite(t, y)->flags |= SP_LINGER, some = PERSIST_SOME;
     }
     return some;
 }
@@ -735,7 +746,8 @@ static int linger_all(tick_ctx *t) {
         if (!(tick_sprite(t, i)->flags & SP_KILLED) && has_ruled_overlap(t, (int)i, ~0ULL))
             tick_sprite(t, i)->flags |= SP_LINGER, some = PERSIST_SOME;
     for (uint32_t e = 0; e < g->static_start[g->w * g->h]; e++)
-        if (fixed_alive(g, t->s, e) && !tick_killed(t, -(int)e - 1) && has_ruled_overlap(t, -(int)e - 1, ~g->changing)) {
+        if (fixed_alive(g, t->s, e) && !tick_killed(t, -(int)e - 1) &&
+            has_ruled_overlap(t, -(int)e - 1, ~g->changing)) {
             for (uint32_t i = 0; i < t->s->n; i++) tick_sprite(t, i)->flags &= (uint8_t)~SP_LINGER;
             return PERSIST_ALL;
         }
@@ -743,8 +755,9 @@ static int linger_all(tick_ctx *t) {
 }
 
 int interact_persist(tick_ctx *t) {
-    if (t->g->geom) return PERSIST_ALL;          /* such games check every pair every tick */
-    for (uint32_t k = 0; t->s->persist == PERSIST_SOME && k < t->nmoved; k++)   /* the last tick's marks, all on moved sprites */
+    if (t->g->geom) return PERSIST_ALL; /* such games check every pair every tick */
+    for (uint32_t k = 0; t->s->persist == PERSIST_SOME && k < t->nmoved;
+         k++) /* the last tick's marks, all on moved sprites */
         tick_sprite(t, t->moved[k])->flags &= (uint8_t)~SP_LINGER;
     return !t->full && contacts_fresh(t) ? linger_contacts(t) : linger_all(t);
 }

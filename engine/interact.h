@@ -7,7 +7,7 @@
 
 #include "tick.h"
 
-void interact_run(tick_ctx *t);       /* delayed effects due, edge effects, then every pair's effects */
+void interact_run(tick_ctx *t); /* delayed effects due, edge effects, then every pair's effects */
 /* Which overlaps under a rule outlast the tick, as state.h's PERSIST_*; with
  * PERSIST_SOME, a changing side of each is marked SP_LINGER. */
 int interact_persist(tick_ctx *t);

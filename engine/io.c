@@ -18,7 +18,7 @@ vg_status io_read_file(const char *path, char **out, size_t *len, vg_error *err)
     *out = NULL;
     *len = 0;
     if (!path[0]) return error_set(err, VG_ERR_IO, path, 0, 0, "no file name given");
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);    /* O_NONBLOCK: opening a FIFO must not wait */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* O_NONBLOCK: opening a FIFO must not wait */
     if (fd < 0) return error_set(err, VG_ERR_IO, path, 0, 0, "cannot open file");
     struct stat st;
     vg_status status = VG_OK;
@@ -27,12 +27,12 @@ vg_status io_read_file(const char *path, char **out, size_t *len, vg_error *err)
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         status = error_set(err, VG_ERR_IO, path, 0, 0, "not a regular file");
     } else if ((uintmax_t)st.st_size > IO_MAX_FILE) {
-        status = error_set(err, VG_ERR_IO, path, 0, 0, "file too large (%jd bytes; the limit is %u)", (intmax_t)st.st_size,
-                           IO_MAX_FILE);
+        status = error_set(err, VG_ERR_IO, path, 0, 0, "file too large (%jd bytes; the limit is %u)",
+                           (intmax_t)st.st_size, IO_MAX_FILE);
     } else if (!(buf = malloc((size_t)st.st_size + 1))) {
         status = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
     } else {
-        for (ssize_t got; n < (size_t)st.st_size; n += (size_t)got) {   /* a file that grows is cut at its size */
+        for (ssize_t got; n < (size_t)st.st_size; n += (size_t)got) { /* a file that grows is cut at its size */
             got = read(fd, buf + n, (size_t)st.st_size - n);
             if (got == 0) break;
             if (got < 0) {
@@ -70,7 +70,8 @@ vg_status vg_parse_actions(const char *text, const char *name, vg_action **out, 
             free(*out);
             *out = NULL;
             *n = 0;
-            return error_set(err, VG_ERR_PARSE, name, line, 1, "unknown action '%.*s%s' (use ACTION_LEFT, LEFT, ... NIL, USE)",
+            return error_set(err, VG_ERR_PARSE, name, line, 1,
+                             "unknown action '%.*s%s' (use ACTION_LEFT, LEFT, ... NIL, USE)",
                              (int)(len < 40 ? len : 40), p, len > 40 ? "..." : "");
         }
         if (len > 0 && *p != '#') {

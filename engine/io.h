@@ -8,7 +8,7 @@
 
 #include "vgdl.h"
 
-#define IO_MAX_FILE (16u << 20)   /* bytes in a game's text file */
+#define IO_MAX_FILE (16u << 20) /* bytes in a game's text file */
 
 /* Reads the regular file 'path' whole, NUL-terminated, into '*out'
  * (malloc'd; the caller frees it) and its length into '*len'. A FIFO, a

@@ -86,7 +86,7 @@ static vg_status split_rows(map_rows *m, const char *text, const char *name, vg_
 /* Phase 2. Checks the shape and every character. */
 static vg_status check_cells(vg_game *g, const map_rows *m, const char *name, vg_error *err) {
     char known[256];
-    if (g->square == 0) {      /* GVGAI: 800 pixels across the longer side, at least 2 a cell */
+    if (g->square == 0) { /* GVGAI: 800 pixels across the longer side, at least 2 a cell */
         int side = m->w > m->h ? m->w : m->h;
         g->square = 800 / side < 2 ? 2 : 800 / side;
     }
@@ -99,7 +99,7 @@ static vg_status check_cells(vg_game *g, const map_rows *m, const char *name, vg
                              "ragged map: row %d has %d columns, row 1 has %d", y + 1, m->len[y], m->w);
         for (int x = 0; x < m->w; x++) {
             unsigned char c = (unsigned char)m->row[y][x];
-            if (g->mapping[c][0] == MAP_UNDECLARED)        /* GVGAI fails on the level that uses it */
+            if (g->mapping[c][0] == MAP_UNDECLARED) /* GVGAI fails on the level that uses it */
                 return game_unknown_type(g, err, g->mapping_line[c], "sprite type", g->map_undeclared[c]);
             if (g->mapping[c][0] != -1) continue;
             mapped_chars(g, known, sizeof known);
@@ -107,10 +107,10 @@ static vg_status check_cells(vg_game *g, const map_rows *m, const char *name, vg
                 return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1,
                                  "unknown map character ' ' (a space; the script maps: %s)", known);
             if (c >= 33 && c < 127)
-                return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character '%c' (the script maps: %s)",
-                                 c, known);
-            return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1, "unknown map character 0x%02x (the script maps: %s)",
-                             c, known);
+                return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1,
+                                 "unknown map character '%c' (the script maps: %s)", c, known);
+            return error_set(err, VG_ERR_PARSE, name, y + 1, x + 1,
+                             "unknown map character 0x%02x (the script maps: %s)", c, known);
         }
     }
     return VG_OK;
@@ -128,8 +128,10 @@ static vg_status count_sprites(vg_game *g, const map_rows *m, const char *name, 
                 const type_def *td = &g->types[(int)*t];
                 if (!td->leaf)
                     return error_set(err, VG_ERR_SCRIPT, g->script_path, g->mapping_line[c], 0,
-                                     "map character '%c' places '%s', which has subtypes; map a leaf type", c, td->name);
-                if (td->fixed) (*nstat)++; else ndyn++;
+                                     "map character '%c' places '%s', which has subtypes; map a leaf type", c,
+                                     td->name);
+                if (td->fixed) (*nstat)++;
+                else ndyn++;
                 avatars += state_is_avatar(g, *t);
             }
         }
@@ -141,10 +143,12 @@ static vg_status count_sprites(vg_game *g, const map_rows *m, const char *name, 
                     size_t n = strlen(want);
                     snprintf(want + n, sizeof want - n, "%s'%c'", n ? " or " : "", c);
                 }
-        return error_set(err, VG_ERR_PARSE, name, 0, 0, "map has no avatar (put %s on it)", want[0] ? want : "an avatar");
+        return error_set(err, VG_ERR_PARSE, name, 0, 0, "map has no avatar (put %s on it)",
+                         want[0] ? want : "an avatar");
     }
     if (ndyn > VG_MAX_SPRITES)
-        return error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d changing sprites; the limit is %d", ndyn, VG_MAX_SPRITES);
+        return error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d changing sprites; the limit is %d", ndyn,
+                         VG_MAX_SPRITES);
     /* Room for what rules create. Rules that add sprites: as many as the engine
      * allows, since nothing bounds them (Bolo Adventures' laser cannons fire one
      * a tick, and the shots take ten ticks a cell to reach a wall); a copy moves
@@ -173,8 +177,8 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
         if (g->types[t].killable) nbits += g->static_count[t];
     }
     if (nbits >= NO_BIT)
-        return error_set(err, VG_ERR_LIMIT, name, 0, 0, "map has %d sprites that can die without moving; the limit is %d",
-                         nbits, NO_BIT - 1);
+        return error_set(err, VG_ERR_LIMIT, name, 0, 0,
+                         "map has %d sprites that can die without moving; the limit is %d", nbits, NO_BIT - 1);
     g->w = w;
     g->h = h;
     g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
@@ -188,8 +192,8 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;
     g->range_word = g->timer_word + (uint32_t)(g->ntimers + 1) / 2;
     g->nwords = g->range_word + (uint32_t)(g->nranges + 3) / 4;
-    if (g->views) g->nwords += (uint32_t)g->nplayers * (uint32_t)(sizeof(view_rec) + g->stride) / 8;   /* state_view */
-    if (g->nplayers > 1) g->nwords += PLAYER_WORDS * (uint32_t)g->nplayers;   /* their records (state_player) */
+    if (g->views) g->nwords += (uint32_t)g->nplayers * (uint32_t)(sizeof(view_rec) + g->stride) / 8; /* state_view */
+    if (g->nplayers > 1) g->nwords += PLAYER_WORDS * (uint32_t)g->nplayers; /* their records (state_player) */
     g->static_mask = calloc((size_t)(w * h), sizeof *g->static_mask);
     g->static_start = calloc((size_t)(w * h + 1), sizeof *g->static_start);
     g->static_ents = calloc((size_t)nstat + 1, sizeof *g->static_ents);
@@ -202,7 +206,8 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->pix_col = g->cell_row + g->ph;
     g->pix_row = g->pix_col + g->pw;
     for (int x = 0; x < g->pw; x++) g->cell_col[x] = x % g->square ? -1 : x / g->square, g->pix_col[x] = x / g->square;
-    for (int y = 0; y < g->ph; y++) g->cell_row[y] = y % g->square ? -1 : y / g->square * w, g->pix_row[y] = y / g->square * w;
+    for (int y = 0; y < g->ph; y++)
+        g->cell_row[y] = y % g->square ? -1 : y / g->square * w, g->pix_row[y] = y / g->square * w;
     return VG_OK;
 }
 
@@ -231,8 +236,13 @@ static uint32_t place_sprites(vg_game *g, const map_rows *m) {
                     continue;
                 }
                 sprite *p = state_sprite(s, s->n++);
-                *p = (sprite){.x = (int16_t)(x * g->square), .y = (int16_t)(y * g->square), .id = id++,
-                              .type = (uint8_t)t, .flags = SP_FIRST, .dx = g->types[t].dx0, .dy = g->types[t].dy0};
+                *p = (sprite){.x = (int16_t)(x * g->square),
+                              .y = (int16_t)(y * g->square),
+                              .id = id++,
+                              .type = (uint8_t)t,
+                              .flags = SP_FIRST,
+                              .dx = g->types[t].dx0,
+                              .dy = g->types[t].dy0};
                 sprite_init_ext(g, p);
                 state_occ_add(g, s, p->x, p->y, +1);
             }
@@ -267,7 +277,7 @@ static vg_status load_text(vg_game *g, const char *text, const char *name, vg_er
     s->avatar = (int16_t)state_find_avatar(g, s);
     if (g->nplayers > 1 && (st = players_start(g, s, name, err)) != VG_OK) return st;
     for (int v = 0; v < g->nvars; v++) s->vars[v] = g->var_init[v];
-    tick_ctx t;                     /* do sprites start out overlapping under a rule? */
+    tick_ctx t; /* do sprites start out overlapping under a rule? */
     tick_begin(&t, g, s, NULL);
     t.full = 1;
     s->persist = (uint8_t)interact_persist(&t);
@@ -307,7 +317,8 @@ vg_status level_load(vg_game *g, const char *text, const char *name, vg_error *e
     if (!g->gvgai_maps) return load_text(g, text, name, err);
     size_t w = strcspn(text, "\r\n");
     if (w > VG_MAX_MAP_SIDE)
-        return error_set(err, VG_ERR_LIMIT, name, 1, 0, "map is too wide (%zu columns; the limit is %d)", w, VG_MAX_MAP_SIDE);
+        return error_set(err, VG_ERR_LIMIT, name, 1, 0, "map is too wide (%zu columns; the limit is %d)", w,
+                         VG_MAX_MAP_SIDE);
     char *cells = gvgai_level(g, text);
     vg_status st = cells ? load_text(g, cells, name, err) : error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
     free(cells);

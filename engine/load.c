@@ -29,7 +29,8 @@ vg_status vg_script_generate(const char *script_path, uint64_t seed, int w, int 
     size_t n = strlen(script_path);
     *text = NULL;
     if (n > 4 && strcmp(script_path + n - 4, ".txt") == 0)
-        return error_set(err, VG_ERR_ARG, script_path, 0, 0, "a GVGAI game file has no generate(rng, w, h): only a Lua script may");
+        return error_set(err, VG_ERR_ARG, script_path, 0, 0,
+                         "a GVGAI game file has no generate(rng, w, h): only a Lua script may");
     return script_generate(script_path, seed, w, h, text, err);
 }
 
@@ -114,16 +115,16 @@ void vg_game_paths(const char *root, const char *game, const char *level, char *
     if (strchr(game, '/') || strstr(game, ".lua") || ends_with(game, ".txt")) snprintf(script, size, "%s", game);
     else snprintf(script, size, "%s/scripts/%s.lua", root, game);
     for (size_t k = 0; k < NGVGAI_DIRS && !strchr(game, '/') && !strchr(game, '.') && access(script, F_OK) != 0; k++) {
-        snprintf(map, size, "%s/%s/%s.txt", root, gvgai_dirs[k], game);   /* no script: GVGAI's game */
+        snprintf(map, size, "%s/%s/%s.txt", root, gvgai_dirs[k], game); /* no script: GVGAI's game */
         if (access(map, F_OK) == 0) snprintf(script, size, "%s", map);
     }
     if (!level) level = "0";
-    snprintf(map, size, "%s", level);             /* a path to a map */
+    snprintf(map, size, "%s", level); /* a path to a map */
     if (!is_number(level) && (strchr(level, '/') || access(level, F_OK) == 0)) return;
     vg_level_place places[VG_LEVEL_PLACES];
     int n = vg_level_places(root, script, places);
     static const char *const ext[] = {".txt", ".lay"};
-    for (int k = 0; k < n; k++)                   /* the first place that has it (a name: a folder of levels) */
+    for (int k = 0; k < n; k++) /* the first place that has it (a name: a folder of levels) */
         for (int e = 0; e < (is_number(level) ? 1 : places[k].folder ? 2 : 0); e++) {
             place_file(&places[k], level, ext[e], map, size);
             if (access(map, F_OK) == 0) return;
@@ -132,7 +133,7 @@ void vg_game_paths(const char *root, const char *game, const char *level, char *
         snprintf(map, size, "%s", level);
         return;
     }
-    place_file(&places[n - 1], level, "", map, size);   /* none: the last place's, or its n-th layout (CS188) */
+    place_file(&places[n - 1], level, "", map, size); /* none: the last place's, or its n-th layout (CS188) */
     if (!ends_with(script, ".txt")) nth_layout(map, size, atoi(level));
 }
 
@@ -142,8 +143,8 @@ static int add_games(const char *dir, const char *ext, char **names, int n, int 
     DIR *d = opendir(dir);
     if (!d) return n;
     for (struct dirent *e; (e = readdir(d)) && n < max;) {
-        if (!ends_with(e->d_name, ext) || strstr(e->d_name, "LICENSE") || strstr(e->d_name, "_lvl") || strstr(e->d_name, "_glvl") ||
-            strstr(e->d_name, "_ggame"))
+        if (!ends_with(e->d_name, ext) || strstr(e->d_name, "LICENSE") || strstr(e->d_name, "_lvl") ||
+            strstr(e->d_name, "_glvl") || strstr(e->d_name, "_ggame"))
             continue;
         size_t len = strlen(e->d_name) - strlen(ext);
         int dup = 0;
@@ -184,16 +185,19 @@ static vg_status unknown_game(const char *root, const char *game, const char *sc
 vg_status vg_game_open(const char *root, const char *game, const char *level, vg_game **out, vg_error *err) {
     char script[4096], map[4096];
     *out = NULL;
-    if (level && !level[0]) return error_set(err, VG_ERR_ARG, "", 0, 0, "a level is a number, a level's name or a map file, not ''");
+    if (level && !level[0])
+        return error_set(err, VG_ERR_ARG, "", 0, 0, "a level is a number, a level's name or a map file, not ''");
     vg_game_paths(root, game, level, script, map, sizeof script);
     if (!exists(script)) return unknown_game(root, game, script, err);
-    if (!exists(map)) {   /* the script's own errors first: they are what its author must fix */
+    if (!exists(map)) { /* the script's own errors first: they are what its author must fix */
         vg_status st = vg_game_load_text(script, "", "(no level)", out, err);
         vg_game_free(*out);
         *out = NULL;
         if (st != VG_OK && strcmp(err->file, script) == 0) return st;
-        if (level && !is_number(level)) return error_set(err, VG_ERR_IO, "", 0, 0, "level %s: no such map (%s)", level, map);
-        return error_set(err, VG_ERR_IO, "", 0, 0, "%s has no level %s (%s: no such file)", game, level ? level : "0", map);
+        if (level && !is_number(level))
+            return error_set(err, VG_ERR_IO, "", 0, 0, "level %s: no such map (%s)", level, map);
+        return error_set(err, VG_ERR_IO, "", 0, 0, "%s has no level %s (%s: no such file)", game, level ? level : "0",
+                         map);
     }
     return vg_game_load(script, map, out, err);
 }

@@ -19,8 +19,8 @@
 
 /* ---- Names ------------------------------------------------------------ */
 
-static const char *const action_names[VG_NUM_ACTIONS] = {
-    "ACTION_NIL", "ACTION_UP", "ACTION_LEFT", "ACTION_DOWN", "ACTION_RIGHT", "ACTION_USE"};
+static const char *const action_names[VG_NUM_ACTIONS] = {"ACTION_NIL",  "ACTION_UP",    "ACTION_LEFT",
+                                                         "ACTION_DOWN", "ACTION_RIGHT", "ACTION_USE"};
 
 const char *vg_action_name(vg_action a) { return (unsigned)a < VG_NUM_ACTIONS ? action_names[a] : "ACTION_NIL"; }
 
@@ -87,7 +87,9 @@ int vg_player_resource(const vg_game *g, const vg_state *s, int p, int r) {
 int vg_avatar_alive(const vg_game *g, const vg_state *s) { return vg_player_alive(g, s, 0); }
 int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y) { return vg_player_pos(g, s, 0, x, y); }
 int vg_avatar_type(const vg_game *g, const vg_state *s) { return vg_player_type(g, s, 0); }
-void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy) { vg_player_orientation(g, s, 0, dx, dy); }
+void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy) {
+    vg_player_orientation(g, s, 0, dx, dy);
+}
 int vg_avatar_resource(const vg_game *g, const vg_state *s, int r) { return vg_player_resource(g, s, 0, r); }
 
 int vg_avatar_health(const vg_game *g, const vg_state *s, int *max) {
@@ -148,7 +150,8 @@ static int fill(const vg_game *g, const vg_state *s, uint64_t types, const doubl
         if (r >= 0 && (state_sprite(s, (uint32_t)r)->flags & (SP_DISABLED | SP_KILLED))) continue;
         if (w.type != last) cat = vg_type_category(g, last = w.type);
         ref_pos(g, s, r, &x, &y);
-        if (n < max) out[n] = (vg_obs){w.type, (int)ref_id(g, s, r), cat, (double)x / g->square, (double)y / g->square, 0};
+        if (n < max)
+            out[n] = (vg_obs){w.type, (int)ref_id(g, s, r), cat, (double)x / g->square, (double)y / g->square, 0};
         n++;
     }
     if (!ref) return n;
@@ -166,7 +169,7 @@ static int fill(const vg_game *g, const vg_state *s, uint64_t types, const doubl
 static int collect(const vg_game *g, const vg_state *s, uint64_t types, const double ref[2], vg_obs *out, int max) {
     int n = fill(g, s, types, ref, out, max);
     if (n <= max || max <= 0) return n;
-    vg_obs *all = malloc((size_t)n * sizeof *all);   /* sort them all, keep the first */
+    vg_obs *all = malloc((size_t)n * sizeof *all); /* sort them all, keep the first */
     if (!all) return n;
     fill(g, s, types, ref, all, n);
     memcpy(out, all, (size_t)max * sizeof *out);
@@ -195,14 +198,14 @@ int vg_grid_at(const vg_game *g, const vg_state *s, int x, int y, vg_obs *out, i
         if (n < max) out[n] = (vg_obs){t, (int)g->static_ents[e].id, vg_type_category(g, t), x, y, 0};
         n++;
     }
-    int left = s->occ_full ? INT_MAX : state_occ(s)[cell];   /* changing sprites covering the cell, when counted */
+    int left = s->occ_full ? INT_MAX : state_occ(s)[cell]; /* changing sprites covering the cell, when counted */
     for (uint32_t i = 0; i < s->n && left > 0; i++) {
         const sprite *p = state_sprite(s, i);
         if (abs(p->x - x * b) >= b || abs(p->y - y * b) >= b) continue;
         left--;
         if (p->flags & SP_DISABLED) continue;
-        if (n < max) out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type),
-                                       (double)p->x / b, (double)p->y / b, 0};
+        if (n < max)
+            out[n] = (vg_obs){p->type, (int)p->id, vg_type_category(g, p->type), (double)p->x / b, (double)p->y / b, 0};
         n++;
     }
     obs_sort(out, n < max ? n : max);
@@ -251,14 +254,20 @@ void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out) {
 int vg_events(const vg_game *g, const vg_state *s, vg_event *out, int max) {
     for (int k = 0; k < s->nevents && k < max; k++) {
         const state_event *e = &s->events[k];
-        out[k] = (vg_event){(int)s->tick, e->t1, e->t2, (int)e->id1, (int)e->id2, e->from_avatar,
-                            (double)e->x / g->square, (double)e->y / g->square};
+        out[k] = (vg_event){(int)s->tick,
+                            e->t1,
+                            e->t2,
+                            (int)e->id1,
+                            (int)e->id2,
+                            e->from_avatar,
+                            (double)e->x / g->square,
+                            (double)e->y / g->square};
     }
     return s->nevents;
 }
 
 void vg_clear_events(vg_state *s) {
-    memset(s->events, 0, s->nevents * sizeof *s->events);   /* all-zero when none: states compare and pack alike */
+    memset(s->events, 0, s->nevents * sizeof *s->events); /* all-zero when none: states compare and pack alike */
     s->nevents = 0;
 }
 
@@ -297,7 +306,8 @@ int vg_render_text(const vg_game *g, const vg_state *s, char *buf, size_t size) 
         top[c] = -1;
         for (uint32_t e = g->static_start[c]; e < g->static_start[c + 1]; e++) {
             int t = g->static_ents[e].type;
-            if (fixed_alive(g, s, e) && !vg_type_hidden(g, t) && (top[c] < 0 || draw_rank(g, t) > draw_rank(g, top[c]))) top[c] = t;
+            if (fixed_alive(g, s, e) && !vg_type_hidden(g, t) && (top[c] < 0 || draw_rank(g, t) > draw_rank(g, top[c])))
+                top[c] = t;
         }
     }
     for (uint32_t i = 0; i < s->n; i++) {
@@ -346,7 +356,7 @@ static void put_avatar(sbuf *out, const vg_game *g, const sprite *p) {
         return;
     }
     double q = g->square, ox = p->dx, oy = p->dy;
-    if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy);      /* a real orientation (physics_cont.c) */
+    if (g->types[p->type].vec) physics_vec(g, p, &ox, &oy); /* a real orientation (physics_cont.c) */
     put(out, "{\"pos\":");
     put_pos(out, p->x / q, p->y / q);
     put(out, ",\"orientation\":");
@@ -373,7 +383,8 @@ static int put_sprites(sbuf *out, const vg_game *g, const vg_state *s) {
         for (int i = 1; i < n; i++) {
             vg_obs o = obs[i];
             int j = i;
-            while (j > 0 && (obs[j - 1].y > o.y || (obs[j - 1].y == o.y && obs[j - 1].x > o.x))) obs[j] = obs[j - 1], j--;
+            while (j > 0 && (obs[j - 1].y > o.y || (obs[j - 1].y == o.y && obs[j - 1].x > o.x)))
+                obs[j] = obs[j - 1], j--;
             obs[j] = o;
         }
         put(out, first ? "" : ",");
@@ -395,8 +406,8 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
     sbuf out = {buf, size, 0};
     put(&out, "{\"tick\":%u,\"action\":", s->tick);
     put(&out, a < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)a));
-    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score,
-        s->over ? "true" : "false", vg_winner_name((vg_winner)s->winner));
+    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score, s->over ? "true" : "false",
+        vg_winner_name((vg_winner)s->winner));
     put_avatar(&out, g, state_avatar(g, s) < 0 ? NULL : state_sprite(s, (uint32_t)state_avatar(g, s)));
     return put_sprites(&out, g, s) < 0 ? -1 : (int)out.len;
 }
@@ -410,7 +421,7 @@ static vg_winner seen_winner(const vg_game *g, const vg_state *s, int p) {
 
 int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, char *buf, size_t size) {
     sbuf out = {buf, size, 0};
-    int decided = 1;           /* GVGAI's game over: every player's result decided */
+    int decided = 1; /* GVGAI's game over: every player's result decided */
     for (int p = 0; p < g->nplayers; p++) decided &= seen_winner(g, s, p) != VG_NO_WINNER;
     put(&out, "{\"tick\":%u,\"actions\":%s", s->tick, acts ? "[" : "null");
     for (int p = 0; acts && p < g->nplayers; p++) {
@@ -423,9 +434,10 @@ int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, ch
         const view_rec *v = g->views ? state_view(s, p) : NULL;
         int av = player_avatar(s, p);
         put(&out, p ? ",{" : "{");
-        if (v ? !v->seen : av < 0) put(&out, "\"score\":null,\"winner\":null");   /* GVGAI's player with no avatar */
-        else put(&out, "\"score\":%.17g,\"winner\":\"%s\"", v ? v->score : vg_player_score(g, s, p),
-                 vg_winner_name(seen_winner(g, s, p)));
+        if (v ? !v->seen : av < 0) put(&out, "\"score\":null,\"winner\":null"); /* GVGAI's player with no avatar */
+        else
+            put(&out, "\"score\":%.17g,\"winner\":\"%s\"", v ? v->score : vg_player_score(g, s, p),
+                vg_winner_name(seen_winner(g, s, p)));
         put(&out, ",\"lastAction\":\"%s\",\"avatar\":", vg_action_name(vg_player_last_action(g, s, p)));
         put_avatar(&out, g, v ? view_sprite(s, p) : av < 0 ? NULL : state_sprite(s, (uint32_t)av));
         put(&out, "}");

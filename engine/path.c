@@ -26,9 +26,9 @@
 
 struct path_table {
     int w, h, nopen;
-    int32_t *open;      /* per cell (y * w + x): its number among the open cells, -1: an obstacle */
-    int32_t *cell;      /* per open cell: its cell */
-    uint8_t *step;      /* [from * nopen + to]: the first step, a row of class_base_dirs, or NO_STEP */
+    int32_t *open; /* per cell (y * w + x): its number among the open cells, -1: an obstacle */
+    int32_t *cell; /* per open cell: its cell */
+    uint8_t *step; /* [from * nopen + to]: the first step, a row of class_base_dirs, or NO_STEP */
 };
 
 void path_free(struct path_table *p) {
@@ -164,7 +164,7 @@ done:
 /* ---- Lookups during play --------------------------------------------------- */
 
 int path_cell(const vg_game *g, int x, int y) {
-    int cx = x / g->square, cy = y / g->square;      /* C truncates towards 0, as Java's (int) does */
+    int cx = x / g->square, cy = y / g->square; /* C truncates towards 0, as Java's (int) does */
     return cx < 0 || cy < 0 || cx >= g->w || cy >= g->h ? -1 : cy * g->w + cx;
 }
 

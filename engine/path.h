@@ -12,8 +12,8 @@
 #include "game.h"
 
 #ifndef VG_FUZZING
-#define PATH_MAX_OPEN 4096    /* open cells a level may have for a path table (16 MiB) */
-#else                         /* fuzzing: a table a sixteenth the size keeps an input well under its time limit */
+#define PATH_MAX_OPEN 4096 /* open cells a level may have for a path table (16 MiB) */
+#else                      /* fuzzing: a table a sixteenth the size keeps an input well under its time limit */
 #define PATH_MAX_OPEN 1024
 #endif
 

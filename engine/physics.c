@@ -12,7 +12,7 @@
 int physics_active(tick_ctx *t, int i, double dx, double dy, double speed) {
     sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
-    uint16_t lastmove = (uint16_t)(t->now - p->moved);     /* GVGAI's lastmove */
+    uint16_t lastmove = (uint16_t)(t->now - p->moved); /* GVGAI's lastmove */
     if (td->cooldown > lastmove || (dx == 0 && dy == 0)) return 0;
     if (speed == 0) speed = td->speed <= 0 ? 1 : td->speed;
     int pixels = (int)(speed * t->b);

@@ -17,8 +17,10 @@ static inline int physics_intersects(int b, int x1, int y1, int x2, int y2) {
 /* The direction of a move action, (0, 0) for NIL and USE. */
 static inline void physics_dir(vg_action a, int *dx, int *dy) {
     static const int8_t dir[VG_NUM_ACTIONS][2] = {
-        [VG_ACTION_UP] = {0, -1}, [VG_ACTION_LEFT] = {-1, 0},
-        [VG_ACTION_DOWN] = {0, 1}, [VG_ACTION_RIGHT] = {1, 0},
+        [VG_ACTION_UP] = {0, -1},
+        [VG_ACTION_LEFT] = {-1, 0},
+        [VG_ACTION_DOWN] = {0, 1},
+        [VG_ACTION_RIGHT] = {1, 0},
     };
     *dx = dir[a][0];
     *dy = dir[a][1];
@@ -42,10 +44,10 @@ static inline void physics_size(const vg_game *g, int type, int *w, int *h) {
 /* The rectangle around some sprites (interact.c passes over the first
  * sprites of an effect that miss it around its second sprites). */
 typedef struct around {
-    int on;                  /* in use: made (at 'version') or to be made */
-    int remakes;             /* times made in the effect */
-    uint32_t version;        /* the tick's version when it was made */
-    int x0, y0, x1, y1;      /* pixels [x0, x1) x [y0, y1); empty when there are none */
+    int on;             /* in use: made (at 'version') or to be made */
+    int remakes;        /* times made in the effect */
+    uint32_t version;   /* the tick's version when it was made */
+    int x0, y0, x1, y1; /* pixels [x0, x1) x [y0, y1); empty when there are none */
 } around;
 /* Makes 'a' the rectangle around the sprites of leaf set 'types' below
  * index 'n0' (killed ones too); a->on 0 when they are more than AROUND_MAX

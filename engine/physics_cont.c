@@ -128,7 +128,7 @@ int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int li
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         physics_size(g, st, &rq[2], &rq[3]);
-        if (g->types[st].fixed) {          /* the cells where one of them could start, row by row: in id order */
+        if (g->types[st].fixed) { /* the cells where one of them could start, row by row: in id order */
             int c0 = floor_div(rc[0] - rq[2] + 1, g->square), c1 = floor_div(rc[0] + rc[2] - 1, g->square);
             int r0 = floor_div(rc[1] - rq[3] + 1, g->square), r1c = floor_div(rc[1] + rc[3] - 1, g->square);
             if (c0 < 0) c0 = 0;
@@ -190,7 +190,7 @@ void physics_around(const tick_ctx *t, uint64_t types, uint32_t n0, around *a) {
         for (uint32_t j = from; j < to; j++)
             if (!around_add(t, a, j, &count)) return;
     }
-    for (uint32_t j = t->settled; j < n0 && (t->created & types); j++)     /* the new ones */
+    for (uint32_t j = t->settled; j < n0 && (t->created & types); j++) /* the new ones */
         if ((types >> tick_sprite(t, j)->type & 1) && !around_add(t, a, j, &count)) return;
     a->on = 1;
 }

@@ -22,15 +22,17 @@ static void look(vg_state *s, int p);
 
 vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_error *err) {
     int p = 0;
-    for (int t = 0; t < g->ntypes && p < g->nplayers; t++) {   /* GVGAI's Game.createAvatars */
+    for (int t = 0; t < g->ntypes && p < g->nplayers; t++) { /* GVGAI's Game.createAvatars */
         if (!type_in(g->avatar_types, t)) continue;
         uint32_t from, to;
         state_range(g, s, t, &from, &to);
-        for (uint32_t i = to; i > from && p < g->nplayers; i--) state_player(s, p++)->avatar_id = state_sprite(s, i - 1)->id;
+        for (uint32_t i = to; i > from && p < g->nplayers; i--)
+            state_player(s, p++)->avatar_id = state_sprite(s, i - 1)->id;
     }
     if (p < g->nplayers)
-        return error_set(err, VG_ERR_PARSE, level, 0, 0, "map has %d avatar%s; the game has %d players (one avatar each)",
-                         p, p == 1 ? "" : "s", g->nplayers);
+        return error_set(err, VG_ERR_PARSE, level, 0, 0,
+                         "map has %d avatar%s; the game has %d players (one avatar each)", p, p == 1 ? "" : "s",
+                         g->nplayers);
     for (p = 0; p < g->nplayers; p++) {
         player_rec *r = state_player(s, p);
         r->score = 0;
@@ -40,7 +42,7 @@ vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_err
         r->orphan_id = NO_AVATAR;
     }
     players_find(g, s);
-    for (p = 0; p < g->nplayers && g->views; p++) look(s, p);   /* GVGAI's observation starts with every avatar */
+    for (p = 0; p < g->nplayers && g->views; p++) look(s, p); /* GVGAI's observation starts with every avatar */
     return VG_OK;
 }
 
@@ -70,7 +72,7 @@ void players_find(const vg_game *g, vg_state *s) {
             for (uint32_t i = from; i < to && found < 0; i++)
                 if (state_sprite(s, i)->id == r->avatar_id) found = (int)i;
         }
-        if (found < 0) r->avatar_id = NO_AVATAR;     /* gone for good (GVGAI: avatars[p] = null) */
+        if (found < 0) r->avatar_id = NO_AVATAR; /* gone for good (GVGAI: avatars[p] = null) */
         if (p) r->avatar = (int16_t)found;
         else s->avatar = (int16_t)found;
     }
@@ -85,12 +87,12 @@ int players_of(const vg_game *g, const vg_state *s, uint32_t id) {
 void players_transfer(tick_ctx *t, int old, int n) {
     uint32_t id = tick_sprite(t, (uint32_t)old)->id;
     int p = players_of(t->g, t->s, id);
-    for (int q = 0; q < t->g->nplayers && p < 0; q++)       /* its avatar already replaced this tick */
+    for (int q = 0; q < t->g->nplayers && p < 0; q++) /* its avatar already replaced this tick */
         if (state_player(t->s, q)->start_id == id) p = q;
     player_rec *r = state_player(t->s, p < 0 ? 0 : p);
-    if (p >= 0 && r->avatar_id != id && r->avatar_id != NO_AVATAR) {   /* the first replacement: no player's now */
+    if (p >= 0 && r->avatar_id != id && r->avatar_id != NO_AVATAR) { /* the first replacement: no player's now */
         int x, y;
-        tick_last_pos(t, n, &x, &y);                  /* the same place as old's (carry_over) */
+        tick_last_pos(t, n, &x, &y); /* the same place as old's (carry_over) */
         r->orphan_id = r->avatar_id, r->olx = (int16_t)x, r->oly = (int16_t)y;
     }
     r->avatar_id = tick_sprite(t, (uint32_t)n)->id;
@@ -122,7 +124,7 @@ void players_move(tick_ctx *t, const vg_action *acts) {
     for (int p = 0; p < g->nplayers; p++) {
         player_rec *r = state_player(t->s, p);
         r->start_id = r->avatar_id;
-        if (r->orphan_id != NO_AVATAR) {               /* never updated: it keeps its lastrect */
+        if (r->orphan_id != NO_AVATAR) { /* never updated: it keeps its lastrect */
             int o = avatar_sprite(g, t->s, r->orphan_id);
             if (o < 0) r->orphan_id = NO_AVATAR;
             else if (tick_sprite(t, (uint32_t)o)->x != r->olx || tick_sprite(t, (uint32_t)o)->y != r->oly)
@@ -131,14 +133,14 @@ void players_move(tick_ctx *t, const vg_action *acts) {
         int i = player_avatar(t->s, p);
         if (i < 0) continue;
         const sprite *q = tick_sprite(t, (uint32_t)i);
-        if (q->flags & SP_DISABLED) {                /* GVGAI does not ask it */
+        if (q->flags & SP_DISABLED) { /* GVGAI does not ask it */
             if (q->x != r->lx || q->y != r->ly) tick_moved_from(t, i, r->lx, r->ly);
             continue;
         }
         int type = tick_sprite(t, (uint32_t)i)->type;
         vg_action a = g->acts[type].allowed >> acts[p] & 1 ? acts[p] : VG_ACTION_NIL;
         state_player(t->s, p)->last = (uint8_t)a;
-        if (p == 0) t->s->action = (uint8_t)a;    /* state:action(): player 0's */
+        if (p == 0) t->s->action = (uint8_t)a; /* state:action(): player 0's */
         g->update_fn[type](t, i, a);
     }
 }
@@ -147,7 +149,7 @@ void players_tally(tick_ctx *t, const double score[VG_MAX_PLAYERS], const effect
     const vg_game *g = t->g;
     for (int p = 0; p < g->nplayers && scored; p++) *player_score(t->s, p) += score[p] * times;
     if (!g->ncounters || !e) return;
-    int sided = e->kind == EFF_transformIfCount;     /* GVGAI counts it only when it transforms, apart */
+    int sided = e->kind == EFF_transformIfCount; /* GVGAI counts it only when it transforms, apart */
     int yes = !sided || scored, no = !sided || (!scored && e->stype_to >= 0);
     for (int k = 0; k < g->ncounters; k++)
         t->s->vars[g->counter_var + k] += times * ((yes ? e->counter[k] : 0) + (no ? e->counter_else[k] : 0));
@@ -175,13 +177,13 @@ static int best_scores(const vg_game *g, const vg_state *s) {
 static int counters_decide(const vg_game *g, const vg_state *s, const term_def *d) {
     const int32_t *c = s->vars + g->counter_var;
     int n = g->nplayers;
-    if (d->compare) {               /* all counters equal: every player but the first wins; else the first */
+    if (d->compare) { /* all counters equal: every player but the first wins; else the first */
         int same = 1;
         for (int k = 1; k < g->ncounters; k++) same &= c[k] == c[0];
         return same ? ((1 << n) - 1) & ~1 : 1;
     }
     if (n != g->ncounters) return 0;
-    return c[n - 1] == d->limits[n - 1];   /* GVGAI keeps only the last player's outcome, as the first's */
+    return c[n - 1] == d->limits[n - 1]; /* GVGAI keeps only the last player's outcome, as the first's */
 }
 
 /* 1 when player p has an avatar, so a result (GVGAI sets none for a

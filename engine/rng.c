@@ -30,13 +30,15 @@ int rng_int(vg_state *s, int bound) {
     do {
         bits = rng_next(s, 31);
         val = bits % bound;
-    } while ((int32_t)((uint32_t)bits - (uint32_t)val + (uint32_t)(bound - 1)) < 0);  /* Java int overflow */
+    } while ((int32_t)((uint32_t)bits - (uint32_t)val + (uint32_t)(bound - 1)) < 0); /* Java int overflow */
     return val;
 }
 
 static float next_float(vg_state *s) { return (float)rng_next(s, 24) / (float)(1 << 24); }
 
-static double next_double(vg_state *s) { return (double)(((int64_t)rng_next(s, 26) << 27) + rng_next(s, 27)) * 0x1.0p-53; }
+static double next_double(vg_state *s) {
+    return (double)(((int64_t)rng_next(s, 26) << 27) + rng_next(s, 27)) * 0x1.0p-53;
+}
 
 float rng_float(vg_state *s) {
     s->drew = 1;

@@ -15,11 +15,11 @@
  * rng_double; a draw against a probability (rng_chance, rng_roll) only
  * when the probability lies strictly between 0 and 1 (GVGAI draws for a
  * spawn with probability 1 too: the draw is kept, the mark is not). */
-void rng_seed(vg_state *s, uint64_t seed);           /* also clears the mark */
-int rng_int(vg_state *s, int bound);                 /* uniform in [0, bound) */
-float rng_float(vg_state *s);                        /* uniform in [0, 1), Java's nextFloat */
-double rng_double(vg_state *s);                      /* uniform in [0, 1) */
-int rng_chance(vg_state *s, double p);               /* rng_double(s) < p */
-float rng_roll(vg_state *s, double p);               /* rng_float(s), to be compared with probability p */
+void rng_seed(vg_state *s, uint64_t seed); /* also clears the mark */
+int rng_int(vg_state *s, int bound);       /* uniform in [0, bound) */
+float rng_float(vg_state *s);              /* uniform in [0, 1), Java's nextFloat */
+double rng_double(vg_state *s);            /* uniform in [0, 1) */
+int rng_chance(vg_state *s, double p);     /* rng_double(s) < p */
+float rng_roll(vg_state *s, double p);     /* rng_float(s), to be compared with probability p */
 
 #endif

@@ -29,8 +29,11 @@ int vg_rule_count(const vg_game *g) { return g->neffects; }
 static unsigned does(unsigned fx) {
     static const struct {
         unsigned fx, does;
-    } map[] = {{FX_KILL1, VG_DOES_KILL1}, {FX_KILL2, VG_DOES_KILL2}, {FX_MOVE1, VG_DOES_CHANGE1},
-               {FX_MOVE2, VG_DOES_CHANGE2}, {FX_CREATES, VG_DOES_CREATE}};
+    } map[] = {{FX_KILL1, VG_DOES_KILL1},
+               {FX_KILL2, VG_DOES_KILL2},
+               {FX_MOVE1, VG_DOES_CHANGE1},
+               {FX_MOVE2, VG_DOES_CHANGE2},
+               {FX_CREATES, VG_DOES_CREATE}};
     unsigned out = 0;
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
         if (fx & map[k].fx) out |= map[k].does;
@@ -42,9 +45,12 @@ int vg_rule(const vg_game *g, int k, vg_rule_info *out) {
     const effect_def *e = &g->effects[k];
     *out = (vg_rule_info){
         .t1 = e->t1,
-        .t2 = e->t2 == EOS_TYPE ? VG_RULE_EDGE : e->t2 == TIME_TYPE ? VG_RULE_TIME : e->t2,
+        .t2 = e->t2 == EOS_TYPE    ? VG_RULE_EDGE
+              : e->t2 == TIME_TYPE ? VG_RULE_TIME
+                                   : e->t2,
         .effect = e->kind == EFFECT_SCRIPT ? "script" : effect_name(e->kind),
-        .does = e->kind == EFFECT_SCRIPT ? VG_DOES_ANY : does(e->flags),   /* the row's own flags: killSecond kills the second */
+        .does = e->kind == EFFECT_SCRIPT ? VG_DOES_ANY
+                                         : does(e->flags), /* the row's own flags: killSecond kills the second */
         .score = e->score[0],
         .stype = e->stype,
         .resource = e->resource,

@@ -13,7 +13,7 @@
 
 #include "vgdl.h"
 
-typedef struct tick_ctx tick_ctx;   /* one tick in progress (tick.h) */
+typedef struct tick_ctx tick_ctx; /* one tick in progress (tick.h) */
 
 typedef struct script_ops {
     /* Runs a custom effect on sprites i1, i2 (indices into the state's sprites). */
@@ -25,7 +25,8 @@ typedef struct script_ops {
     vg_status (*legal)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);
     vg_status (*apply)(void *script, tick_ctx *t, int agent, int move, vg_error *err);
     vg_status (*policy)(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
-    vg_status (*outcomes)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
+    vg_status (*outcomes)(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs,
+                          int *n, vg_error *err);
     /* Runs a custom termination; sets '*done' and '*win'. */
     vg_status (*termination)(void *script, int ref, tick_ctx *t, int *done, int *win, vg_error *err);
     /* The script's heuristic(state) (which 0), evaluate(state) (which 1) or bound(state) (which 2). */

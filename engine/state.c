@@ -102,7 +102,7 @@ static __attribute__((noinline)) uint64_t players_hash(const vg_state *s) {
 static uint64_t mix_timers_vars(uint64_t h, const vg_state *s) {
     if (s->nplayers > 1) h ^= players_hash(s);
     for (uint32_t k = 0; k < s->timers; k++) h += state_mix(state_timers(s)[k] + 0x7a3c1b5d2e4f6071ULL);
-    static const int32_t none[VG_MAX_VARS];   /* most games have no variables: one compare */
+    static const int32_t none[VG_MAX_VARS]; /* most games have no variables: one compare */
     if (memcmp(s->vars, none, sizeof none))
         for (int v = 0; v < VG_MAX_VARS; v++)
             if (s->vars[v]) h ^= state_mix(((uint64_t)v << 32 | (uint32_t)s->vars[v]) + 0x2545f4914f6cdd1dULL);
@@ -121,7 +121,7 @@ uint64_t vg_state_hash(const vg_state *s) {
         const sprite *p = state_sprite(s, i);
         uint64_t k = position_key(p) ^ (uint64_t)(uint8_t)p->dx << 48 ^ (uint64_t)(uint8_t)p->dy << 56 ^
                      (uint64_t)(uint16_t)p->counter << 41;
-        for (uint32_t at = sizeof(sprite); at < s->stride; at += 8) {   /* the extension: health, resources, ... */
+        for (uint32_t at = sizeof(sprite); at < s->stride; at += 8) { /* the extension: health, resources, ... */
             uint64_t w;
             memcpy(&w, (const char *)p + at, sizeof w);
             k = state_mix(k ^ w);
@@ -136,14 +136,14 @@ uint64_t vg_state_hash(const vg_state *s) {
  * by one 128-bit multiply, its halves xored. */
 static inline uint64_t sprite_fold(const vg_state *s, uint32_t i, uint64_t keep, uint64_t oriented) {
     __extension__ typedef unsigned __int128 u128;
-    _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && offsetof(sprite, y) == 2 && offsetof(sprite, type) == 8 &&
-                       offsetof(sprite, flags) == 9 && offsetof(sprite, dx) == 10 && offsetof(sprite, dy) == 11 &&
-                       offsetof(sprite, counter) == 14,
+    _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && offsetof(sprite, y) == 2 &&
+                       offsetof(sprite, type) == 8 && offsetof(sprite, flags) == 9 && offsetof(sprite, dx) == 10 &&
+                       offsetof(sprite, dy) == 11 && offsetof(sprite, counter) == 14,
                    "sprite_fold reads a sprite as two little-endian words");
     uint64_t at, what;
     memcpy(&at, state_sprite(s, i), sizeof at);
     memcpy(&what, (const char *)state_sprite(s, i) + 8, sizeof what);
-    what &= keep | ((0 - (oriented >> (what & 63) & 1)) & 0xffff0000u);   /* dx, dy when the type is oriented */
+    what &= keep | ((0 - (oriented >> (what & 63) & 1)) & 0xffff0000u); /* dx, dy when the type is oriented */
     u128 m = (u128)((at & 0xffffffffu) ^ 0xa0761d6478bd642fULL) * (what ^ 0xe7037ed1a0b428dbULL);
     return (uint64_t)m ^ (uint64_t)(m >> 64);
 }
@@ -154,7 +154,7 @@ static inline uint64_t sprite_fold(const vg_state *s, uint32_t i, uint64_t keep,
 static uint64_t position_hash(const vg_state *s, uint64_t oriented, int counters) {
     const uint64_t keep = 0xffu | (uint64_t)SP_DISABLED << 8 | (counters ? 0xffffULL << 48 : 0);
     uint64_t h = state_mix((uint64_t)s->nbitwords + 0x3c6ef372fe94f82bULL) ^ alive_hash(s), sum = 0;
-    if (!oriented)   /* the common case, kept a tight loop */
+    if (!oriented) /* the common case, kept a tight loop */
         for (uint32_t i = 0; i < s->n; i++) sum += sprite_fold(s, i, keep, 0);
     else
         for (uint32_t i = 0; i < s->n; i++) sum += sprite_fold(s, i, keep, oriented);
@@ -177,7 +177,8 @@ int vg_state_equal(const vg_state *a, const vg_state *b) {
     uint64_t *ka = malloc(2 * (size_t)a->n * sizeof *ka + 1);
     if (!ka) return 0;
     uint64_t *kb = ka + a->n;
-    for (uint32_t i = 0; i < a->n; i++) ka[i] = position_key(state_sprite(a, i)), kb[i] = position_key(state_sprite(b, i));
+    for (uint32_t i = 0; i < a->n; i++)
+        ka[i] = position_key(state_sprite(a, i)), kb[i] = position_key(state_sprite(b, i));
     qsort(ka, a->n, sizeof *ka, key_cmp);
     qsort(kb, a->n, sizeof *kb, key_cmp);
     int same = memcmp(ka, kb, a->n * sizeof *ka) == 0;
@@ -251,7 +252,7 @@ void state_occ_move(const vg_game *g, vg_state *s, int x0, int y0, int x, int y)
     int a[4], c[4];
     cells_of(g, x0, y0, a);
     cells_of(g, x, y, c);
-    if (a[0] == c[0] && a[1] == c[1] && a[2] == c[2] && a[3] == c[3]) return;   /* the same cells (or none) */
+    if (a[0] == c[0] && a[1] == c[1] && a[2] == c[2] && a[3] == c[3]) return; /* the same cells (or none) */
     occ_cells(g, s, a, -1);
     occ_cells(g, s, c, +1);
 }
@@ -261,15 +262,14 @@ void sprite_init_ext(const vg_game *g, sprite *p) {
     if (g->stride > sizeof(sprite)) memset(p + 1, 0, g->stride - sizeof(sprite));
     sprite_set_speed(g, p, td->speed);
     char *v = sprite_ext(g, p, EXT_CONT);
-    if (v) {                                      /* a real orientation (physics_cont.c), and no rotation */
+    if (v) { /* a real orientation (physics_cont.c), and no rotation */
         double o[3] = {td->dx0, td->dy0, 0};
         memcpy(v, o, sizeof o);
     }
     uint8_t *spawns = sprite_spawns(g, p);
-    if (spawns && td->cls == CLS_BomberRandomMissile)   /* what a producer creates: its list, or its 'stype' */
+    if (spawns && td->cls == CLS_BomberRandomMissile) /* what a producer creates: its list, or its 'stype' */
         for (int k = 0; k < td->stypes.n; k++) spawns[k] = (uint8_t)td->stypes.t[k];
-    else if (spawns && td->stype >= 0)
-        spawns[0] = (uint8_t)td->stype;
+    else if (spawns && td->stype >= 0) spawns[0] = (uint8_t)td->stype;
     int16_t *hp = sprite_health(g, p);
     if (hp) {
         hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);

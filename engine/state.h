@@ -24,72 +24,72 @@
 
 #include "game.h"
 
-enum {                       /* sprite.flags */
-    SP_DISABLED = 1,         /* a killed avatar: kept, but no longer plays (GVGAI) */
-    SP_KILLED   = 2,         /* killed this tick; removed when the tick ends */
-    SP_FIRST    = 4,         /* has not had its first passive move yet */
-    SP_GROUND   = 8,         /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
-    SP_LINGER   = 16,        /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
-    SP_ORIENTED = 32         /* keeps an orientation though its type does not: given one by takeOrientation */
+enum {                  /* sprite.flags */
+       SP_DISABLED = 1, /* a killed avatar: kept, but no longer plays (GVGAI) */
+       SP_KILLED = 2,   /* killed this tick; removed when the tick ends */
+       SP_FIRST = 4,    /* has not had its first passive move yet */
+       SP_GROUND = 8,   /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
+       SP_LINGER = 16,  /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
+       SP_ORIENTED = 32 /* keeps an orientation though its type does not: given one by takeOrientation */
 };
 
-enum {                       /* vg_state.persist: what overlaps outlasted the last tick */
-    PERSIST_NONE = 0,        /* none: the next tick checks only the sprites that move */
-    PERSIST_ALL  = 1,        /* some it cannot name (two static sprites, or too many): it checks every pair */
-    PERSIST_SOME = 2         /* each has a side marked SP_LINGER: it checks those as if they moved */
+enum {                   /* vg_state.persist: what overlaps outlasted the last tick */
+       PERSIST_NONE = 0, /* none: the next tick checks only the sprites that move */
+       PERSIST_ALL = 1,  /* some it cannot name (two static sprites, or too many): it checks every pair */
+       PERSIST_SOME = 2  /* each has a side marked SP_LINGER: it checks those as if they moved */
 };
 
 /* A changing sprite: this header, then the game's extension (hp, own
  * speed, resources, class words: see game.h's EXT_*), 'stride' bytes in
  * all. Games that need no extension keep 16-byte sprites. */
 typedef struct sprite {
-    int16_t x, y;            /* top-left corner, pixels */
-    uint32_t id;             /* creation order: GVGAI's spriteID */
-    uint8_t type;            /* leaf type */
-    uint8_t flags;           /* SP_* */
-    int8_t dx, dy;           /* orientation */
-    uint16_t moved;          /* tick it last moved or was created in; GVGAI's lastmove = tick - moved */
-    int16_t counter;         /* class use: spawns made (SpawnPoint), ticks a direction was kept (RandomNPC) */
+    int16_t x, y;    /* top-left corner, pixels */
+    uint32_t id;     /* creation order: GVGAI's spriteID */
+    uint8_t type;    /* leaf type */
+    uint8_t flags;   /* SP_* */
+    int8_t dx, dy;   /* orientation */
+    uint16_t moved;  /* tick it last moved or was created in; GVGAI's lastmove = tick - moved */
+    int16_t counter; /* class use: spawns made (SpawnPoint), ticks a direction was kept (RandomNPC) */
 } sprite;
 
-typedef struct state_event {  /* an avatar collision of the last tick */
+typedef struct state_event { /* an avatar collision of the last tick */
     uint32_t id1, id2;
     int16_t x, y;
     uint8_t t1, t2, from_avatar, pad;
 } state_event;
 
 struct vg_state {
-    uint32_t cap;            /* sprite capacity (the same for all states of a game) */
-    uint32_t n;              /* sprites in use */
-    uint32_t tick;           /* actions applied */
-    uint32_t next_id;        /* id of the next sprite created */
+    uint32_t cap;     /* sprite capacity (the same for all states of a game) */
+    uint32_t n;       /* sprites in use */
+    uint32_t tick;    /* actions applied */
+    uint32_t next_id; /* id of the next sprite created */
     double score;
-    uint64_t rng;            /* java.util.Random's 48-bit seed */
-    int32_t vars[VG_MAX_VARS];            /* the script's variables (variable{}) */
+    uint64_t rng;              /* java.util.Random's 48-bit seed */
+    int32_t vars[VG_MAX_VARS]; /* the script's variables (variable{}) */
     uint8_t over, winner, nevents;
-    uint8_t persist;         /* PERSIST_*: sprites may overlap under a rule, and which */
-    uint8_t occ_full;        /* a cell count overflowed: counts are not to be trusted */
-    uint8_t turn;            /* the agent to move (games with turns) */
-    uint8_t loose;           /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
-    uint8_t action;          /* the avatar's action this tick (between ticks: the last tick's), a vg_action;
+    uint8_t persist;     /* PERSIST_*: sprites may overlap under a rule, and which */
+    uint8_t occ_full;    /* a cell count overflowed: counts are not to be trusted */
+    uint8_t turn;        /* the agent to move (games with turns) */
+    uint8_t loose;       /* a changing sprite has been off the grid (not one whole cell): overlaps need the full test */
+    uint8_t action;      /* the avatar's action this tick (between ticks: the last tick's), a vg_action;
                               * in the header's padding, and left out of hashes and equality */
-    uint8_t drew;            /* a draw since the seed was set could have come out otherwise (vg_state_drew; rng.h);
+    uint8_t drew;        /* a draw since the seed was set could have come out otherwise (vg_state_drew; rng.h);
                               * in the header's padding, and left out of hashes and equality */
-    int16_t avatar;          /* index of the avatar sprite, -1: none (kept by tick_end); player 0's */
-    uint32_t stride;         /* bytes per sprite: the header and the game's extension */
-    uint32_t nbitwords;      /* 64-bit words of alive bits */
-    uint32_t timer_word;     /* where the delayed effects start (after the cell counts) */
-    uint32_t range_word;     /* where the type ranges start (after the delayed effects) */
-    uint32_t timers;         /* delayed effects pending */
-    uint32_t nwords;         /* words of bits, counts and delayed effects: the sprites start after them */
+    int16_t avatar;      /* index of the avatar sprite, -1: none (kept by tick_end); player 0's */
+    uint32_t stride;     /* bytes per sprite: the header and the game's extension */
+    uint32_t nbitwords;  /* 64-bit words of alive bits */
+    uint32_t timer_word; /* where the delayed effects start (after the cell counts) */
+    uint32_t range_word; /* where the type ranges start (after the delayed effects) */
+    uint32_t timers;     /* delayed effects pending */
+    uint32_t nwords;     /* words of bits, counts and delayed effects: the sprites start after them */
     state_event events[VG_MAX_EVENTS];
-    uint8_t held;            /* a StopCounter holds: sprite-count terminations cannot end the game (GVGAI's canEnd false) */
-    uint8_t nplayers;        /* players (g->nplayers): above 1, their records are the last words (state_player) */
-    uint8_t views;           /* 1: what player 0 saw comes before them (state_view); these three in the padding before data */
-    uint64_t data[];         /* alive bits, cell counts (one byte per cell), then the sprites */
+    uint8_t held;     /* a StopCounter holds: sprite-count terminations cannot end the game (GVGAI's canEnd false) */
+    uint8_t nplayers; /* players (g->nplayers): above 1, their records are the last words (state_player) */
+    uint8_t views;    /* 1: what player 0 saw comes before them (state_view); these three in the padding before data */
+    uint64_t data[];  /* alive bits, cell counts (one byte per cell), then the sprites */
 };
 
-#define STATE_BYTES(nwords, stride, n) (offsetof(vg_state, data) + (size_t)(nwords) * 8 + (size_t)(n) * (stride))
+#define STATE_BYTES(nwords, stride, n) (offsetof(vg_state, data) + (size_t)(nwords)*8 + (size_t)(n) * (stride))
 
 /* Sprite 'i' of the state (sorted by (type, id) between ticks). */
 static inline sprite *state_sprite(const vg_state *s, uint32_t i) {
@@ -113,7 +113,9 @@ static inline void sprite_set_speed(const vg_game *g, sprite *p, double v) {
     if (e) memcpy(e, &v, sizeof v);
 }
 /* Its health points, [0] now and [1] the most it has had; NULL when the game has none. */
-static inline int16_t *sprite_health(const vg_game *g, const sprite *p) { return (int16_t *)(void *)sprite_ext(g, p, EXT_HEALTH); }
+static inline int16_t *sprite_health(const vg_game *g, const sprite *p) {
+    return (int16_t *)(void *)sprite_ext(g, p, EXT_HEALTH);
+}
 /* Resource kind 'k' (game.h's res_type order): its amount, 0 when not held. */
 static inline int sprite_resource(const vg_game *g, const sprite *p, int k) {
     const char *e = sprite_ext(g, p, EXT_RESOURCES);
@@ -141,7 +143,9 @@ static inline void sprite_set_resource(const vg_game *g, sprite *p, int k, int a
     memcpy(e + 2 + 2 * k, &v, sizeof v);
 }
 /* Two words for a class's own use; NULL when no class of the game has any. */
-static inline int32_t *sprite_aux(const vg_game *g, const sprite *p) { return (int32_t *)(void *)sprite_ext(g, p, EXT_AUX); }
+static inline int32_t *sprite_aux(const vg_game *g, const sprite *p) {
+    return (int32_t *)(void *)sprite_ext(g, p, EXT_AUX);
+}
 /* A sprite that keeps another in mind (game.h's ref_holders): 'q''s id + 1
  * in aux[0] (0: none), where it is in aux[1]; and reading that place back. */
 static inline void sprite_remember(int32_t *aux, const sprite *q) {
@@ -153,7 +157,9 @@ static inline void sprite_recall(const int32_t *aux, int *x, int *y) {
     *y = (int16_t)(uint16_t)((uint32_t)aux[1] >> 16);
 }
 /* What a producer creates (EXT_SPAWN): TYPE_LIST_MAX type ids; NULL when the game has no updateSpawnType. */
-static inline uint8_t *sprite_spawns(const vg_game *g, const sprite *p) { return (uint8_t *)sprite_ext(g, p, EXT_SPAWN); }
+static inline uint8_t *sprite_spawns(const vg_game *g, const sprite *p) {
+    return (uint8_t *)sprite_ext(g, p, EXT_SPAWN);
+}
 /* Sets a new sprite's extension from its type. */
 void sprite_init_ext(const vg_game *g, sprite *p);
 
@@ -183,20 +189,20 @@ static inline uint32_t *state_timers(const vg_state *s) { return (uint32_t *)(ui
  * result and avatar's index are the header's 'score', 'winner' and
  * 'avatar' (as in a game for one player); its record keeps the rest. */
 typedef struct player_rec {
-    double score;            /* players 1, 2, ...: the score */
-    uint32_t avatar_id;      /* the id of its avatar sprite (GVGAI's avatars[p]); NO_AVATAR: none */
-    int16_t avatar;          /* players 1, 2, ...: the avatar's index, -1: none (kept by tick_end) */
-    uint8_t winner;          /* players 1, 2, ...: its vg_winner */
-    uint8_t last;            /* the action it last played (GVGAI's avatarLastAction) */
-    int16_t lx, ly;          /* its avatar disabled: where it was when its last tick began (GVGAI's lastrect,
+    double score;       /* players 1, 2, ...: the score */
+    uint32_t avatar_id; /* the id of its avatar sprite (GVGAI's avatars[p]); NO_AVATAR: none */
+    int16_t avatar;     /* players 1, 2, ...: the avatar's index, -1: none (kept by tick_end) */
+    uint8_t winner;     /* players 1, 2, ...: its vg_winner */
+    uint8_t last;       /* the action it last played (GVGAI's avatarLastAction) */
+    int16_t lx, ly;     /* its avatar disabled: where it was when its last tick began (GVGAI's lastrect,
                               * which only an update renews; stepBack puts it there) */
-    uint32_t start_id;       /* avatar_id when the tick began (the player of an avatar replaced twice in it) */
-    uint32_t orphan_id;      /* an avatar sprite made from its avatar and left to no player (two transforms in
+    uint32_t start_id;  /* avatar_id when the tick began (the player of an avatar replaced twice in it) */
+    uint32_t orphan_id; /* an avatar sprite made from its avatar and left to no player (two transforms in
                               * a tick: GVGAI's second takes the player, and never updates the first), NO_AVATAR */
-    int16_t olx, oly;        /* ... where it was before (GVGAI's lastrect, copied from the avatar and kept) */
+    int16_t olx, oly;   /* ... where it was before (GVGAI's lastrect, copied from the avatar and kept) */
 } player_rec;
-#define NO_AVATAR UINT32_MAX
-#define PLAYER_WORDS 4       /* 64-bit words a player_rec takes */
+#define NO_AVATAR    UINT32_MAX
+#define PLAYER_WORDS 4 /* 64-bit words a player_rec takes */
 _Static_assert(sizeof(player_rec) == PLAYER_WORDS * 8, "a player_rec is PLAYER_WORDS words");
 
 /* What player 0 last saw of player p (a game whose avatars some player
@@ -207,7 +213,7 @@ _Static_assert(sizeof(player_rec) == PLAYER_WORDS * 8, "a player_rec is PLAYER_W
 typedef struct view_rec {
     double score;
     uint8_t winner;
-    uint8_t seen;            /* 1: it saw an avatar (GVGAI's observation starts with every player's) */
+    uint8_t seen; /* 1: it saw an avatar (GVGAI's observation starts with every player's) */
     uint8_t pad[6];
 } view_rec;
 static inline size_t view_bytes(const vg_state *s) { return sizeof(view_rec) + s->stride; }
@@ -231,14 +237,18 @@ static inline int player_avatar(const vg_state *s, int p) { return p ? state_pla
 
 /* ---- States (state.c) ------------------------------------------------ */
 
-vg_state *state_alloc(const vg_game *g);             /* zeroed, sized for 'g'; NULL when out of memory */
+vg_state *state_alloc(const vg_game *g);              /* zeroed, sized for 'g'; NULL when out of memory */
 void state_set_ranges(const vg_game *g, vg_state *s); /* the type ranges of sprites sorted by (type, id) */
 void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta); /* count a sprite at (x, y) in or out */
 void state_occ_move(const vg_game *g, vg_state *s, int x0, int y0, int x, int y); /* count a sprite's move */
 int state_find_avatar(const vg_game *g, const vg_state *s); /* looks it up: the first live one, else a disabled one */
-int state_count(const vg_game *g, const vg_state *s, int type); /* between ticks: live sprites of 'type' and subtypes, static ones included */
-uint64_t state_mix(uint64_t z);                       /* splitmix64's finaliser: the engine's one hash mix */
-static inline int state_avatar(const vg_game *g, const vg_state *s) { (void)g; return s->avatar; } /* the avatar's index, or -1 */
+int state_count(const vg_game *g, const vg_state *s,
+                int type);      /* between ticks: live sprites of 'type' and subtypes, static ones included */
+uint64_t state_mix(uint64_t z); /* splitmix64's finaliser: the engine's one hash mix */
+static inline int state_avatar(const vg_game *g, const vg_state *s) {
+    (void)g;
+    return s->avatar;
+} /* the avatar's index, or -1 */
 static inline int state_is_avatar(const vg_game *g, int type) { return (int)(g->avatar_types >> type & 1); }
 
 /* A sprite reference: an index into the state's sprites (r >= 0) or a
@@ -356,7 +366,7 @@ static inline void walk_skip(sprite_walk *w, uint64_t after) {
     w->ts &= ~0ULL << type;
     if (w->type < type && !walk_type(w)) w->list = NULL, w->k = w->end = w->i = w->n0 = 0;
     if (w->type != type) return;
-    uint32_t lo = w->k, hi = w->end;   /* the list or the range, both in id order: the first id after */
+    uint32_t lo = w->k, hi = w->end; /* the list or the range, both in id order: the first id after */
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
         if ((w->list ? w->g->static_ents[w->list[mid]].id : state_sprite(w->s, mid)->id) <= id) lo = mid + 1;
@@ -364,7 +374,7 @@ static inline void walk_skip(sprite_walk *w, uint64_t after) {
     }
     w->k = lo;
     if (w->k < w->end) return;
-    lo = w->i, hi = w->n0;             /* the new ones: ids rise along them too */
+    lo = w->i, hi = w->n0; /* the new ones: ids rise along them too */
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
         if (state_sprite(w->s, mid)->id <= id) lo = mid + 1;

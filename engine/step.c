@@ -37,7 +37,7 @@ static vg_status game_failed(vg_state *s, vg_status st) {
  * players: a constant, so that a game for one tests nothing more), player
  * p's avatar acts[p]. */
 static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg_state *s, const vg_action *acts,
-                                                              int several, vg_error *err) {
+                                                            int several, vg_error *err) {
     tick_ctx t;
     tick_begin(&t, g, s, err);
     if (s->nevents) vg_clear_events(s);
@@ -45,7 +45,7 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
     /* Step 1. The avatar (every player's). */
     t.updating = VG_MAX_TYPES;
     int av = state_avatar(g, s);
-    s->action = VG_ACTION_NIL;                     /* state:action(): the action the avatar plays */
+    s->action = VG_ACTION_NIL; /* state:action(): the action the avatar plays */
     if (several) {
         players_move(&t, acts);
     } else if (av >= 0 && !(tick_sprite(&t, av)->flags & SP_DISABLED)) {
@@ -63,11 +63,12 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
         class_update_fn *update = g->update_fn[type];
         uint32_t from, to, n0 = s->n;
         t.updating = type;
-        type_range(&t, type, &from, &to);             /* as sprite_walk: its range, then its new sprites */
+        type_range(&t, type, &from, &to); /* as sprite_walk: its range, then its new sprites */
         for (uint32_t i = from; i < to; i++)
             if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
         for (uint32_t i = t.settled; i < n0 && (t.created >> type & 1); i++)
-            if (tick_sprite(&t, i)->type == type && !(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
+            if (tick_sprite(&t, i)->type == type && !(tick_sprite(&t, i)->flags & SP_DISABLED))
+                update(&t, (int)i, VG_ACTION_NIL);
     }
     t.updating = -1;
 
@@ -89,7 +90,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     if (s->over) return VG_OK;
     if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
     if (g->turns) return advance_turns(g, s, a, err);
-    if (g->nplayers > 1) return vg_advance_multi(g, s, (vg_action[VG_MAX_PLAYERS]){a}, err);   /* the others: NIL */
+    if (g->nplayers > 1) return vg_advance_multi(g, s, (vg_action[VG_MAX_PLAYERS]){a}, err); /* the others: NIL */
     return tick(g, s, &a, 0, err);
 }
 
@@ -114,10 +115,10 @@ __attribute__((noinline)) static int turn_actions(const vg_game *g, const vg_sta
 int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]) {
     if (g->turns) return turn_actions(g, s, out);
     if (!g->avatar_types) return 0;
-    int av = state_avatar(g, s), type = g->acts_type;   /* the avatar's type's; with none, the first avatar type's */
+    int av = state_avatar(g, s), type = g->acts_type; /* the avatar's type's; with none, the first avatar type's */
     if (type < 0) type = av >= 0 ? state_sprite(s, (uint32_t)av)->type : __builtin_ctzll(g->avatar_types);
     const struct type_acts *ta = &g->acts[type];
-    memcpy(out, ta->at, sizeof ta->at);      /* the whole row: one fixed-size copy */
+    memcpy(out, ta->at, sizeof ta->at); /* the whole row: one fixed-size copy */
     return ta->n;
 }
 
@@ -135,7 +136,9 @@ int vg_num_agents(const vg_game *g, const vg_state *s) {
 
 int vg_turn(const vg_state *s) { return s->turn; }
 
-int vg_is_chance(const vg_game *g, int agent) { return g->turns && agent >= 0 && agent < VG_MAX_AGENTS && (g->chance >> agent & 1); }
+int vg_is_chance(const vg_game *g, int agent) {
+    return g->turns && agent >= 0 && agent < VG_MAX_AGENTS && (g->chance >> agent & 1);
+}
 
 int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES],
                 vg_error *err) {
@@ -163,11 +166,11 @@ int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MO
 static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, vg_error *err) {
     tick_ctx t;
     tick_begin(&t, g, s, err);
-    t.census = 1;                    /* the script may change anything */
+    t.census = 1; /* the script may change anything */
     vg_clear_events(s);
     s->action = g->move_action[move];
     vg_status st = g->ops->apply(g->script, &t, agent, move, err);
-    if (t.status == VG_OK) t.status = st;    /* a limit met in apply (a full state) fails the turn too */
+    if (t.status == VG_OK) t.status = st; /* a limit met in apply (a full state) fails the turn too */
     if (t.status == VG_OK) interact_run(&t);
     s->persist = (uint8_t)interact_persist(&t);
     tick_end(&t);

@@ -71,9 +71,7 @@ int term_multi_sprite_counter_subtypes(const tick_ctx *t, const term_def *d) {
 
 /* The game has run more than 'limit' ticks: GVGAI's clock starts at 0 on
  * the first tick, so its Timeout holds on tick limit + 1. */
-int term_timeout(const tick_ctx *t, const term_def *d) {
-    return (int)t->s->tick > d->limit;
-}
+int term_timeout(const tick_ctx *t, const term_def *d) { return (int)t->s->tick > d->limit; }
 
 /* SpriteCounter, SpriteCounterMore: 'stype' is required. */
 vg_status term_check_stype(vg_game *g, const term_def *d, vg_error *err) {
@@ -119,10 +117,10 @@ int term_names(const char **out, int max) {
 void term_run(tick_ctx *t) {
     const vg_game *g = t->g;
     vg_state *s = t->s;
-    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || census(t)); k++) {   /* recount: uncounted */
+    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || census(t)); k++) { /* recount: uncounted */
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
-        if (d->kind == TERM_SCRIPT) {       /* it may change the state: clean up again after it */
+        if (d->kind == TERM_SCRIPT) { /* it may change the state: clean up again after it */
             int census = t->census;
             t->census = 0;
             vg_status st = g->ops->termination(g->script, d->script_ref, t, &done, &win, t->err);

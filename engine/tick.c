@@ -37,28 +37,26 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->version = 0;
     t->census = 0;
     t->created = 0;
-    t->outside_known = 0;           /* t->outside is set when first needed */
+    t->outside_known = 0; /* t->outside is set when first needed */
     t->nshields = 0;
     t->npulled = 0;
-    t->nkilled = 0;                 /* t->dying is cleared by the first kill */
+    t->nkilled = 0; /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
-    t->ct.indexed = UINT32_MAX;     /* as ct.version: no collection indexed */
+    t->ct.indexed = UINT32_MAX; /* as ct.version: no collection indexed */
     t->cl.on = 0;
     t->cl.scanned = 0;
     t->cl.sized = 0;
-    t->ct.version = UINT32_MAX;     /* not collected (t->version would need 2^32 moves to meet it) */
+    t->ct.version = UINT32_MAX; /* not collected (t->version would need 2^32 moves to meet it) */
     t->ct.stamp = 0;
     t->lean.types = 0;
-    t->track = 0;                   /* t->dirty_bits are cleared when tracking starts (interact.c) */
+    t->track = 0; /* t->dirty_bits are cleared when tracking starts (interact.c) */
     t->ndirty = 0;
-    t->touched[0] = 0;              /* the words of the sprites there; tick_create clears the next ones */
+    t->touched[0] = 0; /* the words of the sprites there; tick_create clears the next ones */
     for (uint32_t w = 1; w < (s->n + 63) / 64; w++) t->touched[w] = 0;
     if (s->persist == PERSIST_SOME) linger(t);
 }
 
-static int before(const sprite *a, const sprite *b) {
-    return a->type != b->type ? a->type < b->type : a->id < b->id;
-}
+static int before(const sprite *a, const sprite *b) { return a->type != b->type ? a->type < b->type : a->id < b->id; }
 
 /* Sprites that keep another in mind (game.h's ref_holders) keep where it
  * was when it died: GVGAI's chasers hold on to a dead sprite. */
@@ -69,7 +67,8 @@ static void note_deaths(tick_ctx *t) {
         if (!(p->flags & SP_KILLED) || !(g->ref_targets >> p->type & 1)) continue;
         for (uint32_t j = 0; j < t->s->n; j++) {
             int32_t *aux = sprite_aux(g, tick_sprite(t, j));
-            if ((g->ref_holders >> tick_sprite(t, j)->type & 1) && (uint32_t)aux[0] == p->id + 1) sprite_remember(aux, p);
+            if ((g->ref_holders >> tick_sprite(t, j)->type & 1) && (uint32_t)aux[0] == p->id + 1)
+                sprite_remember(aux, p);
         }
     }
 }
@@ -105,11 +104,12 @@ static void merge_new(tick_ctx *t, uint32_t m) {
         uint32_t k = t->s->n - m < MERGE_CHUNK ? t->s->n - m : MERGE_CHUNK, ord[MERGE_CHUNK];
         for (uint32_t j = 0; j < k; j++) {
             uint32_t at = j;
-            for (; at > 0 && before(tick_sprite(t, m + j), tick_sprite(t, m + ord[at - 1])); at--) ord[at] = ord[at - 1];
+            for (; at > 0 && before(tick_sprite(t, m + j), tick_sprite(t, m + ord[at - 1])); at--)
+                ord[at] = ord[at - 1];
             ord[at] = j;
         }
         for (uint32_t j = 0; j < k; j++) memcpy((char *)buf + j * stride, tick_sprite(t, m + ord[j]), stride);
-        uint32_t hi = m;                              /* sp[0..hi) not moved yet */
+        uint32_t hi = m; /* sp[0..hi) not moved yet */
         for (uint32_t j = k; j-- > 0;) {
             const sprite *q = (const sprite *)(const void *)((char *)buf + j * stride);
             uint32_t at = hi;
@@ -125,9 +125,9 @@ static void merge_new(tick_ctx *t, uint32_t m) {
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
     if (!t->census) return;
-    t->cl.on = 0;                   /* the sprites move in the array */
+    t->cl.on = 0; /* the sprites move in the array */
     if (t->g->ref_holders) note_deaths(t);
-    for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w];   /* fixed sprites */
+    for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w]; /* fixed sprites */
     uint32_t settled = t->settled;
     drop_killed(t, &settled);
     merge_new(t, settled);
@@ -192,7 +192,8 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
 /* Moves sprite i from the list of cell 'from' to that of cell 'to' when its
  * type is listed (t->cl, t->cl.on). */
 static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int from, int to) {
-    if (from != to && (t->cl.listed >> tick_sprite(t, i)->type & 1)) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
+    if (from != to && (t->cl.listed >> tick_sprite(t, i)->type & 1))
+        cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
 }
 
 /* The rest of tick_set_pos but for a move from one cell to another: sprite
@@ -224,7 +225,7 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     const vg_game *g = t->g;
     uint8_t *occ = state_occ(t->s);
     int from = cell_exact(g, p->x, p->y), to = cell_exact(g, x, y);
-    if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) {   /* one cell to one cell */
+    if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) { /* one cell to one cell */
         occ[from]--;
         occ[to]++;
         p->x = (int16_t)x;
@@ -248,14 +249,16 @@ void tick_cells_list(tick_ctx *t, uint64_t types) {
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         uint32_t from, to;
         type_range(t, __builtin_ctzll(ts), &from, &to);
-        for (uint32_t i = from; i < to; i++) cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+        for (uint32_t i = from; i < to; i++)
+            cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
     }
-    for (uint32_t i = t->settled; i < t->s->n && (t->created & types); i++)    /* the new ones */
-        if (types >> tick_sprite(t, i)->type & 1) cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+    for (uint32_t i = t->settled; i < t->s->n && (t->created & types); i++) /* the new ones */
+        if (types >> tick_sprite(t, i)->type & 1)
+            cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
 }
 
 uint64_t tick_outside(tick_ctx *t) {
-    if (!t->outside_known) {        /* from now on, moves and creations add to it */
+    if (!t->outside_known) { /* from now on, moves and creations add to it */
         t->outside_known = 1;
         t->outside = 0;
         unsigned xmax = (unsigned)(t->g->pw - t->b), ymax = (unsigned)(t->g->ph - t->b);
@@ -270,7 +273,7 @@ uint64_t tick_outside(tick_ctx *t) {
 int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     vg_state *s = t->s;
     const type_def *td = &t->g->types[type];
-    for (int a = type; a >= 0 && !force; a = t->g->types[a].parent)   /* GVGAI: a singleton anywhere above */
+    for (int a = type; a >= 0 && !force; a = t->g->types[a].parent) /* GVGAI: a singleton anywhere above */
         if (t->g->types[a].singleton && tick_any(t, a)) return -1;
     if (s->n >= s->cap) {
         if (t->status == VG_OK) {
@@ -284,16 +287,16 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     sprite *p = tick_sprite(t, i);
     memset(p, 0, sizeof *p);
     p->type = (uint8_t)type;
-    sprite_init_ext(t->g, p);        /* from its type: set the type first */
+    sprite_init_ext(t->g, p); /* from its type: set the type first */
     p->x = (int16_t)x;
     p->y = (int16_t)y;
     p->id = s->next_id++;
     p->flags = SP_FIRST;
     p->dx = td->dx0;
     p->dy = td->dy0;
-    p->moved = (uint16_t)(t->now - (type < t->updating));   /* GVGAI counts a tick before its update in this one */
-    if (!(i & 63)) t->touched[i >> 6] = 0;   /* a word tick_begin did not clear */
-    touch(t, (int)i);                /* one version */
+    p->moved = (uint16_t)(t->now - (type < t->updating)); /* GVGAI counts a tick before its update in this one */
+    if (!(i & 63)) t->touched[i >> 6] = 0;                /* a word tick_begin did not clear */
+    touch(t, (int)i);                                     /* one version */
     if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
     t->census = 1;
     t->created |= 1ULL << type;
@@ -305,7 +308,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
 
 void tick_kill(tick_ctx *t, int r, int transformed) {
     t->census = 1;
-    if (r < 0) {                    /* a fixed sprite: only killable ones (game_finish) have an alive bit */
+    if (r < 0) { /* a fixed sprite: only killable ones (game_finish) have an alive bit */
         int bit = t->g->static_ents[-r - 1].bit;
         assert(bit != NO_BIT);
         if (t->nkilled == 0) memset(t->dying, 0, t->s->nbitwords * sizeof t->dying[0]);
@@ -321,4 +324,3 @@ void tick_kill(tick_ctx *t, int r, int transformed) {
         if (t->g->nplayers > 1) players_disabled(t, r);
     }
 }
-

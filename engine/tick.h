@@ -17,17 +17,17 @@
  * 'version' and 'nmoved' of the tick (version UINT32_MAX: not collected);
  * 'stamp' counts collections. */
 #define MAX_CONTACTS 2048
-#define MAX_SHIELDS 16        /* shieldFrom's shields raised in one tick (more are ignored) */
-#define MAX_PULLED 64         /* pullWithIt's sprites pulled in one tick (more are pulled again) */
-#define MAX_DIRTY 256         /* sprites moved between two collections of the contacts (more: all again) */
+#define MAX_SHIELDS  16  /* shieldFrom's shields raised in one tick (more are ignored) */
+#define MAX_PULLED   64  /* pullWithIt's sprites pulled in one tick (more are pulled again) */
+#define MAX_DIRTY    256 /* sprites moved between two collections of the contacts (more: all again) */
 typedef struct contacts {
-    uint32_t version, nmoved, stamp, nsprites;   /* ... and the state's sprites then */
+    uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
     int valid, n;
     struct contact {
-        int a;               /* a moved sprite */
-        int b;               /* a sprite overlapping it (a reference), with a rule between their types */
-        uint64_t ka, kb;     /* their keys: type << 32 | id */
-        uint64_t pairs;      /* bit p % 64 for each pair p with work on it (pairs_of, interact.c) */
+        int a;           /* a moved sprite */
+        int b;           /* a sprite overlapping it (a reference), with a rule between their types */
+        uint64_t ka, kb; /* their keys: type << 32 | id */
+        uint64_t pairs;  /* bit p % 64 for each pair p with work on it (pairs_of, interact.c) */
     } at[MAX_CONTACTS];
     /* each changing sprite's contacts, as lists (interact.c's seconds): valid for the
      * collection at 'indexed' of 'nindexed' contacts */
@@ -49,35 +49,35 @@ typedef struct lean lean;
  * the tick ends. Only the types looked for: others would crowd the lists. */
 #define CELLS_NONE 0xffffu
 typedef struct cell_lists {
-    int on;                  /* the heads are cleared this tick */
-    uint32_t scanned;        /* sprites such scans have visited this tick */
-    uint64_t sized;          /* leaf types whose 'size' is known this tick */
-    uint64_t listed;         /* the leaf types listed (while 'on') */
-    uint32_t size[VG_MAX_TYPES];   /* per leaf type: the sprites of its changing partners when the tick began */
-    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];   /* per cell (w*h used): its first sprite */
-    uint16_t next[VG_MAX_SPRITES];                      /* per sprite: the next one of its list */
+    int on;                      /* the heads are cleared this tick */
+    uint32_t scanned;            /* sprites such scans have visited this tick */
+    uint64_t sized;              /* leaf types whose 'size' is known this tick */
+    uint64_t listed;             /* the leaf types listed (while 'on') */
+    uint32_t size[VG_MAX_TYPES]; /* per leaf type: the sprites of its changing partners when the tick began */
+    uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE]; /* per cell (w*h used): its first sprite */
+    uint16_t next[VG_MAX_SPRITES];                    /* per sprite: the next one of its list */
 } cell_lists;
 
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
     const vg_game *g;
     vg_state *s;
-    char *spb;               /* the state's sprites ... */
-    uint32_t stride;         /* ... of this many bytes each */
+    char *spb;       /* the state's sprites ... */
+    uint32_t stride; /* ... of this many bytes each */
     vg_error *err;
-    vg_status status;        /* first error raised during the tick */
-    int b;                   /* pixels per cell */
-    uint16_t now;            /* the tick being played, 1-based (mod 2^16) */
-    int updating;            /* step 2: the type updating (new sprites of lower types update later in
+    vg_status status; /* first error raised during the tick */
+    int b;            /* pixels per cell */
+    uint16_t now;     /* the tick being played, 1-based (mod 2^16) */
+    int updating;     /* step 2: the type updating (new sprites of lower types update later in
                               * the tick); step 1: VG_MAX_TYPES; else -1 */
-    uint32_t settled;        /* sp[0..settled) sorted by (type, id); later ones are new */
-    int full;                /* check every pair this tick, not only moved sprites */
+    uint32_t settled; /* sp[0..settled) sorted by (type, id); later ones are new */
+    int full;         /* check every pair this tick, not only moved sprites */
     /* sprites moved or created this tick, in that order, and where they were before */
     uint32_t nmoved;
     uint16_t moved[VG_MAX_SPRITES];
     uint64_t touched[VG_MAX_SPRITES / 64];
     int16_t lx[VG_MAX_SPRITES], ly[VG_MAX_SPRITES];
-    uint32_t version;        /* counts moves, creations and sprites first touched (a creation: one), to notice them */
+    uint32_t version; /* counts moves, creations and sprites first touched (a creation: one), to notice them */
     /* sprites that changed place since the contacts were collected (interact.c), listed once;
      * noted only while 'track' is set (a collection of many sprites' contacts set it, and
      * cleared the bits then: a few sprites' are cheaper collected again than kept up to date) */
@@ -85,24 +85,29 @@ struct tick_ctx {
     uint32_t ndirty;
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
-    int census;              /* sprites were killed, disabled or created: counts changed */
-    uint64_t created;        /* leaf types of the sprites created this tick */
+    int census;       /* sprites were killed, disabled or created: counts changed */
+    uint64_t created; /* leaf types of the sprites created this tick */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
      * when first needed (tick_outside) and kept up by every move and creation since */
     uint64_t outside;
     int outside_known;
-    contacts ct;             /* what the moved sprites overlap (interact.c) */
-    cell_lists cl;               /* the changing sprites by cell, when built this tick */
-    struct lean {            /* while all contacts are collected: types that need not look for others (interact.c) */
+    contacts ct;   /* what the moved sprites overlap (interact.c) */
+    cell_lists cl; /* the changing sprites by cell, when built this tick */
+    struct lean {  /* while all contacts are collected: types that need not look for others (interact.c) */
         uint64_t types;
         uint64_t noscan[VG_MAX_TYPES];
     } lean;
     /* effects shielded from for the rest of the tick (shieldFrom): effect 'kind' of the pair (t1, t2) */
     int nshields;
-    struct shield { uint8_t t1, t2; uint16_t kind; } shields[MAX_SHIELDS];
+    struct shield {
+        uint8_t t1, t2;
+        uint16_t kind;
+    } shields[MAX_SHIELDS];
     /* sprites pullWithIt pulled this tick, by the declaration ('group') that pulled them */
     int npulled;
-    struct pulled { uint16_t group, sprite; } pulled[MAX_PULLED];
+    struct pulled {
+        uint16_t group, sprite;
+    } pulled[MAX_PULLED];
     /* fixed sprites killed this tick, by alive bit (valid once nkilled > 0; the bits clear when it ends) */
     uint32_t nkilled;
     uint64_t dying[NO_BIT / 64 + 1];
@@ -136,7 +141,9 @@ static inline void tick_dirty(tick_ctx *t, int i) {
 }
 
 /* Sprite 'i' of the state during the tick. */
-static inline sprite *tick_sprite(const tick_ctx *t, uint32_t i) { return (sprite *)(void *)(t->spb + (size_t)i * t->stride); }
+static inline sprite *tick_sprite(const tick_ctx *t, uint32_t i) {
+    return (sprite *)(void *)(t->spb + (size_t)i * t->stride);
+}
 
 /* 1 when sprite 'r' was killed this tick (GVGAI's kill list). */
 static inline int tick_killed(const tick_ctx *t, int r) {
@@ -148,7 +155,7 @@ static inline int tick_killed(const tick_ctx *t, int r) {
 /* ---- A tick (tick.c) ------------------------------------------------- */
 
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err);
-void tick_end(tick_ctx *t);                           /* removes killed sprites, sorts new ones in */
+void tick_end(tick_ctx *t); /* removes killed sprites, sorts new ones in */
 /* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1
  * (a singleton that exists, unless 'force'; or the state is full: then
  * t->status is set). */
@@ -157,11 +164,13 @@ void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an ava
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
 /* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */
 void tick_moved_from(tick_ctx *t, int i, int x, int y);
-void tick_cells_list(tick_ctx *t, uint64_t types);   /* lists the sprites of leaf set 'types' by cell too (t->cl) */
+void tick_cells_list(tick_ctx *t, uint64_t types); /* lists the sprites of leaf set 'types' by cell too (t->cl) */
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);
-static inline void type_range(const tick_ctx *t, int type, uint32_t *from, uint32_t *to) { state_range(t->g, t->s, type, from, to); }
+static inline void type_range(const tick_ctx *t, int type, uint32_t *from, uint32_t *to) {
+    state_range(t->g, t->s, type, from, to);
+}
 /* Starts walk 'w' (state.h) over the sprites of the leaf types in 'types'
  * during a tick: those there when it began, then those created since,
  * below index 'limit' (t->s->n: all so far). */

@@ -25,18 +25,18 @@
 struct vg_vec {
     const vg_game *g;
     int n, players, max_ticks, autoreset;
-    size_t obs_bytes;        /* one state's planes */
-    int nres;                /* resource kinds */
+    size_t obs_bytes; /* one state's planes */
+    int nres;         /* resource kinds */
     int nacts[VG_MAX_PLAYERS];
-    vg_action acts[VG_MAX_PLAYERS][VG_NUM_ACTIONS];   /* player p's action number -> vg_action */
+    vg_action acts[VG_MAX_PLAYERS][VG_NUM_ACTIONS]; /* player p's action number -> vg_action */
     vg_state **s;
-    uint64_t *seed;          /* each state's episode's seed */
-    uint8_t *ended;          /* its episode ended at its last step */
+    uint64_t *seed; /* each state's episode's seed */
+    uint8_t *ended; /* its episode ended at its last step */
 };
 
 int vg_env_actions(const vg_game *g, vg_action out[VG_NUM_ACTIONS]) {
     int n = 0;
-    if (vg_game_has_turns(g)) {                    /* the actions agent 0's moves are named like */
+    if (vg_game_has_turns(g)) { /* the actions agent 0's moves are named like */
         for (int a = 0; a < VG_NUM_ACTIONS; a++)
             if (vg_move_find(g, vg_action_name((vg_action)a) + 7) >= 0) out[n++] = (vg_action)a;
         return n;
@@ -55,7 +55,7 @@ int vg_env_player_actions(const vg_game *g, int player, vg_action out[VG_NUM_ACT
     return n;
 }
 
-uint64_t vg_next_seed(uint64_t seed) {            /* splitmix64 */
+uint64_t vg_next_seed(uint64_t seed) { /* splitmix64 */
     uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -66,7 +66,11 @@ vg_vec *vg_vec_new(const vg_game *g, int n, int max_ticks, int autoreset) {
     if (n < 1 || max_ticks < 0) return NULL;
     vg_vec *v = calloc(1, sizeof *v);
     if (!v) return NULL;
-    *v = (vg_vec){.g = g, .n = n, .players = vg_num_players(g), .max_ticks = max_ticks, .autoreset = autoreset != 0,
+    *v = (vg_vec){.g = g,
+                  .n = n,
+                  .players = vg_num_players(g),
+                  .max_ticks = max_ticks,
+                  .autoreset = autoreset != 0,
                   .nres = vg_num_resources(g)};
     v->nacts[0] = vg_env_actions(g, v->acts[0]);
     for (int p = 1; p < v->players; p++) v->nacts[p] = vg_env_player_actions(g, p, v->acts[p]);
@@ -131,7 +135,7 @@ void vg_vec_reset(vg_vec *v, const uint64_t *seeds, const vg_vec_out *out) {
 
 vg_status vg_vec_step(vg_vec *v, const int64_t *actions, const vg_vec_out *out, vg_error *err) {
     int np = v->players;
-    for (int k = 0; k < v->n * np; k++) {          /* a bad action changes nothing */
+    for (int k = 0; k < v->n * np; k++) { /* a bad action changes nothing */
         int i = k / np, p = k % np, n = v->nacts[p];
         if (actions[k] < 0 || actions[k] >= n) {
             char who[48] = "", has[32] = "the game";

@@ -27,22 +27,22 @@
 
 typedef enum {
     VG_OK = 0,
-    VG_ERR_IO,      /* a file could not be read */
-    VG_ERR_PARSE,   /* a level map (or actions file) is malformed */
-    VG_ERR_SCRIPT,  /* a Lua script failed to load or raised an error */
-    VG_ERR_NOMEM,   /* out of memory */
-    VG_ERR_LIMIT,   /* a fixed engine limit was exceeded (sprites, types, map size) */
-    VG_ERR_ARG      /* a bad argument from the caller */
+    VG_ERR_IO,     /* a file could not be read */
+    VG_ERR_PARSE,  /* a level map (or actions file) is malformed */
+    VG_ERR_SCRIPT, /* a Lua script failed to load or raised an error */
+    VG_ERR_NOMEM,  /* out of memory */
+    VG_ERR_LIMIT,  /* a fixed engine limit was exceeded (sprites, types, map size) */
+    VG_ERR_ARG     /* a bad argument from the caller */
 } vg_status;
 
 typedef struct vg_error {
-    char file[256];   /* file the error is in, "" when none */
-    int line;         /* 1-based line, 0 when unknown */
-    int col;          /* 1-based column, 0 when unknown */
-    char msg[512];    /* what is wrong, one line */
+    char file[256]; /* file the error is in, "" when none */
+    int line;       /* 1-based line, 0 when unknown */
+    int col;        /* 1-based column, 0 when unknown */
+    char msg[512];  /* what is wrong, one line */
 } vg_error;
 
-const char *vg_status_name(vg_status st);            /* "ok", "parse error", ... */
+const char *vg_status_name(vg_status st); /* "ok", "parse error", ... */
 /* Fills 'err' (ignored when NULL) with 'file' ("" or NULL: none), 'line'
  * and 'col' (0: unknown) and a printf-style message of one line; returns
  * 'st', so that a failing call can end with 'return vg_error_set(...)'.
@@ -54,44 +54,55 @@ vg_status vg_error_set(vg_error *err, vg_status st, const char *file, int line, 
  * misspelling of it, else -1. */
 int vg_closest_name(const char *word, const char *const *names, int n);
 
-#define VG_VERSION "0.9.0"   /* the program's and the library's version (vgdl --version) */
+#define VG_VERSION "0.9.0" /* the program's and the library's version (vgdl --version) */
 
 /* ---- Limits ----------------------------------------------------------- */
 
-#define VG_MAX_TYPES      128   /* sprite types per game, parents included */
-#define VG_MAX_LEAVES     64    /* leaf types (those that hold sprites) per game: a type set is a 64-bit mask */
-#define VG_MAX_SPRITES    4096  /* changing sprites in one state */
-#define VG_MAX_MAP_SIDE   128   /* rows and columns of a level map */
-#define VG_MAX_RESOURCES  16    /* resource kinds per game */
-#define VG_MAX_EVENTS     8     /* avatar events remembered from the last tick */
-#define VG_MAX_ACTIONS    6     /* size of an action list */
-#define VG_MAX_AGENTS     64    /* agents taking turns in one game */
-#define VG_MAX_PLAYERS    4     /* players of a game with an avatar each (GVGAI's no_players) */
+#define VG_MAX_TYPES     128  /* sprite types per game, parents included */
+#define VG_MAX_LEAVES    64   /* leaf types (those that hold sprites) per game: a type set is a 64-bit mask */
+#define VG_MAX_SPRITES   4096 /* changing sprites in one state */
+#define VG_MAX_MAP_SIDE  128  /* rows and columns of a level map */
+#define VG_MAX_RESOURCES 16   /* resource kinds per game */
+#define VG_MAX_EVENTS    8    /* avatar events remembered from the last tick */
+#define VG_MAX_ACTIONS   6    /* size of an action list */
+#define VG_MAX_AGENTS    64   /* agents taking turns in one game */
+#define VG_MAX_PLAYERS   4    /* players of a game with an avatar each (GVGAI's no_players) */
 
 /* ---- Actions, winners, categories ------------------------------------- */
 
-typedef enum {   /* GVGAI's Types.ACTIONS order */
-    VG_ACTION_NIL = 0, VG_ACTION_UP, VG_ACTION_LEFT, VG_ACTION_DOWN,
-    VG_ACTION_RIGHT, VG_ACTION_USE, VG_NUM_ACTIONS
+typedef enum { /* GVGAI's Types.ACTIONS order */
+               VG_ACTION_NIL = 0,
+               VG_ACTION_UP,
+               VG_ACTION_LEFT,
+               VG_ACTION_DOWN,
+               VG_ACTION_RIGHT,
+               VG_ACTION_USE,
+               VG_NUM_ACTIONS
 } vg_action;
 
 typedef enum { VG_NO_WINNER = 0, VG_PLAYER_WINS, VG_PLAYER_LOSES } vg_winner;
 
-typedef enum {   /* GVGAI's observation categories */
-    VG_CAT_NPC = 0, VG_CAT_IMMOVABLE, VG_CAT_MOVABLE, VG_CAT_RESOURCE,
-    VG_CAT_PORTAL, VG_CAT_FROM_AVATAR, VG_CAT_AVATAR, VG_NUM_CATS
+typedef enum { /* GVGAI's observation categories */
+               VG_CAT_NPC = 0,
+               VG_CAT_IMMOVABLE,
+               VG_CAT_MOVABLE,
+               VG_CAT_RESOURCE,
+               VG_CAT_PORTAL,
+               VG_CAT_FROM_AVATAR,
+               VG_CAT_AVATAR,
+               VG_NUM_CATS
 } vg_category;
 
-const char *vg_action_name(vg_action a);            /* "ACTION_LEFT" */
+const char *vg_action_name(vg_action a);               /* "ACTION_LEFT" */
 int vg_action_parse(const char *text, vg_action *out); /* "ACTION_LEFT", "LEFT", "left"; 1 on success */
-const char *vg_winner_name(vg_winner w);            /* "PLAYER_WINS" */
+const char *vg_winner_name(vg_winner w);               /* "PLAYER_WINS" */
 /* An action list: one action a line ("ACTION_LEFT", "LEFT", "left"), blank
  * lines and lines starting with '#' skipped. On success '*out' is a
  * malloc'd array of '*n' actions (free it); on failure NULL, and 'err'
  * names the file ('name' for text) and line. */
 vg_status vg_read_actions(const char *path, vg_action **out, int *n, vg_error *err);
 vg_status vg_parse_actions(const char *text, const char *name, vg_action **out, int *n, vg_error *err);
-const char *vg_category_name(vg_category c);        /* "npc", "immovable", ... */
+const char *vg_category_name(vg_category c); /* "npc", "immovable", ... */
 
 /* ---- Games: load and free --------------------------------------------- */
 
@@ -106,13 +117,14 @@ typedef struct vg_state vg_state;
  * NULL and 'err' (if not NULL) says where and why. */
 vg_status vg_game_load(const char *script_path, const char *level_path, vg_game **out, vg_error *err);
 /* As vg_game_load, the level given as text; 'level_name' names it in errors. */
-vg_status vg_game_load_text(const char *script_path, const char *level_text, const char *level_name, vg_game **out, vg_error *err);
+vg_status vg_game_load_text(const char *script_path, const char *level_text, const char *level_name, vg_game **out,
+                            vg_error *err);
 /* The GVGAI game description 'path' (VGDL, .txt) written as a Lua script
  * that loads to the same game: '*lua' gets the text (malloc'd; the caller
  * frees it). Only the syntax is checked: a game using what the engine does
  * not have converts, and the script fails to load as the game file does. */
 vg_status vg_game_convert(const char *path, char **lua, vg_error *err);
-void vg_game_free(vg_game *g);                      /* NULL is a no-op */
+void vg_game_free(vg_game *g); /* NULL is a no-op */
 /* Games by name, in the project's folders under 'root' (the folder that
  * holds scripts/, levels/ and gvgai/). 'game' is a name (scripts/GAME.lua,
  * else GVGAI's gvgai/GAME.txt, gvgai/contphysics/GAME.txt or
@@ -149,26 +161,26 @@ int vg_game_names(const char *root, char **names, int max);
  * vg_game_load's. */
 vg_status vg_game_open(const char *root, const char *game, const char *level, vg_game **out, vg_error *err);
 
-int vg_game_width(const vg_game *g);                /* map columns */
-int vg_game_height(const vg_game *g);               /* map rows */
-int vg_game_num_types(const vg_game *g);            /* sprite types, parents included */
-const char *vg_type_name(const vg_game *g, int type); /* NULL when out of range */
-int vg_type_find(const vg_game *g, const char *name); /* type id, or -1 */
-int vg_type_is_leaf(const vg_game *g, int type);    /* 1 when no type has it as parent */
+int vg_game_width(const vg_game *g);                        /* map columns */
+int vg_game_height(const vg_game *g);                       /* map rows */
+int vg_game_num_types(const vg_game *g);                    /* sprite types, parents included */
+const char *vg_type_name(const vg_game *g, int type);       /* NULL when out of range */
+int vg_type_find(const vg_game *g, const char *name);       /* type id, or -1 */
+int vg_type_is_leaf(const vg_game *g, int type);            /* 1 when no type has it as parent */
 int vg_type_is_a(const vg_game *g, int type, int ancestor); /* 1 when 'type' is or descends from 'ancestor' */
 vg_category vg_type_category(const vg_game *g, int type);
-char vg_type_glyph(const vg_game *g, int type);     /* map character that first places it, or '?' */
-uint32_t vg_type_color(const vg_game *g, int type); /* 0xRRGGBB */
-int vg_type_hidden(const vg_game *g, int type);     /* 1 when not drawn */
+char vg_type_glyph(const vg_game *g, int type);      /* map character that first places it, or '?' */
+uint32_t vg_type_color(const vg_game *g, int type);  /* 0xRRGGBB */
+int vg_type_hidden(const vg_game *g, int type);      /* 1 when not drawn */
 const char *vg_type_img(const vg_game *g, int type); /* the script's image name ('img'), "" when none */
 /* What is likely a mistake in the game's rules though it plays (a Chaser
  * with nothing to chase, a rule an earlier stepBack keeps from running, a
  * parameter GVGAI ignores): up to 'max' of them into out[], each with its
  * file and line; returns how many there are (more than 'max' maybe). */
 int vg_game_warnings(const vg_game *g, vg_error *out, int max);
-int vg_game_has_heuristic(const vg_game *g);        /* 1 when the script defines heuristic(state) */
-int vg_num_resources(const vg_game *g);             /* resource kinds (sprite types held as resources), in type order */
-int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind 'slot', or -1 */
+int vg_game_has_heuristic(const vg_game *g);      /* 1 when the script defines heuristic(state) */
+int vg_num_resources(const vg_game *g);           /* resource kinds (sprite types held as resources), in type order */
+int vg_resource_type(const vg_game *g, int slot); /* the type of resource kind 'slot', or -1 */
 
 /* ---- States: create, copy, hash, free --------------------------------- */
 
@@ -178,13 +190,13 @@ int vg_resource_type(const vg_game *g, int slot);   /* the type of resource kind
  * callers who count seeds 1, 2, 3 and want unrelated games spread them).
  * NULL when out of memory. */
 vg_state *vg_state_new(const vg_game *g, uint64_t seed);
-void vg_state_free(vg_state *s);                    /* NULL is a no-op */
+void vg_state_free(vg_state *s);                                   /* NULL is a no-op */
 void vg_state_reset(const vg_game *g, vg_state *s, uint64_t seed); /* back to the level start */
-size_t vg_state_size(const vg_game *g);             /* bytes a state of this game may need */
-size_t vg_state_used(const vg_state *s);            /* bytes vg_state_copy moves for 's' */
-void vg_state_copy(vg_state *dst, const vg_state *src); /* both from the same game */
-vg_state *vg_state_clone(const vg_state *s);        /* a new copy; NULL when out of memory */
-uint64_t vg_state_hash(const vg_state *s);          /* 64-bit hash of everything but the tick */
+size_t vg_state_size(const vg_game *g);                            /* bytes a state of this game may need */
+size_t vg_state_used(const vg_state *s);                           /* bytes vg_state_copy moves for 's' */
+void vg_state_copy(vg_state *dst, const vg_state *src);            /* both from the same game */
+vg_state *vg_state_clone(const vg_state *s);                       /* a new copy; NULL when out of memory */
+uint64_t vg_state_hash(const vg_state *s);                         /* 64-bit hash of everything but the tick */
 int vg_state_equal(const vg_state *a, const vg_state *b); /* GVGAI's equalPosition: same sprites at the same places */
 uint64_t vg_state_position_hash(const vg_state *s); /* hash of what vg_state_equal compares: equal states hash alike */
 /* vg_state_position_hash, and also the orientation of every sprite whose
@@ -210,36 +222,38 @@ int vg_state_drew(const vg_state *s);
  * not NULL) when a Lua effect or termination raised an error; the state is
  * then over with no winner. */
 vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
-int vg_actions(const vg_game *g, const vg_state *s, vg_action out[VG_MAX_ACTIONS]); /* available actions, NIL excluded; returns the count */
+int vg_actions(const vg_game *g, const vg_state *s,
+               vg_action out[VG_MAX_ACTIONS]); /* available actions, NIL excluded; returns the count */
 int vg_is_over(const vg_state *s);
 vg_winner vg_winner_of(const vg_state *s);
 double vg_score(const vg_state *s);
-int vg_tick(const vg_state *s);                     /* actions applied so far */
+int vg_tick(const vg_state *s); /* actions applied so far */
 
 /* ---- Observations ----------------------------------------------------- */
 
 typedef struct vg_obs {
-    int type;           /* leaf sprite type */
-    int id;             /* unique sprite id in this game (GVGAI's obsID) */
+    int type; /* leaf sprite type */
+    int id;   /* unique sprite id in this game (GVGAI's obsID) */
     vg_category cat;
-    double x, y;        /* position in cells; fractional while between cells */
-    double sqdist;      /* squared distance in cells to the reference point, or 0 */
+    double x, y;   /* position in cells; fractional while between cells */
+    double sqdist; /* squared distance in cells to the reference point, or 0 */
 } vg_obs;
 
 typedef struct vg_event {
-    int tick;           /* tick the event happened in */
-    int active_type;    /* the avatar's (or avatar-spawned sprite's) type */
-    int passive_type;   /* the type it collided with */
+    int tick;         /* tick the event happened in */
+    int active_type;  /* the avatar's (or avatar-spawned sprite's) type */
+    int passive_type; /* the type it collided with */
     int active_id, passive_id;
-    int from_avatar;    /* 1 when the active sprite was spawned by the avatar */
-    double x, y;        /* where, in cells */
+    int from_avatar; /* 1 when the active sprite was spawned by the avatar */
+    double x, y;     /* where, in cells */
 } vg_event;
 
-int vg_avatar_alive(const vg_game *g, const vg_state *s);  /* 0 once killed */
+int vg_avatar_alive(const vg_game *g, const vg_state *s);                     /* 0 once killed */
 int vg_avatar_pos(const vg_game *g, const vg_state *s, double *x, double *y); /* 0 when there is no avatar */
-int vg_avatar_type(const vg_game *g, const vg_state *s);   /* leaf type, or -1 */
+int vg_avatar_type(const vg_game *g, const vg_state *s);                      /* leaf type, or -1 */
 void vg_avatar_orientation(const vg_game *g, const vg_state *s, int *dx, int *dy);
-int vg_avatar_resource(const vg_game *g, const vg_state *s, int slot); /* amount of resource kind 'slot' held, 0..vg_num_resources-1 */
+int vg_avatar_resource(const vg_game *g, const vg_state *s,
+                       int slot); /* amount of resource kind 'slot' held, 0..vg_num_resources-1 */
 /* The avatar's health points and, in '*max' (may be NULL), the most it has
  * had (GVGAI's maxHealthPoints); -1 when the game's sprites keep none or
  * there is no avatar. */
@@ -270,8 +284,8 @@ void vg_clear_events(vg_state *s);
  * leaf type (the types sprites have), in type order, each height x width
  * bytes, 1 where a sprite of its type covers the cell (one between cells:
  * every cell it overlaps; as vg_grid_at, a killed avatar is not there). */
-int vg_planes(const vg_game *g);                    /* how many planes */
-int vg_plane_type(const vg_game *g, int k);         /* the leaf type of plane k, or -1 */
+int vg_planes(const vg_game *g);            /* how many planes */
+int vg_plane_type(const vg_game *g, int k); /* the leaf type of plane k, or -1 */
 /* Writes 's' as vg_planes(g) x height x width bytes (plane, row, column). */
 void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out);
 
@@ -285,8 +299,8 @@ void vg_observe_planes(const vg_game *g, const vg_state *s, uint8_t *out);
  * then every other agent plays its policy's move. A game without turns{}
  * has one agent whose moves are its actions. */
 #define VG_MAX_MOVES 64
-int vg_num_agents(const vg_game *g, const vg_state *s);  /* agents that take turns, >= 1 */
-int vg_turn(const vg_state *s);                     /* the agent to move */
+int vg_num_agents(const vg_game *g, const vg_state *s); /* agents that take turns, >= 1 */
+int vg_turn(const vg_state *s);                         /* the agent to move */
 /* Legal moves of 'agent' in 's', in the game's order; returns how many
  * (0 when the game is over or on a script error, with 'err' filled). */
 int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], vg_error *err);
@@ -299,9 +313,9 @@ vg_status vg_play(const vg_game *g, vg_state *s, int agent, int move, vg_error *
  * game is over: the state is left as it is). VG_ERR_ARG on a game
  * without turns{}; a script error as vg_play. */
 vg_status vg_play_policy(const vg_game *g, vg_state *s, int *move, vg_error *err);
-const char *vg_move_name(const vg_game *g, int move);     /* NULL when out of range */
-int vg_move_find(const vg_game *g, const char *name);     /* move number, or -1 */
-int vg_game_has_turns(const vg_game *g);                  /* 1 when the script declares turns{} */
+const char *vg_move_name(const vg_game *g, int move); /* NULL when out of range */
+int vg_move_find(const vg_game *g, const char *name); /* move number, or -1 */
+int vg_game_has_turns(const vg_game *g);              /* 1 when the script declares turns{} */
 /* 1 when the game has no turns{}, or some move is named like an action
  * ("LEFT", "NIL"): then vg_advance plays agent 0's moves (Bait, 2048,
  * CS188 Pacman); 0 for a board game (Connect Four, Othello). */
@@ -311,12 +325,13 @@ int vg_moves_are_actions(const vg_game *g);
  * listed here (normalised to sum to 1), applied with vg_play, or drawn
  * from the state's RNG by vg_advance. */
 int vg_is_chance(const vg_game *g, int agent);
-int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES], vg_error *err);
+int vg_outcomes(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MOVES], double probs[VG_MAX_MOVES],
+                vg_error *err);
 
 /* The script's variables (variable{}): whole numbers kept in the state. */
-int vg_var_find(const vg_game *g, const char *name);      /* variable number, or -1 */
-int vg_var(const vg_state *s, int var);                   /* its value (0 when out of range) */
-void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored when out of range) */
+int vg_var_find(const vg_game *g, const char *name); /* variable number, or -1 */
+int vg_var(const vg_state *s, int var);              /* its value (0 when out of range) */
+void vg_set_var(vg_state *s, int var, int value);    /* sets it (ignored when out of range) */
 
 /* ---- Several players ---------------------------------------------------- */
 
@@ -330,7 +345,7 @@ void vg_set_var(vg_state *s, int var, int value);         /* sets it (ignored wh
  * plays player 0's action with every other player doing NIL; vg_score,
  * vg_winner_of, vg_actions and vg_avatar_* read player 0's. A game for
  * one player has player 0 only. */
-int vg_num_players(const vg_game *g);                /* >= 1 */
+int vg_num_players(const vg_game *g); /* >= 1 */
 /* One tick, player p doing acts[p] (vg_num_players entries; an action the
  * avatar does not have is NIL). Otherwise as vg_advance. */
 vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts, vg_error *err);
@@ -338,7 +353,8 @@ double vg_player_score(const vg_game *g, const vg_state *s, int player);
 vg_winner vg_player_winner(const vg_game *g, const vg_state *s, int player);
 /* Player p's available actions (NIL excluded): its avatar's. */
 int vg_player_actions(const vg_game *g, const vg_state *s, int player, vg_action out[VG_MAX_ACTIONS]);
-vg_action vg_player_last_action(const vg_game *g, const vg_state *s, int player); /* what its avatar last did; NIL at first */
+vg_action vg_player_last_action(const vg_game *g, const vg_state *s,
+                                int player); /* what its avatar last did; NIL at first */
 /* Player p's avatar: as vg_avatar_alive, _pos, _type, _orientation,
  * _resource. A player's avatar can be gone (GVGAI's null): then it is not
  * alive and has no position, type -1. */
@@ -361,16 +377,16 @@ int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, ch
 /* The types map character 'c' places, in order, in types[0..7); returns
  * how many (0: an empty cell), or -1 when the game does not map 'c'. */
 int vg_glyph_types(const vg_game *g, char c, int types[8]);
-const char *vg_type_class(const vg_game *g, int type);   /* its class's name ("MovingAvatar"); "" when none */
-int vg_type_stype(const vg_game *g, int type);           /* the type it spawns, shoots, chases or flees; -1 */
+const char *vg_type_class(const vg_game *g, int type); /* its class's name ("MovingAvatar"); "" when none */
+int vg_type_stype(const vg_game *g, int type);         /* the type it spawns, shoots, chases or flees; -1 */
 
-enum {                        /* vg_rule_info.does: what an effect may do */
-    VG_DOES_KILL1 = 1,        /* kill the first sprite */
-    VG_DOES_KILL2 = 2,        /* kill the second */
-    VG_DOES_CHANGE1 = 4,      /* move or change the first */
-    VG_DOES_CHANGE2 = 8,      /* move or change the second */
-    VG_DOES_CREATE = 16,      /* create sprites */
-    VG_DOES_ANY = 31          /* a script's effect: any of them */
+enum {                      /* vg_rule_info.does: what an effect may do */
+       VG_DOES_KILL1 = 1,   /* kill the first sprite */
+       VG_DOES_KILL2 = 2,   /* kill the second */
+       VG_DOES_CHANGE1 = 4, /* move or change the first */
+       VG_DOES_CHANGE2 = 8, /* move or change the second */
+       VG_DOES_CREATE = 16, /* create sprites */
+       VG_DOES_ANY = 31     /* a script's effect: any of them */
 };
 #define VG_RULE_EDGE (-1)     /* vg_rule_info.t2 of a rule at the screen's edge */
 #define VG_RULE_TIME (-2)     /* ... of a rule fired by the clock */
@@ -387,27 +403,28 @@ typedef struct vg_term_info { /* one termination */
     const char *kind;         /* "SpriteCounter", "Timeout", ...; "script" */
     int stype[3];             /* the types it counts, -1 */
     int limit;
-    int win;                  /* 1: ending here is a win */
+    int win; /* 1: ending here is a win */
 } vg_term_info;
 int vg_rule_count(const vg_game *g);
-int vg_rule(const vg_game *g, int k, vg_rule_info *out);  /* row k, in script order; 0 when out of range */
+int vg_rule(const vg_game *g, int k, vg_rule_info *out); /* row k, in script order; 0 when out of range */
 int vg_term_count(const vg_game *g);
-int vg_term(const vg_game *g, int k, vg_term_info *out);  /* termination k, in script order; 0 when out of range */
+int vg_term(const vg_game *g, int k, vg_term_info *out); /* termination k, in script order; 0 when out of range */
 
 /* ---- The levels a game asks for: constraints{} and generate() --------- */
 
 #define VG_MAX_CONSTRAINTS 16
-typedef struct vg_constraints {  /* what a script's constraints{} says a level must be */
-    int has_length, min_length, max_length;   /* length = {MIN, MAX} (or N): its proven shortest solution */
+typedef struct vg_constraints {             /* what a script's constraints{} says a level must be */
+    int has_length, min_length, max_length; /* length = {MIN, MAX} (or N): its proven shortest solution */
     int has_wins;
-    double strong_min, weak_max;  /* wins = {S, W}: with chance, a strong agent wins at least S of its games, a weak one at most W */
+    double strong_min,
+        weak_max; /* wins = {S, W}: with chance, a strong agent wins at least S of its games, a weak one at most W */
     int nsprites;
-    struct vg_count {             /* sprites = { name = {MIN, MAX} (or N), ... }: sprites of a type at the start */
+    struct vg_count { /* sprites = { name = {MIN, MAX} (or N), ... }: sprites of a type at the start */
         int type, min, max;
     } sprites[VG_MAX_CONSTRAINTS];
 } vg_constraints;
-const vg_constraints *vg_game_constraints(const vg_game *g);   /* all zero: none said */
-int vg_game_has_generate(const vg_game *g);        /* 1 when the script defines generate(rng, w, h) */
+const vg_constraints *vg_game_constraints(const vg_game *g); /* all zero: none said */
+int vg_game_has_generate(const vg_game *g);                  /* 1 when the script defines generate(rng, w, h) */
 /* Runs the script at 'script_path' afresh (its own sandbox: no level is
  * needed) and calls its generate(rng, w, h), 'rng' drawing from 'seed':
  * '*text' gets the map it returns, h rows of w characters each ended by
@@ -445,20 +462,20 @@ typedef struct vg_vec vg_vec;
  * arrays (NULL: not wanted), entry i for state i; in the per-player ones
  * (reward, score, result, resources) entry i * P + p for player p. */
 typedef struct vg_vec_out {
-    uint8_t *obs;         /* n x vg_planes x height x width (vg_observe_planes) */
-    double *reward;       /* n x P: the score gained by the step; 0 after a reset */
-    double *score;        /* n x P */
-    uint8_t *terminated;  /* the game is over */
-    uint8_t *truncated;   /* max_ticks played and the game not over */
-    int8_t *result;       /* n x P: 0 playing, 1 won, 2 lost, 3 over with no winner */
+    uint8_t *obs;        /* n x vg_planes x height x width (vg_observe_planes) */
+    double *reward;      /* n x P: the score gained by the step; 0 after a reset */
+    double *score;       /* n x P */
+    uint8_t *terminated; /* the game is over */
+    uint8_t *truncated;  /* max_ticks played and the game not over */
+    int8_t *result;      /* n x P: 0 playing, 1 won, 2 lost, 3 over with no winner */
     int32_t *tick;
-    int32_t *resources;   /* n x P x vg_num_resources: each player's avatar's (vg_player_resource) */
+    int32_t *resources; /* n x P x vg_num_resources: each player's avatar's (vg_player_resource) */
 } vg_vec_out;
 /* n >= 1 states of 'g' (which must outlive them), at the level's start;
  * NULL when out of memory or an argument is out of range. */
 vg_vec *vg_vec_new(const vg_game *g, int n, int max_ticks, int autoreset);
-void vg_vec_free(vg_vec *v);                        /* NULL is a no-op */
-int vg_vec_size(const vg_vec *v);                   /* n */
+void vg_vec_free(vg_vec *v);      /* NULL is a no-op */
+int vg_vec_size(const vg_vec *v); /* n */
 /* Begins every state's next episode, state i's seeded seeds[i] (NULL: the
  * seed after its last episode's); fills 'out'. */
 void vg_vec_reset(vg_vec *v, const uint64_t *seeds, const vg_vec_out *out);
@@ -468,8 +485,8 @@ void vg_vec_reset(vg_vec *v, const uint64_t *seeds, const vg_vec_out *out);
  * VG_ERR_SCRIPT (the first, in 'err') when a script failed in a state,
  * whose game is then over; every state is stepped all the same. */
 vg_status vg_vec_step(vg_vec *v, const int64_t *actions, const vg_vec_out *out, vg_error *err);
-vg_state *vg_vec_state(const vg_vec *v, int i);     /* state i, owned by 'v'; NULL when out of range */
-uint64_t vg_vec_seed(const vg_vec *v, int i);       /* the seed of state i's episode */
+vg_state *vg_vec_state(const vg_vec *v, int i); /* state i, owned by 'v'; NULL when out of range */
+uint64_t vg_vec_seed(const vg_vec *v, int i);   /* the seed of state i's episode */
 
 /* ---- Script hooks ----------------------------------------------------- */
 
@@ -480,10 +497,10 @@ double vg_heuristic(const vg_game *g, const vg_state *s, vg_error *err);
 /* The game's evaluate(state) (a leaf value for adversarial search, from
  * agent 0's view); falls back to the score. Errors as vg_heuristic. */
 double vg_evaluate(const vg_game *g, const vg_state *s, vg_error *err);
-int vg_game_has_evaluate(const vg_game *g);         /* 1 when the script defines evaluate(state) */
+int vg_game_has_evaluate(const vg_game *g); /* 1 when the script defines evaluate(state) */
 /* ---- Lower bound on the actions to a win ------------------------------ */
 
-#define VG_BOUND_DEAD 0x3fffffff   /* a state from which no win can be reached */
+#define VG_BOUND_DEAD 0x3fffffff /* a state from which no win can be reached */
 typedef enum { VG_BOUND_NONE, VG_BOUND_SCRIPT, VG_BOUND_DERIVED } vg_bound_kind;
 /* A lower bound on the actions still needed to win from 's' (the level
  * solver's A* heuristic: never more than the truth): 0 for a won state,
@@ -511,10 +528,10 @@ void vg_script_window(const vg_game *g, long steps, double seconds);
  * under the board a strip with the score, the tick and the result. A board
  * game (!vg_moves_are_actions) is drawn as a board with discs. */
 typedef struct vg_canvas vg_canvas;
-#define VG_CANVAS_CELL 24                    /* pixels a cell, when not given */
-#define VG_CANVAS_MAX_PIXELS (1 << 25)       /* a picture's width x height, refused before it is drawn */
-#define VG_CANVAS_MAX_IMAGE_SIDE 2048        /* a sprite image's width and height, refused before it is decoded */
-#define VG_CANVAS_MAX_IMAGE_FILE (16 << 20)  /* a sprite image file's bytes */
+#define VG_CANVAS_CELL           24         /* pixels a cell, when not given */
+#define VG_CANVAS_MAX_PIXELS     (1 << 25)  /* a picture's width x height, refused before it is drawn */
+#define VG_CANVAS_MAX_IMAGE_SIDE 2048       /* a sprite image's width and height, refused before it is decoded */
+#define VG_CANVAS_MAX_IMAGE_FILE (16 << 20) /* a sprite image file's bytes */
 /* A canvas for 'g' (which must outlive it), 'cell' pixels a cell (1 to
  * 256; 0: VG_CANVAS_CELL). A type's image ('img') is a PNG read under
  * 'sprites' if not NULL, else beside 'script' (the game's path), ".png"
@@ -527,8 +544,8 @@ typedef struct vg_canvas vg_canvas;
  * VG_ERR_NOMEM. */
 vg_status vg_canvas_new(const vg_game *g, int cell, const char *script, const char *sprites, vg_canvas **out,
                         vg_error *err);
-void vg_canvas_free(vg_canvas *c);                  /* NULL is a no-op */
-int vg_canvas_width(const vg_canvas *c);            /* the picture's size in pixels */
+void vg_canvas_free(vg_canvas *c);       /* NULL is a no-op */
+int vg_canvas_width(const vg_canvas *c); /* the picture's size in pixels */
 int vg_canvas_height(const vg_canvas *c);
 /* Draws 's'; returns the picture: width * height pixels of 3 bytes (R, G,
  * B), row by row, owned by 'c' and valid until its next draw. */
@@ -537,7 +554,7 @@ const uint8_t *vg_canvas_draw(vg_canvas *c, const vg_state *s);
  * strip, text, each type's fill and outline), into out[0..max); returns
  * how many there are. */
 int vg_canvas_colours(const vg_canvas *c, uint32_t *out, int max);
-int vg_canvas_has_images(const vg_canvas *c);       /* 1 when some type is drawn from its image */
+int vg_canvas_has_images(const vg_canvas *c); /* 1 when some type is drawn from its image */
 /* The canvas's 5x7 font: the seven rows of 'c' (bit 4 the leftmost
  * pixel; lower case drawn as upper case but 'e'); NULL for a space or a
  * character it lacks. */

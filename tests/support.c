@@ -2,7 +2,7 @@
  *
  * support.c -- see support.h. Tests run from the repository root.
  */
-#define _DEFAULT_SOURCE   /* mkstemps */
+#define _DEFAULT_SOURCE /* mkstemps */
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -305,7 +305,7 @@ static const char *skip_value(const char *p) {
         } else if (*p == '}' || *p == ']') {
             if (depth == 0) return p;
             if (--depth == 0) return p + 1;
-        } else if (depth == 0 && (*p == ',' )) {
+        } else if (depth == 0 && (*p == ',')) {
             return p;
         }
     }
@@ -351,7 +351,7 @@ static int same_json(const char *a, size_t la, const char *b, size_t lb) {
             }
         }
         if (*a != *b) return 0;
-        if (in_string && *a == '\\' && a + 1 < ea && b + 1 < eb) {   /* an escape: its next byte too */
+        if (in_string && *a == '\\' && a + 1 < ea && b + 1 < eb) { /* an escape: its next byte too */
             if (*++a != *++b) return 0;
         } else if (*a == '"') {
             in_string = !in_string;
@@ -382,8 +382,8 @@ static const char *element(const char *arr, int k) {
 }
 
 /* The fields compared, quickly and in full (compare_line). */
-static const char *const top1[] = {"tick", "action", "score", "isGameOver", "winner"};   /* a game for one player */
-static const char *const top2[] = {"tick", "actions", "isGameOver"};                     /* ... for several */
+static const char *const top1[] = {"tick", "action", "score", "isGameOver", "winner"}; /* a game for one player */
+static const char *const top2[] = {"tick", "actions", "isGameOver"};                   /* ... for several */
 static const char *const player_fields[] = {"score", "winner"};
 static const char *const avatar_fields[] = {"pos", "type", "alive", "orientation", "resources"};
 #define COUNT(a) (sizeof a / sizeof a[0])
@@ -393,7 +393,7 @@ static const char *const avatar_fields[] = {"pos", "type", "alive", "orientation
 static int quick_avatar(const char *ref, const char *ours) {
     size_t la, lb;
     const char *ra = member(ref, "avatar", 6, &la), *oa = member(ours, "avatar", 6, &lb);
-    if (!ra || !oa || *ra != '{') return ra && oa && la == lb && memcmp(ra, oa, la) == 0;   /* null and null */
+    if (!ra || !oa || *ra != '{') return ra && oa && la == lb && memcmp(ra, oa, la) == 0; /* null and null */
     for (size_t k = 0; k < COUNT(avatar_fields); k++)
         if (!same_text(ra, oa, avatar_fields[k])) return 0;
     return 1;
@@ -432,7 +432,8 @@ static int quick_same(const char *ref, const char *ours, int players) {
     for (size_t k = 0; k < (players > 1 ? COUNT(top2) : COUNT(top1)); k++)
         if (!same_text(ref, ours, players > 1 ? top2[k] : top1[k])) return 0;
     if (players == 1 && !quick_avatar(ref, ours)) return 0;
-    const char *rp = players > 1 ? member(ref, "players", 7, &la) : NULL, *op = rp ? member(ours, "players", 7, &lb) : NULL;
+    const char *rp = players > 1 ? member(ref, "players", 7, &la) : NULL,
+               *op = rp ? member(ours, "players", 7, &lb) : NULL;
     for (int p = 0; p < players && players > 1; p++) {
         const char *r = rp ? element(rp, p) : NULL, *o = op ? element(op, p) : NULL;
         if (!r || !o || !quick_avatar(r, o)) return 0;
@@ -443,12 +444,14 @@ static int quick_same(const char *ref, const char *ours, int players) {
     span mine[VG_MAX_TYPES], theirs[VG_MAX_TYPES];
     int nm = os ? members(os, mine, VG_MAX_TYPES) : -1, nt = rs ? members(rs, theirs, VG_MAX_TYPES) : -1;
     if (nm < 0 || nt < 0) return 0;
-    for (int k = 0; k < nt; k++) {     /* each type the recording lists */
+    for (int k = 0; k < nt; k++) { /* each type the recording lists */
         int j = 0;
-        while (j < nm && (mine[j].klen != theirs[k].klen || memcmp(mine[j].key, theirs[k].key, theirs[k].klen) != 0)) j++;
+        while (j < nm && (mine[j].klen != theirs[k].klen || memcmp(mine[j].key, theirs[k].key, theirs[k].klen) != 0))
+            j++;
         size_t lt;
         const char *count = member(theirs[k].val, "n", 1, &lt);
-        if (j == nm && !(count && lt == 1 && *count == '0')) return 0;    /* a GVGAI type ours lacks (its default "avatar") */
+        if (j == nm && !(count && lt == 1 && *count == '0'))
+            return 0; /* a GVGAI type ours lacks (its default "avatar") */
         if (j < nm && !same_text(theirs[k].val, mine[j].val, "pos")) return 0;
     }
     return 1;
@@ -499,10 +502,13 @@ static json_object *field(json_object *obj, const char *key) {
     return v;
 }
 
-static const char *text(json_object *j) { return j ? json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN) : "null"; }
+static const char *text(json_object *j) {
+    return j ? json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN) : "null";
+}
 
 /* One difference: counted, the first kept in 'd', printed with 'print'. */
-static void differ(trace_diff *d, int print, const char *file, int tick, const char *what, const char *want, const char *got) {
+static void differ(trace_diff *d, int print, const char *file, int tick, const char *what, const char *want,
+                   const char *got) {
     if (d->mismatches++ == 0) {
         d->tick = tick;
         snprintf(d->what, sizeof d->what, "%s", what);
@@ -548,7 +554,8 @@ static void compare_line(trace_diff *d, int print, const char *file, json_object
     if (players == 1) compare_avatar(d, print, file, tick, "", ref, ours);
     json_object *rp = field(ref, "players"), *op = field(ours, "players");
     for (int p = 0; p < players && players > 1; p++) {
-        json_object *r = rp ? json_object_array_get_idx(rp, (size_t)p) : NULL, *o = op ? json_object_array_get_idx(op, (size_t)p) : NULL;
+        json_object *r = rp ? json_object_array_get_idx(rp, (size_t)p) : NULL,
+                    *o = op ? json_object_array_get_idx(op, (size_t)p) : NULL;
         char prefix[24];
         snprintf(prefix, sizeof prefix, "players[%d].", p);
         if (!r || !o) {
@@ -571,7 +578,7 @@ static void compare_line(trace_diff *d, int print, const char *file, json_object
         char what[96];
         snprintf(what, sizeof what, "sprites.%s.pos", type);
         json_object *got = field(os, type), *n = field(want, "n");
-        if (!got && n && json_object_get_int(n) == 0) continue;   /* a GVGAI type ours lacks (its default "avatar") */
+        if (!got && n && json_object_get_int(n) == 0) continue; /* a GVGAI type ours lacks (its default "avatar") */
         if (!got) differ(d, print, file, tick, what, text(field(want, "pos")), "no such sprite type");
         else check(d, print, file, tick, what, want, got, "pos");
     }
@@ -611,7 +618,8 @@ static vg_status play_tick(const vg_game *g, vg_state *s, const trace_plays *p, 
     return players == 1 ? vg_advance(g, s, a[0], err) : vg_advance_multi(g, s, a, err);
 }
 
-int trace_replay_plays(const vg_game *g, uint64_t seed, const trace_plays *p, const char *jsonl, int print, trace_diff *d) {
+int trace_replay_plays(const vg_game *g, uint64_t seed, const trace_plays *p, const char *jsonl, int print,
+                       trace_diff *d) {
     memset(d, 0, sizeof *d);
     d->tick = -1;
     recording r = {gzopen(jsonl, "rb"), NULL, 0};

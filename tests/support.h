@@ -57,13 +57,13 @@ vg_game *load_lua_ok(const char *lua, const char *map);
 void load_lua_error(const char *lua, const char *map, int line, const char *words);
 /* Loads and expects failure with 'status'; returns the error. */
 vg_error load_fail(const char *script, const char *level, vg_status status);
-const char *repo_path(const char *rel);    /* absolute path of 'rel'; a static buffer */
+const char *repo_path(const char *rel); /* absolute path of 'rel'; a static buffer */
 /* Reads an actions file (one action a line, ACTION_LEFT or LEFT style;
  * blank lines and # comments skipped) into *out (malloc'd) and *n;
  * returns 0, with the line printed, when one is not an action. */
 int read_actions(const char *path, vg_action **out, int *n);
 
-double now_seconds(void);                  /* monotonic */
+double now_seconds(void); /* monotonic */
 int ends_with(const char *s, const char *tail);
 /* The 1-based line of 'path' that ends in "-- ERROR"; fails the test if none. */
 int marked_line(const char *path);
@@ -120,7 +120,8 @@ typedef struct trace_plays {
  * action (NIL past the end of its list; a player whose avatar is not
  * alive is not asked, as in GVGAI), until every list is played. The
  * players' score, winner and avatar are compared, and "actions". */
-int trace_replay_plays(const vg_game *g, uint64_t seed, const trace_plays *p, const char *jsonl, int print, trace_diff *d);
+int trace_replay_plays(const vg_game *g, uint64_t seed, const trace_plays *p, const char *jsonl, int print,
+                       trace_diff *d);
 
 /* The PNG 'path' as RGB (malloc'd), its size in '*w', '*h'; NULL when it cannot be read. */
 uint8_t *read_png(const char *path, int *w, int *h);

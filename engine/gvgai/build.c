@@ -70,7 +70,8 @@ static vg_status set_game(vg_game *g, int id, const char *key, const param_value
 /* One declaration handed to the game 'ud'. */
 static vg_status build(void *ud, const gv_decl *d, vg_error *err) {
     vg_game *g = ud;
-    const char **names = malloc(((size_t)d->nargs + 1) * sizeof *names);   /* all of them: the builder says how many is too many */
+    const char **names =
+        malloc(((size_t)d->nargs + 1) * sizeof *names); /* all of them: the builder says how many is too many */
     int line = d->name->line, id = 0, n = d->nargs;
     if (!names) return error_set(err, VG_ERR_NOMEM, g->script_path, line, 0, "out of memory");
     for (int k = 0; k < n; k++) names[k] = d->args[k]->s;
@@ -108,10 +109,11 @@ vg_status gvgai_load_game(const char *path, const char *level_text, const char *
     if (st == VG_OK && memchr(text, '\0', len)) st = error_set(err, VG_ERR_SCRIPT, path, 0, 0, "not a text file");
     if (st == VG_OK) st = gvgai_parse(path, text, &d, err);
     if (st == VG_OK && !(g = game_new(path))) st = error_set(err, VG_ERR_NOMEM, path, 0, 0, "out of memory");
-    if (g) g->gvgai_maps = 1;       /* its levels are read as GVGAI reads them; a parameter GVGAI ignores is a warning */
+    if (g) g->gvgai_maps = 1; /* its levels are read as GVGAI reads them; a parameter GVGAI ignores is a warning */
     if (st == VG_OK) st = gvgai_walk(&d, build, g, err);
     if (st == VG_OK) st = game_finish(g, err);
-    if (st == VG_OK && (st = level_load(g, level_text, level_name, err)) != VG_OK && err && strcmp(err->file, path) == 0)
+    if (st == VG_OK && (st = level_load(g, level_text, level_name, err)) != VG_OK && err &&
+        strcmp(err->file, path) == 0)
         locate_map(err, &d);
     if (st == VG_OK) *out = g, g = NULL;
     game_free(g);

@@ -65,10 +65,11 @@ static void put_string(out *o, const char *s) {
 
 /* A table key: a name as it is, anything else (a Lua keyword) in brackets. */
 static void put_key(out *o, const char *key) {
-    static const char *const keywords[] = {"and", "break", "do", "else", "elseif", "end", "false", "for", "function",
-                                           "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return",
-                                           "then", "true", "until", "while"};
-    int plain = (key[0] < '0' || key[0] > '9') && key[strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")] == '\0';
+    static const char *const keywords[] = {"and",      "break",  "do",   "else", "elseif", "end",  "false", "for",
+                                           "function", "goto",   "if",   "in",   "local",  "nil",  "not",   "or",
+                                           "repeat",   "return", "then", "true", "until",  "while"};
+    int plain = (key[0] < '0' || key[0] > '9') &&
+                key[strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")] == '\0';
     for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++) plain &= strcmp(key, keywords[k]) != 0;
     if (plain) {
         put(o, "%s", key);
@@ -81,11 +82,11 @@ static void put_key(out *o, const char *key) {
 
 static void put_value(out *o, const param_value *v) {
     switch (v->kind) {
-    case PV_NUMBER: {                      /* the shortest text that Lua reads back as the same double */
+    case PV_NUMBER: { /* the shortest text that Lua reads back as the same double */
         char text[32];
         if (isnan(v->num)) snprintf(text, sizeof text, "(0/0)");
-        else if (isinf(v->num)) snprintf(text, sizeof text, "%s1e999", v->num < 0 ? "-" : "");   /* 1e400 in the file */
-        else if (v->num == 0 && signbit(v->num)) snprintf(text, sizeof text, "-0.0");          /* "-0" is Lua's integer 0 */
+        else if (isinf(v->num)) snprintf(text, sizeof text, "%s1e999", v->num < 0 ? "-" : ""); /* 1e400 in the file */
+        else if (v->num == 0 && signbit(v->num)) snprintf(text, sizeof text, "-0.0"); /* "-0" is Lua's integer 0 */
         else
             for (int digits = fabs(v->num) < 1e15 && v->num == floor(v->num) ? 17 : 1; digits <= 17; digits++) {
                 snprintf(text, sizeof text, "%.*g", digits, v->num);
@@ -153,8 +154,11 @@ static vg_status write_decl(void *ud, const gv_decl *d, vg_error *err) {
     out *o = &w->o;
     (void)err;
     heading(o, d->kind, &w->last);
-    static const char *const calls[] = {[GD_TYPE] = "sprite", [GD_GAME] = "game", [GD_MAP] = "map",
-                                        [GD_EFFECT] = "interaction", [GD_TERM] = "termination"};
+    static const char *const calls[] = {[GD_TYPE] = "sprite",
+                                        [GD_GAME] = "game",
+                                        [GD_MAP] = "map",
+                                        [GD_EFFECT] = "interaction",
+                                        [GD_TERM] = "termination"};
     put(o, "%*s%s { ", 2 * d->depth, "", calls[d->kind]);
     if (d->kind != GD_GAME) put_string(o, d->name->s);
     if (d->kind == GD_TYPE && d->word) put(o, ", "), put_string(o, d->word->s);
@@ -169,7 +173,7 @@ static vg_status write_decl(void *ud, const gv_decl *d, vg_error *err) {
         put_string(o, d->word->s);
     }
     if (d->kind == GD_GAME) {
-        put(o, "gvgai_maps = true");     /* levels read as GVGAI reads them, as the game file's are */
+        put(o, "gvgai_maps = true"); /* levels read as GVGAI reads them, as the game file's are */
         for (int k = 0; k < d->nparams; k++) {
             put(o, ", ");
             put_key(o, d->params[k]->key.s);
@@ -198,7 +202,7 @@ vg_status vg_game_convert(const char *path, char **lua, vg_error *err) {
     if (st == VG_OK) {
         const char *base = strrchr(path, '/');
         put(&w.o, "-- ");
-        for (const char *c = base ? base + 1 : path; *c; c++)   /* a line break in the name must not end the comment */
+        for (const char *c = base ? base + 1 : path; *c; c++) /* a line break in the name must not end the comment */
             if ((unsigned char)*c < 32 || *c == 127) put(&w.o, "\\x%02x", (unsigned char)*c);
             else put(&w.o, "%c", *c);
         put(&w.o, ": GVGAI's game written as a Lua script by 'vgdl convert' (see docs/scripting.md).\n");

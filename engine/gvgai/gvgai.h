@@ -41,19 +41,19 @@ typedef enum { GV_SPRITE, GV_MAP, GV_INTERACTION, GV_TERMINATION } gv_block;
 /* One line of a block. */
 typedef struct gv_stmt {
     gv_block block;
-    gv_tok name;            /* sprite name, map character, first sprite type, termination class */
-    gv_tok word;            /* the class of a sprite, the effect of an interaction; .s NULL if none */
-    int first, n;           /* map: the types it places; interaction: the second types (in gv_desc.args) */
-    int pfirst, np;         /* parameters (in gv_desc.params) */
-    int parent;             /* sprite: the statement it is nested in, -1 at the top */
+    gv_tok name;    /* sprite name, map character, first sprite type, termination class */
+    gv_tok word;    /* the class of a sprite, the effect of an interaction; .s NULL if none */
+    int first, n;   /* map: the types it places; interaction: the second types (in gv_desc.args) */
+    int pfirst, np; /* parameters (in gv_desc.params) */
+    int parent;     /* sprite: the statement it is nested in, -1 at the top */
 } gv_stmt;
 
 typedef struct gv_desc {
     const char *path;
-    char *text;             /* the file, cut into words in place */
-    char **lists;           /* storage of list values */
-    gv_tok game;            /* "BasicGame" */
-    int gfirst, gn;         /* its parameters */
+    char *text;     /* the file, cut into words in place */
+    char **lists;   /* storage of list values */
+    gv_tok game;    /* "BasicGame" */
+    int gfirst, gn; /* its parameters */
     gv_stmt *stmts;
     int nstmts;
     gv_tok *args;
@@ -76,15 +76,15 @@ typedef enum { GD_TYPE, GD_GAME, GD_MAP, GD_EFFECT, GD_TERM } gd_kind;
 
 typedef struct gv_decl {
     gd_kind kind;
-    const gv_tok *name;     /* type name, map character, first type, termination class; GD_GAME: the game line */
-    const char *parent;     /* GD_TYPE: NULL at the top */
-    const gv_tok *word;     /* GD_TYPE: its class, NULL when it is its parent's; GD_EFFECT: the effect */
-    const gv_tok *const *args;   /* GD_MAP: the types it places; GD_EFFECT: the second types */
+    const gv_tok *name;        /* type name, map character, first type, termination class; GD_GAME: the game line */
+    const char *parent;        /* GD_TYPE: NULL at the top */
+    const gv_tok *word;        /* GD_TYPE: its class, NULL when it is its parent's; GD_EFFECT: the effect */
+    const gv_tok *const *args; /* GD_MAP: the types it places; GD_EFFECT: the second types */
     int nargs;
     const gv_param *const *params;
     int nparams;
-    int depth;              /* GD_TYPE: how deep in the sprite tree */
-    const char *note;       /* what GVGAI does here that the text does not show, or NULL */
+    int depth;        /* GD_TYPE: how deep in the sprite tree */
+    const char *note; /* what GVGAI does here that the text does not show, or NULL */
 } gv_decl;
 
 /* Takes one declaration; VG_OK, or an error in 'err'. */

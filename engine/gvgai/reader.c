@@ -30,7 +30,7 @@
 
 #include "gvgai.h"
 
-#define MAX_DEPTH 64           /* nesting of lines */
+#define MAX_DEPTH 64 /* nesting of lines */
 
 static const char *const block_names[] = {"SpriteSet", "LevelMapping", "InteractionSet", "TerminationSet"};
 #define NUM_BLOCKS 4
@@ -44,10 +44,10 @@ typedef struct key_at {
 typedef struct parser {
     gv_desc *d;
     vg_error *err;
-    gv_tok *words;             /* the words of the current line */
+    gv_tok *words; /* the words of the current line */
     int nwords;
-    int nlist;                 /* list items stored in d->lists */
-    key_at *keys;              /* scratch: the current line's parameters */
+    int nlist;    /* list items stored in d->lists */
+    key_at *keys; /* scratch: the current line's parameters */
 } parser;
 
 static vg_status fail(parser *p, const gv_tok *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -103,7 +103,7 @@ static vg_status read_param(parser *p, const gv_tok *w, gv_param *out) {
     } else if (strchr(val, ',')) {
         int items = 1;
         for (const char *c = val; *c; c++) items += *c == ',';
-        if (items > VG_MAX_TYPES)      /* as the Lua loader refuses a longer list: the two load alike */
+        if (items > VG_MAX_TYPES) /* as the Lua loader refuses a longer list: the two load alike */
             return fail(p, &out->val, "parameter '%s' lists %d items (the limit is %d)", s, items, VG_MAX_TYPES);
         v->kind = PV_LIST;
         v->list = (const char *const *)&p->d->lists[p->nlist];
@@ -120,7 +120,7 @@ static vg_status read_param(parser *p, const gv_tok *w, gv_param *out) {
         v->kind = PV_STRING;
         v->str = val;
         for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++)
-            if (strcmp(val, dirs[k]) == 0) v->str = val + 1;     /* GVGAI's Direction names: its vectors' */
+            if (strcmp(val, dirs[k]) == 0) v->str = val + 1; /* GVGAI's Direction names: its vectors' */
     }
     return VG_OK;
 }
@@ -139,7 +139,7 @@ static void keep_last(parser *p, int first, int *n) {
     for (int k = 0; k < *n; k++) p->keys[k] = (key_at){ps[k].key.s, k};
     qsort(p->keys, (size_t)*n, sizeof *p->keys, key_cmp);
     for (int k = 0; k + 1 < *n; k++)
-        if (strcmp(p->keys[k].key, p->keys[k + 1].key) == 0) ps[p->keys[k].at].key.s = NULL;   /* a later one follows */
+        if (strcmp(p->keys[k].key, p->keys[k + 1].key) == 0) ps[p->keys[k].at].key.s = NULL; /* a later one follows */
     int kept = 0;
     for (int k = 0; k < *n; k++)
         if (ps[k].key.s) ps[kept++] = ps[k];
@@ -176,7 +176,8 @@ static int arrow_at(const parser *p, int k) { return k < p->nwords && strcmp(p->
 /* name > [Class] key=value ... */
 static vg_status read_sprite(parser *p, gv_stmt *s) {
     if (!arrow_at(p, 1))
-        return fail(p, &p->words[p->nwords > 1], "expected 'name > Class key=value ...' (a sprite: '>' after its name)");
+        return fail(p, &p->words[p->nwords > 1],
+                    "expected 'name > Class key=value ...' (a sprite: '>' after its name)");
     return read_params(p, 2, &s->pfirst, &s->np, &s->word, "class");
 }
 
@@ -247,15 +248,15 @@ static void split_words(parser *p, char *line, int lineno) {
 /* What an open line of the nesting is. */
 typedef struct open_line {
     int indent;
-    int block;                 /* -1: the game line; a gv_block: a block line or a statement in it */
-    int stmt;                  /* the statement, -1 for the game or a block line */
+    int block; /* -1: the game line; a gv_block: a block line or a statement in it */
+    int stmt;  /* the statement, -1 for the game or a block line */
 } open_line;
 
 static vg_status read_line(parser *p, open_line *stack, int *depth) {
     const gv_tok *w = &p->words[0];
     int indent = w->col - 1;
     if (*depth == 0) {
-        if (strcmp(w->s, "BasicGame") != 0 && strcmp(w->s, "GameSpace") != 0)   /* GameSpace: one with no ParameterSet */
+        if (strcmp(w->s, "BasicGame") != 0 && strcmp(w->s, "GameSpace") != 0) /* GameSpace: one with no ParameterSet */
             return fail(p, w, "a GVGAI game starts with 'BasicGame key=value ...', not '%s'", w->s);
         p->d->game = *w;
         stack[(*depth)++] = (open_line){indent, -1, -1};
@@ -265,7 +266,7 @@ static vg_status read_line(parser *p, open_line *stack, int *depth) {
     if (*depth == 0) return fail(p, w, "'%s' is not indented under the 'BasicGame' line", w->s);
     if (*depth == MAX_DEPTH) return fail(p, w, "lines nested too deeply (the limit is %d)", MAX_DEPTH);
     open_line *top = &stack[*depth - 1];
-    if (top->block < 0) {                          /* a block */
+    if (top->block < 0) { /* a block */
         int b = 0;
         while (b < NUM_BLOCKS && strcmp(w->s, block_names[b]) != 0) b++;
         if (b == NUM_BLOCKS) {
@@ -273,7 +274,9 @@ static vg_status read_line(parser *p, open_line *stack, int *depth) {
             if (p->err) p->err->col = w->col;
             return st;
         }
-        if (p->nwords > 1) return fail(p, &p->words[1], "'%s' stands alone on its line; '%s' belongs on the next", w->s, p->words[1].s);
+        if (p->nwords > 1)
+            return fail(p, &p->words[1], "'%s' stands alone on its line; '%s' belongs on the next", w->s,
+                        p->words[1].s);
         stack[(*depth)++] = (open_line){indent, b, -1};
         return VG_OK;
     }
@@ -293,7 +296,7 @@ typedef struct text_counts {
 static text_counts count_text(const char *text) {
     text_counts n = {0, 0, 0, 0};
     size_t in_line = 0;
-    int eq = 0;                                   /* the current word has an '=' */
+    int eq = 0; /* the current word has an '=' */
     for (const char *c = text; *c; c++) {
         unsigned char ch = (unsigned char)*c;
         if (ch == '\n' || ch == '\r') in_line = 0;
@@ -332,7 +335,7 @@ vg_status gvgai_parse(const char *path, const char *text, gv_desc *d, vg_error *
     int depth = 0, lineno = 0;
     vg_status st = VG_OK;
     for (char *line = d->text; st == VG_OK && *line;) {
-        char *end = line + strcspn(line, "\r\n");     /* lines end as Java's readLine ends them */
+        char *end = line + strcspn(line, "\r\n"); /* lines end as Java's readLine ends them */
         char *next = end + (*end == '\r' && end[1] == '\n' ? 2 : *end ? 1 : 0);
         *end = '\0';
         lineno++;
@@ -341,7 +344,8 @@ vg_status gvgai_parse(const char *path, const char *text, gv_desc *d, vg_error *
         if (p.nwords > 0) st = read_line(&p, stack, &depth);
         line = next;
     }
-    if (st == VG_OK && depth == 0) st = error_set(err, VG_ERR_SCRIPT, path, 0, 0, "no 'BasicGame' line: not a GVGAI game");
+    if (st == VG_OK && depth == 0)
+        st = error_set(err, VG_ERR_SCRIPT, path, 0, 0, "no 'BasicGame' line: not a GVGAI game");
     free(p.words);
     free(p.keys);
     return st;

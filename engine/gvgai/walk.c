@@ -62,8 +62,8 @@ int gvgai_ignored_param(const char *key, const char **why) {
 /* The sprite statements by name: an open-addressing hash table, so that
  * the walk is linear in the statements however many share a name. */
 typedef struct name_slot {
-    const char *name;          /* NULL: an empty slot */
-    int count, seen;           /* statements declaring it; of those, walked so far */
+    const char *name; /* NULL: an empty slot */
+    int count, seen;  /* statements declaring it; of those, walked so far */
 } name_slot;
 
 typedef struct walker {
@@ -71,22 +71,22 @@ typedef struct walker {
     gv_emit_fn *emit;
     void *ud;
     vg_error *err;
-    const gv_tok **cls;        /* per statement: the class GVGAI gives it, or NULL */
-    const gv_tok **inherit;    /* ... and the class its children inherit */
+    const gv_tok **cls;     /* per statement: the class GVGAI gives it, or NULL */
+    const gv_tok **inherit; /* ... and the class its children inherit */
     int *depth;
-    char *parent_of;           /* per statement: 1 when a sprite is nested in it */
-    char (*names)[NAME_SIZE];  /* per statement: the name it is declared under; "" when dropped */
-    name_slot *slots;          /* the sprite names, nslots (a power of two) */
+    char *parent_of;          /* per statement: 1 when a sprite is nested in it */
+    char (*names)[NAME_SIZE]; /* per statement: the name it is declared under; "" when dropped */
+    name_slot *slots;         /* the sprite names, nslots (a power of two) */
     size_t nslots;
-    const gv_param **params;   /* scratch: one declaration's parameters */
-    const gv_tok **args;       /* scratch: one declaration's types */
-    gv_tok *toks;              /* scratch: types renamed */
+    const gv_param **params; /* scratch: one declaration's parameters */
+    const gv_tok **args;     /* scratch: one declaration's types */
+    gv_tok *toks;            /* scratch: types renamed */
     char note[160];
 } walker;
 
 /* The slot of sprite name 'name': its own, or the empty one it would take. */
 static name_slot *slot_of(const walker *w, const char *name) {
-    uint64_t h = 1469598103934665603ULL;             /* FNV-1a */
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
     for (const char *c = name; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ULL;
     for (size_t k = (size_t)h & (w->nslots - 1);; k = (k + 1) & (w->nslots - 1))
         if (!w->slots[k].name || strcmp(w->slots[k].name, name) == 0) return &w->slots[k];
@@ -129,7 +129,8 @@ static int keep_params(walker *w, int first, int n, gd_kind kind) {
     int kept = 0;
     for (int k = first; k < first + n; k++) {
         const gv_param *p = &w->d->params[k];
-        if ((kind == GD_TYPE && gvgai_ignored_param(p->key.s, NULL)) || (kind == GD_GAME && strcmp(p->key.s, "key_handler") == 0))
+        if ((kind == GD_TYPE && gvgai_ignored_param(p->key.s, NULL)) ||
+            (kind == GD_GAME && strcmp(p->key.s, "key_handler") == 0))
             continue;
         w->params[kept++] = p;
     }
@@ -156,13 +157,13 @@ static vg_status walk_sprites(walker *w) {
         name.s = w->names[i];
         const gv_tok *pcls = s->parent >= 0 ? w->cls[s->parent] : NULL, *cls = w->cls[i];
         int same = (!pcls && !cls) || (pcls && cls && strcmp(pcls->s, cls->s) == 0);
-        gv_decl decl = {GD_TYPE, &name, s->parent >= 0 ? w->names[s->parent] : NULL, same ? NULL : cls, NULL, 0,
-                        w->params, keep_params(w, s->pfirst, s->np, GD_TYPE), w->depth[i], NULL};
+        gv_decl decl = {GD_TYPE, &name,     s->parent >= 0 ? w->names[s->parent] : NULL, same ? NULL : cls, NULL,
+                        0,       w->params, keep_params(w, s->pfirst, s->np, GD_TYPE),   w->depth[i],       NULL};
         if (s->word.s && strcmp(cls->s, s->word.s) != 0) {
             snprintf(w->note, sizeof w->note, "GVGAI ignores the class '%s' here: a parent names one", s->word.s);
             decl.note = w->note;
         }
-        for (int k = 0; k < decl.nparams; k++)     /* sprite{}'s own entry in Lua: refused alike by both loaders */
+        for (int k = 0; k < decl.nparams; k++) /* sprite{}'s own entry in Lua: refused alike by both loaders */
             if (strcmp(decl.params[k]->key.s, "parent") == 0)
                 return error_set(w->err, VG_ERR_SCRIPT, d->path, decl.params[k]->key.line, decl.params[k]->key.col,
                                  "unknown sprite parameter 'parent' (a sprite's parent is the one it is nested under)");
@@ -184,7 +185,8 @@ static vg_status walk_maps(walker *w) {
         if (st != VG_OK) return st;
         mapped[(unsigned char)s->name.s[0]] = 1;
     }
-    static const gv_tok chars[3] = {{"w", 0, 0}, {"A", 0, 0}, {" ", 0, 0}}, types[2] = {{"wall", 0, 0}, {"avatar", 0, 0}};
+    static const gv_tok chars[3] = {{"w", 0, 0}, {"A", 0, 0}, {" ", 0, 0}},
+                        types[2] = {{"wall", 0, 0}, {"avatar", 0, 0}};
     static const gv_tok *const places[2][1] = {{&types[0]}, {&types[1]}};
     static const char *const notes[3] = {"GVGAI's default for 'w'", "GVGAI's default for 'A'",
                                          "a space is an empty cell (as is any character not mapped)"};
@@ -201,17 +203,18 @@ static vg_status walk_interactions(walker *w) {
     for (int i = 0; i < d->nstmts; i++) {
         const gv_stmt *s = &d->stmts[i];
         if (s->block != GV_INTERACTION) continue;
-        for (int k = 0; k < s->n; k++) {                  /* 'eos' in any case is the edge */
+        for (int k = 0; k < s->n; k++) { /* 'eos' in any case is the edge */
             w->toks[k] = d->args[s->first + k];
             if (strcasecmp(w->toks[k].s, "EOS") == 0) w->toks[k].s = "EOS";
             w->args[k] = &w->toks[k];
         }
-        gv_decl decl = {GD_EFFECT, &s->name, NULL, &s->word, w->args, s->n, w->params, keep_params(w, s->pfirst, s->np, GD_EFFECT),
-                        0, NULL};
+        gv_decl decl = {GD_EFFECT, &s->name, NULL,      &s->word,
+                        w->args,   s->n,     w->params, keep_params(w, s->pfirst, s->np, GD_EFFECT),
+                        0,         NULL};
         vg_status st = VG_OK;
         if (strcasecmp(s->name.s, "EOS") != 0) {
             st = emit(w, &decl);
-        } else {                                           /* EOS a b > e: a EOS > e, b EOS > e */
+        } else { /* EOS a b > e: a EOS > e, b EOS > e */
             gv_tok eos = s->name;
             eos.s = "EOS";
             const gv_tok *second[1] = {&eos};
@@ -231,10 +234,21 @@ vg_status gvgai_walk(const gv_desc *d, gv_emit_fn *emit_fn, void *ud, vg_error *
     int n = d->nstmts + 1, most = d->nparams > d->nargs ? d->nparams : d->nargs;
     size_t nslots = 16;
     while (nslots < 2 * (size_t)n) nslots *= 2;
-    walker w = {d, emit_fn, ud, err, calloc((size_t)n, sizeof *w.cls), calloc((size_t)n, sizeof *w.inherit),
-                calloc((size_t)n, sizeof *w.depth), calloc((size_t)n, 1), calloc((size_t)n, sizeof *w.names),
-                calloc(nslots, sizeof *w.slots), nslots, calloc((size_t)most + 1, sizeof *w.params),
-                calloc((size_t)most + 1, sizeof *w.args), calloc((size_t)most + 1, sizeof *w.toks), ""};
+    walker w = {d,
+                emit_fn,
+                ud,
+                err,
+                calloc((size_t)n, sizeof *w.cls),
+                calloc((size_t)n, sizeof *w.inherit),
+                calloc((size_t)n, sizeof *w.depth),
+                calloc((size_t)n, 1),
+                calloc((size_t)n, sizeof *w.names),
+                calloc(nslots, sizeof *w.slots),
+                nslots,
+                calloc((size_t)most + 1, sizeof *w.params),
+                calloc((size_t)most + 1, sizeof *w.args),
+                calloc((size_t)most + 1, sizeof *w.toks),
+                ""};
     vg_status st = VG_OK;
     if (!w.cls || !w.inherit || !w.depth || !w.parent_of || !w.names || !w.slots || !w.params || !w.args || !w.toks)
         st = error_set(err, VG_ERR_NOMEM, d->path, 0, 0, "out of memory");
@@ -249,7 +263,8 @@ vg_status gvgai_walk(const gv_desc *d, gv_emit_fn *emit_fn, void *ud, vg_error *
     for (int i = 0; i < d->nstmts && st == VG_OK; i++) {
         const gv_stmt *s = &d->stmts[i];
         if (s->block != GV_TERMINATION) continue;
-        gv_decl decl = {GD_TERM, &s->name, NULL, NULL, NULL, 0, w.params, keep_params(&w, s->pfirst, s->np, GD_TERM), 0, NULL};
+        gv_decl decl = {GD_TERM, &s->name, NULL, NULL, NULL, 0, w.params, keep_params(&w, s->pfirst, s->np, GD_TERM),
+                        0,       NULL};
         st = emit(&w, &decl);
     }
     free(w.cls);

@@ -89,7 +89,8 @@ vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_e
     lua_Integer k = lua_isinteger(sc->L, -1) ? lua_tointeger(sc->L, -1) : 0;
     lua_pop(sc->L, 1);
     if (k < 1 || k > VG_MAX_AGENTS)
-        return bad_result(sc, sc->agents_ref, "turns{}.agents(state) must return a whole number from 1 to " VG_STR(VG_MAX_AGENTS), err);
+        return bad_result(sc, sc->agents_ref,
+                          "turns{}.agents(state) must return a whole number from 1 to " VG_STR(VG_MAX_AGENTS), err);
     *n = (int)k;
     return VG_OK;
 }
@@ -97,9 +98,7 @@ vg_status bind_agents(void *p, const vg_game *g, const vg_state *s, int *n, vg_e
 /* The move named by the string at the stack top, or -1. Called outside
  * any protected call, so it must not allocate: the loader noted every
  * move's name (handle_note_name), and a string that is one is that string. */
-static int move_at_top(script *sc) {
-    return handle_find_name(sc->L, -1, NAMES_MOVE, 0, sc->g, vg_move_find);
-}
+static int move_at_top(script *sc) { return handle_find_name(sc->L, -1, NAMES_MOVE, 0, sc->g, vg_move_find); }
 
 vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err) {
     script *sc = p;
@@ -112,7 +111,8 @@ vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, in
     lua_pushinteger(L, agent);
     vg_status st = finish(sc, 1, 1, err);
     if (st != VG_OK) return st;
-    if (!lua_istable(L, -1)) return bad_result(sc, sc->legal_ref, "turns{}.legal(state, agent) must return a list of move names", err);
+    if (!lua_istable(L, -1))
+        return bad_result(sc, sc->legal_ref, "turns{}.legal(state, agent) must return a list of move names", err);
     *n = 0;
     for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
         int m = move_at_top(sc);
@@ -124,8 +124,10 @@ vg_status bind_legal(void *p, const vg_game *g, const vg_state *s, int agent, in
     lua_pop(L, 2);
     if (*n == 0) {
         char what[160];
-        snprintf(what, sizeof what, "turns{}.legal(state, agent) returned no move for agent %d: a game that is not "
-                 "over needs one (a pass is a move)", agent);
+        snprintf(what, sizeof what,
+                 "turns{}.legal(state, agent) returned no move for agent %d: a game that is not "
+                 "over needs one (a pass is a move)",
+                 agent);
         return bad_result(sc, sc->legal_ref, what, err);
     }
     return VG_OK;
@@ -167,7 +169,8 @@ vg_status bind_outcomes(void *p, const vg_game *g, const vg_state *s, int agent,
         lua_pop(L, 3);
     }
     lua_pop(L, 2);
-    if (*n > 0 && !(sum > 0)) return bad_result(sc, sc->outcomes_ref, "turns{}.outcomes: the probabilities sum to 0", err);
+    if (*n > 0 && !(sum > 0))
+        return bad_result(sc, sc->outcomes_ref, "turns{}.outcomes: the probabilities sum to 0", err);
     for (int k = 0; k < *n; k++) probs[k] /= sum;
     return VG_OK;
 }
@@ -206,5 +209,6 @@ vg_status bind_policy(void *p, tick_ctx *t, int agent, int *move, vg_error *err)
     if (st != VG_OK) return st;
     *move = move_at_top(sc);
     lua_pop(sc->L, 1);
-    return *move < 0 ? bad_result(sc, sc->policy_ref, "turns{}.policy(state, agent) must return a move name", err) : VG_OK;
+    return *move < 0 ? bad_result(sc, sc->policy_ref, "turns{}.policy(state, agent) must return a move name", err)
+                     : VG_OK;
 }

@@ -56,13 +56,14 @@ int lgen_constraints(lua_State *L) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
         if (!key) fail_at(L, "constraints{} takes named entries (length = ..., wins = ..., sprites = ...)");
         if (strcmp(key, "sprites") != 0) {
-            if (!range_at(L, &lo, &hi)) lo = -1, hi = -2;   /* no range: the builder says what the key needs */
+            if (!range_at(L, &lo, &hi)) lo = -1, hi = -2; /* no range: the builder says what the key needs */
             add(L, key, NULL, lo, hi);
         } else if (!lua_istable(L, -1)) {
             fail_at(L, "constraints{}: sprites needs a table: { name = {MIN, MAX} (or N), ... }");
         } else {
             for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
-                if (lua_type(L, -2) != LUA_TSTRING) fail_at(L, "constraints{}: sprites are counted by type name (name = ...)");
+                if (lua_type(L, -2) != LUA_TSTRING)
+                    fail_at(L, "constraints{}: sprites are counted by type name (name = ...)");
                 if (!range_at(L, &lo, &hi)) lo = -1, hi = -2;
                 add(L, key, lua_tostring(L, -2), lo, hi);
             }
@@ -95,9 +96,9 @@ static int l_rng(lua_State *L) {
 typedef struct gen_call {
     uint64_t seed;
     int w, h;
-    char *text;              /* the rows, each ended by '\n' (malloc'd) */
-    const char *why;         /* what is wrong with the result, NULL: nothing */
-    int line;                /* ... at the line that defines generate */
+    char *text;      /* the rows, each ended by '\n' (malloc'd) */
+    const char *why; /* what is wrong with the result, NULL: nothing */
+    int line;        /* ... at the line that defines generate */
 } gen_call;
 
 /* The rows generate() returned (the stack top) into c->text, or c->why. */
@@ -114,7 +115,8 @@ static void take_rows(lua_State *L, gen_call *c) {
         if (!row || len != (size_t)c->w) c->why = "must return h rows of w characters each";
         for (size_t x = 0; row && x < len && !c->why; x++)
             if (row[x] < 32 || row[x] > 126) c->why = "must return rows of printable characters";
-        if (!c->why) memcpy(c->text + (size_t)y * stride, row, (size_t)c->w), c->text[(size_t)y * stride + (size_t)c->w] = '\n';
+        if (!c->why)
+            memcpy(c->text + (size_t)y * stride, row, (size_t)c->w), c->text[(size_t)y * stride + (size_t)c->w] = '\n';
         lua_pop(L, 1);
     }
     c->text[stride * (size_t)c->h] = '\0';
@@ -153,7 +155,8 @@ vg_status script_generate(const char *script_path, uint64_t seed, int w, int h, 
         st = script_pcall(sc, 1, 0, SCRIPT_LOAD_STEPS, SCRIPT_LOAD_SECONDS, err);
     }
     if (st == VG_OK && c.why)
-        st = error_set(err, VG_ERR_SCRIPT, script_path, c.line > 0 ? c.line : 0, 0, "generate(rng, %d, %d) %s", w, h, c.why);
+        st = error_set(err, VG_ERR_SCRIPT, script_path, c.line > 0 ? c.line : 0, 0, "generate(rng, %d, %d) %s", w, h,
+                       c.why);
     if (st == VG_OK) *text = c.text;
     else free(c.text);
     game_free(g);

@@ -38,7 +38,7 @@ static state_handle *handle_of(lua_State *L) {
 
 /* The slot of 'key' in cache 'c' (see name_cache): its own, or the empty one it would take. */
 static unsigned name_slot(const name_cache *c, const void *key) {
-    unsigned k = (unsigned)((uint32_t)((uintptr_t)key >> 4) * 0x9e3779b1u) >> 25;   /* 7 bits: NAME_SLOTS */
+    unsigned k = (unsigned)((uint32_t)((uintptr_t)key >> 4) * 0x9e3779b1u) >> 25; /* 7 bits: NAME_SLOTS */
     while (c->key[k] && c->key[k] != key) k = (k + 1) & (NAME_SLOTS - 1);
     return k;
 }
@@ -86,7 +86,7 @@ static int sprite_arg(lua_State *L, const state_handle *h, int idx) {
 }
 
 void handle_push_sprite(lua_State *L, int r) {
-    if (r == REF_NONE) lua_pushnil(L);              /* no sprite: the edge of the screen */
+    if (r == REF_NONE) lua_pushnil(L); /* no sprite: the edge of the screen */
     else lua_pushinteger(L, r >= 0 ? r + 1 : r);
 }
 
@@ -137,8 +137,10 @@ static int whole_arg(lua_State *L, int idx, lua_Integer lo, lua_Integer hi) {
  * the loader gives them a field only when the script's text names its
  * setter (see script_sets in game.h). */
 static int not_kept(lua_State *L, const char *what, const char *method) {
-    return luaL_error(L, "%s: this game's sprites keep no %s of their own (they do when the script names %s: "
-                         "call it as state:%s)", method, what, method, method);
+    return luaL_error(L,
+                      "%s: this game's sprites keep no %s of their own (they do when the script names %s: "
+                      "call it as state:%s)",
+                      method, what, method, method);
 }
 
 static void push_cells(lua_State *L, const vg_game *g, int pixels) {
@@ -152,12 +154,24 @@ static uint16_t now(const state_handle *h) { return h->t ? h->t->now : (uint16_t
 /* ---- The game ------------------------------------------------------------ */
 
 /* s:tick() [-0, +1, e] */
-static int m_tick(lua_State *L) { lua_pushinteger(L, handle_of(L)->s->tick); return 1; }
+static int m_tick(lua_State *L) {
+    lua_pushinteger(L, handle_of(L)->s->tick);
+    return 1;
+}
 /* s:score() [-0, +1, e] */
-static int m_score(lua_State *L) { lua_pushnumber(L, handle_of(L)->s->score); return 1; }
+static int m_score(lua_State *L) {
+    lua_pushnumber(L, handle_of(L)->s->score);
+    return 1;
+}
 /* s:width(), s:height() [-0, +1, e] */
-static int m_width(lua_State *L) { lua_pushinteger(L, handle_of(L)->g->w); return 1; }
-static int m_height(lua_State *L) { lua_pushinteger(L, handle_of(L)->g->h); return 1; }
+static int m_width(lua_State *L) {
+    lua_pushinteger(L, handle_of(L)->g->w);
+    return 1;
+}
+static int m_height(lua_State *L) {
+    lua_pushinteger(L, handle_of(L)->g->h);
+    return 1;
+}
 
 /* s:add_score(n) [-0, +0, e] */
 static int m_add_score(lua_State *L) {
@@ -172,7 +186,7 @@ static int m_add_score(lua_State *L) {
 /* s:action() -> "LEFT", "USE", "NIL", ...: the avatar's action this tick
  * (between ticks, the last tick's) [-0, +1, e] */
 static int m_action(lua_State *L) {
-    lua_pushstring(L, vg_action_name((vg_action)handle_of(L)->s->action) + 7);   /* past "ACTION_" */
+    lua_pushstring(L, vg_action_name((vg_action)handle_of(L)->s->action) + 7); /* past "ACTION_" */
     return 1;
 }
 
@@ -216,7 +230,10 @@ static int m_set_var(lua_State *L) {
 }
 
 /* s:turn() -> the agent to move [-0, +1, e] */
-static int m_turn(lua_State *L) { lua_pushinteger(L, handle_of(L)->s->turn); return 1; }
+static int m_turn(lua_State *L) {
+    lua_pushinteger(L, handle_of(L)->s->turn);
+    return 1;
+}
 
 /* s:win(), s:lose(), s:draw() -- ends the game now [-0, +0, e] */
 static int end_game(lua_State *L, int winner) {
@@ -303,7 +320,7 @@ static int m_sprites(lua_State *L) {
     int n = 0;
     uint64_t fixed = want & ~h->g->changing;
     lua_newtable(L);
-    if (fixed && !(fixed & (fixed - 1))) {   /* one static type: its own list, in the same (id) order */
+    if (fixed && !(fixed & (fixed - 1))) { /* one static type: its own list, in the same (id) order */
         int t = __builtin_ctzll(fixed);
         const uint32_t *list = h->g->fixed_order + h->g->fixed_first[t];
         for (int k = 0; k < h->g->static_count[t]; k++)
@@ -484,9 +501,7 @@ static int m_set_health(lua_State *L) {
 
 /* The resource kind of the type at argument 'idx', -1 when the game
  * keeps none of it. */
-static int resource_arg(lua_State *L, const state_handle *h, int idx) {
-    return h->g->res_slot[type_arg(L, h, idx)];
-}
+static int resource_arg(lua_State *L, const state_handle *h, int idx) { return h->g->res_slot[type_arg(L, h, idx)]; }
 
 /* s:resource(sprite, type) -> how much of resource 'type' it holds [-0, +1, e] */
 static int m_resource(lua_State *L) {
@@ -504,8 +519,10 @@ static int m_set_resource(lua_State *L) {
     int type = type_arg(L, h, 3), k = h->g->res_slot[type];
     lua_Integer n = luaL_checkinteger(L, 4);
     if (k < 0)
-        return luaL_error(L, "set_resource: '%s' is not a resource of this game (a type of class Resource or "
-                             "ResourcePack, or one a rule names as 'resource')", h->g->types[type].name);
+        return luaL_error(L,
+                          "set_resource: '%s' is not a resource of this game (a type of class Resource or "
+                          "ResourcePack, or one a rule names as 'resource')",
+                          h->g->types[type].name);
     int lim = class_resource_limit(h->g, type);
     int v = n < 0 ? 0 : n > lim ? lim : (int)n;
     sprite_set_resource(h->g, p, k, v);
@@ -583,7 +600,7 @@ static int m_param(lua_State *L) {
     case PV_BOOL: lua_pushboolean(L, v.b); break;
     case PV_STRING: lua_pushlstring(L, v.str, (size_t)v.n); break;
     case PV_LIST:
-        if (v.n == 0 && !v.list) {     /* a type or effect parameter naming none */
+        if (v.n == 0 && !v.list) { /* a type or effect parameter naming none */
             lua_pushnil(L);
             break;
         }
@@ -654,7 +671,7 @@ static int m_set_pos(lua_State *L) {
 }
 
 static int spawn(lua_State *L, tick_ctx *t, int type, int x, int y) {
-    if (!t->g->types[type].leaf && t->g->types[type].self >= 0) type = t->g->types[type].self;   /* its own sprites */
+    if (!t->g->types[type].leaf && t->g->types[type].self >= 0) type = t->g->types[type].self; /* its own sprites */
     if (t->g->types[type].fixed || !t->g->types[type].leaf)
         luaL_error(L, "cannot create a '%s': %s", t->g->types[type].name,
                    t->g->types[type].leaf ? "the type is static; declare it with dynamic = true" : "it has subtypes");
@@ -682,7 +699,7 @@ static int m_transform(lua_State *L) {
     state_handle *h = handle_of(L);
     tick_ctx *t = writable(L, h);
     int i = changeable(L, h, sprite_arg(L, h, 2), 0), type = type_arg(L, h, 3);
-    if (tick_sprite(t, (uint32_t)i)->flags & SP_DISABLED) {   /* a dead avatar stays dead (transformTo) */
+    if (tick_sprite(t, (uint32_t)i)->flags & SP_DISABLED) { /* a dead avatar stays dead (transformTo) */
         lua_pushnil(L);
         return 1;
     }
@@ -693,19 +710,49 @@ static int m_transform(lua_State *L) {
 
 /* ---- The table ------------------------------------------------------------- */
 
-static const luaL_Reg methods[] = {
-    {"tick", m_tick}, {"score", m_score}, {"width", m_width}, {"height", m_height}, {"add_score", m_add_score},
-    {"action", m_action}, {"random", m_random}, {"var", m_var}, {"set_var", m_set_var}, {"turn", m_turn},
-    {"win", m_win}, {"lose", m_lose}, {"draw", m_draw},
-    {"count", m_count}, {"sprites", m_sprites}, {"avatar", m_avatar}, {"at", m_at},
-    {"pos", m_pos}, {"prev_pos", m_prev_pos}, {"type", m_type}, {"id", m_id}, {"is", m_is}, {"alive", m_alive},
-    {"orientation", m_orientation}, {"set_orientation", m_set_orientation}, {"speed", m_speed},
-    {"set_speed", m_set_speed}, {"health", m_health}, {"set_health", m_set_health}, {"resource", m_resource},
-    {"set_resource", m_set_resource}, {"cooldown", m_cooldown}, {"set_cooldown", m_set_cooldown},
-    {"timer", m_timer}, {"set_timer", m_set_timer}, {"param", m_param},
-    {"kill", m_kill}, {"move", m_move}, {"step", m_step}, {"set_pos", m_set_pos}, {"spawn", m_spawn},
-    {"transform", m_transform},
-    {NULL, NULL}};
+static const luaL_Reg methods[] = {{"tick", m_tick},
+                                   {"score", m_score},
+                                   {"width", m_width},
+                                   {"height", m_height},
+                                   {"add_score", m_add_score},
+                                   {"action", m_action},
+                                   {"random", m_random},
+                                   {"var", m_var},
+                                   {"set_var", m_set_var},
+                                   {"turn", m_turn},
+                                   {"win", m_win},
+                                   {"lose", m_lose},
+                                   {"draw", m_draw},
+                                   {"count", m_count},
+                                   {"sprites", m_sprites},
+                                   {"avatar", m_avatar},
+                                   {"at", m_at},
+                                   {"pos", m_pos},
+                                   {"prev_pos", m_prev_pos},
+                                   {"type", m_type},
+                                   {"id", m_id},
+                                   {"is", m_is},
+                                   {"alive", m_alive},
+                                   {"orientation", m_orientation},
+                                   {"set_orientation", m_set_orientation},
+                                   {"speed", m_speed},
+                                   {"set_speed", m_set_speed},
+                                   {"health", m_health},
+                                   {"set_health", m_set_health},
+                                   {"resource", m_resource},
+                                   {"set_resource", m_set_resource},
+                                   {"cooldown", m_cooldown},
+                                   {"set_cooldown", m_set_cooldown},
+                                   {"timer", m_timer},
+                                   {"set_timer", m_set_timer},
+                                   {"param", m_param},
+                                   {"kill", m_kill},
+                                   {"move", m_move},
+                                   {"step", m_step},
+                                   {"set_pos", m_set_pos},
+                                   {"spawn", m_spawn},
+                                   {"transform", m_transform},
+                                   {NULL, NULL}};
 
 /* The methods table's __index: a name that is not a method. */
 static int l_unknown_method(lua_State *L) {
@@ -722,7 +769,7 @@ void handle_open(lua_State *L) {
     script *sc = script_of(L);
     luaL_newmetatable(L, HANDLE_META);
     luaL_newlib(L, methods);
-    lua_createtable(L, 0, 1);                 /* the methods' own metatable: unknown names */
+    lua_createtable(L, 0, 1); /* the methods' own metatable: unknown names */
     lua_pushcfunction(L, l_unknown_method);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);

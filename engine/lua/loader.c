@@ -49,19 +49,31 @@ static int fail(lua_State *L, const char *fmt, const char *a) {
 static void to_param(lua_State *L, int idx, const char *key, param_value *v, const char **names, int max) {
     memset(v, 0, sizeof *v);
     switch (lua_type(L, idx)) {
-    case LUA_TNUMBER: v->kind = PV_NUMBER; v->num = lua_tonumber(L, idx); return;
-    case LUA_TBOOLEAN: v->kind = PV_BOOL; v->b = lua_toboolean(L, idx); return;
-    case LUA_TSTRING: v->kind = PV_STRING; v->str = lua_tostring(L, idx); return;
+    case LUA_TNUMBER:
+        v->kind = PV_NUMBER;
+        v->num = lua_tonumber(L, idx);
+        return;
+    case LUA_TBOOLEAN:
+        v->kind = PV_BOOL;
+        v->b = lua_toboolean(L, idx);
+        return;
+    case LUA_TSTRING:
+        v->kind = PV_STRING;
+        v->str = lua_tostring(L, idx);
+        return;
     case LUA_TTABLE:
         v->kind = PV_LIST;
         v->list = names;
         for (int k = 1;; k++) {
-            if (lua_rawgeti(L, idx, k) == LUA_TNIL) { lua_pop(L, 1); break; }
+            if (lua_rawgeti(L, idx, k) == LUA_TNIL) {
+                lua_pop(L, 1);
+                break;
+            }
             if (k > max) fail(L, "parameter '%s' lists too many names", key);
             if (lua_isboolean(L, -1)) names[v->n++] = lua_toboolean(L, -1) ? "true" : "false";
             else if (lua_isstring(L, -1)) names[v->n++] = lua_tostring(L, -1);
             else fail(L, "parameter '%s' must list names (strings), numbers or booleans", key);
-            lua_pop(L, 1);    /* the string stays alive: the table holds it */
+            lua_pop(L, 1); /* the string stays alive: the table holds it */
         }
         return;
     default: fail(L, "parameter '%s' has a value of the wrong type", key);
@@ -81,10 +93,12 @@ static void named_params(lua_State *L, int npos, int skip, param_setter *set, in
     while (lua_next(L, 1)) {
         if (lua_type(L, -2) == LUA_TNUMBER) {
             lua_Integer k = lua_tointeger(L, -2);
-            if (k < 1 || k > npos) fail(L, "unexpected entry [%s] (parameters are named: key = value)", lua_tostring(L, -2));
+            if (k < 1 || k > npos)
+                fail(L, "unexpected entry [%s] (parameters are named: key = value)", lua_tostring(L, -2));
         } else if (lua_type(L, -2) != LUA_TSTRING) {
             fail(L, "unexpected %s key", luaL_typename(L, -2));
-        } else if (!skip || (strcmp(lua_tostring(L, -2), "parent") != 0 && strcmp(lua_tostring(L, -2), "update") != 0)) {
+        } else if (!skip ||
+                   (strcmp(lua_tostring(L, -2), "parent") != 0 && strcmp(lua_tostring(L, -2), "update") != 0)) {
             const char *key = lua_tostring(L, -2);
             param_value v;
             vg_error err;
@@ -98,7 +112,7 @@ static void named_params(lua_State *L, int npos, int skip, param_setter *set, in
 static const char *string_at(lua_State *L, int k, const char *what) {
     if (lua_rawgeti(L, 1, k) != LUA_TSTRING) fail(L, "%s must be a string", what);
     const char *s = lua_tostring(L, -1);
-    lua_pop(L, 1);   /* the table keeps it alive */
+    lua_pop(L, 1); /* the table keeps it alive */
     return s;
 }
 
@@ -248,16 +262,21 @@ static int l_turns(lua_State *L) {
         if (!lua_isstring(L, -1)) fail(L, "%s", "'moves' must list names (strings)");
         if (game_add_move(sc->g, lua_tostring(L, -1), call_line(L), &err) != VG_OK) raise(L, &err);
         lua_pushstring(L, sc->g->move_names[sc->g->nmoves - 1]);
-        handle_note_name(L, -1, NAMES_MOVE, sc->g->nmoves - 1);   /* so that play finds moves without allocating */
+        handle_note_name(L, -1, NAMES_MOVE, sc->g->nmoves - 1); /* so that play finds moves without allocating */
         sc->move_ref[sc->g->nmoves - 1] = luaL_ref(L, LUA_REGISTRYINDEX);
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
     if (sc->g->nmoves == 0) fail(L, "%s", "'moves' is empty");
-    static const struct { const char *key; size_t offset; int required; } fns[] = {
-        {"legal", offsetof(script, legal_ref), 1}, {"apply", offsetof(script, apply_ref), 1},
-        {"policy", offsetof(script, policy_ref), 0}, {"agents", offsetof(script, agents_ref), 0},
-        {"outcomes", offsetof(script, outcomes_ref), 0}};
+    static const struct {
+        const char *key;
+        size_t offset;
+        int required;
+    } fns[] = {{"legal", offsetof(script, legal_ref), 1},
+               {"apply", offsetof(script, apply_ref), 1},
+               {"policy", offsetof(script, policy_ref), 0},
+               {"agents", offsetof(script, agents_ref), 0},
+               {"outcomes", offsetof(script, outcomes_ref), 0}};
     for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
         int *ref = (int *)(void *)((char *)sc + fns[k].offset);
         int type = lua_getfield(L, 1, fns[k].key);
@@ -267,7 +286,8 @@ static int l_turns(lua_State *L) {
         }
         if (type == LUA_TNUMBER && strcmp(fns[k].key, "agents") == 0) {
             if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > VG_MAX_AGENTS)
-                fail(L, "%s", "turns{}: 'agents' must be a function or a whole number from 1 to " VG_STR(VG_MAX_AGENTS));
+                fail(L, "%s",
+                     "turns{}: 'agents' must be a function or a whole number from 1 to " VG_STR(VG_MAX_AGENTS));
             sc->g->nagents = (int)lua_tointeger(L, -1);
         } else if (type != LUA_TNIL || fns[k].required) {
             fail(L, "turns{}: '%s' must be a function", fns[k].key);
@@ -283,7 +303,8 @@ static int l_turns(lua_State *L) {
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
-        if (sc->outcomes_ref == LUA_NOREF) fail(L, "%s", "turns{}: chance agents need 'outcomes', a function(state, agent)");
+        if (sc->outcomes_ref == LUA_NOREF)
+            fail(L, "%s", "turns{}: chance agents need 'outcomes', a function(state, agent)");
     } else if (!lua_isnil(L, -1)) {
         fail(L, "%s", "turns{}: 'chance' must be a list of agent numbers");
     }
@@ -322,14 +343,20 @@ static int l_variable(lua_State *L) {
  * (from an effect, a termination...) it would change a game in play. */
 static int l_declaration(lua_State *L) {
     if (!script_of(L)->loading)
-        fail(L, "%s{} declares rules: it can be called only while the script loads", lua_tostring(L, lua_upvalueindex(2)));
+        fail(L, "%s{} declares rules: it can be called only while the script loads",
+             lua_tostring(L, lua_upvalueindex(2)));
     return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
-static const luaL_Reg declarations[] = {
-    {"game", l_game}, {"sprite", l_sprite}, {"map", l_map}, {"interaction", l_interaction},
-    {"termination", l_termination}, {"turns", l_turns}, {"variable", l_variable}, {"constraints", lgen_constraints},
-    {NULL, NULL}};
+static const luaL_Reg declarations[] = {{"game", l_game},
+                                        {"sprite", l_sprite},
+                                        {"map", l_map},
+                                        {"interaction", l_interaction},
+                                        {"termination", l_termination},
+                                        {"turns", l_turns},
+                                        {"variable", l_variable},
+                                        {"constraints", lgen_constraints},
+                                        {NULL, NULL}};
 
 /* ---- Loading a game --------------------------------------------------- */
 
@@ -345,11 +372,13 @@ static void script_window(void *p, long steps, double seconds) {
     sc->window_on = steps > 0 || seconds > 0;
     sc->window_steps = steps > 0 ? steps : LONG_MAX;
     sc->window_seconds = seconds > 0 ? seconds : 1e300;
-    sc->window_end = 0;   /* the clock starts at the window's first script call: a decision that calls none reads no clock */
+    sc->window_end =
+        0; /* the clock starts at the window's first script call: a decision that calls none reads no clock */
 }
 
-static const script_ops lua_ops = {bind_effect, bind_update, bind_agents, bind_legal, bind_apply, bind_policy, bind_outcomes,
-                                   bind_termination, bind_value, script_window, script_close};
+static const script_ops lua_ops = {bind_effect, bind_update,   bind_agents,   bind_legal,
+                                   bind_apply,  bind_policy,   bind_outcomes, bind_termination,
+                                   bind_value,  script_window, script_close};
 
 /* Keeps the global functions heuristic, evaluate and bound the script
  * defined, and notes whether it defines generate (run by script_pcall). */
@@ -375,7 +404,7 @@ static int l_value_hooks(lua_State *L) {
 static int l_open(lua_State *L) {
     sandbox_open(L);
     handle_open(L);
-    for (const luaL_Reg *d = declarations; d->name; d++) {   /* the declaring functions become globals */
+    for (const luaL_Reg *d = declarations; d->name; d++) { /* the declaring functions become globals */
         lua_pushcfunction(L, d->func);
         lua_pushstring(L, d->name);
         lua_pushcclosure(L, l_declaration, 2);
@@ -397,9 +426,13 @@ static int names_word(const char *src, size_t len, const char *word) {
 /* What the script's code may set on sprites (game.h's SETS_*), read off
  * its text: the sandbox loads no other code, so the text is all of it. */
 static unsigned script_sets(const char *src, size_t len) {
-    static const struct { const char *method; unsigned sets; } setters[] = {
-        {"set_speed", SETS_SPEED}, {"set_health", SETS_HEALTH}, {"set_resource", SETS_RESOURCES},
-        {"set_orientation", SETS_ORIENTATION}};
+    static const struct {
+        const char *method;
+        unsigned sets;
+    } setters[] = {{"set_speed", SETS_SPEED},
+                   {"set_health", SETS_HEALTH},
+                   {"set_resource", SETS_RESOURCES},
+                   {"set_orientation", SETS_ORIENTATION}};
     unsigned sets = 0;
     for (size_t k = 0; k < sizeof setters / sizeof setters[0]; k++)
         if (names_word(src, len, setters[k].method)) sets |= setters[k].sets;
@@ -428,7 +461,7 @@ static vg_status run_script(vg_game *g, script *sc, vg_error *err) {
     st = script_pcall(sc, 0, 0, SCRIPT_LOAD_STEPS, SCRIPT_LOAD_SECONDS, err);
     sc->loading = 0;
     if (st != VG_OK) return st;
-    lua_pushcfunction(L, l_value_hooks);   /* reading a global may run the script's code (an __index on _G) */
+    lua_pushcfunction(L, l_value_hooks); /* reading a global may run the script's code (an __index on _G) */
     return script_pcall(sc, 0, 0, SCRIPT_CALL_STEPS, SCRIPT_CALL_SECONDS, err);
 }
 
@@ -447,8 +480,8 @@ vg_status script_open(const char *script_path, vg_game **out, vg_error *err) {
     g->script = sc;
     *(script **)lua_getextraspace(sc->L) = sc;
     lua_pushcfunction(sc->L, l_open);
-    sc = NULL;                                     /* the game owns it now */
-    if (lua_pcall(((script *)g->script)->L, 0, 0, 0) != LUA_OK) goto done;   /* out of memory */
+    sc = NULL;                                                             /* the game owns it now */
+    if (lua_pcall(((script *)g->script)->L, 0, 0, 0) != LUA_OK) goto done; /* out of memory */
     if ((st = run_script(g, g->script, err)) != VG_OK) goto done;
     *out = g;
     g = NULL;

@@ -17,22 +17,22 @@
 #include "../effect.h"
 #include "../term.h"
 
-#define VG_STR_(x) #x
-#define VG_STR(x) VG_STR_(x)             /* a number macro as a string literal */
-#define SCRIPT_MEMORY_LIMIT   (64u << 20)     /* bytes a script may allocate */
+#define VG_STR_(x)          #x
+#define VG_STR(x)           VG_STR_(x)  /* a number macro as a string literal */
+#define SCRIPT_MEMORY_LIMIT (64u << 20) /* bytes a script may allocate */
 #ifndef VG_FUZZING
-#define SCRIPT_LOAD_STEPS     200000000L      /* VM instructions to declare the rules */
-#define SCRIPT_CALL_STEPS     10000000L       /* VM instructions per effect, termination or heuristic call */
-#else                                         /* fuzzing looks for crashes: spend its time on many inputs */
-#define SCRIPT_LOAD_STEPS     2000000L
-#define SCRIPT_CALL_STEPS     200000L
+#define SCRIPT_LOAD_STEPS 200000000L /* VM instructions to declare the rules */
+#define SCRIPT_CALL_STEPS 10000000L  /* VM instructions per effect, termination or heuristic call */
+#else                                /* fuzzing looks for crashes: spend its time on many inputs */
+#define SCRIPT_LOAD_STEPS 2000000L
+#define SCRIPT_CALL_STEPS 200000L
 #endif
-#define SCRIPT_HOOK_EVERY     1000            /* instructions between budget checks */
-#define SCRIPT_LOAD_SECONDS   10.0            /* wall-clock seconds to declare the rules */
-#define SCRIPT_CALL_SECONDS   1.0             /* ... per call during play */
-#define SCRIPT_MAX_STRING     (1u << 20)      /* bytes in one string: bounds what one VM instruction can cost */
-#define SCRIPT_ALLOC_STEP     8               /* bytes allocated that cost one instruction of the budget */
-#define SCRIPT_MAX_MOVE       (1 << 20)       /* elements table.move may move in one call */
+#define SCRIPT_HOOK_EVERY   1000       /* instructions between budget checks */
+#define SCRIPT_LOAD_SECONDS 10.0       /* wall-clock seconds to declare the rules */
+#define SCRIPT_CALL_SECONDS 1.0        /* ... per call during play */
+#define SCRIPT_MAX_STRING   (1u << 20) /* bytes in one string: bounds what one VM instruction can cost */
+#define SCRIPT_ALLOC_STEP   8          /* bytes allocated that cost one instruction of the budget */
+#define SCRIPT_MAX_MOVE     (1 << 20)  /* elements table.move may move in one call */
 
 /* Names (of types, variables, moves) already looked up, by the address of
  * their Lua string (lua_topointer): Lua keeps one copy of each short
@@ -44,7 +44,7 @@
 #define NAME_SLOTS 128
 typedef struct name_cache {
     int n;
-    const void *key[NAME_SLOTS];   /* NULL: an empty slot */
+    const void *key[NAME_SLOTS]; /* NULL: an empty slot */
     int value[NAME_SLOTS];
 } name_cache;
 enum { NAMES_TYPE, NAMES_VAR, NAMES_MOVE, NAME_KINDS };
@@ -55,42 +55,43 @@ typedef struct script {
     lua_State *L;
     vg_game *g;
     size_t mem_used;
-    long steps_left;          /* instruction budget left to the call in progress */
-    long steps_budget;        /* ... and what it started with */
-    double deadline;          /* monotonic seconds when the call in progress must end */
-    double seconds;           /* ... and the seconds it was given */
-    int stopped;              /* the hook stopped the call: no script code runs until it is unwound */
-    int window_on;            /* a window of work is open (vg_script_window): ... */
-    long window_steps;        /* ... instructions left in it ... */
-    double window_seconds;    /* ... the seconds it lasts from its first script call ... */
-    double window_end;        /* ... and when it closes (0: no call yet) */
-    int windowed;             /* the call in progress ends with the window, not with its own limits */
-    int too_long;             /* an allocation failed because a string was too long */
-    int loading;              /* the script is declaring its rules (game{}, sprite{}, ... allowed) */
-    int effect_first;         /* first effect row of the interaction being declared */
-    char where[300];          /* "file:line" of the last budget check: names the line of a memory error */
-    char chunk[64];           /* chunk name used in Lua's messages */
-    int handle_ref;           /* the one state handle, reused for every call */
-    state_handle *handle;     /* ... and its address */
-    int names_ref;            /* a table keeping the strings of 'names' alive */
+    long steps_left;       /* instruction budget left to the call in progress */
+    long steps_budget;     /* ... and what it started with */
+    double deadline;       /* monotonic seconds when the call in progress must end */
+    double seconds;        /* ... and the seconds it was given */
+    int stopped;           /* the hook stopped the call: no script code runs until it is unwound */
+    int window_on;         /* a window of work is open (vg_script_window): ... */
+    long window_steps;     /* ... instructions left in it ... */
+    double window_seconds; /* ... the seconds it lasts from its first script call ... */
+    double window_end;     /* ... and when it closes (0: no call yet) */
+    int windowed;          /* the call in progress ends with the window, not with its own limits */
+    int too_long;          /* an allocation failed because a string was too long */
+    int loading;           /* the script is declaring its rules (game{}, sprite{}, ... allowed) */
+    int effect_first;      /* first effect row of the interaction being declared */
+    char where[300];       /* "file:line" of the last budget check: names the line of a memory error */
+    char chunk[64];        /* chunk name used in Lua's messages */
+    int handle_ref;        /* the one state handle, reused for every call */
+    state_handle *handle;  /* ... and its address */
+    int names_ref;         /* a table keeping the strings of 'names' alive */
     name_cache names[NAME_KINDS];
-    int value_ref[3];         /* heuristic(state), evaluate(state), bound(state); LUA_NOREF when absent */
-    int agents_ref, legal_ref, apply_ref, policy_ref, outcomes_ref;   /* turns{}: functions, LUA_NOREF when absent */
-    int move_ref[VG_MAX_MOVES];   /* turns{}: each move's name as apply() receives it (a string made once, not one a call) */
+    int value_ref[3]; /* heuristic(state), evaluate(state), bound(state); LUA_NOREF when absent */
+    int agents_ref, legal_ref, apply_ref, policy_ref, outcomes_ref; /* turns{}: functions, LUA_NOREF when absent */
+    int move_ref
+        [VG_MAX_MOVES]; /* turns{}: each move's name as apply() receives it (a string made once, not one a call) */
 } script;
 
 /* The state handle a callback receives; valid only during the call. */
 struct state_handle {
     const vg_game *g;
-    const vg_state *s;        /* read access */
-    tick_ctx *t;               /* write access: NULL for read-only calls */
+    const vg_state *s; /* read access */
+    tick_ctx *t;       /* write access: NULL for read-only calls */
 };
 
 /* The script a Lua state runs (kept in its extra space). */
 static inline script *script_of(lua_State *L) { return *(script **)lua_getextraspace(L); }
 
 /* handle.c: the state handle */
-void handle_open(lua_State *L);   /* creates the state handle; needs the script in the extra space */
+void handle_open(lua_State *L); /* creates the state handle; needs the script in the extra space */
 /* Pushes sprite reference 'r' as a handle (nil for REF_NONE, no sprite). */
 void handle_push_sprite(lua_State *L, int r);
 /* Notes that the string at 'idx' names 'value' (of kind NAMES_*), keeping
@@ -113,7 +114,8 @@ vg_status bind_agents(void *script, const vg_game *g, const vg_state *s, int *n,
 vg_status bind_legal(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, int *n, vg_error *err);
 vg_status bind_apply(void *script, tick_ctx *t, int agent, int move, vg_error *err);
 vg_status bind_policy(void *script, tick_ctx *t, int agent, int *move, vg_error *err);
-vg_status bind_outcomes(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n, vg_error *err);
+vg_status bind_outcomes(void *script, const vg_game *g, const vg_state *s, int agent, int *moves, double *probs, int *n,
+                        vg_error *err);
 
 /* sandbox.c */
 /* The allocator of a script's Lua state ('ud' is the script): the memory
@@ -131,9 +133,9 @@ void sandbox_error(script *sc, const char *msg, vg_error *err);
 /* A fresh sandbox that has run the script at 'script_path': its game with
  * the rules declared, not finished, no level (free with game_free). */
 vg_status script_open(const char *script_path, vg_game **out, vg_error *err);
-int script_raise(lua_State *L, const vg_error *err);   /* the builder's error as a Lua error at the declaring line */
-int script_call_line(lua_State *L);                     /* the script line that called the running declaration */
-int lgen_constraints(lua_State *L);                     /* generate.c: constraints{}, a declaration */
+int script_raise(lua_State *L, const vg_error *err); /* the builder's error as a Lua error at the declaring line */
+int script_call_line(lua_State *L);                  /* the script line that called the running declaration */
+int lgen_constraints(lua_State *L);                  /* generate.c: constraints{}, a declaration */
 /* Calls the function on the stack top (below it 'nargs' arguments) with
  * the budget 'steps' instructions and 'seconds' of wall-clock time; on
  * error fills 'err' with the script's file and line. */

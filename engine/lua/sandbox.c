@@ -58,7 +58,7 @@ static double now_seconds(void) {
 
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     script *sc = ud;
-    if (!ptr && osize == LUA_TSTRING && nsize > SCRIPT_MAX_STRING + 64) {   /* a new string */
+    if (!ptr && osize == LUA_TSTRING && nsize > SCRIPT_MAX_STRING + 64) { /* a new string */
         sc->too_long = 1;
         note_line(sc);
         return NULL;
@@ -70,7 +70,7 @@ void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > osize && sc->mem_used + (nsize - osize) > SCRIPT_MEMORY_LIMIT) {
-        note_line(sc);               /* the allocation that failed names the script line */
+        note_line(sc); /* the allocation that failed names the script line */
         return NULL;
     }
     void *p = realloc(ptr, nsize);
@@ -147,7 +147,7 @@ static int l_protected(lua_State *L) {
     if (is_x) {
         luaL_checktype(L, 2, LUA_TFUNCTION);
         lua_pushvalue(L, 2);
-        lua_pushcclosure(L, l_xhandler, 1);   /* the handler, below the function */
+        lua_pushcclosure(L, l_xhandler, 1); /* the handler, below the function */
         lua_pushvalue(L, 1);
         lua_replace(L, 2);
         lua_replace(L, 1);
@@ -221,18 +221,18 @@ static double pattern_cost(const char *p, size_t plen, size_t slen) {
     return cost;
 }
 
-#define SCRIPT_MAX_PATTERN_COST 2e8     /* about a tenth of a second */
+#define SCRIPT_MAX_PATTERN_COST 2e8 /* about a tenth of a second */
 
 static int l_guarded_match(lua_State *L) {
     size_t slen = 0, plen = 0;
     luaL_checklstring(L, 1, &slen);
     const char *p = luaL_checklstring(L, 2, &plen);
     int mode = (int)lua_tointeger(L, lua_upvalueindex(2));
-    int plain = mode == 1 && lua_toboolean(L, 4);   /* string.find's plain flag */
+    int plain = mode == 1 && lua_toboolean(L, 4); /* string.find's plain flag */
     double cost = plain ? ((double)slen + 1) * ((double)plen + 1) : pattern_cost(p, plen, slen);
     if (cost > SCRIPT_MAX_PATTERN_COST)
         return luaL_error(L, "pattern '%s' is too costly on a %d-character string", p, (int)slen);
-    charge(L, (long)(cost / 8));         /* a step of matching is about an eighth of an instruction */
+    charge(L, (long)(cost / 8)); /* a step of matching is about an eighth of an instruction */
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -243,16 +243,16 @@ static int l_guarded_match(lua_State *L) {
 
 void sandbox_open(lua_State *L) {
     lua_sethook(L, l_hook, LUA_MASKCOUNT, SCRIPT_HOOK_EVERY);
-    static const luaL_Reg libs[] = {
-        {LUA_GNAME, luaopen_base}, {LUA_STRLIBNAME, luaopen_string}, {LUA_TABLIBNAME, luaopen_table},
-        {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL}};
+    static const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},       {LUA_STRLIBNAME, luaopen_string},
+                                    {LUA_TABLIBNAME, luaopen_table}, {LUA_MATHLIBNAME, luaopen_math},
+                                    {LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL}};
     for (const luaL_Reg *lib = libs; lib->func; lib++) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
-    static const char *const banned[][2] = {
-        {NULL, "dofile"}, {NULL, "loadfile"}, {NULL, "load"}, {NULL, "require"}, {NULL, "collectgarbage"},
-        {NULL, "print"}, {"string", "dump"}, {"math", "random"}, {"math", "randomseed"}};
+    static const char *const banned[][2] = {{NULL, "dofile"},   {NULL, "loadfile"},       {NULL, "load"},
+                                            {NULL, "require"},  {NULL, "collectgarbage"}, {NULL, "print"},
+                                            {"string", "dump"}, {"math", "random"},       {"math", "randomseed"}};
     for (size_t k = 0; k < sizeof banned / sizeof banned[0]; k++) {
         if (banned[k][0]) lua_getglobal(L, banned[k][0]);
         else lua_pushglobaltable(L);
@@ -260,13 +260,15 @@ void sandbox_open(lua_State *L) {
         lua_setfield(L, -2, banned[k][1]);
         lua_pop(L, 1);
     }
-    for (int x = 0; x < 2; x++) {                 /* pcall, xpcall */
+    for (int x = 0; x < 2; x++) { /* pcall, xpcall */
         lua_pushinteger(L, x);
         lua_pushcclosure(L, l_protected, 1);
         lua_setglobal(L, x ? "xpcall" : "pcall");
     }
-    static const struct { const char *name; int mode; } matchers[] = {
-        {"find", 1}, {"match", 0}, {"gmatch", 2}, {"gsub", 2}};
+    static const struct {
+        const char *name;
+        int mode;
+    } matchers[] = {{"find", 1}, {"match", 0}, {"gmatch", 2}, {"gsub", 2}};
     lua_getglobal(L, "string");
     for (size_t k = 0; k < sizeof matchers / sizeof matchers[0]; k++) {
         lua_getfield(L, -1, matchers[k].name);
@@ -275,9 +277,11 @@ void sandbox_open(lua_State *L) {
         lua_setfield(L, -2, matchers[k].name);
     }
     lua_pop(L, 1);
-    static const struct { const char *lib, *name; lua_CFunction guard; } guarded[] = {
-        {NULL, "setmetatable", l_setmetatable}, {"string", "rep", l_rep}, {"table", "move", l_move}};
-    for (size_t k = 0; k < sizeof guarded / sizeof guarded[0]; k++) {   /* each keeps the original as upvalue 1 */
+    static const struct {
+        const char *lib, *name;
+        lua_CFunction guard;
+    } guarded[] = {{NULL, "setmetatable", l_setmetatable}, {"string", "rep", l_rep}, {"table", "move", l_move}};
+    for (size_t k = 0; k < sizeof guarded / sizeof guarded[0]; k++) { /* each keeps the original as upvalue 1 */
         if (guarded[k].lib) lua_getglobal(L, guarded[k].lib);
         else lua_pushglobaltable(L);
         lua_getfield(L, -1, guarded[k].name);
@@ -285,7 +289,7 @@ void sandbox_open(lua_State *L) {
         lua_setfield(L, -2, guarded[k].name);
         lua_pop(L, 1);
     }
-    lua_pushliteral(L, "");                        /* lock the string metatable */
+    lua_pushliteral(L, ""); /* lock the string metatable */
     lua_getmetatable(L, -1);
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
@@ -336,8 +340,8 @@ vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double s
     lua_State *L = sc->L;
     double t = now_seconds();
     sc->windowed = 0;
-    if (sc->window_on && sc->window_end == 0) sc->window_end = t + sc->window_seconds;   /* its first call opens it */
-    if (sc->window_on && (sc->window_steps <= 0 || t >= sc->window_end)) {   /* spent before the call */
+    if (sc->window_on && sc->window_end == 0) sc->window_end = t + sc->window_seconds; /* its first call opens it */
+    if (sc->window_on && (sc->window_steps <= 0 || t >= sc->window_end)) {             /* spent before the call */
         lua_settop(L, lua_gettop(L) - nargs - 1);
         return error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0,
                          "script ran too long (over the script work allowed for this decision)");
@@ -359,16 +363,16 @@ vg_status script_pcall(script *sc, int nargs, int nresults, long steps, double s
     if (st == LUA_ERRMEM) {
         if (sc->too_long)
             error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0,
-                      "script made a string longer than %u KiB (the memory one string may use)", SCRIPT_MAX_STRING >> 10);
+                      "script made a string longer than %u KiB (the memory one string may use)",
+                      SCRIPT_MAX_STRING >> 10);
         else
             error_set(err, VG_ERR_SCRIPT, sc->g->script_path, 0, 0, "script used more than %u MiB of memory",
                       SCRIPT_MEMORY_LIMIT >> 20);
         if (err && strncmp(sc->where, sc->chunk, strlen(sc->chunk)) == 0)
             err->line = atoi(sc->where + strlen(sc->chunk) + 1);
-    } else {   /* a string: l_message made it one, or Lua's own for an error in the handler */
+    } else { /* a string: l_message made it one, or Lua's own for an error in the handler */
         sandbox_error(sc, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL, err);
     }
     lua_pop(L, 1);
     return VG_ERR_SCRIPT;
 }
-

@@ -36,16 +36,16 @@
 #include "support.h"
 #include "adversarial.h"
 
-#define CS188 "scripts/cs188.lua"
+#define CS188             "scripts/cs188.lua"
 #define CS188_DIRECTIONAL "scripts/cs188_directional.lua"
 
 static const char *const layouts[] = {"testClassic",   "minimaxClassic", "trappedClassic", "smallClassic",
                                       "mediumClassic", "openClassic",    "originalClassic"};
 #define NUM_LAYOUTS ((int)(sizeof layouts / sizeof layouts[0]))
 /* Every layout Berkeley ships: levels/cs188/ has them all, as they are. */
-static const char *const all_layouts[] = {"testClassic",  "minimaxClassic",  "trappedClassic", "smallClassic",
-                                          "mediumClassic", "openClassic",    "originalClassic", "capsuleClassic",
-                                          "contestClassic", "powerClassic",  "trickyClassic"};
+static const char *const all_layouts[] = {"testClassic",    "minimaxClassic", "trappedClassic",  "smallClassic",
+                                          "mediumClassic",  "openClassic",    "originalClassic", "capsuleClassic",
+                                          "contestClassic", "powerClassic",   "trickyClassic"};
 
 /* ---- Files ------------------------------------------------------------ */
 
@@ -117,7 +117,7 @@ static void doc_read(const char *path, doc *d) {
         while (*v == ' ') v++;
         assert_true(d->n < 32);
         d->key[d->n] = line;
-        if (strncmp(v, "\"\"\"", 3) == 0) {            /* a block up to a line """ */
+        if (strncmp(v, "\"\"\"", 3) == 0) { /* a block up to a line """ */
             d->val[d->n++] = p;
             char *close = strstr(p, "\n\"\"\"");
             if (strncmp(p, "\"\"\"", 3) == 0) close = p - 1;
@@ -146,8 +146,8 @@ static const char *doc_get(const doc *d, const char *key) {
 #define MAX_NODES 256
 
 typedef struct tree_case {
-    char name[160];            /* "q2/0-small-tree" */
-    char path[256];            /* the .test, without the extension */
+    char name[160]; /* "q2/0-small-tree" */
+    char path[256]; /* the .test, without the extension */
 } tree_case;
 
 typedef struct tree {
@@ -191,7 +191,7 @@ static char *tree_script(const doc *d, tree *t) {
     assert_non_null(succ);
     p = start;
     assert_true(word(&p, a, sizeof a));
-    node_id(t, a);                                   /* the start is node 0 */
+    node_id(t, a); /* the start is node 0 */
     fprintf(f, "TREE = { agents = %s, moves = {", doc_get(d, "num_agents"));
     char moves[64][64];
     int nmoves = 0;
@@ -223,7 +223,8 @@ static char *tree_script(const doc *d, tree *t) {
     fprintf(f, " },\n  over = {");
     static const char *const kinds[2][2] = {{"win_states", "win"}, {"lose_states", "lose"}};
     for (int k = 0; k < 2; k++)
-        for (p = doc_get(d, kinds[k][0]); p && word(&p, a, sizeof a);) fprintf(f, " [%d] = \"%s\",", node_id(t, a), kinds[k][1]);
+        for (p = doc_get(d, kinds[k][0]); p && word(&p, a, sizeof a);)
+            fprintf(f, " [%d] = \"%s\",", node_id(t, a), kinds[k][1]);
     fprintf(f, " },\n  name = {");
     for (int n = 0; n < t->n; n++) fprintf(f, " [%d] = \"%s\",", n, t->names[n]);
     fprintf(f, " },\n}\n");
@@ -289,7 +290,8 @@ static void run_tree_case(void **state) {
     for (int k = 0; k < t.n; k++)
         if (t.seen[k]) seen[nseen++] = t.names[k];
     qsort(seen, (size_t)nseen, sizeof seen[0], by_string);
-    for (int k = 0; k < nseen; k++) snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? " " : "", seen[k]);
+    for (int k = 0; k < nseen; k++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? " " : "", seen[k]);
     int same = strcmp(got, want) == 0;
     if (!same) print_error("%s: generated {%s}, solution {%s}\n", tc->name, got, want);
     assert_true(same);
@@ -302,7 +304,9 @@ static void run_tree_case(void **state) {
     free(sol.buf);
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(((const tree_case *)a)->name, ((const tree_case *)b)->name); }
+static int by_name(const void *a, const void *b) {
+    return strcmp(((const tree_case *)a)->name, ((const tree_case *)b)->name);
+}
 
 /* The GraphGameTreeTest cases under tests/golden/cs188/q2..q4, sorted. */
 static int tree_cases(tree_case *out, int max) {
@@ -387,7 +391,7 @@ static void test_agents_registered(void **state) {
         assert_non_null(a);
         assert_true(agent_param_value(a, "depth") == 4);
         assert_true(agent_param_value(a, "eval") == 0);
-        agent_budget b = {.ms = 40};                     /* vgdl's default; depth still rules */
+        agent_budget b = {.ms = 40}; /* vgdl's default; depth still rules */
         agent_report r;
         vg_action act = agent_move_action(g, agent_act(a, s, &b, &r));
         assert_true(r.has_value);
@@ -398,7 +402,7 @@ static void test_agents_registered(void **state) {
         agent_free(a);
     }
     assert_true(calls[1] < calls[0]);
-    assert_int_equal(calls[2], calls[0]);   /* expectimax never prunes */
+    assert_int_equal(calls[2], calls[0]); /* expectimax never prunes */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -567,7 +571,8 @@ static const char *legal(const vg_game *g, const vg_state *s, int who) {
     static char buf[128];
     int moves[VG_MAX_MOVES], n = vg_legal(g, s, who, moves, NULL);
     buf[0] = '\0';
-    for (int k = 0; k < n; k++) snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", k ? " " : "", vg_move_name(g, moves[k]));
+    for (int k = 0; k < n; k++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", k ? " " : "", vg_move_name(g, moves[k]));
     return buf;
 }
 
@@ -580,12 +585,12 @@ static void test_legal_order(void **state) {
     assert_string_equal(legal(g, s, 0), "LEFT NIL RIGHT UP DOWN");
     play(g, s, 0, "NIL");
     assert_string_equal(legal(g, s, 1), "LEFT RIGHT UP DOWN");
-    play(g, s, 1, "RIGHT");                               /* ghost (4,2) -> (5,2), by the wall */
+    play(g, s, 1, "RIGHT"); /* ghost (4,2) -> (5,2), by the wall */
     play(g, s, 0, "NIL");
-    assert_string_equal(legal(g, s, 1), "UP DOWN");       /* no Stop, no going back */
+    assert_string_equal(legal(g, s, 1), "UP DOWN"); /* no Stop, no going back */
     play(g, s, 1, "UP");
     play(g, s, 0, "NIL");
-    assert_string_equal(legal(g, s, 1), "LEFT");          /* the corner: only onwards */
+    assert_string_equal(legal(g, s, 1), "LEFT"); /* the corner: only onwards */
     assert_true(vg_score(s) == -3);
     vg_state_free(s);
     vg_game_free(g);
@@ -598,7 +603,7 @@ static void test_caught(void **state) {
     vg_state *s = vg_state_new(g, 0);
     play(g, s, 0, "RIGHT");
     assert_true(vg_score(s) == -1);
-    assert_string_equal(legal(g, s, 1), "LEFT");          /* a dead end: reversing is allowed */
+    assert_string_equal(legal(g, s, 1), "LEFT"); /* a dead end: reversing is allowed */
     play(g, s, 1, "LEFT");
     assert_true(vg_is_over(s));
     assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
@@ -627,7 +632,7 @@ static void test_last_food_wins(void **state) {
     vg_state *s = vg_state_new(g, 0);
     play(g, s, 0, "NIL");
     assert_string_equal(legal(g, s, 1), "LEFT RIGHT");
-    play(g, s, 1, "LEFT");                                /* onto the food, next to Pacman */
+    play(g, s, 1, "LEFT"); /* onto the food, next to Pacman */
     assert_false(vg_is_over(s));
     play(g, s, 0, "RIGHT");
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
@@ -643,26 +648,26 @@ static void test_capsule(void **state) {
     vg_game *g = load_layout(CS188, "tests/fixtures/cs188/scared.lay");
     vg_state *s = vg_state_new(g, 0);
     double x, y;
-    play(g, s, 0, "RIGHT");                               /* the capsule */
+    play(g, s, 0, "RIGHT"); /* the capsule */
     assert_true(vg_score(s) == -1);
     play(g, s, 1, "LEFT");
     ghost_pos(g, s, 0, &x, &y);
     assert_true(x == 6.5 && y == 1);
     play(g, s, 0, "RIGHT");
-    assert_string_equal(legal(g, s, 1), "LEFT");          /* between cells: onwards only */
+    assert_string_equal(legal(g, s, 1), "LEFT"); /* between cells: onwards only */
     play(g, s, 1, "LEFT");
     ghost_pos(g, s, 0, &x, &y);
     assert_true(x == 6 && y == 1);
     play(g, s, 0, "RIGHT");
-    play(g, s, 1, "LEFT");                                /* 5.5: 0.5 from Pacman after his next move */
+    play(g, s, 1, "LEFT"); /* 5.5: 0.5 from Pacman after his next move */
     play(g, s, 0, "RIGHT");
     assert_false(vg_is_over(s));
     assert_true(vg_score(s) == -4 + 200);
     ghost_pos(g, s, 0, &x, &y);
-    assert_true(x == 7 && y == 1);                        /* back at its start */
+    assert_true(x == 7 && y == 1); /* back at its start */
     play(g, s, 1, "LEFT");
     ghost_pos(g, s, 0, &x, &y);
-    assert_true(x == 6);                                  /* full speed again */
+    assert_true(x == 6); /* full speed again */
     play(g, s, 0, "RIGHT");
     assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
     assert_true(vg_score(s) == 196 - 501);
@@ -681,22 +686,22 @@ static void test_scared_time_ends(void **state) {
     double x, y;
     play(g, s, 0, "RIGHT");
     assert_string_equal(legal(g, s, 1), "RIGHT UP");
-    play(g, s, 1, "UP");                                  /* (5, 2.5) */
-    play(g, s, 0, "RIGHT");                               /* the second capsule: 40 again */
+    play(g, s, 1, "UP");    /* (5, 2.5) */
+    play(g, s, 0, "RIGHT"); /* the second capsule: 40 again */
     for (int k = 0; k < 40; k++) {
         const char *only = legal(g, s, 1);
         assert_null(strchr(only, ' '));
         play(g, s, 1, only);
         ghost_pos(g, s, 0, &x, &y);
-        if (k == 38) assert_true(x == 7 && y == 1);       /* 19.5 cells round the ring: on (7,1) */
+        if (k == 38) assert_true(x == 7 && y == 1); /* 19.5 cells round the ring: on (7,1) */
         play(g, s, 0, "NIL");
     }
     ghost_pos(g, s, 0, &x, &y);
-    assert_true(x == 7 && y == 1);                        /* 20.5 cells: (7, 1.5), back to (7, 1) */
-    assert_string_equal(legal(g, s, 1), "LEFT DOWN");     /* on a cell again, heading down */
+    assert_true(x == 7 && y == 1);                    /* 20.5 cells: (7, 1.5), back to (7, 1) */
+    assert_string_equal(legal(g, s, 1), "LEFT DOWN"); /* on a cell again, heading down */
     play(g, s, 1, "DOWN");
     ghost_pos(g, s, 0, &x, &y);
-    assert_true(x == 7 && y == 2);                        /* a whole cell: not scared any more */
+    assert_true(x == 7 && y == 2); /* a whole cell: not scared any more */
     assert_true(vg_score(s) == -42);
     vg_state_free(s);
     vg_game_free(g);
@@ -712,7 +717,7 @@ static void test_ghost_order(void **state) {
     for (int who = 1; who <= 3; who++) {
         vg_state *s = vg_state_new(g, 0);
         play(g, s, 0, "NIL");
-        for (int a = 1; a < who; a++) {                 /* the ghosts before it: their first legal move */
+        for (int a = 1; a < who; a++) { /* the ghosts before it: their first legal move */
             int first[VG_MAX_MOVES];
             assert_true(vg_legal(g, s, a, first, NULL) > 0);
             assert_int_equal(vg_play(g, s, a, first[0], NULL), VG_OK);
@@ -764,7 +769,7 @@ static double share(const char *script, const char *map, vg_action action, doubl
     vg_state *s = vg_state_new(g, 0);
     int hits = 0, n = 2000;
     for (int seed = 0; seed < n; seed++) {
-        vg_state_reset(g, s, (uint64_t)seed * 0x9E3779B97F4A7C15ULL);   /* spread: see docs/agents.md */
+        vg_state_reset(g, s, (uint64_t)seed * 0x9E3779B97F4A7C15ULL); /* spread: see docs/agents.md */
         assert_int_equal(vg_advance(g, s, action, NULL), VG_OK);
         double x, y;
         ghost_pos(g, s, 0, &x, &y);

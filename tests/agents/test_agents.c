@@ -107,7 +107,8 @@ static void test_deterministic_under_call_budget(void **state) {
  * sprites, with budgets smaller and larger than one play-out. */
 static void test_call_budget_never_overspent(void **state) {
     (void)state;
-    static const char *const maps[][2] = {{SCRIPT, "levels/bait/lvl2.txt"}, {"gvgai/aliens.txt", "gvgai/aliens_lvl0.txt"}};
+    static const char *const maps[][2] = {{SCRIPT, "levels/bait/lvl2.txt"},
+                                          {"gvgai/aliens.txt", "gvgai/aliens_lvl0.txt"}};
     static const long budgets[] = {7, 200};
     int n;
     const agent_def *const *all = agent_list(&n);

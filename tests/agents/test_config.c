@@ -47,7 +47,7 @@ static void test_settings(void **state) {
     assert_non_null(a);
     assert_true(agent_param_value(a, "c") == 2.5);
     assert_true(agent_param_value(a, "rollout_depth") == 3);
-    assert_true(agent_param_value(a, "heuristic_weight") == 1);   /* the default */
+    assert_true(agent_param_value(a, "heuristic_weight") == 1); /* the default */
     agent_free(a);
     const char *bad[] = {"nosuch=1"};
     assert_null(agent_new("mcts", g, bad, 1, 1, why, sizeof why));
@@ -70,7 +70,7 @@ static void test_ini(void **state) {
     assert_int_equal(n, 1);
     assert_string_equal(set[0], "length=4");
     agent_config_free(set, n);
-    assert_int_equal(agent_config_read(p, "astar", set, 0, 8, why, sizeof why), 0);   /* no section: defaults */
+    assert_int_equal(agent_config_read(p, "astar", set, 0, 8, why, sizeof why), 0); /* no section: defaults */
     unlink(p);
 }
 
@@ -88,8 +88,8 @@ static void expect_error(const char *text, const char *line, const char *what) {
 static void test_ini_errors(void **state) {
     (void)state;
     expect_error("[mcts]\nc = 1\nrollout = 3\n", "3", "'rollout'");
-    expect_error("[mcts]\nc = 1\n[rhea]\nc = 2\n", "4", "'c'");            /* wrong agent's key */
-    expect_error("[nosuch]\nx = 1\n", "1", "[nosuch]");            /* the section header names it */
+    expect_error("[mcts]\nc = 1\n[rhea]\nc = 2\n", "4", "'c'"); /* wrong agent's key */
+    expect_error("[nosuch]\nx = 1\n", "1", "[nosuch]");         /* the section header names it */
     expect_error("c = 1\n", "1", "outside");
     expect_error("[mcts]\n\nc = fast\n", "3", "number");
     expect_error("[mcts]\nthis line is not ini\n", "2", "");
@@ -116,7 +116,8 @@ static void test_example_ini(void **state) {
                    !(strlen(defs[i]->params[p].key) == klen && strncmp(defs[i]->params[p].key, set[k], klen) == 0))
                 p++;
             assert_true(p < defs[i]->nparams);
-            if (strtod(eq + 1, NULL) != defs[i]->params[p].value) fail_msg("[%s] %s: not the default", defs[i]->name, set[k]);
+            if (strtod(eq + 1, NULL) != defs[i]->params[p].value)
+                fail_msg("[%s] %s: not the default", defs[i]->name, set[k]);
         }
         agent_config_free(set, got);
     }

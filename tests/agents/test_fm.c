@@ -23,9 +23,9 @@
 #include "support.h"
 #include "tools/run_vgdl.h"
 
-#define HOOKS "tests/fixtures/agents/hooks.lua"
+#define HOOKS       "tests/fixtures/agents/hooks.lua"
 #define HOOKS_TURNS "tests/fixtures/agents/hooks_turns.lua"
-#define HOOKS_MAP "wwwwwww\nwA...gw\nwwwwwww\n"
+#define HOOKS_MAP   "wwwwwww\nwA...gw\nwwwwwww\n"
 
 /* ---- 1. Counting and the first error ---------------------------------- */
 
@@ -38,17 +38,17 @@ static void test_counts_and_first_error(void **state) {
     assert_int_equal(fm_play(&f, c, VG_ACTION_RIGHT), VG_OK);
     assert_int_equal(f.calls, 2);
     assert_false(fm_spent(&f));
-    assert_true(fm_room(&f, 1));                            /* one call of the three left */
+    assert_true(fm_room(&f, 1)); /* one call of the three left */
     assert_false(fm_room(&f, 2));
     int moves[VG_MAX_MOVES];
-    assert_int_equal(fm_legal(&f, s, moves), 4);            /* the actions, NIL excluded */
+    assert_int_equal(fm_legal(&f, s, moves), 4); /* the actions, NIL excluded */
     assert_int_equal(fm_action_move(&f, VG_ACTION_LEFT), VG_ACTION_LEFT);
     fm_failf(&f, VG_ERR_LIMIT, "first %d", 1);
     fm_failf(&f, VG_ERR_NOMEM, "second");
     assert_int_equal(f.status, VG_ERR_LIMIT);
     assert_string_equal(f.error.msg, "first 1");
     assert_true(fm_spent(&f));
-    assert_false(fm_room(&f, 1));                           /* no room after an error */
+    assert_false(fm_room(&f, 1)); /* no room after an error */
     vg_state_free(c);
     vg_state_free(s);
     vg_game_free(g);
@@ -111,7 +111,8 @@ static void test_broken_heuristic_reported(void **state) {
     char lua[8192];
     for (int k = 0; k < NBROKEN; k++) {
         int line = with_hook(HOOKS, "heuristic", k, lua, sizeof lua);
-        for (size_t j = 0; j < sizeof agents / sizeof agents[0]; j++) expect_reported(lua, HOOKS_MAP, agents[j], NULL, line);
+        for (size_t j = 0; j < sizeof agents / sizeof agents[0]; j++)
+            expect_reported(lua, HOOKS_MAP, agents[j], NULL, line);
     }
 }
 
@@ -162,8 +163,9 @@ static void test_cli_exits_2_with_the_line(void **state) {
     expect_in(err(), want);
     assert_int_equal(sh("%s decide %s --level %s --agent mcts --budget-calls 100", vgdl, path, map), 2);
     expect_in(err(), want);
-    assert_int_equal(sh("%s decide %s --level %s --agent solve", vgdl, repo_path("tests/fixtures/agents/solve_deep.lua"),
-                        repo_path("tests/fixtures/agents/one.txt")), 2);
+    assert_int_equal(sh("%s decide %s --level %s --agent solve", vgdl,
+                        repo_path("tests/fixtures/agents/solve_deep.lua"), repo_path("tests/fixtures/agents/one.txt")),
+                     2);
     expect_in(err(), "too deep");
 }
 
@@ -213,7 +215,7 @@ static int check_tables(const char *script, const char *map) {
     }
     fm f = {.g = g};
     int by_name[VG_NUM_ACTIONS];
-    for (int k = 0; k < VG_NUM_ACTIONS; k++) by_name[k] = fm_action_move(&f, (vg_action)k);   /* no table: looked up */
+    for (int k = 0; k < VG_NUM_ACTIONS; k++) by_name[k] = fm_action_move(&f, (vg_action)k); /* no table: looked up */
     for (int k = 0; k < VG_NUM_ACTIONS; k++) assert_int_equal(by_name[k], agent_action_move(g, (vg_action)k));
     agent_free(a);
     vg_game_free(g);
@@ -222,9 +224,9 @@ static int check_tables(const char *script, const char *map) {
 
 static void test_move_tables(void **state) {
     (void)state;
-    assert_int_equal(check_tables("scripts/bait.lua", "levels/bait/lvl0.txt"), VG_NUM_ACTIONS - 1);   /* NIL names none */
-    assert_int_equal(check_tables("scripts/connect4.lua", "levels/connect4/lvl0.txt"), 0);      /* "1".."7" */
-    assert_int_equal(check_tables("scripts/2048.lua", "levels/2048/lvl0.txt"), 4);              /* UP ... RIGHT */
+    assert_int_equal(check_tables("scripts/bait.lua", "levels/bait/lvl0.txt"), VG_NUM_ACTIONS - 1); /* NIL names none */
+    assert_int_equal(check_tables("scripts/connect4.lua", "levels/connect4/lvl0.txt"), 0);          /* "1".."7" */
+    assert_int_equal(check_tables("scripts/2048.lua", "levels/2048/lvl0.txt"), 4);                  /* UP ... RIGHT */
 }
 
 int main(void) {

@@ -22,7 +22,7 @@ static void test_put_find_grow(void **state) {
         assert_true(added);
         s->aux = k + 1;
     }
-    assert_true(m.cap > cap0);            /* it grew, keeping every entry */
+    assert_true(m.cap > cap0); /* it grew, keeping every entry */
     assert_int_equal(m.n, 5000);
     for (uint32_t k = 0; k < 5000; k++) {
         hslot *s = hmap_find(&m, (uint64_t)k * 7919);
@@ -32,13 +32,13 @@ static void test_put_find_grow(void **state) {
     }
     hslot *again = hmap_put(&m, 7919, 99, &added);
     assert_false(added);
-    assert_int_equal(again->val, 1);      /* found, not overwritten */
+    assert_int_equal(again->val, 1); /* found, not overwritten */
     assert_null(hmap_find(&m, 3));
     hmap_clear(&m);
     assert_int_equal(m.n, 0);
     assert_null(hmap_find(&m, 7919));
     hmap_free(&m);
-    hmap_free(&m);                        /* freeing twice is harmless */
+    hmap_free(&m); /* freeing twice is harmless */
 }
 
 /* Emptying key by key, in any order, empties every slot of a nearly full
@@ -56,7 +56,7 @@ static void test_clear_keys(void **state) {
     }
     for (int round = 0; round < 2; round++) {
         uint64_t given[96];
-        for (int k = 0; k < 96; k++) given[k] = keys[(k * 37 + 11) % 96];   /* another order */
+        for (int k = 0; k < 96; k++) given[k] = keys[(k * 37 + 11) % 96]; /* another order */
         hmap_clear_keys(&m, given, round ? 95 : 96, sizeof *given);
         assert_int_equal(m.n, 0);
         for (size_t i = 0; i < m.cap; i++) assert_int_equal(m.slots[i].key, 0);
@@ -120,12 +120,8 @@ static void test_mix_spreads(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_put_find_grow),
-        cmocka_unit_test(test_clear_keys),
-        cmocka_unit_test(test_key_zero),
-        cmocka_unit_test(test_big_alloc),
-        cmocka_unit_test(test_big_realloc),
-        cmocka_unit_test(test_mix_spreads),
+        cmocka_unit_test(test_put_find_grow), cmocka_unit_test(test_clear_keys),  cmocka_unit_test(test_key_zero),
+        cmocka_unit_test(test_big_alloc),     cmocka_unit_test(test_big_realloc), cmocka_unit_test(test_mix_spreads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,7 +27,7 @@
 #include "exact.h"
 #include "support.h"
 
-#define C4 "scripts/connect4.lua"
+#define C4    "scripts/connect4.lua"
 #define G2048 "scripts/2048.lua"
 
 /* The move mcts names for the agent to move after 'moves' (a Connect Four
@@ -42,8 +42,8 @@ static const char *c4_choice(const char *moves, long calls, uint64_t seed, agent
     assert_non_null(a);
     agent_budget b = {0, calls};
     int move = agent_act(a, s, &b, r);
-    assert_int_equal(agent_move_action(g, move), VG_ACTION_NIL);   /* "1".."7" name no action */
-    static char name[16];            /* the game's names go with it */
+    assert_int_equal(agent_move_action(g, move), VG_ACTION_NIL); /* "1".."7" name no action */
+    static char name[16];                                        /* the game's names go with it */
     snprintf(name, sizeof name, "%s", move >= 0 ? vg_move_name(g, move) : "none");
     agent_free(a);
     vg_state_free(s);
@@ -131,7 +131,8 @@ static void test_c4_beats_random(void **state) {
             assert_int_equal(vg_play(g, s, who, move, NULL), VG_OK);
         }
         vg_winner w = vg_winner_of(s);
-        if (w != (side == 0 ? VG_PLAYER_WINS : VG_PLAYER_LOSES)) print_error("game %d: mcts as agent %d did not win\n", game, side);
+        if (w != (side == 0 ? VG_PLAYER_WINS : VG_PLAYER_LOSES))
+            print_error("game %d: mcts as agent %d did not win\n", game, side);
         assert_int_equal(w, side == 0 ? VG_PLAYER_WINS : VG_PLAYER_LOSES);
         agent_free(a);
     }
@@ -165,7 +166,7 @@ static const char *g2048_choice(const char *map, const char *setting, long calls
     strncpy(name, vg_move_name(g, move), sizeof name - 1);
     vg_action named;
     assert_true(vg_action_parse(name, &named));
-    assert_int_equal(act, named);   /* the player's moves are named like actions */
+    assert_int_equal(act, named); /* the player's moves are named like actions */
     agent_free(a);
     vg_state_free(s);
     vg_game_free(g);
@@ -196,7 +197,8 @@ static void test_2048_weighs_the_spawn(void **state) {
     for (int k = 0; k < 2; k++)
         for (uint64_t seed = 1; seed <= 8; seed++) {
             const char *m = g2048_choice("7153\n4547\n.626\n2473\n", settings[k], k ? 300 : 3000, seed);
-            if (strcmp(m, "DOWN") != 0) print_error("%s, seed %d: chose %s\n", settings[k] ? settings[k] : "default", (int)seed, m);
+            if (strcmp(m, "DOWN") != 0)
+                print_error("%s, seed %d: chose %s\n", settings[k] ? settings[k] : "default", (int)seed, m);
             assert_string_equal(m, "DOWN");
         }
 }
@@ -258,21 +260,17 @@ static void expect_budget_spent(const char *script, const char *level, int ticks
 
 static void test_call_budget_never_overspent(void **state) {
     (void)state;
-    expect_budget_spent("scripts/bait.lua", "levels/bait/lvl3.txt", 20, 1000);   /* dead states, no turns */
+    expect_budget_spent("scripts/bait.lua", "levels/bait/lvl3.txt", 20, 1000); /* dead states, no turns */
     expect_budget_spent("scripts/bait.lua", "levels/bait/lvl4.txt", 20, 333);
-    expect_budget_spent(G2048, "levels/2048/lvl0.txt", 20, 1000);                 /* turns, a chance agent */
+    expect_budget_spent(G2048, "levels/2048/lvl0.txt", 20, 1000); /* turns, a chance agent */
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_c4_takes_the_win),
-        cmocka_unit_test(test_c4_blocks_the_loss),
-        cmocka_unit_test(test_c4_beats_random),
-        cmocka_unit_test(test_c4_selfplay_repeatable),
-        cmocka_unit_test(test_2048_takes_the_win),
-        cmocka_unit_test(test_2048_weighs_the_spawn),
-        cmocka_unit_test(test_2048_repeatable),
-        cmocka_unit_test(test_call_budget_never_overspent),
+        cmocka_unit_test(test_c4_takes_the_win),   cmocka_unit_test(test_c4_blocks_the_loss),
+        cmocka_unit_test(test_c4_beats_random),    cmocka_unit_test(test_c4_selfplay_repeatable),
+        cmocka_unit_test(test_2048_takes_the_win), cmocka_unit_test(test_2048_weighs_the_spawn),
+        cmocka_unit_test(test_2048_repeatable),    cmocka_unit_test(test_call_budget_never_overspent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,7 +54,7 @@ static void test_packer_many_chunks(void **state) {
     vg_state *s = vg_state_new(g, 0), *back = vg_state_new(g, 0);
     packer *pk = packer_new(g);
     assert_non_null(pk);
-    enum { N = 20000 };   /* tens of bytes each: past several chunks (the first holds 32 KiB) */
+    enum { N = 20000 }; /* tens of bytes each: past several chunks (the first holds 32 KiB) */
     packed **kept = malloc(N * sizeof *kept);
     uint32_t *tick = malloc(N * sizeof *tick);
     assert_non_null(kept);
@@ -64,7 +64,7 @@ static void test_packer_many_chunks(void **state) {
         packer_set_ref(pk, &(fm){.g = g}, start);
         vg_state_copy(s, start);
         vg_state_free(start);
-        for (int k = 0; k < N; k++) {   /* walks left and right: the tick tells them apart */
+        for (int k = 0; k < N; k++) { /* walks left and right: the tick tells them apart */
             assert_int_equal(vg_advance(g, s, k % 4 < 2 ? VG_ACTION_LEFT : VG_ACTION_RIGHT, NULL), VG_OK);
             assert_non_null(kept[k] = packer_pack(pk, s));
             tick[k] = (uint32_t)vg_tick(s);

@@ -47,7 +47,7 @@ static void test_uniform_and_repeatable(void **state) {
     }
     assert_int_equal(seen[VG_ACTION_NIL], 0);
     static const vg_action moves[] = {VG_ACTION_UP, VG_ACTION_DOWN, VG_ACTION_LEFT, VG_ACTION_RIGHT};
-    for (int k = 0; k < 4; k++) assert_true(seen[moves[k]] > N / 8);    /* 100 expected each */
+    for (int k = 0; k < 4; k++) assert_true(seen[moves[k]] > N / 8); /* 100 expected each */
 }
 
 static void test_legal_move_with_turns(void **state) {

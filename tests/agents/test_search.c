@@ -10,7 +10,10 @@
 
 static void advance_all(const vg_game *g, vg_state *s, const char *moves) {
     for (const char *m = moves; *m; m++) {
-        vg_action a = *m == 'U' ? VG_ACTION_UP : *m == 'D' ? VG_ACTION_DOWN : *m == 'L' ? VG_ACTION_LEFT : VG_ACTION_RIGHT;
+        vg_action a = *m == 'U'   ? VG_ACTION_UP
+                      : *m == 'D' ? VG_ACTION_DOWN
+                      : *m == 'L' ? VG_ACTION_LEFT
+                                  : VG_ACTION_RIGHT;
         assert_int_equal(vg_advance(g, s, a, NULL), VG_OK);
     }
 }
@@ -22,8 +25,8 @@ static void test_key_is_positional(void **state) {
     (void)state;
     vg_game *g = load_game_text(SCRIPT, "wwwwwww\nwk...gw\nw.A1..w\nw.....w\nwwwwwww\n");
     vg_state *a = vg_state_new(g, 0), *b = vg_state_new(g, 0);
-    advance_all(g, a, "RDRRUL");   /* push right, walk round, push back left */
-    advance_all(g, b, "DRRU");     /* walk round without pushing */
+    advance_all(g, a, "RDRRUL"); /* push right, walk round, push back left */
+    advance_all(g, b, "DRRU");   /* walk round without pushing */
     assert_true(vg_state_equal(a, b));
     assert_true(search_key(g, a) == search_key(g, b));
     advance_all(g, b, "D");
@@ -53,7 +56,7 @@ static void test_bait_heuristic(void **state) {
     vg_state *s = vg_state_new(g, 0);
     vg_error err = {0};
     assert_true(vg_heuristic(g, s, &err) == -2);
-    advance_all(g, s, "R");   /* key taken: one step to the door */
+    advance_all(g, s, "R"); /* key taken: one step to the door */
     assert_true(vg_heuristic(g, s, &err) == -1);
     advance_all(g, s, "R");
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
@@ -65,7 +68,7 @@ static void test_bait_heuristic(void **state) {
 
     g = load_game(SCRIPT, "levels/bait/lvl0.txt");
     s = vg_state_new(g, 0);
-    assert_true(vg_heuristic(g, s, &err) == -(3 + 4));   /* |(2,1)-(2,4)| + |(2,4)-(1,1)| */
+    assert_true(vg_heuristic(g, s, &err) == -(3 + 4)); /* |(2,1)-(2,4)| + |(2,4)-(1,1)| */
     vg_state_free(s);
     vg_game_free(g);
 }

@@ -24,20 +24,20 @@ static uint32_t child(stree *t, uint32_t parent, int action, int h) {
 
 static void test_order_and_plan(void **state) {
     (void)state;
-    stree t = {.weight = 1, .first_cap = 2};   /* grows twice below */
+    stree t = {.weight = 1, .first_cap = 2}; /* grows twice below */
     uint32_t root = child(&t, 0, 0, 3);
     assert_int_equal(stree_pop(&t), root);
     t.nodes[root].expanded = 1;
-    uint32_t a = child(&t, root, VG_ACTION_LEFT, 3);    /* f = 4 */
-    uint32_t b = child(&t, root, VG_ACTION_RIGHT, 2);   /* f = 3 */
-    uint32_t c = child(&t, b, VG_ACTION_UP, 1);         /* f = 3, deeper: first */
+    uint32_t a = child(&t, root, VG_ACTION_LEFT, 3);  /* f = 4 */
+    uint32_t b = child(&t, root, VG_ACTION_RIGHT, 2); /* f = 3 */
+    uint32_t c = child(&t, b, VG_ACTION_UP, 1);       /* f = 3, deeper: first */
     assert_int_equal(stree_pop(&t), c);
     t.nodes[c].expanded = 1;
-    t.nodes[a].h = 1;                                   /* a better way: pushed again, f = 2 */
+    t.nodes[a].h = 1; /* a better way: pushed again, f = 2 */
     assert_true(stree_push(&t, a));
     assert_int_equal(stree_pop(&t), a);
     t.nodes[a].expanded = 1;
-    assert_int_equal(stree_pop(&t), b);                 /* a's old entry (f = 4) is skipped */
+    assert_int_equal(stree_pop(&t), b); /* a's old entry (f = 4) is skipped */
     t.nodes[b].expanded = 1;
     assert_int_equal(stree_pop(&t), STREE_NONE);
     vg_action *plan = NULL;
@@ -75,12 +75,12 @@ static void test_holding(void **state) {
         assert_int_equal(vg_tick(kid), k);
         vg_state *mine = kid;
         assert_true(stree_hold(&t, &hd, pk, id, &kid));
-        assert_ptr_not_equal(kid, mine);   /* a spare buffer in exchange */
+        assert_ptr_not_equal(kid, mine); /* a spare buffer in exchange */
         vg_state_free(kid);
         assert_true(t.nodes[id].held);
         assert_int_equal(vg_advance(g, s, VG_ACTION_LEFT, NULL), VG_OK);
     }
-    assert_false(t.nodes[0].held);   /* packed to make room */
+    assert_false(t.nodes[0].held); /* packed to make room */
     assert_non_null(t.nodes[0].st);
     packer_unpack(pk, t.nodes[0].st, back);
     assert_int_equal(vg_state_hash(back), hash[0]);

@@ -34,13 +34,13 @@
 
 /* ---- A plain breadth-first search ------------------------------------------ */
 
-#define BFS_LIMIT 20000   /* states; a map needing more is skipped (counted) */
-#define SEEN_CAP (1 << 17) /* a power of two above 4 BFS_LIMIT */
+#define BFS_LIMIT 20000     /* states; a map needing more is skipped (counted) */
+#define SEEN_CAP  (1 << 17) /* a power of two above 4 BFS_LIMIT */
 
 typedef struct seen {
-    uint64_t *slot;   /* hash + 1; 0 empty */
+    uint64_t *slot; /* hash + 1; 0 empty */
     size_t cap;
-    size_t *used, n;  /* the slots filled, emptied again by seen_clear */
+    size_t *used, n; /* the slots filled, emptied again by seen_clear */
 } seen;
 
 /* 1 when 'h' was not in the set (it is now). */
@@ -133,15 +133,15 @@ static int bfs(const vg_game *g) {
 
 typedef struct family {
     const char *script;
-    const char *open;      /* what an open cell may hold, by weight: one character a share */
-    const char *singles;   /* placed once each, in distinct open cells */
-    int extra_max;         /* up to this many more of 'extra' */
+    const char *open;    /* what an open cell may hold, by weight: one character a share */
+    const char *singles; /* placed once each, in distinct open cells */
+    int extra_max;       /* up to this many more of 'extra' */
     char extra;
-    int w0, w1, h0, h1;    /* interior size ranges */
-    char wall;             /* the border's character, 0: 'w' */
-    int share;             /* maps: VGDL_DIFF_MAPS (4,000) / share */
-    int skip_pct;          /* the most maps that may be skipped, in percent (0: 5) */
-    char guard;            /* the goal 'g''s neighbours turned into this, 0: none */
+    int w0, w1, h0, h1; /* interior size ranges */
+    char wall;          /* the border's character, 0: 'w' */
+    int share;          /* maps: VGDL_DIFF_MAPS (4,000) / share */
+    int skip_pct;       /* the most maps that may be skipped, in percent (0: 5) */
+    char guard;         /* the goal 'g''s neighbours turned into this, 0: none */
 } family;
 
 static const family families[] = {
@@ -174,7 +174,7 @@ static void generate(const family *f, uint64_t *r, char *buf, int slow) {
             cell[y][x] = x == 0 || y == 0 || x == w + 1 || y == h + 1 ? (f->wall ? f->wall : 'w')
                                                                       : f->open[rng_below(r, (int)strlen(f->open))];
     int nextra = f->extra_max ? rng_below(r, f->extra_max + 1) : 0;
-    if (strstr(f->script, "sokoban") && nextra) {   /* Sokoban: a hole for the extra box too */
+    if (strstr(f->script, "sokoban") && nextra) { /* Sokoban: a hole for the extra box too */
         int x = 1 + rng_below(r, w), y = 1 + rng_below(r, h);
         cell[y][x] = f->extra == '1' ? '0' : 'o';
     }
@@ -183,16 +183,17 @@ static void generate(const family *f, uint64_t *r, char *buf, int slow) {
     for (int k = 0; k < nextra && np < 7; k++) place[np++] = f->extra;
     for (int y = 1; y <= h; y++)
         for (int x = 1; x <= w; x++) free_cells[nfree++] = y * 16 + x;
-    for (int k = 0; k < np && k < nfree; k++) {   /* distinct cells: a partial shuffle */
+    for (int k = 0; k < np && k < nfree; k++) { /* distinct cells: a partial shuffle */
         int j = k + rng_below(r, nfree - k), c = free_cells[j];
         free_cells[j] = free_cells[k], free_cells[k] = c;
         cell[c / 16][c % 16] = place[k];
     }
-    for (int c = 17; f->guard && c < (h + 1) * 16; c++) {   /* the goal behind guards */
+    for (int c = 17; f->guard && c < (h + 1) * 16; c++) { /* the goal behind guards */
         if (cell[c / 16][c % 16] != 'g') continue;
         const int nb[4] = {c - 1, c + 1, c - 16, c + 16};
         for (int d = 0; d < 4; d++)
-            if (cell[nb[d] / 16][nb[d] % 16] != 'w' && cell[nb[d] / 16][nb[d] % 16] != 'A') cell[nb[d] / 16][nb[d] % 16] = f->guard;
+            if (cell[nb[d] / 16][nb[d] % 16] != 'w' && cell[nb[d] / 16][nb[d] % 16] != 'A')
+                cell[nb[d] / 16][nb[d] % 16] = f->guard;
     }
     char *o = buf;
     for (int y = 0; y < h + 2; y++) {
@@ -208,7 +209,8 @@ static void generate(const family *f, uint64_t *r, char *buf, int slow) {
 static int compare(const family *f, const char *map, uint64_t seed) {
     vg_game *g = NULL;
     vg_error err = {0};
-    if (vg_game_load_text(repo_path(f->script), map, "generated", &g, &err) != VG_OK) return 0;   /* no avatar left, say */
+    if (vg_game_load_text(repo_path(f->script), map, "generated", &g, &err) != VG_OK)
+        return 0; /* no avatar left, say */
     int want = bfs(g);
     if (want == -2) {
         vg_game_free(g);
@@ -217,7 +219,8 @@ static int compare(const family *f, const char *map, uint64_t seed) {
     vg_state *s = vg_state_new(g, 0);
     int h = vg_bound(g, s, &err);
     if (want >= 0 && h > want)
-        fail_msg("%s, seed %llu: the bound %d exceeds the shortest win, %d, on\n%s", f->script, (unsigned long long)seed, h, want, map);
+        fail_msg("%s, seed %llu: the bound %d exceeds the shortest win, %d, on\n%s", f->script,
+                 (unsigned long long)seed, h, want, map);
     solve_opts o = {4 * BFS_LIMIT, 0, 1, 0};
     solve_result r;
     fm fmv = {.g = g};
@@ -252,16 +255,17 @@ static void test_family(void **state) {
         int c = compare(f, map, seed);
         compared += c > 0, won += c == 2, skipped += c == 0;
     }
-    printf("%s: %d maps compared (%d won), %d skipped, %.1f s\n", f->script, compared, won, skipped, now_seconds() - t0);
+    printf("%s: %d maps compared (%d won), %d skipped, %.1f s\n", f->script, compared, won, skipped,
+           now_seconds() - t0);
     int skip_pct = f->skip_pct ? f->skip_pct : 5;
-    assert_true(skipped * 100 < maps * skip_pct && won * 10 > maps);   /* most compared, many won */
+    assert_true(skipped * 100 < maps * skip_pct && won * 10 > maps); /* most compared, many won */
 }
 
 int main(int argc, char **argv) {
     enum { NF = sizeof families / sizeof *families };
     struct CMUnitTest tests[NF];
     for (int k = 0; k < NF; k++)
-        tests[k] = (struct CMUnitTest){.name = families[k].script, .test_func = test_family,
-                                       .initial_state = (void *)&families[k]};
+        tests[k] = (struct CMUnitTest){
+            .name = families[k].script, .test_func = test_family, .initial_state = (void *)&families[k]};
     return run_group("solve_differential", tests, NF, argc, argv);
 }

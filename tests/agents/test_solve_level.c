@@ -32,7 +32,7 @@ static solve_result solve_capped(const char *map, long max_states, double weight
     solve_opts o = {max_states, 0, weight, max_len};
     solve_result r;
     solve_level(g, &(fm){.g = g}, s, &o, &r);
-    if (r.status == SOLVE_SOLVED) {   /* the plan wins when replayed */
+    if (r.status == SOLVE_SOLVED) { /* the plan wins when replayed */
         for (int k = 0; k < r.len; k++) {
             assert_false(vg_is_over(s));
             vg_advance(g, s, r.plan[k], NULL);
@@ -57,7 +57,7 @@ static void test_shortest_as_gvgai(void **state) {
         solve_result r = solve_map(map, 0, 1);
         assert_int_equal(r.status, SOLVE_SOLVED);
         assert_true(r.optimal);
-        assert_int_equal(r.len, count_lines(golden));   /* 9, 38, 53 */
+        assert_int_equal(r.len, count_lines(golden)); /* 9, 38, 53 */
         assert_int_equal(r.lower_bound, r.len);
         free(r.plan);
     }
@@ -110,7 +110,7 @@ static void test_limited_proof(void **state) {
     assert_int_equal(r.status, SOLVE_SOLVED);
     assert_false(r.optimal);
     assert_true(r.len >= 46);
-    assert_true(r.lower_bound > 28 && r.lower_bound <= 46);   /* above the bound at the start */
+    assert_true(r.lower_bound > 28 && r.lower_bound <= 46); /* above the bound at the start */
     assert_true(r.expanded <= 50000);
     free(r.plan);
 }
@@ -123,7 +123,7 @@ static void test_weighted(void **state) {
     assert_true(r.len >= 53 && r.len <= 3 * 53);
     assert_true(r.lower_bound > 0 && r.lower_bound <= 53 && r.lower_bound * 3 >= r.len);
     free(r.plan);
-    r = solve_map("levels/bait/lvl2.txt", 100, 3);   /* no win yet: still a proven lower bound */
+    r = solve_map("levels/bait/lvl2.txt", 100, 3); /* no win yet: still a proven lower bound */
     assert_int_equal(r.status, SOLVE_UNDECIDED);
     assert_true(r.lower_bound > 0 && r.lower_bound <= 53);
 }
@@ -142,7 +142,7 @@ static void test_level3(void **state) {
     free(r.plan);
     vg_game *g = load_game(SCRIPT, "levels/bait/lvl3.txt");
     vg_state *s = vg_state_new(g, 0);
-    assert_int_equal(vg_bound(g, s, NULL), 18 + 10);   /* (1,1)->(11,9), then back round the frozen boxes */
+    assert_int_equal(vg_bound(g, s, NULL), 18 + 10); /* (1,1)->(11,9), then back round the frozen boxes */
     vg_action *acts;
     int n;
     assert_true(read_actions("tests/fixtures/agents/bait_lvl3_shortest.actions", &acts, &n));
@@ -150,7 +150,7 @@ static void test_level3(void **state) {
     for (int k = 0; k < n; k++) {
         assert_false(vg_is_over(s));
         int h = vg_bound(g, s, NULL);
-        assert_true(h <= 46 - k);   /* admissible along a shortest line */
+        assert_true(h <= 46 - k); /* admissible along a shortest line */
         vg_advance(g, s, acts[k], NULL);
     }
     free(acts);
@@ -200,7 +200,7 @@ static void test_max_len(void **state) {
     assert_int_equal(r.lower_bound, 11);
     assert_true(r.expanded < full.expanded);
     free(full.plan);
-    r = solve_capped("tests/fixtures/agents/walled.txt", 0, 1, 0);   /* without a cap: unsolvable, no bound said */
+    r = solve_capped("tests/fixtures/agents/walled.txt", 0, 1, 0); /* without a cap: unsolvable, no bound said */
     assert_int_equal(r.status, SOLVE_UNSOLVABLE);
     assert_int_equal(r.lower_bound, 0);
 }

@@ -15,22 +15,22 @@ static void test_probe_and_store(void **state) {
     int alpha = 0, beta = 10, v = 0, first = 0;
     assert_false(tt_probe(&t, 42, 3, 1, &alpha, &beta, &v, &first));
     assert_int_equal(first, -1);
-    tt_store(&t, 42, 3, 0, 10, 12, 2);          /* failed high: 12 is a lower bound */
+    tt_store(&t, 42, 3, 0, 10, 12, 2); /* failed high: 12 is a lower bound */
     assert_true(tt_probe(&t, 42, 3, 1, &alpha, &beta, &v, &first));
     assert_int_equal(v, 12);
     assert_int_equal(first, 2);
-    assert_false(tt_probe(&t, 42, 4, 1, &alpha, &beta, &v, &first));   /* deeper than stored: no cut */
-    assert_false(tt_probe(&t, 42, 3, 0, &alpha, &beta, &v, &first));   /* the root: no cut */
-    tt_store(&t, 42, 3, 20, 30, 15, 1);         /* failed low: 15 an upper bound */
+    assert_false(tt_probe(&t, 42, 4, 1, &alpha, &beta, &v, &first)); /* deeper than stored: no cut */
+    assert_false(tt_probe(&t, 42, 3, 0, &alpha, &beta, &v, &first)); /* the root: no cut */
+    tt_store(&t, 42, 3, 20, 30, 15, 1);                              /* failed low: 15 an upper bound */
     alpha = 0, beta = 100;
     assert_false(tt_probe(&t, 42, 3, 1, &alpha, &beta, &v, &first));
-    assert_int_equal(alpha, 12);                /* the window narrowed to [12, 15] */
+    assert_int_equal(alpha, 12); /* the window narrowed to [12, 15] */
     assert_int_equal(beta, 15);
-    tt_store(&t, 42, 2, 0, 100, 50, 3);         /* shallower: the deeper bounds stay, the move changes */
+    tt_store(&t, 42, 2, 0, 100, 50, 3); /* shallower: the deeper bounds stay, the move changes */
     assert_non_null(tt_find(&t, 42));
     assert_int_equal(tt_find(&t, 42)->depth, 3);
     assert_int_equal(tt_find(&t, 42)->move, 4);
-    tt_store(&t, 42 + 16, 1, 0, 10, 5, 0);      /* same slot, another position: replaced */
+    tt_store(&t, 42 + 16, 1, 0, 10, 5, 0); /* same slot, another position: replaced */
     assert_null(tt_find(&t, 42));
     tt_clear(&t);
     assert_null(tt_find(&t, 42 + 16));
@@ -45,7 +45,7 @@ static void test_first(void **state) {
     assert_int_equal(moves[1], 4);
     assert_int_equal(moves[2], 5);
     assert_int_equal(moves[3], 7);
-    tt_first(moves, 4, 9);                      /* not a move: no change */
+    tt_first(moves, 4, 9); /* not a move: no change */
     assert_int_equal(moves[0], 6);
 }
 
@@ -62,7 +62,7 @@ static void test_mtd(void **state) {
     for (int k = 0; k < 6; k++) {
         long passes = 0;
         assert_int_equal(tt_mtd(fixed, &values[k], 0, &stopped, &passes), values[k]);
-        assert_true(passes < 64);               /* steps doubling, then halving */
+        assert_true(passes < 64); /* steps doubling, then halving */
     }
     stopped = 1;
     assert_int_equal(tt_mtd(fixed, &values[3], 0, &stopped, NULL), 0);

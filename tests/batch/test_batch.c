@@ -55,8 +55,8 @@
 #include "agent.h"
 #include "support.h"
 
-static char vgdl[1024];         /* the binary under test */
-static char tmp[256];           /* this run's scratch folder */
+static char vgdl[1024]; /* the binary under test */
+static char tmp[256];   /* this run's scratch folder */
 
 /* Runs a shell command (printf-style) with stdout and stderr in tmp/out
  * and tmp/err; returns its exit status. */
@@ -151,9 +151,10 @@ static void test_batch_writes_rows_and_summary(void **state) {
     const char *csv = slurp("%s/small/runs.csv", tmp), *jsonl = slurp("%s/small/runs.jsonl", tmp);
     assert_int_equal(count_lines(csv), 21);
     assert_int_equal(count_lines(jsonl), 20);
-    const char *header = "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,"
-                         "ms_max,calls,calls_mean,overspent,opp_result,opp_score,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,"
-                         "opp_overspent,run_ms,cpu_ms,error\n";
+    const char *header =
+        "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,"
+        "ms_max,calls,calls_mean,overspent,opp_result,opp_score,opp_decisions,opp_ms_mean,opp_ms_max,opp_calls,opp_calls_mean,"
+        "opp_overspent,run_ms,cpu_ms,error\n";
     assert_true(strncmp(csv, header, strlen(header)) == 0);
     int ok = 0;
     for (const char *p = csv; (p = strstr(p, ",ok,")); p++) ok++;
@@ -162,7 +163,7 @@ static void test_batch_writes_rows_and_summary(void **state) {
     expect_in(out(), "20 runs (1 games x 2 levels x 2 agents x 5 seeds); 0 done before, 20 to run with 2 workers");
     expect_in(out(), "95% CI");
     expect_in(out(), "20 runs; score, ticks");
-    assert_string_equal(err(), "");            /* stderr is not a terminal: no progress line */
+    assert_string_equal(err(), ""); /* stderr is not a terminal: no progress line */
 }
 
 /* An agent that overspends more than 5% of its decisions is warned of on
@@ -174,8 +175,10 @@ static void test_batch_warns_when_overspent(void **state) {
     snprintf(ini, sizeof ini, "%s/over.ini", tmp);
     FILE *f = fopen(ini, "w");
     assert_non_null(f);
-    fprintf(f, "[batch]\ngames = bait\nlevels = 0\nagents = random, mcts, minimax\nseeds = 1-2\nworkers = 1\n"
-               "budget_calls = 5\nmax_ticks = 10\nout = %s/over\n", tmp);
+    fprintf(f,
+            "[batch]\ngames = bait\nlevels = 0\nagents = random, mcts, minimax\nseeds = 1-2\nworkers = 1\n"
+            "budget_calls = 5\nmax_ticks = 10\nout = %s/over\n",
+            tmp);
     fclose(f);
     assert_int_equal(sh("%s batch %s", vgdl, ini), 0);
     /* minimax searches to its depth, whatever the budget; mcts stops where it ends */
@@ -194,9 +197,12 @@ static void test_rows_replay_with_vgdl_run(void **state) {
         long long seed, run_seed, ticks;
         double score;
         int win;
-        assert_int_equal(sscanf(line, "bait,%15[^,],%31[^,],,%lld,%lld,%*[^,],%15[^,],%7[^,],%d,%lf,%lld,", level, who, &seed,
-                                &run_seed, status, result, &win, &score, &ticks), 9);
-        assert_int_equal(sh("%s run bait --level %s --agent %s --seed %lld --budget-calls 20 --max-ticks 300", vgdl, level, who, run_seed), 0);
+        assert_int_equal(sscanf(line, "bait,%15[^,],%31[^,],,%lld,%lld,%*[^,],%15[^,],%7[^,],%d,%lf,%lld,", level, who,
+                                &seed, &run_seed, status, result, &win, &score, &ticks),
+                         9);
+        assert_int_equal(sh("%s run bait --level %s --agent %s --seed %lld --budget-calls 20 --max-ticks 300", vgdl,
+                            level, who, run_seed),
+                         0);
         char want[256];
         snprintf(want, sizeof want, "result: %s\nscore: %g\nticks: %lld\n", result, score, ticks);
         expect_in(out(), want);
@@ -222,12 +228,14 @@ static void test_gvgai_game_files(void **state) {
     char result[8];
     const char *row = strstr(csv, "gvgai/zelda.txt,0,mcts,,1,");
     assert_non_null(row);
-    assert_int_equal(sscanf(row, "gvgai/zelda.txt,0,mcts,,1,%lld,%*[^,],ok,%7[^,],%*d,%lf,%lld,", &run_seed, result, &score,
-                            &ticks), 4);
+    assert_int_equal(
+        sscanf(row, "gvgai/zelda.txt,0,mcts,,1,%lld,%*[^,],ok,%7[^,],%*d,%lf,%lld,", &run_seed, result, &score, &ticks),
+        4);
     assert_int_equal(sh("%s report %s/gvgai", vgdl, tmp), 0);
     expect_in(out(), "gvgai/aliens.txt  0      mcts");
-    assert_int_equal(sh("%s run gvgai/zelda.txt --level 0 --agent mcts --seed %lld --budget-calls 50 --max-ticks 40", vgdl,
-                        run_seed), 0);
+    assert_int_equal(sh("%s run gvgai/zelda.txt --level 0 --agent mcts --seed %lld --budget-calls 50 --max-ticks 40",
+                        vgdl, run_seed),
+                     0);
     char want[256];
     snprintf(want, sizeof want, "result: %s\nscore: %g\nticks: %lld\n", result, score, ticks);
     expect_in(out(), want);
@@ -244,7 +252,8 @@ static void test_errors_name_file_and_line(void **state) {
         {"err_agent.ini", "err_agent.ini:3: unknown agent 'nosuchagent' (agents: random onestep"},
         {"err_game.ini", "err_game.ini:2: unknown game 'nosuchgame' (no ./scripts/nosuchgame.lua; games: "},
         {"err_level_range.ini", "err_level_range.ini:3: bad level range '4-2' (use N or A-B with A <= B)"},
-        {"err_level_missing.ini", "err_level_missing.ini:3: game 'bait' level '99': ./levels/bait/lvl99.txt: cannot open"},
+        {"err_level_missing.ini",
+         "err_level_missing.ini:3: game 'bait' level '99': ./levels/bait/lvl99.txt: cannot open"},
         {"err_seed_range.ini", "err_seed_range.ini:4: bad seed '9-x'"},
         {"err_seed_dup.ini", "err_seed_dup.ini:4: seed 2 is listed twice"},
         {"err_workers.ini", "err_workers.ini:4: 'workers' needs a whole number from 1 to 1024, not 'two'"},
@@ -254,8 +263,10 @@ static void test_errors_name_file_and_line(void **state) {
         {"err_section.ini", "err_section.ini:5: section [ranodm] is not in 'agents'; did you mean [random]?"},
         {"err_syntax.ini", "err_syntax.ini:4: syntax error"},
         {"err_outside.ini", "err_outside.ini:1: 'games' is outside any section"},
-        {"err_two_player.ini", "err_two_player.ini:2: game 'connect4' is for two players taking turns: list two agents or more"},
-        {"err_agent_budget.ini", "err_agent_budget.ini:6: 'budget_calls' needs a whole number from 0 to 1e+15, not 'lots'"},
+        {"err_two_player.ini",
+         "err_two_player.ini:2: game 'connect4' is for two players taking turns: list two agents or more"},
+        {"err_agent_budget.ini",
+         "err_agent_budget.ini:6: 'budget_calls' needs a whole number from 0 to 1e+15, not 'lots'"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         int rc = sh("%s batch tests/batch/fixtures/%s --out %s/bad", vgdl, cases[k].file, tmp);
@@ -265,10 +276,10 @@ static void test_errors_name_file_and_line(void **state) {
         snprintf(want, sizeof want, "tests/batch/fixtures/%s", cases[k].want);
         expect_in(err(), want);
         assert_string_equal(out(), "");
-        assert_false(exists("%s/bad", tmp));   /* nothing ran, nothing was written */
+        assert_false(exists("%s/bad", tmp)); /* nothing ran, nothing was written */
     }
     assert_int_equal(sh("%s batch tests/batch/fixtures/err_game.ini", vgdl), 2);
-    expect_in(err(), " bait");                  /* the games there are */
+    expect_in(err(), " bait"); /* the games there are */
     assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --shard 5/4", vgdl), 2);
     expect_in(err(), "--shard needs K/N with 1 <= K <= N, not '5/4'");
     assert_int_equal(sh("%s batch tests/batch/fixtures/nosuch.ini", vgdl), 2);
@@ -290,7 +301,8 @@ static void test_failed_runs_are_recorded(void **state) {
     (void)state;
     const char *faults = ASAN ? "crash:random:1,hang:onestep:2,exit:onestep:4,abort:random:5"
                               : "crash:random:1,hang:onestep:2,oom:random:3,exit:onestep:4,abort:random:5";
-    assert_int_equal(sh("VGDL_BATCH_FAULT=%s %s batch tests/batch/fixtures/faults.ini --out %s/faults", faults, vgdl, tmp), 0);
+    assert_int_equal(
+        sh("VGDL_BATCH_FAULT=%s %s batch tests/batch/fixtures/faults.ini --out %s/faults", faults, vgdl, tmp), 0);
     const char *csv = slurp("%s/faults/runs.csv", tmp);
     assert_int_equal(count_lines(csv), 13);
     expect_in(row_of(csv, "bait,0,random,,1,"), ",crashed,,0,0,0,0,");
@@ -305,7 +317,7 @@ static void test_failed_runs_are_recorded(void **state) {
     expect_in(row_of(csv, "bait,0,onestep,,4,"), "exited with status 3");
     expect_in(row_of(csv, "bait,0,random,,5,"), ",crashed,");
     expect_in(row_of(csv, "bait,0,random,,5,"), "killed by signal 6");
-    expect_in(row_of(csv, "bait,0,random,,6,"), ",ok,");    /* the batch went on */
+    expect_in(row_of(csv, "bait,0,random,,6,"), ",ok,"); /* the batch went on */
     expect_in(row_of(csv, "bait,0,onestep,,6,"), ",ok,");
     expect_in(row_of(csv, "bait,0,random,,2,"), ",ok,");
     expect_in(out(), "played 12 runs");
@@ -324,7 +336,7 @@ static void test_game_that_fails_to_load_is_recorded(void **state) {
         expect_in(row_of(csv, key), ",error,");
         expect_in(row_of(csv, key), "global_index_error.lua:1: ");
         snprintf(key, sizeof key, "bait,levels/bait/lvl0.txt,random,,%d,", seed);
-        expect_in(row_of(csv, key), ",ok,");   /* the batch went on */
+        expect_in(row_of(csv, key), ",ok,"); /* the batch went on */
     }
     expect_in(out(), "4 runs, 2 failed (2 error");
 }
@@ -345,7 +357,9 @@ static void test_resume_skips_done_runs_and_force_starts_over(void **state) {
 static void test_other_settings_are_refused(void **state) {
     (void)state;
     assert_int_equal(sh("sed 's/budget_calls = 20/budget_calls = 30/' tests/batch/fixtures/small.ini > %s/other.ini && "
-                        "%s batch %s/other.ini --out %s/small", tmp, vgdl, tmp, tmp), 2);
+                        "%s batch %s/other.ini --out %s/small",
+                        tmp, vgdl, tmp, tmp),
+                     2);
     expect_in(err(), "holds runs of agent 'random' made with other settings");
     expect_in(err(), "use --force");
     assert_int_equal(count_lines(slurp("%s/small/runs.csv", tmp)), 21);
@@ -355,34 +369,44 @@ static void test_torn_line_and_lagging_json_are_repaired(void **state) {
     (void)state;
     assert_int_equal(sh("%s report --runs --no-timing %s/small > %s/before.rows", vgdl, tmp, tmp), 0);
     /* a half-written row at the end of the CSV; the JSON file two rows short */
-    assert_int_equal(sh("head -n 18 %s/small/runs.csv > %s/c && printf 'bait,1,onestep,5,123,ab' >> %s/c && mv %s/c %s/small/runs.csv && "
-                        "head -n 15 %s/small/runs.jsonl > %s/j && mv %s/j %s/small/runs.jsonl",
-                        tmp, tmp, tmp, tmp, tmp, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(
+        sh("head -n 18 %s/small/runs.csv > %s/c && printf 'bait,1,onestep,5,123,ab' >> %s/c && mv %s/c %s/small/runs.csv && "
+           "head -n 15 %s/small/runs.jsonl > %s/j && mv %s/j %s/small/runs.jsonl",
+           tmp, tmp, tmp, tmp, tmp, tmp, tmp, tmp, tmp),
+        0);
     assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/small", vgdl, tmp), 0);
     expect_in(err(), "runs.csv: cut a torn last line (23 bytes)");
     expect_in(err(), "rewriting the second from the first");
     expect_in(out(), "17 done before, 3 to run");
     assert_int_equal(count_lines(slurp("%s/small/runs.csv", tmp)), 21);
     assert_int_equal(count_lines(slurp("%s/small/runs.jsonl", tmp)), 20);
-    assert_int_equal(sh("%s report --runs --no-timing %s/small > %s/after.rows && cmp %s/before.rows %s/after.rows", vgdl, tmp,
-                        tmp, tmp, tmp), 0);
+    assert_int_equal(sh("%s report --runs --no-timing %s/small > %s/after.rows && cmp %s/before.rows %s/after.rows",
+                        vgdl, tmp, tmp, tmp, tmp),
+                     0);
     /* a malformed line in the middle of both files: they are cut there and the rest played again */
-    assert_int_equal(sh("sed -i '6s/,ok,/,okay,/' %s/small/runs.csv && sed -i '3s/\"ok\"/\"okay\"/' %s/small/runs.jsonl && "
-                        "%s batch tests/batch/fixtures/small.ini --out %s/small", tmp, tmp, vgdl, tmp), 0);
+    assert_int_equal(
+        sh("sed -i '6s/,ok,/,okay,/' %s/small/runs.csv && sed -i '3s/\"ok\"/\"okay\"/' %s/small/runs.jsonl && "
+           "%s batch tests/batch/fixtures/small.ini --out %s/small",
+           tmp, tmp, vgdl, tmp),
+        0);
     expect_in(err(), "runs.csv:6: malformed line: cut the file there");
     expect_in(err(), "runs.jsonl:3: malformed line: cut the file there");
     expect_in(err(), "runs.csv has 4 rows and");
     expect_in(out(), "4 done before, 16 to run");
-    assert_int_equal(sh("%s report --runs --no-timing %s/small > %s/after.rows && cmp %s/before.rows %s/after.rows", vgdl, tmp,
-                        tmp, tmp, tmp), 0);
+    assert_int_equal(sh("%s report --runs --no-timing %s/small > %s/after.rows && cmp %s/before.rows %s/after.rows",
+                        vgdl, tmp, tmp, tmp, tmp),
+                     0);
     assert_int_equal(count_lines(slurp("%s/small/runs.jsonl", tmp)), 20);
     /* only the CSV damaged: the JSON lines hold every row, and the CSV is rebuilt from them */
-    assert_int_equal(sh("sed -i '9s/,ok,/,okay,/' %s/small/runs.csv && %s batch tests/batch/fixtures/small.ini --out %s/small",
-                        tmp, vgdl, tmp), 0);
+    assert_int_equal(
+        sh("sed -i '9s/,ok,/,okay,/' %s/small/runs.csv && %s batch tests/batch/fixtures/small.ini --out %s/small", tmp,
+           vgdl, tmp),
+        0);
     expect_in(err(), "runs.jsonl has 20 rows and");
     expect_in(out(), "20 done before, 0 to run");
-    assert_int_equal(sh("%s report --runs --no-timing %s/small > %s/after.rows && cmp %s/before.rows %s/after.rows", vgdl, tmp,
-                        tmp, tmp, tmp), 0);
+    assert_int_equal(sh("%s report --runs --no-timing %s/small > %s/after.rows && cmp %s/before.rows %s/after.rows",
+                        vgdl, tmp, tmp, tmp, tmp),
+                     0);
 }
 
 static void test_killed_batch_resumes_exactly_once(void **state) {
@@ -395,12 +419,15 @@ static void test_killed_batch_resumes_exactly_once(void **state) {
 static void test_stopped_batch_resumes(void **state) {
     (void)state;
     /* a run that hangs keeps the batch busy until SIGTERM comes */
-    assert_int_equal(sh("VGDL_BATCH_FAULT=hang:random:3 %s batch tests/batch/fixtures/kill.ini --out %s/term & p=$!; "
-                        "n=0; until [ $(cat %s/term/runs.csv 2>/dev/null | wc -l) -ge 3 ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
-                        "kill -TERM $p; wait $p", vgdl, tmp, tmp), 143);
+    assert_int_equal(
+        sh("VGDL_BATCH_FAULT=hang:random:3 %s batch tests/batch/fixtures/kill.ini --out %s/term & p=$!; "
+           "n=0; until [ $(cat %s/term/runs.csv 2>/dev/null | wc -l) -ge 3 ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
+           "kill -TERM $p; wait $p",
+           vgdl, tmp, tmp),
+        143);
     expect_in(err(), "interrupted (Terminated) after");
     expect_in(err(), "run the same command to resume");
-    assert_null(strstr(slurp("%s/term/runs.csv", tmp), "bait,0,random,,3,"));   /* the run stopped is not recorded */
+    assert_null(strstr(slurp("%s/term/runs.csv", tmp), "bait,0,random,,3,")); /* the run stopped is not recorded */
     assert_int_equal(sh("%s batch tests/batch/fixtures/kill.ini --out %s/term", vgdl, tmp), 0);
     assert_int_equal(count_lines(slurp("%s/term/runs.csv", tmp)), 401);
     expect_in(slurp("%s/term/runs.csv", tmp), "bait,0,random,,3,");
@@ -412,15 +439,23 @@ static void test_stopped_batch_resumes(void **state) {
 
 static void test_rows_do_not_depend_on_workers(void **state) {
     (void)state;
-    assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/w1 --workers 1 && "
-                        "%s batch tests/batch/fixtures/small.ini --out %s/w2 --workers 2 && "
-                        "%s report --runs --no-timing %s/w1 > %s/w1.rows && %s report --runs --no-timing %s/w2 > %s/w2.rows && "
-                        "cmp %s/w1.rows %s/w2.rows", vgdl, tmp, vgdl, tmp, vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(
+        sh("%s batch tests/batch/fixtures/small.ini --out %s/w1 --workers 1 && "
+           "%s batch tests/batch/fixtures/small.ini --out %s/w2 --workers 2 && "
+           "%s report --runs --no-timing %s/w1 > %s/w1.rows && %s report --runs --no-timing %s/w2 > %s/w2.rows && "
+           "cmp %s/w1.rows %s/w2.rows",
+           vgdl, tmp, vgdl, tmp, vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp),
+        0);
     /* the batch seed changes every run's seed */
     assert_int_equal(sh("printf 'seed = 7\\n' | cat tests/batch/fixtures/small.ini - > %s/seeded.ini && "
-                        "%s batch %s/seeded.ini --out %s/seeded", tmp, vgdl, tmp, tmp), 0);
-    assert_int_equal(sh("tail -n +2 %s/w1/runs.csv | cut -d, -f6 | sort > %s/a && tail -n +2 %s/seeded/runs.csv | cut -d, -f6 | sort > %s/b && "
-                        "comm -12 %s/a %s/b | wc -l", tmp, tmp, tmp, tmp, tmp, tmp), 0);
+                        "%s batch %s/seeded.ini --out %s/seeded",
+                        tmp, vgdl, tmp, tmp),
+                     0);
+    assert_int_equal(
+        sh("tail -n +2 %s/w1/runs.csv | cut -d, -f6 | sort > %s/a && tail -n +2 %s/seeded/runs.csv | cut -d, -f6 | sort > %s/b && "
+           "comm -12 %s/a %s/b | wc -l",
+           tmp, tmp, tmp, tmp, tmp, tmp),
+        0);
     assert_string_equal(out(), "0\n");
 }
 
@@ -431,7 +466,9 @@ static void test_shards_are_disjoint_and_complete(void **state) {
     expect_in(out(), "shard 3/3: 6; 0 done before, 6 to run");
     assert_int_equal(sh("cat %s/sh/shard-*/runs.csv | grep -v ^game | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
     assert_string_equal(out(), "0\n");
-    assert_int_equal(sh("%s report --runs --no-timing %s/sh > %s/sh.rows && cmp %s/sh.rows %s/w1.rows", vgdl, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(
+        sh("%s report --runs --no-timing %s/sh > %s/sh.rows && cmp %s/sh.rows %s/w1.rows", vgdl, tmp, tmp, tmp, tmp),
+        0);
     /* an unsharded batch in the same folder finds the shards' runs done */
     assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/sh", vgdl, tmp), 0);
     expect_in(out(), "20 done before, 0 to run");
@@ -475,7 +512,8 @@ static void test_report_numbers(void **state) {
     (void)state;
     /* alpha: 20 runs, 15 won, scores 1..20; beta: 10 runs, none won, one crashed */
     assert_int_equal(sh("%s report --csv tests/batch/fixtures/report/a tests/batch/fixtures/report/b", vgdl), 0);
-    assert_string_equal(out(),
+    assert_string_equal(
+        out(),
         "game,level,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,ms_mean,ms_max,calls_mean,overspent\n"
         "bait,0,alpha,20,0,15,0.7500,0.5313,0.8881,10.5000,5.9161,105.0,0.5000,1.0000,2.00,0\n"
         "bait,0,beta,10,1,0,0.0000,0.0000,0.2775,1.5556,0.5270,100.0,0.2500,0.5000,5.00,9\n");
@@ -483,7 +521,9 @@ static void test_report_numbers(void **state) {
     assert_int_equal(sh("%s report --csv --no-timing tests/batch/fixtures/report", vgdl), 0);
     expect_in(out(), "bait,0,alpha,20,0,15,0.7500,0.5313,0.8881,10.5000,5.9161,105.0,2.00,0\n");
     assert_int_equal(sh("%s report tests/batch/fixtures/report", vgdl), 0);
-    expect_in(out(), "bait  0      alpha    20     0  0.75  [0.53, 0.89]  10.50 ± 5.92  105.0   0.500   1.000        2.0     0\n");
+    expect_in(
+        out(),
+        "bait  0      alpha    20     0  0.75  [0.53, 0.89]  10.50 ± 5.92  105.0   0.500   1.000        2.0     0\n");
     expect_in(out(), "30 runs, 1 failed (1 crashed; they count as not won)");
     assert_int_equal(sh("%s report %s/nothing-here", vgdl, tmp), 2);
     expect_in(err(), "nothing-here");
@@ -506,8 +546,7 @@ static void test_example_files(void **state) {
     int has_all = agent_find("astar") && agent_find("mcts");
     int rc = sh("%s batch examples/bait-demo.ini --dry-run --out %s/ex", vgdl, tmp);
     if (has_all) assert_int_equal(rc, 0);
-    else {   /* until astar and mcts exist: an error on the 'agents' line */
-        assert_int_equal(rc, 2);
+    else { /* until astar and mcts exist: an error on the 'agents' line */ assert_int_equal(rc, 2);
         expect_in(err(), "examples/bait-demo.ini:4: unknown agent '");
     }
     assert_int_equal(sh("%s batch tests/batch/fixtures/variants.ini --dry-run", vgdl), 0);
@@ -520,18 +559,23 @@ static void test_old_results_are_read_and_rewritten(void **state) {
     (void)state;
     /* small's results as an older vgdl wrote them: no opponent columns */
     assert_int_equal(sh("mkdir -p %s/old && cut -d, -f1-3,5-18,27- %s/w1/runs.csv > %s/old/runs.csv && "
-                        "head -c 200 %s/old/runs.csv", tmp, tmp, tmp, tmp), 0);
-    expect_in(out(), "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
-                     "calls_mean,overspent,run_ms,cpu_ms,error\nbait,0,random,1,");
-    assert_int_equal(sh("%s report --runs --no-timing %s/old > %s/old.rows && cmp %s/old.rows %s/w1.rows", vgdl, tmp, tmp, tmp,
-                        tmp), 0);
+                        "head -c 200 %s/old/runs.csv",
+                        tmp, tmp, tmp, tmp),
+                     0);
+    expect_in(out(),
+              "game,level,agent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
+              "calls_mean,overspent,run_ms,cpu_ms,error\nbait,0,random,1,");
+    assert_int_equal(
+        sh("%s report --runs --no-timing %s/old > %s/old.rows && cmp %s/old.rows %s/w1.rows", vgdl, tmp, tmp, tmp, tmp),
+        0);
     assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/old", vgdl, tmp), 0);
     expect_in(err(), "has the columns of an older vgdl: rewriting it with today's");
     expect_in(out(), "20 done before, 0 to run");
     expect_in(slurp("%s/old/runs.csv", tmp), "game,level,agent,opponent,seed,");
     assert_int_equal(count_lines(slurp("%s/old/runs.jsonl", tmp)), 20);
-    assert_int_equal(sh("%s report --runs --no-timing %s/old > %s/old.rows && cmp %s/old.rows %s/w1.rows", vgdl, tmp, tmp, tmp,
-                        tmp), 0);
+    assert_int_equal(
+        sh("%s report --runs --no-timing %s/old > %s/old.rows && cmp %s/old.rows %s/w1.rows", vgdl, tmp, tmp, tmp, tmp),
+        0);
 }
 
 /* ---- 7. Two-player games -------------------------------------------------- */
@@ -561,7 +605,8 @@ static int read_games(const char *path, game_row *rows, int max) {
     snprintf(text, sizeof text, "%s", slurp("%s", path));
     char *save = NULL, *line = strtok_r(text, "\n", &save), *f[64];
     int col[9] = {-1, -1, -1, -1, -1, -1, -1, -1, -1}, n = 0;
-    const char *want[9] = {"agent", "opponent", "status", "result", "seed", "decisions", "opp_decisions", "overspent", "calls_mean"};
+    const char *want[9] = {"agent",     "opponent",      "status",    "result",    "seed",
+                           "decisions", "opp_decisions", "overspent", "calls_mean"};
     int nf = line ? split_csv(line, f, 64) : 0;
     for (int k = 0; k < nf; k++)
         for (int j = 0; j < 9; j++)
@@ -605,8 +650,9 @@ static void test_round_robin_plays_every_pairing_both_ways(void **state) {
                 for (int k = 0; k < n; k++)
                     found += strcmp(rows[k].agent, c4_agents[a]) == 0 && strcmp(rows[k].opponent, c4_agents[b]) == 0 &&
                              rows[k].seed == seed;
-                if (found != (a != b)) print_error("%s vs %s seed %lld: %d games\n", c4_agents[a], c4_agents[b], seed, found);
-                assert_int_equal(found, a != b);   /* every pairing once a seed and order, no self-play */
+                if (found != (a != b))
+                    print_error("%s vs %s seed %lld: %d games\n", c4_agents[a], c4_agents[b], seed, found);
+                assert_int_equal(found, a != b); /* every pairing once a seed and order, no self-play */
             }
     for (int k = 0; k < n; k++) {
         const game_row *r = &rows[k];
@@ -627,16 +673,21 @@ static void test_round_robin_plays_every_pairing_both_ways(void **state) {
         }
     }
     for (int a = 0; a < 3; a++) {
-        assert_int_equal(first[a], 4);     /* 2 opponents x 2 seeds, first in each */
+        assert_int_equal(first[a], 4); /* 2 opponents x 2 seeds, first in each */
         assert_int_equal(second[a], 4);
     }
     /* one replay gives the same rows (call budgets only) */
-    assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4b --workers 1 && "
-                        "%s report --runs --no-timing %s/c4 > %s/c4.rows && %s report --runs --no-timing %s/c4b > %s/c4b.rows && "
-                        "cmp %s/c4.rows %s/c4b.rows", vgdl, tmp, vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(
+        sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4b --workers 1 && "
+           "%s report --runs --no-timing %s/c4 > %s/c4.rows && %s report --runs --no-timing %s/c4b > %s/c4b.rows && "
+           "cmp %s/c4.rows %s/c4b.rows",
+           vgdl, tmp, vgdl, tmp, tmp, vgdl, tmp, tmp, tmp, tmp),
+        0);
 }
 
-typedef struct wdl { long games, failed, w, d, l; } wdl;
+typedef struct wdl {
+    long games, failed, w, d, l;
+} wdl;
 
 /* Parses 'report --csv' of two-player games: cell[a][b] (b = 3: the total). */
 static void read_cross_csv(const char *csv, wdl cell[3][4]) {
@@ -645,8 +696,9 @@ static void read_cross_csv(const char *csv, wdl cell[3][4]) {
     memset(cell, 0, sizeof(wdl) * 12);
     char *save = NULL, *line = strtok_r(text, "\n", &save), *f[32];
     assert_non_null(line);
-    assert_string_equal(line, "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,ms_mean,ms_max,"
-                              "calls_mean,overspent");
+    assert_string_equal(line,
+                        "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,ms_mean,ms_max,"
+                        "calls_mean,overspent");
     while ((line = strtok_r(NULL, "\n", &save))) {
         assert_int_equal(split_csv(line, f, 32), 16);
         int a = -1, b = 3;
@@ -673,12 +725,13 @@ static void test_cross_table_agrees_with_rows(void **state) {
     wdl cell[3][4];
     read_cross_csv(out(), cell);
     long fw = 0, fd = 0, fl = 0;
-    for (int k = 0; k < n; k++) fw += rows[k].result[0] == 'w', fd += rows[k].result[0] == 'd', fl += rows[k].result[0] == 'l';
+    for (int k = 0; k < n; k++)
+        fw += rows[k].result[0] == 'w', fd += rows[k].result[0] == 'd', fl += rows[k].result[0] == 'l';
     for (int a = 0; a < 3; a++) {
         wdl sum = {0};
         for (int b = 0; b < 3; b++) {
             wdl want = {0};
-            for (int k = 0; k < n; k++) {   /* a's results against b from the rows, in both seats */
+            for (int k = 0; k < n; k++) { /* a's results against b from the rows, in both seats */
                 const game_row *r = &rows[k];
                 int as_first = strcmp(r->agent, c4_agents[a]) == 0 && strcmp(r->opponent, c4_agents[b]) == 0;
                 int as_second = strcmp(r->agent, c4_agents[b]) == 0 && strcmp(r->opponent, c4_agents[a]) == 0;
@@ -691,7 +744,7 @@ static void test_cross_table_agrees_with_rows(void **state) {
                 assert_int_equal(cell[a][b].games, 0);
                 continue;
             }
-            assert_int_equal(want.games, 4);   /* 2 seeds x both orders */
+            assert_int_equal(want.games, 4); /* 2 seeds x both orders */
             assert_int_equal(cell[a][b].games, want.games);
             assert_int_equal(cell[a][b].failed, 0);
             assert_int_equal(cell[a][b].w, want.w);
@@ -729,7 +782,8 @@ static void test_report_two_player_numbers(void **state) {
     (void)state;
     /* alpha-beta 3-2-1 over 6 games, alpha-gamma 2-1-0 and a crash (a game cut off by max_ticks is a draw) */
     assert_int_equal(sh("%s report --csv tests/batch/fixtures/report2", vgdl), 0);
-    assert_string_equal(out(),
+    assert_string_equal(
+        out(),
         "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,ms_mean,ms_max,calls_mean,overspent\n"
         "g,0,alpha,,10,1,5,3,1,0.7222,0.4019,0.9096,1.0000,2.0000,10.00,1\n"
         "g,0,alpha,beta,6,0,3,2,1,0.6667,0.3000,0.9032,1.0000,2.0000,10.00,1\n"
@@ -739,12 +793,13 @@ static void test_report_two_player_numbers(void **state) {
         "g,0,gamma,,4,1,0,1,2,0.1667,0.0177,0.6900,2.0000,4.0000,10.00,2\n"
         "g,0,gamma,alpha,4,1,0,1,2,0.1667,0.0177,0.6900,2.0000,4.0000,10.00,2\n");
     assert_int_equal(sh("%s report tests/batch/fixtures/report2", vgdl), 0);
-    expect_in(out(), "agent  alpha   beta  gamma  games  fail  W-D-L  score        95% CI  ms/dec  max ms  calls/dec  over\n"
-                     "alpha      -  3-2-1  2-1-0     10     1  5-3-1   0.72  [0.40, 0.91]   1.000   2.000       10.0     1\n"
-                     "beta   1-2-3      -      -      6     0  1-2-3   0.33  [0.10, 0.70]   0.500   1.000       10.0     0\n"
-                     "gamma  0-1-2      -      -      4     1  0-1-2   0.17  [0.02, 0.69]   2.000   4.000       10.0     2\n"
-                     "first player: 4-3-2, score 0.61\n"
-                     "10 games, 1 failed (1 crashed; not in W-D-L)");
+    expect_in(out(),
+              "agent  alpha   beta  gamma  games  fail  W-D-L  score        95% CI  ms/dec  max ms  calls/dec  over\n"
+              "alpha      -  3-2-1  2-1-0     10     1  5-3-1   0.72  [0.40, 0.91]   1.000   2.000       10.0     1\n"
+              "beta   1-2-3      -      -      6     0  1-2-3   0.33  [0.10, 0.70]   0.500   1.000       10.0     0\n"
+              "gamma  0-1-2      -      -      4     1  0-1-2   0.17  [0.02, 0.69]   2.000   4.000       10.0     2\n"
+              "first player: 4-3-2, score 0.61\n"
+              "10 games, 1 failed (1 crashed; not in W-D-L)");
     /* one- and two-player results together: both summaries */
     assert_int_equal(sh("%s report tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl), 0);
     expect_in(out(), "bait  0      alpha    20     0  0.75");
@@ -752,14 +807,18 @@ static void test_report_two_player_numbers(void **state) {
     expect_in(out(), "\n\ng level 0: 10 games between 3 agents;");
     /* --csv prints one table (pandas would read a second header as a row):
      * the one-player one, a note on stderr; --two-player the other */
-    assert_int_equal(sh("%s report --csv --no-timing tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl), 0);
+    assert_int_equal(sh("%s report --csv --no-timing tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl),
+                     0);
     expect_in(out(), "bait,0,beta,10,1,0,0.0000,0.0000,0.2775,1.5556,0.5270,100.0,5.00,9\n");
     assert_null(strstr(out(), "\n\n"));
     assert_null(strstr(out(), "opponent"));
     expect_in(err(), "add --two-player");
-    assert_int_equal(sh("%s report --csv --two-player --no-timing tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl), 0);
-    const char *two = "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,calls_mean,overspent\n"
-                      "g,0,alpha,,10,1,5,3,1,0.7222,0.4019,0.9096,10.00,1\n";
+    assert_int_equal(
+        sh("%s report --csv --two-player --no-timing tests/batch/fixtures/report tests/batch/fixtures/report2", vgdl),
+        0);
+    const char *two =
+        "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,calls_mean,overspent\n"
+        "g,0,alpha,,10,1,5,3,1,0.7222,0.4019,0.9096,10.00,1\n";
     assert_true(strncmp(out(), two, strlen(two)) == 0);
     assert_null(strstr(out(), "bait"));
 }
@@ -767,8 +826,11 @@ static void test_report_two_player_numbers(void **state) {
 static void test_round_robin_resumes(void **state) {
     (void)state;
     /* damaged: 7 rows and a torn one in the CSV, the JSON lines 3 rows behind */
-    assert_int_equal(sh("cp -r %s/c4 %s/c4r && head -n 8 %s/c4/runs.csv > %s/c4r/runs.csv && printf 'connect4,0,random,onestep,2,8' "
-                        ">> %s/c4r/runs.csv && head -n 4 %s/c4/runs.jsonl > %s/c4r/runs.jsonl", tmp, tmp, tmp, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(
+        sh("cp -r %s/c4 %s/c4r && head -n 8 %s/c4/runs.csv > %s/c4r/runs.csv && printf 'connect4,0,random,onestep,2,8' "
+           ">> %s/c4r/runs.csv && head -n 4 %s/c4/runs.jsonl > %s/c4r/runs.jsonl",
+           tmp, tmp, tmp, tmp, tmp, tmp, tmp),
+        0);
     assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4r", vgdl, tmp), 0);
     expect_in(err(), "cut a torn last line");
     expect_in(out(), "7 done before, 5 to run");
@@ -776,23 +838,30 @@ static void test_round_robin_resumes(void **state) {
     assert_int_equal(count_lines(slurp("%s/c4r/runs.jsonl", tmp)), 12);
     assert_int_equal(sh("tail -n +2 %s/c4r/runs.csv | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
     assert_string_equal(out(), "0\n");
-    assert_int_equal(sh("%s report --runs --no-timing %s/c4r > %s/c4r.rows && cmp %s/c4r.rows %s/c4.rows", vgdl, tmp, tmp, tmp,
-                        tmp), 0);
+    assert_int_equal(
+        sh("%s report --runs --no-timing %s/c4r > %s/c4r.rows && cmp %s/c4r.rows %s/c4.rows", vgdl, tmp, tmp, tmp, tmp),
+        0);
     assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4r", vgdl, tmp), 0);
     expect_in(out(), "12 done before, 0 to run");
     /* another budget for one agent: the games it played are other games */
-    assert_int_equal(sh("sed 's/budget_calls = 20000/budget_calls = 30000/' tests/batch/fixtures/connect4.ini > %s/c4other.ini && "
-                        "%s batch %s/c4other.ini --out %s/c4r", tmp, vgdl, tmp, tmp), 2);
+    assert_int_equal(
+        sh("sed 's/budget_calls = 20000/budget_calls = 30000/' tests/batch/fixtures/connect4.ini > %s/c4other.ini && "
+           "%s batch %s/c4other.ini --out %s/c4r",
+           tmp, vgdl, tmp, tmp),
+        2);
     expect_in(err(), "alphabeta");
     expect_in(err(), "made with other settings");
     /* shards: disjoint, and together the rows of one batch */
     for (int k = 1; k <= 2; k++)
-        assert_int_equal(sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4sh --shard %d/2 --workers 1", vgdl, tmp, k), 0);
+        assert_int_equal(
+            sh("%s batch tests/batch/fixtures/connect4.ini --out %s/c4sh --shard %d/2 --workers 1", vgdl, tmp, k), 0);
     expect_in(out(), "shard 2/2: 6;");
-    assert_int_equal(sh("%s report --runs --no-timing %s/c4sh > %s/c4sh.rows && cmp %s/c4sh.rows %s/c4.rows", vgdl, tmp, tmp, tmp,
-                        tmp), 0);
+    assert_int_equal(sh("%s report --runs --no-timing %s/c4sh > %s/c4sh.rows && cmp %s/c4sh.rows %s/c4.rows", vgdl, tmp,
+                        tmp, tmp, tmp),
+                     0);
     /* killed with SIGKILL again and again */
-    int rc = sh("mkdir -p %s/kill2 && sh tests/batch/kill_resume.sh %s %s/kill2 tests/batch/fixtures/kill2.ini 1800", tmp, vgdl, tmp);
+    int rc = sh("mkdir -p %s/kill2 && sh tests/batch/kill_resume.sh %s %s/kill2 tests/batch/fixtures/kill2.ini 1800",
+                tmp, vgdl, tmp);
     if (rc) print_error("%s%s", out(), err());
     assert_int_equal(rc, 0);
 }
@@ -800,15 +869,20 @@ static void test_round_robin_resumes(void **state) {
 static void test_round_robin_failures_and_self_play(void **state) {
     (void)state;
     /* a planner for one player names no move in Connect Four: the game is an error, the batch goes on */
-    assert_int_equal(sh("printf '[batch]\\ngames = connect4\\nagents = random, bfs\\nbudget_calls = 50\\n' > %s/bfs.ini && "
-                        "%s batch %s/bfs.ini --out %s/bfs", tmp, vgdl, tmp, tmp), 0);
+    assert_int_equal(
+        sh("printf '[batch]\\ngames = connect4\\nagents = random, bfs\\nbudget_calls = 50\\n' > %s/bfs.ini && "
+           "%s batch %s/bfs.ini --out %s/bfs",
+           tmp, vgdl, tmp, tmp),
+        0);
     const char *csv = slurp("%s/bfs/runs.csv", tmp);
     expect_in(row_of(csv, "connect4,0,bfs,random,1,"), "agent 'bfs' (first player) named no legal move");
     expect_in(row_of(csv, "connect4,0,random,bfs,1,"), "agent 'bfs' (second player) named no legal move");
     expect_in(row_of(csv, "connect4,0,random,bfs,1,"), ",error,");
     expect_in(out(), "2 games, 2 failed (2 error; not in W-D-L)");
     /* a crash in a game: recorded, counted as failed for both agents, not in W-D-L */
-    assert_int_equal(sh("VGDL_BATCH_FAULT=crash:random:1 %s batch tests/batch/fixtures/connect4.ini --out %s/c4crash", vgdl, tmp), 0);
+    assert_int_equal(
+        sh("VGDL_BATCH_FAULT=crash:random:1 %s batch tests/batch/fixtures/connect4.ini --out %s/c4crash", vgdl, tmp),
+        0);
     csv = slurp("%s/c4crash/runs.csv", tmp);
     expect_in(row_of(csv, "connect4,0,random,onestep,1,"), ",crashed,");
     expect_in(row_of(csv, "connect4,0,random,alphabeta,1,"), ",crashed,");
@@ -818,11 +892,19 @@ static void test_round_robin_failures_and_self_play(void **state) {
     assert_int_equal(sh("%s report --csv %s/c4crash | grep '^connect4,0,random,,'", vgdl, tmp), 0);
     expect_in(out(), "connect4,0,random,,8,2,");
     /* self-play: each agent also against itself, once a seed */
-    assert_int_equal(sh("printf '[batch]\\ngames = connect4\\nagents = random, onestep, alphabeta\\nseeds = 1-2\\nself_play = 1\\n' "
-                        "> %s/self.ini && %s batch %s/self.ini --dry-run", tmp, vgdl, tmp), 0);
-    expect_in(out(), "18 runs (1 games x 1 levels x 2 seeds; 9 games between 3 agents with self-play in each of 1 two-player games)");
-    assert_int_equal(sh("printf '[batch]\\ngames = connect4\\nagents = random, onestep\\nself_play = 1\\nbudget_calls = 50\\n' "
-                        "> %s/self2.ini && %s batch %s/self2.ini --out %s/self", tmp, vgdl, tmp, tmp), 0);
+    assert_int_equal(
+        sh("printf '[batch]\\ngames = connect4\\nagents = random, onestep, alphabeta\\nseeds = 1-2\\nself_play = 1\\n' "
+           "> %s/self.ini && %s batch %s/self.ini --dry-run",
+           tmp, vgdl, tmp),
+        0);
+    expect_in(
+        out(),
+        "18 runs (1 games x 1 levels x 2 seeds; 9 games between 3 agents with self-play in each of 1 two-player games)");
+    assert_int_equal(
+        sh("printf '[batch]\\ngames = connect4\\nagents = random, onestep\\nself_play = 1\\nbudget_calls = 50\\n' "
+           "> %s/self2.ini && %s batch %s/self2.ini --out %s/self",
+           tmp, vgdl, tmp, tmp),
+        0);
     csv = slurp("%s/self/runs.csv", tmp);
     assert_int_equal(count_lines(csv), 5);
     expect_in(row_of(csv, "connect4,0,random,random,1,"), ",ok,");
@@ -838,7 +920,8 @@ static void test_one_writer_per_out_folder(void **state) {
     (void)state;
     int rc = sh("%s batch tests/batch/fixtures/kill.ini --out %s/twice >%s/a.out 2>%s/a.err & a=$!; "
                 "%s batch tests/batch/fixtures/kill.ini --out %s/twice >%s/b.out 2>%s/b.err & b=$!; "
-                "wait $a; ra=$?; wait $b; rb=$?; echo $ra $rb", vgdl, tmp, tmp, tmp, vgdl, tmp, tmp, tmp);
+                "wait $a; ra=$?; wait $b; rb=$?; echo $ra $rb",
+                vgdl, tmp, tmp, tmp, vgdl, tmp, tmp, tmp);
     assert_int_equal(rc, 0);
     const char *codes = out();
     int ra = -1, rb = -1;
@@ -854,10 +937,13 @@ static void test_one_writer_per_out_folder(void **state) {
     assert_int_equal(sh("tail -n +2 %s/twice/runs.csv | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
     assert_string_equal(out(), "0\n");
     /* a batch held up by a hanging run: the second is refused at once, and says by whom */
-    assert_int_equal(sh("VGDL_BATCH_FAULT=hang:random:1 %s batch tests/batch/fixtures/kill.ini --out %s/held --force & p=$!; "
-                        "n=0; until [ -s %s/held/runs.csv ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
-                        "timeout 20 %s batch tests/batch/fixtures/kill.ini --out %s/held; rc=$?; kill -TERM $p; wait $p; "
-                        "echo \"pid $p\"; exit $rc", vgdl, tmp, tmp, vgdl, tmp), 2);
+    assert_int_equal(
+        sh("VGDL_BATCH_FAULT=hang:random:1 %s batch tests/batch/fixtures/kill.ini --out %s/held --force & p=$!; "
+           "n=0; until [ -s %s/held/runs.csv ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
+           "timeout 20 %s batch tests/batch/fixtures/kill.ini --out %s/held; rc=$?; kill -TERM $p; wait $p; "
+           "echo \"pid $p\"; exit $rc",
+           vgdl, tmp, tmp, vgdl, tmp),
+        2);
     char want[128];
     int pid = 0;
     const char *p = strstr(out(), "pid ");
@@ -866,10 +952,12 @@ static void test_one_writer_per_out_folder(void **state) {
     snprintf(want, sizeof want, "held is in use: another batch (process %d)", pid);
     expect_in(err(), want);
     /* a shard and a whole batch on one folder do not mix either */
-    assert_int_equal(sh("VGDL_BATCH_FAULT=hang:random:1 %s batch tests/batch/fixtures/kill.ini --out %s/mixed --shard 1/2 & p=$!; "
-                        "n=0; until [ -s %s/mixed/shard-1-of-2/runs.csv ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
-                        "timeout 20 %s batch tests/batch/fixtures/kill.ini --out %s/mixed; rc=$?; kill -TERM $p; wait $p; exit $rc",
-                        vgdl, tmp, tmp, vgdl, tmp), 2);
+    assert_int_equal(
+        sh("VGDL_BATCH_FAULT=hang:random:1 %s batch tests/batch/fixtures/kill.ini --out %s/mixed --shard 1/2 & p=$!; "
+           "n=0; until [ -s %s/mixed/shard-1-of-2/runs.csv ] || [ $n -ge 200 ]; do sleep 0.05; n=$((n+1)); done; "
+           "timeout 20 %s batch tests/batch/fixtures/kill.ini --out %s/mixed; rc=$?; kill -TERM $p; wait $p; exit $rc",
+           vgdl, tmp, tmp, vgdl, tmp),
+        2);
     expect_in(err(), "mixed is in use");
 }
 
@@ -877,11 +965,16 @@ static void test_one_writer_per_out_folder(void **state) {
  * once, in both files, by the next start (issue 19.11). */
 static void test_resume_repairs_duplicated_runs(void **state) {
     (void)state;
-    assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/dup && %s report --runs --no-timing %s/dup > %s/dup.rows",
-                        vgdl, tmp, vgdl, tmp, tmp), 0);
+    assert_int_equal(
+        sh("%s batch tests/batch/fixtures/small.ini --out %s/dup && %s report --runs --no-timing %s/dup > %s/dup.rows",
+           vgdl, tmp, vgdl, tmp, tmp),
+        0);
     /* rows 3-5 again at the end of both files, and one more in the CSV only */
-    assert_int_equal(sh("sed -n 4,6p %s/dup/runs.csv >> %s/dup/runs.csv && sed -n 9p %s/dup/runs.csv >> %s/dup/runs.csv && "
-                        "sed -n 3,5p %s/dup/runs.jsonl >> %s/dup/runs.jsonl", tmp, tmp, tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(
+        sh("sed -n 4,6p %s/dup/runs.csv >> %s/dup/runs.csv && sed -n 9p %s/dup/runs.csv >> %s/dup/runs.csv && "
+           "sed -n 3,5p %s/dup/runs.jsonl >> %s/dup/runs.jsonl",
+           tmp, tmp, tmp, tmp, tmp, tmp),
+        0);
     assert_int_equal(count_lines(slurp("%s/dup/runs.csv", tmp)), 25);
     assert_int_equal(sh("%s batch tests/batch/fixtures/small.ini --out %s/dup", vgdl, tmp), 0);
     expect_in(err(), "runs.csv holds 4 runs twice: keeping the first row of each");
@@ -891,8 +984,11 @@ static void test_resume_repairs_duplicated_runs(void **state) {
     assert_int_equal(count_lines(slurp("%s/dup/runs.jsonl", tmp)), 20);
     assert_int_equal(sh("tail -n +2 %s/dup/runs.csv | cut -d, -f1-5 | sort | uniq -d | wc -l", tmp), 0);
     assert_string_equal(out(), "0\n");
-    assert_int_equal(sh("grep -o '\"game\":\"bait\",\"level\":\"[0-9]*\",\"agent\":\"[a-z]*\",\"opponent\":\"\",\"seed\":[0-9]*' "
-                        "%s/dup/runs.jsonl | sort | uniq -d | wc -l", tmp), 0);
+    assert_int_equal(
+        sh("grep -o '\"game\":\"bait\",\"level\":\"[0-9]*\",\"agent\":\"[a-z]*\",\"opponent\":\"\",\"seed\":[0-9]*' "
+           "%s/dup/runs.jsonl | sort | uniq -d | wc -l",
+           tmp),
+        0);
     assert_string_equal(out(), "0\n");
     assert_int_equal(sh("%s report --runs --no-timing %s/dup | cmp - %s/dup.rows", vgdl, tmp, tmp), 0);
 }
@@ -902,15 +998,20 @@ static void test_resume_repairs_duplicated_runs(void **state) {
 static void test_slurm_settings_are_checked(void **state) {
     (void)state;
     /* 19.9: all three set: checked (no read past the list), and written */
-    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random\\nshards = 2\\nslurm_partition = short\\n"
-                        "slurm_time = 0:10:00\\nslurm_args = --mem=1G --qos=low\\n' > %s/sl3.ini && %s batch %s/sl3.ini --slurm --out %s/sl3",
-                        tmp, vgdl, tmp, tmp), 0);
+    assert_int_equal(
+        sh("printf '[batch]\\ngames = bait\\nagents = random\\nshards = 2\\nslurm_partition = short\\n"
+           "slurm_time = 0:10:00\\nslurm_args = --mem=1G --qos=low\\n' > %s/sl3.ini && %s batch %s/sl3.ini --slurm --out %s/sl3",
+           tmp, vgdl, tmp, tmp),
+        0);
     expect_in(out(), "#SBATCH --partition=short\n#SBATCH --time=0:10:00\n#SBATCH --mem=1G\n#SBATCH --qos=low\n");
     /* slurm_args alone is checked too, on its own line */
-    static const char *const bad[] = {"$(touch INJECTED)", "`touch INJECTED`", "--comment=\\047x\\047", "--comment=\\\"x\\\""};
+    static const char *const bad[] = {"$(touch INJECTED)", "`touch INJECTED`", "--comment=\\047x\\047",
+                                      "--comment=\\\"x\\\""};
     for (int k = 0; k < 4; k++) {
         assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random\\nslurm_args = %s\\n' > %s/slbad.ini && "
-                            "%s batch %s/slbad.ini --slurm --out %s/slbad", bad[k], tmp, vgdl, tmp, tmp), 2);
+                            "%s batch %s/slbad.ini --slurm --out %s/slbad",
+                            bad[k], tmp, vgdl, tmp, tmp),
+                         2);
         expect_in(err(), "slbad.ini:4: 'slurm_args' may not hold quotes, '$', '`' or '\\'");
     }
     assert_false(exists("INJECTED"));
@@ -919,26 +1020,37 @@ static void test_slurm_settings_are_checked(void **state) {
 static void test_job_script_paths_are_quoted_or_refused(void **state) {
     (void)state;
     /* 19.10: a newline in the out folder, the INI path or the working directory is refused */
-    assert_int_equal(sh("%s batch tests/batch/fixtures/shards.ini --slurm --out \"$(printf '%s/nl\\ntouch INJECTED')\"", vgdl, tmp), 2);
+    assert_int_equal(
+        sh("%s batch tests/batch/fixtures/shards.ini --slurm --out \"$(printf '%s/nl\\ntouch INJECTED')\"", vgdl, tmp),
+        2);
     expect_in(err(), "the out folder holds a newline");
-    assert_int_equal(sh("mkdir -p \"$(printf '%s/d\\nx')\" && cp tests/batch/fixtures/shards.ini \"$(printf '%s/d\\nx/s.ini')\" && "
-                        "%s batch \"$(printf '%s/d\\nx/s.ini')\" --slurm --out %s/nlini", tmp, tmp, vgdl, tmp, tmp), 2);
+    assert_int_equal(
+        sh("mkdir -p \"$(printf '%s/d\\nx')\" && cp tests/batch/fixtures/shards.ini \"$(printf '%s/d\\nx/s.ini')\" && "
+           "%s batch \"$(printf '%s/d\\nx/s.ini')\" --slurm --out %s/nlini",
+           tmp, tmp, vgdl, tmp, tmp),
+        2);
     expect_in(err(), "the INI file's path holds a newline");
     char here[1024], abs_vgdl[2100];
     assert_non_null(getcwd(here, sizeof here));
     if (vgdl[0] == '/') snprintf(abs_vgdl, sizeof abs_vgdl, "%s", vgdl);
     else snprintf(abs_vgdl, sizeof abs_vgdl, "%s/%s", here, vgdl);
     assert_int_equal(sh("cd \"$(printf '%s/d\\nx')\" && ln -sf %s/scripts scripts && ln -sf %s/levels levels && "
-                        "%s batch %s/tests/batch/fixtures/shards.ini --slurm --out %s/nlcwd", tmp, here, here, abs_vgdl, here, tmp), 2);
+                        "%s batch %s/tests/batch/fixtures/shards.ini --slurm --out %s/nlcwd",
+                        tmp, here, here, abs_vgdl, here, tmp),
+                     2);
     expect_in(err(), "the working directory holds a newline");
     /* quotes, spaces and '$' in the out folder are single-quoted in the script, and keep sbatch's lines plain */
-    assert_int_equal(sh("%s batch tests/batch/fixtures/shards.ini --slurm --out \"%s/o'x \\$(touch INJECTED)\" > %s/job.sh", vgdl, tmp,
-                        tmp), 0);
+    assert_int_equal(
+        sh("%s batch tests/batch/fixtures/shards.ini --slurm --out \"%s/o'x \\$(touch INJECTED)\" > %s/job.sh", vgdl,
+           tmp, tmp),
+        0);
     const char *s = slurp("%s/job.sh", tmp);
     expect_in(s, "/o'\\''x $(touch INJECTED)' --shard \"$SLURM_ARRAY_TASK_ID/4\"\n");
     assert_null(strstr(s, "#SBATCH --output"));
     assert_int_equal(sh("sh -n %s/job.sh", tmp), 0);
-    assert_int_equal(sh("grep -v '^#' %s/job.sh | sed 's/^exec /echo /' > %s/echo.sh && cd %s && sh %s/echo.sh", tmp, tmp, tmp, tmp), 0);
+    assert_int_equal(
+        sh("grep -v '^#' %s/job.sh | sed 's/^exec /echo /' > %s/echo.sh && cd %s && sh %s/echo.sh", tmp, tmp, tmp, tmp),
+        0);
     assert_false(exists("%s/INJECTED", tmp));
     assert_false(exists("INJECTED"));
 }
@@ -946,16 +1058,22 @@ static void test_job_script_paths_are_quoted_or_refused(void **state) {
 /* 19.13: --submit --dry-run shows the job and submits nothing. */
 static void test_submit_dry_run_does_not_submit(void **state) {
     (void)state;
-    assert_int_equal(sh("mkdir -p %s/fakebin && printf '#!/bin/sh\\ntouch %s/SBATCH_CALLED\\necho Submitted batch job 1\\n' > "
-                        "%s/fakebin/sbatch && chmod +x %s/fakebin/sbatch", tmp, tmp, tmp, tmp), 0);
-    assert_int_equal(sh("PATH=%s/fakebin:$PATH %s batch tests/batch/fixtures/shards.ini --submit --dry-run --out %s/dry", tmp, vgdl,
-                        tmp), 0);
+    assert_int_equal(
+        sh("mkdir -p %s/fakebin && printf '#!/bin/sh\\ntouch %s/SBATCH_CALLED\\necho Submitted batch job 1\\n' > "
+           "%s/fakebin/sbatch && chmod +x %s/fakebin/sbatch",
+           tmp, tmp, tmp, tmp),
+        0);
+    assert_int_equal(
+        sh("PATH=%s/fakebin:$PATH %s batch tests/batch/fixtures/shards.ini --submit --dry-run --out %s/dry", tmp, vgdl,
+           tmp),
+        0);
     expect_in(out(), "#SBATCH --array=1-4\n");
     expect_in(out(), "--dry-run: not submitted");
     assert_false(exists("%s/SBATCH_CALLED", tmp));
     assert_false(exists("%s/dry/batch.sbatch", tmp));
     /* without --dry-run the fake sbatch is called: the test can tell */
-    assert_int_equal(sh("PATH=%s/fakebin:$PATH %s batch tests/batch/fixtures/shards.ini --submit --out %s/dry", tmp, vgdl, tmp), 0);
+    assert_int_equal(
+        sh("PATH=%s/fakebin:$PATH %s batch tests/batch/fixtures/shards.ini --submit --out %s/dry", tmp, vgdl, tmp), 0);
     assert_true(exists("%s/SBATCH_CALLED", tmp));
 }
 
@@ -966,14 +1084,18 @@ static void test_many_levels_are_checked_fast(void **state) {
     (void)state;
     double t0 = now_seconds();
     assert_int_equal(sh("printf '[batch]\\ngames = bait\\nlevels = 0-99999\\nagents = random\\n' > %s/lv.ini && "
-                        "timeout 60 %s batch %s/lv.ini --dry-run", tmp, vgdl, tmp), 2);
+                        "timeout 60 %s batch %s/lv.ini --dry-run",
+                        tmp, vgdl, tmp),
+                     2);
     double took = now_seconds() - t0;
     expect_in(err(), "lv.ini:3: game 'bait' level '5': ");
     expect_in(err(), "more errors not shown");
     if (took > 20) print_error("took %.1f s\n", took);
-    assert_true(took < 20);   /* 38 s when the check was quadratic; about 1 s on a quiet machine now */
+    assert_true(took < 20); /* 38 s when the check was quadratic; about 1 s on a quiet machine now */
     assert_int_equal(sh("printf '[batch]\\ngames = bait\\nlevels = 0-99998, 4\\nagents = random\\n' > %s/lv2.ini && "
-                        "timeout 60 %s batch %s/lv2.ini --dry-run", tmp, vgdl, tmp), 2);
+                        "timeout 60 %s batch %s/lv2.ini --dry-run",
+                        tmp, vgdl, tmp),
+                     2);
     expect_in(err(), "lv2.ini:3: level '4' is listed twice");
 }
 
@@ -982,17 +1104,25 @@ static void test_many_levels_are_checked_fast(void **state) {
 static void test_misspelt_agent_points_to_its_section(void **state) {
     (void)state;
     assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random, mtcs\\n[mcts]\\nc = 1\\n' > %s/typo.ini && "
-                        "%s batch %s/typo.ini --dry-run", tmp, vgdl, tmp), 2);
+                        "%s batch %s/typo.ini --dry-run",
+                        tmp, vgdl, tmp),
+                     2);
     expect_in(err(), "typo.ini:3: unknown agent 'mtcs'; did you mean 'mcts' (the section [mcts] on line 4)?");
     assert_null(strstr(err(), "did you mean [mtcs]"));
     assert_int_equal(count_lines(err()), 1);
     /* a label of one's own, misspelt */
-    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random, gredy\\n[greedy]\\nagent = onestep\\n' > %s/typo2.ini && "
-                        "%s batch %s/typo2.ini --dry-run", tmp, vgdl, tmp), 2);
+    assert_int_equal(
+        sh("printf '[batch]\\ngames = bait\\nagents = random, gredy\\n[greedy]\\nagent = onestep\\n' > %s/typo2.ini && "
+           "%s batch %s/typo2.ini --dry-run",
+           tmp, vgdl, tmp),
+        2);
     expect_in(err(), "typo2.ini:3: unknown agent 'gredy'; did you mean 'greedy' (the section [greedy] on line 4)?");
     /* a section whose agent is listed under another name is still its own error */
-    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random, onestep\\n[ranodm]\\nx = 1\\n' > %s/typo3.ini && "
-                        "%s batch %s/typo3.ini --dry-run", tmp, vgdl, tmp), 2);
+    assert_int_equal(
+        sh("printf '[batch]\\ngames = bait\\nagents = random, onestep\\n[ranodm]\\nx = 1\\n' > %s/typo3.ini && "
+           "%s batch %s/typo3.ini --dry-run",
+           tmp, vgdl, tmp),
+        2);
     expect_in(err(), "typo3.ini:4: section [ranodm] is not in 'agents'; did you mean [random]?");
 }
 
@@ -1032,6 +1162,6 @@ int main(void) {
         cmocka_unit_test(test_many_levels_are_checked_fast),
         cmocka_unit_test(test_misspelt_agent_points_to_its_section),
     };
-    if (getenv("VGDL_TEST_FILTER")) cmocka_set_test_filter(getenv("VGDL_TEST_FILTER"));   /* e.g. "test_slurm*" */
+    if (getenv("VGDL_TEST_FILTER")) cmocka_set_test_filter(getenv("VGDL_TEST_FILTER")); /* e.g. "test_slurm*" */
     return cmocka_run_group_tests(tests, setup, teardown);
 }

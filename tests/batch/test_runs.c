@@ -108,7 +108,7 @@ static void test_round_trip(void **state) {
         assert_true(runs_csv(&r, csv, sizeof csv) > 0);
         assert_true(runs_json(&r, json, sizeof json) > 0);
         assert_int_equal(runs_lines(&r, csv2, sizeof csv2, &n, json2, sizeof json2, &m), 0);
-        assert_string_equal(csv, csv2);                /* one row, the same lines whichever way */
+        assert_string_equal(csv, csv2); /* one row, the same lines whichever way */
         assert_string_equal(json, json2);
         assert_int_equal(n, (int)strlen(csv));
         assert_int_equal(m, (int)strlen(json));
@@ -117,9 +117,9 @@ static void test_round_trip(void **state) {
         same_row(&r, &back);
         assert_int_equal(runs_parse_json(chomp(json), &back), 0);
         same_row(&r, &back);
-        assert_null(strchr(json, '\t'));               /* control characters escaped */
+        assert_null(strchr(json, '\t')); /* control characters escaped */
     }
-    assert_int_equal(runs_csv(&(run_row){0}, (char[8]){0}, 8), -1);   /* a buffer too small */
+    assert_int_equal(runs_csv(&(run_row){0}, (char[8]){0}, 8), -1); /* a buffer too small */
 }
 
 static void test_csv_quoting(void **state) {
@@ -137,7 +137,7 @@ static void test_csv_quoting(void **state) {
     char header[1024];
     assert_int_equal(runs_header(0, header, sizeof header), (int)strlen(runs_csv_header));
     assert_string_equal(header, runs_csv_header);
-    assert_true(runs_header(1, header, sizeof header) > 0);    /* without the timing columns */
+    assert_true(runs_header(1, header, sizeof header) > 0); /* without the timing columns */
     assert_null(strstr(header, "ms"));
     run_row r = sample(0, 0);
     char line[1024];
@@ -154,17 +154,17 @@ static void test_malformed_lines(void **state) {
     chomp((runs_csv(&r, csv, sizeof csv), csv));
     chomp((runs_json(&r, json, sizeof json), json));
     snprintf(bad, sizeof bad, "%s", csv);
-    *strrchr(bad, ',') = '\0';                         /* a column missing */
+    *strrchr(bad, ',') = '\0'; /* a column missing */
     assert_int_equal(runs_parse_csv(bad, &back), -1);
-    snprintf(bad, sizeof bad, "%s,x", csv);            /* one too many */
+    snprintf(bad, sizeof bad, "%s,x", csv); /* one too many */
     assert_int_equal(runs_parse_csv(bad, &back), -1);
-    snprintf(bad, sizeof bad, "ba\"it%s", strchr(csv, ','));   /* a stray quote */
+    snprintf(bad, sizeof bad, "ba\"it%s", strchr(csv, ',')); /* a stray quote */
     assert_int_equal(runs_parse_csv(bad, &back), -1);
     snprintf(bad, sizeof bad, "%s", csv);
-    memcpy(strstr(bad, ",300,"), ",3x0,", 5);          /* a bad number of ticks */
+    memcpy(strstr(bad, ",300,"), ",3x0,", 5); /* a bad number of ticks */
     assert_int_equal(runs_parse_csv(bad, &back), -1);
     snprintf(bad, sizeof bad, "%s", json);
-    memcpy(strstr(bad, "\"ticks\""), "\"tocks\"", 7);  /* a key it needs missing */
+    memcpy(strstr(bad, "\"ticks\""), "\"tocks\"", 7); /* a key it needs missing */
     assert_int_equal(runs_parse_json(bad, &back), -1);
     assert_int_equal(runs_parse_json("{\"game\":\"bait\"", &back), -1);
     assert_int_equal(runs_parse_json("[]", &back), -1);
@@ -211,7 +211,7 @@ static void test_torn_and_malformed_files(void **state) {
         (json ? runs_json : runs_csv)(&b, line, sizeof line);
         n += (size_t)snprintf(text + n, sizeof text - n, "%s", line);
         long long whole = (long long)n;
-        snprintf(text + n, sizeof text - n, "%.20s", line);          /* a torn third line */
+        snprintf(text + n, sizeof text - n, "%.20s", line); /* a torn third line */
         const char *path = results_file(json ? RUNS_JSONL : RUNS_CSV, text);
         row_list rows = {0};
         long long good, size;
@@ -250,8 +250,8 @@ static void test_torn_and_malformed_files(void **state) {
 /* A file of an older vgdl: its header without the opponent columns. */
 static void test_older_columns(void **state) {
     (void)state;
-    static const char *const gone[] = {"opponent", "opp_decisions", "opp_ms_mean", "opp_ms_max", "opp_calls",
-                                       "opp_calls_mean", "opp_overspent"};
+    static const char *const gone[] = {"opponent",  "opp_decisions",  "opp_ms_mean",  "opp_ms_max",
+                                       "opp_calls", "opp_calls_mean", "opp_overspent"};
     run_row r = sample(1, 0);
     char header[1024], line[4096], text[8192], kept[1024] = "";
     size_t hn = 0, kn = 0;
@@ -272,9 +272,11 @@ static void test_older_columns(void **state) {
     const char *p = line;
     for (int c = 0; c < col; c++) {
         const char *end = p;
-        if (*end == '"') for (end++; *end && !(*end == '"' && end[1] != '"'); end += *end == '"' ? 2 : 1) {}
+        if (*end == '"')
+            for (end++; *end && !(*end == '"' && end[1] != '"'); end += *end == '"' ? 2 : 1) {}
         end += strcspn(end, ",");
-        if (!skip[c]) kn += (size_t)snprintf(text + n + kn, sizeof text - n - kn, "%s%.*s", kn ? "," : "", (int)(end - p), p);
+        if (!skip[c])
+            kn += (size_t)snprintf(text + n + kn, sizeof text - n - kn, "%s%.*s", kn ? "," : "", (int)(end - p), p);
         p = *end ? end + 1 : end;
     }
     snprintf(text + n + kn, sizeof text - n - kn, "\n");
@@ -304,11 +306,11 @@ static void test_keys(void **state) {
     assert_string_not_equal(k1, k2);
     key_set s = {0};
     char key[64];
-    for (long k = 0; k < 5000; k++) {                  /* grows past its first tables */
+    for (long k = 0; k < 5000; k++) { /* grows past its first tables */
         snprintf(key, sizeof key, "run %ld", k);
         assert_int_equal(runs_keys_put(&s, key, k), 1);
     }
-    assert_int_equal(runs_keys_put(&s, "run 42", 7), 0);    /* held once: the first value stays */
+    assert_int_equal(runs_keys_put(&s, "run 42", 7), 0); /* held once: the first value stays */
     assert_int_equal(runs_keys_get(&s, "run 42"), 42);
     assert_int_equal(runs_keys_get(&s, "run 4999"), 4999);
     assert_int_equal(runs_keys_get(&s, "run 5000"), -1);
@@ -321,16 +323,17 @@ static void test_keys(void **state) {
 static void interval(long wins, long n, double lo, double hi) {
     double l, h;
     report_wilson(wins, n, &l, &h);
-    if (fabs(l - lo) > 5e-5 || fabs(h - hi) > 5e-5) fail_msg("%ld of %ld: [%.4f, %.4f], not [%.4f, %.4f]", wins, n, l, h, lo, hi);
+    if (fabs(l - lo) > 5e-5 || fabs(h - hi) > 5e-5)
+        fail_msg("%ld of %ld: [%.4f, %.4f], not [%.4f, %.4f]", wins, n, l, h, lo, hi);
 }
 
 static void test_wilson(void **state) {
     (void)state;
-    interval(15, 20, 0.5313, 0.8881);                  /* by hand, z = 1.96 */
+    interval(15, 20, 0.5313, 0.8881); /* by hand, z = 1.96 */
     interval(0, 10, 0.0, 0.2775);
     interval(10, 10, 0.7225, 1.0);
     interval(1, 2, 0.0945, 0.9055);
-    interval(0, 0, 0.0, 1.0);                          /* no runs: anything */
+    interval(0, 0, 0.0, 1.0); /* no runs: anything */
     for (long n = 1; n <= 40; n++)
         for (long k = 0; k <= n; k++) {
             double lo, hi, lo2, hi2, flo, fhi;
@@ -338,9 +341,9 @@ static void test_wilson(void **state) {
             report_wilson(n - k, n, &lo2, &hi2);
             double p = (double)k / (double)n;
             assert_true(lo >= 0 && hi <= 1 && lo <= p + 1e-12 && p <= hi + 1e-12);
-            assert_true(fabs(lo - (1 - hi2)) < 1e-12 && fabs(hi - (1 - lo2)) < 1e-12);   /* symmetric */
+            assert_true(fabs(lo - (1 - hi2)) < 1e-12 && fabs(hi - (1 - lo2)) < 1e-12); /* symmetric */
             if (k == n) continue;
-            report_wilson_frac((double)k + 0.5, n, &flo, &fhi);   /* a draw counts half: between its neighbours */
+            report_wilson_frac((double)k + 0.5, n, &flo, &fhi); /* a draw counts half: between its neighbours */
             report_wilson(k + 1, n, &lo2, &hi2);
             assert_true(lo <= flo && flo <= lo2 && hi <= fhi && fhi <= hi2);
         }
@@ -348,12 +351,9 @@ static void test_wilson(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_csv_quoting),
-        cmocka_unit_test(test_malformed_lines),
-        cmocka_unit_test(test_torn_and_malformed_files),
-        cmocka_unit_test(test_older_columns),
-        cmocka_unit_test(test_keys),
+        cmocka_unit_test(test_round_trip),      cmocka_unit_test(test_csv_quoting),
+        cmocka_unit_test(test_malformed_lines), cmocka_unit_test(test_torn_and_malformed_files),
+        cmocka_unit_test(test_older_columns),   cmocka_unit_test(test_keys),
         cmocka_unit_test(test_wilson),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

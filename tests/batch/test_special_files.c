@@ -32,14 +32,18 @@ static void test_fifo_results(void **state) {
 
 static void test_links_not_written_through(void **state) {
     (void)state;
-    assert_int_equal(sh("printf 'precious\\n' > %s/victim && mkdir -p %s/lock && ln -s ../victim %s/lock/.vgdl-batch.lock", tmp,
-                        tmp, tmp), 0);
+    assert_int_equal(
+        sh("printf 'precious\\n' > %s/victim && mkdir -p %s/lock && ln -s ../victim %s/lock/.vgdl-batch.lock", tmp, tmp,
+           tmp),
+        0);
     assert_int_equal(sh("timeout 60 %s batch " INI " --out %s/lock", vgdl, tmp), 2);
     expect_in(err(), ".vgdl-batch.lock");
     assert_true(holds("victim", "precious\n"));
-    assert_int_equal(sh("mkdir -p %s/fakebin && printf '#!/bin/sh\\necho Submitted batch job 1\\n' > %s/fakebin/sbatch && "
-                        "chmod +x %s/fakebin/sbatch && mkdir -p %s/job && ln -s ../victim %s/job/batch.sbatch", tmp, tmp, tmp, tmp,
-                        tmp), 0);
+    assert_int_equal(
+        sh("mkdir -p %s/fakebin && printf '#!/bin/sh\\necho Submitted batch job 1\\n' > %s/fakebin/sbatch && "
+           "chmod +x %s/fakebin/sbatch && mkdir -p %s/job && ln -s ../victim %s/job/batch.sbatch",
+           tmp, tmp, tmp, tmp, tmp),
+        0);
     assert_int_equal(sh("PATH=%s/fakebin:$PATH timeout 60 %s batch " INI " --submit --out %s/job", tmp, vgdl, tmp), 2);
     expect_in(err(), "batch.sbatch");
     assert_true(holds("victim", "precious\n"));

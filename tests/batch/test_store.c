@@ -29,7 +29,7 @@
 #include "batch.h"
 #include "store.h"
 
-static char tmp[64];   /* this test's scratch folder */
+static char tmp[64]; /* this test's scratch folder */
 
 static int setup(void **state) {
     (void)state;
@@ -129,7 +129,7 @@ static void test_rows_written_whole(void **state) {
     const char *dir = folder("write");
     row_list rows = {0};
     write_rows(dir, "alpha", 3);
-    write_rows(dir, "beta", 2);                        /* opened again: appended after */
+    write_rows(dir, "beta", 2); /* opened again: appended after */
     for (int k = 0; k < 2; k++) {
         assert_int_equal(read_rows(dir, k ? RUNS_JSONL : RUNS_CSV, &rows), 5);
         assert_string_equal(rows.rows[0].agent, "alpha");
@@ -146,14 +146,14 @@ static void test_torn_lines_are_cut(void **state) {
     const char *dir = folder("torn");
     row_list rows = {0};
     write_rows(dir, "alpha", 3);
-    append(dir, RUNS_CSV, "bait,0,alpha,,4,12");       /* a batch killed while writing */
+    append(dir, RUNS_CSV, "bait,0,alpha,,4,12"); /* a batch killed while writing */
     append(dir, RUNS_JSONL, "{\"game\":\"ba");
     const char *said = reopen(dir);
     assert_non_null(strstr(said, "runs.csv: cut a torn last line"));
     assert_non_null(strstr(said, "runs.jsonl: cut a torn last line"));
     assert_int_equal(read_rows(dir, RUNS_CSV, &rows), 3);
     assert_int_equal(read_rows(dir, RUNS_JSONL, &rows), 3);
-    write_rows(dir, "beta", 1);                        /* whole rows after the cut */
+    write_rows(dir, "beta", 1); /* whole rows after the cut */
     assert_int_equal(read_rows(dir, RUNS_CSV, &rows), 4);
     assert_int_equal(read_rows(dir, RUNS_JSONL, &rows), 4);
     runs_free(&rows);
@@ -168,7 +168,7 @@ static void test_malformed_line_is_cut(void **state) {
     char line[4096];
     run_row r = row("alpha", 3);
     runs_csv(&r, line, sizeof line);
-    append(dir, RUNS_CSV, line);                       /* after it: cut too, played again */
+    append(dir, RUNS_CSV, line); /* after it: cut too, played again */
     const char *said = reopen(dir);
     assert_non_null(strstr(said, "runs.csv:4: malformed line: cut the file there"));
     assert_int_equal(read_rows(dir, RUNS_CSV, &rows), 2);
@@ -183,7 +183,7 @@ static void test_runs_written_twice_are_kept_once(void **state) {
     write_rows(dir, "alpha", 3);
     char csv[4096], json[4096];
     run_row r = row("alpha", 2);
-    r.score = 99;                                      /* a second result for a run: the first is kept */
+    r.score = 99; /* a second result for a run: the first is kept */
     runs_csv(&r, csv, sizeof csv);
     runs_json(&r, json, sizeof json);
     append(dir, RUNS_CSV, csv);
@@ -201,7 +201,7 @@ static void test_runs_written_twice_are_kept_once(void **state) {
 static void test_lagging_file_is_rewritten(void **state) {
     (void)state;
     row_list rows = {0};
-    for (int lag = 0; lag < 2; lag++) {                /* the JSON lines lag, then the CSV */
+    for (int lag = 0; lag < 2; lag++) { /* the JSON lines lag, then the CSV */
         const char *dir = folder(lag ? "lag-csv" : "lag-json");
         write_rows(dir, "alpha", 2);
         char line[4096];
@@ -232,17 +232,17 @@ static void test_one_writer_a_folder(void **state) {
     snprintf(pid, sizeof pid, "%d", (int)getpid());
     assert_non_null(strstr(err.msg, pid));
     store_close(&b);
-    store_init(&c, folder("locked/shard-1-of-2"), dir, 1);   /* a shard's folder is its own, */
-    assert_int_equal(store_lock(&c, &err), 1);    /* but not while the whole batch holds the parent */
+    store_init(&c, folder("locked/shard-1-of-2"), dir, 1); /* a shard's folder is its own, */
+    assert_int_equal(store_lock(&c, &err), 1);             /* but not while the whole batch holds the parent */
     store_close(&c);
     store_close(&a);
     store_init(&c, folder("locked/shard-1-of-2"), dir, 1);
     assert_int_equal(store_lock(&c, &err), 0);
-    store_init(&b, folder("locked/shard-2-of-2"), dir, 1);   /* shards side by side */
+    store_init(&b, folder("locked/shard-2-of-2"), dir, 1); /* shards side by side */
     assert_int_equal(store_lock(&b, &err), 0);
     store_close(&b);
     store_close(&c);
-    store_init(&a, dir, NULL, 1);                    /* all closed: the folder is free again */
+    store_init(&a, dir, NULL, 1); /* all closed: the folder is free again */
     assert_int_equal(store_lock(&a, &err), 0);
     store_close(&a);
 }
@@ -254,21 +254,24 @@ static void test_folder_with_shards(void **state) {
     char shard[256];
     vg_error err = {0};
     const char *out = folder("shards");
-    write_rows(out, "alpha", 2);                       /* seeds 1, 2 */
+    write_rows(out, "alpha", 2); /* seeds 1, 2 */
     snprintf(shard, sizeof shard, "%s/shard-1-of-2", out);
-    write_rows(shard, "alpha", 3);                     /* 1, 2 again and 3 */
+    write_rows(shard, "alpha", 3); /* 1, 2 again and 3 */
     snprintf(shard, sizeof shard, "%s/shard-2-of-2", out);
     write_rows(shard, "beta", 2);
     char path[512];
     snprintf(path, sizeof path, "%s/%s", shard, RUNS_CSV);
-    unlink(path);                                      /* only its JSON lines: read them */
+    unlink(path); /* only its JSON lines: read them */
     row_list rows = {0};
     key_set seen = {0};
     long dups = 0;
     assert_int_equal(store_read_dir(out, &rows, &seen, &dups, NULL, &err), 3);
     assert_int_equal(rows.n, 5);
     assert_int_equal(dups, 2);
-    assert_true(runs_keys_get(&seen, "bait\x1f" "0\x1f" "beta\x1f" "2") >= 0);
+    assert_true(runs_keys_get(&seen, "bait\x1f"
+                                     "0\x1f"
+                                     "beta\x1f"
+                                     "2") >= 0);
     runs_free(&rows);
     runs_keys_free(&seen);
 }
@@ -294,19 +297,19 @@ static void test_resume_marks_done_runs(void **state) {
     batch b;
     memset(&b, 0, sizeof b);
     if (batch_load(&b, "tests/batch/fixtures/small.ini")) batch_print_errors(&b, stderr);
-    assert_int_equal(b.total, 20);                     /* 2 levels x 2 agents x 5 seeds */
+    assert_int_equal(b.total, 20); /* 2 levels x 2 agents x 5 seeds */
     snprintf(b.out, sizeof b.out, "%s", folder("resume"));
     long long all[20], before = 0;
     for (int k = 0; k < 20; k++) all[k] = k;
     unsigned char done[20] = {0};
-    assert_int_equal(batch_done(&b, all, 20, done, &before), 0);   /* no folder yet: nothing done */
+    assert_int_equal(batch_done(&b, all, 20, done, &before), 0); /* no folder yet: nothing done */
     assert_true(before == 0);
     const long long some[] = {0, 3, 7}, more[] = {7, 12, 19};
     char shard[256];
     write_runs(&b, b.out, some, 3);
     snprintf(shard, sizeof shard, "%s/shard-1-of-2", b.out);
-    write_runs(&b, shard, more, 3);                    /* run 7 in both: counted once */
-    run_row other = row("someone-else", 1);            /* a run of another batch: no business of this one */
+    write_runs(&b, shard, more, 3);         /* run 7 in both: counted once */
+    run_row other = row("someone-else", 1); /* a run of another batch: no business of this one */
     store res;
     open_store(&res, b.out, NULL);
     assert_int_equal(store_add(&res, &other), 0);
@@ -314,12 +317,12 @@ static void test_resume_marks_done_runs(void **state) {
     assert_int_equal(batch_done(&b, all, 20, done, &before), 0);
     assert_true(before == 5);
     for (int k = 0; k < 20; k++) assert_int_equal(done[k], k == 0 || k == 3 || k == 7 || k == 12 || k == 19);
-    const long long slice[] = {1, 12, 19};              /* a shard's slice: positions in it */
+    const long long slice[] = {1, 12, 19}; /* a shard's slice: positions in it */
     unsigned char sdone[3] = {0};
     before = 0;
     assert_int_equal(batch_done(&b, slice, 3, sdone, &before), 0);
     assert_true(before == 2 && !sdone[0] && sdone[1] && sdone[2]);
-    run_row changed;                                    /* a run made with other settings: refused */
+    run_row changed; /* a run made with other settings: refused */
     memset(&changed, 0, sizeof changed);
     batch_row_identity(&b, 4, &changed);
     changed.config[0] = changed.config[0] == '0' ? '1' : '0';
@@ -333,14 +336,10 @@ static void test_resume_marks_done_runs(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_rows_written_whole),
-        cmocka_unit_test(test_torn_lines_are_cut),
-        cmocka_unit_test(test_malformed_line_is_cut),
-        cmocka_unit_test(test_runs_written_twice_are_kept_once),
-        cmocka_unit_test(test_lagging_file_is_rewritten),
-        cmocka_unit_test(test_one_writer_a_folder),
-        cmocka_unit_test(test_folder_with_shards),
-        cmocka_unit_test(test_resume_marks_done_runs),
+        cmocka_unit_test(test_rows_written_whole),        cmocka_unit_test(test_torn_lines_are_cut),
+        cmocka_unit_test(test_malformed_line_is_cut),     cmocka_unit_test(test_runs_written_twice_are_kept_once),
+        cmocka_unit_test(test_lagging_file_is_rewritten), cmocka_unit_test(test_one_writer_a_folder),
+        cmocka_unit_test(test_folder_with_shards),        cmocka_unit_test(test_resume_marks_done_runs),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -44,7 +44,7 @@ static void perft(uint64_t cur, uint64_t mask, int ply, int depth) {
     for (int c = 0; c < W; c++) {
         uint64_t top = (uint64_t)1 << (7 * c + H - 1);
         if (mask & top) continue;
-        uint64_t m = (mask + ((uint64_t)1 << (7 * c))) | mask;      /* the disc falls */
+        uint64_t m = (mask + ((uint64_t)1 << (7 * c))) | mask; /* the disc falls */
         uint64_t mine = cur | (m ^ mask);
         plays++;
         seq[ply + 1]++;
@@ -53,7 +53,7 @@ static void perft(uint64_t cur, uint64_t mask, int ply, int depth) {
             continue;
         }
         if (ply + 1 == W * H) {
-            ended[ply + 1]++;                                       /* full board: a draw */
+            ended[ply + 1]++; /* full board: a draw */
             continue;
         }
         perft(mine ^ m, m, ply + 1, depth);
@@ -84,7 +84,8 @@ static void test_perft_table(void **state) {
     while (fgets(line, sizeof line, f)) {
         int d;
         unsigned long long exact, wins, all;
-        if (line[0] == '#' || sscanf(line, "%d %llu %llu %llu", &d, &exact, &wins, &all) != 4 || d < 1 || d > 8) continue;
+        if (line[0] == '#' || sscanf(line, "%d %llu %llu %llu", &d, &exact, &wins, &all) != 4 || d < 1 || d > 8)
+            continue;
         assert_int_equal(seq[d], exact);
         assert_int_equal(leaves(d), all);
         rows++;

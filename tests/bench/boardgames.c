@@ -37,7 +37,7 @@
 typedef struct player {
     char spec[64];
     adv_kind kind;
-    int type;            /* 0 random, 1 adversarial, 2 mtdf, 3 an agent of the registry */
+    int type; /* 0 random, 1 adversarial, 2 mtdf, 3 an agent of the registry */
     int depth;
     double ms;
     mtdf *m;
@@ -74,7 +74,7 @@ static int player_init(player *p, const vg_game *g, const char *spec, uint64_t s
         p->m = mtdf_new(g, &o);
         return p->m && p->ms > 0;
     }
-    if (strncmp(spec, "mcts:", 5) == 0) {   /* mcts:MS or mcts:MS:key=v,key=v */
+    if (strncmp(spec, "mcts:", 5) == 0) { /* mcts:MS or mcts:MS:key=v,key=v */
         char buf[64], *set[8], why[256];
         int n = 0;
         snprintf(buf, sizeof buf, "%s", spec);
@@ -141,7 +141,7 @@ static int cmd_match(const char *game, const char *a, const char *b, int n, int 
             int moves[VG_MAX_MOVES], m = vg_legal(g, s, vg_turn(s), moves, NULL);
             vg_play(g, s, vg_turn(s), moves[next_rand(&rng) % (uint64_t)m], NULL);
         }
-        int a_side = (k + opening) % 2;      /* A is agent 0 in half the games */
+        int a_side = (k + opening) % 2; /* A is agent 0 in half the games */
         if (pa.m) mtdf_clear(pa.m);
         if (pb.m) mtdf_clear(pb.m);
         while (!vg_is_over(s)) {
@@ -293,7 +293,8 @@ static void test_pons(void **state) {
 }
 
 int main(int argc, char **argv) {
-    if (argc >= 2 && strcmp(argv[1], "match") == 0 && argc == 6) return cmd_match(argv[2], argv[3], argv[4], atoi(argv[5]), 0);
+    if (argc >= 2 && strcmp(argv[1], "match") == 0 && argc == 6)
+        return cmd_match(argv[2], argv[3], argv[4], atoi(argv[5]), 0);
     if (argc >= 2 && strcmp(argv[1], "fforum") == 0 && argc == 4) return cmd_fforum(atoi(argv[2]), atoi(argv[3]), 0);
     if (argc >= 2 && strcmp(argv[1], "pons") == 0 && argc == 4) return cmd_pons(argv[2], atoi(argv[3]), 0);
     if (argc >= 2 && strcmp(argv[1], "header") == 0) {

@@ -56,11 +56,12 @@ static inline const char *bg_legal(const vg_game *g, const vg_state *s) {
     vg_error err = {0};
     int n = vg_legal(g, s, vg_turn(s), moves, &err), len = 0;
     buf[0] = '\0';
-    for (int k = 0; k < n; k++) len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", k ? " " : "", vg_move_name(g, moves[k]));
+    for (int k = 0; k < n; k++)
+        len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", k ? " " : "", vg_move_name(g, moves[k]));
     return buf;
 }
 
-static inline uint64_t bg_rand(uint64_t *r) {   /* splitmix64 */
+static inline uint64_t bg_rand(uint64_t *r) { /* splitmix64 */
     uint64_t z = (*r += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;

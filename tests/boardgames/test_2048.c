@@ -115,14 +115,18 @@ static void test_row_vectors(void **state) {
             check_board(before, left ? "LEFT" : "RIGHT", after, gained, moved);
         }
         /* Whole boards: in every row, mirrored, in every column, mirrored. */
-        struct { const char *move; int column, mirror; } ways[4] = {
-            {left ? "LEFT" : "RIGHT", 0, 0}, {left ? "RIGHT" : "LEFT", 0, 1},
-            {left ? "UP" : "DOWN", 1, 0}, {left ? "DOWN" : "UP", 1, 1}};
+        struct {
+            const char *move;
+            int column, mirror;
+        } ways[4] = {{left ? "LEFT" : "RIGHT", 0, 0},
+                     {left ? "RIGHT" : "LEFT", 0, 1},
+                     {left ? "UP" : "DOWN", 1, 0},
+                     {left ? "DOWN" : "UP", 1, 1}};
         for (int w = 0; w < 4; w++) {
             int before[16], after[16];
             for (int line4 = 0; line4 < 4; line4++)
                 for (int i = 0; i < 4; i++) {
-                    int j = ways[w].mirror ? 3 - i : i;               /* position along the line */
+                    int j = ways[w].mirror ? 3 - i : i; /* position along the line */
                     int cell = ways[w].column ? 4 * j + line4 : 4 * line4 + j;
                     before[cell] = eb[i], after[cell] = ea[i];
                 }
@@ -192,7 +196,7 @@ static void test_spawn(void **state) {
     /* 27 degrees of freedom: P(chi2 > 61.1) = 0.0002. */
     if (chi2 >= 61.1) print_error("chi-square %.1f\n", chi2);
     assert_true(chi2 < 61.1);
-    assert_true(fabs((double)fours / draws - 0.1) < 0.004);     /* 4 standard deviations */
+    assert_true(fabs((double)fours / draws - 0.1) < 0.004); /* 4 standard deviations */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -242,7 +246,7 @@ static void test_goal_and_end(void **state) {
         s = vg_state_new(g, 0);
         if (goal == 0) vg_set_var(s, vg_var_find(g, "goal"), 0);
         assert_string_equal(bg_legal(g, s), "RIGHT DOWN");
-        bg_play(g, s, "RIGHT");                   /* 526. -> .526 */
+        bg_play(g, s, "RIGHT"); /* 526. -> .526 */
         assert_false(vg_is_over(s));
         bg_play(g, s, goal ? "4@a4" : "2@a4");
         assert_true(vg_is_over(s));
@@ -300,11 +304,8 @@ static void test_agents(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_row_vectors),
-        cmocka_unit_test(test_spawn),
-        cmocka_unit_test(test_start),
-        cmocka_unit_test(test_goal_and_end),
-        cmocka_unit_test(test_agents),
+        cmocka_unit_test(test_row_vectors),  cmocka_unit_test(test_spawn),  cmocka_unit_test(test_start),
+        cmocka_unit_test(test_goal_and_end), cmocka_unit_test(test_agents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

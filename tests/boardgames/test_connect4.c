@@ -28,7 +28,7 @@
 #include "adversarial.h"
 #include "mtdf.h"
 
-#define C4 "scripts/connect4.lua"
+#define C4    "scripts/connect4.lua"
 #define EMPTY "levels/connect4/lvl0.txt"
 
 static vg_game *empty_board(void) { return load_game(C4, EMPTY); }
@@ -69,7 +69,7 @@ static void test_legal_order_and_full_columns(void **state) {
     assert_int_equal(vg_num_agents(g, s), 2);
     assert_string_equal(bg_legal(g, s), "4 3 5 2 6 1 7");
     vg_error err;
-    assert_int_equal(exact_replay(g, s, "111111222222", &err), 12);   /* X O X O X O in each */
+    assert_int_equal(exact_replay(g, s, "111111222222", &err), 12); /* X O X O X O in each */
     assert_false(vg_is_over(s));
     assert_string_equal(bg_legal(g, s), "4 3 5 6 7");
     vg_state_free(s);
@@ -93,9 +93,9 @@ static void test_wins(void **state) {
         vg_winner w;
         double score;
     } cases[] = {
-        {"1212121", VG_PLAYER_WINS, 18},     /* up, the 7th disc: (44 - 7) / 2 */
-        {"1122334", VG_PLAYER_WINS, 18},     /* across the bottom */
-        {"71122334", VG_PLAYER_LOSES, -18},  /* the same by the second player, 8th disc: (44 - 8) / 2 */
+        {"1212121", VG_PLAYER_WINS, 18},    /* up, the 7th disc: (44 - 7) / 2 */
+        {"1122334", VG_PLAYER_WINS, 18},    /* across the bottom */
+        {"71122334", VG_PLAYER_LOSES, -18}, /* the same by the second player, 8th disc: (44 - 8) / 2 */
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         vg_state *s = after(g, cases[k].moves);
@@ -202,7 +202,7 @@ static void test_replay(void **state) {
     assert_int_equal(exact_replay(g, s, "48", &err), -1);
     assert_non_null(strstr(err.msg, "no such move"));
     vg_state_reset(g, s, 0);
-    assert_int_equal(exact_replay(g, s, "12121212", &err), -1);   /* X won with the 7th */
+    assert_int_equal(exact_replay(g, s, "12121212", &err), -1); /* X won with the 7th */
     assert_non_null(strstr(err.msg, "over"));
     vg_state_free(s);
     vg_game_free(g);
@@ -279,7 +279,7 @@ static void test_solve_options(void **state) {
     exact_solver *x = exact_new(g, &o);
     vg_state_reset(g, s, 0);
     exact_result r;
-    assert_false(exact_solve(x, &f, s, &r));      /* the empty board: stopped */
+    assert_false(exact_solve(x, &f, s, &r)); /* the empty board: stopped */
     assert_true(r.stopped);
     assert_int_equal(f.status, VG_OK);
     exact_free(x);
@@ -350,7 +350,7 @@ static void test_agents(void **state) {
         agent_report r;
         agent_act(a, s, &b, &r);
         assert_true(r.has_value);
-        if (k == 0) assert_true(r.value == -1);   /* solve: for the player to move (agent 0 here) */
+        if (k == 0) assert_true(r.value == -1); /* solve: for the player to move (agent 0 here) */
         assert_true(r.calls > 0);
         agent_free(a);
     }
@@ -365,11 +365,11 @@ static void test_evaluate(void **state) {
     assert_true(vg_game_has_evaluate(g));
     assert_true(vg_evaluate(g, s, NULL) == 0);
     bg_play(g, s, "4");
-    assert_true(vg_evaluate(g, s, NULL) == 1);               /* a centre disc */
-    vg_state *t = after(g, "11223");                         /* X threatens 4 in the bottom row (in reach) */
+    assert_true(vg_evaluate(g, s, NULL) == 1); /* a centre disc */
+    vg_state *t = after(g, "11223");           /* X threatens 4 in the bottom row (in reach) */
     assert_true(vg_evaluate(g, t, NULL) >= 16);
     vg_state_free(t);
-    t = after(g, "1212121");                                 /* over: 100 x the score */
+    t = after(g, "1212121"); /* over: 100 x the score */
     assert_true(vg_evaluate(g, t, NULL) == 1800);
     vg_state_free(t);
     /* Mirror images evaluate alike. */

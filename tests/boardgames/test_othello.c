@@ -26,7 +26,7 @@
 #include "mtdf.h"
 
 #define OTHELLO "scripts/othello.lua"
-#define START "levels/othello/lvl0.txt"
+#define START   "levels/othello/lvl0.txt"
 
 /* ---- 1. Perft ----------------------------------------------------------- */
 
@@ -101,8 +101,8 @@ static void test_eight_directions(void **state) {
     g = load_game_text(OTHELLO, map);
     s = vg_state_new(g, 0);
     bg_play(g, s, "d1");
-    assert_int_equal(count(g, s, "X"), 6);                 /* a1 b1 c1 d1, d4 e5 */
-    assert_int_equal(count(g, s, "O"), 5);                 /* d2 e2 f3 e4 d5 */
+    assert_int_equal(count(g, s, "X"), 6); /* a1 b1 c1 d1, d4 e5 */
+    assert_int_equal(count(g, s, "O"), 5); /* d2 e2 f3 e4 d5 */
     assert_false(vg_is_over(s));
     vg_state_free(s);
     vg_game_free(g);
@@ -273,7 +273,7 @@ static void test_evaluate(void **state) {
     (void)state;
     vg_game *g = load_game(OTHELLO, START);
     vg_state *s = vg_state_new(g, 0);
-    assert_true(vg_evaluate(g, s, NULL) == 0);                 /* the start is symmetric */
+    assert_true(vg_evaluate(g, s, NULL) == 0); /* the start is symmetric */
     bg_play(g, s, "f5");
     /* X 4, O 1: discs +3; mobility X 4 (e3 f3 ...)? O 3 (f4 d6 f6); corners 0. */
     double v = vg_evaluate(g, s, NULL);

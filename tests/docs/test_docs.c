@@ -28,7 +28,7 @@
  * a heading of that document, as GitHub names it (lower case, punctuation
  * dropped but '-' and '_', a blank a '-'; a repeated heading "-1", "-2").
  */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
@@ -36,9 +36,9 @@
 #include "tools/run_vgdl.h"
 
 #define MAX_LINES 4096
-#define MARK '\036'             /* separates the commands' outputs */
+#define MARK      '\036' /* separates the commands' outputs */
 
-static const char ELLIPSIS[] = "\xe2\x80\xa6";   /* "…" in UTF-8 */
+static const char ELLIPSIS[] = "\xe2\x80\xa6"; /* "…" in UTF-8 */
 
 /* 1 when 's' matches 'pat', in which "…" stands for any text. */
 static int line_matches(const char *pat, const char *s) {
@@ -83,8 +83,8 @@ static int split_lines(char *text, char **lines, int max) {
 /* One example block: its commands and, after each, its expected output. */
 typedef struct {
     const char *doc;
-    int line;                   /* of the block's first line, 1-based */
-    char **body;                /* the block's lines */
+    int line;    /* of the block's first line, 1-based */
+    char **body; /* the block's lines */
     int n;
 } block;
 
@@ -97,7 +97,8 @@ static int run_block(const block *b, const char *dir) {
     assert_non_null(f);
     fprintf(f, "exec 2>&1\npython3() { '%s/tests/python/python.sh' \"$@\"; }\n", dir);
     for (int i = 0; i < b->n; i++)
-        if (strncmp(b->body[i], "$ ", 2) == 0) fprintf(f, "rc=$?; printf '%c\\n'; (exit $rc)\n%s\n", MARK, b->body[i] + 2);
+        if (strncmp(b->body[i], "$ ", 2) == 0)
+            fprintf(f, "rc=$?; printf '%c\\n'; (exit $rc)\n%s\n", MARK, b->body[i] + 2);
     fclose(f);
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "cd '%s' && timeout 120 sh block.sh >block.out 2>&1 </dev/null", dir);
@@ -109,7 +110,7 @@ static int run_block(const block *b, const char *dir) {
     size_t len = fread(out, 1, sizeof out - 1, f);
     fclose(f);
     out[len] = '\0';
-    char *seg = strchr(out, MARK);   /* each command's output follows a MARK line */
+    char *seg = strchr(out, MARK); /* each command's output follows a MARK line */
     int bad = 0;
     for (int i = 0; i < b->n; i++) {
         if (strncmp(b->body[i], "$ ", 2) != 0) continue;
@@ -150,7 +151,7 @@ static void make_scratch(char *dir, size_t size) {
     snprintf(dir, size, "%s/doc-XXXXXX", tmp);
     assert_non_null(mkdtemp(dir));
     char cmd[4096], root[1024], bin[1024];
-    assert_non_null(getcwd(root, sizeof root));     /* the tests run from the repository */
+    assert_non_null(getcwd(root, sizeof root)); /* the tests run from the repository */
     snprintf(bin, sizeof bin, vgdl[0] == '/' ? "%s" : "%s/%s", vgdl[0] == '/' ? vgdl : root, vgdl);
     snprintf(cmd, sizeof cmd,
              "cd '%s' && for e in '%s'/*; do case ${e##*/} in bin|results) ;; *) ln -s \"$e\" .;; esac; done"
@@ -274,7 +275,11 @@ static int check_doc(const char *doc, const char *dir) {
             write_file(&b, dir, arg, word[0] == 'f' ? "w" : "a");
         else if (strcmp(word, "skip") != 0) {
             for (int k = 0; k < b.n; k++)
-                if (strncmp(b.body[k], "$ ", 2) == 0) { bad += run_block(&b, dir); runs++; break; }
+                if (strncmp(b.body[k], "$ ", 2) == 0) {
+                    bad += run_block(&b, dir);
+                    runs++;
+                    break;
+                }
         }
         word[0] = '\0';
         i = j;

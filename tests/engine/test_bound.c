@@ -17,7 +17,10 @@
 
 static void advance_all(const vg_game *g, vg_state *s, const char *moves) {
     for (const char *m = moves; *m; m++) {
-        vg_action a = *m == 'U' ? VG_ACTION_UP : *m == 'D' ? VG_ACTION_DOWN : *m == 'L' ? VG_ACTION_LEFT : VG_ACTION_RIGHT;
+        vg_action a = *m == 'U'   ? VG_ACTION_UP
+                      : *m == 'D' ? VG_ACTION_DOWN
+                      : *m == 'L' ? VG_ACTION_LEFT
+                                  : VG_ACTION_RIGHT;
         assert_int_equal(vg_advance(g, s, a, NULL), VG_OK);
     }
 }
@@ -54,7 +57,7 @@ static void along(const vg_game *g, const char *plan, int h0) {
  * win of level 0 never above the moves left and consistent. */
 static void test_bait(void **state) {
     (void)state;
-    const char *plan = "DRDLDUUUL";   /* tests/golden/gvgai/bait/lvl0_solution.actions */
+    const char *plan = "DRDLDUUUL"; /* tests/golden/gvgai/bait/lvl0_solution.actions */
     for (int k = 0; k < 2; k++) {
         const char *script = k ? fixture_script("bound.lua") : SCRIPT;
         vg_game *g = load_game(script, "tests/fixtures/agents/corridor.txt");
@@ -87,7 +90,7 @@ static void test_dead(void **state) {
     vg_game *g = load_game(SCRIPT, "tests/fixtures/agents/wedge.txt");
     vg_state *s = vg_state_new(g, 0);
     assert_true(bound_of(g, s) < VG_BOUND_DEAD);
-    advance_all(g, s, "R");   /* the box lands on the key, in the corner */
+    advance_all(g, s, "R"); /* the box lands on the key, in the corner */
     assert_int_equal(bound_of(g, s), VG_BOUND_DEAD);
     vg_state_free(s);
     vg_game_free(g);
@@ -100,7 +103,7 @@ static void test_dead(void **state) {
 
     g = load_game(SCRIPT, "tests/fixtures/agents/detour.txt");
     s = vg_state_new(g, 0);
-    advance_all(g, s, "R");   /* into the hole */
+    advance_all(g, s, "R"); /* into the hole */
     assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
     assert_int_equal(bound_of(g, s), VG_BOUND_DEAD);
     vg_state_free(s);
@@ -141,11 +144,11 @@ static void test_derived_reach(void **state) {
     assert_int_equal(vg_game_bound(g, &note), VG_BOUND_DERIVED);
     assert_non_null(strstr(note, "reach"));
     vg_state *s = vg_state_new(g, 0);
-    assert_int_equal(bound_of(g, s), 3 + 11);   /* (1,4) first, 3 moves, then (5,1) round the walls: exact */
+    assert_int_equal(bound_of(g, s), 3 + 11); /* (1,4) first, 3 moves, then (5,1) round the walls: exact */
     advance_all(g, s, "RR");
-    assert_int_equal(bound_of(g, s), 5 + 11);   /* the spanning tree: either order walks between the goals */
-    advance_all(g, s, "DDRRUU");           /* the goal at (5,1) taken */
-    assert_int_equal(bound_of(g, s), 11);  /* the other one, all the way back */
+    assert_int_equal(bound_of(g, s), 5 + 11); /* the spanning tree: either order walks between the goals */
+    advance_all(g, s, "DDRRUU");              /* the goal at (5,1) taken */
+    assert_int_equal(bound_of(g, s), 11);     /* the other one, all the way back */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -154,14 +157,14 @@ static void test_derived_reach(void **state) {
 static void test_refused_reach(void **state) {
     (void)state;
     static const char *const breaks[] = {
-        "sprite { 'fast', 'MovingAvatar', speed = 2 }",                                      /* faster than a cell a move */
+        "sprite { 'fast', 'MovingAvatar', speed = 2 }", /* faster than a cell a move */
         "sprite { 'belt', 'Immovable' }\nmap { 'b', 'belt' }\ninteraction { 'avatar', 'belt', 'bounceForward' }",
         "sprite { 'rock', 'Missile' }\nmap { 'r', 'rock' }\ninteraction { 'goal', 'rock', 'killSprite' }",
-        "termination { 'Timeout', limit = 50, win = true }",                                 /* wins otherwise */
-        "interaction { 'avatar', 'goal', function(s, a, b) end }",                           /* a script effect */
+        "termination { 'Timeout', limit = 50, win = true }",       /* wins otherwise */
+        "interaction { 'avatar', 'goal', function(s, a, b) end }", /* a script effect */
         "sprite { 'door', 'Immovable' }\nmap { 'd', 'door' }\ninteraction { 'avatar', 'door', 'teleportToExit' }",
     };
-    vg_game *two = maze("", "wwwwwww\nwA..wgw\nw.w.w.w\nw.w...w\nwgwwwAw\nwwwwwww\n");   /* two avatars */
+    vg_game *two = maze("", "wwwwwww\nwA..wgw\nw.w.w.w\nw.w...w\nwgwwwAw\nwwwwwww\n"); /* two avatars */
     assert_int_equal(vg_game_bound(two, NULL), VG_BOUND_NONE);
     vg_game_free(two);
     for (size_t k = 0; k < sizeof breaks / sizeof *breaks; k++) {
@@ -194,19 +197,20 @@ static void test_derived_push(void **state) {
     g = load_game("gvgai/realsokoban.txt", "gvgai/realsokoban_lvl0.txt");
     assert_int_equal(vg_game_bound(g, NULL), VG_BOUND_DERIVED);
     s = vg_state_new(g, 0);
-    assert_int_equal(bound_of(g, s), 4);   /* four boxes, each next to a hole */
+    assert_int_equal(bound_of(g, s), 4); /* four boxes, each next to a hole */
     vg_state_free(s);
     vg_game_free(g);
 
     /* two boxes pushed along a corridor to the holes at its end */
-    const char *lua = "sprite { 'wall', 'Immovable' }\nsprite { 'hole', 'Immovable' }\n"
-                      "sprite { 'box', 'Passive' }\nsprite { 'avatar', 'MovingAvatar' }\n"
-                      "map { 'w', 'wall' }\nmap { '0', 'hole' }\nmap { '1', 'box' }\nmap { 'A', 'avatar' }\nmap { '.' }\n"
-                      "interaction { 'avatar', 'wall', 'stepBack' }\n"
-                      "interaction { 'box', 'avatar', 'bounceForward' }\n"
-                      "interaction { 'box', { 'wall', 'box' }, 'undoAll' }\n"
-                      "interaction { 'box', 'hole', 'killSprite' }\n"
-                      "termination { 'SpriteCounter', stype = 'box', limit = 0, win = true }\n";
+    const char *lua =
+        "sprite { 'wall', 'Immovable' }\nsprite { 'hole', 'Immovable' }\n"
+        "sprite { 'box', 'Passive' }\nsprite { 'avatar', 'MovingAvatar' }\n"
+        "map { 'w', 'wall' }\nmap { '0', 'hole' }\nmap { '1', 'box' }\nmap { 'A', 'avatar' }\nmap { '.' }\n"
+        "interaction { 'avatar', 'wall', 'stepBack' }\n"
+        "interaction { 'box', 'avatar', 'bounceForward' }\n"
+        "interaction { 'box', { 'wall', 'box' }, 'undoAll' }\n"
+        "interaction { 'box', 'hole', 'killSprite' }\n"
+        "termination { 'SpriteCounter', stype = 'box', limit = 0, win = true }\n";
     g = load_lua_ok(lua, "wwwwwwww\n"
                          "wA1...0w\n"
                          "w.1..0.w\n"
@@ -223,7 +227,8 @@ static void test_derived_push(void **state) {
     char chain[1024];
     const char *keep = "interaction { 'box', { 'wall', 'box' }, 'undoAll' }";
     const char *at = strstr(lua, keep);
-    snprintf(chain, sizeof chain, "%.*sinteraction { 'box', 'wall', 'undoAll' }\ninteraction { 'box', 'box', 'bounceForward' }%s",
+    snprintf(chain, sizeof chain,
+             "%.*sinteraction { 'box', 'wall', 'undoAll' }\ninteraction { 'box', 'box', 'bounceForward' }%s",
              (int)(at - lua), lua, at + strlen(keep));
     g = load_lua_ok(chain, "wwwwwwww\nwA1...0w\nw.1..0.w\nwwwwwwww\n");
     assert_int_equal(vg_game_bound(g, NULL), VG_BOUND_NONE);
@@ -238,13 +243,14 @@ static void test_derived_zen(void **state) {
     vg_game *g = NULL;
     vg_error err = {0};
     /* ground at x = 1, 3, 5; the avatar at 4 */
-    assert_int_equal(vg_game_load_text(repo_path("gvgai/zenpuzzle.txt"), "rrrrrrr\nrg.gAgr\nrrrrrrr\n", "zen", &g, &err), VG_OK);
+    assert_int_equal(
+        vg_game_load_text(repo_path("gvgai/zenpuzzle.txt"), "rrrrrrr\nrg.gAgr\nrrrrrrr\n", "zen", &g, &err), VG_OK);
     assert_int_equal(vg_game_bound(g, NULL), VG_BOUND_DERIVED);
     vg_state *s = vg_state_new(g, 0);
-    assert_int_equal(bound_of(g, s), 1 + 4);   /* the nearest, then a tree over x = 1, 3, 5 */
-    advance_all(g, s, "L");                     /* x = 3 walked */
-    assert_int_equal(bound_of(g, s), 2 + 4);    /* x = 1 (2 away) and x = 5, 4 apart through the avatar's cell */
-    advance_all(g, s, "R");                     /* x = 1 is cut off behind the walked tile */
+    assert_int_equal(bound_of(g, s), 1 + 4); /* the nearest, then a tree over x = 1, 3, 5 */
+    advance_all(g, s, "L");                  /* x = 3 walked */
+    assert_int_equal(bound_of(g, s), 2 + 4); /* x = 1 (2 away) and x = 5, 4 apart through the avatar's cell */
+    advance_all(g, s, "R");                  /* x = 1 is cut off behind the walked tile */
     assert_int_equal(bound_of(g, s), VG_BOUND_DEAD);
     vg_state_free(s);
     vg_game_free(g);
@@ -284,9 +290,8 @@ static void test_script_errors(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bait),          cmocka_unit_test(test_two_keys),
-        cmocka_unit_test(test_dead),          cmocka_unit_test(test_derived_reach),
-        cmocka_unit_test(test_refused_reach), cmocka_unit_test(test_derived_push),
+        cmocka_unit_test(test_bait),          cmocka_unit_test(test_two_keys),      cmocka_unit_test(test_dead),
+        cmocka_unit_test(test_derived_reach), cmocka_unit_test(test_refused_reach), cmocka_unit_test(test_derived_push),
         cmocka_unit_test(test_script_errors), cmocka_unit_test(test_derived_zen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,7 +43,8 @@ static void test_citadel(void **state) {
     for (int i = 0; i < len; i++) {
         assert_int_equal(vg_advance(g, s, action_of(plan[i]), NULL), VG_OK);
         int h = bound_of(g, s);
-        if (h > len - (i + 1) || prev > 1 + h) fail_msg("action %d: the bound goes from %d to %d, %d left", i + 1, prev, h, len - i - 1);
+        if (h > len - (i + 1) || prev > 1 + h)
+            fail_msg("action %d: the bound goes from %d to %d, %d left", i + 1, prev, h, len - i - 1);
         prev = h;
     }
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
@@ -59,11 +60,13 @@ static void test_dead(void **state) {
         const char *map;
         int h;
     } cases[] = {
-        {"wwwwwww\nwg0...w\nwww.b.w\nwA....w\nwwwwwww\n", 10},   /* walk 3, push up, walk 2, push 2 left, walk 2: 10 exactly */
-        {"wwwwwww\nwg0..bw\nwww...w\nwA....w\nwwwwwww\n", VG_BOUND_DEAD},   /* the boulder in a corner */
+        {"wwwwwww\nwg0...w\nwww.b.w\nwA....w\nwwwwwww\n",
+         10}, /* walk 3, push up, walk 2, push 2 left, walk 2: 10 exactly */
+        {"wwwwwww\nwg0..bw\nwww...w\nwA....w\nwwwwwww\n", VG_BOUND_DEAD}, /* the boulder in a corner */
         {"wwwwwww\nwg0.1bw\nwww...w\nwA....w\nwwwwwww\n", VG_BOUND_DEAD},
-        {"wwwwwww\nwg0b1.w\nwww...w\nwA....w\nwwwwwww\n", 8},   /* walk 5 to push it in from the hole (open: it may be filled), 1 push, walk 2 */
-        {"wwwwwww\nwg...bw\nwww...w\nwA....w\nwwwwwww\n", 6},   /* no blocker: the walk */
+        {"wwwwwww\nwg0b1.w\nwww...w\nwA....w\nwwwwwww\n",
+         8}, /* walk 5 to push it in from the hole (open: it may be filled), 1 push, walk 2 */
+        {"wwwwwww\nwg...bw\nwww...w\nwA....w\nwwwwwww\n", 6}, /* no blocker: the walk */
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         vg_game *g = load_game_text(GAME, cases[k].map);
@@ -78,7 +81,7 @@ static void test_dead(void **state) {
 /* A rule that breaks the proof leaves the walk alone (no blocker). */
 static void test_refused(void **state) {
     (void)state;
-    static const char *const game_rules =   /* then the rule that breaks it, then game_end */
+    static const char *const game_rules = /* then the rule that breaks it, then game_end */
         "BasicGame\n  SpriteSet\n    floor > Immovable\n    hole > Immovable\n    boulder > Passive\n"
         "    avatar > MovingAvatar\n    goal > Immovable\n    wall > Immovable\n"
         "  LevelMapping\n    A > avatar floor\n    b > boulder floor\n    0 > hole floor\n    g > goal floor\n"
@@ -86,16 +89,17 @@ static void test_refused(void **state) {
         "    boulder boulder wall goal > undoAll\n    boulder hole > killBoth\n";
     static const char *const game_end = "  TerminationSet\n    SpriteCounter stype=goal limit=0 win=True\n";
     static const char *const breaks[] = {
-        "    boulder avatar > bounceForward repeat=2\n",                          /* pushed twice a tick */
-        "    boulder avatar > bounceForward\n    hole avatar > killSprite\n",       /* the avatar clears holes */
-        "    boulder avatar > bounceForward\n    boulder goal > stepBack\n",        /* a box stepped back */
-        "    boulder avatar > bounceForward\n    boulder floor > bounceForward\n",  /* a box pushed by another */
+        "    boulder avatar > bounceForward repeat=2\n",                           /* pushed twice a tick */
+        "    boulder avatar > bounceForward\n    hole avatar > killSprite\n",      /* the avatar clears holes */
+        "    boulder avatar > bounceForward\n    boulder goal > stepBack\n",       /* a box stepped back */
+        "    boulder avatar > bounceForward\n    boulder floor > bounceForward\n", /* a box pushed by another */
     };
     const char *map = "wwwwwww\nwg0...w\nwww.b.w\nwA....w\nwwwwwww\n";
     size_t nb = sizeof breaks / sizeof *breaks;
     for (size_t k = 0; k <= nb; k++) {
         char rules[1024];
-        snprintf(rules, sizeof rules, "%s%s%s", game_rules, k < nb ? breaks[k] : "    boulder avatar > bounceForward\n", game_end);
+        snprintf(rules, sizeof rules, "%s%s%s", game_rules, k < nb ? breaks[k] : "    boulder avatar > bounceForward\n",
+                 game_end);
         vg_game *g = load_vgdl_text(rules, map);
         const char *note = NULL;
         vg_game_bound(g, &note);

@@ -6,7 +6,7 @@
  * the actions left along a win, its dead states (a box cornered, a broken
  * box), and refused where a rule breaks its proof.
  */
-#define _DEFAULT_SOURCE   /* mkstemps */
+#define _DEFAULT_SOURCE /* mkstemps */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,14 +48,15 @@ static void test_derived(void **state) {
                                       "wA1.1aw\n"
                                       "wwwwwww\n");
     vg_state *s = vg_state_new(g, 0);
-    assert_int_equal(after(g, s, ""), 1 + (3 - 1));   /* D sorted 1, 3: the second discounted by 1 */
-    const char *plan = "URRDR" "ULLDRR";              /* the near box merges, then the far one */
+    assert_int_equal(after(g, s, ""), 1 + (3 - 1)); /* D sorted 1, 3: the second discounted by 1 */
+    const char *plan = "URRDR"
+                       "ULLDRR"; /* the near box merges, then the far one */
     int left = (int)strlen(plan);
     for (int i = 0; plan[i]; i++, left--) {
         char one[2] = {plan[i], 0};
         int h = after(g, s, one);
         assert_true(h <= left - 1);
-        if (i == 4) assert_int_equal(h, 2);   /* merged: the block grew one cell */
+        if (i == 4) assert_int_equal(h, 2); /* merged: the block grew one cell */
     }
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
     vg_state_free(s);
@@ -80,8 +81,8 @@ static void test_dead(void **state) {
                              "w.....w\n"
                              "wwwwwww\n");
     s = vg_state_new(g, 0);
-    assert_int_equal(after(g, s, ""), 4);       /* round the hole */
-    assert_int_equal(after(g, s, "R"), VG_BOUND_DEAD);   /* pushed onto the hole: broken, lost */
+    assert_int_equal(after(g, s, ""), 4);              /* round the hole */
+    assert_int_equal(after(g, s, "R"), VG_BOUND_DEAD); /* pushed onto the hole: broken, lost */
     vg_state_free(s);
     vg_game_free(g);
 
@@ -100,18 +101,17 @@ static void test_dead(void **state) {
 /* A rule that breaks the proof refuses it. */
 static void test_refused(void **state) {
     (void)state;
-    static const char *const game_rules =   /* then the rule that breaks it, then game_end */
+    static const char *const game_rules = /* then the rule that breaks it, then game_end */
         "BasicGame\n  SpriteSet\n    floor > Immovable\n    block > Immovable\n    box > Passive\n"
         "    avatar > MovingAvatar\n    wall > Immovable\n"
         "  LevelMapping\n    A > avatar floor\n    1 > box floor\n    a > block floor\n    . > floor\n"
         "  InteractionSet\n    avatar wall block > stepBack\n    box avatar > bounceForward\n"
         "    box block > transformTo stype=block\n    block block > stepBack\n";
-    static const char *const game_end =
-        "  TerminationSet\n    SpriteCounter stype=box limit=0 win=True\n";
+    static const char *const game_end = "  TerminationSet\n    SpriteCounter stype=box limit=0 win=True\n";
     static const char *const breaks[] = {
-        "    box wall > undoAll\n",                                   /* no rule keeps boxes apart */
-        "    box box wall > undoAll\n    block avatar > bounceForward\n",   /* blocks pushed */
-        "    box box wall > undoAll\n    box wall > killSprite\n",    /* boxes die otherwise */
+        "    box wall > undoAll\n",                                       /* no rule keeps boxes apart */
+        "    box box wall > undoAll\n    block avatar > bounceForward\n", /* blocks pushed */
+        "    box box wall > undoAll\n    box wall > killSprite\n",        /* boxes die otherwise */
     };
     const char *map = "wwwwwww\nwA1..aw\nwwwwwww\n";
     char path[] = "/tmp/vgdl_test_merge_XXXXXX.txt";

@@ -25,24 +25,27 @@ static int type_of(const vg_game *g, const char *name) {
 static void test_categories(void **state) {
     (void)state;
     vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                         "sprite { 'door', 'Door' }\n"
-                         "sprite { 'exit', 'Immovable' }\n"
-                         "sprite { 'gate', 'Portal', stype = 'exit' }\n"
-                         "sprite { 'bomb', 'Missile' }\n"
-                         "sprite { 'nest', 'SpawnPoint', stype = 'bomb' }\n"
-                         "sprite { 'hole', 'SpawnPoint', stype = 'bomb', portal = true }\n"
-                         "sprite { 'alien', 'Bomber', stype = 'bomb' }\n"
-                         "sprite { 'many', 'SpawnPointMultiSprite', stypes = 'bomb' }\n"
-                         "sprite { 'gem', 'ResourcePack', portal = true }\n"
-                         "sprite { 'belt', 'Conveyor' }\n"
-                         "sprite { 'fire', 'Spreader' }\n"
-                         "sprite { 'bat', 'RandomNPC', portal = true }\n"
-                         "map { 'A', 'avatar' }\n",
-                         "A");
-    static const struct { const char *type; vg_category cat; } want[] = {
-        {"door", VG_CAT_PORTAL}, {"gate", VG_CAT_PORTAL}, {"bomb", VG_CAT_MOVABLE}, {"nest", VG_CAT_IMMOVABLE},
-        {"hole", VG_CAT_PORTAL}, {"alien", VG_CAT_NPC}, {"many", VG_CAT_NPC}, {"gem", VG_CAT_RESOURCE},
-        {"belt", VG_CAT_IMMOVABLE}, {"fire", VG_CAT_MOVABLE}, {"bat", VG_CAT_PORTAL}, {"avatar", VG_CAT_AVATAR}};
+                             "sprite { 'door', 'Door' }\n"
+                             "sprite { 'exit', 'Immovable' }\n"
+                             "sprite { 'gate', 'Portal', stype = 'exit' }\n"
+                             "sprite { 'bomb', 'Missile' }\n"
+                             "sprite { 'nest', 'SpawnPoint', stype = 'bomb' }\n"
+                             "sprite { 'hole', 'SpawnPoint', stype = 'bomb', portal = true }\n"
+                             "sprite { 'alien', 'Bomber', stype = 'bomb' }\n"
+                             "sprite { 'many', 'SpawnPointMultiSprite', stypes = 'bomb' }\n"
+                             "sprite { 'gem', 'ResourcePack', portal = true }\n"
+                             "sprite { 'belt', 'Conveyor' }\n"
+                             "sprite { 'fire', 'Spreader' }\n"
+                             "sprite { 'bat', 'RandomNPC', portal = true }\n"
+                             "map { 'A', 'avatar' }\n",
+                             "A");
+    static const struct {
+        const char *type;
+        vg_category cat;
+    } want[] = {{"door", VG_CAT_PORTAL},    {"gate", VG_CAT_PORTAL},  {"bomb", VG_CAT_MOVABLE},
+                {"nest", VG_CAT_IMMOVABLE}, {"hole", VG_CAT_PORTAL},  {"alien", VG_CAT_NPC},
+                {"many", VG_CAT_NPC},       {"gem", VG_CAT_RESOURCE}, {"belt", VG_CAT_IMMOVABLE},
+                {"fire", VG_CAT_MOVABLE},   {"bat", VG_CAT_PORTAL},   {"avatar", VG_CAT_AVATAR}};
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         if (vg_type_category(g, type_of(g, want[k].type)) != want[k].cat) print_error("%s\n", want[k].type);
         assert_int_equal(vg_type_category(g, type_of(g, want[k].type)), want[k].cat);
@@ -56,27 +59,27 @@ static void test_categories(void **state) {
 static void test_static_layer_and_time_to_live(void **state) {
     (void)state;
     vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                         "sprite { 'exit', 'Immovable' }\n"
-                         "sprite { 'gate', 'Portal', stype = 'exit' }\n"
-                         "sprite { 'rock', 'Immovable' }\n"
-                         "sprite { 'cat', 'Chaser', stype = 'rock' }\n"
-                         "sprite { 'mark', 'Immovable', timeToLive = 2 }\n"
-                         "sprite { 'box', 'Passive' }\n"
-                         "map { 'A', 'avatar' }\n"
-                         "map { 'e', 'exit' }\n"
-                         "map { 'g', 'gate' }\n"
-                         "map { 'r', 'rock' }\n"
-                         "map { 'c', 'cat' }\n"
-                         "map { 'm', 'mark' }\n"
-                         "map { 'b', 'box' }\n",
-                         "Aegrcmb");
+                             "sprite { 'exit', 'Immovable' }\n"
+                             "sprite { 'gate', 'Portal', stype = 'exit' }\n"
+                             "sprite { 'rock', 'Immovable' }\n"
+                             "sprite { 'cat', 'Chaser', stype = 'rock' }\n"
+                             "sprite { 'mark', 'Immovable', timeToLive = 2 }\n"
+                             "sprite { 'box', 'Passive' }\n"
+                             "map { 'A', 'avatar' }\n"
+                             "map { 'e', 'exit' }\n"
+                             "map { 'g', 'gate' }\n"
+                             "map { 'r', 'rock' }\n"
+                             "map { 'c', 'cat' }\n"
+                             "map { 'm', 'mark' }\n"
+                             "map { 'b', 'box' }\n",
+                             "Aegrcmb");
     assert_true(g->types[type_of(g, "exit")].fixed);
     assert_true(g->types[type_of(g, "gate")].fixed);
     assert_false(g->types[type_of(g, "rock")].fixed);
     assert_false(g->types[type_of(g, "mark")].fixed);
     int updating = 0, mark = type_of(g, "mark"), box = type_of(g, "box");
     for (int k = 0; k < g->nupdate; k++) {
-        assert_int_not_equal(g->update_order[k], box);   /* a Passive with no speed does nothing */
+        assert_int_not_equal(g->update_order[k], box); /* a Passive with no speed does nothing */
         updating += g->update_order[k] == mark;
     }
     assert_int_equal(updating, 1);
@@ -95,9 +98,13 @@ static void test_static_layer_and_time_to_live(void **state) {
  * timeToLive; nor does a cooldown of 1 need one. */
 static void test_class_words(void **state) {
     (void)state;
-    static const struct { const char *sprite, *rule; int aux; } cases[] = {
+    static const struct {
+        const char *sprite, *rule;
+        int aux;
+    } cases[] = {
         {"sprite { 'p', 'SpawnPoint', stype = 'b', cooldown = 3 }", "", 0},
-        {"sprite { 'p', 'SpawnPoint', stype = 'b', cooldown = 3 }", "interaction { 'p', 'avatar', 'bounceForward' }", 1},
+        {"sprite { 'p', 'SpawnPoint', stype = 'b', cooldown = 3 }", "interaction { 'p', 'avatar', 'bounceForward' }",
+         1},
         {"sprite { 'p', 'SpawnPoint', stype = 'b', timeToLive = 9 }", "", 1},
         {"sprite { 'p', 'Bomber', stype = 'b', cooldown = 3 }", "", 1},
         {"sprite { 'p', 'Bomber', stype = 'b' }", "", 0},
@@ -118,13 +125,13 @@ static void test_class_words(void **state) {
 static void test_type_lists(void **state) {
     (void)state;
     vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                         "sprite { 'a', 'Missile' }\n"
-                         "sprite { 'p', 'BomberRandomMissile', stypeMissile = 'a,c,b' }\n"
-                         "sprite { 'q', 'SpawnPointMultiSprite', stypes = { 'b', 'a' } }\n"
-                         "sprite { 'b', 'Missile' }\n"
-                         "sprite { 'c', 'Missile' }\n"
-                         "map { 'A', 'avatar' }\n",
-                         "A");
+                             "sprite { 'a', 'Missile' }\n"
+                             "sprite { 'p', 'BomberRandomMissile', stypeMissile = 'a,c,b' }\n"
+                             "sprite { 'q', 'SpawnPointMultiSprite', stypes = { 'b', 'a' } }\n"
+                             "sprite { 'b', 'Missile' }\n"
+                             "sprite { 'c', 'Missile' }\n"
+                             "map { 'A', 'avatar' }\n",
+                             "A");
     const type_def *p = &g->types[type_of(g, "p")], *q = &g->types[type_of(g, "q")];
     assert_int_equal(p->stypes.n, 3);
     assert_int_equal(p->stypes.t[0], type_of(g, "a"));
@@ -136,18 +143,20 @@ static void test_type_lists(void **state) {
     assert_false(g->types[type_of(g, "c")].fixed);
     vg_game_free(g);
     load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
-               "sprite { 'p', 'BomberRandomMissile', stypeMissile = 'a,a,a,a,a,a,a,a,a' }\n", "A",
-               3, "names 1 to 8 types");
+                   "sprite { 'p', 'BomberRandomMissile', stypeMissile = 'a,a,a,a,a,a,a,a,a' }\n",
+                   "A", 3, "names 1 to 8 types");
     load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nmap { 'A', 'avatar' }\n"
-               "sprite { 'a', 'Missile' }\n"
-               "sprite { 'p', 'SpawnPointMultiSprite', stypes = 'a,bom' }\n", "A",
-               4, "sprite parameter 'stypes': no sprite type is named 'bom'");
+                   "sprite { 'a', 'Missile' }\n"
+                   "sprite { 'p', 'SpawnPointMultiSprite', stypes = 'a,bom' }\n",
+                   "A", 4, "sprite parameter 'stypes': no sprite type is named 'bom'");
 }
 
 /* Producers name leaf types to create. */
 static void test_producer_errors(void **state) {
     (void)state;
-    static const struct { const char *sprite, *words; } cases[] = {
+    static const struct {
+        const char *sprite, *words;
+    } cases[] = {
         {"sprite { 'p', 'SpawnPoint' }", "SpawnPoint 'p' needs 'stype'"},
         {"sprite { 'p', 'Bomber', stype = 'shot' }", "Bomber 'p': stype 'shot' has subtypes; name a leaf type"},
         {"sprite { 'p', 'RandomBomber' }", "RandomBomber 'p' needs 'stype'"},
@@ -170,10 +179,11 @@ static void test_producer_errors(void **state) {
  * two apart): one given 'orientation = "LEFT"' keeps facing left. */
 static void test_random_npc_orientation(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                         "sprite { 'bat', 'RandomNPC', orientation = 'LEFT', cons = 2 }\n"
-                         "sprite { 'floor', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { 'b', 'bat' }\nmap { '.', 'floor' }\n",
-                         "A......\n...b...\n.......");
+    vg_game *g = load_lua_ok(
+        "sprite { 'avatar', 'MovingAvatar' }\n"
+        "sprite { 'bat', 'RandomNPC', orientation = 'LEFT', cons = 2 }\n"
+        "sprite { 'floor', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { 'b', 'bat' }\nmap { '.', 'floor' }\n",
+        "A......\n...b...\n.......");
     int bat = type_of(g, "bat");
     vg_state *s = vg_state_new(g, 3);
     vg_error err = {0};
@@ -196,12 +206,9 @@ static void test_random_npc_orientation(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_categories),
-        cmocka_unit_test(test_static_layer_and_time_to_live),
-        cmocka_unit_test(test_class_words),
-        cmocka_unit_test(test_type_lists),
-        cmocka_unit_test(test_producer_errors),
-        cmocka_unit_test(test_random_npc_orientation),
+        cmocka_unit_test(test_categories),      cmocka_unit_test(test_static_layer_and_time_to_live),
+        cmocka_unit_test(test_class_words),     cmocka_unit_test(test_type_lists),
+        cmocka_unit_test(test_producer_errors), cmocka_unit_test(test_random_npc_orientation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,7 @@
  * shot appears and whom it faces, its from-avatar category, ammo
  * (minAmmo, ammoCost) and the errors of avatars declared wrong.
  */
-#define _DEFAULT_SOURCE   /* mkstemps */
+#define _DEFAULT_SOURCE /* mkstemps */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +86,10 @@ static void advance(const vg_game *g, vg_state *s, vg_action a) {
 /* GVGAI's action lists, in its order. */
 static void test_actions(void **state) {
     (void)state;
-    static const struct { const char *decl; const char *want; } cases[] = {
+    static const struct {
+        const char *decl;
+        const char *want;
+    } cases[] = {
         {"MovingAvatar", "LEFT RIGHT DOWN UP"},
         {"OrientedAvatar", "LEFT RIGHT DOWN UP"},
         {"ShootAvatar stype=shot", "USE LEFT RIGHT DOWN UP"},
@@ -119,10 +122,14 @@ static void test_actions(void **state) {
  * FlakAvatar do not go up, a VerticalAvatar does not go left. */
 static void test_missing_action_is_nil(void **state) {
     (void)state;
-    static const struct { const char *decl; vg_action a; int dx, dy; } cases[] = {
-        {"HorizontalAvatar", VG_ACTION_UP, 0, 0},      {"HorizontalAvatar", VG_ACTION_LEFT, -1, 0},
+    static const struct {
+        const char *decl;
+        vg_action a;
+        int dx, dy;
+    } cases[] = {
+        {"HorizontalAvatar", VG_ACTION_UP, 0, 0},        {"HorizontalAvatar", VG_ACTION_LEFT, -1, 0},
         {"FlakAvatar stype=shot", VG_ACTION_DOWN, 0, 0}, {"FlakAvatar stype=shot", VG_ACTION_RIGHT, 1, 0},
-        {"VerticalAvatar", VG_ACTION_LEFT, 0, 0},      {"VerticalAvatar", VG_ACTION_DOWN, 0, 1},
+        {"VerticalAvatar", VG_ACTION_LEFT, 0, 0},        {"VerticalAvatar", VG_ACTION_DOWN, 0, 1},
         {"NullAvatar", VG_ACTION_RIGHT, 0, 0},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -146,14 +153,14 @@ static void test_shoot_ahead(void **state) {
     assert_int_equal(vg_type_category(g, type_of(g, "mark")), VG_CAT_IMMOVABLE);
     vg_state *s = vg_state_new(g, 1);
     double x = 0, y = 0;
-    advance(g, s, VG_ACTION_USE);                   /* faces right: the shot at (2, 1), facing right */
+    advance(g, s, VG_ACTION_USE); /* faces right: the shot at (2, 1), facing right */
     assert_int_equal(sprites_of(g, s, "shot", &x, &y), 1);
     assert_true(x == 2 && y == 1);
-    advance(g, s, VG_ACTION_NIL);                   /* it moves on from its second tick */
+    advance(g, s, VG_ACTION_NIL); /* it moves on from its second tick */
     assert_int_equal(sprites_of(g, s, "shot", &x, &y), 1);
     assert_true(x == 3 && y == 1);
-    advance(g, s, VG_ACTION_DOWN);                  /* turns in place: no shot */
-    advance(g, s, VG_ACTION_USE);                   /* the new one faces down */
+    advance(g, s, VG_ACTION_DOWN); /* turns in place: no shot */
+    advance(g, s, VG_ACTION_USE);  /* the new one faces down */
     vg_obs obs[4];
     int n = vg_sprites_of(g, s, type_of(g, "shot"), NULL, obs, 4);
     assert_true(n >= 1);
@@ -187,7 +194,10 @@ static void test_shoot_only(void **state) {
  * 'ammoCost' while more than 'minAmmo' is held (FlakAvatar). */
 static void test_ammo(void **state) {
     (void)state;
-    static const struct { const char *decl; int held, shots, left; } cases[] = {
+    static const struct {
+        const char *decl;
+        int held, shots, left;
+    } cases[] = {
         {"ShootAvatar stype=shot ammo=gem", 0, 0, 0},
         {"ShootAvatar stype=shot ammo=gem", 2, 1, 1},
         {"FlakAvatar stype=shot ammo=gem", 1, 1, 0},
@@ -215,7 +225,11 @@ static void test_ammo(void **state) {
  * GVGAI counts as its subtypes' sprites too. */
 static void test_weapons(void **state) {
     (void)state;
-    static const struct { const char *decl; vg_action a; int held, shots, marks, left; } cases[] = {
+    static const struct {
+        const char *decl;
+        vg_action a;
+        int held, shots, marks, left;
+    } cases[] = {
         {"ShootAvatar stype=shot,mark ammo=gem", VG_ACTION_USE, 1, 1, 0, 0},
         {"ShootAvatar stype=shot,mark ammo=gem", VG_ACTION_USE, 0, 0, 1, 0},
         {"ShootOnlyAvatar stype=shot,mark ammo=gem", VG_ACTION_LEFT, 0, 0, 0, 0},
@@ -266,7 +280,7 @@ static void test_flak_singleton(void **state) {
     advance(g, s, VG_ACTION_USE);
     assert_int_equal(sprites_of(g, s, "sam", &x, &y), 1);
     assert_true(x == 1 && y == 2);
-    advance(g, s, VG_ACTION_USE);                   /* one sam at a time: it moved up, no second */
+    advance(g, s, VG_ACTION_USE); /* one sam at a time: it moved up, no second */
     assert_int_equal(sprites_of(g, s, "sam", &x, &y), 1);
     assert_true(x == 1 && y == 1);
     vg_state_free(s);
@@ -276,7 +290,10 @@ static void test_flak_singleton(void **state) {
 /* Avatars declared wrong: the error names the avatar's line. */
 static void test_errors(void **state) {
     (void)state;
-    static const struct { const char *decl; const char *words; } cases[] = {
+    static const struct {
+        const char *decl;
+        const char *words;
+    } cases[] = {
         {"ShootAvatar", "needs 'stype'"},
         {"OngoingTurningAvatar spawnBehind=shotgroup", "has subtypes"},
         {"ShootAvatar stype=shot ammo=nothing", "no sprite type is named 'nothing'"},
@@ -305,10 +322,10 @@ static void test_errors(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_actions),        cmocka_unit_test(test_missing_action_is_nil),
-        cmocka_unit_test(test_shoot_ahead),
-        cmocka_unit_test(test_shoot_only),    cmocka_unit_test(test_ammo),
-        cmocka_unit_test(test_flak_singleton), cmocka_unit_test(test_weapons), cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_actions),     cmocka_unit_test(test_missing_action_is_nil),
+        cmocka_unit_test(test_shoot_ahead), cmocka_unit_test(test_shoot_only),
+        cmocka_unit_test(test_ammo),        cmocka_unit_test(test_flak_singleton),
+        cmocka_unit_test(test_weapons),     cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

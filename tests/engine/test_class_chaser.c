@@ -24,12 +24,14 @@ static const sprite *first_of(const vg_game *g, const vg_state *s, const char *t
 
 static void test_path_errors(void **state) {
     (void)state;
-    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
-               "sprite { 'h', 'PathChaser', stype = 'avatar' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n", "Ah",
-               4, "obs");
-    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\ngame { obs = 'wall' }\n"
-               "sprite { 'h', 'RandomPathAltChaser' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n", "Ah",
-               5, "stype1");
+    load_lua_error(
+        "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
+        "sprite { 'h', 'PathChaser', stype = 'avatar' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n",
+        "Ah", 4, "obs");
+    load_lua_error(
+        "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\ngame { obs = 'wall' }\n"
+        "sprite { 'h', 'RandomPathAltChaser' }\nmap { 'A', 'avatar' }\nmap { 'h', 'h' }\n",
+        "Ah", 5, "stype1");
 }
 
 /* With nothing to chase, a PathChaser moves as a RandomNPC (standing its
@@ -37,12 +39,13 @@ static void test_path_errors(void **state) {
  * random from its first tick. */
 static void test_no_target(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\nsprite { 'gem', 'Immovable' }\n"
-                         "game { obs = 'wall' }\n"
-                         "sprite { 'p', 'PathChaser', stype = 'gem', cons = 3 }\n"
-                         "sprite { 'a', 'AlternateChaser', stype1 = 'gem', stype2 = 'gem', cons = 3 }\n"
-                         "map { 'A', 'avatar' }\nmap { 'p', 'p' }\nmap { 'a', 'a' }\nmap { '.', 'floor' }\n",
-                         "A......\n.......\n...p...\n.......\n...a...\n.......");
+    vg_game *g = load_lua_ok(
+        "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\nsprite { 'gem', 'Immovable' }\n"
+        "game { obs = 'wall' }\n"
+        "sprite { 'p', 'PathChaser', stype = 'gem', cons = 3 }\n"
+        "sprite { 'a', 'AlternateChaser', stype1 = 'gem', stype2 = 'gem', cons = 3 }\n"
+        "map { 'A', 'avatar' }\nmap { 'p', 'p' }\nmap { 'a', 'a' }\nmap { '.', 'floor' }\n",
+        "A......\n.......\n...p...\n.......\n...a...\n.......");
     vg_state *s = vg_state_new(g, 5);
     vg_error err = {0};
     int px = first_of(g, s, "p")->x, ax = first_of(g, s, "a")->x, ay = first_of(g, s, "a")->y;
@@ -57,17 +60,18 @@ static void test_no_target(void **state) {
 /* A PathChaser goes round a wall to the avatar, cell by cell, and stays. */
 static void test_path_chaser_detour(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok("game { square_size = 10 }\n"
-                         "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
-                         "game { obs = 'wall' }\nsprite { 'h', 'PathChaser', stype = 'avatar' }\n"
-                         "map { 'A', 'avatar' }\nmap { 'h', 'h' }\nmap { 'w', 'wall' }\nmap { '.', 'floor' }\n",
-                         "h.w.A\n..w..\n.....");
+    vg_game *g = load_lua_ok(
+        "game { square_size = 10 }\n"
+        "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
+        "game { obs = 'wall' }\nsprite { 'h', 'PathChaser', stype = 'avatar' }\n"
+        "map { 'A', 'avatar' }\nmap { 'h', 'h' }\nmap { 'w', 'wall' }\nmap { '.', 'floor' }\n",
+        "h.w.A\n..w..\n.....");
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     for (int tick = 0; tick < 8; tick++) {
         assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
         const sprite *h = first_of(g, s, "h");
-        assert_false(h->x == 20 && h->y < 20);            /* never through the wall */
+        assert_false(h->x == 20 && h->y < 20); /* never through the wall */
         if (tick == 7) assert_true(h->x == 40 && h->y == 0);
     }
     vg_state_free(s);
@@ -78,11 +82,12 @@ static void test_path_chaser_detour(void **state) {
  * in 'counter' the cell it last knew the target in. */
 static void test_path_alt_memory(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok("game { square_size = 10 }\n"
-                         "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
-                         "game { obs = 'wall' }\nsprite { 'h', 'PathAltChaser', stype1 = 'avatar', stype2 = 'avatar' }\n"
-                         "map { 'A', 'avatar' }\nmap { 'h', 'h' }\nmap { '.', 'floor' }\n",
-                         "h...A");
+    vg_game *g = load_lua_ok(
+        "game { square_size = 10 }\n"
+        "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'wall', 'Immovable' }\nsprite { 'floor', 'Immovable' }\n"
+        "game { obs = 'wall' }\nsprite { 'h', 'PathAltChaser', stype1 = 'avatar', stype2 = 'avatar' }\n"
+        "map { 'A', 'avatar' }\nmap { 'h', 'h' }\nmap { '.', 'floor' }\n",
+        "h...A");
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     assert_non_null(sprite_aux(g, first_of(g, s, "h")));

@@ -28,7 +28,10 @@ static vg_game *avatar_game(const char *cls, const char *fields) {
 static void test_actions(void **state) {
     (void)state;
     const vg_action U = VG_ACTION_USE, L = VG_ACTION_LEFT, R = VG_ACTION_RIGHT, D = VG_ACTION_DOWN, P = VG_ACTION_UP;
-    const struct { const char *cls, *fields; vg_action want[6]; } cases[] = {
+    const struct {
+        const char *cls, *fields;
+        vg_action want[6];
+    } cases[] = {
         {"SpaceshipAvatar", ", stype = 'shot'", {U, L, R, D, P}},
         {"AimedAvatar", ", stype = 'shot'", {U, D, P}},
         {"LanderAvatar", "", {L, R, D, P}},

@@ -35,7 +35,8 @@ static void path(const vg_game *g, const char *type, uint64_t seed, double *xs, 
 static vg_game *game(const char *sprite) {
     char lua[512];
     snprintf(lua, sizeof lua,
-             "sprite { 'avatar', 'MovingAvatar' }\n%s\nmap { 'A', 'avatar' }\nmap { 'n', 'npc' }\nmap { '.' }\n", sprite);
+             "sprite { 'avatar', 'MovingAvatar' }\n%s\nmap { 'A', 'avatar' }\nmap { 'n', 'npc' }\nmap { '.' }\n",
+             sprite);
     return load_lua_ok(lua, "A.........\n"
                             "..........\n"
                             "..........\n"
@@ -50,7 +51,10 @@ static vg_game *game(const char *sprite) {
 
 static void test_missiles(void **state) {
     (void)state;
-    static const struct { const char *sprite; double dx, dy; } cases[] = {
+    static const struct {
+        const char *sprite;
+        double dx, dy;
+    } cases[] = {
         {"sprite { 'npc', 'Missile', orientation = 'DOWN' }", 0, 1},
         {"sprite { 'npc', 'Missile', orientation = 'LEFT', speed = 0.5 }", -0.5, 0},
         {"sprite { 'npc', 'ErraticMissile', orientation = 'UP' }", 0, -1},
@@ -59,7 +63,7 @@ static void test_missiles(void **state) {
         vg_game *g = game(cases[c].sprite);
         double xs[TICKS], ys[TICKS];
         path(g, "npc", 1, xs, ys);
-        assert_true(xs[0] == 4 && ys[0] == 4);                   /* still in tick 1 */
+        assert_true(xs[0] == 4 && ys[0] == 4); /* still in tick 1 */
         for (int k = 1; k < 4; k++) {
             if (xs[k] != 4 + cases[c].dx * k || ys[k] != 4 + cases[c].dy * k)
                 print_error("%s: tick %d at %g,%g\n", cases[c].sprite, k + 1, xs[k], ys[k]);
@@ -77,7 +81,7 @@ static void test_random_npc(void **state) {
     for (uint64_t seed = 1; seed <= 6; seed++) {
         double *x = xs[seed - 1], *y = ys[seed - 1];
         path(g, "npc", seed, x, y);
-        for (int k = 0; k < TICKS; k++) {          /* a step of one cell at most, along one axis */
+        for (int k = 0; k < TICKS; k++) { /* a step of one cell at most, along one axis */
             double px = k ? x[k - 1] : 4, py = k ? y[k - 1] : 4;
             double d = (x[k] - px) * (x[k] - px) + (y[k] - py) * (y[k] - py);
             assert_true(d == 0 || d == 1);
@@ -101,12 +105,12 @@ static void test_random_missile(void **state) {
         /* seeds far apart: java.util.Random's first draws of nearby seeds agree */
         path(g, "npc", seed * 1000003, xs, ys);
         double dx = xs[1] - xs[0], dy = ys[1] - ys[0];
-        assert_true(dx * dx + dy * dy == 1);                     /* moving from tick 2 */
+        assert_true(dx * dx + dy * dy == 1); /* moving from tick 2 */
         for (int k = 2; k < 4; k++) assert_true(xs[k] - xs[k - 1] == dx && ys[k] - ys[k - 1] == dy);
         if (seed == 1) first[0] = dx, first[1] = dy;
         else dirs += dx != first[0] || dy != first[1];
     }
-    assert_true(dirs > 0);                                       /* not always the same way */
+    assert_true(dirs > 0); /* not always the same way */
     vg_game_free(g);
 }
 

@@ -20,8 +20,10 @@
 
 static vg_game *game(const char *rules, const char *map) {
     char lua[1024];
-    snprintf(lua, sizeof lua, "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'egg', 'Immovable' }\n"
-             "map { 'A', 'avatar' }\nmap { '.' }\n%s", rules);
+    snprintf(lua, sizeof lua,
+             "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'egg', 'Immovable' }\n"
+             "map { 'A', 'avatar' }\nmap { '.' }\n%s",
+             rules);
     return load_lua_ok(lua, map);
 }
 
@@ -37,8 +39,8 @@ static void wait(const vg_game *g, vg_state *s) {
 
 static void test_spawn_point_cooldown_and_total(void **state) {
     (void)state;
-    vg_game *g = game("sprite { 'hen', 'SpawnPoint', stype = 'egg', cooldown = 3, total = 2 }\nmap { 'h', 'hen' }\n",
-                      "A.h.");
+    vg_game *g =
+        game("sprite { 'hen', 'SpawnPoint', stype = 'egg', cooldown = 3, total = 2 }\nmap { 'h', 'hen' }\n", "A.h.");
     vg_state *s = vg_state_new(g, 1);
     static const int eggs[] = {1, 1, 1, 2, 2, 2, 2}, hens[] = {1, 1, 1, 0, 0, 0, 0};
     for (int k = 0; k < 7; k++) {
@@ -63,7 +65,7 @@ static void test_prob_and_multi(void **state) {
                       "A.h.n");
     vg_state *s = vg_state_new(g, 1);
     for (int k = 0; k < 4; k++) wait(g, s);
-    assert_int_equal(count(g, s, "egg"), 2);            /* the nest's, ticks 1 and 3; the hen none */
+    assert_int_equal(count(g, s, "egg"), 2); /* the nest's, ticks 1 and 3; the hen none */
     assert_int_equal(count(g, s, "chick"), 2);
     vg_state_free(s);
     vg_game_free(g);
@@ -80,9 +82,9 @@ static void test_bomber_drifts(void **state) {
     vg_obs o[4];
     int n = vg_sprites_of(g, s, vg_type_find(g, "plane"), NULL, o, 4);
     assert_int_equal(n, 1);
-    assert_true(o[0].x > 0 && o[0].y == 1);             /* it moved right */
+    assert_true(o[0].x > 0 && o[0].y == 1); /* it moved right */
     n = vg_sprites_of(g, s, vg_type_find(g, "egg"), NULL, o, 4);
-    assert_int_equal(n, 3);                              /* one a tick, left behind */
+    assert_int_equal(n, 3); /* one a tick, left behind */
     for (int k = 0; k < n; k++) assert_true(o[k].y == 1);
     assert_true(o[0].x != o[2].x);
     vg_state_free(s);
@@ -91,16 +93,15 @@ static void test_bomber_drifts(void **state) {
 
 static void test_spreader(void **state) {
     (void)state;
-    vg_game *g = game("sprite { 'fire', 'Spreader', limit = 2 }\nmap { 'f', 'fire' }\n",
-                      "A....\n"
-                      ".....\n"
-                      "..f..\n"
-                      ".....");
+    vg_game *g = game("sprite { 'fire', 'Spreader', limit = 2 }\nmap { 'f', 'fire' }\n", "A....\n"
+                                                                                         ".....\n"
+                                                                                         "..f..\n"
+                                                                                         ".....");
     vg_state *s = vg_state_new(g, 1);
     wait(g, s);
     assert_int_equal(count(g, s, "fire"), 1);
     wait(g, s);
-    assert_int_equal(count(g, s, "fire"), 5);           /* the first and one on each side */
+    assert_int_equal(count(g, s, "fire"), 5); /* the first and one on each side */
     vg_obs o[8];
     int n = vg_sprites_of(g, s, vg_type_find(g, "fire"), (const double[]){2, 2}, o, 8);
     assert_int_equal(n, 5);

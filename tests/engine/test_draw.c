@@ -28,12 +28,12 @@ static void test_bait(void **state) {
     vg_error err;
     assert_int_equal(vg_canvas_new(g, 8, "scripts/bait.lua", NULL, &c, &err), VG_OK);
     assert_int_equal(vg_canvas_width(c), 5 * 8);
-    assert_true(vg_canvas_height(c) > 6 * 8);                      /* the strip below the board */
+    assert_true(vg_canvas_height(c) > 6 * 8); /* the strip below the board */
     const uint8_t *rgb = vg_canvas_draw(c, s);
     int wall = vg_type_find(g, "wall"), avatar = vg_type_find(g, "nokey");
-    assert_int_equal(pixel(c, rgb, 4, 4), vg_type_color(g, wall));          /* (0,0): a wall fills its cell */
-    assert_int_equal(pixel(c, rgb, 2 * 8 + 4, 1 * 8 + 4), vg_type_color(g, avatar));   /* the avatar at (2,1), a disc */
-    assert_int_equal(pixel(c, rgb, 2 * 8 + 4, 2 * 8 + 4), 0x000000);        /* (2,2): floor only, which is hidden */
+    assert_int_equal(pixel(c, rgb, 4, 4), vg_type_color(g, wall));                   /* (0,0): a wall fills its cell */
+    assert_int_equal(pixel(c, rgb, 2 * 8 + 4, 1 * 8 + 4), vg_type_color(g, avatar)); /* the avatar at (2,1), a disc */
+    assert_int_equal(pixel(c, rgb, 2 * 8 + 4, 2 * 8 + 4), 0x000000); /* (2,2): floor only, which is hidden */
     uint32_t colours[5 + 2 * VG_MAX_TYPES];
     int n = vg_canvas_colours(c, colours, 5 + 2 * VG_MAX_TYPES), found = 0;
     assert_int_equal(n, 5 + 2 * vg_game_num_types(g));
@@ -59,7 +59,7 @@ static void test_missing_image(void **state) {
     assert_int_equal(vg_canvas_new(g, 8, "/nonexistent/dir/game.lua", NULL, &c, &err), VG_ERR_IO);
     assert_null(c);
     assert_string_equal(err.file, "/nonexistent/dir/nosuch.png");
-    assert_int_equal(vg_canvas_new(g, 8, NULL, NULL, &c, &err), VG_OK);   /* no script: no images */
+    assert_int_equal(vg_canvas_new(g, 8, NULL, NULL, &c, &err), VG_OK); /* no script: no images */
     vg_canvas_free(c);
     vg_game_free(g);
 }

@@ -43,7 +43,7 @@ static void test_table(void **state) {
         assert_non_null(effect_table[k].fn);
         for (int j = 0; j < k; j++) assert_true(strcmp(names[j], names[k]) != 0);
     }
-    assert_int_equal(effect_find("killsprite"), -1);              /* names are case-sensitive, as GVGAI's */
+    assert_int_equal(effect_find("killsprite"), -1); /* names are case-sensitive, as GVGAI's */
     assert_int_equal(effect_find(""), -1);
     assert_true(effect_flags(effect_find("killBoth")) & FX_KILL2);
     assert_false(effect_flags(effect_find("killSprite")) & (FX_KILL2 | FX_MOVE1 | FX_CREATES));
@@ -57,15 +57,16 @@ static void test_table(void **state) {
  * on a gem (a row without the avatar: it scores, but is no event). */
 static void test_score_and_events(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'coin', 'Immovable' }\n"
-                             "sprite { 'gem', 'Immovable' }\nsprite { 'rock', 'Missile', speed = 0 }\n"
-                             "map { 'A', 'avatar' }\nmap { 'c', 'coin' }\nmap { 'g', 'gem' }\nmap { 'x', 'rock', 'gem' }\n"
-                             "map { '.' }\n"
-                             "interaction { 'coin', 'avatar', 'killSprite', scoreChange = 2 }\n"
-                             "interaction { 'avatar', 'gem', 'scoreChange', scoreChange = -1 }\n"
-                             "interaction { 'rock', 'gem', 'scoreChange', scoreChange = 100 }\n",
-                             "Acg.\n"
-                             "..x.");
+    vg_game *g =
+        load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'coin', 'Immovable' }\n"
+                    "sprite { 'gem', 'Immovable' }\nsprite { 'rock', 'Missile', speed = 0 }\n"
+                    "map { 'A', 'avatar' }\nmap { 'c', 'coin' }\nmap { 'g', 'gem' }\nmap { 'x', 'rock', 'gem' }\n"
+                    "map { '.' }\n"
+                    "interaction { 'coin', 'avatar', 'killSprite', scoreChange = 2 }\n"
+                    "interaction { 'avatar', 'gem', 'scoreChange', scoreChange = -1 }\n"
+                    "interaction { 'rock', 'gem', 'scoreChange', scoreChange = 100 }\n",
+                    "Acg.\n"
+                    "..x.");
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     vg_event ev[4];
@@ -76,7 +77,7 @@ static void test_score_and_events(void **state) {
     assert_int_equal(ev[0].passive_type, vg_type_find(g, "coin"));
     assert_true(ev[0].x == 1 && ev[0].y == 0);
     assert_int_equal(ev[0].tick, 1);
-    for (int k = 0; k < 2; k++) {                       /* on the gem, twice: -1 each tick, the rock 100 */
+    for (int k = 0; k < 2; k++) { /* on the gem, twice: -1 each tick, the rock 100 */
         assert_int_equal(vg_advance(g, s, k ? VG_ACTION_NIL : VG_ACTION_RIGHT, &err), VG_OK);
         assert_true(vg_score(s) == 102 + (k + 1) * 99);
         assert_int_equal(vg_events(g, s, ev, 4), 1);
@@ -97,9 +98,9 @@ typedef struct probe {
     char da, db;
 } probe;
 
-#define ONE "'Missile', speed = 1, orientation = 'UP', healthPoints = 3, limitHealthPoints = 9"
-#define TWO "'Missile', speed = 1, orientation = 'RIGHT'"
-#define RES "'Resource', value = 1, limit = 5"
+#define ONE  "'Missile', speed = 1, orientation = 'UP', healthPoints = 3, limitHealthPoints = 9"
+#define TWO  "'Missile', speed = 1, orientation = 'RIGHT'"
+#define RES  "'Resource', value = 1, limit = 5"
 #define CONT "'Missile', physicstype = 'CONT', orientation = 'DOWN', speed = 3"
 #define WALL "'Immovable'"
 
@@ -126,8 +127,8 @@ static const probe probes[] = {
     {"spawn", "stype = 'target'", NULL, NULL, 'U', 'L'},
     {"spawnIfHasMore", "stype = 'target', resource = 'gold', limit = 0", NULL, NULL, 'U', 'L'},
     {"spawnIfHasLess", "stype = 'target', resource = 'gold', limit = 1", NULL, NULL, 'U', 'L'},
-    {"spawnIfCounterSubTypes", "stype = 'target', stypeCount = 'target', limit = 0, estype = 'other'", NULL, NULL,
-     'U', 'L'},
+    {"spawnIfCounterSubTypes", "stype = 'target', stypeCount = 'target', limit = 0, estype = 'other'", NULL, NULL, 'U',
+     'L'},
     {"spawnAbove", "stype = 'target'", NULL, NULL, 'U', 'L'},
     {"spawnBelow", "stype = 'target'", NULL, NULL, 'U', 'L'},
     {"spawnLeft", "stype = 'target'", NULL, NULL, 'U', 'L'},
@@ -170,13 +171,13 @@ static const probe probes[] = {
     {"killIfNotUpright", "", CONT, WALL, 'U', '-'},
 };
 
-enum { PX = 10, AT = 2 * PX };   /* pixels a cell; where the two meet: cell (2, 2) */
+enum { PX = 10, AT = 2 * PX }; /* pixels a cell; where the two meet: cell (2, 2) */
 
 /* FX_* bits by name, for messages: "FX_KILL2 FX_OTHERS" (a static buffer). */
 static const char *fx(unsigned f) {
-    static const char *const names[] = {"MOVE1", "MOVE2", "KILL1", "KILL2", "CREATES", "NEEDS2", "HEALTH", "SPEED",
-                                        "RESOURCE", "BATCH", "ADDS", "OTHERS", "UNDO", "REPLACES", "PUSH", "VALUES1",
-                                        "VALUES2", "SURE", "CLONES"};
+    static const char *const names[] = {"MOVE1", "MOVE2",    "KILL1",   "KILL2", "CREATES", "NEEDS2", "HEALTH",
+                                        "SPEED", "RESOURCE", "BATCH",   "ADDS",  "OTHERS",  "UNDO",   "REPLACES",
+                                        "PUSH",  "VALUES1",  "VALUES2", "SURE",  "CLONES"};
     static char buf[256];
     size_t n = 0;
     buf[0] = '\0';
@@ -204,19 +205,21 @@ static vg_game *probe_game(const probe *p) {
     start_cell(p->da, &ax, &ay);
     start_cell(p->db, &bx, &by);
     map[0][0] = 'A', map[ay][ax] = '1', map[by][bx] = ax == bx && ay == by ? 'c' : '2';
-    map[1][6] = '1', map[4][5] = '2', map[4][4] = 't', map[5][6] = 't', map[5][0] = 'g', map[6][7] = 'x', map[6][2] = 's';
-    snprintf(lua, sizeof lua,
-             "game { square_size = %d }\n"
-             "sprite { 'avatar', 'MovingAvatar' }\n"
-             "sprite { 'one', %s }\nsprite { 'two', %s }\n"
-             "sprite { 'target', 'Missile', speed = 1, healthPoints = 3 }\nsprite { 'other', 'Missile', speed = 1 }\n"
-             "sprite { 'kind', 'Missile', speed = 1 }\nsprite { 'kid', parent = 'kind' }\n"
-             "sprite { 'gold', 'Resource', limit = 20 }\nsprite { 'exit', 'Immovable' }\nsprite { 'nothing', 'Immovable' }\n"
-             "sprite { 'spawner', 'SpawnPoint', stype = 'target' }\n"
-             "map { 'A', 'avatar' }\nmap { '1', 'one' }\nmap { '2', 'two' }\nmap { 'c', 'one', 'two' }\n"
-             "map { 't', 'target' }\nmap { 'g', 'gold' }\nmap { 'x', 'exit' }\nmap { 's', 'spawner' }\nmap { '.' }\n"
-             "interaction { 'one', 'two', '%s'%s%s }\n",
-             PX, p->one ? p->one : ONE, p->two ? p->two : TWO, p->effect, *p->params ? ", " : "", p->params);
+    map[1][6] = '1', map[4][5] = '2', map[4][4] = 't', map[5][6] = 't', map[5][0] = 'g', map[6][7] = 'x',
+    map[6][2] = 's';
+    snprintf(
+        lua, sizeof lua,
+        "game { square_size = %d }\n"
+        "sprite { 'avatar', 'MovingAvatar' }\n"
+        "sprite { 'one', %s }\nsprite { 'two', %s }\n"
+        "sprite { 'target', 'Missile', speed = 1, healthPoints = 3 }\nsprite { 'other', 'Missile', speed = 1 }\n"
+        "sprite { 'kind', 'Missile', speed = 1 }\nsprite { 'kid', parent = 'kind' }\n"
+        "sprite { 'gold', 'Resource', limit = 20 }\nsprite { 'exit', 'Immovable' }\nsprite { 'nothing', 'Immovable' }\n"
+        "sprite { 'spawner', 'SpawnPoint', stype = 'target' }\n"
+        "map { 'A', 'avatar' }\nmap { '1', 'one' }\nmap { '2', 'two' }\nmap { 'c', 'one', 'two' }\n"
+        "map { 't', 'target' }\nmap { 'g', 'gold' }\nmap { 'x', 'exit' }\nmap { 's', 'spawner' }\nmap { '.' }\n"
+        "interaction { 'one', 'two', '%s'%s%s }\n",
+        PX, p->one ? p->one : ONE, p->two ? p->two : TWO, p->effect, *p->params ? ", " : "", p->params);
     return load_lua_ok(lua, &map[0][0]);
 }
 
@@ -310,8 +313,8 @@ static unsigned what_it_did(const probe *p, const run *r, int *made, int *replac
     }
     for (int q = -1; q >= -(int)g->static_start[g->w * g->h]; q--)
         if (tick_killed(r->t, q)) did |= q == r->a ? FX_KILL1 : q == r->b ? FX_KILL2 : FX_OTHERS, killed++;
-    uint64_t named = (e->stype >= 0 ? g->types[e->stype].subtypes : 0) |
-                     (e->stype_to >= 0 ? g->types[e->stype_to].subtypes : 0);
+    uint64_t named =
+        (e->stype >= 0 ? g->types[e->stype].subtypes : 0) | (e->stype_to >= 0 ? g->types[e->stype_to].subtypes : 0);
     const sprite *pa = r->a >= 0 ? state_sprite(before, (uint32_t)r->a) : NULL;
     *made = (int)(s->n - before->n), *replaced = 0;
     for (uint32_t i = before->n; i < s->n; i++) {
@@ -332,7 +335,7 @@ static unsigned check_probe(const probe *p) {
     run_row(p, &r);
     unsigned f = r.g->effects[0].flags, did = what_it_did(p, &r, &made, &replaced);
     unsigned covered = f | (f & FX_REPLACES ? FX_KILL1 : 0);
-    if ((f & (FX_UNDO | FX_OTHERS)) == (FX_UNDO | FX_OTHERS)) covered |= FX_MOVE1 | FX_MOVE2;   /* back, as checked */
+    if ((f & (FX_UNDO | FX_OTHERS)) == (FX_UNDO | FX_OTHERS)) covered |= FX_MOVE1 | FX_MOVE2; /* back, as checked */
     if (did & ~covered) fail_msg("%s (%s): did %s, beyond its flags", p->effect, p->params, fx(did & ~covered));
     const sprite *pa = r.a >= 0 ? state_sprite(r.s, (uint32_t)r.a) : NULL;
     if ((f & FX_VALUES1) && pa && (pa->x != AT || pa->y != AT))
@@ -345,7 +348,8 @@ static unsigned check_probe(const probe *p) {
     }
     if ((f & FX_REPLACES) && (did & FX_KILL1) && !replaced)
         fail_msg("%s: kills the first, replacing it nowhere", p->effect);
-    if ((f & FX_SURE) && (f & ~did & (FX_KILL1 | FX_KILL2))) fail_msg("%s: FX_SURE, yet one of the two lives", p->effect);
+    if ((f & FX_SURE) && (f & ~did & (FX_KILL1 | FX_KILL2)))
+        fail_msg("%s: FX_SURE, yet one of the two lives", p->effect);
     if ((f & FX_SURE) && (f & (FX_REPLACES | FX_CLONES)) && !made)
         fail_msg("%s: FX_SURE, yet it creates none", p->effect);
     free(r.t);
@@ -365,7 +369,7 @@ static void test_flags_on_probes(void **state) {
         shown[kind] |= check_probe(&probes[k]);
         probed[kind] = 1;
     }
-    for (int k = 0; k < NUM_EFFECTS; k++) {           /* every row probed; what its flags claim shows */
+    for (int k = 0; k < NUM_EFFECTS; k++) { /* every row probed; what its flags claim shows */
         if (!probed[k]) fail_msg("no probe of %s", effect_name(k));
         unsigned missing = effect_table[k].flags & (FX_KILL1 | FX_KILL2 | FX_CREATES | FX_OTHERS) & ~shown[k];
         if (missing) fail_msg("%s: its flags claim %s, which no probe shows", effect_name(k), fx(missing));

@@ -35,7 +35,10 @@ static vg_state *play(const vg_game *g, const char *actions) {
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     for (const char *a = actions; *a; a++) {
-        vg_action act = *a == 'R' ? VG_ACTION_RIGHT : *a == 'L' ? VG_ACTION_LEFT : *a == 'D' ? VG_ACTION_DOWN : VG_ACTION_NIL;
+        vg_action act = *a == 'R'   ? VG_ACTION_RIGHT
+                        : *a == 'L' ? VG_ACTION_LEFT
+                        : *a == 'D' ? VG_ACTION_DOWN
+                                    : VG_ACTION_NIL;
         assert_int_equal(vg_advance(g, s, act, &err), VG_OK);
     }
     return s;
@@ -79,14 +82,14 @@ static void test_kill_all(void **state) {
     vg_state_free(s);
     s = play(g, "R");
     assert_int_equal(count(g, s, "rock"), 0);
-    assert_int_equal(count(g, s, "button"), 1);             /* killAll kills no other type */
+    assert_int_equal(count(g, s, "button"), 1); /* killAll kills no other type */
     vg_state_free(s);
     vg_game_free(g);
     g = game("sprite { 'rock', 'Immovable' }\nsprite { 'pebble', parent = 'rock' }\nsprite { 'button', 'Immovable' }\n"
              "map { 'r', 'pebble' }\nmap { 'b', 'button' }\n"
              "interaction { 'button', 'avatar', 'killAll', stype = 'rock' }\n",
              "Ab.r\n");
-    s = play(g, "R");                                       /* GVGAI: sprites of exactly 'rock', and there are none */
+    s = play(g, "R"); /* GVGAI: sprites of exactly 'rock', and there are none */
     assert_int_equal(count(g, s, "pebble"), 1);
     vg_state_free(s);
     vg_game_free(g);
@@ -168,15 +171,16 @@ static void test_kill_if_other_has_more(void **state) {
     (void)state;
     for (int subtract = 0; subtract < 2; subtract++) {
         char text[1024];
-        snprintf(text, sizeof text,
-                 "sprite { 'gem', 'Resource', limit = 5 }\nsprite { 'guard', 'Immovable' }\n"
-                 "map { 'g', 'gem' }\nmap { 'x', 'guard' }\n"
-                 "interaction { 'avatar', 'gem', 'changeResource', resource = 'gem', value = 1 }\n"
-                 "interaction { 'gem', 'avatar', 'killSprite' }\n"
-                 "interaction { 'guard', 'avatar', 'killIfOtherHasMore', resource = 'gem', limit = 2, subtract = %s }\n",
-                 subtract ? "true" : "false");
+        snprintf(
+            text, sizeof text,
+            "sprite { 'gem', 'Resource', limit = 5 }\nsprite { 'guard', 'Immovable' }\n"
+            "map { 'g', 'gem' }\nmap { 'x', 'guard' }\n"
+            "interaction { 'avatar', 'gem', 'changeResource', resource = 'gem', value = 1 }\n"
+            "interaction { 'gem', 'avatar', 'killSprite' }\n"
+            "interaction { 'guard', 'avatar', 'killIfOtherHasMore', resource = 'gem', limit = 2, subtract = %s }\n",
+            subtract ? "true" : "false");
         vg_game *g = game(text, "Agxggxx");
-        vg_state *s = play(g, "RR");                        /* one gem: the first guard stays */
+        vg_state *s = play(g, "RR"); /* one gem: the first guard stays */
         assert_int_equal(count(g, s, "guard"), 3);
         vg_state_free(s);
         s = play(g, "RRRRRR");
@@ -191,12 +195,9 @@ static void test_kill_if_other_has_more(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_kill_sprite_and_both),
-        cmocka_unit_test(test_kill_all),
-        cmocka_unit_test(test_kill_if_frontal),
-        cmocka_unit_test(test_kill_if_from_above),
-        cmocka_unit_test(test_remove_score),
-        cmocka_unit_test(test_kill_if_other_has_more),
+        cmocka_unit_test(test_kill_sprite_and_both), cmocka_unit_test(test_kill_all),
+        cmocka_unit_test(test_kill_if_frontal),      cmocka_unit_test(test_kill_if_from_above),
+        cmocka_unit_test(test_remove_score),         cmocka_unit_test(test_kill_if_other_has_more),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

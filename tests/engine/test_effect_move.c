@@ -15,7 +15,10 @@
 
 static vg_game *load_ok(const char *rules, const char *map) {
     char lua[2048];
-    snprintf(lua, sizeof lua, "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'floor', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { '.', 'floor' }\n%s", rules);
+    snprintf(
+        lua, sizeof lua,
+        "sprite { 'avatar', 'MovingAvatar' }\nsprite { 'floor', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { '.', 'floor' }\n%s",
+        rules);
     return load_lua_ok(lua, map);
 }
 
@@ -84,11 +87,12 @@ static void test_step_back_pixel_perfect(void **state) {
                  "sprite { 'wall', 'Immovable' }\n"
                  "map { 'r', 'rock' }\n"
                  "map { 'w', 'wall' }\n"
-                 "interaction { 'rock', 'wall', 'stepBack', pixelPerfect = %s }\n", pp ? "true" : "false");
+                 "interaction { 'rock', 'wall', 'stepBack', pixelPerfect = %s }\n",
+                 pp ? "true" : "false");
         vg_game *g = load_ok(rules, "A....\nr.w..");
         vg_state *s = vg_state_new(g, 1);
         int step = (int)(0.4 * g->square);
-        for (int k = 0; k < 4; k++) advance(g, s, VG_ACTION_NIL);      /* still, then the third step runs into the wall */
+        for (int k = 0; k < 4; k++) advance(g, s, VG_ACTION_NIL); /* still, then the third step runs into the wall */
         assert_int_equal(first_of(g, s, "rock")->x, pp ? g->square : 2 * step);
         vg_state_free(s);
         vg_game_free(g);
@@ -106,20 +110,21 @@ static void test_pull_with_it(void **state) {
                          "...B");
     vg_state *s = vg_state_new(g, 1);
     int step = (int)(0.25 * g->square);
-    advance(g, s, VG_ACTION_NIL);              /* a missile stays still in its first tick */
+    advance(g, s, VG_ACTION_NIL); /* a missile stays still in its first tick */
     advance(g, s, VG_ACTION_NIL);
     assert_int_equal(state_sprite(s, (uint32_t)state_avatar(g, s))->x, 3 * g->square - step);
     advance(g, s, VG_ACTION_NIL);
     assert_int_equal(state_sprite(s, (uint32_t)state_avatar(g, s))->x, 3 * g->square - 2 * step);
     vg_state_free(s);
     vg_game_free(g);
-    for (int pp = 0; pp <= 1; pp++) {   /* the avatar steps onto the moving pad: its cooldown keeps it from
+    for (int pp = 0; pp <= 1; pp++) { /* the avatar steps onto the moving pad: its cooldown keeps it from
                                          * being pulled in the tick it moved, pixelPerfect puts it on the pad */
         char rules[512];
         snprintf(rules, sizeof rules,
                  "sprite { 'pad', 'Missile', orientation = 'RIGHT', speed = 0.25 }\n"
                  "map { 'B', 'avatar', 'pad' }\n"
-                 "interaction { 'avatar', 'pad', 'pullWithIt', pixelPerfect = %s }\n", pp ? "true" : "false");
+                 "interaction { 'avatar', 'pad', 'pullWithIt', pixelPerfect = %s }\n",
+                 pp ? "true" : "false");
         g = load_ok(rules, "B...");
         s = vg_state_new(g, 1);
         advance(g, s, VG_ACTION_NIL);
@@ -201,7 +206,7 @@ static void test_flip_direction(void **state) {
         seen |= 1 << ((p->dx + 1) * 3 + p->dy + 1);
         vg_state_free(s);
     }
-    assert_int_equal(__builtin_popcount((unsigned)seen), 4);       /* all four, over the seeds */
+    assert_int_equal(__builtin_popcount((unsigned)seen), 4); /* all four, over the seeds */
     vg_game_free(g);
 }
 
@@ -218,7 +223,7 @@ static void test_turn_around(void **state) {
                          "......\n"
                          "......");
     vg_state *s = vg_state_new(g, 1);
-    for (int k = 0; k < 3; k++) advance(g, s, VG_ACTION_NIL);    /* still, (1,1), into the wall */
+    for (int k = 0; k < 3; k++) advance(g, s, VG_ACTION_NIL); /* still, (1,1), into the wall */
     const sprite *p = first_of(g, s, "rock");
     assert_int_equal(p->x, 1 * g->square);
     assert_int_equal(p->y, 3 * g->square);
@@ -245,7 +250,7 @@ static void test_align_and_attract_gaze(void **state) {
                                     "......\n"
                                     "c.g...");
         vg_state *s = vg_state_new(g, 1);
-        for (int k = 0; k < 4; k++) advance(g, s, VG_ACTION_NIL);   /* still, then half a cell a tick: touches at 1.5 */
+        for (int k = 0; k < 4; k++) advance(g, s, VG_ACTION_NIL); /* still, then half a cell a tick: touches at 1.5 */
         const sprite *p = first_of(g, s, "cart");
         assert_int_equal(g->square, 10);
         assert_int_equal(p->x, gaze ? 15 : 20);
@@ -280,7 +285,7 @@ static void test_speed_to_all_and_half_speed(void **state) {
     for (uint32_t i = from; i < to; i++) assert_true(sprite_speed(g, state_sprite(s, i)) == 0.75);
     advance(g, s, VG_ACTION_RIGHT);
     assert_true(sprite_speed(g, state_sprite(s, (uint32_t)state_avatar(g, s))) == 0.5);
-    advance(g, s, VG_ACTION_RIGHT);        /* half a cell: still on the mud, and past the 'down' pad's edge */
+    advance(g, s, VG_ACTION_RIGHT); /* half a cell: still on the mud, and past the 'down' pad's edge */
     state_range(g, s, vg_type_find(g, "car"), &from, &to);
     for (uint32_t i = from; i < to; i++) assert_true(sprite_speed(g, state_sprite(s, i)) == 0);
     vg_state_free(s);

@@ -51,11 +51,12 @@ static void right(const vg_game *g, vg_state *s) {
  * neither scores nor kills. */
 static void test_change_resource(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'gem', 'Resource', limit = 1 }\n"
-                         "sprite { 'coin', 'Immovable' }\n"
-                         "map { 'x', 'coin' }\n"
-                         "interaction { 'avatar', 'coin', 'changeResource', resource = 'gem', killResource = true, scoreChange = 1 }\n",
-                         "Axx");
+    vg_game *g = load_ok(
+        "sprite { 'gem', 'Resource', limit = 1 }\n"
+        "sprite { 'coin', 'Immovable' }\n"
+        "map { 'x', 'coin' }\n"
+        "interaction { 'avatar', 'coin', 'changeResource', resource = 'gem', killResource = true, scoreChange = 1 }\n",
+        "Axx");
     vg_state *s = vg_state_new(g, 1);
     int coin = vg_type_find(g, "coin");
     right(g, s);
@@ -73,11 +74,12 @@ static void test_change_resource(void **state) {
 /* A loss never goes below 0, and the avatar holds the resource from then on. */
 static void test_change_resource_loss(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'gem', 'Resource' }\n"
-                         "sprite { 'thief', 'Immovable' }\n"
-                         "map { 'x', 'thief' }\n"
-                         "interaction { 'avatar', 'thief', 'changeResource', resource = 'gem', value = -1, scoreChange = 2 }\n",
-                         "Ax");
+    vg_game *g =
+        load_ok("sprite { 'gem', 'Resource' }\n"
+                "sprite { 'thief', 'Immovable' }\n"
+                "map { 'x', 'thief' }\n"
+                "interaction { 'avatar', 'thief', 'changeResource', resource = 'gem', value = -1, scoreChange = 2 }\n",
+                "Ax");
     vg_state *s = vg_state_new(g, 1);
     right(g, s);
     assert_int_equal(amount(g, s, "gem"), 0);
@@ -114,13 +116,14 @@ static void test_collect_resource(void **state) {
  * resource is taken. */
 static void test_collect_resource_if_held(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'key', 'Resource' }\n"
-                         "sprite { 'cake', 'Resource' }\n"
-                         "map { 'x', 'cake' }\n"
-                         "map { 'y', 'key' }\n"
-                         "interaction { 'cake', 'avatar', 'collectResourceIfHeld', heldResource = 'key', scoreChange = 1 }\n"
-                         "interaction { 'key', 'avatar', 'collectResource' }\n",
-                         "Axyx");
+    vg_game *g =
+        load_ok("sprite { 'key', 'Resource' }\n"
+                "sprite { 'cake', 'Resource' }\n"
+                "map { 'x', 'cake' }\n"
+                "map { 'y', 'key' }\n"
+                "interaction { 'cake', 'avatar', 'collectResourceIfHeld', heldResource = 'key', scoreChange = 1 }\n"
+                "interaction { 'key', 'avatar', 'collectResource' }\n",
+                "Axyx");
     vg_state *s = vg_state_new(g, 1);
     int cake = vg_type_find(g, "cake");
     right(g, s);
@@ -140,10 +143,11 @@ static void test_collect_resource_if_held(void **state) {
  * 'scoreChangeIfKilled' (only) when it kills it. */
 static void test_subtract_health_points(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'spike', 'Immovable' }\n"
-                         "map { 'x', 'spike' }\n"
-                         "interaction { 'avatar', 'spike', 'subtractHealthPoints', value = 2, scoreChange = 1, scoreChangeIfKilled = -5 }\n",
-                         "Axx");
+    vg_game *g = load_ok(
+        "sprite { 'spike', 'Immovable' }\n"
+        "map { 'x', 'spike' }\n"
+        "interaction { 'avatar', 'spike', 'subtractHealthPoints', value = 2, scoreChange = 1, scoreChangeIfKilled = -5 }\n",
+        "Axx");
     vg_state *s = vg_state_new(g, 1);
     right(g, s);
     assert_int_equal(hp(g, s), 1);
@@ -159,13 +163,14 @@ static void test_subtract_health_points(void **state) {
  * addHealthPointsToMax stops at it. */
 static void test_add_health_points(void **state) {
     (void)state;
-    vg_game *g = load_ok("sprite { 'potion', 'Immovable' }\n"
-                         "sprite { 'elixir', 'Immovable' }\n"
-                         "map { 'x', 'potion' }\n"
-                         "map { 'y', 'elixir' }\n"
-                         "interaction { 'avatar', 'potion', 'addHealthPoints', value = 2, killSecond = true, scoreChange = 1 }\n"
-                         "interaction { 'avatar', 'elixir', 'addHealthPointsToMax', value = 9 }\n",
-                         "Axxy");
+    vg_game *g =
+        load_ok("sprite { 'potion', 'Immovable' }\n"
+                "sprite { 'elixir', 'Immovable' }\n"
+                "map { 'x', 'potion' }\n"
+                "map { 'y', 'elixir' }\n"
+                "interaction { 'avatar', 'potion', 'addHealthPoints', value = 2, killSecond = true, scoreChange = 1 }\n"
+                "interaction { 'avatar', 'elixir', 'addHealthPointsToMax', value = 9 }\n",
+                "Axxy");
     vg_state *s = vg_state_new(g, 1);
     int potion = vg_type_find(g, "potion");
     right(g, s);
@@ -186,11 +191,12 @@ static void test_add_health_points(void **state) {
  * nextExecution fires once, after 'timer' ticks. */
 static void test_timed_health(void **state) {
     (void)state;
-    vg_game *g = load_ok("interaction { 'avatar', 'TIME', 'subtractHealthPoints', timer = 2, repeating = true, scoreChange = 1 }\n"
-                         "interaction { 'avatar', 'TIME', 'addHealthPoints', timer = 3, nextExecution = 3, value = 4 }\n",
-                         "A");
+    vg_game *g = load_ok(
+        "interaction { 'avatar', 'TIME', 'subtractHealthPoints', timer = 2, repeating = true, scoreChange = 1 }\n"
+        "interaction { 'avatar', 'TIME', 'addHealthPoints', timer = 3, nextExecution = 3, value = 4 }\n",
+        "A");
     vg_state *s = vg_state_new(g, 1);
-    static const int want[] = {2, 2, 1, 5, 4};      /* after ticks 1..5 */
+    static const int want[] = {2, 2, 1, 5, 4}; /* after ticks 1..5 */
     for (int k = 0; k < 5; k++) {
         vg_error err = {0};
         assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
@@ -223,14 +229,10 @@ static void test_errors(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_change_resource),
-        cmocka_unit_test(test_change_resource_loss),
-        cmocka_unit_test(test_collect_resource),
-        cmocka_unit_test(test_collect_resource_if_held),
-        cmocka_unit_test(test_subtract_health_points),
-        cmocka_unit_test(test_add_health_points),
-        cmocka_unit_test(test_timed_health),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_change_resource),        cmocka_unit_test(test_change_resource_loss),
+        cmocka_unit_test(test_collect_resource),       cmocka_unit_test(test_collect_resource_if_held),
+        cmocka_unit_test(test_subtract_health_points), cmocka_unit_test(test_add_health_points),
+        cmocka_unit_test(test_timed_health),           cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

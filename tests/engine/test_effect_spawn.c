@@ -56,7 +56,7 @@ static void test_transform_to(void **state) {
                       "interaction { 'coin', 'avatar', 'collectResource' }\n"
                       "interaction { 'avatar', 'chick', 'transformTo', stype = 'ghost' }\n",
                       "Ace.n");
-    vg_state *s = right(g, 2);                 /* coin taken, egg hatched under the avatar... */
+    vg_state *s = right(g, 2); /* coin taken, egg hatched under the avatar... */
     double x;
     assert_int_equal(count(g, s, "egg", NULL), 0);
     assert_int_equal(count(g, s, "chick", &x), 1);
@@ -93,9 +93,9 @@ static void test_spawn_probability(void **state) {
         vg_game *g = game(rules, "Ap.p.");
         vg_state *s = right(g, 2);
         double x = -1;
-        assert_int_equal(count(g, s, "flower", &x), p ? 1 : 0);   /* one pad stepped on */
+        assert_int_equal(count(g, s, "flower", &x), p ? 1 : 0); /* one pad stepped on */
         if (p) assert_true(x == 1);
-        assert_int_equal(count(g, s, "pad", NULL), 2);              /* the pad stays */
+        assert_int_equal(count(g, s, "pad", NULL), 2); /* the pad stays */
         vg_state_free(s);
         vg_game_free(g);
     }
@@ -111,10 +111,10 @@ static void test_spawn_right_and_clone(void **state) {
     vg_state *s = right(g, 1);
     double x;
     assert_int_equal(count(g, s, "echo", &x), 1);
-    assert_true(x == 2);                                           /* right of the avatar, at 1 */
+    assert_true(x == 2); /* right of the avatar, at 1 */
     vg_state_free(s);
     s = right(g, 4);
-    assert_int_equal(count(g, s, "cell", &x), 2);                  /* stepped on in tick 4: two in its place */
+    assert_int_equal(count(g, s, "cell", &x), 2); /* stepped on in tick 4: two in its place */
     assert_true(x == 4);
     vg_state_free(s);
     vg_game_free(g);
@@ -131,11 +131,11 @@ static void test_transform_if_count(void **state) {
                       "interaction { 'key', 'avatar', 'transformIfCount', stype = 'door', estype = 'wall',\n"
                       "              stypeCount = 'lock', geq = 2, leq = 2, scoreChange = 10 }\n",
                       "Alkllk");
-    vg_state *s = right(g, 2);                 /* lock taken: two left, the first key a door */
+    vg_state *s = right(g, 2); /* lock taken: two left, the first key a door */
     assert_int_equal(count(g, s, "door", NULL), 1);
     assert_true(vg_score(s) == 10);
     vg_state_free(s);
-    s = right(g, 5);                           /* all locks taken: the second key a wall, no score */
+    s = right(g, 5); /* all locks taken: the second key a wall, no score */
     double x;
     assert_int_equal(count(g, s, "door", NULL), 1);
     assert_int_equal(count(g, s, "wall", &x), 1);
@@ -150,11 +150,12 @@ static void test_transform_if_count(void **state) {
  * avatar steps on a pad only while it holds no gem. */
 static void test_transform_to_all_and_spawn_if_has_less(void **state) {
     (void)state;
-    vg_game *g = game("sprite { 'egg', 'Immovable' }\nsprite { 'chick', 'Immovable' }\nsprite { 'button', 'Immovable' }\n"
-                      "map { 'e', 'egg' }\nmap { 'b', 'button' }\n"
-                      "interaction { 'button', 'avatar', 'transformToAll', stype = 'egg', stypeTo = 'chick' }\n",
-                      "Ab.e\n"
-                      "e..e");
+    vg_game *g =
+        game("sprite { 'egg', 'Immovable' }\nsprite { 'chick', 'Immovable' }\nsprite { 'button', 'Immovable' }\n"
+             "map { 'e', 'egg' }\nmap { 'b', 'button' }\n"
+             "interaction { 'button', 'avatar', 'transformToAll', stype = 'egg', stypeTo = 'chick' }\n",
+             "Ab.e\n"
+             "e..e");
     vg_state *s = right(g, 0);
     assert_int_equal(count(g, s, "egg", NULL), 3);
     vg_state_free(s);
@@ -174,7 +175,7 @@ static void test_transform_to_all_and_spawn_if_has_less(void **state) {
     assert_int_equal(count(g, s, "flower", &x), 1);
     assert_true(x == 1);
     vg_state_free(s);
-    s = right(g, 3);                           /* a gem held: no flower on the second pad */
+    s = right(g, 3); /* a gem held: no flower on the second pad */
     assert_int_equal(vg_avatar_resource(g, s, 0), 1);
     assert_int_equal(count(g, s, "flower", &x), 1);
     vg_state_free(s);

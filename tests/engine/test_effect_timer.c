@@ -40,13 +40,13 @@ static void test_timed_rows(void **state) {
     (void)state;
     double got[8];
     scores("interaction { 'avatar', 'TIME', 'scoreChange', scoreChange = 1 }\n", "A....", 3, got);
-    expect_scores(got, (const double[]){1, 1, 1}, 3);                  /* once, in tick 1 */
+    expect_scores(got, (const double[]){1, 1, 1}, 3); /* once, in tick 1 */
     scores("interaction { 'avatar', 'TIME', 'scoreChange', scoreChange = 1, timer = 3, repeating = true }\n", "A....",
            8, got);
     expect_scores(got, (const double[]){1, 1, 1, 2, 2, 2, 3, 3}, 8); /* ticks 1, 4, 7 */
     scores("interaction { 'avatar', 'TIME', 'scoreChange', scoreChange = 1, timer = 3, nextExecution = 0 }\n", "A....",
            5, got);
-    expect_scores(got, (const double[]){0, 0, 0, 1, 1}, 5);           /* tick 4 */
+    expect_scores(got, (const double[]){0, 0, 0, 1, 1}, 5); /* tick 4 */
 }
 
 /* A timed row runs on every sprite of its type: two coins, two points a time. */
@@ -66,7 +66,7 @@ static void test_add_timer(void **state) {
            "interaction { 'bell', 'avatar', 'addTimer', timer = 2, ftype = 'scoreChange', scoreChange = 5 }\n"
            "interaction { 'bell', 'avatar', 'killSprite' }\n",
            "Ab...", 5, got);
-    expect_scores(got, (const double[]){5, 5, 10, 10, 10}, 5);        /* set in tick 1, runs in tick 3 */
+    expect_scores(got, (const double[]){5, 5, 10, 10, 10}, 5); /* set in tick 1, runs in tick 3 */
 }
 
 static void test_refused(void **state) {

@@ -23,9 +23,9 @@ static void test_wall_bounce(void **state) {
                              "A....\n.o.ww\n.....");
     vg_state *s = vg_state_new(g, 1);
     advance(g, s, VG_ACTION_NIL);
-    advance(g, s, VG_ACTION_NIL);                 /* 16: in no wall yet */
+    advance(g, s, VG_ACTION_NIL); /* 16: in no wall yet */
     assert_int_equal(first_of(g, s, "ball")->x, 16);
-    advance(g, s, VG_ACTION_NIL);                 /* at 22 it reaches into the wall at 30 */
+    advance(g, s, VG_ACTION_NIL); /* at 22 it reaches into the wall at 30 */
     const sprite *p = first_of(g, s, "ball");
     double ox, oy;
     physics_vec(g, p, &ox, &oy);
@@ -49,7 +49,7 @@ static void test_wall_bounce_two_blocks(void **state) {
                              "A....\n..o..\n.....\n..bb.");
     vg_state *s = vg_state_new(g, 1);
     sprite *p = (sprite *)first_of(g, s, "ball");
-    p->x = 25;                                     /* over both blocks */
+    p->x = 25; /* over both blocks */
     for (int k = 0; k < 4 && vg_score(s) == 0; k++) advance(g, s, VG_ACTION_NIL);
     double ox, oy;
     physics_vec(g, first_of(g, s, "ball"), &ox, &oy);
@@ -129,16 +129,17 @@ static void test_kill_if_slow(void **state) {
 static void test_kill_if_not_upright(void **state) {
     (void)state;
     for (int upright = 0; upright < 2; upright++) {
-        vg_game *g = load_lua_ok("game { square_size = 10 }\nmap { '.' }\n"
-                                 "sprite { 'avatar', 'LanderAvatar', physicstype = 'CONT', speed = 0, angle_diff = 0.3 }\n"
-                                 "sprite { 'pad', 'Immovable' }\n"
-                                 "map { 'A', 'avatar' }\nmap { 'p', 'pad' }\n"
-                                 "interaction { 'avatar', 'pad', 'killIfNotUpright' }\n",
-                                 "Ap...");
+        vg_game *g =
+            load_lua_ok("game { square_size = 10 }\nmap { '.' }\n"
+                        "sprite { 'avatar', 'LanderAvatar', physicstype = 'CONT', speed = 0, angle_diff = 0.3 }\n"
+                        "sprite { 'pad', 'Immovable' }\n"
+                        "map { 'A', 'avatar' }\nmap { 'p', 'pad' }\n"
+                        "interaction { 'avatar', 'pad', 'killIfNotUpright' }\n",
+                        "Ap...");
         vg_state *s = vg_state_new(g, 1);
         sprite *p = (sprite *)first_of(g, s, "avatar");
-        physics_set_rotation(g, p, upright ? -1.5 : 0.0);   /* -1.5 + 2 pi = 4.78 */
-        p->x = 5;                                           /* on the pad */
+        physics_set_rotation(g, p, upright ? -1.5 : 0.0); /* -1.5 + 2 pi = 4.78 */
+        p->x = 5;                                         /* on the pad */
         advance(g, s, VG_ACTION_NIL);
         assert_int_equal(vg_is_over(s) || (first_of(g, s, "avatar")->flags & SP_DISABLED) != 0, !upright);
         vg_state_free(s);

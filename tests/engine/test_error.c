@@ -13,10 +13,10 @@
 static void test_closest_name(void **state) {
     (void)state;
     static const char *const names[] = {"killSprite", "stepBack", "transformTo", "undoAll"};
-    assert_int_equal(vg_closest_name("stepback", names, 4), 1);       /* case ignored */
-    assert_int_equal(vg_closest_name("killSprit", names, 4), 0);      /* one letter short */
+    assert_int_equal(vg_closest_name("stepback", names, 4), 1);  /* case ignored */
+    assert_int_equal(vg_closest_name("killSprit", names, 4), 0); /* one letter short */
     assert_int_equal(vg_closest_name("tranformTo", names, 4), 2);
-    assert_int_equal(vg_closest_name("explode", names, 4), -1);       /* nothing close */
+    assert_int_equal(vg_closest_name("explode", names, 4), -1); /* nothing close */
     assert_int_equal(vg_closest_name("x", names, 0), -1);
 }
 
@@ -35,7 +35,7 @@ static void test_set_and_unknown(void **state) {
     assert_int_equal(err.line, 12);
     error_unknown(&err, "game.lua", 1, "effect", "zzzzzz", names, 2);
     assert_string_equal(err.msg, "unknown effect 'zzzzzz'");
-    assert_int_equal(error_set(NULL, VG_ERR_IO, "f", 0, 0, "x"), VG_ERR_IO);   /* no error wanted */
+    assert_int_equal(error_set(NULL, VG_ERR_IO, "f", 0, 0, "x"), VG_ERR_IO); /* no error wanted */
     error_suggest(NULL, "Imovable", names, 2);
 }
 

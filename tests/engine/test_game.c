@@ -57,15 +57,20 @@ static void expect(vg_status got, vg_status st, int line, const char *words) {
 static vg_game *coin_game(void) {
     vg_game *g = game_new("coins.txt");
     assert_non_null(g);
-    static const struct { const char *name, *parent, *cls; char c; } types[] = {
-        {"avatar", NULL, "MovingAvatar", 'A'}, {"wall", NULL, "Immovable", 'w'},
-        {"treasure", NULL, "Immovable", 0},    {"coin", "treasure", NULL, 'c'}, {"gem", "treasure", NULL, 'g'}};
+    static const struct {
+        const char *name, *parent, *cls;
+        char c;
+    } types[] = {{"avatar", NULL, "MovingAvatar", 'A'},
+                 {"wall", NULL, "Immovable", 'w'},
+                 {"treasure", NULL, "Immovable", 0},
+                 {"coin", "treasure", NULL, 'c'},
+                 {"gem", "treasure", NULL, 'g'}};
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         int t;
         assert_int_equal(game_add_type(g, types[k].name, types[k].parent, types[k].cls, 1 + (int)k, &t, &err), VG_OK);
         assert_int_equal(t, (int)k);
         if (types[k].c) assert_int_equal(game_add_mapping(g, types[k].c, &types[k].name, 1, 10, &err), VG_OK);
-        if (k == 2) assert_int_equal(set(g, 't', 2, "color", "GOLD", 3), VG_OK);   /* before its children */
+        if (k == 2) assert_int_equal(set(g, 't', 2, "color", "GOLD", 3), VG_OK); /* before its children */
     }
     assert_int_equal(game_add_mapping(g, '.', NULL, 0, 10, &err), VG_OK);
     const char *wall = "wall", *avatar = "avatar";
@@ -105,16 +110,16 @@ static void test_built_game_plays(void **state) {
     assert_int_equal(vg_type_category(g, vg_type_find(g, "avatar")), VG_CAT_AVATAR);
     assert_int_equal(vg_type_category(g, coin), VG_CAT_IMMOVABLE);
     assert_int_equal(vg_type_glyph(g, vg_type_find(g, "gem")), 'g');
-    assert_int_equal(vg_type_color(g, coin), 0xffd700);   /* inherited from its parent */
+    assert_int_equal(vg_type_color(g, coin), 0xffd700); /* inherited from its parent */
 
     vg_state *s = vg_state_new(g, 1);
     double x0, y0, x, y;
     assert_true(vg_avatar_pos(g, s, &x0, &y0));
-    assert_int_equal(vg_advance(g, s, VG_ACTION_LEFT, &err), VG_OK);   /* into the wall: stepped back */
+    assert_int_equal(vg_advance(g, s, VG_ACTION_LEFT, &err), VG_OK); /* into the wall: stepped back */
     assert_true(vg_avatar_pos(g, s, &x, &y));
     assert_true(x == x0 && y == y0);
     assert_true(vg_score(s) == 0);
-    static const double scores[] = {2, 2, 7, 9};               /* coin, empty cell, gem, coin */
+    static const double scores[] = {2, 2, 7, 9}; /* coin, empty cell, gem, coin */
     for (int k = 0; k < 4; k++) {
         assert_false(vg_is_over(s));
         assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);
@@ -134,7 +139,7 @@ static void test_built_game_times_out(void **state) {
     vg_state *s = vg_state_new(g, 1);
     while (!vg_is_over(s)) assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
     assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
-    assert_int_equal(vg_tick(s), 41);                              /* the tick after the game's max_ticks */
+    assert_int_equal(vg_tick(s), 41); /* the tick after the game's max_ticks */
     vg_state_free(s);
     game_free(g);
 }
@@ -172,8 +177,9 @@ static void test_declaration_errors(void **state) {
     expect(game_add_term(g, "SpriteCountr", 0, 80, &d, &err), VG_ERR_SCRIPT, 80,
            "unknown termination 'SpriteCountr'; did you mean 'SpriteCounter'?");
     assert_int_equal(game_add_term(g, "Timeout", 0, 81, &d, &err), VG_OK);
-    expect(set(g, 'd', d, "limit", "-1", 81), VG_ERR_SCRIPT, 81, "'limit' must be a whole number from 0 to 1e+09, not -1");
-    g->turns = 1;                                   /* as turns{} does before naming its moves */
+    expect(set(g, 'd', d, "limit", "-1", 81), VG_ERR_SCRIPT, 81,
+           "'limit' must be a whole number from 0 to 1e+09, not -1");
+    g->turns = 1; /* as turns{} does before naming its moves */
     assert_int_equal(game_add_move(g, "jump", 90, &err), VG_OK);
     expect(game_add_move(g, "jump", 91, &err), VG_ERR_SCRIPT, 91, "move 'jump' is named twice");
     assert_int_equal(game_add_var(g, "lives", 3, 92, &err), VG_OK);
@@ -185,7 +191,7 @@ static void test_finish_and_level_errors(void **state) {
     (void)state;
     vg_game *g = coin_game();
     int d;
-    assert_int_equal(game_add_term(g, "SpriteCounter", 0, 85, &d, &err), VG_OK);   /* no stype */
+    assert_int_equal(game_add_term(g, "SpriteCounter", 0, 85, &d, &err), VG_OK); /* no stype */
     expect(game_finish(g, &err), VG_ERR_SCRIPT, 85, "SpriteCounter");
     game_free(g);
 
@@ -219,20 +225,17 @@ static void test_type_limit(void **state) {
  * rather than reading as a typo. */
 static void test_gvgai_has_it(void **state) {
     (void)state;
-    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\ninteraction { 'avatar', 'avatar', 'waterPhysics' }\n", "A\n", 2,
-                   "effect 'waterPhysics': GVGAI has this effect, vgdl does not yet");
+    load_lua_error("sprite { 'avatar', 'MovingAvatar' }\ninteraction { 'avatar', 'avatar', 'waterPhysics' }\n", "A\n",
+                   2, "effect 'waterPhysics': GVGAI has this effect, vgdl does not yet");
     load_lua_error("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'fly', 'RandomInertial' }\n", "A\n", 2,
                    "sprite class 'RandomInertial': GVGAI has this sprite class, vgdl does not yet");
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_built_game_plays),
-        cmocka_unit_test(test_built_game_times_out),
-        cmocka_unit_test(test_declaration_errors),
-        cmocka_unit_test(test_finish_and_level_errors),
-        cmocka_unit_test(test_type_limit),
-        cmocka_unit_test(test_gvgai_has_it),
+        cmocka_unit_test(test_built_game_plays),   cmocka_unit_test(test_built_game_times_out),
+        cmocka_unit_test(test_declaration_errors), cmocka_unit_test(test_finish_and_level_errors),
+        cmocka_unit_test(test_type_limit),         cmocka_unit_test(test_gvgai_has_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,7 +33,7 @@ static const type_def *type(const vg_game *g, const char *name) {
 static void test_type_tree(void **state) {
     (void)state;
     vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                             "sprite { 'hen', 'SpawnPoint', stype = 'egg' }\n"      /* 'egg' comes later */
+                             "sprite { 'hen', 'SpawnPoint', stype = 'egg' }\n" /* 'egg' comes later */
                              "sprite { 'food' }\n"
                              "sprite { 'egg', 'Immovable', parent = 'food' }\n"
                              "sprite { 'corn', 'Immovable', parent = 'food' }\n"
@@ -75,11 +75,12 @@ static void test_pairs(void **state) {
     assert_int_equal(p->count, 2);
     assert_int_equal(g->effects[g->pair_effects[p->first]].score[0], 1);
     assert_int_equal(g->effects[g->pair_effects[p->first + 1]].score[0], 10);
-    assert_true(g->partners[vg_type_find(g, "avatar")] == (1ULL << vg_type_find(g, "coin") | 1ULL << vg_type_find(g, "wall")));
+    assert_true(g->partners[vg_type_find(g, "avatar")] ==
+                (1ULL << vg_type_find(g, "coin") | 1ULL << vg_type_find(g, "wall")));
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);
-    assert_true(vg_score(s) == 11);                     /* both coin rows, in order */
+    assert_true(vg_score(s) == 11); /* both coin rows, in order */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -87,11 +88,11 @@ static void test_pairs(void **state) {
 static void test_static_layer(void **state) {
     (void)state;
     vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                             "sprite { 'wall', 'Immovable' }\n"            /* nothing touches it */
-                             "sprite { 'coin', 'Immovable' }\n"            /* killed */
-                             "sprite { 'box', 'Passive' }\n"               /* pushed */
-                             "sprite { 'seed', 'Immovable' }\n"            /* replaced: a change */
-                             "sprite { 'tree', 'Immovable' }\n"            /* created by a rule */
+                             "sprite { 'wall', 'Immovable' }\n" /* nothing touches it */
+                             "sprite { 'coin', 'Immovable' }\n" /* killed */
+                             "sprite { 'box', 'Passive' }\n"    /* pushed */
+                             "sprite { 'seed', 'Immovable' }\n" /* replaced: a change */
+                             "sprite { 'tree', 'Immovable' }\n" /* created by a rule */
                              "sprite { 'post', 'Immovable', dynamic = true }\n"
                              "sprite { 'rock', 'Missile', speed = 0 }\n"
                              "sprite { 'bat', 'RandomNPC' }\n"
@@ -100,9 +101,11 @@ static void test_static_layer(void **state) {
                              "interaction { 'box', 'avatar', 'bounceForward' }\n"
                              "interaction { 'seed', 'avatar', 'transformTo', stype = 'tree' }\n",
                              "Aw");
-    static const struct { const char *name; int fixed, killable, changing; } want[] = {
-        {"avatar", 0, 0, 1}, {"wall", 1, 0, 0}, {"coin", 1, 1, 0}, {"box", 0, 0, 1}, {"seed", 0, 0, 1},
-        {"tree", 0, 0, 1},   {"post", 0, 0, 1}, {"rock", 0, 0, 1}, {"bat", 0, 0, 1}};
+    static const struct {
+        const char *name;
+        int fixed, killable, changing;
+    } want[] = {{"avatar", 0, 0, 1}, {"wall", 1, 0, 0}, {"coin", 1, 1, 0}, {"box", 0, 0, 1}, {"seed", 0, 0, 1},
+                {"tree", 0, 0, 1},   {"post", 0, 0, 1}, {"rock", 0, 0, 1}, {"bat", 0, 0, 1}};
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         const type_def *td = type(g, want[k].name);
         if (td->fixed != want[k].fixed || td->killable != want[k].killable) print_error("%s\n", want[k].name);
@@ -110,7 +113,7 @@ static void test_static_layer(void **state) {
         assert_int_equal(td->killable, want[k].killable);
         assert_int_equal((int)(g->changing >> vg_type_find(g, want[k].name) & 1), want[k].changing);
     }
-    assert_int_equal(g->nupdate, 1);                    /* the bat; not the still rock, nor the avatar */
+    assert_int_equal(g->nupdate, 1); /* the bat; not the still rock, nor the avatar */
     assert_int_equal(g->update_order[0], vg_type_find(g, "bat"));
     vg_game_free(g);
 }
@@ -124,8 +127,8 @@ static void test_glyphs_and_layout(void **state) {
                              "Ag.x");
     assert_int_equal(type(g, "avatar")->glyph, 'A');
     assert_int_equal(type(g, "gem")->glyph, 'g');
-    assert_int_equal(type(g, "floor")->glyph, '.');     /* on top only under '.' and 'x'; '.' comes first */
-    assert_int_equal(type(g, "ghost")->glyph, 'x');     /* never on top: the first that places it */
+    assert_int_equal(type(g, "floor")->glyph, '.'); /* on top only under '.' and 'x'; '.' comes first */
+    assert_int_equal(type(g, "ghost")->glyph, 'x'); /* never on top: the first that places it */
     assert_int_equal(g->stride, sizeof(sprite));
     assert_int_equal(sizeof(sprite), 16);
     vg_game_free(g);
@@ -147,7 +150,9 @@ static void test_glyphs_and_layout(void **state) {
  * avatar and no turns{}. */
 static void test_not_a_game(void **state) {
     (void)state;
-    static const struct { const char *lua, *words; } cases[] = {
+    static const struct {
+        const char *lua, *words;
+    } cases[] = {
         {"", "not a game: it declares no sprite types"},
         {"return 42\n", "not a game: it declares no sprite types"},
         {"game { square_size = 10 }\n", "not a game: it declares no sprite types"},
@@ -162,7 +167,8 @@ static void expect_warning(const vg_game *g, int line, const char *words) {
     vg_error w[8];
     int n = vg_game_warnings(g, w, 8), found = 0;
     for (int k = 0; k < n && k < 8; k++) found |= w[k].line == line && strstr(w[k].msg, words) != NULL;
-    if (!found) print_error("no warning at line %d with '%s' (%d warnings; first: %s)\n", line, words, n, n ? w[0].msg : "");
+    if (!found)
+        print_error("no warning at line %d with '%s' (%d warnings; first: %s)\n", line, words, n, n ? w[0].msg : "");
     assert_true(found);
 }
 
@@ -185,12 +191,9 @@ static void test_warnings(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_type_tree),
-        cmocka_unit_test(test_pairs),
-        cmocka_unit_test(test_static_layer),
-        cmocka_unit_test(test_glyphs_and_layout),
-        cmocka_unit_test(test_not_a_game),
-        cmocka_unit_test(test_warnings),
+        cmocka_unit_test(test_type_tree),    cmocka_unit_test(test_pairs),
+        cmocka_unit_test(test_static_layer), cmocka_unit_test(test_glyphs_and_layout),
+        cmocka_unit_test(test_not_a_game),   cmocka_unit_test(test_warnings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

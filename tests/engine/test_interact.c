@@ -30,9 +30,15 @@ static vg_error err;
 /* Avatar, wall, gem (a parent of ruby and jade), coin; '.' is empty. */
 static vg_game *base_game(void) {
     vg_game *g = game_new("t.txt");
-    static const struct { const char *name, *parent, *cls; char c; } types[] = {
-        {"avatar", NULL, "MovingAvatar", 'A'}, {"wall", NULL, "Immovable", 'w'}, {"gem", NULL, "Immovable", 0},
-        {"ruby", "gem", NULL, 'r'},            {"jade", "gem", NULL, 'j'},       {"coin", NULL, "Immovable", 'c'}};
+    static const struct {
+        const char *name, *parent, *cls;
+        char c;
+    } types[] = {{"avatar", NULL, "MovingAvatar", 'A'},
+                 {"wall", NULL, "Immovable", 'w'},
+                 {"gem", NULL, "Immovable", 0},
+                 {"ruby", "gem", NULL, 'r'},
+                 {"jade", "gem", NULL, 'j'},
+                 {"coin", NULL, "Immovable", 'c'}};
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         int t;
         assert_int_equal(game_add_type(g, types[k].name, types[k].parent, types[k].cls, 1, &t, &err), VG_OK);
@@ -58,18 +64,23 @@ static void add_effect(vg_game *g, const char *t1, const char *t2, const char *n
 
 static void test_checks(void **state) {
     (void)state;
-    static const struct { const char *t1, *t2, *effect, *key, *val, *msg; } cases[] = {
+    static const struct {
+        const char *t1, *t2, *effect, *key, *val, *msg;
+    } cases[] = {
         {"avatar", "coin", "killAll", "scoreChange", "1", "killAll needs 'stype'"},
         {"avatar", "coin", "shieldFrom", "stype", "coin", "shieldFrom needs 'stype' and 'ftype'"},
         {"avatar", "coin", "spawn", "scoreChange", "1", "spawn needs 'stype'"},
-        {"ruby", "avatar", "transformToRandomChild", "stype", "ruby", "transformToRandomChild: 'stype' ruby has no subtypes"},
+        {"ruby", "avatar", "transformToRandomChild", "stype", "ruby",
+         "transformToRandomChild: 'stype' ruby has no subtypes"},
         {"coin", "avatar", "transformIfCount", "stype", "ruby", "transformIfCount needs 'stypeCount'"},
         {"coin", "avatar", "transformToSingleton", "stype", "ruby", "transformToSingleton needs 'stype_other'"},
         {"avatar", "coin", "killIfOtherHasMore", "limit", "1", "killIfOtherHasMore needs 'resource' (a sprite type)"},
         {"avatar", "coin", "spawnIfHasMore", "resource", "coin", "spawnIfHasMore needs 'stype'"},
         {"avatar", "coin", "spawnIfCounterSubTypes", "stype", "ruby", "spawnIfCounterSubTypes needs 'estype'"},
-        {"avatar", "EOS", "spawnAbove", "stype", "coin", "spawnAbove needs two sprites; it cannot happen at the edge (EOS)"},
-        {"avatar", "EOS", "killIfFrontal", "scoreChange", "1", "killIfFrontal needs two sprites; it cannot happen at the edge (EOS)"},
+        {"avatar", "EOS", "spawnAbove", "stype", "coin",
+         "spawnAbove needs two sprites; it cannot happen at the edge (EOS)"},
+        {"avatar", "EOS", "killIfFrontal", "scoreChange", "1",
+         "killIfFrontal needs two sprites; it cannot happen at the edge (EOS)"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         vg_game *g = base_game();
@@ -98,8 +109,8 @@ static void test_parent_type_sprites(void **state) {
     assert_string_equal(g->types[self].name, "gem");
     vg_state *s = vg_state_new(g, 1);
     vg_obs obs[4];
-    assert_int_equal(vg_sprites_of(g, s, t, NULL, obs, 4), 2);          /* the map's gem and ruby */
-    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);   /* the coin becomes a gem */
+    assert_int_equal(vg_sprites_of(g, s, t, NULL, obs, 4), 2);        /* the map's gem and ruby */
+    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK); /* the coin becomes a gem */
     assert_int_equal(vg_sprites_of(g, s, t, NULL, obs, 4), 3);
     assert_int_equal(vg_sprites_of(g, s, self, NULL, obs, 4), 2);
     vg_state_free(s);
@@ -123,12 +134,12 @@ static double score_after(vg_game *g, const char *map, int n, int *alive) {
 static void test_scores_only_when_acting(void **state) {
     (void)state;
     int alive;
-    vg_game *g = base_game();                       /* holds no coin: at most 0, it dies and scores */
+    vg_game *g = base_game(); /* holds no coin: at most 0, it dies and scores */
     add_effect(g, "avatar", "coin", "killIfHasLess", 2, "resource", "coin", "limit", "0", "scoreChange", "5", NULL);
     assert_true(score_after(g, "wAc.w\n", 1, &alive) == 5);
     assert_false(alive);
     game_free(g);
-    g = base_game();                                /* at least 1: no, so neither */
+    g = base_game(); /* at least 1: no, so neither */
     add_effect(g, "avatar", "coin", "killIfHasMore", 2, "resource", "coin", "limit", "1", "scoreChange", "5", NULL);
     assert_true(score_after(g, "wAc.w\n", 1, &alive) == 0);
     assert_true(alive);
@@ -164,7 +175,7 @@ static void play_lasting(const char *map, const char *acts, const int *scores, c
     assert_int_equal(level_load(g, map, "map", &err), VG_OK);
     vg_state *s = vg_state_new(g, 1), *c = vg_state_new(g, 1);
     for (int k = 0; acts[k]; k++) {
-        vg_state_copy(c, s);                      /* the marks travel with a copy */
+        vg_state_copy(c, s); /* the marks travel with a copy */
         assert_int_equal(vg_advance(g, c, acts[k] == 'r' ? VG_ACTION_RIGHT : VG_ACTION_NIL, &err), VG_OK);
         vg_state *tmp = s;
         s = c, c = tmp;
@@ -180,7 +191,8 @@ static void play_lasting(const char *map, const char *acts, const int *scores, c
 
 static void test_lasting_overlap(void **state) {
     (void)state;
-    static const int scores[] = {1, 2, 3, 3, 3}, persist[] = {PERSIST_SOME, PERSIST_SOME, PERSIST_SOME, PERSIST_NONE, PERSIST_NONE};
+    static const int scores[] = {1, 2, 3, 3, 3},
+                     persist[] = {PERSIST_SOME, PERSIST_SOME, PERSIST_SOME, PERSIST_NONE, PERSIST_NONE};
     play_lasting("wx..w\n", "nnnrn", scores, persist);
     static const int scores2[] = {11, 22, 33}, persist2[] = {PERSIST_ALL, PERSIST_ALL, PERSIST_ALL};
     play_lasting("wxy.w\n", "nnn", scores2, persist2);

@@ -36,8 +36,8 @@ static void test_not_regular_files(void **state) {
     const char *bait = repo_path(BAIT);
     char bait_copy[512];
     snprintf(bait_copy, sizeof bait_copy, "%s", bait);
-    expect_io_error(bait_copy, fifo, fifo, "not a regular file");           /* a FIFO as the map */
-    expect_io_error(fifo, repo_path("levels/bait/lvl0.txt"), fifo, "not a regular file");   /* ... as the script */
+    expect_io_error(bait_copy, fifo, fifo, "not a regular file");                         /* a FIFO as the map */
+    expect_io_error(fifo, repo_path("levels/bait/lvl0.txt"), fifo, "not a regular file"); /* ... as the script */
     expect_io_error(bait_copy, "/dev/zero", "/dev/zero", "not a regular file");
     expect_io_error(bait_copy, "/tmp", "/tmp", "not a regular file");
     expect_io_error(bait_copy, "", "", "no file name");

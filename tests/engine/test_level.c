@@ -16,26 +16,25 @@
 #include "support.h"
 
 #define SCRIPT "scripts/bait.lua"
-#define MAPS "tests/fixtures/maps/"
+#define MAPS   "tests/fixtures/maps/"
 
 /* levels/bait/lvl0.txt, and how vg_render_text draws its start (floor is hidden). */
 #define LVL0_TEXT "wwwww\nwgAww\nww..w\nw.11w\nwwk.w\nwwwww"
-static const char lvl0_render[] =
-    "wwwww\n"
-    "wgAww\n"
-    "ww  w\n"
-    "w 11w\n"
-    "wwk w\n"
-    "wwwww\n";
+static const char lvl0_render[] = "wwwww\n"
+                                  "wgAww\n"
+                                  "ww  w\n"
+                                  "w 11w\n"
+                                  "wwk w\n"
+                                  "wwwww\n";
 
 /* ---- Bad maps --------------------------------------------------------- */
 
 typedef struct bad_map {
-    const char *fixture;     /* file under tests/fixtures/maps/ */
+    const char *fixture; /* file under tests/fixtures/maps/ */
     vg_status status;
-    int line, col;           /* expected err.line and err.col */
-    int col_alt;             /* another acceptable err.col, or -1 */
-    const char *kw;          /* the message contains this */
+    int line, col;  /* expected err.line and err.col */
+    int col_alt;    /* another acceptable err.col, or -1 */
+    const char *kw; /* the message contains this */
 } bad_map;
 
 static const bad_map bad_maps[] = {
@@ -82,7 +81,7 @@ static void test_missing_map(void **state) {
 /* 'err' may be NULL: failures still come back as a status. */
 static void test_null_error_pointer(void **state) {
     (void)state;
-    vg_game *g = (vg_game *)&g;                      /* not NULL: the call must clear it */
+    vg_game *g = (vg_game *)&g; /* not NULL: the call must clear it */
     assert_int_equal(vg_game_load(SCRIPT, MAPS "unknown_char.txt", &g, NULL), VG_ERR_PARSE);
     assert_null(g);
     assert_int_equal(vg_game_load(SCRIPT, MAPS "no_such_map.txt", &g, NULL), VG_ERR_IO);
@@ -161,7 +160,8 @@ static void test_liberal_reading(void **state) {
     assert_true(start_hash(LVL0_TEXT "\n\n\n", "trailing blank lines") == plain);
     assert_true(start_hash("wwwww\r\nwgAww\r\nww..w\r\nw.11w\r\nwwk.w\r\nwwwww", "CRLF") == plain);
     assert_true(start_hash("wwwww\r\nwgAww\r\nww..w\r\nw.11w\r\nwwk.w\r\nwwwww\r\n", "CRLF, final") == plain);
-    assert_true(start_hash("wwwww\r\nwgAww\r\nww..w\r\nw.11w\r\nwwk.w\r\nwwwww\r\n\r\n\r\n", "CRLF, blank lines") == plain);
+    assert_true(start_hash("wwwww\r\nwgAww\r\nww..w\r\nw.11w\r\nwwk.w\r\nwwwww\r\n\r\n\r\n", "CRLF, blank lines") ==
+                plain);
 
     /* The file itself gives the same start. */
     vg_game *g = load_game(SCRIPT, "levels/bait/lvl0.txt");
@@ -266,14 +266,14 @@ static void test_render_text(void **state) {
     /* The avatar walks down, right, down (pushing a box), left (pushing the
      * other), down onto the key: it becomes 'withkey', drawn 'B'. */
     static const vg_action moves[] = {VG_ACTION_DOWN, VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_LEFT, VG_ACTION_DOWN};
-    static const char after[] =
-        "wwwww\n"
-        "wg ww\n"
-        "ww  w\n"
-        "w1  w\n"
-        "wwB1w\n"
-        "wwwww\n";
-    for (size_t k = 0; k < sizeof moves / sizeof moves[0]; k++) assert_int_equal(vg_advance(g, s, moves[k], NULL), VG_OK);
+    static const char after[] = "wwwww\n"
+                                "wg ww\n"
+                                "ww  w\n"
+                                "w1  w\n"
+                                "wwB1w\n"
+                                "wwwww\n";
+    for (size_t k = 0; k < sizeof moves / sizeof moves[0]; k++)
+        assert_int_equal(vg_advance(g, s, moves[k], NULL), VG_OK);
     vg_render_text(g, s, buf, sizeof buf);
     if (strcmp(buf, after) != 0) print_error("after the moves:\n%s", buf);
     assert_string_equal(buf, after);
@@ -285,8 +285,8 @@ int main(void) {
     struct CMUnitTest tests[NUM_BAD + 16];
     int n = 0;
     for (int k = 0; k < NUM_BAD; k++)
-        tests[n++] = (struct CMUnitTest){.name = bad_maps[k].fixture, .test_func = test_bad_map,
-                                         .initial_state = (void *)&bad_maps[k]};
+        tests[n++] = (struct CMUnitTest){
+            .name = bad_maps[k].fixture, .test_func = test_bad_map, .initial_state = (void *)&bad_maps[k]};
     const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_missing_map),
         cmocka_unit_test(test_null_error_pointer),

@@ -86,9 +86,9 @@ static void test_open_by_name(void **state) {
     vg_error err = {0};
     assert_int_equal(open_game("bait", "3", &err), VG_OK);
     assert_int_equal(open_game("bait", NULL, &err), VG_OK);
-    assert_int_equal(open_game("aliens", "1", &err), VG_OK);              /* gvgai/aliens.txt, aliens_lvl1.txt */
-    assert_int_equal(open_game("cs188", "smallClassic", &err), VG_OK);   /* levels/cs188/smallClassic.lay */
-    assert_int_equal(open_game("cs188", "0", &err), VG_OK);              /* the first layout by name */
+    assert_int_equal(open_game("aliens", "1", &err), VG_OK);           /* gvgai/aliens.txt, aliens_lvl1.txt */
+    assert_int_equal(open_game("cs188", "smallClassic", &err), VG_OK); /* levels/cs188/smallClassic.lay */
+    assert_int_equal(open_game("cs188", "0", &err), VG_OK);            /* the first layout by name */
     assert_int_equal(open_game(repo_path("scripts/bait.lua"), repo_path("levels/bait/lvl2.txt"), &err), VG_OK);
     assert_int_equal(open_game("bat", "0", &err), VG_ERR_ARG);
     assert_string_equal(err.msg, "unknown game 'bat'; did you mean 'bait'?");
@@ -108,7 +108,7 @@ static void test_open_by_name(void **state) {
     for (int k = 0; k < n; k++) {
         bait += strcmp(names[k], "bait") == 0;
         aliens += strcmp(names[k], "aliens") == 0;
-        assert_true(k == 0 || strcmp(names[k - 1], names[k]) < 0);      /* sorted, each once */
+        assert_true(k == 0 || strcmp(names[k - 1], names[k]) < 0); /* sorted, each once */
         assert_null(strstr(names[k], "_lvl"));
     }
     for (int k = 0; k < n; k++) free(names[k]);

@@ -22,8 +22,8 @@
 
 #include "support.h"
 
-#define SCRIPT "scripts/bait.lua"
-#define LVL0 "levels/bait/lvl0.txt"
+#define SCRIPT  "scripts/bait.lua"
+#define LVL0    "levels/bait/lvl0.txt"
 #define MAX_OBS 256
 
 static int type_of(const vg_game *g, const char *name) {
@@ -65,7 +65,7 @@ static void expect_grouped_sorted(const vg_obs *o, int n, const double *ref) {
         assert_true(o[k].sqdist == want);
         for (int j = 0; j < k; j++) {
             assert_int_not_equal(o[j].id, o[k].id);
-            if (o[j].type == o[k].type && j < k - 1) assert_int_equal(o[k - 1].type, o[k].type);   /* one run */
+            if (o[j].type == o[k].type && j < k - 1) assert_int_equal(o[k - 1].type, o[k].type); /* one run */
         }
         if (k > 0 && o[k - 1].type == o[k].type) {
             if (ref && o[k - 1].sqdist != o[k].sqdist) assert_true(o[k - 1].sqdist < o[k].sqdist);
@@ -128,7 +128,7 @@ static void test_avatar_dies(void **state) {
     assert_int_equal(vg_winner_of(s), VG_PLAYER_LOSES);
     assert_int_equal(vg_avatar_type(g, s), type_of(g, "nokey"));
     vg_obs o[4];
-    assert_int_equal(vg_sprites(g, s, VG_CAT_AVATAR, NULL, o, 4), 0);   /* no live avatar listed */
+    assert_int_equal(vg_sprites(g, s, VG_CAT_AVATAR, NULL, o, 4), 0); /* no live avatar listed */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -168,7 +168,7 @@ static void test_sprites_by_category(void **state) {
     assert_int_equal(vg_sprites(g, s, VG_CAT_AVATAR, NULL, o, MAX_OBS), 1);
     assert_int_equal(o[0].type, type_of(g, "nokey"));
     assert_int_equal(vg_sprites(g, s, VG_CAT_NPC, NULL, o, MAX_OBS), 0);
-    n = vg_sprites(g, s, VG_NUM_CATS, NULL, o, MAX_OBS);      /* everything */
+    n = vg_sprites(g, s, VG_NUM_CATS, NULL, o, MAX_OBS); /* everything */
     assert_int_equal(n, 21 + 9 + 1 + 3 + 1);
     expect_grouped_sorted(o, n, NULL);
 
@@ -178,7 +178,7 @@ static void test_sprites_by_category(void **state) {
     assert_int_equal(vg_sprites(g, s, VG_CAT_MOVABLE, NULL, two, 2), 3);
     unsigned char guard[sizeof two[2]];
     memset(guard, 0x5a, sizeof guard);
-    assert_memory_equal(&two[2], guard, sizeof guard);           /* nothing past max */
+    assert_memory_equal(&two[2], guard, sizeof guard); /* nothing past max */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -209,7 +209,7 @@ static void test_sprites_with_reference(void **state) {
     int wall = type_of(g, "wall");
     for (int k = 0; k < n; k++)
         if (o[k].type == wall) {
-            assert_true(o[k].sqdist == 1);          /* (3,1) or (2,0) */
+            assert_true(o[k].sqdist == 1); /* (3,1) or (2,0) */
             break;
         }
     vg_state_free(s);
@@ -225,7 +225,7 @@ static void test_sprites_nearest_when_truncated(void **state) {
     vg_obs o[1];
     const double ref[2] = {3, 4};
     int n = vg_sprites_of(g, s, type_of(g, "box"), ref, o, 1);
-    const double at[2] = {3, 1};                 /* (3,1) is a wall */
+    const double at[2] = {3, 1}; /* (3,1) is a wall */
     vg_obs w[1];
     int nw = vg_sprites_of(g, s, type_of(g, "wall"), at, w, 1);
     vg_state_free(s);
@@ -275,11 +275,11 @@ static int count_only_checks(void) {
     vg_error err;
     if (vg_game_load(SCRIPT, LVL0, &g, &err) != VG_OK) return 20;
     vg_state *s = vg_state_new(g, 1);
-    int bad = vg_sprites(g, s, VG_CAT_IMMOVABLE, NULL, NULL, 0) != 31 ? 21
-            : vg_sprites(g, s, VG_CAT_MOVABLE, (const double[2]){3, 4}, NULL, 0) != 3 ? 22
-            : vg_sprites_of(g, s, vg_type_find(g, "wall"), NULL, NULL, 0) != 21 ? 23
-            : vg_grid_at(g, s, 2, 1, NULL, 0) != 2 ? 24
-            : 0;
+    int bad = vg_sprites(g, s, VG_CAT_IMMOVABLE, NULL, NULL, 0) != 31                   ? 21
+              : vg_sprites(g, s, VG_CAT_MOVABLE, (const double[2]){3, 4}, NULL, 0) != 3 ? 22
+              : vg_sprites_of(g, s, vg_type_find(g, "wall"), NULL, NULL, 0) != 21       ? 23
+              : vg_grid_at(g, s, 2, 1, NULL, 0) != 2                                    ? 24
+                                                                                        : 0;
     vg_state_free(s);
     vg_game_free(g);
     return bad;
@@ -294,8 +294,11 @@ static void test_count_only(void **state) {
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     if (!WIFEXITED(status)) print_error("counting with no array crashed (signal %d)\n", WTERMSIG(status));
-    else if (WEXITSTATUS(status) > 20) print_error("counting with no array: check %d gave a wrong count\n", WEXITSTATUS(status) - 20);
-    else if (WEXITSTATUS(status) != 0) print_error("counting with no array: the child exited with status %d (a sanitizer error?)\n", WEXITSTATUS(status));
+    else if (WEXITSTATUS(status) > 20)
+        print_error("counting with no array: check %d gave a wrong count\n", WEXITSTATUS(status) - 20);
+    else if (WEXITSTATUS(status) != 0)
+        print_error("counting with no array: the child exited with status %d (a sanitizer error?)\n",
+                    WEXITSTATUS(status));
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
 }
@@ -329,7 +332,7 @@ static void test_grid_at(void **state) {
     assert_int_equal(vg_grid_at(g, s, 0, 6, o, 4), 0);
     assert_int_equal(vg_grid_at(g, s, 2, 1, o, 1), 2);
 
-    advance_ok(g, s, VG_ACTION_DOWN);          /* the avatar leaves (2,1) for (2,2) */
+    advance_ok(g, s, VG_ACTION_DOWN); /* the avatar leaves (2,1) for (2,2) */
     expect_cell(g, s, 2, 1, "floor", NULL);
     expect_cell(g, s, 2, 2, "nokey", "floor");
     vg_state_free(s);
@@ -342,7 +345,8 @@ static void test_grid_at(void **state) {
  * between cells; the count comes back however short the array. */
 static void test_grid_at_matches_sprites(void **state) {
     (void)state;
-    static const char *games[][2] = {{SCRIPT, "levels/bait/lvl3.txt"}, {"scripts/pacman.lua", "levels/pacman/lvl0.txt"}};
+    static const char *games[][2] = {{SCRIPT, "levels/bait/lvl3.txt"},
+                                     {"scripts/pacman.lua", "levels/pacman/lvl0.txt"}};
     for (int gi = 0; gi < 2; gi++) {
         vg_game *g = load_game(games[gi][0], games[gi][1]);
         vg_state *s = vg_state_new(g, 7);
@@ -356,9 +360,12 @@ static void test_grid_at_matches_sprites(void **state) {
             for (int y = 0; y < h; y++)
                 for (int x = 0; x < w; x++) {
                     int want = 0;
-                    for (int k = 0; k < n; k++) want += all[k].x > x - 1 && all[k].x < x + 1 && all[k].y > y - 1 && all[k].y < y + 1;
+                    for (int k = 0; k < n; k++)
+                        want += all[k].x > x - 1 && all[k].x < x + 1 && all[k].y > y - 1 && all[k].y < y + 1;
                     int got = vg_grid_at(g, s, x, y, cell, 16);
-                    if (got != want) print_error("%s tick %d cell (%d,%d): %d sprites, by hand %d\n", games[gi][1], tick, x, y, got, want);
+                    if (got != want)
+                        print_error("%s tick %d cell (%d,%d): %d sprites, by hand %d\n", games[gi][1], tick, x, y, got,
+                                    want);
                     assert_int_equal(got, want);
                     assert_int_equal(vg_grid_at(g, s, x, y, NULL, 0), want);
                 }
@@ -374,7 +381,8 @@ static void test_grid_at_matches_sprites(void **state) {
  * on Bait and Pacman (sprites between cells) through 60 random ticks. */
 static void test_planes_match_grid(void **state) {
     (void)state;
-    static const char *games[][2] = {{SCRIPT, "levels/bait/lvl3.txt"}, {"scripts/pacman.lua", "levels/pacman/lvl0.txt"}};
+    static const char *games[][2] = {{SCRIPT, "levels/bait/lvl3.txt"},
+                                     {"scripts/pacman.lua", "levels/pacman/lvl0.txt"}};
     for (int gi = 0; gi < 2; gi++) {
         vg_game *g = load_game(games[gi][0], games[gi][1]);
         vg_state *s = vg_state_new(g, 7);
@@ -383,7 +391,7 @@ static void test_planes_match_grid(void **state) {
         for (int k = 0; k < np; k++) {
             int t = vg_plane_type(g, k);
             assert_true(vg_type_is_leaf(g, t));
-            assert_true(k == 0 || t > vg_plane_type(g, k - 1));            /* type order */
+            assert_true(k == 0 || t > vg_plane_type(g, k - 1)); /* type order */
             plane_of[t] = k;
         }
         assert_int_equal(vg_plane_type(g, np), -1);
@@ -398,7 +406,8 @@ static void test_planes_match_grid(void **state) {
                     memset(want, 0, sizeof want);
                     int n = vg_grid_at(g, s, x, y, cell, 16);
                     for (int k = 0; k < n; k++) want[plane_of[cell[k].type]] = 1;
-                    for (int k = 0; k < np; k++) assert_int_equal(planes[((size_t)k * (size_t)h + (size_t)y) * (size_t)w + (size_t)x], want[k]);
+                    for (int k = 0; k < np; k++)
+                        assert_int_equal(planes[((size_t)k * (size_t)h + (size_t)y) * (size_t)w + (size_t)x], want[k]);
                 }
             advance_random(g, s, &rng);
         }
@@ -412,9 +421,9 @@ static void test_planes_match_grid(void **state) {
 
 static void test_events(void **state) {
     (void)state;
-    static const vg_action solution[] = {VG_ACTION_DOWN, VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_LEFT,
-                                         VG_ACTION_DOWN, VG_ACTION_UP,    VG_ACTION_UP,   VG_ACTION_UP,
-                                         VG_ACTION_LEFT};
+    static const vg_action solution[] = {VG_ACTION_DOWN, VG_ACTION_RIGHT, VG_ACTION_DOWN,
+                                         VG_ACTION_LEFT, VG_ACTION_DOWN,  VG_ACTION_UP,
+                                         VG_ACTION_UP,   VG_ACTION_UP,    VG_ACTION_LEFT};
     vg_game *g = load_game(SCRIPT, LVL0);
     vg_state *s = vg_state_new(g, 0);
     vg_event ev[VG_MAX_EVENTS];
@@ -422,7 +431,7 @@ static void test_events(void **state) {
     vg_obs o[4];
     assert_int_equal(vg_sprites_of(g, s, key, NULL, o, 4), 1);
     int key_id = o[0].id;
-    assert_int_equal(vg_events(g, s, ev, VG_MAX_EVENTS), 0);     /* nothing happened yet */
+    assert_int_equal(vg_events(g, s, ev, VG_MAX_EVENTS), 0); /* nothing happened yet */
 
     /* Ticks 1, 2: walking on floor, nothing to report. */
     advance_ok(g, s, solution[0]);
@@ -439,7 +448,7 @@ static void test_events(void **state) {
         assert_true(vg_type_is_a(g, ev[k].active_type, avatar));
         assert_int_equal(ev[k].passive_type, box);
         assert_int_equal(ev[k].from_avatar, 0);
-        assert_true(ev[k].x == 3 && ev[k].y == 3);   /* where the avatar is, in cells */
+        assert_true(ev[k].x == 3 && ev[k].y == 3); /* where the avatar is, in cells */
     }
 
     /* Tick 5: the avatar walks into the key at (2,4) and takes it. */
@@ -492,7 +501,7 @@ static void test_clear_events(void **state) {
     vg_event ev[VG_MAX_EVENTS];
     advance_ok(g, s, VG_ACTION_DOWN);
     advance_ok(g, s, VG_ACTION_RIGHT);
-    advance_ok(g, s, VG_ACTION_DOWN);   /* pushes the box: an event */
+    advance_ok(g, s, VG_ACTION_DOWN); /* pushes the box: an event */
     assert_true(vg_events(g, s, ev, VG_MAX_EVENTS) >= 1);
     assert_non_null(kept = vg_state_clone(s));
     uint64_t hash = vg_state_hash(s);
@@ -503,7 +512,7 @@ static void test_clear_events(void **state) {
     advance_ok(g, s, VG_ACTION_LEFT);
     advance_ok(g, kept, VG_ACTION_LEFT);
     assert_int_equal(vg_state_used(s), vg_state_used(kept));
-    assert_memory_equal(s, kept, vg_state_used(s));   /* byte for byte: a tick starts by clearing them */
+    assert_memory_equal(s, kept, vg_state_used(s)); /* byte for byte: a tick starts by clearing them */
     vg_state_free(kept);
     vg_state_free(s);
     vg_game_free(g);

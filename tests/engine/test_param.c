@@ -28,7 +28,7 @@ static void test_kinds_and_ranges(void **state) {
     param_value v = num(2.5);
     assert_int_equal(game_type_param(g, wall, "speed", &v, 2, &err), VG_OK);
     assert_true(g->types[wall].speed == 2.5);
-    v = num(1.5);                                        /* cooldown is a whole number */
+    v = num(1.5); /* cooldown is a whole number */
     assert_int_equal(game_type_param(g, wall, "cooldown", &v, 3, &err), VG_ERR_SCRIPT);
     assert_int_equal(err.line, 3);
     assert_non_null(strstr(err.msg, "whole number"));
@@ -59,8 +59,10 @@ static void test_directions(void **state) {
     vg_error err;
     int m;
     assert_int_equal(game_add_type(g, "m", NULL, "Passive", 1, &m, &err), VG_OK);
-    static const struct { const char *name; int dx, dy; } dirs[] = {
-        {"UP", 0, -1}, {"DOWN", 0, 1}, {"LEFT", -1, 0}, {"RIGHT", 1, 0}, {"NONE", 0, 0}};
+    static const struct {
+        const char *name;
+        int dx, dy;
+    } dirs[] = {{"UP", 0, -1}, {"DOWN", 0, 1}, {"LEFT", -1, 0}, {"RIGHT", 1, 0}, {"NONE", 0, 0}};
     for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
         param_value v = str(dirs[k].name);
         assert_int_equal(game_type_param(g, m, "orientation", &v, 2, &err), VG_OK);
@@ -80,16 +82,16 @@ static void test_inheritance(void **state) {
     vg_error err;
     int npc, bat, spider;
     assert_int_equal(game_add_type(g, "npc", NULL, "RandomNPC", 1, &npc, &err), VG_OK);
-    assert_true(g->types[npc].speed == 1);               /* RandomNPC's default */
+    assert_true(g->types[npc].speed == 1); /* RandomNPC's default */
     param_value v = num(4);
     assert_int_equal(game_type_param(g, npc, "cooldown", &v, 2, &err), VG_OK);
     assert_int_equal(game_type_param(g, npc, "singleton", &(param_value){.kind = PV_BOOL, .b = 1}, 2, &err), VG_OK);
     assert_int_equal(game_add_type(g, "bat", "npc", NULL, 3, &bat, &err), VG_OK);
     assert_int_equal(g->types[bat].cooldown, 4);
     assert_int_equal(g->types[bat].cls, g->types[npc].cls);
-    assert_int_equal(g->types[bat].singleton, 0);          /* a singleton belongs to its own type */
+    assert_int_equal(g->types[bat].singleton, 0); /* a singleton belongs to its own type */
     assert_int_equal(game_add_type(g, "spider", "npc", "Chaser", 4, &spider, &err), VG_OK);
-    assert_int_equal(g->types[spider].cooldown, 4);        /* the parent's setting over Chaser's defaults */
+    assert_int_equal(g->types[spider].cooldown, 4); /* the parent's setting over Chaser's defaults */
     assert_int_equal(game_add_type(g, "ghost", "nobody", NULL, 5, &bat, &err), VG_ERR_SCRIPT);
     assert_string_equal(err.msg, "unknown sprite type 'nobody'");
     game_free(g);
@@ -138,7 +140,9 @@ static void test_applies(void **state) {
     static const char base[] = "sprite { 'floor', 'Immovable', hidden = true }\n"
                                "sprite { 'avatar', 'MovingAvatar' }\n"
                                "map { 'A', 'avatar', 'floor' }\n";
-    static const struct { const char *lua, *words; } cases[] = {
+    static const struct {
+        const char *lua, *words;
+    } cases[] = {
         {"sprite { 'rock', 'Immovable', jump_strength = 3 }\n",
          "sprite 'rock' (Immovable): parameter 'jump_strength' does not apply (only to BirdAvatar, PlatformerAvatar"},
         {"sprite { 'rock', 'Immovable' }\ninteraction { 'avatar', 'rock', 'killSprite', spend = 4 }\n",
@@ -146,7 +150,8 @@ static void test_applies(void **state) {
         {"interaction { 'avatar', 'avatar', function() end, stype = 'avatar' }\n",
          "interaction with a function: parameter 'stype' does not apply"},
         {"sprite { 'npc' }\nsprite { 'bat', 'RandomNPC', parent = 'npc' }\nsprite { 'rock', 'Immovable', parent = 'npc' }\n"
-         "sprite { 'egg', parent = 'bat', limit = 3 }\n", "sprite 'egg' (RandomNPC): parameter 'limit' does not apply"},
+         "sprite { 'egg', parent = 'bat', limit = 3 }\n",
+         "sprite 'egg' (RandomNPC): parameter 'limit' does not apply"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char lua[1024];
@@ -156,14 +161,16 @@ static void test_applies(void **state) {
         load_lua_error(lua, "A\n", line, cases[k].words);
     }
     /* what does apply: a parent with no class sets it for subtypes of which one uses it */
-    vg_game *g = load_lua_ok("sprite { 'floor', 'Immovable', hidden = true }\nsprite { 'avatar', 'MovingAvatar' }\n"
-                             "map { 'A', 'avatar', 'floor' }\nsprite { 'npc', cons = 2 }\n"
-                             "sprite { 'bat', 'RandomNPC', parent = 'npc' }\nsprite { 'rock', 'Immovable', parent = 'npc' }\n"
-                             "interaction { 'avatar', 'TIME', 'subtractHealthPoints', timer = 5, repeating = true }\n",
-                             "A\n");
+    vg_game *g =
+        load_lua_ok("sprite { 'floor', 'Immovable', hidden = true }\nsprite { 'avatar', 'MovingAvatar' }\n"
+                    "map { 'A', 'avatar', 'floor' }\nsprite { 'npc', cons = 2 }\n"
+                    "sprite { 'bat', 'RandomNPC', parent = 'npc' }\nsprite { 'rock', 'Immovable', parent = 'npc' }\n"
+                    "interaction { 'avatar', 'TIME', 'subtractHealthPoints', timer = 5, repeating = true }\n",
+                    "A\n");
     vg_game_free(g);
     g = load_vgdl_text("BasicGame\n  SpriteSet\n    rock > Immovable jump_strength=3\n"
-                       "  InteractionSet\n    avatar rock > killSprite spend=4\n", "A\n");
+                       "  InteractionSet\n    avatar rock > killSprite spend=4\n",
+                       "A\n");
     vg_error w[4];
     assert_int_equal(vg_game_warnings(g, w, 4), 2);
     assert_non_null(strstr(w[0].msg, "parameter 'jump_strength' does not apply"));
@@ -175,10 +182,8 @@ static void test_applies(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_kinds_and_ranges),
-        cmocka_unit_test(test_directions),
-        cmocka_unit_test(test_inheritance),
-        cmocka_unit_test(test_named_before_declared),
+        cmocka_unit_test(test_kinds_and_ranges), cmocka_unit_test(test_directions),
+        cmocka_unit_test(test_inheritance),      cmocka_unit_test(test_named_before_declared),
         cmocka_unit_test(test_applies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,16 +16,16 @@
 #include "class.h"
 #include "path.h"
 
-enum { UP, LEFT, DOWN, RIGHT };     /* rows of class_base_dirs */
+enum { UP, LEFT, DOWN, RIGHT }; /* rows of class_base_dirs */
 
-#define RULES(obs)                                                                                     \
-    "game { square_size = 10 }\n"                                                                      \
+#define RULES(obs) \
+    "game { square_size = 10 }\n" \
     "sprite { 'floor', 'Immovable' }\nsprite { 'solid' }\nsprite { 'wall', 'Immovable', parent = 'solid' }\n" \
-    "sprite { 'crate', 'Passive' }\nsprite { 'avatar', 'MovingAvatar' }\n"                            \
-    "sprite { 'hunter', 'PathChaser', stype = 'avatar' }\n"                                            \
-    "game { obs = " obs " }\n"                                                                         \
-    "map { '.', 'floor' }\nmap { 'w', 'floor', 'wall' }\nmap { 'x', 'floor', 'crate' }\n"             \
-    "map { 'A', 'floor', 'avatar' }\nmap { 'h', 'floor', 'hunter' }\n"                                  \
+    "sprite { 'crate', 'Passive' }\nsprite { 'avatar', 'MovingAvatar' }\n" \
+    "sprite { 'hunter', 'PathChaser', stype = 'avatar' }\n" \
+    "game { obs = " obs " }\n" \
+    "map { '.', 'floor' }\nmap { 'w', 'floor', 'wall' }\nmap { 'x', 'floor', 'crate' }\n" \
+    "map { 'A', 'floor', 'avatar' }\nmap { 'h', 'floor', 'hunter' }\n" \
     "interaction { 'crate', 'avatar', 'killSprite' }\n"
 
 /* The first step from cell (x, y) to cell (tx, ty). */
@@ -43,9 +43,9 @@ static void test_tie_breaking(void **state) {
     assert_int_equal(step(g, 0, 0, 3, 0), RIGHT);
     assert_int_equal(step(g, 4, 4, 0, 4), LEFT);
     assert_int_equal(step(g, 4, 4, 3, 3), UP);
-    assert_int_equal(step(g, 0, 0, 3, 1), RIGHT);    /* a breadth-first queue would go down */
-    assert_int_equal(step(g, 0, 1, 2, 0), RIGHT);    /* ... and here up */
-    assert_int_equal(step(g, 2, 2, 2, 2), -1);       /* GVGAI has no path to where one is */
+    assert_int_equal(step(g, 0, 0, 3, 1), RIGHT); /* a breadth-first queue would go down */
+    assert_int_equal(step(g, 0, 1, 2, 0), RIGHT); /* ... and here up */
+    assert_int_equal(step(g, 2, 2, 2, 2), -1);    /* GVGAI has no path to where one is */
     vg_game_free(g);
 }
 
@@ -57,14 +57,15 @@ static void test_shortest_around_walls(void **state) {
     vg_game *g = load_lua_ok(RULES("'wall'"), map);
     int w = 8, h = 6, dist[48];
     for (int from = 0; from < w * h; from++) {
-        for (int c = 0; c < w * h; c++) dist[c] = -1;     /* breadth-first distances to 'from' */
+        for (int c = 0; c < w * h; c++) dist[c] = -1; /* breadth-first distances to 'from' */
         int queue[48], head = 0, tail = 0;
         if (map[from / w * (w + 1) + from % w] != 'w') dist[from] = 0, queue[tail++] = from;
         while (head < tail) {
             int c = queue[head++];
             for (int d = 0; d < 4; d++) {
                 int nx = c % w + class_base_dirs[d][0], ny = c / w + class_base_dirs[d][1];
-                if (nx < 0 || ny < 0 || nx >= w || ny >= h || map[ny * (w + 1) + nx] == 'w' || dist[ny * w + nx] >= 0) continue;
+                if (nx < 0 || ny < 0 || nx >= w || ny >= h || map[ny * (w + 1) + nx] == 'w' || dist[ny * w + nx] >= 0)
+                    continue;
                 dist[ny * w + nx] = dist[c] + 1;
                 queue[tail++] = ny * w + nx;
             }
@@ -80,7 +81,7 @@ static void test_shortest_around_walls(void **state) {
             assert_int_equal(dist[ny * w + nx], dist[c] - 1);
         }
     }
-    assert_int_equal(step(g, 7, 4, 0, 0), -1);          /* (7, 4) and (7, 5) are closed off */
+    assert_int_equal(step(g, 7, 4, 0, 0), -1); /* (7, 4) and (7, 5) are closed off */
     assert_int_equal(step(g, 7, 4, 7, 5), DOWN);
     vg_game_free(g);
 }
@@ -91,18 +92,18 @@ static void test_shortest_around_walls(void **state) {
 static void test_open_cells(void **state) {
     (void)state;
     vg_game *g = load_lua_ok(RULES("{ 'wall', 'crate' }"), "Ax.\n...\nw.h");
-    assert_int_equal(step(g, 0, 0, 2, 0), DOWN);         /* around the crate */
+    assert_int_equal(step(g, 0, 0, 2, 0), DOWN); /* around the crate */
     assert_int_equal(step(g, 0, 0, 1, 0), -1);
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
-    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);    /* the avatar breaks the crate */
+    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK); /* the avatar breaks the crate */
     vg_obs o[4];
     assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "crate"), NULL, o, 4), 0);
     assert_int_equal(step(g, 0, 0, 1, 0), -1);
     vg_state_free(s);
     vg_game_free(g);
     g = load_lua_ok(RULES("'solid'"), "Aw.\n...\n..h");
-    assert_int_equal(step(g, 0, 0, 2, 0), RIGHT);        /* straight through the wall */
+    assert_int_equal(step(g, 0, 0, 2, 0), RIGHT); /* straight through the wall */
     vg_game_free(g);
 }
 

@@ -22,9 +22,11 @@
 
 static void test_directions(void **state) {
     (void)state;
-    static const struct { vg_action a; int dx, dy; } want[] = {
-        {VG_ACTION_UP, 0, -1}, {VG_ACTION_LEFT, -1, 0}, {VG_ACTION_DOWN, 0, 1},
-        {VG_ACTION_RIGHT, 1, 0}, {VG_ACTION_NIL, 0, 0}, {VG_ACTION_USE, 0, 0}};
+    static const struct {
+        vg_action a;
+        int dx, dy;
+    } want[] = {{VG_ACTION_UP, 0, -1},   {VG_ACTION_LEFT, -1, 0}, {VG_ACTION_DOWN, 0, 1},
+                {VG_ACTION_RIGHT, 1, 0}, {VG_ACTION_NIL, 0, 0},   {VG_ACTION_USE, 0, 0}};
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int dx = 9, dy = 9;
         physics_dir(want[k].a, &dx, &dy);
@@ -38,9 +40,9 @@ static void test_overlap(void **state) {
     assert_true(physics_intersects(10, 0, 0, 0, 0));
     assert_true(physics_intersects(10, 0, 0, 9, 9));
     assert_true(physics_intersects(10, 5, 5, -4, 14));
-    assert_false(physics_intersects(10, 0, 0, 10, 0));    /* side by side */
+    assert_false(physics_intersects(10, 0, 0, 10, 0)); /* side by side */
     assert_false(physics_intersects(10, 0, 0, 0, -10));
-    assert_false(physics_intersects(10, 0, 0, 10, 10));   /* corner to corner */
+    assert_false(physics_intersects(10, 0, 0, 10, 10)); /* corner to corner */
 }
 
 /* The avatar's x, in cells, after pressing RIGHT each tick; 'params' are its own. */
@@ -71,9 +73,9 @@ static void test_speed_in_pixels(void **state) {
     assert_true(xs[0] == 1 && xs[1] == 2 && xs[2] == 3);
     walk_right(", speed = 0.5", 4, xs);
     assert_true(xs[0] == 0.5 && xs[1] == 1 && xs[2] == 1.5 && xs[3] == 2);
-    walk_right(", speed = 0.27", 2, xs);                /* floor(2.7) = 2 pixels a tick */
+    walk_right(", speed = 0.27", 2, xs); /* floor(2.7) = 2 pixels a tick */
     assert_true(xs[0] == 0.2 && xs[1] == 0.4);
-    walk_right(", speed = 0.05", 2, xs);                /* under a pixel: no move */
+    walk_right(", speed = 0.05", 2, xs); /* under a pixel: no move */
     assert_true(xs[0] == 0 && xs[1] == 0);
 }
 

@@ -35,7 +35,7 @@ static void test_gravity_and_friction(void **state) {
     assert_int_equal(p->y, 0);
     assert_true(ox == 4 / sqrt(17) && oy == 1 / sqrt(17));
     assert_true(sprite_speed(g, p) == sqrt(17) * 0.5);
-    advance(g, s, VG_ACTION_NIL);                 /* (int)2.06 = 2 pixels: (int)1.94 right, (int)0.49 down */
+    advance(g, s, VG_ACTION_NIL); /* (int)2.06 = 2 pixels: (int)1.94 right, (int)0.49 down */
     p = first_of(g, s, "rock");
     assert_int_equal(p->x, 5);
     assert_int_equal(p->y, 0);
@@ -110,10 +110,8 @@ static void test_bad_physicstype(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_gravity_and_friction),
-        cmocka_unit_test(test_mass_is_a_float),
-        cmocka_unit_test(test_wide_sprites_overlap),
-        cmocka_unit_test(test_tall_sprite_at_the_edge),
+        cmocka_unit_test(test_gravity_and_friction), cmocka_unit_test(test_mass_is_a_float),
+        cmocka_unit_test(test_wide_sprites_overlap), cmocka_unit_test(test_tall_sprite_at_the_edge),
         cmocka_unit_test(test_bad_physicstype),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

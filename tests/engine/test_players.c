@@ -17,9 +17,9 @@
 #include "state.h"
 
 /* Two avatars 'a' (player 0) and 'b' (player 1) walking a row; 'c' coins. */
-#define TWO                                                                                      \
-    "game { players = 2, square_size = 10 }\n"                                                   \
-    "sprite { 'floor', 'Immovable' }\n"                                                          \
+#define TWO \
+    "game { players = 2, square_size = 10 }\n" \
+    "sprite { 'floor', 'Immovable' }\n" \
     "sprite { 'a', 'MovingAvatar' }\nsprite { 'b', 'MovingAvatar' }\nsprite { 'coin', 'Immovable' }\n" \
     "map { '.', 'floor' }\nmap { 'A', 'floor', 'a' }\nmap { 'B', 'floor', 'b' }\nmap { 'c', 'floor', 'coin' }\n"
 
@@ -46,20 +46,20 @@ static void test_moves(void **state) {
     assert_true(px(g, s, 0) == 1 && px(g, s, 1) == 3);
     assert_int_equal(vg_player_last_action(g, s, 1), VG_ACTION_LEFT);
     vg_error err = {0};
-    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);   /* player 1 does nothing */
+    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK); /* player 1 does nothing */
     assert_true(px(g, s, 0) == 2 && px(g, s, 1) == 3);
     assert_int_equal(vg_player_last_action(g, s, 1), VG_ACTION_NIL);
     vg_action acts[VG_MAX_ACTIONS];
     assert_int_equal(vg_player_actions(g, s, 1, acts), 4);
     vg_state_free(s);
     vg_game_free(g);
-    g = load_lua_ok(TWO, "A.A");                   /* both of type a: the one created last plays first */
+    g = load_lua_ok(TWO, "A.A"); /* both of type a: the one created last plays first */
     s = vg_state_new(g, 1);
     assert_true(px(g, s, 0) == 2 && px(g, s, 1) == 0);
     vg_state_free(s);
     vg_game_free(g);
     vg_error e = {0};
-    assert_int_not_equal(load_lua_text(TWO, "A..", &g, &e), VG_OK);   /* a player without an avatar */
+    assert_int_not_equal(load_lua_text(TWO, "A..", &g, &e), VG_OK); /* a player without an avatar */
     assert_non_null(strstr(e.msg, "2 players"));
 }
 
@@ -80,7 +80,7 @@ static void test_scores_and_results(void **state) {
     assert_true(vg_is_over(s));
     assert_int_equal(vg_player_winner(g, s, 0), VG_PLAYER_LOSES);
     assert_int_equal(vg_player_winner(g, s, 1), VG_PLAYER_WINS);
-    assert_true(vg_score(s) == 5 && vg_winner_of(s) == VG_PLAYER_LOSES);   /* player 0's */
+    assert_true(vg_score(s) == 5 && vg_winner_of(s) == VG_PLAYER_LOSES); /* player 0's */
     vg_state_free(s);
     vg_game_free(g);
     g = load_lua_ok(TWO "termination { 'Timeout', limit = 1, win = true }\n", "A.B");
@@ -88,7 +88,7 @@ static void test_scores_and_results(void **state) {
     tick2(g, s, VG_ACTION_NIL, VG_ACTION_NIL);
     tick2(g, s, VG_ACTION_NIL, VG_ACTION_NIL);
     assert_int_equal(vg_player_winner(g, s, 0), VG_PLAYER_WINS);
-    assert_int_equal(vg_player_winner(g, s, 1), VG_PLAYER_LOSES);   /* 'win = true' is player 0's alone */
+    assert_int_equal(vg_player_winner(g, s, 1), VG_PLAYER_LOSES); /* 'win = true' is player 0's alone */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -97,9 +97,12 @@ static void test_scores_and_results(void **state) {
  * the best (GVGAI: player 0's -3 beats player 1's 0). */
 static void test_count_score(void **state) {
     (void)state;
-    static const struct { const char *score0, *score1; vg_winner w0, w1; } cases[] = {
-        {"2", "1", VG_PLAYER_WINS, VG_PLAYER_LOSES},   {"1", "2", VG_PLAYER_LOSES, VG_PLAYER_WINS},
-        {"2", "2", VG_PLAYER_WINS, VG_PLAYER_WINS},    {"0", "0", VG_PLAYER_LOSES, VG_PLAYER_LOSES},
+    static const struct {
+        const char *score0, *score1;
+        vg_winner w0, w1;
+    } cases[] = {
+        {"2", "1", VG_PLAYER_WINS, VG_PLAYER_LOSES},  {"1", "2", VG_PLAYER_LOSES, VG_PLAYER_WINS},
+        {"2", "2", VG_PLAYER_WINS, VG_PLAYER_WINS},   {"0", "0", VG_PLAYER_LOSES, VG_PLAYER_LOSES},
         {"-3", "0", VG_PLAYER_WINS, VG_PLAYER_LOSES},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -132,7 +135,7 @@ static void test_stop_counter_and_counters(void **state) {
     vg_state *s = vg_state_new(g, 1);
     tick2(g, s, VG_ACTION_RIGHT, VG_ACTION_NIL);
     assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "coin"), NULL, NULL, 0), 0);
-    assert_false(vg_is_over(s));                   /* one 'b': the counter is held */
+    assert_false(vg_is_over(s)); /* one 'b': the counter is held */
     vg_state_free(s);
     vg_game_free(g);
     g = load_lua_ok(TWO "game { counters = 2 }\n"
@@ -146,7 +149,7 @@ static void test_stop_counter_and_counters(void **state) {
     assert_true(vg_var(s, c0) == 1 && vg_var(s, c1) == 0);
     tick2(g, s, VG_ACTION_NIL, VG_ACTION_NIL);
     assert_true(vg_is_over(s));
-    assert_int_equal(vg_player_winner(g, s, 0), VG_PLAYER_WINS);   /* counters differ */
+    assert_int_equal(vg_player_winner(g, s, 0), VG_PLAYER_WINS); /* counters differ */
     assert_int_equal(vg_player_winner(g, s, 1), VG_PLAYER_LOSES);
     vg_state_free(s);
     vg_game_free(g);
@@ -156,14 +159,15 @@ static void test_stop_counter_and_counters(void **state) {
  * is disabled is not moved. */
 static void test_transform_and_disabled(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok(TWO "sprite { 'a2', 'MovingAvatar' }\nsprite { 'trap', 'Immovable' }\nmap { 't', 'floor', 'trap' }\n"
-                                 "interaction { 'b', 'coin', 'transformTo', stype = 'a2' }\n"
-                                 "interaction { 'a', 'trap', 'killSprite' }\n",
-                             "AtcB");
+    vg_game *g = load_lua_ok(
+        TWO "sprite { 'a2', 'MovingAvatar' }\nsprite { 'trap', 'Immovable' }\nmap { 't', 'floor', 'trap' }\n"
+            "interaction { 'b', 'coin', 'transformTo', stype = 'a2' }\n"
+            "interaction { 'a', 'trap', 'killSprite' }\n",
+        "AtcB");
     vg_state *s = vg_state_new(g, 1);
     tick2(g, s, VG_ACTION_RIGHT, VG_ACTION_LEFT);
     assert_int_equal(vg_player_type(g, s, 1), vg_type_find(g, "a2"));
-    assert_false(vg_player_alive(g, s, 0));        /* killed: disabled, kept */
+    assert_false(vg_player_alive(g, s, 0)); /* killed: disabled, kept */
     assert_true(vg_player_alive(g, s, 1));
     double x0 = px(g, s, 0);
     tick2(g, s, VG_ACTION_RIGHT, VG_ACTION_LEFT);
@@ -189,7 +193,7 @@ static void test_hidden_avatar(void **state) {
     assert_true(px(g, s, 1) == 2);
     char line[4096];
     assert_true(vg_trace_json_multi(g, s, (int[]){0, 2}, line, sizeof line) < (int)sizeof line);
-    assert_non_null(strstr(line, "\"avatar\":{\"pos\":[3,0]"));   /* as it was at the start */
+    assert_non_null(strstr(line, "\"avatar\":{\"pos\":[3,0]")); /* as it was at the start */
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -206,20 +210,21 @@ static void test_many_types(void **state) {
     sprintf(lua + n, "map { 'A', 'avatar' }\nmap { 'x', 'k39' }\nmap { 'y', 'p7' }\n"
                      "interaction { 'avatar', 'p39', 'stepBack' }\n");
     vg_game *g = load_lua_ok(lua, "Axy");
-    assert_int_equal(vg_game_num_types(g), 82);    /* and p7's own leaf */
+    assert_int_equal(vg_game_num_types(g), 82); /* and p7's own leaf */
     assert_true(vg_type_find(g, "k39") < vg_type_find(g, "p0"));
     assert_true(vg_type_find(g, "k0") < vg_type_find(g, "k39"));
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);
     double x, y;
-    assert_true(vg_avatar_pos(g, s, &x, &y) && x == 0);   /* k39 is a p39: stepped back */
+    assert_true(vg_avatar_pos(g, s, &x, &y) && x == 0); /* k39 is a p39: stepped back */
     assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "p7"), NULL, NULL, 0), 1);
     vg_state_free(s);
     vg_game_free(g);
     n = (size_t)sprintf(lua, "sprite { 'avatar', 'MovingAvatar' }\n");
     static const char glyphs[] = "0123456789abcdefghijklmnopqrstuvwxyzBCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&()*+,-./:;<=>?@";
-    for (int k = 0; k < 70; k++) n += (size_t)sprintf(lua + n, "sprite { 'k%d', 'Immovable' }\nmap { '%c', 'k%d' }\n", k, glyphs[k], k);
+    for (int k = 0; k < 70; k++)
+        n += (size_t)sprintf(lua + n, "sprite { 'k%d', 'Immovable' }\nmap { '%c', 'k%d' }\n", k, glyphs[k], k);
     sprintf(lua + n, "map { 'A', 'avatar' }\n");
     vg_error e = {0};
     assert_int_not_equal(load_lua_text(lua, "A", &g, &e), VG_OK);
@@ -229,9 +234,12 @@ static void test_many_types(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_moves),          cmocka_unit_test(test_scores_and_results),
-        cmocka_unit_test(test_count_score),    cmocka_unit_test(test_stop_counter_and_counters),
-        cmocka_unit_test(test_transform_and_disabled), cmocka_unit_test(test_hidden_avatar),
+        cmocka_unit_test(test_moves),
+        cmocka_unit_test(test_scores_and_results),
+        cmocka_unit_test(test_count_score),
+        cmocka_unit_test(test_stop_counter_and_counters),
+        cmocka_unit_test(test_transform_and_disabled),
+        cmocka_unit_test(test_hidden_avatar),
         cmocka_unit_test(test_many_types),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,10 +12,14 @@
 
 static void test_next_int(void **state) {
     (void)state;
-    static const struct { uint64_t seed; int bound; int draws[5]; } cases[] = {
+    static const struct {
+        uint64_t seed;
+        int bound;
+        int draws[5];
+    } cases[] = {
         {1, 100, {85, 88, 47, 13, 54}},
         {42, 7, {1, 5, 6, 3, 5}},
-        {42, 16, {11, 0, 10, 0, 4}},            /* a power of two takes the high bits */
+        {42, 16, {11, 0, 10, 0, 4}}, /* a power of two takes the high bits */
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         vg_state s = {0};
@@ -23,7 +27,7 @@ static void test_next_int(void **state) {
         for (int k = 0; k < 5; k++) assert_int_equal(rng_int(&s, cases[c].bound), cases[c].draws[k]);
     }
     vg_state s = {0};
-    rng_seed(&s, 123456789);                    /* a bound near 2^30: the rejection loop */
+    rng_seed(&s, 123456789); /* a bound near 2^30: the rejection loop */
     assert_int_equal(rng_int(&s, 1000000007), 426010958);
     assert_int_equal(rng_int(&s, 1000000007), 639209593);
     assert_int_equal(rng_int(&s, 1000000007), 981296483);
@@ -70,7 +74,7 @@ static void test_drew(void **state) {
     rng_double(&t);
     rng_double(&t);
     rng_float(&t);
-    assert_true(t.rng == s.rng);   /* the same draws */
+    assert_true(t.rng == s.rng); /* the same draws */
     rng_chance(&s, 0.5);
     assert_true(vg_state_drew(&s));
     rng_seed(&s, 5);

@@ -24,9 +24,9 @@ static void test_glyphs_and_classes(void **state) {
     assert_int_equal(types[1], type(g, "floor"));
     assert_int_equal(vg_glyph_types(g, 'w', types), 1);
     assert_int_equal(types[0], type(g, "wall"));
-    assert_int_equal(vg_glyph_types(g, 'x', types), -1);   /* not mapped */
+    assert_int_equal(vg_glyph_types(g, 'x', types), -1); /* not mapped */
     assert_int_equal(vg_glyph_types(g, (char)200, types), -1);
-    assert_string_equal(vg_type_class(g, type(g, "nokey")), "MovingAvatar");   /* inherited */
+    assert_string_equal(vg_type_class(g, type(g, "nokey")), "MovingAvatar"); /* inherited */
     assert_string_equal(vg_type_class(g, type(g, "box")), "Passive");
     assert_string_equal(vg_type_class(g, -1), "");
     assert_int_equal(vg_type_stype(g, type(g, "box")), -1);
@@ -38,12 +38,12 @@ static void test_rules_and_terms(void **state) {
     vg_game *g = load_game("scripts/bait.lua", "levels/bait/lvl0.txt");
     vg_rule_info r;
     assert_true(vg_rule_count(g) >= 10);
-    assert_true(vg_rule(g, 0, &r));                     /* avatar wall > stepBack */
+    assert_true(vg_rule(g, 0, &r)); /* avatar wall > stepBack */
     assert_int_equal(r.t1, type(g, "avatar"));
     assert_int_equal(r.t2, type(g, "wall"));
     assert_string_equal(r.effect, "stepBack");
     assert_int_equal(r.does, VG_DOES_CHANGE1);
-    assert_true(vg_rule(g, 1, &r));                     /* avatar hole > killSprite */
+    assert_true(vg_rule(g, 1, &r)); /* avatar hole > killSprite */
     assert_int_equal(r.does, VG_DOES_KILL1);
     int found = 0;
     for (int k = 0; vg_rule(g, k, &r); k++)
@@ -82,10 +82,11 @@ static void test_gvgai_rules(void **state) {
     vg_term_info ti;
     int multi = 0;
     for (int k = 0; vg_term(g, k, &ti); k++)
-        multi |= strcmp(ti.kind, "MultiSpriteCounter") == 0 && ti.stype[0] == type(g, "portal") && ti.stype[1] == type(g, "alien");
+        multi |= strcmp(ti.kind, "MultiSpriteCounter") == 0 && ti.stype[0] == type(g, "portal") &&
+                 ti.stype[1] == type(g, "alien");
     assert_true(multi);
     vg_game_free(g);
-    g = load_game("gvgai/boulderdash.txt", "gvgai/boulderdash_lvl0.txt");   /* exitdoor avatar > killIfOtherHasMore */
+    g = load_game("gvgai/boulderdash.txt", "gvgai/boulderdash_lvl0.txt"); /* exitdoor avatar > killIfOtherHasMore */
     int exit = 0;
     for (int k = 0; vg_rule(g, k, &r); k++)
         if (strcmp(r.effect, "killIfOtherHasMore") == 0) {
@@ -98,9 +99,10 @@ static void test_gvgai_rules(void **state) {
         }
     assert_true(exit);
     vg_game_free(g);
-    g = load_game("gvgai/zelda.txt", "gvgai/zelda_lvl0.txt");   /* nokey key > transformTo killSecond=True */
+    g = load_game("gvgai/zelda.txt", "gvgai/zelda_lvl0.txt"); /* nokey key > transformTo killSecond=True */
     for (int k = 0; vg_rule(g, k, &r); k++)
-        if (strcmp(r.effect, "transformTo") == 0) assert_int_equal(r.does, VG_DOES_CHANGE1 | VG_DOES_CREATE | VG_DOES_KILL2);
+        if (strcmp(r.effect, "transformTo") == 0)
+            assert_int_equal(r.does, VG_DOES_CHANGE1 | VG_DOES_CREATE | VG_DOES_KILL2);
     vg_game_free(g);
 }
 

@@ -112,7 +112,7 @@ static int doc_rows(const char *kind, names *ns) {
         print_error("scripting.md:%d: no table after '%s'\n", at + 1, mark);
         return bad + 1;
     }
-    for (i += 2; i < doc_lines && doc_line[i][0] == '|'; i++) {   /* a header, a rule, then the rows */
+    for (i += 2; i < doc_lines && doc_line[i][0] == '|'; i++) { /* a header, a rule, then the rows */
         const char *cell = doc_line[i] + 1, *end = strchr(cell, '|');
         bad += add_cell_names(ns, cell, end ? end : cell + strlen(cell));
     }
@@ -126,9 +126,11 @@ static void expect_rows(const char *kind, const char **want, int nwant, int once
     static names got, engine;
     got.n = engine.n = 0;
     int bad = doc_rows(kind, &got);
-    for (int k = 0; k < nwant && k < MAX_NAMES; k++) snprintf(engine.name[engine.n++], sizeof engine.name[0], "%s", want[k]);
+    for (int k = 0; k < nwant && k < MAX_NAMES; k++)
+        snprintf(engine.name[engine.n++], sizeof engine.name[0], "%s", want[k]);
     for (int k = 0; k < engine.n; k++)
-        if (!has_name(&got, engine.name[k])) print_error("scripting.md: %s: no row for '%s'\n", kind, engine.name[k]), bad++;
+        if (!has_name(&got, engine.name[k]))
+            print_error("scripting.md: %s: no row for '%s'\n", kind, engine.name[k]), bad++;
     for (int k = 0; k < got.n; k++)
         if (!has_name(&engine, got.name[k]))
             print_error("scripting.md: %s: a row for '%s', which the engine does not have\n", kind, got.name[k]), bad++;
@@ -138,7 +140,8 @@ static void expect_rows(const char *kind, const char **want, int nwant, int once
         snprintf(bold_quoted, sizeof bold_quoted, "**`%s`**", engine.name[k]);
         for (int i = 0; i < doc_lines; i++)
             if (strstr(doc_line[i], bold) || strstr(doc_line[i], bold_quoted))
-                print_error("scripting.md:%d: '%s' described again (its row is in the %s)\n", i + 1, engine.name[k], kind),
+                print_error("scripting.md:%d: '%s' described again (its row is in the %s)\n", i + 1, engine.name[k],
+                            kind),
                     bad++;
     }
     assert_int_equal(bad, 0);
@@ -159,7 +162,10 @@ static void test_constructs(void **state) {
 
 static void test_parameters(void **state) {
     (void)state;
-    static const struct { param_table table; const char *kind; } tables[] = {
+    static const struct {
+        param_table table;
+        const char *kind;
+    } tables[] = {
         {PARAMS_GAME, "game parameters"},
         {PARAMS_SPRITE, "sprite parameters"},
         {PARAMS_EFFECT, "effect parameters"},

@@ -21,7 +21,7 @@
 #include "support.h"
 
 #define SCRIPT "scripts/bait.lua"
-#define LVL0 "levels/bait/lvl0.txt"
+#define LVL0   "levels/bait/lvl0.txt"
 
 #define N VG_ACTION_NIL
 #define U VG_ACTION_UP
@@ -80,7 +80,7 @@ static void test_copy_independence(void **state) {
     uint64_t rng = 0x9e3779b97f4a7c15ULL;
     for (int k = 0; k < 100; k++) advance_ok(g, orig, random_action(&rng));
     assert_true(vg_tick(orig) > 0);
-    assert_true(vg_state_hash(orig) != h0);           /* the original did change */
+    assert_true(vg_state_hash(orig) != h0); /* the original did change */
 
     char *t1 = trace(g, copy);
     assert_true(vg_state_hash(copy) == h0);
@@ -128,7 +128,7 @@ static void test_clone(void **state) {
         assert_true(vg_state_hash(c) == vg_state_hash(c2));
     }
     char *ts2 = trace(g, s);
-    assert_string_equal(ts2, ts);                     /* the source did not move */
+    assert_string_equal(ts2, ts); /* the source did not move */
 
     /* A clone can be the target of a copy, and copied back. */
     vg_state_copy(c, s);
@@ -227,11 +227,11 @@ static void test_equal(void **state) {
     advance_ok(g, b, D);
     assert_true(vg_state_equal(a, b));
     assert_true(vg_state_position_hash(a) == vg_state_position_hash(b));
-    advance_ok(g, a, R);                       /* the avatar moves */
+    advance_ok(g, a, R); /* the avatar moves */
     assert_false(vg_state_equal(a, b));
     assert_true(vg_state_position_hash(a) != vg_state_position_hash(b));
     advance_ok(g, b, R);
-    advance_ok(g, a, D);                       /* and pushes a box */
+    advance_ok(g, a, D); /* and pushes a box */
     advance_ok(g, b, N);
     assert_false(vg_state_equal(a, b));
     vg_state_free(a), vg_state_free(b);
@@ -243,15 +243,15 @@ static void test_hash_changes(void **state) {
     vg_game *g = load_game(SCRIPT, LVL0);
     vg_state *s = vg_state_new(g, 1);
     uint64_t h0 = vg_state_hash(s);
-    assert_true(vg_state_hash(s) == h0);        /* stable */
-    advance_ok(g, s, D);                        /* (2,1) -> (2,2) */
+    assert_true(vg_state_hash(s) == h0); /* stable */
+    advance_ok(g, s, D);                 /* (2,1) -> (2,2) */
     expect_avatar_at(g, s, 2, 2);
     uint64_t h1 = vg_state_hash(s);
     assert_true(h1 != h0);
-    advance_ok(g, s, R);                        /* -> (3,2) */
+    advance_ok(g, s, R); /* -> (3,2) */
     uint64_t h2 = vg_state_hash(s);
     assert_true(h2 != h1 && h2 != h0);
-    advance_ok(g, s, D);                        /* -> (3,3), the box to (3,4) */
+    advance_ok(g, s, D); /* -> (3,3), the box to (3,4) */
     uint64_t h3 = vg_state_hash(s);
     assert_true(h3 != h2 && h3 != h1 && h3 != h0);
     vg_state_free(s);
@@ -259,7 +259,7 @@ static void test_hash_changes(void **state) {
     /* The RNG is part of the state: another seed is another state. */
     vg_state *a = vg_state_new(g, 1), *b = vg_state_new(g, 2);
     assert_true(vg_state_hash(a) != vg_state_hash(b));
-    assert_true(vg_state_equal(a, b));          /* ... at the same positions */
+    assert_true(vg_state_equal(a, b)); /* ... at the same positions */
     vg_state_free(a), vg_state_free(b);
     vg_game_free(g);
 }
@@ -305,7 +305,7 @@ static void test_hash_same_position(void **state) {
 
     /* ... and different positions hash differently. */
     vg_state *a = vg_state_new(g, 1), *b = vg_state_new(g, 1);
-    static const vg_action p[] = {D, R}, q[] = {D, L};   /* (3,2) vs (2,2) */
+    static const vg_action p[] = {D, R}, q[] = {D, L}; /* (3,2) vs (2,2) */
     play(g, a, p, 2);
     play(g, b, q, 2);
     int differ = !vg_state_equal(a, b) && vg_state_hash(a) != vg_state_hash(b);
@@ -334,7 +334,7 @@ static void test_hash_ignores_when_waited(void **state) {
 static void test_hash_ignores_tick_count(void **state) {
     (void)state;
     vg_game *g = load_game(SCRIPT, LVL0);
-    static const vg_action d[] = {D}, ud[] = {U, D};   /* UP bumps into the wall */
+    static const vg_action d[] = {D}, ud[] = {U, D}; /* UP bumps into the wall */
     int ok = same_hash(g, d, 1, ud, 2, 2, 2, "DOWN vs UP DOWN");
     vg_game_free(g);
     assert_true(ok);
@@ -369,7 +369,7 @@ static void test_free_null(void **state) {
     vg_state_free(NULL);
     vg_game_free(NULL);
     vg_game *g = load_game(SCRIPT, LVL0);
-    assert_true(vg_state_size(g) > 0);          /* the calls above did not disturb anything */
+    assert_true(vg_state_size(g) > 0); /* the calls above did not disturb anything */
     vg_game_free(g);
 }
 
@@ -420,11 +420,11 @@ static void test_search_hash_orientation(void **state) {
     (void)state;
     vg_game *g = load_game("gvgai/brainman.txt", "gvgai/brainman_lvl0.txt");
     vg_state *a = vg_state_new(g, 1), *b = vg_state_new(g, 1);
-    advance_ok(g, a, R), advance_ok(g, a, L);   /* back, facing left */
-    advance_ok(g, b, D), advance_ok(g, b, U);   /* back, facing up */
+    advance_ok(g, a, R), advance_ok(g, a, L); /* back, facing left */
+    advance_ok(g, b, D), advance_ok(g, b, U); /* back, facing up */
     assert_true(vg_state_position_hash(a) == vg_state_position_hash(b));
     assert_true(vg_state_search_hash(g, a) != vg_state_search_hash(g, b));
-    advance_ok(g, b, R), advance_ok(g, b, L);   /* facing left too */
+    advance_ok(g, b, R), advance_ok(g, b, L); /* facing left too */
     assert_true(vg_state_search_hash(g, a) == vg_state_search_hash(g, b));
     vg_state_free(a), vg_state_free(b);
     vg_game_free(g);
@@ -432,7 +432,7 @@ static void test_search_hash_orientation(void **state) {
     a = vg_state_new(g, 1);
     advance_ok(g, a, D);
     assert_true(vg_state_search_hash(g, a) == vg_state_position_hash(a));
-    vg_set_var(a, 0, 5);   /* a script variable: told apart too */
+    vg_set_var(a, 0, 5); /* a script variable: told apart too */
     assert_true(vg_state_search_hash(g, a) != vg_state_position_hash(a));
     vg_state_free(a);
     vg_game_free(g);

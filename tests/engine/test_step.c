@@ -49,7 +49,8 @@ static int same_as_advance(const vg_game *g, uint64_t seed, int rounds) {
             double probs[VG_MAX_MOVES];
             vg_state *before = vg_state_clone(b);
             assert_int_equal(vg_play_policy(g, b, &played, &err), VG_OK);
-            n = vg_is_chance(g, who) ? vg_outcomes(g, before, who, moves, probs, NULL) : vg_legal(g, before, who, moves, NULL);
+            n = vg_is_chance(g, who) ? vg_outcomes(g, before, who, moves, probs, NULL)
+                                     : vg_legal(g, before, who, moves, NULL);
             for (int k = 0; k < n; k++) ok |= moves[k] == played;
             assert_true(ok);
             vg_state_free(before);

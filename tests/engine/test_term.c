@@ -32,10 +32,18 @@ static vg_error err;
  * types' own first letters, 1 2 3 for p1 p2 p3, '.' for none. */
 static vg_game *base_game(void) {
     vg_game *g = game_new("t.txt");
-    static const struct { const char *name, *parent, *cls; char c; } types[] = {
-        {"avatar", NULL, "MovingAvatar", 'A'}, {"wall", NULL, "Immovable", 'w'}, {"x", NULL, "Immovable", 'x'},
-        {"y", NULL, "Immovable", 'y'},         {"seed", NULL, "Immovable", 's'}, {"p", NULL, "Immovable", 0},
-        {"p1", "p", NULL, '1'},                {"p2", "p", NULL, '2'},          {"p3", "p", NULL, '3'}};
+    static const struct {
+        const char *name, *parent, *cls;
+        char c;
+    } types[] = {{"avatar", NULL, "MovingAvatar", 'A'},
+                 {"wall", NULL, "Immovable", 'w'},
+                 {"x", NULL, "Immovable", 'x'},
+                 {"y", NULL, "Immovable", 'y'},
+                 {"seed", NULL, "Immovable", 's'},
+                 {"p", NULL, "Immovable", 0},
+                 {"p1", "p", NULL, '1'},
+                 {"p2", "p", NULL, '2'},
+                 {"p3", "p", NULL, '3'}};
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         int t;
         assert_int_equal(game_add_type(g, types[k].name, types[k].parent, types[k].cls, 1, &t, &err), VG_OK);
@@ -98,7 +106,7 @@ static void test_sprite_counter_more(void **state) {
     (void)state;
     vg_game *g = base_game();
     add_term(g, "SpriteCounterMore", 4, "stype", "x", "limit", "3", "win", "true", NULL);
-    vg_state *s = play(g, "wxAssw\n", "RRRR");    /* the first seed makes 2 x, the second 3 */
+    vg_state *s = play(g, "wxAssw\n", "RRRR"); /* the first seed makes 2 x, the second 3 */
     assert_true(vg_is_over(s));
     assert_int_equal(vg_tick(s), 2);
     assert_int_equal(vg_winner_of(s), VG_PLAYER_WINS);
@@ -108,18 +116,20 @@ static void test_sprite_counter_more(void **state) {
 
 static void test_multi_sprite_counter(void **state) {
     (void)state;
-    static const struct { const char *limit, *min; int over; } cases[] = {
-        {"3", "false", 1}, {"2", "false", 0}, {"2", "true", 1}, {"4", "true", 0}};
+    static const struct {
+        const char *limit, *min;
+        int over;
+    } cases[] = {{"3", "false", 1}, {"2", "false", 0}, {"2", "true", 1}, {"4", "true", 0}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         vg_game *g = base_game();
         add_term(g, "MultiSpriteCounter", 4, "stype1", "x", "stype2", "y", "limit", cases[k].limit, "min", cases[k].min,
                  "win", "true", NULL);
-        vg_state *s = play(g, "wxyxA.w\n", "..");  /* x x y: 3 */
+        vg_state *s = play(g, "wxyxA.w\n", ".."); /* x x y: 3 */
         assert_int_equal(vg_is_over(s), cases[k].over);
         vg_state_free(s);
         game_free(g);
     }
-    vg_game *g = base_game();                      /* it counts as sprites come: 2 x, then a third */
+    vg_game *g = base_game(); /* it counts as sprites come: 2 x, then a third */
     add_term(g, "MultiSpriteCounter", 4, "stype1", "x", "limit", "3", "win", "false", NULL);
     vg_state *s = play(g, "wxxAs.w\n", "RRR");
     assert_true(vg_is_over(s));
@@ -131,13 +141,15 @@ static void test_multi_sprite_counter(void **state) {
 
 static void test_multi_sprite_counter_subtypes(void **state) {
     (void)state;
-    static const struct { const char *limit, *kinds; int over; } cases[] = {
-        {"3", "2", 1}, {"3", "3", 0}, {"2", "2", 0}, {"3", "1", 0}};
+    static const struct {
+        const char *limit, *kinds;
+        int over;
+    } cases[] = {{"3", "2", 1}, {"3", "3", 0}, {"2", "2", 0}, {"3", "1", 0}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         vg_game *g = base_game();
         add_term(g, "MultiSpriteCounterSubTypes", 4, "stype1", "p", "limit", cases[k].limit, "subTypesNum",
                  cases[k].kinds, "win", "true", NULL);
-        vg_state *s = play(g, "w112A.w\n", "..");  /* p1 p1 p2: 3 sprites of 2 kinds */
+        vg_state *s = play(g, "w112A.w\n", ".."); /* p1 p1 p2: 3 sprites of 2 kinds */
         assert_int_equal(vg_is_over(s), cases[k].over);
         vg_state_free(s);
         game_free(g);
@@ -146,7 +158,9 @@ static void test_multi_sprite_counter_subtypes(void **state) {
 
 static void test_missing_parameters(void **state) {
     (void)state;
-    static const struct { const char *kind, *key, *val, *msg; } cases[] = {
+    static const struct {
+        const char *kind, *key, *val, *msg;
+    } cases[] = {
         {"SpriteCounterMore", "limit", "1", "SpriteCounterMore needs 'stype'"},
         {"SpriteCounter", "limit", "1", "SpriteCounter needs 'stype'"},
         {"MultiSpriteCounterSubTypes", "stype1", "p", "MultiSpriteCounterSubTypes needs 'stype1' and 'subTypesNum'"}};
@@ -158,7 +172,7 @@ static void test_missing_parameters(void **state) {
         assert_string_equal(err.msg, cases[k].msg);
         game_free(g);
     }
-    vg_game *g = base_game();                      /* a misspelt one gets a suggestion */
+    vg_game *g = base_game(); /* a misspelt one gets a suggestion */
     int d;
     assert_int_equal(game_add_term(g, "MultiSpriteCounterSubtypes", 0, 5, &d, &err), VG_ERR_SCRIPT);
     assert_non_null(strstr(err.msg, "did you mean 'MultiSpriteCounterSubTypes'"));
@@ -167,10 +181,8 @@ static void test_missing_parameters(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_timeout_limit_plus_one),
-        cmocka_unit_test(test_sprite_counter_more),
-        cmocka_unit_test(test_multi_sprite_counter),
-        cmocka_unit_test(test_multi_sprite_counter_subtypes),
+        cmocka_unit_test(test_timeout_limit_plus_one), cmocka_unit_test(test_sprite_counter_more),
+        cmocka_unit_test(test_multi_sprite_counter),   cmocka_unit_test(test_multi_sprite_counter_subtypes),
         cmocka_unit_test(test_missing_parameters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -122,7 +122,7 @@ static void test_walk_static_range_then_new(void **state) {
     assert_true(hole < box && g->types[hole].fixed && !g->types[box].fixed);
     vg_state *s = vg_state_new(g, 1);
     sprite_walk w;
-    walk_start(&w, g, s, both);                       /* the holes (static, id order), then the boxes */
+    walk_start(&w, g, s, both); /* the holes (static, id order), then the boxes */
     assert_int_equal(walked(&w, out), 6);
     for (int k = 0; k < 3; k++) assert_int_equal(ref_type(g, s, out[k]), hole), assert_true(out[k] < 0);
     for (int k = 3; k < 6; k++) assert_int_equal(ref_type(g, s, out[k]), box), assert_true(out[k] >= 0);
@@ -135,20 +135,20 @@ static void test_walk_static_range_then_new(void **state) {
     uint32_t n0 = s->n;
     int made = tick_create(t, box, 0, 0, 1);
     assert_true(made >= (int)n0);
-    tick_walk(&w, t, both, s->n);                     /* the new box last */
+    tick_walk(&w, t, both, s->n); /* the new box last */
     assert_int_equal(walked(&w, out), 7);
     assert_int_equal(out[6], made);
-    tick_walk(&w, t, both, n0);                       /* a limit before it: not walked */
+    tick_walk(&w, t, both, n0); /* a limit before it: not walked */
     assert_int_equal(walked(&w, out), 6);
-    tick_walk(&w, t, 1ULL << hole, s->n);             /* other types: only their own */
+    tick_walk(&w, t, 1ULL << hole, s->n); /* other types: only their own */
     assert_int_equal(walked(&w, out), 3);
-    tick_walk(&w, t, both, s->n);                     /* past the second box: the third, then the new one */
+    tick_walk(&w, t, both, s->n); /* past the second box: the third, then the new one */
     int second = out[4];
     walk_skip(&w, (uint64_t)box << 32 | ref_id(g, s, second));
     assert_int_equal(walked(&w, out), 2);
     assert_int_equal(out[0], second + 1);
     assert_int_equal(out[1], made);
-    tick_walk(&w, t, both, s->n);                     /* past a hole: the holes after it first */
+    tick_walk(&w, t, both, s->n); /* past a hole: the holes after it first */
     walk_skip(&w, (uint64_t)hole << 32 | ref_id(g, s, -(int)g->fixed_order[g->fixed_first[hole]] - 1));
     assert_int_equal(walked(&w, out), 6);
     tick_end(t);

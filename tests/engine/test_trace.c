@@ -23,7 +23,7 @@
 /* The games with reference traces (tests/golden/gvgai/<dir>/), each played
  * both by its Lua script and by GVGAI's own game file. */
 static const struct {
-    const char *dir, *script, *levels;   /* level N: the file levelsN.txt; NULL: script and lvlN.txt beside the trace */
+    const char *dir, *script, *levels; /* level N: the file levelsN.txt; NULL: script and lvlN.txt beside the trace */
 } games[] = {
     {"bait", "scripts/bait.lua", "levels/bait/lvl"},
     {"bait", "gvgai/bait.txt", "gvgai/bait_lvl"},
@@ -34,12 +34,12 @@ static const struct {
 };
 
 typedef struct trace_case {
-    char name[128];          /* "bait.lua/lvl0_seed1" */
+    char name[128]; /* "bait.lua/lvl0_seed1" */
     char script[128];
     char actions[512];
     char jsonl[512];
-    char level[256];         /* levels/bait/lvlN.txt */
-    unsigned long seed;      /* S of seedS; 0 for a solution */
+    char level[256];    /* levels/bait/lvlN.txt */
+    unsigned long seed; /* S of seedS; 0 for a solution */
 } trace_case;
 
 /* ---- The tests -------------------------------------------------------- */
@@ -95,7 +95,8 @@ static void test_replay_compares(void **state) {
     assert_int_equal(replay_changed(3, "\"avatar\":{\"pos\":[2,2]", "\"avatar\":{\"pos\":[2,3]", &d), 1);
     assert_int_equal(d.tick, 3);
     assert_string_equal(d.what, "avatar.pos");
-    assert_int_equal(replay_changed(3, "\"floor\":{\"n\":9,\"pos\":[[1,1]", "\"floor\":{\"n\":9,\"pos\":[[1,1.5]", &d), 1);
+    assert_int_equal(replay_changed(3, "\"floor\":{\"n\":9,\"pos\":[[1,1]", "\"floor\":{\"n\":9,\"pos\":[[1,1.5]", &d),
+                     1);
     assert_string_equal(d.what, "sprites.floor.pos");
     assert_int_equal(replay_changed(5, "\"score\":0", "\"score\":-0.0", &d), 0);
     assert_int_equal(replay_changed(5, "\"score\":0", "\"score\":1e-9", &d), 1);
@@ -144,14 +145,14 @@ static int parse_name(size_t g, const char *path, trace_case *c) {
     if (games[g].levels) {
         snprintf(c->name, sizeof c->name, "%s/%.*s", strrchr(games[g].script, '/') + 1, used, base);
         snprintf(c->script, sizeof c->script, "%s", games[g].script);
-    } else {                                    /* "unit/<case>/game.txt/lvl0_seed1" */
+    } else { /* "unit/<case>/game.txt/lvl0_seed1" */
         const char *rel = path + strlen("tests/golden/gvgai/");
         snprintf(c->name, sizeof c->name, "%.*s%s/%.*s", (int)(base - rel), rel, games[g].script, used, base);
         snprintf(c->script, sizeof c->script, "%.*s%s", dir, path, games[g].script);
     }
     snprintf(c->actions, sizeof c->actions, "%s", path);
     snprintf(c->jsonl, sizeof c->jsonl, "%.*s.jsonl", (int)(strlen(path) - strlen(".actions")), path);
-    if (access(c->jsonl, R_OK) != 0)            /* a long trace is kept compressed */
+    if (access(c->jsonl, R_OK) != 0) /* a long trace is kept compressed */
         snprintf(c->jsonl, sizeof c->jsonl, "%.*s.jsonl.gz", (int)(strlen(path) - strlen(".actions")), path);
     if (prefix) snprintf(c->level, sizeof c->level, "%.*snoghost_lvl%d.txt", dir, path, lvl);
     else if (games[g].levels) snprintf(c->level, sizeof c->level, "%s%d.txt", games[g].levels, lvl);
@@ -182,8 +183,8 @@ int main(void) {
                         gl[k].gl_pathv[j]);
                 continue;
             }
-            tests[nt++] = (struct CMUnitTest){.name = cases[ncases].name, .test_func = test_replay,
-                                              .initial_state = &cases[ncases]};
+            tests[nt++] = (struct CMUnitTest){
+                .name = cases[ncases].name, .test_func = test_replay, .initial_state = &cases[ncases]};
             ncases++;
         }
         if (gl[k].gl_pathv) globfree(&gl[k]);

@@ -30,7 +30,7 @@ static void test_actions(void **state) {
     assert_int_equal(acts[0], VG_ACTION_NIL);
     vg_game *t2048 = load_game("scripts/2048.lua", "levels/2048/lvl0.txt");
     int n = vg_env_actions(t2048, acts);
-    assert_int_equal(n, 5);                               /* LEFT RIGHT UP DOWN and NIL: moves named like actions */
+    assert_int_equal(n, 5); /* LEFT RIGHT UP DOWN and NIL: moves named like actions */
     for (int k = 0; k < n; k++) assert_true(vg_move_find(t2048, vg_action_name(acts[k]) + 7) >= 0);
     vg_game *c4 = load_game("scripts/connect4.lua", "levels/connect4/lvl0.txt");
     assert_int_equal(vg_env_actions(c4, acts), 0);
@@ -66,7 +66,8 @@ static void test_same_as_by_hand(void **state) {
     uint64_t rng = 7;
     for (int k = 0; k < STEPS; k++) {
         int64_t acts[N];
-        for (int i = 0; i < N; i++) acts[i] = (int64_t)((rng = rng * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % nacts;
+        for (int i = 0; i < N; i++)
+            acts[i] = (int64_t)((rng = rng * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % nacts;
         vg_error err;
         assert_int_equal(vg_vec_step(v, acts, &out, &err), VG_OK);
         for (int i = 0; i < N; i++) {
@@ -74,8 +75,7 @@ static void test_same_as_by_hand(void **state) {
             if (ended[i]) {
                 vg_state_reset(g, hand[i], seed[i] = vg_next_seed(seed[i]));
                 before = vg_score(hand[i]), episodes++;
-            } else
-                assert_int_equal(vg_advance(g, hand[i], table[acts[i]], NULL), VG_OK);
+            } else assert_int_equal(vg_advance(g, hand[i], table[acts[i]], NULL), VG_OK);
             assert_int_equal(vg_state_hash(vg_vec_state(v, i)), vg_state_hash(hand[i]));
             assert_true(vg_vec_seed(v, i) == seed[i]);
             assert_true(reward[i] == vg_score(hand[i]) - before);
@@ -83,13 +83,15 @@ static void test_same_as_by_hand(void **state) {
             assert_int_equal(term[i], vg_is_over(hand[i]));
             assert_int_equal(trunc[i], !vg_is_over(hand[i]) && vg_tick(hand[i]) >= MAX_TICKS);
             assert_int_equal(tick[i], vg_tick(hand[i]));
-            assert_int_equal(result[i], !vg_is_over(hand[i]) ? 0 : vg_winner_of(hand[i]) ? (int)vg_winner_of(hand[i]) : 3);
+            assert_int_equal(result[i], !vg_is_over(hand[i])    ? 0
+                                        : vg_winner_of(hand[i]) ? (int)vg_winner_of(hand[i])
+                                                                : 3);
             vg_observe_planes(g, hand[i], mine);
             assert_memory_equal(obs + (size_t)i * obs_bytes, mine, obs_bytes);
             ended[i] = term[i] || trunc[i];
         }
     }
-    assert_true(episodes >= N);                       /* autoreset happened */
+    assert_true(episodes >= N); /* autoreset happened */
     for (int i = 0; i < N; i++) vg_state_free(hand[i]);
     free(obs);
     free(mine);
@@ -108,11 +110,11 @@ static void test_bad_action_and_no_outputs(void **state) {
     assert_int_equal(vg_vec_step(v, bad, &none, &err), VG_ERR_ARG);
     assert_string_equal(err.msg, "action 5 (env 1) is out of range: the game has 5 actions, 0 to 4");
     assert_int_equal(vg_vec_step(v, neg, &none, &err), VG_ERR_ARG);
-    assert_int_equal(vg_tick(vg_vec_state(v, 0)), 0);   /* nothing was stepped */
+    assert_int_equal(vg_tick(vg_vec_state(v, 0)), 0); /* nothing was stepped */
     uint8_t trunc[2];
     vg_vec_out out = {.truncated = trunc};
     for (int k = 0; k < 3; k++) assert_int_equal(vg_vec_step(v, ok, &out, &err), VG_OK);
-    assert_int_equal(trunc[0], 1);                     /* max_ticks 3, no autoreset: it stays ended */
+    assert_int_equal(trunc[0], 1); /* max_ticks 3, no autoreset: it stays ended */
     assert_int_equal(vg_vec_step(v, ok, &out, &err), VG_OK);
     assert_int_equal(vg_tick(vg_vec_state(v, 0)), 4);
     assert_null(vg_vec_new(g, 0, 0, 0));
@@ -131,7 +133,7 @@ static void test_two_players(void **state) {
     assert_int_equal(nacts[1], 6);
     assert_int_equal(table[1][0], VG_ACTION_NIL);
     vg_action none[VG_NUM_ACTIONS];
-    assert_int_equal(vg_env_player_actions(g, 2, none), 1);       /* no such player: NIL alone */
+    assert_int_equal(vg_env_player_actions(g, 2, none), 1); /* no such player: NIL alone */
     vg_vec *v = vg_vec_new(g, 2, 0, 0);
     double reward[4], score[4];
     int8_t result[4];
@@ -142,7 +144,8 @@ static void test_two_players(void **state) {
     uint64_t rng = 11;
     for (int k = 0; k < 80; k++) {
         int64_t acts[4];
-        for (int j = 0; j < 4; j++) acts[j] = (int64_t)((rng = rng * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % nacts[j % 2];
+        for (int j = 0; j < 4; j++)
+            acts[j] = (int64_t)((rng = rng * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % nacts[j % 2];
         assert_int_equal(vg_vec_step(v, acts, &out, NULL), VG_OK);
         for (int i = 0; i < 2; i++) {
             double before[2] = {vg_player_score(g, hand[i], 0), vg_player_score(g, hand[i], 1)};
@@ -157,7 +160,7 @@ static void test_two_players(void **state) {
             }
         }
     }
-    int64_t bad[4] = {0, 5, 5, 0};                        /* player 1 may do 5, player 0 may not */
+    int64_t bad[4] = {0, 5, 5, 0}; /* player 1 may do 5, player 0 may not */
     vg_error err;
     int before = vg_tick(vg_vec_state(v, 0));
     assert_int_equal(vg_vec_step(v, bad, &out, &err), VG_ERR_ARG);

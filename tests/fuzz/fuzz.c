@@ -59,7 +59,7 @@ void fuzz_play(const vg_game *g, uint64_t seed, int ticks) {
 
 int fuzz_vgdl(const uint8_t *data, size_t size) {
     static char path[64];
-    if (!path[0]) snprintf(path, sizeof path, "/tmp/vgdl-fuzz-%d.txt", (int)getpid());   /* .txt: read as VGDL */
+    if (!path[0]) snprintf(path, sizeof path, "/tmp/vgdl-fuzz-%d.txt", (int)getpid()); /* .txt: read as VGDL */
     char *text = fuzz_text(data, size);
     if (!text) return 0;
     const char *level = fuzz_cut_map(text);

@@ -19,8 +19,8 @@
 
 /* Aborts, saying what differs (the fuzzer keeps the input). */
 static void differ(const char *what, const char *a, const char *b) {
-    fprintf(stderr, "fuzz_convert: the converted script differs from the game file: %s\n  file:   %s\n  script: %s\n", what, a,
-            b);
+    fprintf(stderr, "fuzz_convert: the converted script differs from the game file: %s\n  file:   %s\n  script: %s\n",
+            what, a, b);
     abort();
 }
 
@@ -31,10 +31,12 @@ static void same_types(const vg_game *a, const vg_game *b) {
     snprintf(y, sizeof y, "%d types, %d x %d", vg_game_num_types(b), vg_game_width(b), vg_game_height(b));
     if (strcmp(x, y) != 0) differ("the game's size", x, y);
     for (int t = 0; t < vg_game_num_types(a); t++) {
-        snprintf(x, sizeof x, "%s cat %d leaf %d glyph %c colour %06x hidden %d img %s", vg_type_name(a, t), vg_type_category(a, t),
-                 vg_type_is_leaf(a, t), vg_type_glyph(a, t), vg_type_color(a, t), vg_type_hidden(a, t), vg_type_img(a, t));
-        snprintf(y, sizeof y, "%s cat %d leaf %d glyph %c colour %06x hidden %d img %s", vg_type_name(b, t), vg_type_category(b, t),
-                 vg_type_is_leaf(b, t), vg_type_glyph(b, t), vg_type_color(b, t), vg_type_hidden(b, t), vg_type_img(b, t));
+        snprintf(x, sizeof x, "%s cat %d leaf %d glyph %c colour %06x hidden %d img %s", vg_type_name(a, t),
+                 vg_type_category(a, t), vg_type_is_leaf(a, t), vg_type_glyph(a, t), vg_type_color(a, t),
+                 vg_type_hidden(a, t), vg_type_img(a, t));
+        snprintf(y, sizeof y, "%s cat %d leaf %d glyph %c colour %06x hidden %d img %s", vg_type_name(b, t),
+                 vg_type_category(b, t), vg_type_is_leaf(b, t), vg_type_glyph(b, t), vg_type_color(b, t),
+                 vg_type_hidden(b, t), vg_type_img(b, t));
         if (strcmp(x, y) != 0) differ("a type", x, y);
     }
 }
@@ -70,7 +72,7 @@ static int write_file(const char *path, const char *text) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static char path[64], script[64];
     if (!path[0]) {
-        snprintf(path, sizeof path, "/tmp/vgdl-fuzz-convert-%d.txt", (int)getpid());    /* .txt: read as VGDL */
+        snprintf(path, sizeof path, "/tmp/vgdl-fuzz-convert-%d.txt", (int)getpid()); /* .txt: read as VGDL */
         snprintf(script, sizeof script, "/tmp/vgdl-fuzz-convert-%d.lua", (int)getpid());
     }
     char *text = fuzz_text(data, size), *lua = NULL;

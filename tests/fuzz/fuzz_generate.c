@@ -18,7 +18,7 @@
 #include "commands.h"
 #include "fuzz.h"
 
-int cmd_generate(int argc, char **argv);   /* tools/generate/generate.c */
+int cmd_generate(int argc, char **argv); /* tools/generate/generate.c */
 
 #define MAX_WORDS 48
 
@@ -27,9 +27,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!text) return 0;
     char dir[64], cmd[128];
     snprintf(dir, sizeof dir, "/tmp/vgdl-fuzz-gen-%d", (int)getpid());
-    static const char *fixed[] = {"--workers", "0", "--seconds", "0.1", "--max-states", "2000", "--plays", "2",
-                                  "--budget-calls", "20", "--max-ticks", "50", "--out", NULL};
-    char *argv[3 + MAX_WORDS + sizeof fixed / sizeof fixed[0]];   /* getopt_long may reorder them, not write them */
+    static const char *fixed[] = {"--workers",      "0",  "--seconds",   "0.1", "--max-states", "2000", "--plays", "2",
+                                  "--budget-calls", "20", "--max-ticks", "50",  "--out",        NULL};
+    char *argv[3 + MAX_WORDS + sizeof fixed / sizeof fixed[0]]; /* getopt_long may reorder them, not write them */
     int argc = 0;
     argv[argc++] = (char *)"vgdl";
     argv[argc++] = (char *)"generate";
@@ -38,7 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     argv[argc++] = text[0] ? text : (char *)"bait";
     for (char *w = strtok(rest, " \t\r\n"); w && argc < 3 + MAX_WORDS; w = strtok(NULL, " \t\r\n")) {
         if (strncmp(w, "--out", 5) == 0 || strncmp(w, "--sheet", 7) == 0 || strncmp(w, "-o", 2) == 0) {
-            if (!strcmp(w, "--out") || !strcmp(w, "--sheet") || !strcmp(w, "-o")) strtok(NULL, " \t\r\n");   /* and its value */
+            if (!strcmp(w, "--out") || !strcmp(w, "--sheet") || !strcmp(w, "-o"))
+                strtok(NULL, " \t\r\n"); /* and its value */
             continue;
         }
         argv[argc++] = w;

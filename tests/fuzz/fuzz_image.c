@@ -15,11 +15,10 @@
 #include "fuzz.h"
 #include "render.h"
 
-static const char game[] =
-    "sprite { \"floor\", \"Immovable\", hidden = true }\n"
-    "sprite { \"wall\", \"Immovable\", color = \"BLUE\", img = \"img\" }\n"
-    "sprite { \"avatar\", \"MovingAvatar\", img = \"img.png\" }\n"
-    "map { \"w\", \"wall\" }\nmap { \".\", \"floor\" }\nmap { \"A\", \"avatar\", \"floor\" }\n";
+static const char game[] = "sprite { \"floor\", \"Immovable\", hidden = true }\n"
+                           "sprite { \"wall\", \"Immovable\", color = \"BLUE\", img = \"img\" }\n"
+                           "sprite { \"avatar\", \"MovingAvatar\", img = \"img.png\" }\n"
+                           "map { \"w\", \"wall\" }\nmap { \".\", \"floor\" }\nmap { \"A\", \"avatar\", \"floor\" }\n";
 
 static char dir[64], script[128], image[128], picture[128];
 static vg_game *g;
@@ -51,10 +50,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     render *r = NULL;
     vg_error err;
     if (render_new(g, &o, &r, &err) == VG_OK) {
-        if (render_png(r, s, picture, &err) != VG_OK) abort();     /* a picture it could read is drawn */
+        if (render_png(r, s, picture, &err) != VG_OK) abort(); /* a picture it could read is drawn */
         render_free(r);
     } else if (r || !err.msg[0]) {
-        abort();                                                    /* refused: with a reason, and no renderer */
+        abort(); /* refused: with a reason, and no renderer */
     }
     unlink(image);
     return 0;

@@ -20,7 +20,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (s->line < 0 || s->line > lines || strlen(s->name) >= INIFILE_NAME) abort();
             if (inifile_section_of(&f, s->name) == NULL) abort();
             for (int j = 0; j < s->n; j++)
-                if (!s->kv[j].value || s->kv[j].line < 1 || s->kv[j].line > lines || inifile_get(s, s->kv[j].key) == NULL) abort();
+                if (!s->kv[j].value || s->kv[j].line < 1 || s->kv[j].line > lines ||
+                    inifile_get(s, s->kv[j].key) == NULL)
+                    abort();
         }
         inifile_errors_sort(&f);
         for (int k = 0; k < f.nerrs; k++)

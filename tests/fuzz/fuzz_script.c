@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *text = fuzz_text(data, size);
     if (!text) return 0;
     const char *map = fuzz_cut_map(text);
-    int fd = memfd_create("fuzz-script.lua", 0);      /* the loader reads scripts from files */
+    int fd = memfd_create("fuzz-script.lua", 0); /* the loader reads scripts from files */
     if (fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text)) {
         char path[64];
         snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         vg_error err;
         if (vg_game_load_text(path, map, "fuzz-map", &g, &err) == VG_OK) {
             fuzz_play(g, size, 30);
-            vg_state *s = vg_state_new(g, size);     /* the read-only handle: heuristic, evaluate, bound */
+            vg_state *s = vg_state_new(g, size); /* the read-only handle: heuristic, evaluate, bound */
             for (int k = 0; s && k < 5 && !vg_is_over(s); k++) {
                 vg_heuristic(g, s, NULL);
                 vg_evaluate(g, s, NULL);

@@ -16,7 +16,7 @@
 #include "fuzz.h"
 
 #define STR_(x) #x
-#define STR(x) STR_(x)
+#define STR(x)  STR_(x)
 
 static char dir[512];
 

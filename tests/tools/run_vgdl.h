@@ -16,8 +16,8 @@
 
 #include "support.h"
 
-static char vgdl[1024];         /* the binary under test */
-static char tmp[256];           /* this run's scratch folder */
+static char vgdl[1024]; /* the binary under test */
+static char tmp[256];   /* this run's scratch folder */
 
 /* Runs a shell command (printf-style) with stdout and stderr in tmp/out
  * and tmp/err and stdin empty (unless the command pipes its own); returns

@@ -44,8 +44,8 @@ static void test_help(void **state) {
     for (size_t k = 0; k < 4; k++) {
         expect_run(cmd_forms[k], 0, "out", "usage: vgdl run GAME");
         expect_in(out(), "--budget-ms MS");
-        expect_not_in(out(), "--actions FILE");     /* trace's, not run's */
-        expect_in(out(), "--actions-out FILE");     /* run's */
+        expect_not_in(out(), "--actions FILE"); /* trace's, not run's */
+        expect_in(out(), "--actions-out FILE"); /* run's */
     }
     expect_run("batch --help", 0, "out", "usage: vgdl batch FILE.ini");
     expect_run("--version", 0, "out", "vgdl ");
@@ -58,7 +58,8 @@ static void test_help(void **state) {
 
 static void test_options_anywhere(void **state) {
     (void)state;
-    expect_run("run --agent random bait --level=1 --max-ticks=5 --seed 3", 0, "out", "level: 1\nagent: random\nseed: 3\n");
+    expect_run("run --agent random bait --level=1 --max-ticks=5 --seed 3", 0, "out",
+               "level: 1\nagent: random\nseed: 3\n");
     expect_in(out(), "ticks: 5\n");
 }
 
@@ -152,7 +153,9 @@ static void write_script(const char *name, const char *more) {
  * stderr, and the check still passes. */
 static void test_check_not_a_game(void **state) {
     (void)state;
-    static const struct { const char *text, *words; } cases[] = {
+    static const struct {
+        const char *text, *words;
+    } cases[] = {
         {"", "e.lua: not a game: it declares no sprite types"},
         {"return 42\n", "e.lua: not a game: it declares no sprite types"},
         {"game { square_size = 10 }\n", "e.lua: not a game"},
@@ -174,7 +177,8 @@ static void test_check_not_a_game(void **state) {
     char args[1024];
     snprintf(args, sizeof args, "check %s/w.lua --level %s", tmp, "tests/fixtures/maps/tiny.txt");
     expect_run(args, 0, "out", "w.lua: ok, 1 level");
-    expect_in(err(), "w.lua:15: warning: killSprite of ('avatar', 'wall') comes after a stepBack of the same pair (line 11)");
+    expect_in(err(),
+              "w.lua:15: warning: killSprite of ('avatar', 'wall') comes after a stepBack of the same pair (line 11)");
     expect_in(err(), "w.lua: warning: its pictures cannot be drawn: ");
     expect_in(err(), "box.png");
 }
@@ -186,13 +190,15 @@ static void test_check_not_a_game(void **state) {
 static void test_hostile_globals(void **state) {
     (void)state;
     char map[1024];
-    snprintf(map, sizeof map, "%s", repo_path("tests/fixtures/maps/tiny.txt"));   /* repo_path's buffer is shared */
+    snprintf(map, sizeof map, "%s", repo_path("tests/fixtures/maps/tiny.txt")); /* repo_path's buffer is shared */
     write_script("h.lua", "setmetatable(_G, {__index = function(t, k) error(\"no \" .. k) end})\n");
     static const char *const cmds[] = {"check", "show", "run", "trace", "bench", "render"};
     for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
         char args[1024];
         snprintf(args, sizeof args, "%s %s/h.lua --level %s%s", cmds[k], tmp, map,
-                 k == 3 ? " --actions /dev/null" : k == 5 ? " -o x.png" : "");
+                 k == 3   ? " --actions /dev/null"
+                 : k == 5 ? " -o x.png"
+                          : "");
         expect_run(args, 2, "err", "h.lua:13: no heuristic");
     }
     /* in play: an effect hides the globals; the next effect reads one */
@@ -204,7 +210,8 @@ static void test_hostile_globals(void **state) {
     snprintf(args, sizeof args, "run %s/p.lua --level %s --agent random", tmp, map);
     expect_run(args, 2, "err", "p.lua:13: no nosuch");
     sh("printf '[batch]\\ngames = %s/p.lua, %s/q.lua\\nlevels = %s\\nagents = random\\nbudget_calls = 10\\n"
-       "max_ticks = 20\\nout = %s/res\\nworkers = 1\\n' > %s/h.ini", tmp, tmp, map, tmp, tmp);
+       "max_ticks = 20\\nout = %s/res\\nworkers = 1\\n' > %s/h.ini",
+       tmp, tmp, map, tmp, tmp);
     snprintf(args, sizeof args, "batch %s/h.ini", tmp);
     expect_run(args, 0, "out", "");
     const char *csv = slurp("res/runs.csv");
@@ -229,19 +236,20 @@ static void test_hostile_globals(void **state) {
 static void test_levels_beside_script(void **state) {
     (void)state;
     char tiny[1024], bin[1024];
-    snprintf(tiny, sizeof tiny, "%s", repo_path("tests/fixtures/maps/tiny.txt"));   /* repo_path's buffer is shared */
+    snprintf(tiny, sizeof tiny, "%s", repo_path("tests/fixtures/maps/tiny.txt")); /* repo_path's buffer is shared */
     char cwd[512];
-    snprintf(bin, sizeof bin, "%s/%s", vgdl[0] == '/' ? "" : getcwd(cwd, sizeof cwd), vgdl);   /* run from other folders */
+    snprintf(bin, sizeof bin, "%s/%s", vgdl[0] == '/' ? "" : getcwd(cwd, sizeof cwd),
+             vgdl); /* run from other folders */
     sh("mkdir -p %s/g/levels/mini && cp %s %s/g/mini.lua && cp %s %s/g/levels/mini/lvl0.txt && "
        "printf 'wwwww\nwA..w\nwwwww\n' > %s/g/levels/mini/lvl1.txt && printf 'wwwwww\nwA...w\nwwwwww\n' > %s/g/mini_lvl1.txt && "
        "printf 'wwwwwww\nwA....w\nwwwwwww\n' > %s/g/mini_lvl2.txt",
        tmp, repo_path("tests/fixtures/scripts/minimal.lua"), tmp, tiny, tmp, tmp, tmp, tmp);
     assert_int_equal(sh("cd %s/g && %s check mini.lua", tmp, bin), 0);
-    expect_in(out(), "mini.lua: ok, 2 levels\n");          /* levels/mini/ first: the _lvl files are not looked at */
+    expect_in(out(), "mini.lua: ok, 2 levels\n"); /* levels/mini/ first: the _lvl files are not looked at */
     assert_int_equal(sh("cd %s/g && %s show mini.lua --level 1", tmp, bin), 0);
-    expect_in(out(), "size: 5 x 3\n");                        /* levels/mini/lvl1.txt, not mini_lvl1.txt */
+    expect_in(out(), "size: 5 x 3\n"); /* levels/mini/lvl1.txt, not mini_lvl1.txt */
     assert_int_equal(sh("cd %s/g && %s show mini.lua --level 2", tmp, bin), 0);
-    expect_in(out(), "size: 7 x 3\n");                        /* beside it */
+    expect_in(out(), "size: 7 x 3\n"); /* beside it */
     assert_int_equal(sh("cd / && %s run %s/g/mini.lua --level 1 --agent random --max-ticks 3", bin, tmp), 0);
     expect_in(out(), "level: 1\n");
     assert_int_equal(sh("cd %s/g && %s show mini.lua --level 5", tmp, bin), 2);
@@ -252,7 +260,8 @@ static void test_levels_beside_script(void **state) {
     expect_in(out(), "zelda.lua: ok, 5 levels\n");
     /* a batch of the script's numbered levels, and its report */
     sh("printf '[batch]\ngames = %s/g/mini.lua\nlevels = 0-2\nagents = random\nbudget_calls = 10\nmax_ticks = 5\n"
-       "out = %s/lres\nworkers = 1\n' > %s/l.ini", tmp, tmp, tmp);
+       "out = %s/lres\nworkers = 1\n' > %s/l.ini",
+       tmp, tmp, tmp);
     assert_int_equal(sh("cd / && %s batch %s/l.ini", bin, tmp), 0);
     assert_int_equal(sh("%s report %s/lres --plot %s/l.png", bin, tmp, tmp), 0);
     expect_in(out(), "mini.lua");
@@ -263,7 +272,7 @@ static void test_levels_beside_script(void **state) {
 static void test_list(void **state) {
     (void)state;
     expect_run("list games", 0, "out", "bait\n");
-    expect_in(out(), "aliens\n");             /* GVGAI's, from gvgai/ */
+    expect_in(out(), "aliens\n"); /* GVGAI's, from gvgai/ */
     expect_not_in(out(), "LICENSE");
     expect_not_in(out(), "_lvl");
     expect_run("list agents", 0, "out", "mcts ");
@@ -279,9 +288,9 @@ static void test_list(void **state) {
 static void test_cs188_levels(void **state) {
     (void)state;
     expect_run("check cs188", 0, "out", "cs188.lua: ok, 11 levels\n");
-    expect_run("show cs188 --level 0", 0, "out", "size: 19 x 7\n");   /* capsuleClassic: the first, alphabetically */
-    expect_run("show cs188 --level capsuleClassic", 0, "out", "size: 19 x 7\n");   /* its last row, 20 long, cut */
-    expect_run("show cs188 --level minimaxClassic", 0, "out", "size: 9 x 5\n");     /* trailing spaces stripped */
+    expect_run("show cs188 --level 0", 0, "out", "size: 19 x 7\n"); /* capsuleClassic: the first, alphabetically */
+    expect_run("show cs188 --level capsuleClassic", 0, "out", "size: 19 x 7\n"); /* its last row, 20 long, cut */
+    expect_run("show cs188 --level minimaxClassic", 0, "out", "size: 9 x 5\n");  /* trailing spaces stripped */
     expect_run("show cs188 --level 11", 2, "err", "cs188 has no level 11");
 }
 

@@ -23,7 +23,7 @@
  * 5. An impossible request ends with exit status 2 and a reason within
  *    --seconds; bad options and folders are refused with status 2.
  */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <limits.h>
 #include <math.h>
 #include <time.h>
@@ -47,8 +47,9 @@ static int read_tsv(const char *dir, row *rows) {
     while (fgets(line, sizeof line, f) && n < MAX_ROWS) {
         line[strcspn(line, "\n")] = '\0';
         if (n++ < 0) {
-            assert_string_equal(line, "file\twidth\theight\tshortest\tstates\tstrong\tstrong_low\tstrong_high\tweak\tweak_low\t"
-                                      "weak_high\tcoverage\tplan");
+            assert_string_equal(
+                line, "file\twidth\theight\tshortest\tstates\tstrong\tstrong_low\tstrong_high\tweak\tweak_low\t"
+                      "weak_high\tcoverage\tplan");
             continue;
         }
         char *p = line;
@@ -94,21 +95,25 @@ static void check_proven(const char *game, const char *dir, int count, int lo, i
         assert_string_equal(r->cols[5], "-");
         assert_int_equal(sh("cd %s && %s check %s --level %s", tmp, vgdl, game, level), 0);
         /* the plan replays to a win in exactly 'len' moves */
-        assert_int_equal(sh("cd %s && echo '%s' | tr ',' '\\n' > plan.txt && %s trace %s --level %s --actions plan.txt | tail -1",
-                            tmp, r->cols[12], vgdl, game, level), 0);
+        assert_int_equal(
+            sh("cd %s && echo '%s' | tr ',' '\\n' > plan.txt && %s trace %s --level %s --actions plan.txt | tail -1",
+               tmp, r->cols[12], vgdl, game, level),
+            0);
         char tick[64];
         snprintf(tick, sizeof tick, "{\"tick\":%d,", len);
         expect_in(out(), tick);
         expect_in(out(), "\"winner\":\"PLAYER_WINS\"");
         /* standing still for a tick does not end it */
-        assert_int_equal(sh("cd %s && echo nil > nil.txt && %s trace %s --level %s --actions nil.txt | tail -1", tmp, vgdl, game, level), 0);
+        assert_int_equal(sh("cd %s && echo nil > nil.txt && %s trace %s --level %s --actions nil.txt | tail -1", tmp,
+                            vgdl, game, level),
+                         0);
         expect_in(out(), "\"isGameOver\":false");
         /* the solver proves the same length */
         assert_int_equal(sh("cd %s && %s solve %s --level %s", tmp, vgdl, game, level), 0);
         char says[64];
         snprintf(says, sizeof says, "length: %d (shortest)", len);
         expect_in(err(), says);
-        for (int j = 0; j < k; j++)   /* distinct */
+        for (int j = 0; j < k; j++) /* distinct */
             assert_int_not_equal(sh("cd %s && cmp -s %s/%s %s", tmp, dir, rows[j].cols[0], level), 0);
     }
 }
@@ -117,12 +122,16 @@ static void check_proven(const char *game, const char *dir, int count, int lo, i
 
 static void test_bait(void **state) {
     (void)state;
-    assert_int_equal(sh("cd %s && %s generate bait --out bait1 --count 3 --size 6x5 --length 6-20 --seed 7 --workers 2", tmp, vgdl), 0);
+    assert_int_equal(
+        sh("cd %s && %s generate bait --out bait1 --count 3 --size 6x5 --length 6-20 --seed 7 --workers 2", tmp, vgdl),
+        0);
     expect_in(out(), "bait1/levels.tsv: 3 levels in ");
-    assert_string_equal(err(), "");   /* stderr is not a terminal: no progress line */
+    assert_string_equal(err(), ""); /* stderr is not a terminal: no progress line */
     check_proven("bait", "bait1", 3, 6, 20);
     if (sh("command -v script") != 0) return;
-    assert_int_equal(sh("cd %s && script -qec '%s generate bait --out bait2 --count 2 --size 6x5 --seed 7' /dev/null", tmp, vgdl), 0);
+    assert_int_equal(
+        sh("cd %s && script -qec '%s generate bait --out bait2 --count 2 --size 6x5 --seed 7' /dev/null", tmp, vgdl),
+        0);
     expect_in(out(), "2/2 levels, ");
     expect_in(out(), " candidates, ");
     expect_in(out(), " elapsed, at most ");
@@ -134,8 +143,10 @@ static void test_sokoban_each_generator(void **state) {
     for (int k = 0; k < 3; k++) {
         char dir[32];
         snprintf(dir, sizeof dir, "soko-%s", gens[k]);
-        assert_int_equal(sh("cd %s && %s generate sokoban --out %s --count 2 --size 6x5 --length 5-20 --seed 1 --generator %s",
-                            tmp, vgdl, dir, gens[k]), 0);
+        assert_int_equal(
+            sh("cd %s && %s generate sokoban --out %s --count 2 --size 6x5 --length 5-20 --seed 1 --generator %s", tmp,
+               vgdl, dir, gens[k]),
+            0);
         check_proven("sokoban", dir, 2, 5, 20);
     }
 }
@@ -144,8 +155,10 @@ static void test_sokoban_each_generator(void **state) {
  * terminations after a tick) is refused, however short a length is wanted. */
 static void test_over_before_a_move(void **state) {
     (void)state;
-    assert_int_equal(sh("cd %s && %s generate sokoban --out soko-short --count 6 --size 5x4 --length 1-100 --seed 2 --generator random",
-                        tmp, vgdl), 0);
+    assert_int_equal(
+        sh("cd %s && %s generate sokoban --out soko-short --count 6 --size 5x4 --length 1-100 --seed 2 --generator random",
+           tmp, vgdl),
+        0);
     expect_in(out(), " over before a move");
     check_proven("sokoban", "soko-short", 6, 1, 100);
 }
@@ -170,7 +183,8 @@ static void test_acting_sprites_placed(void **state) {
                         "EOF\n"
                         "printf 'wwwwwwww\\nwA.n..nw\\nw.n..n.w\\nwn..n.gw\\nwwwwwwww\\n' > nests_lvl0.txt && "
                         "%s generate nests.lua --out nests --generator constructive --count 3 --seed 1",
-                        tmp, vgdl), 0);
+                        tmp, vgdl),
+                     0);
     check_proven("nests.lua", "nests", 3, 1, 100);
     assert_int_equal(sh("cd %s && cat nests/lvl*.txt | tr -cd n | wc -c", tmp), 0);
     assert_true(atoi(out()) > 0);
@@ -189,8 +203,10 @@ static void test_script_game(void **state) {
         assert_int_equal(sh("cd %s && tr -cd c < coins1/lvl%d.txt | wc -c", tmp, k), 0);
         assert_true(atoi(out()) >= 2 && atoi(out()) <= 4);
     }
-    assert_int_equal(sh("cd %s && %s generate %s --out coins2 --count 2 --size 7x6 --seed 5 --generator search --length 3-30",
-                        tmp, vgdl, coins), 0);
+    assert_int_equal(
+        sh("cd %s && %s generate %s --out coins2 --count 2 --size 7x6 --seed 5 --generator search --length 3-30", tmp,
+           vgdl, coins),
+        0);
     check_proven(coins, "coins2", 2, 3, 30);
     assert_int_equal(sh("cd %s && %s generate %s --out coins3", tmp, vgdl, coins), 2);
     expect_in(err(), "no levels of its own to take a size from: give --size WxH");
@@ -198,8 +214,11 @@ static void test_script_game(void **state) {
     expect_in(err(), "generator script: ");
     expect_in(err(), "bait.lua defines no generate(rng, w, h)");
     /* a generate() that makes a map of the wrong size: exit 2 at its line */
-    assert_int_equal(sh("cd %s && sed 's/^    return rows$/    rows[h] = nil return rows/' %s > short.lua && %s generate short.lua --out coins5 "
-                        "--size 7x6", tmp, coins, vgdl), 2);
+    assert_int_equal(
+        sh("cd %s && sed 's/^    return rows$/    rows[h] = nil return rows/' %s > short.lua && %s generate short.lua --out coins5 "
+           "--size 7x6",
+           tmp, coins, vgdl),
+        2);
     expect_in(err(), "short.lua:");
     expect_in(err(), "generate(rng, 7, 6) must return a table of h rows");
 }
@@ -213,8 +232,8 @@ static unsigned long long play_seed(int k) { return ((unsigned long long)k + 1) 
 static int replay_wins(const char *game, const char *level, const char *agent, int plays, int calls, int ticks) {
     int wins = 0;
     for (int k = 0; k < plays; k++) {
-        assert_int_equal(sh("cd %s && %s run %s --level %s --agent %s --budget-calls %d --max-ticks %d --seed %llu", tmp, vgdl,
-                            game, level, agent, calls, ticks, play_seed(k)),
+        assert_int_equal(sh("cd %s && %s run %s --level %s --agent %s --budget-calls %d --max-ticks %d --seed %llu",
+                            tmp, vgdl, game, level, agent, calls, ticks, play_seed(k)),
                          0);
         wins += strstr(out(), "result: win\n") != NULL;
     }
@@ -222,9 +241,10 @@ static int replay_wins(const char *game, const char *level, const char *agent, i
 }
 
 static void check_measured(const char *game, const char *dir, const char *opts, int plays, int calls, int ticks) {
-    assert_int_equal(sh("cd %s && %s generate %s --out %s --count 2 --seed 3 --plays %d --budget-calls %d --max-ticks %d %s", tmp,
-                        vgdl, game, dir, plays, calls, ticks, opts),
-                     0);
+    assert_int_equal(
+        sh("cd %s && %s generate %s --out %s --count 2 --seed 3 --plays %d --budget-calls %d --max-ticks %d %s", tmp,
+           vgdl, game, dir, plays, calls, ticks, opts),
+        0);
     row rows[MAX_ROWS];
     assert_int_equal(read_tsv(dir, rows), 2);
     for (int k = 0; k < 2; k++) {
@@ -246,7 +266,8 @@ static void test_zelda(void **state) {
     (void)state;
     check_measured("zelda", "zelda1", "--size 8x5", 4, 200, 300);
     /* with --length only levels without chance (no monster) pass: proven, replayed */
-    assert_int_equal(sh("cd %s && %s generate zelda --out zelda2 --count 2 --size 7x5 --length 4-30 --seed 1", tmp, vgdl), 0);
+    assert_int_equal(
+        sh("cd %s && %s generate zelda --out zelda2 --count 2 --size 7x5 --length 4-30 --seed 1", tmp, vgdl), 0);
     expect_in(out(), "chance (no length)");
     check_proven("zelda", "zelda2", 2, 4, 30);
 }
@@ -261,14 +282,16 @@ static void test_aliens(void **state) {
 static void test_same_seed_same_levels(void **state) {
     (void)state;
     for (int k = 1; k <= 2; k++)
-        assert_int_equal(sh("cd %s && %s generate sokoban --out again%d --count 4 --size 6x5 --length 8-20 --seed 11 --generator "
-                            "search --workers %d",
-                            tmp, vgdl, k, k),
-                         0);
+        assert_int_equal(
+            sh("cd %s && %s generate sokoban --out again%d --count 4 --size 6x5 --length 8-20 --seed 11 --generator "
+               "search --workers %d",
+               tmp, vgdl, k, k),
+            0);
     assert_int_equal(sh("cd %s && diff -r again1 again2", tmp), 0);
-    assert_int_equal(sh("cd %s && %s generate sokoban --out again3 --count 4 --size 6x5 --length 8-20 --seed 12 --generator search",
-                        tmp, vgdl),
-                     0);
+    assert_int_equal(
+        sh("cd %s && %s generate sokoban --out again3 --count 4 --size 6x5 --length 8-20 --seed 12 --generator search",
+           tmp, vgdl),
+        0);
     assert_int_not_equal(sh("cd %s && diff -r again1 again3", tmp), 0);
 }
 
@@ -276,10 +299,11 @@ static void test_same_seed_same_levels(void **state) {
 
 static void test_batch_takes_the_folder(void **state) {
     (void)state;
-    assert_int_equal(sh("cd %s && %s generate bait --out set --count 3 --size 5x4 --seed 2 && printf '[batch]\\ngames = bait\\n"
-                        "levels = set/*.txt\\nagents = random\\nseeds = 1\\nworkers = 1\\nout = set-runs\\n' > set.ini && %s batch set.ini",
-                        tmp, vgdl, vgdl),
-                     0);
+    assert_int_equal(
+        sh("cd %s && %s generate bait --out set --count 3 --size 5x4 --seed 2 && printf '[batch]\\ngames = bait\\n"
+           "levels = set/*.txt\\nagents = random\\nseeds = 1\\nworkers = 1\\nout = set-runs\\n' > set.ini && %s batch set.ini",
+           tmp, vgdl, vgdl),
+        0);
     assert_int_equal(sh("cd %s && tail -n +2 set-runs/runs.csv | wc -l", tmp), 0);
     assert_int_equal(atoi(out()), 3);
 }
@@ -293,9 +317,11 @@ static void test_impossible(void **state) {
     assert_true(time(NULL) - t0 <= 8);
     expect_in(err(), "vgdl: no level of sokoban passed within 2 s (");
     expect_in(err(), "candidates judged");
-    assert_int_not_equal(sh("cd %s && ls none", tmp), 0);   /* nothing left behind: the same request can run again */
-    assert_int_equal(sh("cd %s && mkdir mine && %s generate sokoban --out mine --size 3x3 --length 50-60 --seconds 0.5", tmp, vgdl), 2);
-    assert_int_equal(sh("cd %s && ls -A mine | wc -l", tmp), 0);   /* a folder of the user's own is kept, empty */
+    assert_int_not_equal(sh("cd %s && ls none", tmp), 0); /* nothing left behind: the same request can run again */
+    assert_int_equal(
+        sh("cd %s && mkdir mine && %s generate sokoban --out mine --size 3x3 --length 50-60 --seconds 0.5", tmp, vgdl),
+        2);
+    assert_int_equal(sh("cd %s && ls -A mine | wc -l", tmp), 0); /* a folder of the user's own is kept, empty */
     assert_int_equal(atoi(out()), 0);
 }
 
@@ -326,9 +352,10 @@ static void test_bad_options(void **state) {
         assert_int_equal(sh("cd %s && %s generate %s", tmp, vgdl, cases[k].args), 2);
         expect_in(err(), cases[k].says);
     }
-    assert_int_equal(sh("cd %s && ls x 2>/dev/null | wc -l", tmp), 0);   /* nothing written */
+    assert_int_equal(sh("cd %s && ls x 2>/dev/null | wc -l", tmp), 0); /* nothing written */
     assert_int_equal(atoi(out()), 0);
-    assert_int_equal(sh("cd %s && mkdir -p full && touch full/levels.tsv && %s generate bait --out full", tmp, vgdl), 2);
+    assert_int_equal(sh("cd %s && mkdir -p full && touch full/levels.tsv && %s generate bait --out full", tmp, vgdl),
+                     2);
     expect_in(err(), "--out full: it holds generated levels already (levels.tsv)");
     assert_int_equal(sh("cd %s && touch afile && %s generate bait --out afile", tmp, vgdl), 2);
     expect_in(err(), "--out afile: not a folder");

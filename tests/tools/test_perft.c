@@ -17,7 +17,7 @@ static void test_error_in_a_move(void **state) {
     assert_int_equal(sh("%s perft " GAME " 1", vgdl), 0);
     expect_in(out(), "\n1\t1\t1\t1\t");
     assert_int_equal(sh("%s perft " GAME " 2", vgdl), 2);
-    expect_in(out(), "\n1\t1\t1\t1\t");          /* depth 1 printed before the error */
+    expect_in(out(), "\n1\t1\t1\t1\t"); /* depth 1 printed before the error */
     assert_string_equal(err(), "tests/tools/fixtures/perft_broken.lua:20: boom went the move\n");
 }
 
@@ -26,7 +26,7 @@ static void test_error_in_legal(void **state) {
     (void)state;
     assert_int_equal(sh("%s perft " GAME " 1 --moves m,m", vgdl), 2);
     assert_string_equal(err(), "tests/tools/fixtures/perft_broken.lua:15: no moves today\n");
-    assert_int_equal(sh("%s perft " GAME " 0 --moves m,m", vgdl), 0);   /* depth 0 asks for no moves */
+    assert_int_equal(sh("%s perft " GAME " 0 --moves m,m", vgdl), 0); /* depth 0 asks for no moves */
 }
 
 /* --moves: a move whose apply() raises names the line and the move; a move
@@ -34,7 +34,8 @@ static void test_error_in_legal(void **state) {
 static void test_error_in_moves(void **state) {
     (void)state;
     assert_int_equal(sh("%s perft " GAME " 1 --moves m,boom", vgdl), 2);
-    assert_string_equal(err(), "tests/tools/fixtures/perft_broken.lua:20: --moves: move 2 ('boom'): boom went the move\n");
+    assert_string_equal(err(),
+                        "tests/tools/fixtures/perft_broken.lua:20: --moves: move 2 ('boom'): boom went the move\n");
     assert_int_equal(sh("%s perft " GAME " 1 --moves m,x", vgdl), 2);
     assert_string_equal(err(), "vgdl: --moves: move 2 ('x'): no such move for agent 1 here\n");
 }

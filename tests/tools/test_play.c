@@ -50,10 +50,10 @@ static void test_connect4_against_alphabeta(void **state) {
     expect_in(t, "> 9\n'9' is not a move of this game; type one of the legal moves above, or quit\n"
                  "> pass\n'pass' is not a move of this game; type one of the legal moves above, or quit\n> \n> 1\n"
                  "first player (you) plays 1\n");
-    expect_in(t, "second player (alphabeta) plays 4 (value 17)\n");   /* its own view: it wins by 17 */
+    expect_in(t, "second player (alphabeta) plays 4 (value 17)\n"); /* its own view: it wins by 17 */
     expect_in(t, "game over: second player (alphabeta) wins\nscore: -17 (the first player's view)\n"
                  "moves: 1 4 1 4 1 1 2 4 2 4\n");
-    expect_not_in(t, "> 7");                              /* the game ended before the last line was read */
+    expect_not_in(t, "> 7"); /* the game ended before the last line was read */
     assert_string_equal(board_before(t, "game over"), ".......\n.......\nO..O...\nX..O...\nXX.O...\nXX.O...\n");
 
     /* The same position through --moves. */
@@ -67,10 +67,12 @@ static void test_illegal_move_reprompts(void **state) {
     (void)state;
     assert_int_equal(sh("printf '4\\n4\\n4\\n4\\n4\\n4\\n4\\n3\\n' | %s play connect4", vgdl), 0);
     expect_in(out(), "connect4: you play every side\n");
-    expect_in(out(), "first player (you) to move; legal: 3 5 2 6 1 7\n> 4\n"
-                     "'4' is not legal now; type one of the legal moves above, or quit\n> 3\nfirst player (you) plays 3\n");
-    expect_in(out(), "second player (you) to move; legal: 4 3 5 2 6 1 7\n");   /* X in 4, O in 4, ... */
-    expect_in(out(), "> (end of input)\ngame left unfinished\nscore: 0 (the first player's view)\nmoves: 4 4 4 4 4 4 3\n");
+    expect_in(out(),
+              "first player (you) to move; legal: 3 5 2 6 1 7\n> 4\n"
+              "'4' is not legal now; type one of the legal moves above, or quit\n> 3\nfirst player (you) plays 3\n");
+    expect_in(out(), "second player (you) to move; legal: 4 3 5 2 6 1 7\n"); /* X in 4, O in 4, ... */
+    expect_in(out(),
+              "> (end of input)\ngame left unfinished\nscore: 0 (the first player's view)\nmoves: 4 4 4 4 4 4 3\n");
 }
 
 /* ---- 2. Sides, the end of the input, --moves -------------------------------- */
@@ -87,7 +89,7 @@ static void test_side_two_and_end_of_input(void **state) {
     expect_in(t, "second player (you) plays 3\n");
     expect_in(t, "> (end of input)\ngame left unfinished\n");
     expect_in(t, "moves: 4 3 ");
-    assert_int_equal(sh("%s play connect4 " ALPHABETA, vgdl), 0);   /* no input at all */
+    assert_int_equal(sh("%s play connect4 " ALPHABETA, vgdl), 0); /* no input at all */
     expect_in(out(), "> (end of input)\ngame left unfinished\n");
     assert_int_equal(sh("printf 'quit\\n' | %s play connect4 " ALPHABETA, vgdl), 0);
     expect_in(out(), "> quit\ngame left unfinished\nscore: 0 (the first player's view)\nmoves: \n");
@@ -135,7 +137,7 @@ static void test_key_games(void **state) {
     expect_in(out(), "score 0   tick 0\n");
     expect_in(out(), "score 0   tick 1\n");
     expect_in(out(), "arrows/WASD move, space USE, n wait, q quit\n");
-    assert_int_equal(sh("printf 'n' | %s play 2048", vgdl), 0);               /* EOF after one wait */
+    assert_int_equal(sh("printf 'n' | %s play 2048", vgdl), 0); /* EOF after one wait */
     expect_in(out(), "tick 1\n");
     assert_int_equal(sh("printf 'q' | %s play bait --level 0 --moves down", vgdl), 0);
     expect_in(out(), "score 0   tick 1\n");
@@ -145,12 +147,17 @@ static void test_key_games(void **state) {
  * the actions played, which trace replays to the same end. */
 static void test_status_and_actions_out(void **state) {
     (void)state;
-    assert_int_equal(sh("printf 'ddsnq' | %s play tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt "
-                        "--actions-out %s/a.txt", vgdl, tmp), 0);
+    assert_int_equal(
+        sh("printf 'ddsnq' | %s play tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt "
+           "--actions-out %s/a.txt",
+           vgdl, tmp),
+        0);
     expect_in(out(), "score 0   tick 2   oil 1\n");
     assert_string_equal(slurp("a.txt"), "RIGHT\nRIGHT\nDOWN\nNIL\n");
     assert_int_equal(sh("%s trace tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt "
-                        "--actions %s/a.txt | tail -1", vgdl, tmp), 0);
+                        "--actions %s/a.txt | tail -1",
+                        vgdl, tmp),
+                     0);
     expect_in(out(), "\"tick\":4,");
     assert_int_equal(sh("printf 'q' | %s play connect4 --actions-out %s/c.txt", vgdl, tmp), 2);
     expect_in(err(), "played move by move");
@@ -191,9 +198,11 @@ static void test_bad_options(void **state) {
         {"play 2048 --opponent random", "vgdl: --opponent: '2048' is not a game for two players\n"},
         {"play bait --opponent random", "vgdl: --opponent: 'bait' is not a game for two players\n"},
         {"play connect4 --side 2", "vgdl: --side needs --opponent (without one you play every side)\n"},
-        {"play connect4 --opponent random --side 3", "vgdl: option --side needs 1 (first player) or 2 (second), not '3'\n"},
+        {"play connect4 --opponent random --side 3",
+         "vgdl: option --side needs 1 (first player) or 2 (second), not '3'\n"},
         {"play connect4 --opponent nosuch", "vgdl: unknown agent 'nosuch' (agents: "},
-        {"play connect4 --opponent alphabeta --set nosuch=1", "vgdl: agent 'alphabeta' has no parameter 'nosuch' ('vgdl list params alphabeta' lists them)\n"},
+        {"play connect4 --opponent alphabeta --set nosuch=1",
+         "vgdl: agent 'alphabeta' has no parameter 'nosuch' ('vgdl list params alphabeta' lists them)\n"},
         {"run connect4 --side 1", "vgdl: --side is not an option of 'run' (only of: play decide)\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

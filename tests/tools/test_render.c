@@ -33,7 +33,7 @@
 
 typedef struct gif_info {
     int frames, w, h, first_delay, last_delay, loops;
-    uint8_t *rgb;            /* the last frame, every frame drawn over the one before */
+    uint8_t *rgb; /* the last frame, every frame drawn over the one before */
 } gif_info;
 
 /* Decodes the GIF 'path'; 0, or -1 when giflib cannot read it. */
@@ -58,7 +58,8 @@ static int read_gif(const char *path, gif_info *out) {
         if (i == 0) out->first_delay = gcb.DelayTime;
         out->last_delay = gcb.DelayTime;
         for (int k = 0; k < im->ExtensionBlockCount; k++)
-            out->loops |= im->ExtensionBlocks[k].ByteCount == 11 && memcmp(im->ExtensionBlocks[k].Bytes, "NETSCAPE2.0", 11) == 0;
+            out->loops |=
+                im->ExtensionBlocks[k].ByteCount == 11 && memcmp(im->ExtensionBlocks[k].Bytes, "NETSCAPE2.0", 11) == 0;
         const ColorMapObject *cm = d->ColorMap ? d->ColorMap : g->SColorMap;
         for (int y = 0; y < d->Height; y++)
             for (int x = 0; x < d->Width; x++) {
@@ -110,7 +111,8 @@ static vg_state *bait_after(vg_game **g, int level, const vg_action *acts, int n
     assert_int_equal(vg_game_load("scripts/bait.lua", map, g, NULL), VG_OK);
     vg_state *s = vg_state_new(*g, 0);
     *played = 0;
-    for (int k = 0; k < n && !vg_is_over(s); k++, (*played)++) assert_int_equal(vg_advance(*g, s, acts[k], NULL), VG_OK);
+    for (int k = 0; k < n && !vg_is_over(s); k++, (*played)++)
+        assert_int_equal(vg_advance(*g, s, acts[k], NULL), VG_OK);
     return s;
 }
 
@@ -136,10 +138,10 @@ static void test_png_bait(void **state) {
     vg_game *g;
     vg_state *s = bait_after(&g, 0, NULL, 0, &played);
     assert_int_equal(w, vg_game_width(g) * 10);
-    assert_true(h > vg_game_height(g) * 10);          /* the strip below */
+    assert_true(h > vg_game_height(g) * 10); /* the strip below */
     expect_cells(g, s, rgb, w, 10);
-    assert_int_equal(cell_colour(rgb, w, 10, 2, 1), 0xffffff);   /* the avatar, white, at (2, 1) */
-    assert_int_equal(cell_colour(rgb, w, 10, 0, 0), 0x404040);   /* a wall, dark gray */
+    assert_int_equal(cell_colour(rgb, w, 10, 2, 1), 0xffffff); /* the avatar, white, at (2, 1) */
+    assert_int_equal(cell_colour(rgb, w, 10, 0, 0), 0x404040); /* a wall, dark gray */
     free(rgb);
     vg_state_free(s);
     vg_game_free(g);
@@ -164,7 +166,9 @@ static void test_strip_status(void **state) {
     write_text("r.txt", "RIGHT\nRIGHT\n");
     assert_int_equal(sh("%s render tests/fixtures/scripts/handle_all.lua --level tests/fixtures/maps/handle_all.txt "
                         "--cell 12 -o %s/h0.png && %s render tests/fixtures/scripts/handle_all.lua --level "
-                        "tests/fixtures/maps/handle_all.txt --cell 12 --actions %s/r.txt -o %s/h1.png", vgdl, tmp, vgdl, tmp, tmp), 0);
+                        "tests/fixtures/maps/handle_all.txt --cell 12 --actions %s/r.txt -o %s/h1.png",
+                        vgdl, tmp, vgdl, tmp, tmp),
+                     0);
     char path[512];
     int w0, h0, w1, h1;
     snprintf(path, sizeof path, "%s/h0.png", tmp);
@@ -174,9 +178,10 @@ static void test_strip_status(void **state) {
     assert_non_null(a);
     assert_non_null(b);
     assert_int_equal(w0, w1);
-    assert_int_equal(h0, h1);                 /* the line is kept, empty or not: frames of a GIF are one size */
-    int lines_differ = 0, bottom = h0 - h0 / 8;   /* the status line, the strip's last */
-    for (int y = bottom; y < h0; y++) lines_differ |= memcmp(a + (size_t)y * w0 * 3, b + (size_t)y * w0 * 3, (size_t)w0 * 3) != 0;
+    assert_int_equal(h0, h1);                   /* the line is kept, empty or not: frames of a GIF are one size */
+    int lines_differ = 0, bottom = h0 - h0 / 8; /* the status line, the strip's last */
+    for (int y = bottom; y < h0; y++)
+        lines_differ |= memcmp(a + (size_t)y * w0 * 3, b + (size_t)y * w0 * 3, (size_t)w0 * 3) != 0;
     assert_true(lines_differ);
     free(a);
     free(b);
@@ -188,7 +193,8 @@ static void test_gif_trace(void **state) {
     (void)state;
     vg_action acts[] = {VG_ACTION_RIGHT, VG_ACTION_DOWN, VG_ACTION_LEFT, VG_ACTION_DOWN, VG_ACTION_UP, VG_ACTION_LEFT};
     write_text("t.txt", "RIGHT\nDOWN\nLEFT\nDOWN\nUP\nLEFT\n");
-    assert_int_equal(sh("%s trace bait --level 1 --actions %s/t.txt --gif %s/t.gif --cell 8 --delay 50", vgdl, tmp, tmp), 0);
+    assert_int_equal(
+        sh("%s trace bait --level 1 --actions %s/t.txt --gif %s/t.gif --cell 8 --delay 50", vgdl, tmp, tmp), 0);
     char path[512];
     snprintf(path, sizeof path, "%s/t.gif", tmp);
     gif_info gi;
@@ -245,9 +251,9 @@ static void test_board(void **state) {
     uint8_t *rgb = read_png(path, &w, &h);
     assert_non_null(rgb);
     assert_int_equal(w, 7 * 20);
-    assert_int_equal(cell_colour(rgb, w, 20, 0, 0), 0x0000ff);   /* the board: the cells' colour */
-    assert_int_equal(cell_colour(rgb, w, 20, 3, 5), 0xff0000);   /* the first disc, red (X) in column 4 */
-    assert_int_equal(cell_colour(rgb, w, 20, 3, 4), 0xffff00);   /* the second on it, yellow (O) */
+    assert_int_equal(cell_colour(rgb, w, 20, 0, 0), 0x0000ff); /* the board: the cells' colour */
+    assert_int_equal(cell_colour(rgb, w, 20, 3, 5), 0xff0000); /* the first disc, red (X) in column 4 */
+    assert_int_equal(cell_colour(rgb, w, 20, 3, 4), 0xffff00); /* the second on it, yellow (O) */
     free(rgb);
     assert_int_equal(sh("%s play connect4 --gif %s/c.gif < /dev/null", vgdl, tmp), 0);
 }
@@ -270,9 +276,7 @@ static void write_game(const char *img, const char *colour) {
 }
 
 /* 1 when a file named 'prefix'... is in tmp (a picture or its temporary file). */
-static int leftover(const char *prefix) {
-    return sh("ls %s | grep -q '^%s'", tmp, prefix) == 0;
-}
+static int leftover(const char *prefix) { return sh("ls %s | grep -q '^%s'", tmp, prefix) == 0; }
 
 static void test_images(void **state) {
     (void)state;
@@ -292,11 +296,13 @@ static void test_images(void **state) {
     int w, h;
     uint8_t *rgb = read_png(path, &w, &h);
     assert_non_null(rgb);
-    assert_int_equal(cell_colour(rgb, w, 10, 0, 0), 0xff00ff);   /* the wall: its image */
-    assert_int_equal(cell_colour(rgb, w, 10, 1, 1), 0xffffff);   /* the avatar: its colour */
+    assert_int_equal(cell_colour(rgb, w, 10, 0, 0), 0xff00ff); /* the wall: its image */
+    assert_int_equal(cell_colour(rgb, w, 10, 1, 1), 0xffffff); /* the avatar: its colour */
     free(rgb);
     /* The same in a GIF: the image's colour is in the palette. */
-    assert_int_equal(sh("%s run %s/img.lua --level %s/lvl.txt --max-ticks 3 --agent random --cell 10 --gif %s/i.gif", vgdl, tmp, tmp, tmp), 0);
+    assert_int_equal(sh("%s run %s/img.lua --level %s/lvl.txt --max-ticks 3 --agent random --cell 10 --gif %s/i.gif",
+                        vgdl, tmp, tmp, tmp),
+                     0);
     gif_info gi;
     snprintf(path, sizeof path, "%s/i.gif", tmp);
     assert_int_equal(read_gif(path, &gi), 0);
@@ -362,11 +368,12 @@ static void test_output_devices(void **state) {
         snprintf(full, sizeof full, "%s/full", tmp);
         snprintf(null, sizeof null, "%s/null", tmp);
     }
-    const char *writes[] = {"render bait -o", "run bait --max-ticks 3 --gif", "report tests/tools/fixtures/report --plot"};
+    const char *writes[] = {"render bait -o", "run bait --max-ticks 3 --gif",
+                            "report tests/tools/fixtures/report --plot"};
     for (int k = 0; k < 3; k++) {
         assert_int_equal(sh("%s %s %s", vgdl, writes[k], full), 2);
         expect_in(err(), "cannot write: No space left on device");
-        assert_int_equal(sh("test -c %s", full), 0);       /* still the device */
+        assert_int_equal(sh("test -c %s", full), 0); /* still the device */
         assert_int_equal(sh("%s %s %s", vgdl, writes[k], null), 0);
         assert_int_equal(sh("test -c %s", null), 0);
     }
@@ -393,7 +400,8 @@ static void test_output_fifo_and_links(void **state) {
     close(fd);
     assert_true(is_kind("f.png", "p"));
     /* A symbolic link: the file it leads to is written, with its permissions kept; the link stays. */
-    assert_int_equal(sh("echo old > %s/real.png && chmod 640 %s/real.png && ln -s real.png %s/link.png", tmp, tmp, tmp), 0);
+    assert_int_equal(sh("echo old > %s/real.png && chmod 640 %s/real.png && ln -s real.png %s/link.png", tmp, tmp, tmp),
+                     0);
     assert_int_equal(sh("%s render bait -o %s/link.png", vgdl, tmp), 0);
     assert_true(is_kind("link.png", "L"));
     snprintf(path, sizeof path, "%s/real.png", tmp);
@@ -430,7 +438,7 @@ static void write_png_header(const char *name, uint32_t w, uint32_t h) {
     uint8_t png[64] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, ihdr[13] = {0};
     size_t n = 8;
     for (int k = 0; k < 4; k++) ihdr[k] = (uint8_t)(w >> (24 - 8 * k)), ihdr[4 + k] = (uint8_t)(h >> (24 - 8 * k));
-    ihdr[8] = 8, ihdr[9] = 6;                              /* 8 bits, RGBA */
+    ihdr[8] = 8, ihdr[9] = 6; /* 8 bits, RGBA */
     png_chunk(png, &n, "IHDR", ihdr, 13);
     png_chunk(png, &n, "IDAT", NULL, 0);
     png_chunk(png, &n, "IEND", NULL, 0);
@@ -462,14 +470,16 @@ static void test_hostile_images(void **state) {
     assert_int_equal(sh("%s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
     expect_in(err(), "image 'sub/../../x/tile2' is outside the script's folder");
     write_game("../tile2", "DARKGRAY");
-    assert_int_equal(sh("mkdir -p %s/sp && %s render %s/img.lua --level %s/lvl.txt --sprites %s/sp -o %s/p.png", tmp, vgdl, tmp,
-                        tmp, tmp, tmp), 2);
+    assert_int_equal(sh("mkdir -p %s/sp && %s render %s/img.lua --level %s/lvl.txt --sprites %s/sp -o %s/p.png", tmp,
+                        vgdl, tmp, tmp, tmp, tmp),
+                     2);
     expect_in(err(), "is outside the --sprites folder");
     assert_false(leftover("p.png"));
     /* 30000 x 30000 pixels in 45 bytes: refused before it is decoded. */
     write_png_header("huge.png", 30000, 30000);
     write_game("huge", "DARKGRAY");
-    assert_int_equal(sh(MEMLIMIT "timeout 10 %s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp), 2);
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s render %s/img.lua --level %s/lvl.txt -o %s/p.png", vgdl, tmp, tmp, tmp),
+                     2);
     expect_in(err(), "huge.png: sprite image too large (30000 x 30000 pixels; the limit is 2048 a side)");
     assert_false(leftover("p.png"));
 }
@@ -485,11 +495,13 @@ static void test_canvas_size(void **state) {
     *m = '\0';
     write_game(NULL, "DARKGRAY");
     write_text("big.txt", map);
-    assert_int_equal(sh(MEMLIMIT "timeout 10 %s render %s/img.lua --level %s/big.txt --cell 256 -o %s/canvas.png", vgdl, tmp,
-                        tmp, tmp), 2);
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s render %s/img.lua --level %s/big.txt --cell 256 -o %s/canvas.png", vgdl,
+                        tmp, tmp, tmp),
+                     2);
     expect_in(err(), "the picture would be 32768 x 32792 pixels, over the limit of 33554432: use a smaller --cell");
-    assert_int_equal(sh(MEMLIMIT "timeout 10 %s run %s/img.lua --level %s/big.txt --cell 256 --gif %s/canvas.gif", vgdl, tmp,
-                        tmp, tmp), 2);
+    assert_int_equal(sh(MEMLIMIT "timeout 10 %s run %s/img.lua --level %s/big.txt --cell 256 --gif %s/canvas.gif", vgdl,
+                        tmp, tmp, tmp),
+                     2);
     expect_in(err(), "use a smaller --cell");
     assert_false(leftover("canvas"));
     assert_int_equal(sh("%s render %s/img.lua --level %s/big.txt --cell 4 -o %s/canvas.png", vgdl, tmp, tmp, tmp), 0);
@@ -499,10 +511,15 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_png_bait),
         cmocka_unit_test(test_strip_status),
-        cmocka_unit_test(test_gif_trace), cmocka_unit_test(test_gif_run_and_solve),
-        cmocka_unit_test(test_board),        cmocka_unit_test(test_images),    cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_output_devices), cmocka_unit_test(test_output_fifo_and_links),
-        cmocka_unit_test(test_hostile_images), cmocka_unit_test(test_canvas_size),
+        cmocka_unit_test(test_gif_trace),
+        cmocka_unit_test(test_gif_run_and_solve),
+        cmocka_unit_test(test_board),
+        cmocka_unit_test(test_images),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_output_devices),
+        cmocka_unit_test(test_output_fifo_and_links),
+        cmocka_unit_test(test_hostile_images),
+        cmocka_unit_test(test_canvas_size),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -27,7 +27,8 @@
 static void test_markdown(void **state) {
     (void)state;
     assert_int_equal(sh("%s report --markdown --no-timing " RUNS, vgdl), 0);
-    assert_string_equal(out(),
+    assert_string_equal(
+        out(),
         "| game | level | agent      | runs | fail |  win |       95% CI |       score | ticks | calls/dec | over |\n"
         "|:-----|:------|:-----------|-----:|-----:|-----:|-------------:|------------:|------:|----------:|-----:|\n"
         "| bait | 0     | alpha      |    8 |    0 | 0.75 | [0.41, 0.93] | 4.50 ± 2.45 |  45.0 |       2.0 |    0 |\n"
@@ -49,7 +50,8 @@ static void test_markdown(void **state) {
 static void test_latex(void **state) {
     (void)state;
     assert_int_equal(sh("%s report --latex --summary --no-timing " RUNS, vgdl), 0);
-    assert_string_equal(out(),
+    assert_string_equal(
+        out(),
         "\\begin{tabular}{lllrrrrrrrr}\n"
         "\\toprule\n"
         "game & levels & agent         & runs & fail &  win &      95\\% CI &           score & ticks & calls/dec & over \\\\\n"
@@ -71,7 +73,8 @@ static void test_summary(void **state) {
     (void)state;
     /* Wilson 95%: 8 of 12 [0.3906, 0.8619], 1 of 8 [0.0224, 0.4709] */
     assert_int_equal(sh("%s report --csv --summary " RUNS, vgdl), 0);
-    assert_string_equal(out(),
+    assert_string_equal(
+        out(),
         "game,levels,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,ms_mean,ms_max,"
         "calls_mean,overspent\n"
         "bait,2,alpha,12,0,8,0.6667,0.3906,0.8619,3.8333,2.2896,38.3,0.5000,1.0000,2.00,0\n"
@@ -113,21 +116,21 @@ static void test_plot(void **state) {
     char path[512];
     snprintf(path, sizeof path, "%s/wins.png", tmp);
     assert_int_equal(sh("%s report " RUNS " --plot %s", vgdl, path), 0);
-    expect_in(out(), "across levels");             /* the report is printed as well */
+    expect_in(out(), "across levels"); /* the report is printed as well */
     int w, h;
     uint8_t *rgb = read_png(path, &w, &h);
     assert_non_null(rgb);
     assert_int_equal(w, 252);
     assert_int_equal(h, 364);
     static const uint8_t white[3] = {255, 255, 255}, black[3] = {0, 0, 0};
-    static const uint8_t alpha[3] = {31, 119, 180}, beta[3] = {255, 127, 14};   /* chart.c's first two colours */
+    static const uint8_t alpha[3] = {31, 119, 180}, beta[3] = {255, 127, 14}; /* chart.c's first two colours */
     assert_memory_equal(rgb, white, 3);
     assert_memory_equal(rgb + ((size_t)h * (size_t)w - 1) * 3, white, 3);
     /* alpha's tallest bar is level 0's 0.75 of 240 pixels (its whisker
      * splits it down the middle); beta's 0.25 of 240 */
     assert_int_equal(tallest(rgb, w, h, alpha), 180);
     assert_int_equal(tallest(rgb, w, h, beta), 60);
-    assert_true(count_colour(rgb, w, h, black) > 500);  /* whiskers, axes, text */
+    assert_true(count_colour(rgb, w, h, black) > 500); /* whiskers, axes, text */
     free(rgb);
     /* two-player results: each agent's score against the others */
     snprintf(path, sizeof path, "%s/two.png", tmp);
@@ -167,14 +170,16 @@ static void many_agents(const char *name, const char *from, int n, int two) {
     assert_int_equal(sh("mkdir -p %s/%s && head -1 %s > %s/%s/runs.csv", tmp, name, from, tmp, name), 0);
     assert_int_equal(sh("row=$(sed -n 2p %s | cut -d, -f%s); i=0; while [ $i -lt %d ]; do "
                         "echo \"bait,0,ag$i,%s$row\"; i=$((i+1)); done >> %s/%s/runs.csv",
-                        from, two ? "5-" : "4-", n, two ? "op$i," : "", tmp, name), 0);
+                        from, two ? "5-" : "4-", n, two ? "op$i," : "", tmp, name),
+                     0);
 }
 
 static void test_sizes(void **state) {
     (void)state;
-    many_agents("two", "tests/batch/fixtures/report2/runs.csv", 300, 1);   /* 600 agents */
+    many_agents("two", "tests/batch/fixtures/report2/runs.csv", 300, 1); /* 600 agents */
     assert_int_equal(sh(MEMLIMIT "timeout 10 %s report %s/two --plot %s/cross.png", vgdl, tmp, tmp), 2);
-    assert_string_equal(err(), "vgdl: report: bait level 0: 600 agents, too many for a cross table (the limit is 256)\n");
+    assert_string_equal(err(),
+                        "vgdl: report: bait level 0: 600 agents, too many for a cross table (the limit is 256)\n");
     assert_string_equal(out(), "");
     assert_int_equal(sh("test -e %s/cross.png", tmp), 1);
     many_agents("one", RUNS "/runs.csv", 300, 0);
@@ -182,7 +187,7 @@ static void test_sizes(void **state) {
     expect_in(err(), "one.png: the chart would be over");
     expect_in(err(), "over the limit of 33554432");
     assert_int_equal(sh("test -e %s/one.png", tmp), 1);
-    many_agents("fine", RUNS "/runs.csv", 200, 0);      /* 200 agents on one level: a chart under the limit */
+    many_agents("fine", RUNS "/runs.csv", 200, 0); /* 200 agents on one level: a chart under the limit */
     assert_int_equal(sh("%s report %s/fine --plot %s/fine.png", vgdl, tmp, tmp), 0);
 }
 

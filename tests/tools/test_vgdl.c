@@ -90,7 +90,7 @@ static void test_decide_gives_pons_score(void **state) {
     }
     fclose(f);
     assert_int_equal(done, 6);
-    assert_true(odd > 0 && odd < 6);   /* both players to move among them */
+    assert_true(odd > 0 && odd < 6); /* both players to move among them */
 }
 
 /* Without --moves decide still starts from the level start; a game with
@@ -134,7 +134,7 @@ static void test_show_othello(void **state) {
     expect_in(out(), "X X               3  immovable\n");
     expect_in(out(), "O O               3  immovable\n");
     expect_in(out(), "to move: agent 0\nlegal: c3 c4 c5 c6 c7\n");
-    assert_int_equal(sh("%s show othello --moves F5", vgdl), 0);   /* any case */
+    assert_int_equal(sh("%s show othello --moves F5", vgdl), 0); /* any case */
     expect_in(out(), "to move: agent 1\nlegal: f4 d6 f6\n");
 }
 
@@ -165,14 +165,15 @@ static void test_solve_from_moves(void **state) {
 
 static void test_trace_run_bench_perft_from_moves(void **state) {
     (void)state;
-    assert_int_equal(sh("printf 'LEFT\\n' >%s/left.txt && %s trace bait --level 0 --moves down --actions %s/left.txt", tmp,
-                        vgdl, tmp), 0);
-    expect_in(out(), "{\"tick\":1,\"action\":null,");            /* the start: one tick played */
+    assert_int_equal(sh("printf 'LEFT\\n' >%s/left.txt && %s trace bait --level 0 --moves down --actions %s/left.txt",
+                        tmp, vgdl, tmp),
+                     0);
+    expect_in(out(), "{\"tick\":1,\"action\":null,"); /* the start: one tick played */
     expect_in(out(), "\"avatar\":{\"pos\":[2,2],");
     assert_int_equal(sh("%s run connect4 --moves 4453 --agent random --seed 3", vgdl), 0);
     expect_in(out(), "result: ");
     int ticks = atoi(field(out(), "ticks"));
-    assert_true(ticks > 2 && ticks <= 21);                        /* 2 rounds were played before */
+    assert_true(ticks > 2 && ticks <= 21); /* 2 rounds were played before */
     assert_int_equal(sh("%s bench bait --level 0 --moves down --seconds 0.01", vgdl), 0);
     expect_in(out(), "state bytes: ");
     assert_int_equal(sh("%s perft connect4 2 --moves 4453", vgdl), 0);
@@ -185,10 +186,13 @@ static void test_trace_run_bench_perft_from_moves(void **state) {
  * said. A game that never reaches it says none. */
 static void test_bench_at_the_sprite_limit(void **state) {
     (void)state;
-    assert_int_equal(sh("printf 'BasicGame\\n  SpriteSet\\n    cannon > SpawnPoint stype=block\\n    block > Immovable\\n"
-                        "    avatar > MovingAvatar\\n  LevelMapping\\n    c > cannon\\n  TerminationSet\\n"
-                        "    Timeout limit=100000 win=True\\n' > %s/flood.txt && printf 'cccA\\n' > %s/flood_lvl0.txt && "
-                        "%s bench %s/flood.txt --seconds 0.05", tmp, tmp, vgdl, tmp), 0);
+    assert_int_equal(
+        sh("printf 'BasicGame\\n  SpriteSet\\n    cannon > SpawnPoint stype=block\\n    block > Immovable\\n"
+           "    avatar > MovingAvatar\\n  LevelMapping\\n    c > cannon\\n  TerminationSet\\n"
+           "    Timeout limit=100000 win=True\\n' > %s/flood.txt && printf 'cccA\\n' > %s/flood_lvl0.txt && "
+           "%s bench %s/flood.txt --seconds 0.05",
+           tmp, tmp, vgdl, tmp),
+        0);
     expect_in(out(), "copy+advance/s: ");
     expect_in(out(), "restarts: ");
     expect_in(out(), "sprite limit reached");
@@ -216,14 +220,19 @@ static void test_bad_moves(void **state) {
         {"show othello --moves f5d6e4c3", "vgdl: --moves: move 3 ('e4'): no such move for agent 0 here\n"},
         {"show connect4 --moves 1212121345", "vgdl: --moves: move 8 ('3'): the game is already over\n"},
         {"show bait --moves left,jumpleft", "vgdl: --moves: move 2 ('jump'): no such move for agent 0 here\n"},
-        {"show bait --moves \"$(printf 'left\\033[2J')\"", "vgdl: --moves: move 2 ('\\x1b[2J'): no such move for agent 0 here\n"},
+        {"show bait --moves \"$(printf 'left\\033[2J')\"",
+         "vgdl: --moves: move 2 ('\\x1b[2J'): no such move for agent 0 here\n"},
         {"decide connect4 --agent solve --moves 1212121", "vgdl: the game is over after --moves\n"},
-        {"run 2048 --moves NIL", "vgdl: --moves: 'run' plays whole rounds from agent 0's turn, but after 'NIL' agent 1 is to move\n"},
-        {"trace connect4 --moves 445 --actions /dev/null", "vgdl: --moves: 'trace' plays whole rounds from agent 0's turn"},
-        {"check bait --moves down", "vgdl: --moves is not an option of 'check' (only of: run decide solve trace play show bench perft render)\n"},
+        {"run 2048 --moves NIL",
+         "vgdl: --moves: 'run' plays whole rounds from agent 0's turn, but after 'NIL' agent 1 is to move\n"},
+        {"trace connect4 --moves 445 --actions /dev/null",
+         "vgdl: --moves: 'trace' plays whole rounds from agent 0's turn"},
+        {"check bait --moves down",
+         "vgdl: --moves is not an option of 'check' (only of: run decide solve trace play show bench perft render)\n"},
         {"show bait --moves", "vgdl: option --moves needs a value (M)\n"},
         {"show connect4 --opponent random", "vgdl: --opponent is not an option of 'show' (only of: run play)\n"},
-        {"play connect4 --opponent random --opponent-set depth=1", "vgdl: --opponent-set is not an option of 'play' (only of: run)\n"},
+        {"play connect4 --opponent random --opponent-set depth=1",
+         "vgdl: --opponent-set is not an option of 'play' (only of: run)\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         int rc = sh("%s %s", vgdl, cases[k].args);
@@ -240,10 +249,15 @@ static void test_control_characters_escaped(void **state) {
     (void)state;
     assert_int_equal(sh("%s check bait --level \"$(printf 'x\\033[2J\\ny')\"", vgdl), 2);
     assert_string_equal(err(), "vgdl: --level x\\x1b[2J\\x0ay: no such map (x\\x1b[2J\\x0ay)\n");
-    assert_int_equal(sh("printf 'LEFT\\n\\033[31mred\\n' > %s/esc.txt && %s trace bait --level 0 --actions %s/esc.txt", tmp, vgdl, tmp), 2);
+    assert_int_equal(sh("printf 'LEFT\\n\\033[31mred\\n' > %s/esc.txt && %s trace bait --level 0 --actions %s/esc.txt",
+                        tmp, vgdl, tmp),
+                     2);
     expect_in(err(), "esc.txt:2:1: unknown action '\\x1b[31mred' (use ACTION_LEFT");
-    assert_int_equal(sh("printf '[batch]\\ngames = bait\\nagents = random\\nseeds = 1\\n\\033[2Jkey = 1\\n' > %s/esc.ini && "
-                        "%s batch %s/esc.ini --out %s/esc", tmp, vgdl, tmp, tmp), 2);
+    assert_int_equal(
+        sh("printf '[batch]\\ngames = bait\\nagents = random\\nseeds = 1\\n\\033[2Jkey = 1\\n' > %s/esc.ini && "
+           "%s batch %s/esc.ini --out %s/esc",
+           tmp, vgdl, tmp, tmp),
+        2);
     expect_in(err(), "esc.ini:5: unknown key '\\x1b[2Jkey' in [batch]");
     expect_not_in(err(), "\033");
 }
@@ -302,14 +316,15 @@ static void test_run_connect4_against_random(void **state) {
         double calls = atof(field(o, "calls per decision"));
         assert_true(calls > 1000 && calls <= 20002);
         expect_in(o, "\ndecision ms: mean ");
-        assert_true(atoi(field(o, "opponent decisions")) == (int)strlen(mine) - 1);   /* the first player moved last */
+        assert_true(atoi(field(o, "opponent decisions")) == (int)strlen(mine) - 1); /* the first player moved last */
         expect_in(o, "\nopponent decision ms: mean ");
         assert_string_equal(field(o, "opponent calls per decision"), "0.0");
         assert_string_equal(field(o, "overspent decisions"), "0");
     }
     assert_true(not_four > 0);
     /* A win in column 1 at once (three discs stacked there): taken. */
-    assert_int_equal(sh("%s run connect4 --moves 141415 --agent alphabeta --set depth=2 --budget-calls 100000", vgdl), 0);
+    assert_int_equal(sh("%s run connect4 --moves 141415 --agent alphabeta --set depth=2 --budget-calls 100000", vgdl),
+                     0);
     assert_string_equal(field(out(), "moves"), "141415 1");
     assert_string_equal(field(out(), "result"), "win");
     assert_string_equal(field(out(), "opponent"), "policy");
@@ -322,8 +337,9 @@ static void test_run_connect4_against_random(void **state) {
  * parameters only. */
 static void test_run_alphabeta_twice(void **state) {
     (void)state;
-#define TWICE "%s run connect4 " AB4 " --set eval=1 --opponent alphabeta --opponent-set depth=4 " \
-              "--opponent-set anytime=1 --opponent-set eval=1 --budget-calls 5000 --seed 1"
+#define TWICE \
+    "%s run connect4 " AB4 " --set eval=1 --opponent alphabeta --opponent-set depth=4 " \
+    "--opponent-set anytime=1 --opponent-set eval=1 --budget-calls 5000 --seed 1"
     char first[2048], moves[1024];
     assert_int_equal(sh(TWICE, vgdl), 0);
     snprintf(first, sizeof first, "%s", out());
@@ -340,8 +356,9 @@ static void test_run_alphabeta_twice(void **state) {
     assert_string_equal(field(out(), "opponent calls per decision"), field(first, "opponent calls per decision"));
     /* Depth 2 against depth 1, then against depth 2: only the opponent's
      * search changes, and with it the game. */
-#define DEPTHS "%s run connect4 --agent alphabeta --set depth=2 --set eval=1 --opponent alphabeta " \
-               "--opponent-set depth=%d --opponent-set eval=1 --budget-calls 100000 --seed 1"
+#define DEPTHS \
+    "%s run connect4 --agent alphabeta --set depth=2 --set eval=1 --opponent alphabeta " \
+    "--opponent-set depth=%d --opponent-set eval=1 --budget-calls 100000 --seed 1"
     assert_int_equal(sh(DEPTHS, vgdl, 1), 0);
     snprintf(moves, sizeof moves, "%s", field(out(), "moves"));
     assert_true(atof(field(out(), "opponent calls per decision")) < 50);
@@ -359,7 +376,8 @@ static void test_run_othello(void **state) {
     (void)state;
     for (int k = 0; k < 2; k++) {
         assert_int_equal(sh("%s run othello --agent alphabeta --set depth=1 %s --budget-calls 100000 --seed 2", vgdl,
-                            k ? "" : "--opponent random"), 0);
+                            k ? "" : "--opponent random"),
+                         0);
         char o[4096];
         snprintf(o, sizeof o, "%s", out());
         assert_string_equal(field(o, "opponent"), k ? "policy" : "random");
@@ -419,7 +437,9 @@ static void test_run_warns_when_overspent(void **state) {
     expect_in(out(), "overspent decisions: 20\n");
     expect_in(err(), "warning: minimax overspent its budget in 20 of 20 decisions (100%, more than 5%)");
     assert_int_equal(sh("%s run connect4 --agent random --opponent minimax "
-                        "--budget-calls 5 --seed 1", vgdl), 0);
+                        "--budget-calls 5 --seed 1",
+                        vgdl),
+                     0);
     expect_in(err(), "warning: minimax overspent");
     expect_not_in(err(), "warning: random");
     assert_int_equal(sh("%s run bait --agent random --max-ticks 20 --seed 1", vgdl), 0);
@@ -433,10 +453,12 @@ static void test_run_bad_opponent(void **state) {
     } cases[] = {
         {"run connect4 --opponent alphabet", "vgdl: unknown agent 'alphabet'; did you mean 'alphabeta'?"},
         {"run bait --agent mctss", "vgdl: unknown agent 'mctss'; did you mean 'mcts'?"},
-        {"run connect4 --opponent alphabeta --opponent-set depht=1", "vgdl: agent 'alphabeta' has no parameter 'depht'"},
+        {"run connect4 --opponent alphabeta --opponent-set depht=1",
+         "vgdl: agent 'alphabeta' has no parameter 'depht'"},
         {"run connect4 --opponent-set depth=1", "vgdl: --opponent-set needs --opponent\n"},
         {"run bait --opponent random", "vgdl: --opponent: 'bait' is a game for one player (it has no turns{})\n"},
-        {"run 2048 --opponent random", "vgdl: --opponent: '2048' is a game for one player (its other agents are chance)\n"},
+        {"run 2048 --opponent random",
+         "vgdl: --opponent: '2048' is a game for one player (its other agents are chance)\n"},
         {"run connect4 --moves 141415 --agent bfs --opponent random --budget-calls 100",
          "vgdl: agent 'bfs' (first player) named no legal move"},
     };
@@ -463,12 +485,12 @@ static void test_decide_values_for_player_to_move(void **state) {
     while (done < 4 && fgets(line, sizeof line, f)) {
         char moves[128];
         int want;
-        if (sscanf(line, "%127s %d", moves, &want) != 2 || strlen(moves) < 37) continue;   /* depth 3 sees the end */
+        if (sscanf(line, "%127s %d", moves, &want) != 2 || strlen(moves) < 37) continue; /* depth 3 sees the end */
         int who = (int)(strlen(moves) % 2);
         seen[who]++;
         for (size_t k = 0; k < sizeof agents / sizeof agents[0]; k++) {
-            assert_int_equal(sh("%s decide connect4 --agent %s --budget-calls 10000000 --moves %s", vgdl, agents[k], moves),
-                             0);
+            assert_int_equal(
+                sh("%s decide connect4 --agent %s --budget-calls 10000000 --moves %s", vgdl, agents[k], moves), 0);
             if (atoi(field(out(), "value")) != want)
                 print_error("%s after %s: value %s, Pons %d\n", agents[k], moves, field(out(), "value"), want);
             assert_int_equal(atoi(field(out(), "value")), want);
@@ -487,7 +509,7 @@ static void test_gvgai_games(void **state) {
     (void)state;
     assert_int_equal(sh("%s check gvgai/bait.txt", vgdl), 0);
     expect_in(out(), "gvgai/bait.txt: ok, 5 levels");
-    assert_int_equal(sh("%s show sokoban --level 1", vgdl), 0);          /* no scripts/sokoban.lua: gvgai/sokoban.txt */
+    assert_int_equal(sh("%s show sokoban --level 1", vgdl), 0); /* no scripts/sokoban.lua: gvgai/sokoban.txt */
     expect_in(out(), "size: ");
     assert_int_equal(sh("%s show gvgai/sokoban.txt --level 1", vgdl), 0);
     char first[4096];
@@ -503,10 +525,12 @@ static void test_gvgai_games(void **state) {
                      0);
     assert_true(atoi(out()) > 10);
     assert_int_equal(sh("printf 'BasicGame\\n  SpriteSet\\n    avatar > FlakAvatr\\n' > %s/typo.txt && "
-                        "printf 'A\\n' > %s/typo_lvl0.txt && %s show %s/typo.txt", tmp, tmp, vgdl, tmp), 2);
+                        "printf 'A\\n' > %s/typo_lvl0.txt && %s show %s/typo.txt",
+                        tmp, tmp, vgdl, tmp),
+                     2);
     expect_in(err(), "typo.txt:3:14: unknown sprite class 'FlakAvatr'; did you mean 'FlakAvatar'?");
     assert_int_equal(sh("%s check %s/typo.txt", vgdl, tmp), 2);
-    assert_int_equal(sh("%s convert bait", vgdl), 2);                  /* a Lua game */
+    assert_int_equal(sh("%s convert bait", vgdl), 2); /* a Lua game */
     expect_in(err(), "convert reads a GVGAI game file (.txt)");
 }
 
@@ -518,14 +542,10 @@ static const struct {
     const char *game;
     int level, length;
 } PUZZLES[] = {
-    {"sokoban", 2, 26},
-    {"sokoban", 3, 31},
-    {"sokoban", 4, 8},
-    {"brainman", 0, 28},   /* an oriented avatar and a flying key: orientations in the key */
-    {"brainman", 4, 49},
-    {"realsokoban", 1, 107},
-    {"modality", 3, 158},
-    {"iceandfire", 0, 62},
+    {"sokoban", 2, 26},   {"sokoban", 3, 31},
+    {"sokoban", 4, 8},    {"brainman", 0, 28}, /* an oriented avatar and a flying key: orientations in the key */
+    {"brainman", 4, 49},  {"realsokoban", 1, 107},
+    {"modality", 3, 158}, {"iceandfire", 0, 62},
 };
 
 /* 'solve' finds GVGAI's length, proven shortest, and the plan, replayed by
@@ -535,9 +555,8 @@ static void test_solve_gvgai_puzzles(void **state) {
     for (size_t i = 0; i < sizeof PUZZLES / sizeof PUZZLES[0]; i++) {
         char want[64];
         print_message("%s level %d\n", PUZZLES[i].game, PUZZLES[i].level);
-        assert_int_equal(sh("%s solve gvgai/%s.txt --level %d > %s/plan.actions", vgdl, PUZZLES[i].game,
-                            PUZZLES[i].level, tmp),
-                         0);
+        assert_int_equal(
+            sh("%s solve gvgai/%s.txt --level %d > %s/plan.actions", vgdl, PUZZLES[i].game, PUZZLES[i].level, tmp), 0);
         snprintf(want, sizeof want, "length: %d (shortest)", PUZZLES[i].length);
         expect_in(err(), want);
         assert_int_equal(sh("%s trace gvgai/%s.txt --level %d --actions %s/plan.actions | tail -1", vgdl,
@@ -592,10 +611,13 @@ static void test_solve_seed(void **state) {
           "map { '.', 'floor' } map { 'w', 'wall' }\n"
           "interaction { 'avatar', 'wall', 'stepBack' }\ninteraction { 'bat', 'wall', 'stepBack' }\n"
           "interaction { 'goal', 'avatar', 'killSprite' }\n"
-          "termination { 'SpriteCounter', stype = 'goal', win = true }\n", f);
+          "termination { 'SpriteCounter', stype = 'goal', win = true }\n",
+          f);
     fclose(f);
     assert_int_equal(sh("%s solve %s --seed 7", vgdl, game), 0);
-    expect_in(err(), "warning: chance decides how this game plays: the plan is for --seed 7; with --seed 8 it plays otherwise");
+    expect_in(
+        err(),
+        "warning: chance decides how this game plays: the plan is for --seed 7; with --seed 8 it plays otherwise");
     expect_in(err(), "length: 3 (shortest with --seed 7)");
     assert_int_equal(sh("%s solve bait --level 0 --seed 7", vgdl), 0);
     expect_not_in(err(), "chance");

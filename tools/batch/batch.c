@@ -67,7 +67,8 @@ static int parse_opts(int argc, char **argv, batch_opts *o) {
     }
     if (!o->ini) return cli_fail("batch needs an INI file (see docs/batch.md)");
     if (o->wait && !o->submit) return cli_fail("--wait goes with --submit");
-    if ((o->slurm || o->submit) && o->shard_n) return cli_fail("--slurm and --submit make the shards themselves: drop --shard");
+    if ((o->slurm || o->submit) && o->shard_n)
+        return cli_fail("--slurm and --submit make the shards themselves: drop --shard");
     return 0;
 }
 
@@ -91,7 +92,10 @@ static void remove_results(const char *dir, int shards) {
 
 static uint64_t key_hash(const char *s) { return runs_mix(runs_fnv(RUNS_FNV_BASIS, s)); }
 
-typedef struct hashed { uint64_t h; long long i; } hashed;
+typedef struct hashed {
+    uint64_t h;
+    long long i;
+} hashed;
 
 static int hashed_cmp(const void *a, const void *b) {
     const hashed *x = a, *y = b;
@@ -118,7 +122,7 @@ static long long *shard_runs(const batch *b, int k, int n, long long *count) {
     qsort(hs, (size_t)b->total, sizeof *hs, hashed_cmp);
     for (long long p = k - 1; p < b->total; p += n) runs[(*count)++] = hs[p].i;
     free(hs);
-    qsort(runs, (size_t)*count, sizeof *runs, ll_cmp);   /* play them in the batch's order */
+    qsort(runs, (size_t)*count, sizeof *runs, ll_cmp); /* play them in the batch's order */
     return runs;
 }
 
@@ -151,10 +155,14 @@ static int same_settings(const batch *b, const run_row *r, long long i) {
     batch_run_config(b, a, opp, config);
     if (strcmp(r->config, config) == 0) return 0;
     if (opp >= 0)
-        return cli_fail("%s holds games of '%s' against '%s' made with other settings (config %s, now %s): use --force to "
-                        "start over, or another out", b->out, b->agents[a].label, b->agents[opp].label, r->config, config);
-    return cli_fail("%s holds runs of agent '%s' made with other settings (config %s, now %s): use --force to start over, "
-                    "or another out", b->out, b->agents[a].label, r->config, config);
+        return cli_fail(
+            "%s holds games of '%s' against '%s' made with other settings (config %s, now %s): use --force to "
+            "start over, or another out",
+            b->out, b->agents[a].label, b->agents[opp].label, r->config, config);
+    return cli_fail(
+        "%s holds runs of agent '%s' made with other settings (config %s, now %s): use --force to start over, "
+        "or another out",
+        b->out, b->agents[a].label, r->config, config);
 }
 
 int batch_done(const batch *b, const long long *slice, long long n, unsigned char *done, long long *before) {
@@ -204,11 +212,12 @@ static void print_plan(const batch *b, const batch_opts *o, long long nslice, lo
     int ntwo = 0;
     for (int g = 0; g < b->ngames; g++) ntwo += b->two[g];
     if (!ntwo)
-        printf("batch %s: %lld runs (%d games x %d levels x %d agents x %d seeds)", o->ini, b->total, b->ngames, b->nlevels,
-               b->nagents, b->nseeds);
+        printf("batch %s: %lld runs (%d games x %d levels x %d agents x %d seeds)", o->ini, b->total, b->ngames,
+               b->nlevels, b->nagents, b->nseeds);
     else {
         long long pairs = (long long)b->nagents * (b->nagents - 1) + (b->self_play ? b->nagents : 0);
-        printf("batch %s: %lld runs (%d games x %d levels x %d seeds; ", o->ini, b->total, b->ngames, b->nlevels, b->nseeds);
+        printf("batch %s: %lld runs (%d games x %d levels x %d seeds; ", o->ini, b->total, b->ngames, b->nlevels,
+               b->nseeds);
         if (ntwo < b->ngames) printf("%d agents in each of %d one-player games, ", b->nagents, b->ngames - ntwo);
         printf("%lld games between %d agents%s in each of %d two-player games)", pairs, b->nagents,
                b->self_play ? " with self-play" : "", ntwo);
@@ -227,8 +236,8 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
                         strerror(t->io_error));
     if (stopped < 0) return cli_fail("cannot start worker processes: %s", strerror(errno));
     if (stopped > 0) {
-        fprintf(stderr, "vgdl: interrupted (%s) after %lld of %lld runs; run the same command to resume\n", strsignal(stopped),
-                before + t->done, nslice);
+        fprintf(stderr, "vgdl: interrupted (%s) after %lld of %lld runs; run the same command to resume\n",
+                strsignal(stopped), before + t->done, nslice);
         return 128 + stopped;
     }
     printf("played %lld runs in %.1f s", t->done, t->seconds);
@@ -242,11 +251,11 @@ static int report_runs(const batch *b, const batch_opts *o, const batch_tally *t
     vg_error err = {0};
     if (store_read_dir(b->out, &rows, &seen, &dups, stderr, &err) >= 0) {
         if (o->shard_n) printf("everything in %s so far (every shard there):\n", b->out);
-        if (report_print(stdout, &rows, &ro)) {}   /* why is on stderr; the batch's own results stand */
+        if (report_print(stdout, &rows, &ro)) {} /* why is on stderr; the batch's own results stand */
         fflush(stdout);
         match_warn_overspent_rows(&rows);
     } else {
-        cli_report(&err);   /* no summary; the batch's own results stand */
+        cli_report(&err); /* no summary; the batch's own results stand */
     }
     runs_free(&rows);
     runs_keys_free(&seen);
@@ -258,7 +267,8 @@ static int slurm_cmd(const batch *b, const batch_opts *o) {
     vg_error err = {0};
     if (batch_slurm_check(b, o->ini, &err)) return cli_report(&err);
     if (o->slurm) batch_slurm_script(stdout, b, o->ini);
-    if (!o->dry_run && store_mkdirs(b->out)) return cli_fail("%s: cannot create the folder: %s", b->out, strerror(errno));
+    if (!o->dry_run && store_mkdirs(b->out))
+        return cli_fail("%s: cannot create the folder: %s", b->out, strerror(errno));
     if (o->submit && batch_submit(b, o->ini, o->wait, o->dry_run, &err)) return cli_report(&err);
     return 0;
 }
@@ -276,9 +286,10 @@ int cmd_batch(int argc, char **argv) {
         batch_print_errors(&b, stderr);
         rc = 2;
     }
-    for (int k = 0; !rc && k < b.ngames * b.nlevels; k++)   /* a game's first level whose rules fail to load */
+    for (int k = 0; !rc && k < b.ngames * b.nlevels; k++) /* a game's first level whose rules fail to load */
         if (b.load_err[k] && (k % b.nlevels == 0 || !b.load_err[k - 1]))
-            fprintf(stderr, "vgdl: warning: game '%s' does not load from level '%s' on: %s (its runs are recorded as errors)\n",
+            fprintf(stderr,
+                    "vgdl: warning: game '%s' does not load from level '%s' on: %s (its runs are recorded as errors)\n",
                     b.games[k / b.nlevels], b.levels[k % b.nlevels], b.load_err[k]);
     if (o.out) snprintf(b.out, sizeof b.out, "%s", o.out);
     if (o.workers) b.workers = o.workers, b.workers_set = 1;
@@ -297,7 +308,7 @@ int cmd_batch(int argc, char **argv) {
             batch_tally t;
             int stopped = batch_play(&b, &res, todo, ntodo, before, nslice, &t), e = errno;
             store_close(&res);
-            errno = e;   /* why no worker started, for the message */
+            errno = e; /* why no worker started, for the message */
             rc = report_runs(&b, &o, &t, stopped, before, nslice, dir);
         }
     }

@@ -30,26 +30,26 @@
 #include "runs.h"
 #include "store.h"
 
-#define BATCH_MAX_RUNS 10000000LL
-#define BATCH_MAX_SET 32         /* settings of one agent */
+#define BATCH_MAX_RUNS   10000000LL
+#define BATCH_MAX_SET    32 /* settings of one agent */
 #define BATCH_MAX_LEVELS 100000
 
 /* One entry of 'agents': a registered agent, or a section naming one. */
 typedef struct agent_spec {
-    char label[ROW_AGENT];       /* its name in 'agents' and in the store */
-    char impl[ROW_AGENT];        /* the registered agent that plays */
+    char label[ROW_AGENT]; /* its name in 'agents' and in the store */
+    char impl[ROW_AGENT];  /* the registered agent that plays */
     const char *settings[BATCH_MAX_SET * 2];
     int lines[BATCH_MAX_SET * 2];
     int nset;
-    agent_budget budget;         /* the batch's, or the section's own budget_ms / budget_calls */
+    agent_budget budget; /* the batch's, or the section's own budget_ms / budget_calls */
     char config[17];
-    int bad;                     /* an error was given for it already */
+    int bad; /* an error was given for it already */
 } agent_spec;
 
 /* A batch as planned: what the file says, the games loaded, the runs numbered. */
 typedef struct batch {
-    const char *path;            /* the INI file */
-    inifile ini;                 /* its sections, and every error found (the file's and the plan's) */
+    const char *path; /* the INI file */
+    inifile ini;      /* its sections, and every error found (the file's and the plan's) */
 
     char (*games)[ROW_GAME];
     char (*scripts)[4096];
@@ -60,29 +60,29 @@ typedef struct batch {
     int nagents;
     long long *seeds;
     int nseeds;
-    vg_game **loaded;            /* [game * nlevels + level] */
-    char **load_err;             /* [game * nlevels + level]: why its rules failed to load (its runs are
+    vg_game **loaded;   /* [game * nlevels + level] */
+    char **load_err;    /* [game * nlevels + level]: why its rules failed to load (its runs are
                                     error rows), else NULL */
-    int *two;                    /* [game]: two agents take turns (round-robin) */
-    long long *slots;            /* [game]: runs per level and seed: agents, or ordered pairs of agents */
-    long long *offset;           /* [game]: its first run within a seed */
-    long long per_seed;          /* runs per seed */
-    int self_play;               /* two-player games: also each agent against itself */
-    int model;                   /* games for two players moving at once: the agents' opponent model (FM_MODEL_*) */
+    int *two;           /* [game]: two agents take turns (round-robin) */
+    long long *slots;   /* [game]: runs per level and seed: agents, or ordered pairs of agents */
+    long long *offset;  /* [game]: its first run within a seed */
+    long long per_seed; /* runs per seed */
+    int self_play;      /* two-player games: also each agent against itself */
+    int model;          /* games for two players moving at once: the agents' opponent model (FM_MODEL_*) */
 
     int workers, workers_set;
     char out[4096];
     agent_budget budget;
     int max_ticks;
     unsigned long long seed;
-    double time_limit;           /* seconds a run may take, 0: none */
-    long memory_mb;              /* per worker process, 0: none */
-    long runs_per_worker;        /* 0: any number */
+    double time_limit;    /* seconds a run may take, 0: none */
+    long memory_mb;       /* per worker process, 0: none */
+    long runs_per_worker; /* 0: any number */
     double sync_seconds;
     int shards;
     const char *slurm_partition, *slurm_time, *slurm_args;
-    int slurm_line;              /* the line of the first slurm_ key, for errors found later */
-    long long total;             /* runs in the whole batch */
+    int slurm_line;  /* the line of the first slurm_ key, for errors found later */
+    long long total; /* runs in the whole batch */
 } batch;
 
 /* ---- plan.c: the plan ---------------------------------------------------- */
@@ -91,12 +91,12 @@ typedef struct batch {
  * returns 0, or the number of errors (b->ini.errs; print them with
  * batch_print_errors). Free 'b' with batch_free either way. */
 int batch_load(batch *b, const char *path);
-void batch_print_errors(batch *b, FILE *f);          /* "FILE:LINE: message", sorted by line */
+void batch_print_errors(batch *b, FILE *f); /* "FILE:LINE: message", sorted by line */
 void batch_free(batch *b);
 /* Run 'i' (0 <= i < total): game, level, agent, opponent (-1 in a
  * one-player game) and seed index. Seeds outermost, agents innermost. */
 void batch_decode(const batch *b, long long i, int *g, int *l, int *a, int *o, int *s);
-void batch_run_key(const batch *b, long long i, char *buf, size_t size);   /* runs.h's run key */
+void batch_run_key(const batch *b, long long i, char *buf, size_t size); /* runs.h's run key */
 /* The seed a run plays with, from the batch seed and the run's identity
  * only, below 2^53 (so that 'vgdl run --seed' takes it exactly). */
 uint64_t batch_run_seed(const batch *b, int g, int l, int a, int o, long long seed);
@@ -129,27 +129,27 @@ typedef struct seat_stats {
 typedef struct result_msg {
     int32_t kind, status, sig, err_no;
     int64_t run, ticks, vm_kb;
-    int32_t result;              /* 0 not over, 1 win, 2 lose, 3 a draw (two-player games) */
-    int32_t opp_result;          /* a game for two players moving at once: the second player's, as 'result'; else -1 */
+    int32_t result;     /* 0 not over, 1 win, 2 lose, 3 a draw (two-player games) */
+    int32_t opp_result; /* a game for two players moving at once: the second player's, as 'result'; else -1 */
     seat_stats seat[2];
     double score, opp_score, run_ms, cpu_ms;
     char error[ROW_ERROR];
 } result_msg;
 
-#define BATCH_QMAX 32            /* runs a worker may have queued */
+#define BATCH_QMAX 32 /* runs a worker may have queued */
 
 /* The worker process's body (after fork): reads run numbers from 'in',
  * plays each, writes a result_msg for each to 'out'; never returns. */
 void batch_worker_main(const batch *b, int in, int out, pid_t parent);
 /* Plays run 'i' in this process and fills 'm'. */
 void batch_play_one(const batch *b, long long i, result_msg *m);
-extern int batch_under_asan;                            /* ASan: no address-space limit */
+extern int batch_under_asan; /* ASan: no address-space limit */
 
 /* ---- sched.c: playing the runs ------------------------------------------- */
 
 typedef struct batch_tally {
     long long done, by_status[RUN_NSTATUS];
-    int io_error;                /* errno of a failed write to the store, 0: none */
+    int io_error; /* errno of a failed write to the store, 0: none */
     double seconds;
 } batch_tally;
 

@@ -47,7 +47,8 @@ static const struct {
     {"runs_per_worker", "runs a worker process plays before it is replaced"},
     {"sync_seconds", "seconds between fdatasync calls"},
     {"self_play", "1: in two-player games, each agent also plays itself"},
-    {"opponent_model", "games for two players moving at once: what an agent's forward model has the other do (random or nil)"},
+    {"opponent_model",
+     "games for two players moving at once: what an agent's forward model has the other do (random or nil)"},
     {"shards", "Slurm array tasks"},
     {"slurm_partition", "Slurm partition"},
     {"slurm_time", "Slurm time limit of one array task"},
@@ -61,8 +62,12 @@ static int num_value(batch *b, const inifile_kv *kv, double lo, double hi, int i
     errno = 0;
     double v = strtod(kv->value, &end);
     if (end == kv->value || *trim(end) || errno || !isfinite(v) || (integer && v != floor(v)) || v < lo || v > hi) {
-        if (hi >= 1e18) inifile_error_add(&b->ini, kv->line, "'%s' needs %s >= %g, not '%s'", kv->key, integer ? "a whole number" : "a number", lo, kv->value);
-        else inifile_error_add(&b->ini, kv->line, "'%s' needs %s from %g to %g, not '%s'", kv->key, integer ? "a whole number" : "a number", lo, hi, kv->value);
+        if (hi >= 1e18)
+            inifile_error_add(&b->ini, kv->line, "'%s' needs %s >= %g, not '%s'", kv->key,
+                              integer ? "a whole number" : "a number", lo, kv->value);
+        else
+            inifile_error_add(&b->ini, kv->line, "'%s' needs %s from %g to %g, not '%s'", kv->key,
+                              integer ? "a whole number" : "a number", lo, hi, kv->value);
         return -1;
     }
     *out = v;
@@ -182,11 +187,13 @@ static void parse_games(batch *b, const inifile_kv *kv) {
     for (int k = 0; k < n && b->games; k++) {
         char script[4096], map[4096];
         if (strlen(items[k]) >= ROW_GAME) {
-            inifile_error_add(&b->ini, kv->line, "game '%.40s...' is longer than %d characters", items[k], ROW_GAME - 1);
+            inifile_error_add(&b->ini, kv->line, "game '%.40s...' is longer than %d characters", items[k],
+                              ROW_GAME - 1);
             continue;
         }
         for (int j = 0; j < b->ngames; j++)
-            if (strcmp(b->games[j], items[k]) == 0) inifile_error_add(&b->ini, kv->line, "game '%s' is listed twice", items[k]);
+            if (strcmp(b->games[j], items[k]) == 0)
+                inifile_error_add(&b->ini, kv->line, "game '%s' is listed twice", items[k]);
         cli_game_paths(items[k], "0", script, map, sizeof script);
         if (access(script, R_OK) != 0) {
             char known[512] = "", pattern[4200];
@@ -202,7 +209,8 @@ static void parse_games(batch *b, const inifile_kv *kv) {
                 }
                 globfree(&gl);
             }
-            if (known[0]) inifile_error_add(&b->ini, kv->line, "unknown game '%s' (no %s; games:%s)", items[k], script, known);
+            if (known[0])
+                inifile_error_add(&b->ini, kv->line, "unknown game '%s' (no %s; games:%s)", items[k], script, known);
             else inifile_error_add(&b->ini, kv->line, "unknown game '%s' (cannot read %s)", items[k], script);
             continue;
         }
@@ -213,7 +221,7 @@ static void parse_games(batch *b, const inifile_kv *kv) {
 }
 
 static void parse_levels(batch *b, const inifile_kv *kv) {
-    key_set seen = {0};          /* the levels so far: a hash set, as 0-99999 is a list of 100000 */
+    key_set seen = {0}; /* the levels so far: a hash set, as 0-99999 is a list of 100000 */
     char *copy = strdup(kv->value), *items[1024];
     int n = copy ? split_list(b, kv, copy, items, 1024) : -1;
     int cap = 0;
@@ -248,7 +256,8 @@ static void parse_levels(batch *b, const inifile_kv *kv) {
             if (rr) snprintf(id, sizeof id, "%lld", a + j);
             else snprintf(id, sizeof id, "%s", globbed ? names[j] : items[k]);
             if (strlen(id) >= ROW_LEVEL) {
-                inifile_error_add(&b->ini, kv->line, "level path '%.40s...' is longer than %d characters", id, ROW_LEVEL - 1);
+                inifile_error_add(&b->ini, kv->line, "level path '%.40s...' is longer than %d characters", id,
+                                  ROW_LEVEL - 1);
                 continue;
             }
             int fresh = runs_keys_put(&seen, id, b->nlevels);
@@ -323,7 +332,8 @@ static void parse_agents(batch *b, const inifile_kv *kv) {
     if (n > 0) b->agents = calloc((size_t)n, sizeof *b->agents);
     for (int k = 0; k < n && b->agents; k++) {
         if (strlen(items[k]) >= ROW_AGENT) {
-            inifile_error_add(&b->ini, kv->line, "agent name '%.40s...' is longer than %d characters", items[k], ROW_AGENT - 1);
+            inifile_error_add(&b->ini, kv->line, "agent name '%.40s...' is longer than %d characters", items[k],
+                              ROW_AGENT - 1);
             continue;
         }
         if (strcmp(items[k], "batch") == 0) {
@@ -345,7 +355,7 @@ static void parse_agents(batch *b, const inifile_kv *kv) {
         s->used = 1;
         const inifile_kv *bms = inifile_get(s, "budget_ms"), *bcalls = inifile_get(s, "budget_calls");
         double v;
-        if (bms || bcalls) as->budget = (agent_budget){0, 0};   /* its own budget: what it does not set is none */
+        if (bms || bcalls) as->budget = (agent_budget){0, 0}; /* its own budget: what it does not set is none */
         if (bms && !num_value(b, bms, 0, 1e9, 0, &v)) as->budget.ms = v;
         if (bcalls && !num_value(b, bcalls, 0, 1e15, 1, &v)) as->budget.calls = (long)v;
         for (int j = 0; j < s->n; j++) {
@@ -355,7 +365,8 @@ static void parse_agents(batch *b, const inifile_kv *kv) {
             }
             if (&s->kv[j] == bms || &s->kv[j] == bcalls) continue;
             if (as->nset == BATCH_MAX_SET) {
-                inifile_error_add(&b->ini, s->kv[j].line, "more than %d settings for agent '%s'", BATCH_MAX_SET, as->label);
+                inifile_error_add(&b->ini, s->kv[j].line, "more than %d settings for agent '%s'", BATCH_MAX_SET,
+                                  as->label);
                 break;
             }
             size_t len = strlen(s->kv[j].key) + strlen(s->kv[j].value) + 2;
@@ -378,7 +389,7 @@ static void check_agents(batch *b, const inifile_kv *agents_kv) {
     for (int k = 0; k < b->nagents; k++) {
         agent_spec *as = &b->agents[k];
         char why[512];
-        if (as->bad) continue;   /* check_sections said why */
+        if (as->bad) continue; /* check_sections said why */
         inifile_section *s = inifile_section_of(&b->ini, as->label);
         const inifile_kv *impl_kv = inifile_get(s, "agent");
         agent *a = agent_new(as->impl, g, NULL, 0, 1, why, sizeof why);
@@ -421,7 +432,7 @@ static void load_games(batch *b, const inifile_kv *games_kv, const inifile_kv *l
         for (int l = 0; l < b->nlevels && !script_bad; l++) {
             char script[4096], map[4096];
             vg_error err = {0};
-            if (b->ini.nerrs == INIFILE_MAX_ERRORS) {   /* enough said: 'levels = 0-99999' need not try 99999 maps */
+            if (b->ini.nerrs == INIFILE_MAX_ERRORS) { /* enough said: 'levels = 0-99999' need not try 99999 maps */
                 b->ini.more++;
                 return;
             }
@@ -429,14 +440,17 @@ static void load_games(batch *b, const inifile_kv *games_kv, const inifile_kv *l
             vg_status st = vg_game_load(script, map, &b->loaded[g * b->nlevels + l], &err);
             if (st == VG_OK) continue;
             char where[800];
-            if (err.file[0] && err.line && err.col) snprintf(where, sizeof where, "%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
+            if (err.file[0] && err.line && err.col)
+                snprintf(where, sizeof where, "%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
             else if (err.file[0] && err.line) snprintf(where, sizeof where, "%s:%d: %s", err.file, err.line, err.msg);
             else if (err.file[0]) snprintf(where, sizeof where, "%s: %s", err.file, err.msg);
             else snprintf(where, sizeof where, "%s", err.msg);
             script_bad = strcmp(err.file, script) == 0 && st != VG_ERR_IO && st != VG_ERR_NOMEM;
             for (int j = l; j < b->nlevels && script_bad; j++)
                 if (!(b->load_err[g * b->nlevels + j] = strdup(where))) inifile_error_add(&b->ini, 0, "out of memory");
-            if (!script_bad) inifile_error_add(&b->ini, levels_kv ? levels_kv->line : games_kv->line, "game '%s' level '%s': %s", b->games[g], b->levels[l], where);
+            if (!script_bad)
+                inifile_error_add(&b->ini, levels_kv ? levels_kv->line : games_kv->line, "game '%s' level '%s': %s",
+                                  b->games[g], b->levels[l], where);
         }
     }
 }
@@ -465,8 +479,10 @@ static void plan_runs(batch *b, const inifile_kv *games_kv) {
         vg_state_free(s);
         b->slots[g] = b->two[g] ? pairs : b->nagents;
         if (b->two[g] && b->nagents && !pairs)
-            inifile_error_add(&b->ini, games_kv->line, "game '%s' is for two players %s: list two agents or more in 'agents' "
-                      "(or set self_play = 1)", b->games[g], vg_game_has_turns(game) ? "taking turns" : "moving at once");
+            inifile_error_add(&b->ini, games_kv->line,
+                              "game '%s' is for two players %s: list two agents or more in 'agents' "
+                              "(or set self_play = 1)",
+                              b->games[g], vg_game_has_turns(game) ? "taking turns" : "moving at once");
         b->offset[g] = b->per_seed;
         b->per_seed += b->slots[g] * b->nlevels;
     }
@@ -489,7 +505,8 @@ static void check_batch_keys(batch *b, const inifile_section *bs) {
         if (known) continue;
         int bi = vg_closest_name(bs->kv[k].key, names, NUM_BATCH_KEYS);
         if (bi >= 0) {
-            inifile_error_add(&b->ini, bs->kv[k].line, "unknown key '%s' in [batch]; did you mean '%s'?", bs->kv[k].key, names[bi]);
+            inifile_error_add(&b->ini, bs->kv[k].line, "unknown key '%s' in [batch]; did you mean '%s'?", bs->kv[k].key,
+                              names[bi]);
             continue;
         }
         char list[1024] = "";
@@ -509,17 +526,20 @@ static void read_numbers(batch *b, const inifile_section *bs) {
     if ((kv = inifile_get(bs, "workers")) && !num_value(b, kv, 1, 1024, 1, &v)) b->workers = (int)v, b->workers_set = 1;
     int have_ms = 0, have_calls = 0;
     if ((kv = inifile_get(bs, "budget_ms")) && !num_value(b, kv, 0, 1e9, 0, &v)) b->budget.ms = v, have_ms = 1;
-    if ((kv = inifile_get(bs, "budget_calls")) && !num_value(b, kv, 0, 1e15, 1, &v)) b->budget.calls = (long)v, have_calls = 1;
+    if ((kv = inifile_get(bs, "budget_calls")) && !num_value(b, kv, 0, 1e15, 1, &v))
+        b->budget.calls = (long)v, have_calls = 1;
     if (!have_ms && !have_calls) b->budget.ms = 40;
     if ((kv = inifile_get(bs, "max_ticks")) && !num_value(b, kv, 0, 1e9, 1, &v)) b->max_ticks = (int)v;
-    if ((kv = inifile_get(bs, "seed")) && !num_value(b, kv, 0, 9007199254740992.0, 1, &v)) b->seed = (unsigned long long)v;
+    if ((kv = inifile_get(bs, "seed")) && !num_value(b, kv, 0, 9007199254740992.0, 1, &v))
+        b->seed = (unsigned long long)v;
     b->time_limit = 600;
     if ((kv = inifile_get(bs, "time_limit")) && !num_value(b, kv, 0, 1e9, 0, &v)) b->time_limit = v;
     b->memory_mb = 4096;
     if ((kv = inifile_get(bs, "memory_mb")) && !num_value(b, kv, 0, 1e9, 1, &v)) {
         b->memory_mb = (long)v;
         if (v > 0 && v < 16)
-            inifile_error_add(&b->ini, kv->line, "'memory_mb' of %g leaves no room to load a game (use 0 for no limit, or >= 16)", v);
+            inifile_error_add(&b->ini, kv->line,
+                              "'memory_mb' of %g leaves no room to load a game (use 0 for no limit, or >= 16)", v);
     }
     if ((kv = inifile_get(bs, "runs_per_worker")) && !num_value(b, kv, 0, 1e15, 1, &v)) b->runs_per_worker = (long)v;
     b->sync_seconds = 1;
@@ -565,13 +585,16 @@ static void check_sections(batch *b, const inifile_section *bs, const inifile_kv
         int near = labels ? vg_closest_name(s->name, labels, b->nagents) : -1;
         agent_spec *as = near >= 0 ? &b->agents[near] : NULL;
         if (as && !agent_find(as->label) && !inifile_section_of(&b->ini, as->label)) {
-            inifile_error_add(&b->ini, agents_kv->line, "unknown agent '%s'; did you mean '%s' (the section [%s] on line %d)?",
-                              as->label, s->name, s->name, s->line);
+            inifile_error_add(&b->ini, agents_kv->line,
+                              "unknown agent '%s'; did you mean '%s' (the section [%s] on line %d)?", as->label,
+                              s->name, s->name, s->line);
             as->bad = 1;
         } else if (as)
-            inifile_error_add(&b->ini, s->line, "section [%s] is not in 'agents'; did you mean [%s]?", s->name, as->label);
+            inifile_error_add(&b->ini, s->line, "section [%s] is not in 'agents'; did you mean [%s]?", s->name,
+                              as->label);
         else
-            inifile_error_add(&b->ini, s->line, "section [%s] is not in 'agents' (a section holds the settings of one listed agent)",
+            inifile_error_add(&b->ini, s->line,
+                              "section [%s] is not in 'agents' (a section holds the settings of one listed agent)",
                               s->name);
     }
     free(labels);
@@ -623,7 +646,8 @@ int batch_load(batch *b, const char *path) {
     if (games) plan_runs(b, games);
     b->total = b->per_seed * b->nseeds;
     if (b->total > BATCH_MAX_RUNS)
-        inifile_error_add(&b->ini, bs->line, "%lld runs is too many for one batch (at most %lld)", b->total, BATCH_MAX_RUNS);
+        inifile_error_add(&b->ini, bs->line, "%lld runs is too many for one batch (at most %lld)", b->total,
+                          BATCH_MAX_RUNS);
     return b->ini.nerrs + b->ini.more;
 }
 
@@ -645,7 +669,8 @@ void batch_free(batch *b) {
     for (int k = 0; k < b->nagents; k++)
         for (int j = 0; j < b->agents[k].nset; j++) free((char *)b->agents[k].settings[j]);
     inifile_free(&b->ini);
-    free(b->games), free(b->scripts), free(b->levels), free(b->agents), free(b->seeds), free(b->loaded), free(b->load_err);
+    free(b->games), free(b->scripts), free(b->levels), free(b->agents), free(b->seeds), free(b->loaded),
+        free(b->load_err);
     free(b->two), free(b->slots), free(b->offset);
 }
 
@@ -686,7 +711,8 @@ void batch_decode(const batch *b, long long i, int *g, int *l, int *a, int *o, i
 void batch_run_key(const batch *b, long long i, char *buf, size_t size) {
     int g, l, a, o, s;
     batch_decode(b, i, &g, &l, &a, &o, &s);
-    runs_key_of(b->games[g], b->levels[l], b->agents[a].label, o >= 0 ? b->agents[o].label : "", b->seeds[s], buf, size);
+    runs_key_of(b->games[g], b->levels[l], b->agents[a].label, o >= 0 ? b->agents[o].label : "", b->seeds[s], buf,
+                size);
 }
 
 void batch_row_identity(const batch *b, long long i, run_row *r) {

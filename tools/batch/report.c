@@ -92,7 +92,7 @@ static void sum_group(const run_row *a, const run_row *b, group *g) {
     long long calls = 0;
     for (const run_row *r = a; r < b; r++) {
         g->runs++;
-        if (r > a && strcmp(r->level, r[-1].level)) g->levels++;     /* rows sorted by level within the group */
+        if (r > a && strcmp(r->level, r[-1].level)) g->levels++; /* rows sorted by level within the group */
         g->wins += r->win;
         if (r > a && strcmp(r->config, r[-1].config)) g->configs = 1;
         if (r->status != RUN_OK) {
@@ -145,8 +145,10 @@ static void level_cell(const group *g, int summary, char *out, size_t size) {
 }
 
 static void print_groups_csv(FILE *f, const group *gs, size_t ng, int summary, const report_opts *o) {
-    fprintf(f, "game,%s,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,%scalls_mean,"
-               "overspent\n", summary ? "levels" : "level", o->no_timing ? "" : "ms_mean,ms_max,");
+    fprintf(f,
+            "game,%s,agent,runs,failed,wins,win_rate,ci_low,ci_high,score_mean,score_sd,ticks_mean,%scalls_mean,"
+            "overspent\n",
+            summary ? "levels" : "level", o->no_timing ? "" : "ms_mean,ms_max,");
     for (size_t k = 0; k < ng; k++) {
         const group *g = &gs[k];
         double lo, hi;
@@ -166,14 +168,14 @@ static void print_groups_csv(FILE *f, const group *gs, size_t ng, int summary, c
     }
 }
 
-enum { NCELLS = 13 };   /* columns of the one-player table */
-#define CELL(r, c) (cells + ((size_t)(r) * NCELLS + (size_t)(c)) * 64)
+enum { NCELLS = 13 }; /* columns of the one-player table */
+#define CELL(r, c) (cells + ((size_t)(r)*NCELLS + (size_t)(c)) * 64)
 
 /* The table's cells: a header row, then a row per group (across levels
  * when 'summary': the level column says how many). */
 static void fill_cells(char *cells, const group *gs, size_t ng, int summary) {
-    static const char *const head[NCELLS] = {"game", "level", "agent", "runs", "fail", "win", "95% CI", "score", "ticks",
-                                             "ms/dec", "max ms", "calls/dec", "over"};
+    static const char *const head[NCELLS] = {"game",  "level", "agent",  "runs",   "fail",      "win", "95% CI",
+                                             "score", "ticks", "ms/dec", "max ms", "calls/dec", "over"};
     for (int c = 0; c < NCELLS; c++) snprintf(CELL(0, c), 64, "%s", c == 1 && summary ? "levels" : head[c]);
     for (size_t k = 0; k < ng; k++) {
         const group *g = &gs[k];
@@ -285,7 +287,7 @@ typedef struct cross_cell {
     long long decisions, calls, overspent;
     double ms_total, ms_max;
     char config[17];
-    int mixed;                  /* rows of one pairing with different configs */
+    int mixed; /* rows of one pairing with different configs */
 } cross_cell;
 
 static void cell_decisions(cross_cell *c, long long decisions, double ms_mean, double ms_max, long long calls,
@@ -312,7 +314,9 @@ static double cell_score(const cross_cell *c) {
 }
 
 static int name_cmp(const void *a, const void *b) { return strcmp(a, b); }
-static int name_ptr_cmp(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+static int name_ptr_cmp(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 
 /* The index of 'name' in the sorted 'names' (n of them); -1 when not there. */
 static int name_index(char (*names)[ROW_AGENT], int n, const char *name) {
@@ -321,11 +325,11 @@ static int name_index(char (*names)[ROW_AGENT], int n, const char *name) {
 }
 
 typedef struct cross {
-    const run_row *first;       /* the block's first row: its game and level */
-    char (*names)[ROW_AGENT];   /* agents, by name */
+    const run_row *first;     /* the block's first row: its game and level */
+    char (*names)[ROW_AGENT]; /* agents, by name */
     int n;
-    cross_cell *cells;          /* [a * n + o]: a against o (a == o: self-play, the first player's view) */
-    cross_cell *total;          /* [a]: against every other agent */
+    cross_cell *cells; /* [a * n + o]: a against o (a == o: self-play, the first player's view) */
+    cross_cell *total; /* [a]: against every other agent */
     long games, failed, first_w, first_d, first_l;
 } cross;
 
@@ -337,10 +341,9 @@ static void cross_free(cross *x) {
 /* Prints why cross_sum failed with 'rc' on the block of 'x', frees 'x'; -1. */
 static int cross_fail(cross *x, int rc) {
     if (rc == -2)
-        fprintf(stderr, "vgdl: report: %s level %s: %d agents, too many for a cross table (the limit is %d)\n", x->first->game,
-                x->first->level, x->n, REPORT_MAX_AGENTS);
-    else
-        fprintf(stderr, "vgdl: out of memory\n");
+        fprintf(stderr, "vgdl: report: %s level %s: %d agents, too many for a cross table (the limit is %d)\n",
+                x->first->game, x->first->level, x->n, REPORT_MAX_AGENTS);
+    else fprintf(stderr, "vgdl: out of memory\n");
     cross_free(x);
     return -1;
 }
@@ -352,7 +355,7 @@ static int cross_names(const run_row *a, const run_row *b, cross *x) {
     memset(x, 0, sizeof *x);
     x->first = a;
     size_t rows = (size_t)(b - a), n = 0;
-    const char **all = malloc(2 * rows * sizeof *all);      /* every agent's name, sorted, each once */
+    const char **all = malloc(2 * rows * sizeof *all); /* every agent's name, sorted, each once */
     if (!all) return -1;
     for (const run_row *r = a; r < b; r++) all[n++] = r->agent, all[n++] = r->opponent;
     qsort(all, n, sizeof *all, name_ptr_cmp);
@@ -411,10 +414,14 @@ static int cross_sum(const run_row *a, const run_row *b, cross *x) {
             continue;
         }
         int res = strcmp(r->result, "win") == 0 ? 1 : strcmp(r->result, "lose") == 0 ? -1 : 0;
-        int opp = !r->opp_result[0] ? -res : strcmp(r->opp_result, "win") == 0 ? 1 : strcmp(r->opp_result, "lose") == 0 ? -1 : 0;
+        int opp = !r->opp_result[0]                    ? -res
+                  : strcmp(r->opp_result, "win") == 0  ? 1
+                  : strcmp(r->opp_result, "lose") == 0 ? -1
+                                                       : 0;
         x->first_w += res > 0, x->first_l += res < 0, x->first_d += res == 0;
         pq->wins += res > 0, pq->losses += res < 0, pq->draws += res == 0;
-        if (p != q) qp->wins += opp > 0, qp->losses += opp < 0, qp->draws += opp == 0;   /* its own result: both may win */
+        if (p != q)
+            qp->wins += opp > 0, qp->losses += opp < 0, qp->draws += opp == 0; /* its own result: both may win */
         cell_decisions(pq, r->decisions, r->ms_mean, r->ms_max, r->calls, r->overspent);
         cell_decisions(qp, r->opp_decisions, r->opp_ms_mean, r->opp_ms_max, r->opp_calls, r->opp_overspent);
     }
@@ -435,7 +442,7 @@ static int rank_cmp(const void *pa, const void *pb) {
 
 static void print_cross_table(FILE *f, const cross *x, const report_opts *o) {
     int *order = malloc((size_t)x->n * sizeof *order);
-    int stats = o->no_timing ? 7 : 9;             /* games fail W-D-L score CI [ms/dec max] calls/dec over */
+    int stats = o->no_timing ? 7 : 9; /* games fail W-D-L score CI [ms/dec max] calls/dec over */
     int cols = 1 + x->n + stats;
     char *cells = calloc((size_t)(x->n + 1) * (size_t)cols, 64);
     if (!order || !cells) {
@@ -488,8 +495,10 @@ static void print_cross_table(FILE *f, const cross *x, const report_opts *o) {
     }
 #undef XCELL
     report_prose(f, o);
-    fprintf(f, "%s level %s: %ld games between %d agents; a cell is the row agent's wins-draws-losses against the "
-               "column's\n%s", x->first->game, x->first->level, x->games, x->n, o->markdown ? "\n" : "");
+    fprintf(f,
+            "%s level %s: %ld games between %d agents; a cell is the row agent's wins-draws-losses against the "
+            "column's\n%s",
+            x->first->game, x->first->level, x->games, x->n, o->markdown ? "\n" : "");
     report_grid(f, cells, x->n + 1, cols, 1, 0, o);
     long fn = x->first_w + x->first_d + x->first_l;
     report_prose(f, o);
@@ -500,7 +509,8 @@ static void print_cross_table(FILE *f, const cross *x, const report_opts *o) {
         for (int q = 0; q < x->n; q++)
             if (x->cells[p * x->n + q].mixed) {
                 report_prose(f, o);
-                fprintf(f, "warning: %s level %s %s against %s mixes games made with different settings (config column)\n",
+                fprintf(f,
+                        "warning: %s level %s %s against %s mixes games made with different settings (config column)\n",
                         x->first->game, x->first->level, x->names[p], x->names[q]);
             }
     free(order);
@@ -518,8 +528,8 @@ static void print_cross_csv_line(FILE *f, const cross *x, const char *who, const
     runs_csv_quote(x->first->level, level, sizeof level);
     runs_csv_quote(who, a, sizeof a);
     runs_csv_quote(opponent, b, sizeof b);
-    fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,", game, level, a, b, c->games, c->failed, c->wins, c->draws,
-            c->losses, cell_score(c), lo, hi);
+    fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,", game, level, a, b, c->games, c->failed, c->wins,
+            c->draws, c->losses, cell_score(c), lo, hi);
     if (!o->no_timing) fprintf(f, "%.4f,%.4f,", c->decisions ? c->ms_total / (double)c->decisions : 0, c->ms_max);
     fprintf(f, "%.2f,%lld\n", c->decisions ? (double)c->calls / (double)c->decisions : 0, c->overspent);
 }
@@ -529,8 +539,9 @@ static void print_cross_csv_line(FILE *f, const cross *x, const char *who, const
 static int print_two_player(FILE *f, const row_list *rows, const report_opts *o) {
     long games = 0, failed = 0, by[RUN_NSTATUS] = {0};
     if (o->csv)
-        fprintf(f, "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,%scalls_mean,overspent\n",
-                o->no_timing ? "" : "ms_mean,ms_max,");
+        fprintf(
+            f, "game,level,agent,opponent,games,failed,wins,draws,losses,score,ci_low,ci_high,%scalls_mean,overspent\n",
+            o->no_timing ? "" : "ms_mean,ms_max,");
     for (size_t a = 0, b; a < rows->n; a = b) {
         b = (size_t)(block_end(&rows->rows[a], rows->rows + rows->n) - rows->rows);
         cross x;
@@ -542,7 +553,8 @@ static int print_two_player(FILE *f, const row_list *rows, const report_opts *o)
             for (int p = 0; p < x.n; p++) {
                 print_cross_csv_line(f, &x, x.names[p], "", &x.total[p], o);
                 for (int q = 0; q < x.n; q++)
-                    if (x.cells[p * x.n + q].games) print_cross_csv_line(f, &x, x.names[p], x.names[q], &x.cells[p * x.n + q], o);
+                    if (x.cells[p * x.n + q].games)
+                        print_cross_csv_line(f, &x, x.names[p], x.names[q], &x.cells[p * x.n + q], o);
             }
         } else {
             if (a) fprintf(f, "\n");
@@ -562,8 +574,9 @@ static int print_two_player(FILE *f, const row_list *rows, const report_opts *o)
     }
     fprintf(f, "; W-D-L counts both seats, a game cut off by max_ticks as a draw;\n");
     report_prose(f, o);
-    fprintf(f, "score: (W + D/2) / (W + D + L) against the other agents, with its 95%% Wilson interval; times and calls: "
-               "the agent's own decisions\n");
+    fprintf(f,
+            "score: (W + D/2) / (W + D + L) against the other agents, with its 95%% Wilson interval; times and calls: "
+            "the agent's own decisions\n");
     return 0;
 }
 
@@ -598,7 +611,8 @@ int report_print(FILE *f, row_list *rows, const report_opts *o) {
     if (!rc && show_one && show_two) fprintf(f, "\n");
     if (!rc && show_two) rc = print_two_player(f, &two, o);
     if (!rc && o->csv && show_one && two.n)
-        fprintf(stderr, "vgdl: report: the two-player games' table left out (one table a CSV): add --two-player for it\n");
+        fprintf(stderr,
+                "vgdl: report: the two-player games' table left out (one table a CSV): add --two-player for it\n");
     runs_free(&one);
     runs_free(&two);
     return rc;
@@ -614,8 +628,10 @@ typedef struct bar_names {
  * folder and extension, and the level's number, or its map's file name
  * likewise ("lighthouse 2", "aliens my"): a path would be cut. */
 static void plot_label(const char *game, const char *level, char *out, size_t size) {
-    const char *g = strrchr(game, '/') ? strrchr(game, '/') + 1 : game, *l = strrchr(level, '/') ? strrchr(level, '/') + 1 : level;
-    int gl = (int)strcspn(g, "."), ll = (int)(strrchr(l, '.') && strrchr(l, '.') != l ? strrchr(l, '.') - l : (long)strlen(l));
+    const char *g = strrchr(game, '/') ? strrchr(game, '/') + 1 : game,
+               *l = strrchr(level, '/') ? strrchr(level, '/') + 1 : level;
+    int gl = (int)strcspn(g, "."),
+        ll = (int)(strrchr(l, '.') && strrchr(l, '.') != l ? strrchr(l, '.') - l : (long)strlen(l));
     snprintf(out, size, "%.*s %.*s", gl < 64 ? gl : 64, g, ll < 64 ? ll : 64, l);
 }
 
@@ -650,8 +666,8 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
                 plot_label(r0->game, r0->level, names[n].group, sizeof names[n].group);
                 snprintf(names[n].series, sizeof names[n].series, "%s", x.names[p]);
                 bars[n].value = cell_score(&x.total[p]);
-                report_wilson_frac((double)x.total[p].wins + 0.5 * (double)x.total[p].draws, cell_played(&x.total[p]), &bars[n].lo,
-                            &bars[n].hi);
+                report_wilson_frac((double)x.total[p].wins + 0.5 * (double)x.total[p].draws, cell_played(&x.total[p]),
+                                   &bars[n].lo, &bars[n].hi);
             }
             cross_free(&x);
         }
@@ -663,7 +679,7 @@ static int plot_bars(row_list *rows, const report_opts *o, chart_bar *bars, bar_
 }
 
 int report_plot(row_list *rows, const report_opts *o) {
-    size_t cap = 2 * rows->n + 1;   /* a bar per row at most: two-player rows have two agents */
+    size_t cap = 2 * rows->n + 1; /* a bar per row at most: two-player rows have two agents */
     chart_bar *bars = calloc(cap, sizeof *bars);
     bar_names *names = calloc(cap, sizeof *names);
     const char *title = "";
@@ -694,7 +710,9 @@ static int report_options(int argc, char **argv, report_opts *o, char *dir) {
             if (!o->plot[0]) return cli_fail("report: --plot needs a file name (a PNG to write)"), -1;
         } else if (a[0] == '-')
             return cli_fail("report: unknown option '%s' (options: --csv, --markdown, --latex, --runs, --summary, "
-                            "--two-player, --no-timing, --plot PNG)", a), -1;
+                            "--two-player, --no-timing, --plot PNG)",
+                            a),
+                   -1;
         else dir[i] = 1, ndirs++;
     }
     if (formats > 1) return cli_fail("report: --csv, --markdown, --latex and --runs: one at a time"), -1;

@@ -17,16 +17,16 @@
  * wins-draws-losses of every agent against every other, and each agent's
  * score with its Wilson interval. */
 typedef struct report_opts {
-    int csv;        /* machine-readable CSV instead of an aligned table */
-    int no_timing;  /* leave out the timing columns (to compare batches) */
-    int runs;       /* the runs themselves (merged, sorted) instead of the summary */
+    int csv;       /* machine-readable CSV instead of an aligned table */
+    int no_timing; /* leave out the timing columns (to compare batches) */
+    int runs;      /* the runs themselves (merged, sorted) instead of the summary */
     int two_player; /* only the two-player games' table (--csv prints one table: without it the one-player one when any) */
-    int markdown;   /* the tables as GitHub markdown tables */
-    int latex;      /* the tables as LaTeX tabulars (booktabs), the other lines as % comments */
-    int summary;    /* one-player runs: only the table across levels (per game x agent) */
-    const char *plot;   /* report --plot: the PNG of win rates (cmd_report draws it) */
+    int markdown;     /* the tables as GitHub markdown tables */
+    int latex;        /* the tables as LaTeX tabulars (booktabs), the other lines as % comments */
+    int summary;      /* one-player runs: only the table across levels (per game x agent) */
+    const char *plot; /* report --plot: the PNG of win rates (cmd_report draws it) */
 } report_opts;
-#define REPORT_MAX_AGENTS 256   /* agents in one game x level's cross table (its cells grow with the square) */
+#define REPORT_MAX_AGENTS 256 /* agents in one game x level's cross table (its cells grow with the square) */
 /* Prints the report of 'rows' (sorting them); 0, or -1 after printing why
  * on stderr (out of memory, too many agents for a cross table), checked
  * before the tables they would cut short. */
@@ -43,7 +43,8 @@ int report_plot(row_list *rows, const report_opts *o);
 void report_grid(FILE *f, const char *cells, int rows, int cols, int nleft, unsigned skip, const report_opts *o);
 /* table.c: starts a line of prose around the tables ("% " with --latex). */
 void report_prose(FILE *f, const report_opts *o);
-void report_wilson(long wins, long n, double *lo, double *hi);             /* 95% interval */
-void report_wilson_frac(double wins, long n, double *lo, double *hi);      /* the same, for a fractional count (draws as halves) */
+void report_wilson(long wins, long n, double *lo, double *hi); /* 95% interval */
+void report_wilson_frac(double wins, long n, double *lo,
+                        double *hi); /* the same, for a fractional count (draws as halves) */
 
 #endif

@@ -24,21 +24,51 @@ const char *runs_status_name(run_status s) { return s < RUN_NSTATUS ? status_nam
 /* ---- Columns ------------------------------------------------------------- */
 
 enum {
-    C_GAME, C_LEVEL, C_AGENT, C_OPPONENT, C_SEED, C_RUN_SEED, C_CONFIG, C_STATUS, C_RESULT, C_WIN, C_SCORE, C_TICKS,
-    C_DECISIONS, C_MS_MEAN, C_MS_MAX, C_CALLS, C_CALLS_MEAN, C_OVERSPENT, C_OPP_RESULT, C_OPP_SCORE, C_OPP_DECISIONS, C_OPP_MS_MEAN, C_OPP_MS_MAX,
-    C_OPP_CALLS, C_OPP_CALLS_MEAN, C_OPP_OVERSPENT, C_RUN_MS, C_CPU_MS, C_ERROR, NCOLS
+    C_GAME,
+    C_LEVEL,
+    C_AGENT,
+    C_OPPONENT,
+    C_SEED,
+    C_RUN_SEED,
+    C_CONFIG,
+    C_STATUS,
+    C_RESULT,
+    C_WIN,
+    C_SCORE,
+    C_TICKS,
+    C_DECISIONS,
+    C_MS_MEAN,
+    C_MS_MAX,
+    C_CALLS,
+    C_CALLS_MEAN,
+    C_OVERSPENT,
+    C_OPP_RESULT,
+    C_OPP_SCORE,
+    C_OPP_DECISIONS,
+    C_OPP_MS_MEAN,
+    C_OPP_MS_MAX,
+    C_OPP_CALLS,
+    C_OPP_CALLS_MEAN,
+    C_OPP_OVERSPENT,
+    C_RUN_MS,
+    C_CPU_MS,
+    C_ERROR,
+    NCOLS
 };
 
 static const char *const col_names[NCOLS] = {
-    "game", "level", "agent", "opponent", "seed", "run_seed", "config", "status", "result", "win", "score", "ticks",
-    "decisions", "ms_mean", "ms_max", "calls", "calls_mean", "overspent", "opp_result", "opp_score", "opp_decisions", "opp_ms_mean", "opp_ms_max",
-    "opp_calls", "opp_calls_mean", "opp_overspent", "run_ms", "cpu_ms", "error"};
+    "game",           "level",         "agent",         "opponent",    "seed",       "run_seed",
+    "config",         "status",        "result",        "win",         "score",      "ticks",
+    "decisions",      "ms_mean",       "ms_max",        "calls",       "calls_mean", "overspent",
+    "opp_result",     "opp_score",     "opp_decisions", "opp_ms_mean", "opp_ms_max", "opp_calls",
+    "opp_calls_mean", "opp_overspent", "run_ms",        "cpu_ms",      "error"};
 
 /* The columns files written before two-player games lack (and before
  * games for two players moving at once: opp_result, opp_score). */
-#define OPTIONAL_COLS                                                                                              \
-    (1ULL << C_OPPONENT | 1ULL << C_OPP_DECISIONS | 1ULL << C_OPP_MS_MEAN | 1ULL << C_OPP_MS_MAX | 1ULL << C_OPP_CALLS | \
-     1ULL << C_OPP_CALLS_MEAN | 1ULL << C_OPP_OVERSPENT | 1ULL << C_OPP_RESULT | 1ULL << C_OPP_SCORE)
+#define OPTIONAL_COLS \
+    (1ULL << C_OPPONENT | 1ULL << C_OPP_DECISIONS | 1ULL << C_OPP_MS_MEAN | 1ULL << C_OPP_MS_MAX | \
+     1ULL << C_OPP_CALLS | 1ULL << C_OPP_CALLS_MEAN | 1ULL << C_OPP_OVERSPENT | 1ULL << C_OPP_RESULT | \
+     1ULL << C_OPP_SCORE)
 
 const char runs_csv_header[] =
     "game,level,agent,opponent,seed,run_seed,config,status,result,win,score,ticks,decisions,ms_mean,ms_max,calls,"
@@ -81,15 +111,36 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
     *is_string = 0;
     double score = isfinite(r->score) ? r->score : 0, opp_score = isfinite(r->opp_score) ? r->opp_score : 0;
     switch (c) {
-    case C_GAME: *is_string = 1; snprintf(buf, size, "%s", r->game); break;
-    case C_LEVEL: *is_string = 1; snprintf(buf, size, "%s", r->level); break;
-    case C_AGENT: *is_string = 1; snprintf(buf, size, "%s", r->agent); break;
-    case C_OPPONENT: *is_string = 1; snprintf(buf, size, "%s", r->opponent); break;
+    case C_GAME:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->game);
+        break;
+    case C_LEVEL:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->level);
+        break;
+    case C_AGENT:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->agent);
+        break;
+    case C_OPPONENT:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->opponent);
+        break;
     case C_SEED: fmt_ll(buf, r->seed); break;
     case C_RUN_SEED: snprintf(buf, size, "%llu", (unsigned long long)r->run_seed); break;
-    case C_CONFIG: *is_string = 1; snprintf(buf, size, "%s", r->config); break;
-    case C_STATUS: *is_string = 1; snprintf(buf, size, "%s", runs_status_name(r->status)); break;
-    case C_RESULT: *is_string = 1; snprintf(buf, size, "%s", r->result); break;
+    case C_CONFIG:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->config);
+        break;
+    case C_STATUS:
+        *is_string = 1;
+        snprintf(buf, size, "%s", runs_status_name(r->status));
+        break;
+    case C_RESULT:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->result);
+        break;
     case C_WIN: fmt_ll(buf, r->win); break;
     case C_SCORE:
     case C_OPP_SCORE: {
@@ -98,7 +149,10 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
         else snprintf(buf, size, "%.15g", v);
         break;
     }
-    case C_OPP_RESULT: *is_string = 1; snprintf(buf, size, "%s", r->opp_result); break;
+    case C_OPP_RESULT:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->opp_result);
+        break;
     case C_TICKS: fmt_ll(buf, r->ticks); break;
     case C_DECISIONS: fmt_ll(buf, r->decisions); break;
     case C_MS_MEAN: fmt_fixed(buf, size, r->ms_mean, 4); break;
@@ -114,7 +168,10 @@ static void col_text(const run_row *r, int c, char *buf, size_t size, int *is_st
     case C_OPP_OVERSPENT: fmt_ll(buf, r->opp_overspent); break;
     case C_RUN_MS: fmt_fixed(buf, size, r->run_ms, 3); break;
     case C_CPU_MS: fmt_fixed(buf, size, r->cpu_ms, 3); break;
-    default: *is_string = 1; snprintf(buf, size, "%s", r->error); break;
+    default:
+        *is_string = 1;
+        snprintf(buf, size, "%s", r->error);
+        break;
     }
 }
 
@@ -145,7 +202,8 @@ int runs_header(int no_timing, char *buf, size_t size) {
     size_t len = 0;
     for (int c = 0; c < NCOLS; c++) {
         if (no_timing && is_timing(c)) continue;
-        if ((len && put(buf, size, &len, ",", 1)) || put(buf, size, &len, col_names[c], strlen(col_names[c]))) return -1;
+        if ((len && put(buf, size, &len, ",", 1)) || put(buf, size, &len, col_names[c], strlen(col_names[c])))
+            return -1;
     }
     return put(buf, size, &len, "\n", 1) ? -1 : (int)len;
 }
@@ -204,7 +262,8 @@ int runs_lines(const run_row *r, char *csv, size_t csvsize, int *csvlen, char *j
         if (json_col(json, jsonsize, &jl, c, text, is_string)) return -1;
         if (c && put(csv, csvsize, &cl, ",", 1)) return -1;
         if (is_string) {
-            if (runs_csv_quote(text, quoted, sizeof quoted) || put(csv, csvsize, &cl, quoted, strlen(quoted))) return -1;
+            if (runs_csv_quote(text, quoted, sizeof quoted) || put(csv, csvsize, &cl, quoted, strlen(quoted)))
+                return -1;
         } else if (put(csv, csvsize, &cl, text, strlen(text))) return -1;
     }
     if (put(csv, csvsize, &cl, "\n", 1) || put(json, jsonsize, &jl, "}\n", 2)) return -1;
@@ -321,8 +380,8 @@ static int parse_csv_cols(const char *line, run_row *r, const int *cols, int n) 
     return *p ? -1 : 0;
 }
 
-static const int all_cols[NCOLS] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28};
+static const int all_cols[NCOLS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14,
+                                    15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28};
 _Static_assert(NCOLS == 29, "all_cols lists every column");
 
 int runs_parse_csv(const char *line, run_row *r) { return parse_csv_cols(line, r, all_cols, NCOLS); }
@@ -335,7 +394,7 @@ static int json_string(const char **p, char *out, size_t size) {
     while (*s != '"') {
         unsigned cp;
         if (!*s || (unsigned char)*s < 0x20) return -1;
-        if ((unsigned char)*s >= 0x80) {                /* a byte of UTF-8 text: as it is */
+        if ((unsigned char)*s >= 0x80) { /* a byte of UTF-8 text: as it is */
             if (n + 2 > size) return -1;
             out[n++] = *s++;
             continue;
@@ -370,7 +429,9 @@ static int json_string(const char **p, char *out, size_t size) {
         int k = 0;
         if (cp < 0x80) u[k++] = (char)cp;
         else if (cp < 0x800) u[k++] = (char)(0xc0 | cp >> 6), u[k++] = (char)(0x80 | (cp & 0x3f));
-        else u[k++] = (char)(0xe0 | cp >> 12), u[k++] = (char)(0x80 | (cp >> 6 & 0x3f)), u[k++] = (char)(0x80 | (cp & 0x3f));
+        else
+            u[k++] = (char)(0xe0 | cp >> 12), u[k++] = (char)(0x80 | (cp >> 6 & 0x3f)),
+            u[k++] = (char)(0x80 | (cp & 0x3f));
         if (n + (size_t)k + 1 > size) return -1;
         memcpy(out + n, u, (size_t)k);
         n += (size_t)k;
@@ -421,13 +482,15 @@ int runs_parse_json(const char *line, run_row *r) {
     return *p || (seen | OPTIONAL_COLS) != (1ULL << NCOLS) - 1 ? -1 : 0;
 }
 
-void runs_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed, char *buf,
-                size_t size) {
+void runs_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed,
+                 char *buf, size_t size) {
     if (*opponent) snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld\x1f%s", game, level, agent, seed, opponent);
     else snprintf(buf, size, "%s\x1f%s\x1f%s\x1f%lld", game, level, agent, seed);
 }
 
-void runs_key(const run_row *r, char *buf, size_t size) { runs_key_of(r->game, r->level, r->agent, r->opponent, r->seed, buf, size); }
+void runs_key(const run_row *r, char *buf, size_t size) {
+    runs_key_of(r->game, r->level, r->agent, r->opponent, r->seed, buf, size);
+}
 
 /* ---- Lists and sets ------------------------------------------------------ */
 
@@ -453,7 +516,7 @@ uint64_t runs_fnv(uint64_t h, const char *s) {
     return h;
 }
 
-uint64_t runs_mix(uint64_t z) {   /* splitmix64's finaliser */
+uint64_t runs_mix(uint64_t z) { /* splitmix64's finaliser */
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
@@ -527,12 +590,12 @@ static int parse_header(const char *line, int *cols, int *n) {
     return (seen | OPTIONAL_COLS) == (1ULL << NCOLS) - 1 ? 0 : -1;
 }
 
-int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
-                   vg_error *err) {
+int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line,
+                   int *old_header, vg_error *err) {
     *good_end = *size = 0;
     *bad_line = 0;
     if (old_header) *old_header = 0;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);    /* O_NONBLOCK: a FIFO must not block the open */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* O_NONBLOCK: a FIFO must not block the open */
     if (fd < 0) {
         if (errno == ENOENT) return 1;
         return vg_error_set(err, VG_ERR_IO, path, 0, 0, "%s", strerror(errno)), -1;
@@ -546,10 +609,12 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     }
     if ((text = malloc((size_t)st.st_size + 1))) {
         ssize_t got;
-        while (len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0) len += (size_t)got;
+        while (len < (size_t)st.st_size && (got = read(fd, text + len, (size_t)st.st_size - len)) > 0)
+            len += (size_t)got;
     }
     close(fd);
-    if (!text) return vg_error_set(err, VG_ERR_IO, path, 0, 0, "cannot read (%s)", strerror(errno ? errno : ENOMEM)), -1;
+    if (!text)
+        return vg_error_set(err, VG_ERR_IO, path, 0, 0, "cannot read (%s)", strerror(errno ? errno : ENOMEM)), -1;
     text[len] = '\0';
     *size = (long long)len;
     int json = is_jsonl(path), lineno = 0, cols[NCOLS], ncols = NCOLS;
@@ -557,7 +622,7 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
     size_t pos = 0;
     while (pos < len) {
         char *nl = memchr(text + pos, '\n', len - pos);
-        if (!nl) break;                                 /* a torn last line */
+        if (!nl) break; /* a torn last line */
         *nl = '\0';
         lineno++;
         run_row r;
@@ -565,8 +630,10 @@ int runs_read_file(const char *path, row_list *out, long long *good_end, long lo
         if (!json && lineno == 1) {
             if (parse_header(text, cols, &ncols)) {
                 free(text);
-                return vg_error_set(err, VG_ERR_PARSE, path, 1, 0, "not a vgdl batch results file (its header is not '%.*s')",
-                                    (int)sizeof runs_csv_header - 2, runs_csv_header), -1;
+                return vg_error_set(err, VG_ERR_PARSE, path, 1, 0,
+                                    "not a vgdl batch results file (its header is not '%.*s')",
+                                    (int)sizeof runs_csv_header - 2, runs_csv_header),
+                       -1;
             }
             if (old_header) *old_header = ncols != NCOLS || memcmp(cols, all_cols, sizeof cols) != 0;
         } else {

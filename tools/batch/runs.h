@@ -14,7 +14,7 @@
 
 typedef enum { RUN_OK = 0, RUN_CRASHED, RUN_TIMEOUT, RUN_OOM, RUN_ERROR, RUN_NSTATUS } run_status;
 
-const char *runs_status_name(run_status s);          /* "ok", "crashed", ... */
+const char *runs_status_name(run_status s); /* "ok", "crashed", ... */
 
 #define ROW_GAME  160
 #define ROW_LEVEL 256
@@ -30,16 +30,16 @@ const char *runs_status_name(run_status s);          /* "ok", "crashed", ... */
  * cpu_ms (CPU time of that). */
 typedef struct run_row {
     char game[ROW_GAME], level[ROW_LEVEL], agent[ROW_AGENT];
-    char opponent[ROW_AGENT];       /* the second player in a two-player game; "" in a one-player game */
+    char opponent[ROW_AGENT]; /* the second player in a two-player game; "" in a one-player game */
     long long seed;
-    uint64_t run_seed;              /* seeds the state and the agent */
-    char config[17];                /* hash of the settings that decide the result */
+    uint64_t run_seed; /* seeds the state and the agent */
+    char config[17];   /* hash of the settings that decide the result */
     run_status status;
     char result[5];
     int win;
     double score;
-    char opp_result[5];             /* a game for two players moving at once: the opponent's own result, score */
-    double opp_score;               /* (both may win, or both lose); "" and 0 otherwise */
+    char opp_result[5]; /* a game for two players moving at once: the opponent's own result, score */
+    double opp_score;   /* (both may win, or both lose); "" and 0 otherwise */
     long long ticks, decisions, calls, overspent;
     double ms_mean, ms_max, calls_mean, run_ms, cpu_ms;
     long long opp_decisions, opp_calls, opp_overspent;
@@ -49,7 +49,7 @@ typedef struct run_row {
 
 #define RUNS_CSV   "runs.csv"
 #define RUNS_JSONL "runs.jsonl"
-extern const char runs_csv_header[];                /* first line of runs.csv, with '\n' */
+extern const char runs_csv_header[]; /* first line of runs.csv, with '\n' */
 
 /* Formats 'r' as one CSV line / one JSON line ending in '\n'; returns the
  * length, or -1 when 'size' is too small. */
@@ -78,15 +78,15 @@ uint64_t runs_mix(uint64_t z);
  * two-player game), joined by '\x1f'. */
 void runs_key(const run_row *r, char *buf, size_t size);
 /* The key of a run from its parts ('opponent' "" in a one-player game). */
-void runs_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed, char *buf,
-                size_t size);
+void runs_key_of(const char *game, const char *level, const char *agent, const char *opponent, long long seed,
+                 char *buf, size_t size);
 
 /* A growable array of rows. */
 typedef struct row_list {
     run_row *rows;
     size_t n, cap;
 } row_list;
-int runs_push(row_list *l, const run_row *r);        /* 0, or -1 out of memory */
+int runs_push(row_list *l, const run_row *r); /* 0, or -1 out of memory */
 void runs_free(row_list *l);
 
 /* A set of strings (run keys) mapped to an index. */
@@ -108,7 +108,7 @@ void runs_keys_free(key_set *s);
  * existed reads as one-player runs, and '*old_header' (may be NULL) is set
  * so that a writer can rewrite it before appending. Returns 0, 1 when the
  * file does not exist, or -1 with 'err' filled (the file named). */
-int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line, int *old_header,
-                   vg_error *err);
+int runs_read_file(const char *path, row_list *out, long long *good_end, long long *size, int *bad_line,
+                   int *old_header, vg_error *err);
 
 #endif

@@ -23,10 +23,10 @@
 
 typedef struct worker {
     pid_t pid;
-    int to, from;               /* pipes: run numbers out, messages in */
-    long long queue[BATCH_QMAX];      /* runs sent, the first one playing */
+    int to, from;                /* pipes: run numbers out, messages in */
+    long long queue[BATCH_QMAX]; /* runs sent, the first one playing */
     int nq;
-    double started;             /* when queue[0] began */
+    double started; /* when queue[0] began */
     int killed, bye, has_note;
     result_msg note;
     char buf[sizeof(result_msg) * 64];
@@ -38,15 +38,15 @@ typedef struct runner {
     store *res;
     worker *w;
     int nw;
-    const long long *todo;      /* runs to play, in order */
+    const long long *todo; /* runs to play, in order */
     long long ntodo, next;
-    long long *again;           /* runs handed back by workers that left */
+    long long *again; /* runs handed back by workers that left */
     long long nagain;
     long long done, by_status[RUN_NSTATUS];
-    double run_s;               /* seconds the runs took, to size the queues */
+    double run_s; /* seconds the runs took, to size the queues */
     int io_error;
     double start, last_progress;
-    int progress;               /* stderr is a terminal */
+    int progress; /* stderr is a terminal */
 } runner;
 
 static volatile sig_atomic_t stop_signal;
@@ -122,7 +122,7 @@ static int start_worker(runner *rn, worker *w) {
             if (rn->w[k].pid > 0) close(rn->w[k].to), close(rn->w[k].from);
         close(rn->res->csv.fd);
         close(rn->res->jsonl.fd);
-        close(rn->res->lock_fd);   /* the folder's lock ends with the parent, not with its last worker */
+        close(rn->res->lock_fd); /* the folder's lock ends with the parent, not with its last worker */
         if (rn->res->parent_lock_fd >= 0) close(rn->res->parent_lock_fd);
         batch_worker_main(rn->b, to[0], from[1], parent);
         _exit(0);
@@ -152,7 +152,7 @@ static void feed(runner *rn, worker *w) {
     if (w->pid <= 0 || w->bye || w->killed) return;
     double mean = rn->done ? rn->run_s / (double)rn->done : 1;
     int depth = mean > 0.025 ? 2 : mean < 0.05 / BATCH_QMAX ? BATCH_QMAX : (int)(0.05 / mean);
-    long long left = rn->ntodo - rn->next + rn->nagain;   /* near the end, no worker holds back much */
+    long long left = rn->ntodo - rn->next + rn->nagain; /* near the end, no worker holds back much */
     if (depth > left / rn->nw + 1) depth = (int)(left / rn->nw + 1);
     if (depth < 2) depth = 2;
     if (w->nq > depth / 2) return;
@@ -191,11 +191,13 @@ static void worker_gone(runner *rn, worker *w) {
             int sig = WTERMSIG(st);
             if (sig == SIGKILL) {
                 m.status = RUN_OOM;
-                snprintf(m.error, sizeof m.error, "killed by SIGKILL, not by the batch (the kernel's out-of-memory killer?)");
+                snprintf(m.error, sizeof m.error,
+                         "killed by SIGKILL, not by the batch (the kernel's out-of-memory killer?)");
             } else if (w->has_note && (w->note.err_no == ENOMEM || near_limit)) {
                 m.status = RUN_OOM;
-                snprintf(m.error, sizeof m.error, "out of memory: %s with %lld MiB of address space in use (memory_mb %ld)",
-                         strsignal(sig), (long long)(w->note.vm_kb >> 10), rn->b->memory_mb);
+                snprintf(m.error, sizeof m.error,
+                         "out of memory: %s with %lld MiB of address space in use (memory_mb %ld)", strsignal(sig),
+                         (long long)(w->note.vm_kb >> 10), rn->b->memory_mb);
             } else {
                 m.status = RUN_CRASHED;
                 snprintf(m.error, sizeof m.error, "killed by signal %d (%s)", sig, strsignal(sig));

@@ -71,12 +71,16 @@ int batch_slurm_check(const batch *b, const char *ini, vg_error *err) {
     const char *path[4] = {p.exe, p.ini, p.out, p.cwd};
     for (int k = 0; k < 4; k++)
         if (control(path[k]))
-            return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "%s holds a newline or another control character: "
-                                "it cannot go into a job script (rename it)", what[k]), -1;
+            return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0,
+                                "%s holds a newline or another control character: "
+                                "it cannot go into a job script (rename it)",
+                                what[k]),
+                   -1;
     const char *texts[3] = {b->slurm_partition, b->slurm_time, b->slurm_args};
     for (int k = 0; k < 3; k++)
         if (texts[k] && strpbrk(texts[k], "\n\r'\"\\$`"))
-            return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "slurm settings may not hold quotes, '$', '`' or '\\'"), -1;
+            return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "slurm settings may not hold quotes, '$', '`' or '\\'"),
+                   -1;
     return 0;
 }
 
@@ -131,20 +135,24 @@ static int run_sbatch(const char *path, int wait, vg_error *err) {
     if (pid < 0) return vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "fork: %s", strerror(errno)), -1;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        return vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "sbatch failed (status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1), -1;
+        return vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "sbatch failed (status %d)",
+                            WIFEXITED(st) ? WEXITSTATUS(st) : -1),
+               -1;
     return 0;
 }
 
 int batch_submit(const batch *b, const char *ini, int wait, int dry_run, vg_error *err) {
     char path[4300];
     snprintf(path, sizeof path, "%s/batch.sbatch", b->out);
-    if (dry_run) {   /* nothing written, nothing submitted */
+    if (dry_run) { /* nothing written, nothing submitted */
         batch_slurm_script(stdout, b, ini);
         printf("# --dry-run: not submitted; 'vgdl batch %s --submit' writes this to %s and runs sbatch%s on it "
-               "(%d array tasks, %lld runs)\n", ini, path, wait ? " --wait" : "", b->shards, b->total);
+               "(%d array tasks, %lld runs)\n",
+               ini, path, wait ? " --wait" : "", b->shards, b->total);
         return 0;
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);   /* no FIFO, no link */
+    int fd =
+        open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666); /* no FIFO, no link */
     struct stat st;
     if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
         close(fd);

@@ -48,9 +48,10 @@ static int read_one(const char *file, row_list *out, key_set *seen, long *dups, 
             (*dups)++;
             if (warn && (a->status != b->status || a->win != b->win || a->score != b->score || a->ticks != b->ticks ||
                          strcmp(a->config, b->config)))
-                fprintf(warn, "vgdl: warning: %s: run %s level %s %s%s%s seed %lld is also elsewhere with another result; "
-                        "the first one read is kept\n", file, b->game, b->level, b->agent, *b->opponent ? " vs " : "",
-                        b->opponent, b->seed);
+                fprintf(warn,
+                        "vgdl: warning: %s: run %s level %s %s%s%s seed %lld is also elsewhere with another result; "
+                        "the first one read is kept\n",
+                        file, b->game, b->level, b->agent, *b->opponent ? " vs " : "", b->opponent, b->seed);
             continue;
         }
         if (runs_keys_put(seen, key, (long)out->n) < 0 || runs_push(out, &got.rows[k])) {
@@ -153,7 +154,7 @@ void store_init(store *res, const char *dir, const char *parent, double sync_sec
     snprintf(res->dir, sizeof res->dir, "%s", dir);
     res->csv.fd = res->jsonl.fd = res->lock_fd = res->parent_lock_fd = -1;
     res->sync_seconds = sync_seconds;
-    if (parent) res->parent_lock_fd = -2;   /* to take */
+    if (parent) res->parent_lock_fd = -2; /* to take */
 }
 
 /* The PID a whole batch holding 'fd' exclusively wrote there, or 0 when the
@@ -161,7 +162,7 @@ void store_init(store *res, const char *dir, const char *parent, double sync_sec
  * taking the lock, so an empty or stale PID is read again for up to a second. */
 static long lock_holder(int fd) {
     for (int tries = 0; tries < 50; tries++) {
-        if (flock(fd, LOCK_SH | LOCK_NB) == 0) return 0;   /* shared: shards (or the holder has gone) */
+        if (flock(fd, LOCK_SH | LOCK_NB) == 0) return 0; /* shared: shards (or the holder has gone) */
         char text[32] = "";
         ssize_t n = pread(fd, text, sizeof text - 1, 0);
         long pid = n > 0 ? atol(text) : 0;
@@ -177,7 +178,8 @@ static long lock_holder(int fd) {
 static int lock_dir(const char *dir, int how, int write_pid, long *pid) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, STORE_LOCK);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);   /* written: never through a link */
+    int fd =
+        open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666); /* written: never through a link */
     struct stat st;
     if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
         close(fd);
@@ -212,11 +214,15 @@ static void parent_of(const char *dir, char *out, size_t size) {
  * with a shared lock); 1 with 'err' saying so. */
 static int in_use(vg_error *err, const char *dir, long pid) {
     if (pid > 0)
-        vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "%s is in use: another batch (process %ld) writes its results there; "
-                     "wait for it to end, or use another out folder", dir, pid);
+        vg_error_set(err, VG_ERR_IO, NULL, 0, 0,
+                     "%s is in use: another batch (process %ld) writes its results there; "
+                     "wait for it to end, or use another out folder",
+                     dir, pid);
     else
-        vg_error_set(err, VG_ERR_IO, NULL, 0, 0, "%s is in use: shards of another batch write their results under it; "
-                     "wait for them to end, or use another out folder", dir);
+        vg_error_set(err, VG_ERR_IO, NULL, 0, 0,
+                     "%s is in use: shards of another batch write their results under it; "
+                     "wait for them to end, or use another out folder",
+                     dir);
     return 1;
 }
 
@@ -225,8 +231,9 @@ int store_lock(store *res, vg_error *err) {
         return vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "cannot create the folder: %s", strerror(errno)), -1;
     long pid = 0;
     if ((res->lock_fd = lock_dir(res->dir, LOCK_EX, 1, &pid)) < 0)
-        return errno == EWOULDBLOCK ? in_use(err, res->dir, pid)
-                                    : (vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "%s: %s", STORE_LOCK, strerror(errno)), -1);
+        return errno == EWOULDBLOCK
+                   ? in_use(err, res->dir, pid)
+                   : (vg_error_set(err, VG_ERR_IO, res->dir, 0, 0, "%s: %s", STORE_LOCK, strerror(errno)), -1);
     if (res->parent_lock_fd != -2) return 0;
     /* A shard shares its out folder with the other shards; a whole batch has it alone. */
     char parent[4096];
@@ -280,9 +287,12 @@ static int rewrite_file(const char *path, const row_list *rows, int json) {
  * tail); 0, or -1 with 'err' filled. */
 static int cut_tail(const store_file *o, long long good, long long size, int bad, FILE *warn, vg_error *err) {
     if (good >= size) return 0;
-    if (bad) fprintf(warn, "vgdl: %s:%d: malformed line: cut the file there (%lld bytes); those runs are played again\n", o->path,
-                     bad, size - good);
-    else fprintf(warn, "vgdl: %s: cut a torn last line (%lld bytes) left by an interrupted batch\n", o->path, size - good);
+    if (bad)
+        fprintf(warn, "vgdl: %s:%d: malformed line: cut the file there (%lld bytes); those runs are played again\n",
+                o->path, bad, size - good);
+    else
+        fprintf(warn, "vgdl: %s: cut a torn last line (%lld bytes) left by an interrupted batch\n", o->path,
+                size - good);
     if (truncate(o->path, (off_t)good) == 0) return 0;
     vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "cannot truncate: %s", strerror(errno));
     return -1;
@@ -329,14 +339,17 @@ static int repair(store_file *files[2], row_list rows[2], int old_header, FILE *
         redo[k] = dups > 0;
     }
     redo[0] |= old_header;
-    if (old_header) fprintf(warn, "vgdl: %s has the columns of an older vgdl: rewriting it with today's\n", files[0]->path);
+    if (old_header)
+        fprintf(warn, "vgdl: %s has the columns of an older vgdl: rewriting it with today's\n", files[0]->path);
     if (!same_runs(&rows[0], &rows[1])) {
         int from = rows[1].n > rows[0].n, to = !from;
-        if (rows[to].n) fprintf(warn, "vgdl: %s has %zu rows and %s %zu: rewriting the second from the first\n", files[from]->path,
-                                rows[from].n, files[to]->path, rows[to].n);
+        if (rows[to].n)
+            fprintf(warn, "vgdl: %s has %zu rows and %s %zu: rewriting the second from the first\n", files[from]->path,
+                    rows[from].n, files[to]->path, rows[to].n);
         rows[to].n = 0;
         for (size_t k = 0; k < rows[from].n; k++)
-            if (runs_push(&rows[to], &rows[from].rows[k])) return vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory"), -1;
+            if (runs_push(&rows[to], &rows[from].rows[k]))
+                return vg_error_set(err, VG_ERR_NOMEM, NULL, 0, 0, "out of memory"), -1;
         redo[to] = 1;
     }
     for (int k = 0; k < 2; k++)
@@ -349,7 +362,8 @@ static int repair(store_file *files[2], row_list rows[2], int old_header, FILE *
 static int open_append(store_file *o, int csv, vg_error *err) {
     o->fd = open(o->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     struct stat st;
-    if (o->fd < 0 || fstat(o->fd, &st) != 0) return vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "%s", strerror(errno)), -1;
+    if (o->fd < 0 || fstat(o->fd, &st) != 0)
+        return vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "%s", strerror(errno)), -1;
     o->size = (long long)st.st_size;
     if (csv && o->size == 0 && append_line(o, runs_csv_header, strlen(runs_csv_header)))
         return vg_error_set(err, VG_ERR_IO, o->path, 0, 0, "%s", strerror(errno)), -1;
@@ -366,16 +380,19 @@ int store_open(store *res, FILE *warn, vg_error *err) {
     snprintf(res->csv.path, sizeof res->csv.path, "%s/%s", res->dir, RUNS_CSV);
     snprintf(res->jsonl.path, sizeof res->jsonl.path, "%s/%s", res->dir, RUNS_JSONL);
     int rc = 0, old_header = 0;
-    for (int k = 0; k < 2 && !rc; k++) {      /* written in place and replaced when repaired: regular files only */
+    for (int k = 0; k < 2 && !rc; k++) { /* written in place and replaced when repaired: regular files only */
         struct stat st;
         if (lstat(files[k]->path, &st) == 0 && !S_ISREG(st.st_mode))
-            return vg_error_set(err, VG_ERR_IO, files[k]->path, 0, 0, "not a regular file (a batch writes its results there)"), -1;
+            return vg_error_set(err, VG_ERR_IO, files[k]->path, 0, 0,
+                                "not a regular file (a batch writes its results there)"),
+                   -1;
     }
     for (int k = 0; k < 2 && !rc; k++) {
         long long good, size;
         int bad;
-        rc = runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, err) < 0 ? -1
-             : cut_tail(files[k], good, size, bad, warn, err);
+        rc = runs_read_file(files[k]->path, &rows[k], &good, &size, &bad, k == 0 ? &old_header : NULL, err) < 0
+                 ? -1
+                 : cut_tail(files[k], good, size, bad, warn, err);
     }
     if (!rc) rc = repair(files, rows, old_header, warn, err);
     for (int k = 0; k < 2 && !rc; k++) rc = open_append(files[k], k == 0, err);
@@ -386,7 +403,7 @@ int store_open(store *res, FILE *warn, vg_error *err) {
 }
 static int store_sync(store *res) {
     res->last_sync = now_s();
-    int csv = fdatasync(res->csv.fd), jsonl = fdatasync(res->jsonl.fd);   /* both, even when the first fails */
+    int csv = fdatasync(res->csv.fd), jsonl = fdatasync(res->jsonl.fd); /* both, even when the first fails */
     return csv || jsonl ? -1 : 0;
 }
 
@@ -396,7 +413,8 @@ static int store_sync(store *res) {
 int store_flush(store *res) {
     int rc = 0;
     if (res->pend_csv_n) {
-        rc = append_line(&res->csv, res->pend_csv, res->pend_csv_n) || append_line(&res->jsonl, res->pend_json, res->pend_json_n);
+        rc = append_line(&res->csv, res->pend_csv, res->pend_csv_n) ||
+             append_line(&res->jsonl, res->pend_json, res->pend_json_n);
         res->pend_csv_n = res->pend_json_n = 0;
     }
     if (!rc && now_s() - res->last_sync >= res->sync_seconds) rc = store_sync(res);
@@ -431,7 +449,7 @@ void store_close(store *res) {
     if (res->csv.fd > 0) close(res->csv.fd);
     if (res->jsonl.fd > 0) close(res->jsonl.fd);
     res->csv.fd = res->jsonl.fd = -1;
-    if (res->lock_fd >= 0 && ftruncate(res->lock_fd, 0) != 0) {}   /* no PID left behind to mislead */
+    if (res->lock_fd >= 0 && ftruncate(res->lock_fd, 0) != 0) {} /* no PID left behind to mislead */
     if (res->lock_fd >= 0) close(res->lock_fd);
     if (res->parent_lock_fd >= 0) close(res->parent_lock_fd);
     res->lock_fd = res->parent_lock_fd = -1;

@@ -23,7 +23,7 @@ int store_read_dir(const char *path, row_list *out, key_set *seen, long *dups, F
 typedef struct store_file {
     char path[4200];
     int fd;
-    long long size;              /* bytes in the file: the store is its only writer */
+    long long size; /* bytes in the file: the store is its only writer */
 } store_file;
 
 /* The results store of one batch (or shard): DIR/runs.csv and
@@ -33,7 +33,7 @@ typedef struct store {
     store_file csv, jsonl;
     int lock_fd, parent_lock_fd; /* DIR's lock; a shard's shared lock on the folder above */
     double last_sync, sync_seconds;
-    char *pend_csv, *pend_json;  /* rows not written yet (whole rows only) */
+    char *pend_csv, *pend_json; /* rows not written yet (whole rows only) */
     size_t pend_csv_n, pend_json_n, pend_cap;
 } store;
 
@@ -59,8 +59,8 @@ int store_add(store *res, const run_row *r);
 /* Writes the rows added so far (one write() a file) and syncs the files
  * when sync_seconds have passed; 0, or -1 (errno). */
 int store_flush(store *res);
-void store_close(store *res);   /* flushes, syncs, closes, unlocks; a store never opened: nothing */
-int store_mkdirs(const char *path);                  /* mkdir -p; 0, or -1 (errno) */
-int store_write_all(int fd, const void *p, size_t n);   /* write() until done; 0, or -1 (errno) */
+void store_close(store *res);       /* flushes, syncs, closes, unlocks; a store never opened: nothing */
+int store_mkdirs(const char *path); /* mkdir -p; 0, or -1 (errno) */
+int store_write_all(int fd, const void *p, size_t n); /* write() until done; 0, or -1 (errno) */
 
 #endif

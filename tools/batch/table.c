@@ -15,13 +15,13 @@ void report_prose(FILE *f, const report_opts *o) {
     if (o->latex) fputs("% ", f);
 }
 
-static size_t text_width(const char *s) {   /* characters, not bytes */
+static size_t text_width(const char *s) { /* characters, not bytes */
     size_t w = 0;
     for (; *s; s++) w += ((unsigned char)*s & 0xc0) != 0x80;
     return w;
 }
 
-enum { CELL_OUT = 256 };   /* a cell as written: escaped for markdown or LaTeX */
+enum { CELL_OUT = 256 }; /* a cell as written: escaped for markdown or LaTeX */
 
 /* LaTeX's text for 'c' when it is special, else NULL. */
 static const char *latex_special(char c) {

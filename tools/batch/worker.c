@@ -29,7 +29,7 @@
 #include "match.h"
 
 #if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1           /* ASan reserves terabytes of address space: no RLIMIT_AS */
+#define UNDER_ASAN 1 /* ASan reserves terabytes of address space: no RLIMIT_AS */
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define UNDER_ASAN 1
@@ -43,7 +43,7 @@ int batch_under_asan = UNDER_ASAN;
 
 static volatile sig_atomic_t crash_fd = -1;
 static volatile int64_t crash_run = -1;
-static long page_kb = 4;           /* set by batch_worker_main */
+static long page_kb = 4; /* set by batch_worker_main */
 
 /* Address space in KiB, from /proc (async-signal-safe: open, read, close). */
 static int64_t vm_kb(void) {
@@ -92,7 +92,7 @@ static void maybe_fault(const agent_spec *as, long long seed) {
         if (strcmp(kind, "exit") == 0) exit(3);
         if (strcmp(kind, "hang") == 0)
             for (;;) sleep(1);
-        if (strcmp(kind, "oom") == 0) {   /* grow until malloc fails, then fail as careless code does */
+        if (strcmp(kind, "oom") == 0) { /* grow until malloc fails, then fail as careless code does */
             for (;;) {
                 char *p = malloc(1 << 20);
                 if (!p) abort();
@@ -102,7 +102,7 @@ static void maybe_fault(const agent_spec *as, long long seed) {
     }
 }
 
-static double cpu_now(void) {   /* CPU seconds of this (single-threaded) process */
+static double cpu_now(void) { /* CPU seconds of this (single-threaded) process */
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -134,7 +134,7 @@ void batch_play_one(const batch *b, long long i, result_msg *m) {
     memset(m, 0, sizeof *m);
     m->kind = MSG_RESULT;
     m->run = i;
-    if (!game) {   /* its rules failed to load (plan.c): the run is an error row */
+    if (!game) { /* its rules failed to load (plan.c): the run is an error row */
         m->status = RUN_ERROR;
         snprintf(m->error, sizeof m->error, "%s", b->load_err[g * b->nlevels + l]);
         return;
@@ -145,7 +145,8 @@ void batch_play_one(const batch *b, long long i, result_msg *m) {
     int made = 0;
     for (; made < nseats; made++) {
         const agent_spec *as = seat[made];
-        if (!(ag[made] = agent_new(as->impl, game, as->settings, as->nset, seed + (uint64_t)made, why, sizeof why))) break;
+        if (!(ag[made] = agent_new(as->impl, game, as->settings, as->nset, seed + (uint64_t)made, why, sizeof why)))
+            break;
     }
     vg_state *st = made == nseats ? vg_state_new(game, seed) : NULL;
     if (!st) {
@@ -165,7 +166,7 @@ void batch_play_one(const batch *b, long long i, result_msg *m) {
     match_stats stats[2] = {{0}};
     static match_seat seats[MATCH_MAX_SEATS];
     memset(seats, 0, sizeof seats);
-    int at_once = !vg_game_has_turns(game) && vg_num_players(game) > 1;   /* players moving at once, one agent each */
+    int at_once = !vg_game_has_turns(game) && vg_num_players(game) > 1; /* players moving at once, one agent each */
     for (int k = 0; k < nseats; k++) {
         seats[k] = (match_seat){ag[k], seat[k]->label, seat[k]->budget, &stats[k]};
         if (at_once) agent_set_player(ag[k], k, b->model);
@@ -173,11 +174,13 @@ void batch_play_one(const batch *b, long long i, result_msg *m) {
     vg_error err;
     if (match_play(game, st, seats, b->max_ticks, NULL, NULL, &err)) script_error(m, &err);
     for (int k = 0; k < nseats; k++)
-        m->seat[k] = (seat_stats){stats[k].decisions, stats[k].calls, stats[k].overspent, stats[k].ms_total, stats[k].ms_max};
+        m->seat[k] =
+            (seat_stats){stats[k].decisions, stats[k].calls, stats[k].overspent, stats[k].ms_total, stats[k].ms_max};
     m->ticks = vg_tick(st);
     m->score = vg_score(st);
     m->result = result_code(vg_winner_of(st), nseats, vg_is_over(st) && m->status == RUN_OK);
-    m->opp_result = at_once ? result_code(vg_player_winner(game, st, 1), nseats, vg_is_over(st) && m->status == RUN_OK) : -1;
+    m->opp_result =
+        at_once ? result_code(vg_player_winner(game, st, 1), nseats, vg_is_over(st) && m->status == RUN_OK) : -1;
     m->opp_score = at_once ? vg_player_score(game, st, 1) : 0;
     vg_state_free(st);
     agent_free(ag[0]);
@@ -200,7 +203,7 @@ void batch_worker_main(const batch *b, int in, int out, pid_t parent) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_IGN;
-    sigaction(SIGINT, &sa, NULL);           /* the parent decides what an interrupt means */
+    sigaction(SIGINT, &sa, NULL); /* the parent decides what an interrupt means */
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     sa.sa_handler = SIG_DFL;
@@ -223,7 +226,7 @@ void batch_worker_main(const batch *b, int in, int out, pid_t parent) {
     int64_t runs[BATCH_QMAX];
     size_t have = 0, at = 0;
     for (;;) {
-        if (at == have / sizeof runs[0]) {   /* the next runs, as many as the parent sent */
+        if (at == have / sizeof runs[0]) { /* the next runs, as many as the parent sent */
             memmove(runs, (char *)runs + at * sizeof runs[0], have - at * sizeof runs[0]);
             have -= at * sizeof runs[0];
             at = 0;
@@ -243,7 +246,8 @@ void batch_worker_main(const batch *b, int in, int out, pid_t parent) {
         done++;
         /* Leave (the parent starts a fresh worker) after an allocation failed,
          * when runs leaked over 64 MiB, or after runs_per_worker runs. */
-        if (m.status == RUN_OOM || heap_in_use() > baseline + (64u << 20) || (b->runs_per_worker && done >= b->runs_per_worker)) {
+        if (m.status == RUN_OOM || heap_in_use() > baseline + (64u << 20) ||
+            (b->runs_per_worker && done >= b->runs_per_worker)) {
             memset(&m, 0, sizeof m);
             m.kind = MSG_BYE;
             store_write_all(out, &m, sizeof m);

@@ -73,7 +73,8 @@ void cli_plays_free(cli_plays *p) {
     for (int k = 0; k < VG_MAX_PLAYERS; k++) free(p->acts[k]);
 }
 
-vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS], vg_error *err) {
+vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS],
+                         vg_error *err) {
     vg_action a[VG_MAX_PLAYERS];
     for (int q = 0; q < p->players; q++) {
         a[q] = k < p->n[q] ? p->acts[q][k] : VG_ACTION_NIL;
@@ -123,10 +124,10 @@ int cli_level_files(const char *script, glob_t *gl, char *where, size_t size) {
     where[0] = '\0';
     memset(gl, 0, sizeof *gl);
     for (int k = 0; k < n; k++) {
-        if (!places[k].folder) {                  /* GAME_lvlN.txt beside it */
+        if (!places[k].folder) { /* GAME_lvlN.txt beside it */
             snprintf(pattern, sizeof pattern, "%s/%s[0-9]*.txt", places[k].dir, places[k].prefix);
             glob(pattern, 0, NULL, gl);
-        } else {                                  /* a folder of levels: CS188's layouts, then maps */
+        } else { /* a folder of levels: CS188's layouts, then maps */
             snprintf(pattern, sizeof pattern, "%s/*.lay", places[k].dir);
             glob(pattern, 0, NULL, gl);
             snprintf(pattern, sizeof pattern, "%s/*.txt", places[k].dir);
@@ -162,7 +163,7 @@ int cli_paths(const cli_opts *o, char *script, char *map, size_t size) {
     if (o->level && !o->level[0]) return cli_fail("--level needs a number, a level's name or a map file, not ''");
     cli_game_paths(o->game, o->level, script, map, size);
     if (access(script, F_OK) == 0) return 0;
-    vg_status st = vg_game_open(cli_root(), o->game, o->level, &g, &err);   /* it says why */
+    vg_status st = vg_game_open(cli_root(), o->game, o->level, &g, &err); /* it says why */
     vg_game_free(g);
     return st == VG_OK ? 0 : open_failed(&err, st);
 }
@@ -180,9 +181,38 @@ int cli_load(const cli_opts *o, vg_game **g) {
 /* Every option a command of cli_parse may take: one row each, with the
  * commands that read it (the others refuse it). */
 enum {
-    O_LEVEL, O_MOVES, O_AGENT, O_SET, O_CONFIG, O_SEED, O_BUDGET_MS, O_BUDGET_CALLS, O_MAX_TICKS, O_OPPONENT,
-    O_OPPONENT_SET, O_SIDE, O_MODEL, O_ACTIONS, O_ACTIONS_OUT, O_MAX_STATES, O_SECONDS, O_WEIGHT, O_GIF, O_OUT, O_CELL,
-    O_DELAY, O_SPRITES, O_COUNT, O_SIZE, O_LENGTH, O_GENERATOR, O_WORKERS, O_AGENTS, O_PLAYS, O_WINS, O_SHEET,
+    O_LEVEL,
+    O_MOVES,
+    O_AGENT,
+    O_SET,
+    O_CONFIG,
+    O_SEED,
+    O_BUDGET_MS,
+    O_BUDGET_CALLS,
+    O_MAX_TICKS,
+    O_OPPONENT,
+    O_OPPONENT_SET,
+    O_SIDE,
+    O_MODEL,
+    O_ACTIONS,
+    O_ACTIONS_OUT,
+    O_MAX_STATES,
+    O_SECONDS,
+    O_WEIGHT,
+    O_GIF,
+    O_OUT,
+    O_CELL,
+    O_DELAY,
+    O_SPRITES,
+    O_COUNT,
+    O_SIZE,
+    O_LENGTH,
+    O_GENERATOR,
+    O_WORKERS,
+    O_AGENTS,
+    O_PLAYS,
+    O_WINS,
+    O_SHEET,
     NUM_OPTIONS
 };
 static const struct cli_option {
@@ -195,36 +225,48 @@ static const struct cli_option {
     [O_AGENT] = {"agent", "NAME", "run decide", "the agent (default onestep; 'vgdl list agents')"},
     [O_SET] = {"set", "KEY=VALUE", "run decide play", "an agent parameter (repeatable; 'vgdl list params AGENT')"},
     [O_CONFIG] = {"config", "FILE", "run decide play", "agent parameters from an INI file ([AGENT] sections)"},
-    [O_SEED] = {"seed", "S", "run decide solve trace play generate", "the game's and the agents' seed (a whole number, default 0)"},
+    [O_SEED] = {"seed", "S", "run decide solve trace play generate",
+                "the game's and the agents' seed (a whole number, default 0)"},
     [O_BUDGET_MS] = {"budget-ms", "MS", "run decide play", "wall-clock milliseconds per decision (default 40)"},
     [O_BUDGET_CALLS] = {"budget-calls", "K", "run decide play generate",
                         "forward-model calls per decision (repeatable runs; generate: default 1000)"},
     [O_MAX_TICKS] = {"max-ticks", "T", "run generate", "stop after T ticks (0: no limit; generate: default 1000)"},
-    [O_OPPONENT] = {"opponent", "NAME", "run play", "the agent playing the other seats of a game with turns or for two players"},
+    [O_OPPONENT] = {"opponent", "NAME", "run play",
+                    "the agent playing the other seats of a game with turns or for two players"},
     [O_OPPONENT_SET] = {"opponent-set", "KEY=VALUE", "run", "a parameter of the opponent (repeatable)"},
-    [O_SIDE] = {"side", "1|2", "play decide", "the seat: play: yours against --opponent; decide: the agent's (first or second player)"},
+    [O_SIDE] = {"side", "1|2", "play decide",
+                "the seat: play: yours against --opponent; decide: the agent's (first or second player)"},
     [O_MODEL] = {"opponent-model", "M", "run decide play",
                  "a game for two players: what an agent's forward model has the other do, random (default) or nil"},
-    [O_ACTIONS] = {"actions", "FILE", "trace render", "the actions to play, one a line (ACTION_LEFT, ...); once a player"},
-    [O_ACTIONS_OUT] = {"actions-out", "FILE", "run play", "write the actions played, one a line, as --actions reads them"},
+    [O_ACTIONS] = {"actions", "FILE", "trace render",
+                   "the actions to play, one a line (ACTION_LEFT, ...); once a player"},
+    [O_ACTIONS_OUT] = {"actions-out", "FILE", "run play",
+                       "write the actions played, one a line, as --actions reads them"},
     [O_MAX_STATES] = {"max-states", "N", "solve generate",
                       "give up after N states (default 10000000; generate: a candidate's proof, default 200000)"},
-    [O_SECONDS] = {"seconds", "S", "solve bench generate",
-                   "solve, generate: give up after S seconds (generate: default 60); bench: seconds a measurement (default 1)"},
+    [O_SECONDS] =
+        {"seconds", "S", "solve bench generate",
+         "solve, generate: give up after S seconds (generate: default 60); bench: seconds a measurement (default 1)"},
     [O_WEIGHT] = {"weight", "W", "solve", "weighted A*: W > 1 trades the shortest plan for speed"},
     [O_GIF] = {"gif", "FILE", "run trace solve play", "the game as an animated GIF, one frame a tick"},
-    [O_OUT] = {"out", "FILE", "render generate", "render: the PNG to write (also -o FILE); generate: the levels' folder"},
+    [O_OUT] = {"out", "FILE", "render generate",
+               "render: the PNG to write (also -o FILE); generate: the levels' folder"},
     [O_CELL] = {"cell", "PX", "render run trace solve play generate", "pixels a cell (pictures)"},
     [O_DELAY] = {"delay", "MS", "run trace solve play", "milliseconds a GIF frame"},
-    [O_SPRITES] = {"sprites", "DIR", "render run trace solve play generate", "where the images named by 'img' are read"},
+    [O_SPRITES] = {"sprites", "DIR", "render run trace solve play generate",
+                   "where the images named by 'img' are read"},
     [O_COUNT] = {"count", "N", "generate", "levels to write (default 10)"},
-    [O_SIZE] = {"size", "WxH", "generate", "the inside of a level, within the game's border (default: its first level's)"},
+    [O_SIZE] = {"size", "WxH", "generate",
+                "the inside of a level, within the game's border (default: its first level's)"},
     [O_LENGTH] = {"length", "MIN-MAX", "generate", "keep levels whose proven shortest solution has MIN to MAX moves"},
     [O_GENERATOR] = {"generator", "NAME", "generate", "random, constructive, search or script (default: search)"},
-    [O_WORKERS] = {"workers", "K", "generate", "worker processes judging candidates (default: the cores; 0: none, all in this one)"},
-    [O_AGENTS] = {"agents", "STRONG,WEAK", "generate", "the agents a level with chance is measured by (default mcts,random)"},
+    [O_WORKERS] = {"workers", "K", "generate",
+                   "worker processes judging candidates (default: the cores; 0: none, all in this one)"},
+    [O_AGENTS] = {"agents", "STRONG,WEAK", "generate",
+                  "the agents a level with chance is measured by (default mcts,random)"},
     [O_PLAYS] = {"plays", "N", "generate", "games each agent plays on a level with chance (default 10)"},
-    [O_WINS] = {"wins", "S,W", "generate", "a level with chance: the strong agent wins at least S, the weak at most W (default 0.5,0.1)"},
+    [O_WINS] = {"wins", "S,W", "generate",
+                "a level with chance: the strong agent wins at least S, the weak at most W (default 0.5,0.1)"},
     [O_SHEET] = {"sheet", "PNG", "generate", "draw the levels as a contact sheet"},
 };
 /* The options that also have a one-letter form. */
@@ -277,8 +319,8 @@ static int parse_two(const char *opt, const char *v, char sep, int single, int m
     ok = ok && cli_is_number(left) && cli_is_number(mid ? mid + 1 : left);
     if (ok) x = strtoull(left, NULL, 10), y = strtoull(mid ? mid + 1 : left, NULL, 10);
     if (!ok || x < (unsigned)min || y < (unsigned)min || x > (unsigned)max || y > (unsigned)max)
-        return cli_fail("option --%s needs %s%c%s, whole numbers from %d to %d, not '%s'", opt, sep == 'x' ? "W" : "MIN", sep,
-                        sep == 'x' ? "H" : "MAX", min, max, v);
+        return cli_fail("option --%s needs %s%c%s, whole numbers from %d to %d, not '%s'", opt,
+                        sep == 'x' ? "W" : "MIN", sep, sep == 'x' ? "H" : "MAX", min, max, v);
     *a = (int)x, *b = (int)y;
     return 0;
 }
@@ -293,7 +335,7 @@ static int parse_real(const char *opt, const char *v, double max, double *out) {
     return 0;
 }
 
-enum { OPT_BASE = 256 };    /* getopt_long's value for option row k: OPT_BASE + k */
+enum { OPT_BASE = 256 }; /* getopt_long's value for option row k: OPT_BASE + k */
 
 /* Stores the value 'v' of option row 'k'; 0, or 2 after printing why. */
 static int set_option(cli_opts *o, int k, const char *v) {
@@ -319,14 +361,17 @@ static int set_option(cli_opts *o, int k, const char *v) {
         o->opp_set[o->nopp_set++] = v;
         break;
     case O_SIDE:
-        if (strcmp(v, "1") && strcmp(v, "2")) return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
+        if (strcmp(v, "1") && strcmp(v, "2"))
+            return cli_fail("option --side needs 1 (first player) or 2 (second), not '%s'", v);
         o->side = v[0] - '0';
         break;
     case O_MODEL:
-        if ((o->model = fm_model_find(v)) < 0) return cli_fail("option --opponent-model needs random or nil, not '%s'", v);
+        if ((o->model = fm_model_find(v)) < 0)
+            return cli_fail("option --opponent-model needs random or nil, not '%s'", v);
         break;
     case O_ACTIONS:
-        if (o->nactions == VG_MAX_PLAYERS) return cli_fail("too many --actions options (one a player, at most %d)", VG_MAX_PLAYERS);
+        if (o->nactions == VG_MAX_PLAYERS)
+            return cli_fail("too many --actions options (one a player, at most %d)", VG_MAX_PLAYERS);
         o->actions[o->nactions++] = v;
         break;
     case O_ACTIONS_OUT: o->actions_out = v; break;
@@ -342,7 +387,8 @@ static int set_option(cli_opts *o, int k, const char *v) {
     case O_SIZE: rc = parse_two(name, v, 'x', 0, 1, VG_MAX_MAP_SIDE, &o->size_w, &o->size_h); break;
     case O_LENGTH:
         rc = parse_two(name, v, '-', 1, 1, 1000000, &o->min_len, &o->max_len);
-        if (!rc && o->min_len > o->max_len) rc = cli_fail("option --length: MIN %d is more than MAX %d", o->min_len, o->max_len);
+        if (!rc && o->min_len > o->max_len)
+            rc = cli_fail("option --length: MIN %d is more than MAX %d", o->min_len, o->max_len);
         break;
     case O_GENERATOR: o->generator = v; break;
     case O_WORKERS: rc = parse_count(name, v, 0, 256, &n), o->workers = (int)n, o->has_workers = 1; break;
@@ -353,8 +399,10 @@ static int set_option(cli_opts *o, int k, const char *v) {
         char left[64];
         snprintf(left, sizeof left, "%.*s", comma ? (int)(comma - v) : 0, v);
         if (!comma)
-            return cli_fail("option --wins needs S,W: the least share of games the strong agent wins and the most the weak "
-                            "one does, each from 0 to 1 (0.5,0.1), not '%s'", v);
+            return cli_fail(
+                "option --wins needs S,W: the least share of games the strong agent wins and the most the weak "
+                "one does, each from 0 to 1 (0.5,0.1), not '%s'",
+                v);
         rc = parse_real(name, left, 1, &o->strong_min);
         if (!rc) rc = parse_real(name, comma + 1, 1, &o->weak_max);
         o->has_wins = 1;
@@ -372,7 +420,8 @@ static int bad_option(const char *command, const char *arg) {
     for (int k = 0; k < NUM_OPTIONS; k++) {
         if (strlen(options[k].name) != len || strncmp(options[k].name, arg + 2, len) != 0) continue;
         if (!has_word(options[k].commands, command))
-            return cli_fail("--%s is not an option of '%s' (only of: %s)", options[k].name, command, options[k].commands);
+            return cli_fail("--%s is not an option of '%s' (only of: %s)", options[k].name, command,
+                            options[k].commands);
         return cli_fail("option --%s needs a value (%s)", options[k].name, options[k].arg);
     }
     const char *names[NUM_OPTIONS];
@@ -400,19 +449,20 @@ int cli_parse(int argc, char **argv, cli_opts *o, int npos) {
         if (has_word(options[letters[k].option].commands, command))
             shorts[n++] = letters[k].letter, shorts[n++] = ':', shorts[n] = '\0';
     opterr = 0;
-    optind = 0;                                   /* glibc: start afresh, options anywhere */
+    optind = 0; /* glibc: start afresh, options anywhere */
     for (int c; (c = getopt_long(argc - 1, argv + 1, shorts, longs, NULL)) != -1;) {
         for (int k = 0; k < NUM_LETTERS && c < OPT_BASE; k++)
             if (c == letters[k].letter) c = OPT_BASE + letters[k].option;
         if (c == ':' && optopt < OPT_BASE) return cli_fail("option -%c needs a value", optopt);
         if (c == '?' && optopt) return cli_fail("%s: unknown option '-%c' ('vgdl help %s')", command, optopt, command);
-        if (c < OPT_BASE) return bad_option(command, argv[optind]);   /* argv + 1 shifts getopt's index by one */
+        if (c < OPT_BASE) return bad_option(command, argv[optind]); /* argv + 1 shifts getopt's index by one */
         int rc = set_option(o, c - OPT_BASE, optarg);
         if (rc) return rc;
     }
     int nargs = argc - 1 - optind;
     char **args = argv + 1 + optind;
-    if (nargs < 1) return cli_fail("%s needs a GAME (a name such as 'bait', a script path, or a GVGAI game file)", command);
+    if (nargs < 1)
+        return cli_fail("%s needs a GAME (a name such as 'bait', a script path, or a GVGAI game file)", command);
     if (nargs < npos) return cli_fail("%s needs %d arguments ('vgdl help %s')", command, npos, command);
     if (nargs > npos) return cli_fail("%s: unexpected argument '%s' ('vgdl help %s')", command, args[npos], command);
     o->game = args[0];
@@ -427,21 +477,23 @@ int cli_actions_open(const cli_opts *o, const vg_game *g, FILE **out) {
     if (!o->actions_out) return 0;
     if (vg_game_has_turns(g) && !vg_moves_are_actions(g))
         return cli_fail("--actions-out: %s is played move by move, not by actions: its moves are printed (moves:), "
-                        "which --moves replays", o->game);
+                        "which --moves replays",
+                        o->game);
     if (!(*out = fopen(o->actions_out, "w"))) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno));
     return 0;
 }
 
 int cli_actions_add(FILE *f, vg_action a) {
     if (!f) return 0;
-    fprintf(f, "%s\n", vg_action_name(a) + 7);        /* "LEFT": past "ACTION_" */
-    return fflush(f) == 0 ? 0 : -1;                   /* a game cut short keeps what was played */
+    fprintf(f, "%s\n", vg_action_name(a) + 7); /* "LEFT": past "ACTION_" */
+    return fflush(f) == 0 ? 0 : -1;            /* a game cut short keeps what was played */
 }
 
 int cli_actions_close(FILE *f, const cli_opts *o, int report) {
     if (!f) return 0;
     int bad = ferror(f);
-    if ((fclose(f) != 0 || bad) && report) return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno ? errno : EIO));
+    if ((fclose(f) != 0 || bad) && report)
+        return cli_fail("%s: cannot write: %s", o->actions_out, strerror(errno ? errno : EIO));
     return 0;
 }
 
@@ -455,7 +507,7 @@ int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, i
     int nowned = 0;
     *out = NULL;
     if (!agent_find(name)) {
-        agent *none = agent_new(name, g, NULL, 0, 0, why, sizeof why);   /* for the message */
+        agent *none = agent_new(name, g, NULL, 0, 0, why, sizeof why); /* for the message */
         agent_free(none);
         return cli_fail("%s", why);
     }
@@ -464,8 +516,8 @@ int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, i
         return 2;
     }
     int n = 0;
-    for (int k = 0; k < nowned; k++) settings[n++] = owned[k];      /* the file first, */
-    for (int k = 0; k < nset; k++) settings[n++] = set[k];          /* then --set wins */
+    for (int k = 0; k < nowned; k++) settings[n++] = owned[k]; /* the file first, */
+    for (int k = 0; k < nset; k++) settings[n++] = set[k];     /* then --set wins */
     *out = agent_new(name, g, settings, n, seed, why, sizeof why);
     agent_config_free(owned, nowned);
     if (!*out) return cli_fail("%s", why);

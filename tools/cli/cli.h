@@ -18,51 +18,51 @@
 #define CLI_MAX_SET 32
 
 typedef struct cli_opts {
-    const char *game;        /* the first argument */
-    const char *arg;         /* the second, for commands that take two (perft's DEPTH) */
+    const char *game; /* the first argument */
+    const char *arg;  /* the second, for commands that take two (perft's DEPTH) */
     const char *level, *agent;
-    const char *actions[VG_MAX_PLAYERS];   /* --actions FILE (trace, render): each player's, in order */
+    const char *actions[VG_MAX_PLAYERS]; /* --actions FILE (trace, render): each player's, in order */
     int nactions;
     const char *set[CLI_MAX_SET];
     int nset;
     uint64_t seed;
     agent_budget budget;
     double seconds;
-    int has_seconds;         /* --seconds was given */
+    int has_seconds; /* --seconds was given */
     int max_ticks;
-    const char *config;      /* --config FILE: agent parameters (INI) */
-    long max_states;         /* --max-states N (solve) */
-    double weight;           /* --weight W (solve): 0 or 1 shortest, above 1 weighted A* */
-    const char *moves;       /* --moves M: the position after these moves (cli_start) */
-    const char *opponent;    /* --opponent NAME: the agent the person plays against (play), the other seats' agent (run) */
-    const char *opp_set[CLI_MAX_SET];   /* --opponent-set k=v (run): the opponent's settings */
+    const char *config;   /* --config FILE: agent parameters (INI) */
+    long max_states;      /* --max-states N (solve) */
+    double weight;        /* --weight W (solve): 0 or 1 shortest, above 1 weighted A* */
+    const char *moves;    /* --moves M: the position after these moves (cli_start) */
+    const char *opponent; /* --opponent NAME: the agent the person plays against (play), the other seats' agent (run) */
+    const char *opp_set[CLI_MAX_SET]; /* --opponent-set k=v (run): the opponent's settings */
     int nopp_set;
-    int side;                /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
-    int model;               /* --opponent-model (FM_MODEL_*): an agent's model of the other players of a game for several */
-    const char *gif;         /* --gif FILE (run, trace, solve, play): the game as an animated GIF */
-    const char *actions_out; /* --actions-out FILE (run, play): the actions played, one a line */
-    const char *out;         /* -o FILE (render): the PNG */
-    const char *sprites;     /* --sprites DIR: where images named by 'img' are read (render.h) */
-    int cell;                /* --cell PX: pixels a cell; 0: the default */
-    int delay;               /* --delay MS: milliseconds a GIF frame; 0: the default */
-    int count;               /* --count N (generate): levels to write; 0: the default */
-    int size_w, size_h;      /* --size WxH (generate): the inside of a level; 0: the game's */
-    int min_len, max_len;    /* --length MIN-MAX (generate): the proven shortest solution's range; 0 0: any */
-    const char *generator;   /* --generator NAME (generate) */
-    int workers, has_workers;   /* --workers K (generate): 0 judges in the process itself */
-    const char *agents;      /* --agents STRONG,WEAK (generate) */
-    int plays;               /* --plays N (generate): games each agent plays on a level with chance; 0: the default */
-    double strong_min, weak_max;   /* --wins S,W (generate); has_wins 0: the defaults */
+    int side;        /* --side 1|2 (play): the person's seat, first or second player; 0: not given */
+    int model;       /* --opponent-model (FM_MODEL_*): an agent's model of the other players of a game for several */
+    const char *gif; /* --gif FILE (run, trace, solve, play): the game as an animated GIF */
+    const char *actions_out;  /* --actions-out FILE (run, play): the actions played, one a line */
+    const char *out;          /* -o FILE (render): the PNG */
+    const char *sprites;      /* --sprites DIR: where images named by 'img' are read (render.h) */
+    int cell;                 /* --cell PX: pixels a cell; 0: the default */
+    int delay;                /* --delay MS: milliseconds a GIF frame; 0: the default */
+    int count;                /* --count N (generate): levels to write; 0: the default */
+    int size_w, size_h;       /* --size WxH (generate): the inside of a level; 0: the game's */
+    int min_len, max_len;     /* --length MIN-MAX (generate): the proven shortest solution's range; 0 0: any */
+    const char *generator;    /* --generator NAME (generate) */
+    int workers, has_workers; /* --workers K (generate): 0 judges in the process itself */
+    const char *agents;       /* --agents STRONG,WEAK (generate) */
+    int plays;                /* --plays N (generate): games each agent plays on a level with chance; 0: the default */
+    double strong_min, weak_max; /* --wins S,W (generate); has_wins 0: the defaults */
     int has_wins;
-    const char *sheet;       /* --sheet PNG (generate): the levels as a contact sheet */
+    const char *sheet; /* --sheet PNG (generate): the levels as a contact sheet */
 } cli_opts;
 
 /* Messages print what they quote with its control characters (but tabs)
  * as \xNN: a name holding an escape sequence or a line break neither
  * rewrites the terminal nor forges a line. */
-int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));                  /* prints "vgdl: ..." to stderr; returns 2 */
-int cli_report(const vg_error *err);                 /* prints "file:line:col: msg"; returns 2 */
-void cli_put(FILE *f, const char *s);                /* writes 's' to 'f', control characters as \xNN */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* prints "vgdl: ..." to stderr; returns 2 */
+int cli_report(const vg_error *err);                                      /* prints "file:line:col: msg"; returns 2 */
+void cli_put(FILE *f, const char *s); /* writes 's' to 'f', control characters as \xNN */
 /* Reads the options of command argv[1] (getopt_long: anywhere, --opt=value)
  * and its 'npos' arguments, the first GAME. Options of other commands,
  * unknown ones and bad numbers are refused. 0, or 2 after printing why. */
@@ -86,9 +86,9 @@ void cli_game_paths(const char *game, const char *level, char *script, char *map
 /* Every level file of 'script', from the first of those places that has
  * any, in 'gl' (globfree it); 'where' says where it looked. How many. */
 int cli_level_files(const char *script, glob_t *gl, char *where, size_t size);
-int cli_is_number(const char *s);                     /* 1 when 's' is a non-empty run of digits 0-9 */
-int cli_is_gvgai(const char *path);                  /* 1 when 'path' is a GVGAI game file (.txt) */
-const char *cli_root(void);                          /* the folder holding scripts/, levels/ and gvgai/ */
+int cli_is_number(const char *s);   /* 1 when 's' is a non-empty run of digits 0-9 */
+int cli_is_gvgai(const char *path); /* 1 when 'path' is a GVGAI game file (.txt) */
+const char *cli_root(void);         /* the folder holding scripts/, levels/ and gvgai/ */
 /* The names of the games under the root (scripts/ then GVGAI's), sorted,
  * each malloc'd (the caller frees them), at most 'max'; returns how many. */
 int cli_games(char **names, int max);
@@ -98,14 +98,15 @@ int cli_read_actions(const char *path, vg_action **out, int *n);
 typedef struct cli_plays {
     vg_action *acts[VG_MAX_PLAYERS];
     int n[VG_MAX_PLAYERS];
-    int players, cycles;      /* the game's players; the longest file's length */
+    int players, cycles; /* the game's players; the longest file's length */
 } cli_plays;
 int cli_read_plays(const cli_opts *o, const vg_game *g, cli_plays *p);
 void cli_plays_free(cli_plays *p);
 /* Plays cycle k of 'p' in 's': each player's k-th action (NIL past its
  * file's end); told[q] gets what player q was told to do, -1 when it was
  * not asked (a game for several players: its avatar was not alive). */
-vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS], vg_error *err);
+vg_status cli_plays_step(const vg_game *g, vg_state *s, const cli_plays *p, int k, int told[VG_MAX_PLAYERS],
+                         vg_error *err);
 /* --actions-out: opens the file (NULL in '*out' when not asked for; a game
  * played move by move is refused); adds an action, flushed at once (-1
  * when it cannot be written); closes it (with 'report', saying so when
@@ -115,8 +116,8 @@ int cli_actions_add(FILE *f, vg_action a);
 int cli_actions_close(FILE *f, const cli_opts *o, int report);
 /* The agent named 'name' with --config then the settings 'set' (n of
  * them), seeded with 'seed'; 0, or 2 after printing why. */
-int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int n, uint64_t seed,
-                  const vg_game *g, agent **out);
+int cli_agent_new(const cli_opts *o, const char *name, const char *const *set, int n, uint64_t seed, const vg_game *g,
+                  agent **out);
 /* The state to start from: the level's start after --moves, if given; 0,
  * or 2 after printing why. */
 int cli_start(const cli_opts *o, const vg_game *g, vg_state **out);

@@ -43,7 +43,8 @@ int cmd_decide(int argc, char **argv) {
         printf("agent: %s\n", o.agent);
         if (several) printf("player: %d\nopponent model: %s\n", player + 1, fm_model_name(o.model));
         printf("action: %s\n", vg_action_name(agent_move_action(g, move)));
-        if (vg_game_has_turns(g) && move >= 0) printf("to move: agent %d\nmove: %s\n", vg_turn(s), vg_move_name(g, move));
+        if (vg_game_has_turns(g) && move >= 0)
+            printf("to move: agent %d\nmove: %s\n", vg_turn(s), vg_move_name(g, move));
         if (r.has_value) printf("value: %g\n", r.value);
         printf("calls: %ld\nexpanded: %ld\nms: %.3f\noverspent: %d\n", r.calls, r.expanded, r.ms, r.overspent);
     }
@@ -104,7 +105,8 @@ static int chance_decides(const cli_opts *o, const vg_game *g, const solve_resul
 static double cpu_seconds(void) {
     struct rusage ru;
     if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
-    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
 }
 
 /* The search's figures on stderr: counts, wall-clock and CPU time ('cpu'
@@ -116,7 +118,8 @@ static void print_solve_figures(const solve_result *r, double cpu) {
     double mb = getrusage(RUSAGE_SELF, &ru) == 0 ? (double)ru.ru_maxrss / 1024.0 : 0;
     fprintf(stderr, "states explored: %ld\nstates generated: %ld\npositions: %ld\nseconds: %.3f\ncpu seconds: %.4f\n",
             r->expanded, r->generated, r->distinct, r->seconds, cpu);
-    fprintf(stderr, "states per second: %.0f\npeak memory: %.0f MB\n", r->seconds > 0 ? r->expanded / r->seconds : 0, mb);
+    fprintf(stderr, "states per second: %.0f\npeak memory: %.0f MB\n", r->seconds > 0 ? r->expanded / r->seconds : 0,
+            mb);
 }
 
 int cmd_solve(int argc, char **argv) {
@@ -125,7 +128,8 @@ int cmd_solve(int argc, char **argv) {
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     vg_state *s = NULL;
-    if (vg_num_players(g) > 1) rc = cli_fail("solve: '%s' is a game for %d players; solve plays games for one", o.game, vg_num_players(g));
+    if (vg_num_players(g) > 1)
+        rc = cli_fail("solve: '%s' is a game for %d players; solve plays games for one", o.game, vg_num_players(g));
     else if ((rc = cli_start_round(&o, g, "solve", &s)) == 0 && vg_is_over(s)) {
         rc = cli_fail("the game is over after --moves");
         vg_state_free(s);
@@ -140,7 +144,8 @@ int cmd_solve(int argc, char **argv) {
         vg_game_free(g);
         return rc;
     }
-    solve_opts so = {o.max_states ? o.max_states : 10000000, o.has_seconds ? o.seconds : 0, o.weight > 1 ? o.weight : 1, 0};
+    solve_opts so = {o.max_states ? o.max_states : 10000000, o.has_seconds ? o.seconds : 0, o.weight > 1 ? o.weight : 1,
+                     0};
     solve_result r;
     fm f = {.g = g};
     double cpu0 = cpu_seconds();
@@ -153,12 +158,16 @@ int cmd_solve(int argc, char **argv) {
         uint64_t other = 0;
         int wins = 0, chance = chance_decides(&o, g, &r, &other, &wins);
         if (chance)
-            fprintf(stderr, "warning: chance decides how this game plays: the plan is for --seed %llu; with --seed %llu it %s\n",
-                    (unsigned long long)o.seed, (unsigned long long)other, wins ? "plays otherwise" : "does not win");
-        if (r.optimal && chance) fprintf(stderr, "length: %d (shortest with --seed %llu)\n", r.len, (unsigned long long)o.seed);
+            fprintf(
+                stderr,
+                "warning: chance decides how this game plays: the plan is for --seed %llu; with --seed %llu it %s\n",
+                (unsigned long long)o.seed, (unsigned long long)other, wins ? "plays otherwise" : "does not win");
+        if (r.optimal && chance)
+            fprintf(stderr, "length: %d (shortest with --seed %llu)\n", r.len, (unsigned long long)o.seed);
         else if (r.optimal) fprintf(stderr, "length: %d (shortest)\n", r.len);
         else if (so.weight > 1)
-            fprintf(stderr, "length: %d (weight %g: not proven shortest; at least %d)\n", r.len, so.weight, r.lower_bound);
+            fprintf(stderr, "length: %d (weight %g: not proven shortest; at least %d)\n", r.len, so.weight,
+                    r.lower_bound);
         else fprintf(stderr, "length: %d (not proven shortest within the limits: at least %d)\n", r.len, r.lower_bound);
         break;
     case SOLVE_UNSOLVABLE:
@@ -169,12 +178,8 @@ int cmd_solve(int argc, char **argv) {
         fprintf(stderr, "undecided: no win found within the limits; a win needs at least %d actions\n", r.lower_bound);
         rc = 1;
         break;
-    case SOLVE_ERROR:
-        rc = cli_report(&f.error);
-        break;
-    default:
-        fprintf(stderr, "vgdl: out of memory after %ld states\n", r.expanded);
-        rc = 1;
+    case SOLVE_ERROR: rc = cli_report(&f.error); break;
+    default: fprintf(stderr, "vgdl: out of memory after %ld states\n", r.expanded); rc = 1;
     }
     print_solve_figures(&r, cpu);
     int gif_rc = picture_gif_close(gif, r.status == SOLVE_SOLVED && rc == 0);

@@ -60,7 +60,7 @@ const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size) {
 }
 
 vg_status match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
-                 vg_error *err) {
+                       vg_error *err) {
     int who = vg_turn(s), moves[VG_MAX_MOVES];
     char name[32];
     match_seat_name(g, who, name, sizeof name);
@@ -68,17 +68,20 @@ vg_status match_decide(const vg_game *g, const vg_state *s, const match_seat *se
     *move = -1;
     int n = vg_legal(g, s, who, moves, err);
     if (n == 0)
-        return err->msg[0] ? VG_ERR_SCRIPT : vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "the %s has no legal move", name);
+        return err->msg[0] ? VG_ERR_SCRIPT
+                           : vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "the %s has no legal move", name);
     int chosen = agent_act(seat->agent, s, &seat->budget, r);
     match_note(seat->stats, r);
     if (r->status != VG_OK) return *err = r->error, r->status;
     for (int k = 0; k < n; k++)
         if (moves[k] == chosen) return *move = chosen, VG_OK;
     if (chosen >= 0)
-        return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "agent '%s' (%s) chose move '%s', which is not legal", seat->label,
-                            name, vg_move_name(g, chosen) ? vg_move_name(g, chosen) : "?");
-    return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "agent '%s' (%s) named no legal move (it does not play games with "
-                        "turns, or found no move within its budget)", seat->label, name);
+        return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0, "agent '%s' (%s) chose move '%s', which is not legal",
+                            seat->label, name, vg_move_name(g, chosen) ? vg_move_name(g, chosen) : "?");
+    return vg_error_set(err, VG_ERR_ARG, NULL, 0, 0,
+                        "agent '%s' (%s) named no legal move (it does not play games with "
+                        "turns, or found no move within its budget)",
+                        seat->label, name);
 }
 
 int match_seats(const vg_game *g) { return vg_game_has_turns(g) ? vg_num_agents(g, NULL) : vg_num_players(g); }
@@ -86,7 +89,7 @@ int match_seats(const vg_game *g) { return vg_game_has_turns(g) ? vg_num_agents(
 /* A tick of a game for several players: every seat's agent decides, then
  * all play at once. VG_OK, or an error with 'err' filled. */
 static vg_status play_at_once(const vg_game *g, vg_state *s, const match_seat *seats, match_move_fn *on_move, void *ud,
-                        vg_error *err) {
+                              vg_error *err) {
     vg_action acts[VG_MAX_PLAYERS];
     for (int p = 0; p < vg_num_players(g); p++) {
         agent_report r;
@@ -129,7 +132,7 @@ vg_status match_play(const vg_game *g, vg_state *s, const match_seat *seats, int
         } else if (who = vg_turn(s), seats[who].agent && !vg_is_chance(g, who)) {
             if ((st = match_decide(g, s, &seats[who], &r, &move, err)) == VG_OK) st = vg_play(g, s, who, move, err);
         } else {
-            st = vg_play_policy(g, s, &move, err);   /* the game's policy, or chance */
+            st = vg_play_policy(g, s, &move, err); /* the game's policy, or chance */
         }
         if (st == VG_OK && on_move) st = on_move(ud, who, move, err);
     }

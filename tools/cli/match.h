@@ -12,7 +12,7 @@
 
 #include "agent.h"
 
-#define MATCH_MAX_SEATS 256   /* vg_num_agents is at most 255 */
+#define MATCH_MAX_SEATS 256 /* vg_num_agents is at most 255 */
 
 /* What one agent's decisions cost, summed. */
 typedef struct match_stats {
@@ -22,10 +22,10 @@ typedef struct match_stats {
 
 /* Who plays one seat (agent k of the game). */
 typedef struct match_seat {
-    agent *agent;            /* NULL: the game plays it (vg_play_policy); a chance seat always is */
-    const char *label;       /* names the agent in messages */
+    agent *agent;      /* NULL: the game plays it (vg_play_policy); a chance seat always is */
+    const char *label; /* names the agent in messages */
     agent_budget budget;
-    match_stats *stats;      /* its decisions are added here (seats may share one); may be NULL */
+    match_stats *stats; /* its decisions are added here (seats may share one); may be NULL */
 } match_seat;
 
 /* Called after each move played turn by turn ('who' the agent that moved), or
@@ -33,7 +33,7 @@ typedef struct match_seat {
  * or an error with 'err' filled, which ends the match. */
 typedef vg_status match_move_fn(void *ud, int who, int move, vg_error *err);
 
-void match_note(match_stats *st, const agent_report *r);  /* adds one decision */
+void match_note(match_stats *st, const agent_report *r); /* adds one decision */
 /* Warns on stderr, naming 'label', when more than MATCH_OVERSPENT_PCT
  * percent of 'decisions' overspent their budget (its results are then not
  * those of the budget asked for); returns 1 when it warned. */
@@ -51,7 +51,7 @@ const char *match_seat_name(const vg_game *g, int who, char *buf, size_t size);
  * script error (the agent's, from its decision, or in the legal moves),
  * or (VG_ERR_ARG, no file) no legal move, or none named. */
 vg_status match_decide(const vg_game *g, const vg_state *s, const match_seat *seat, agent_report *r, int *move,
-                 vg_error *err);
+                       vg_error *err);
 /* The seats of a game: its agents (turns{}), else its players. */
 int match_seats(const vg_game *g);
 /* 1 when match_play plays turn by turn: the game has turns{} and either

@@ -30,7 +30,8 @@ int cmd_perft(int argc, char **argv) {
     if (rc) return rc;
     char *end;
     long depth = strtol(o.arg, &end, 10);
-    if (end == o.arg || *end || depth < 0 || depth > 64) return cli_fail("perft: DEPTH must be 0 to 64, not '%s'", o.arg);
+    if (end == o.arg || *end || depth < 0 || depth > 64)
+        return cli_fail("perft: DEPTH must be 0 to 64, not '%s'", o.arg);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     if ((rc = cli_start(&o, g, &s))) {
         vg_game_free(g);
@@ -49,8 +50,8 @@ int cmd_perft(int argc, char **argv) {
             rc = cli_report(&err);
             break;
         }
-        printf("%ld\t%llu\t%llu\t%ld\t%.3f\t%.0f\n", d, (unsigned long long)seq[d], (unsigned long long)leaves[d], plays,
-               dt, dt > 0 ? (double)plays / dt : 0.0);
+        printf("%ld\t%llu\t%llu\t%ld\t%.3f\t%.0f\n", d, (unsigned long long)seq[d], (unsigned long long)leaves[d],
+               plays, dt, dt > 0 ? (double)plays / dt : 0.0);
         fflush(stdout);
     }
     free(seq);

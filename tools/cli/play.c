@@ -179,7 +179,7 @@ static int read_key(void) {
     }
     int f;
     do f = getchar();
-    while (f != EOF && (f < 0x40 || f > 0x7e));    /* parameter and intermediate bytes */
+    while (f != EOF && (f < 0x40 || f > 0x7e)); /* parameter and intermediate bytes */
     return f >= 'A' && f <= 'D' ? KEY_UP + (f - 'A') : 0;
 }
 
@@ -188,11 +188,14 @@ static int read_key(void) {
  * WASD move, space is USE, n waits. Two people: the first the arrows,
  * Enter for USE and '/' to wait; the second WASD, space and x. */
 static int key_action(int c, int people, vg_action *a) {
-    static const struct { int key, who; vg_action a; } keys[] = {
-        {KEY_UP, 0, VG_ACTION_UP}, {KEY_DOWN, 0, VG_ACTION_DOWN}, {KEY_LEFT, 0, VG_ACTION_LEFT},
-        {KEY_RIGHT, 0, VG_ACTION_RIGHT}, {'\r', 0, VG_ACTION_USE}, {'\n', 0, VG_ACTION_USE}, {'/', 0, VG_ACTION_NIL},
-        {'w', 1, VG_ACTION_UP}, {'s', 1, VG_ACTION_DOWN}, {'a', 1, VG_ACTION_LEFT}, {'d', 1, VG_ACTION_RIGHT},
-        {' ', 1, VG_ACTION_USE}, {'x', 1, VG_ACTION_NIL}};
+    static const struct {
+        int key, who;
+        vg_action a;
+    } keys[] = {{KEY_UP, 0, VG_ACTION_UP},       {KEY_DOWN, 0, VG_ACTION_DOWN}, {KEY_LEFT, 0, VG_ACTION_LEFT},
+                {KEY_RIGHT, 0, VG_ACTION_RIGHT}, {'\r', 0, VG_ACTION_USE},      {'\n', 0, VG_ACTION_USE},
+                {'/', 0, VG_ACTION_NIL},         {'w', 1, VG_ACTION_UP},        {'s', 1, VG_ACTION_DOWN},
+                {'a', 1, VG_ACTION_LEFT},        {'d', 1, VG_ACTION_RIGHT},     {' ', 1, VG_ACTION_USE},
+                {'x', 1, VG_ACTION_NIL}};
     int k = c < 256 ? tolower(c) : c;
     if (people == 1 && (k == '\r' || k == '\n' || k == '/' || k == 'x')) return -1;
     if (people == 1 && k == 'n') return *a = VG_ACTION_NIL, 0;
@@ -207,10 +210,10 @@ typedef struct keys {
     const vg_game *g;
     vg_state *s;
     int me, people, players;
-    agent *opp;              /* plays every other player, or NULL */
-    int model;               /* its opponent model (agent.h) */
+    agent *opp; /* plays every other player, or NULL */
+    int model;  /* its opponent model (agent.h) */
     agent_budget budget;
-    FILE *actions;           /* --actions-out (a game for one player), or NULL */
+    FILE *actions; /* --actions-out (a game for one player), or NULL */
     const char *actions_path;
 } keys;
 
@@ -225,10 +228,15 @@ static void print_status(const keys *k) {
     for (int p = 0; p < k->players && k->players > 1; p++)
         printf("%splayer %d%s: score %g%s", p ? ", " : "", p + 1, k->people == 1 && p == k->me ? " (you)" : "",
                vg_player_score(g, s, p),
-               vg_player_winner(g, s, p) == VG_PLAYER_WINS ? " WINS" : vg_player_winner(g, s, p) == VG_PLAYER_LOSES ? " loses" : "");
+               vg_player_winner(g, s, p) == VG_PLAYER_WINS    ? " WINS"
+               : vg_player_winner(g, s, p) == VG_PLAYER_LOSES ? " loses"
+                                                              : "");
     printf("   tick %d%s%s%s\n", vg_tick(s), status[0] && k->players == 1 ? "   " : "", k->players == 1 ? status : "",
-           !vg_is_over(s) || k->players > 1 ? "" : vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN" : "   GAME OVER");
-    if (k->people == 2) printf("first player: arrows move, Enter USE, / wait; second: WASD, space USE, x wait; q quits\n");
+           !vg_is_over(s) || k->players > 1    ? ""
+           : vg_winner_of(s) == VG_PLAYER_WINS ? "   YOU WIN"
+                                               : "   GAME OVER");
+    if (k->people == 2)
+        printf("first player: arrows move, Enter USE, / wait; second: WASD, space USE, x wait; q quits\n");
     else printf("arrows/WASD move, space USE, n wait, q quit\n");
 }
 
@@ -259,7 +267,7 @@ static int play_keys(keys *k, picture_gif *gif) {
     int tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0, rc = 0;
     if (tty) {
         raw = saved;
-        raw.c_lflag &= (tcflag_t)~(ICANON | ECHO);
+        raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
         tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     }
     vg_error err;
@@ -273,7 +281,7 @@ static int play_keys(keys *k, picture_gif *gif) {
         fflush(stdout);
         if (vg_is_over(s)) break;
         vg_action acts[VG_MAX_PLAYERS] = {VG_ACTION_NIL};
-        for (int p = 0; p < k->players && k->opp; p++) {      /* the agent chooses on the same position */
+        for (int p = 0; p < k->players && k->opp; p++) { /* the agent chooses on the same position */
             agent_report r;
             if (p == k->me || !vg_player_alive(g, s, p)) continue;
             agent_set_player(k->opp, p, k->model);
@@ -303,15 +311,15 @@ typedef struct table {
     const vg_game *g;
     vg_state *s;
     int nagents;
-    agent *opp;              /* the opponent, or NULL */
+    agent *opp; /* the opponent, or NULL */
     const char *opp_name;
-    int opp_seat;            /* the agent the opponent plays, -1: none */
+    int opp_seat; /* the agent the opponent plays, -1: none */
     agent_budget budget;
-    char *history;           /* the moves so far, space-separated */
+    char *history; /* the moves so far, space-separated */
     size_t len, cap;
-    int colour;              /* draw in colour (stdout is a terminal) */
-    int echo;                /* print what was read (stdin is not a terminal) */
-    picture_gif *gif;            /* --gif: each position added, or NULL */
+    int colour;       /* draw in colour (stdout is a terminal) */
+    int echo;         /* print what was read (stdin is not a terminal) */
+    picture_gif *gif; /* --gif: each position added, or NULL */
 } table;
 
 /* "first player (you)", "second player (alphabeta)", "agent 2 (chance)". */
@@ -379,7 +387,7 @@ static int agent_turn(table *t) {
 /* Reads one line into 'buf', trimmed; 0 at the end of the input. */
 static int read_line(char *buf, size_t size) {
     if (!fgets(buf, (int)size, stdin)) return 0;
-    if (!strchr(buf, '\n')) {                         /* too long: drop the rest */
+    if (!strchr(buf, '\n')) { /* too long: drop the rest */
         int c;
         while ((c = getchar()) != EOF && c != '\n') {}
     }
@@ -431,16 +439,23 @@ static void print_result(const table *t) {
     vg_winner w = vg_winner_of(t->s);
     if (!vg_is_over(t->s)) printf("game left unfinished\n");
     else if (w == VG_PLAYER_WINS) printf("game over: %s wins\n", seat_name(t, 0, name, sizeof name));
-    else if (w == VG_PLAYER_LOSES && t->nagents == 2 && !vg_is_chance(t->g, 1)) printf("game over: %s wins\n", seat_name(t, 1, name, sizeof name));
+    else if (w == VG_PLAYER_LOSES && t->nagents == 2 && !vg_is_chance(t->g, 1))
+        printf("game over: %s wins\n", seat_name(t, 1, name, sizeof name));
     else if (w == VG_PLAYER_LOSES) printf("game over: %s loses\n", seat_name(t, 0, name, sizeof name));
     else printf("game over: a draw\n");
     printf("score: %g (the first player's view)\nmoves: %s\n", vg_score(t->s), t->history ? t->history : "");
 }
 
 static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, picture_gif *gif) {
-    table t = {.g = g, .s = s, .nagents = vg_num_agents(g, s), .opp_seat = -1, .budget = o->budget,
-               .colour = isatty(STDOUT_FILENO), .echo = !isatty(STDIN_FILENO), .gif = gif};
-    int rc = o->moves ? note_move(&t, o->moves) : 0;   /* the history replays from the level's start */
+    table t = {.g = g,
+               .s = s,
+               .nagents = vg_num_agents(g, s),
+               .opp_seat = -1,
+               .budget = o->budget,
+               .colour = isatty(STDOUT_FILENO),
+               .echo = !isatty(STDIN_FILENO),
+               .gif = gif};
+    int rc = o->moves ? note_move(&t, o->moves) : 0; /* the history replays from the level's start */
     if (rc) return rc;
     if (o->opponent) {
         if ((rc = cli_agent_new(o, o->opponent, o->set, o->nset, o->seed, g, &t.opp))) return rc;
@@ -449,7 +464,9 @@ static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, picture_
         if (t.budget.ms == 0 && t.budget.calls == 0) t.budget.ms = 1000;
     }
     printf("%s: you play ", o->game);
-    if (t.opp) printf("the %s player, %s the %s\n", t.opp_seat ? "first" : "second", t.opp_name, t.opp_seat ? "second" : "first");
+    if (t.opp)
+        printf("the %s player, %s the %s\n", t.opp_seat ? "first" : "second", t.opp_name,
+               t.opp_seat ? "second" : "first");
     else printf("every side\n");
     for (;;) {
         draw_board(g, s, t.colour, 0);
@@ -469,7 +486,7 @@ static int play_moves(const cli_opts *o, const vg_game *g, vg_state *s, picture_
             break;
         }
     }
-    print_result(&t);                  /* after an error too: the moves so far replay with --moves */
+    print_result(&t); /* after an error too: the moves so far replay with --moves */
     fflush(stdout);
     free(t.history);
     agent_free(t.opp);
@@ -485,13 +502,16 @@ int cmd_play(int argc, char **argv) {
     int rc = cli_parse(argc, argv, &o, 1);
     if (rc || (rc = cli_load(&o, &g))) return rc;
     int several = vg_num_players(g) > 1, by_moves = vg_game_has_turns(g) && (o.opponent || !vg_moves_are_actions(g));
-    keys k = {g, NULL, o.side ? o.side - 1 : 0, several && !o.opponent ? 2 : 1, vg_num_players(g), NULL, o.model, o.budget, NULL, NULL};
+    keys k = {
+        g,    NULL, o.side ? o.side - 1 : 0, several && !o.opponent ? 2 : 1, vg_num_players(g), NULL, o.model, o.budget,
+        NULL, NULL};
     if (o.side && !o.opponent) rc = cli_fail("--side needs --opponent (without one you play every side)");
     else rc = by_moves ? cli_start(&o, g, &s) : cli_start_round(&o, g, "play", &s);
     if (rc == 0 && o.opponent && !several &&
         !(vg_game_has_turns(g) && vg_num_agents(g, s) == 2 && !vg_is_chance(g, 0) && !vg_is_chance(g, 1)))
         rc = cli_fail("--opponent: '%s' is not a game for two players", o.game);
-    if (rc == 0 && k.players > 2 && !o.opponent) rc = cli_fail("'%s' is for %d players: play it with --opponent", o.game, k.players);
+    if (rc == 0 && k.players > 2 && !o.opponent)
+        rc = cli_fail("'%s' is for %d players: play it with --opponent", o.game, k.players);
     if (rc == 0 && o.opponent && !by_moves) rc = cli_agent_new(&o, o.opponent, o.set, o.nset, o.seed, g, &k.opp);
     if (k.budget.ms == 0 && k.budget.calls == 0) k.budget.ms = 40;
     k.s = s;
@@ -499,10 +519,13 @@ int cmd_play(int argc, char **argv) {
     FILE *actions = NULL;
     if (rc == 0 && by_moves && o.actions_out)
         rc = cli_fail("--actions-out: %s is played move by move here: its moves are printed at the end, which --moves "
-                      "replays", o.game);
+                      "replays",
+                      o.game);
     if (rc == 0 && several && o.actions_out)
-        rc = cli_fail("--actions-out: '%s' is a game for several players, whose actions vgdl trace reads from one file a "
-                      "player; --actions-out writes one", o.game);
+        rc = cli_fail(
+            "--actions-out: '%s' is a game for several players, whose actions vgdl trace reads from one file a "
+            "player; --actions-out writes one",
+            o.game);
     if (rc == 0) rc = cli_actions_open(&o, g, &actions);
     k.actions = actions, k.actions_path = o.actions_out;
     if (rc == 0) rc = picture_gif_open(&o, g, &gif);

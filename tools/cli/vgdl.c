@@ -71,7 +71,7 @@ typedef struct run_hook {
     move_list *moves;
     picture_gif *gif;
     const vg_state *s;
-    FILE *actions;           /* --actions-out, or NULL */
+    FILE *actions; /* --actions-out, or NULL */
     const char *actions_path;
 } run_hook;
 
@@ -89,8 +89,8 @@ static void print_costs(const char *prefix, const match_stats *st) {
     double n = st->decisions ? (double)st->decisions : 1;
     printf("%sdecision ms: mean %.3f, max %.3f\n%scalls per decision: %.1f\n%sexpanded per decision: %.1f\n"
            "%soverspent decisions: %ld\n",
-           prefix, st->ms_total / n, st->ms_max, prefix, (double)st->calls / n, prefix, (double)st->expanded / n, prefix,
-           st->overspent);
+           prefix, st->ms_total / n, st->ms_max, prefix, (double)st->calls / n, prefix, (double)st->expanded / n,
+           prefix, st->overspent);
 }
 
 /* 1 when some agent other than agent 0 takes turns and is not chance, or
@@ -101,7 +101,9 @@ static int has_other_player(const vg_game *g) {
     return vg_num_players(g) > 1;
 }
 
-static const char *result_name(vg_winner w) { return w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none"; }
+static const char *result_name(vg_winner w) {
+    return w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "none";
+}
 
 /* vgdl run: agent 0 is --agent; in a game with turns every other seat but
  * a chance one is --opponent (one agent per seat, seeded --seed + seat),
@@ -140,11 +142,15 @@ static int cmd_run(int argc, char **argv) {
     move_list moves = {.g = g};
     vg_error err = {0};
     run_hook hook = {&moves, NULL, s, NULL, o.actions_out};
-    if (!rc && by_turns && o.actions_out) rc = cli_fail("--actions-out: %s is played move by move here: its moves are "
-                                                          "printed (moves:), which --moves replays", o.game);
+    if (!rc && by_turns && o.actions_out)
+        rc = cli_fail("--actions-out: %s is played move by move here: its moves are "
+                      "printed (moves:), which --moves replays",
+                      o.game);
     if (!rc) rc = cli_actions_open(&o, g, &hook.actions);
-    if (!rc && by_turns && o.moves && add_name(&moves, o.moves, &err)) rc = cli_report(&err);   /* replays from the level start */
-    if (!rc && (rc = picture_gif_open(&o, g, &hook.gif)) == 0 && picture_gif_frame(hook.gif, s, &err)) rc = cli_report(&err);
+    if (!rc && by_turns && o.moves && add_name(&moves, o.moves, &err))
+        rc = cli_report(&err); /* replays from the level start */
+    if (!rc && (rc = picture_gif_open(&o, g, &hook.gif)) == 0 && picture_gif_frame(hook.gif, s, &err))
+        rc = cli_report(&err);
     if (!rc && match_play(g, s, seats, o.max_ticks, after_move, &hook, &err)) rc = cli_report(&err);
     int gif_rc = picture_gif_close(hook.gif, rc == 0), actions_rc = cli_actions_close(hook.actions, &o, rc == 0);
     if (!rc) rc = gif_rc ? gif_rc : actions_rc;
@@ -156,10 +162,11 @@ static int cmd_run(int argc, char **argv) {
         if ((by_turns || at_once) && has_other_player(g)) printf("opponent: %s\n", o.opponent ? o.opponent : "policy");
         if (at_once) printf("opponent model: %s\n", fm_model_name(o.model));
         printf("seed: %llu\nresult: %s\nscore: %g\n", (unsigned long long)o.seed, result, vg_score(s));
-        for (int p = 1; p < vg_num_players(g); p++) {     /* the other players' (GVGAI's ids) */
+        for (int p = 1; p < vg_num_players(g); p++) { /* the other players' (GVGAI's ids) */
             char who[16] = "opponent";
             if (vg_num_players(g) > 2) snprintf(who, sizeof who, "player %d", p + 1);
-            printf("%s result: %s\n%s score: %g\n", who, result_name(vg_player_winner(g, s, p)), who, vg_player_score(g, s, p));
+            printf("%s result: %s\n%s score: %g\n", who, result_name(vg_player_winner(g, s, p)), who,
+                   vg_player_score(g, s, p));
         }
         printf("ticks: %d\n", vg_tick(s));
         if (by_turns) printf("moves: %s\ndecisions: %ld\n", moves.text ? moves.text : "", stats[0].decisions);
@@ -208,7 +215,8 @@ static int cmd_trace(int argc, char **argv) {
     }
     vg_error err;
     picture_gif *gif = NULL;
-    if ((rc = picture_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, NULL)) == 0 && picture_gif_frame(gif, s, &err))
+    if ((rc = picture_gif_open(&o, g, &gif)) == 0 && (rc = print_json(g, s, NULL)) == 0 &&
+        picture_gif_frame(gif, s, &err))
         rc = cli_report(&err);
     for (int k = 0; k < plays.cycles && !rc && !vg_is_over(s); k++) {
         int told[VG_MAX_PLAYERS];
@@ -230,7 +238,11 @@ static int cmd_trace(int argc, char **argv) {
 static int print_turn(const vg_game *g, const vg_state *s) {
     if (vg_is_over(s)) {
         vg_winner w = vg_winner_of(s);
-        printf("result: %s\nscore: %g\n", w == VG_PLAYER_WINS ? "win" : w == VG_PLAYER_LOSES ? "lose" : "draw", vg_score(s));
+        printf("result: %s\nscore: %g\n",
+               w == VG_PLAYER_WINS    ? "win"
+               : w == VG_PLAYER_LOSES ? "lose"
+                                      : "draw",
+               vg_score(s));
         return 0;
     }
     int who = vg_turn(s), moves[VG_MAX_MOVES], n;
@@ -238,7 +250,8 @@ static int print_turn(const vg_game *g, const vg_state *s) {
     vg_error err = {0};
     n = vg_is_chance(g, who) ? vg_outcomes(g, s, who, moves, probs, &err) : vg_legal(g, s, who, moves, &err);
     if (n == 0 && err.msg[0]) return cli_report(&err);
-    printf("to move: agent %d%s\n%s:", who, vg_is_chance(g, who) ? " (chance)" : "", vg_is_chance(g, who) ? "outcomes" : "legal");
+    printf("to move: agent %d%s\n%s:", who, vg_is_chance(g, who) ? " (chance)" : "",
+           vg_is_chance(g, who) ? "outcomes" : "legal");
     for (int k = 0; k < n; k++) printf(" %s", vg_move_name(g, moves[k]));
     putchar('\n');
     return 0;
@@ -263,18 +276,20 @@ static int cmd_show(int argc, char **argv) {
         for (int t = 0; t < vg_game_num_types(g); t++) {
             if (!vg_type_is_leaf(g, t)) continue;
             int count = vg_sprites_of(g, s, t, NULL, NULL, 0);
-            printf("%c %-12s %4d  %s\n", vg_type_glyph(g, t), vg_type_name(g, t), count, vg_category_name(vg_type_category(g, t)));
+            printf("%c %-12s %4d  %s\n", vg_type_glyph(g, t), vg_type_name(g, t), count,
+                   vg_category_name(vg_type_category(g, t)));
         }
         char status[512];
         if (vg_avatar_status(g, s, status, sizeof status) > 0) printf("avatar: %s\n", status);
         if (vg_game_has_turns(g)) rc = print_turn(g, s);
-        for (int p = 0; p < vg_num_players(g) && vg_num_players(g) > 1; p++) {   /* each player's avatar and score */
+        for (int p = 0; p < vg_num_players(g) && vg_num_players(g) > 1; p++) { /* each player's avatar and score */
             int t = vg_player_type(g, s, p);
             double x = 0, y = 0;
             vg_player_pos(g, s, p, &x, &y);
             printf("player %d: %s at %g,%g%s, score %g%s%s\n", p + 1, t >= 0 ? vg_type_name(g, t) : "none", x, y,
                    t >= 0 && !vg_player_alive(g, s, p) ? " (dead)" : "", vg_player_score(g, s, p),
-                   vg_player_winner(g, s, p) ? ", " : "", vg_player_winner(g, s, p) ? result_name(vg_player_winner(g, s, p)) : "");
+                   vg_player_winner(g, s, p) ? ", " : "",
+                   vg_player_winner(g, s, p) ? result_name(vg_player_winner(g, s, p)) : "");
         }
     }
     free(buf);
@@ -294,7 +309,8 @@ static int print_warnings(const vg_game *g, const char *script) {
     render *r = NULL;
     vg_error err;
     if (render_new(g, &ro, &r, &err) != VG_OK) {
-        fprintf(stderr, "%s: warning: its pictures cannot be drawn: %s%s%s\n", script, err.file, err.file[0] ? ": " : "", err.msg);
+        fprintf(stderr, "%s: warning: its pictures cannot be drawn: %s%s%s\n", script, err.file,
+                err.file[0] ? ": " : "", err.msg);
         n++;
     }
     render_free(r);
@@ -333,7 +349,8 @@ static int cmd_check(int argc, char **argv) {
         cli_level_files(script, &gl, pattern, sizeof pattern);
     }
     int levels = 0, bad = 0;
-    for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++) bad |= check_level(script, gl.gl_pathv[k], levels == 0);
+    for (size_t k = 0; k < gl.gl_pathc && bad < 2; k++, levels++)
+        bad |= check_level(script, gl.gl_pathv[k], levels == 0);
     globfree(&gl);
     if (bad) return 2;
     if (levels) {
@@ -375,11 +392,11 @@ static double thread_cpu(void) {
 typedef struct bench_loop {
     const vg_game *g;
     vg_state *start, *cur, *next;
-    vg_action acts[VG_MAX_PLAYERS][VG_MAX_ACTIONS];   /* each player's actions at the start */
+    vg_action acts[VG_MAX_PLAYERS][VG_MAX_ACTIONS]; /* each player's actions at the start */
     int nacts[VG_MAX_PLAYERS], players;
     uint64_t rng;
-    vg_error err;          /* the last advance that failed */
-    long limits;           /* advances that hit the sprite limit: the play starts again from the level's start */
+    vg_error err; /* the last advance that failed */
+    long limits;  /* advances that hit the sprite limit: the play starts again from the level's start */
 } bench_loop;
 
 /* One tick of 's': every player a random action of its own. */
@@ -403,12 +420,12 @@ static double bench_rate(bench_loop *b, int mode, double seconds) {
     while (t1 - t0 < seconds) {
         for (int k = 0; k < 4096; k++) {
             vg_status st = VG_OK;
-            if (mode == 0) {                         /* advance; a copy of the start when it ends */
+            if (mode == 0) { /* advance; a copy of the start when it ends */
                 st = bench_step(b, b->cur);
                 if (vg_is_over(b->cur)) vg_state_copy(b->cur, b->start);
-            } else if (mode == 1) {                  /* copy the start state */
+            } else if (mode == 1) { /* copy the start state */
                 vg_state_copy(b->next, b->start);
-            } else {                                 /* copy the current state, advance the copy, go on from it */
+            } else { /* copy the current state, advance the copy, go on from it */
                 vg_state_copy(b->next, b->cur);
                 st = bench_step(b, b->next);
                 vg_state *tmp = b->cur;
@@ -492,10 +509,11 @@ static int cmd_list(int argc, char **argv) {
         const agent_def *d = agent_find(argv[3]);
         if (!d) {
             char why[512];
-            agent_new(argv[3], NULL, NULL, 0, 0, why, sizeof why);   /* names the agents, with a suggestion */
+            agent_new(argv[3], NULL, NULL, 0, 0, why, sizeof why); /* names the agents, with a suggestion */
             return cli_fail("%s", why);
         }
-        for (int k = 0; k < d->nparams; k++) printf("%-18s %-10g %s\n", d->params[k].key, d->params[k].value, d->params[k].help);
+        for (int k = 0; k < d->nparams; k++)
+            printf("%-18s %-10g %s\n", d->params[k].key, d->params[k].value, d->params[k].help);
         if (d->nparams == 0) printf("(agent %s has no parameters)\n", d->name);
         return 0;
     }
@@ -520,10 +538,13 @@ static const struct command {
     {"render", cmd_render, "GAME", "the position as a PNG picture (-o OUT.png)"},
     {"bench", cmd_bench, "GAME", "forward-model speed: advance/s, copy/s, copy+advance/s"},
     {"perft", cmd_perft, "GAME DEPTH", "count the move sequences to each depth (games with turns)"},
-    {"batch", cmd_batch, "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
+    {"batch", cmd_batch,
+     "FILE.ini [--out DIR] [--workers N] [--shard K/N] [--force] [--dry-run] [--slurm | --submit [--wait]]",
      "games x levels x agents x seeds from an INI file, resumable; runs.csv and runs.jsonl"},
-    {"generate", cmd_generate, "GAME", "new levels for a game, each with its proven shortest solution or agents' win rates"},
-    {"report", cmd_report, "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
+    {"generate", cmd_generate, "GAME",
+     "new levels for a game, each with its proven shortest solution or agents' win rates"},
+    {"report", cmd_report,
+     "[--csv | --markdown | --latex | --runs] [--summary] [--two-player] [--no-timing] [--plot PNG] DIR...",
      "win rates and costs of batch results"},
     {"list", cmd_list, "games | agents | params AGENT", "what can be named: games, agents, an agent's parameters"},
     {"help", cmd_help, "[COMMAND]", "this help, or a command's"},
@@ -578,7 +599,8 @@ int main(int argc, char **argv) {
         const char *names[NUM_COMMANDS];
         for (int k = 0; k < NUM_COMMANDS; k++) names[k] = commands[k].name;
         int near = vg_closest_name(name, names, NUM_COMMANDS);
-        if (near >= 0) return cli_fail("unknown command '%s'; did you mean '%s'? ('vgdl help' lists them)", name, names[near]);
+        if (near >= 0)
+            return cli_fail("unknown command '%s'; did you mean '%s'? ('vgdl help' lists them)", name, names[near]);
         return cli_fail("unknown command '%s' ('vgdl help' lists them)", name);
     }
     if (c->fn != cmd_help && wants_help(argc, argv)) {

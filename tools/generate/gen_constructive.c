@@ -27,13 +27,13 @@
 
 #include "generate.h"
 
-#define COVER_JITTER 0.3             /* a role's cover varies by this share of itself */
-#define TURN_CHANCE 0.3              /* a corridor turns at a cell with this chance */
+#define COVER_JITTER 0.3 /* a role's cover varies by this share of itself */
+#define TURN_CHANCE  0.3 /* a corridor turns at a cell with this chance */
 
 typedef struct constructive {
     const gen_game *gm;
     int w, h;
-    double cover[NUM_ROLES];         /* share of the inside each role covers in the game's levels */
+    double cover[NUM_ROLES]; /* share of the inside each role covers in the game's levels */
 } constructive;
 
 static void *create(const gen_game *gm, const gen_opts *o, vg_error *err) {
@@ -68,7 +68,7 @@ static int simple(const build *b, int i) {
         open[k] = nx >= 0 && ny >= 0 && nx < b->m->w && ny < b->m->h && is_free(b, ny * b->m->w + nx);
         all &= open[k];
     }
-    for (int k = 0; k < 8 && !all; k++) {   /* each run, from where it starts: does it hold a side neighbour? */
+    for (int k = 0; k < 8 && !all; k++) { /* each run, from where it starts: does it hold a side neighbour? */
         if (!open[k] || open[(k + 7) % 8]) continue;
         int side = 0;
         for (int j = k; j < k + 8 && open[j % 8]; j++) side |= j % 2 == 0;
@@ -85,12 +85,12 @@ static char char_of(build *b, gen_role role) {
     return sum > 0 ? b->gm->chars[gen_pick(b->r, w, b->gm->nchars)] : 0;
 }
 
-#define PROBES 32   /* cells tried at random before a free one is looked for in order */
+#define PROBES 32 /* cells tried at random before a free one is looked for in order */
 
 /* A free cell drawn with weights 'w' (NULL: uniformly), or -1 when none is free. */
 static int free_cell(build *b, const double *w) {
     int n = b->m->w * b->m->h, count = 0;
-    for (int k = 0; k < PROBES && !w; k++) {   /* uniformly: most cells are free, a probe or two finds one */
+    for (int k = 0; k < PROBES && !w; k++) { /* uniformly: most cells are free, a probe or two finds one */
         int i = gen_below(b->r, n);
         if (is_free(b, i)) return i;
     }
@@ -102,7 +102,7 @@ static int free_cell(build *b, const double *w) {
 /* How many cells role 'role' covers this time. */
 static int cells_for(const constructive *self, build *b, gen_role role) {
     double share = self->cover[role] * (1 + COVER_JITTER * (2 * gen_unit(b->r) - 1));
-    return (int)(share * b->m->w * b->m->h + gen_unit(b->r));   /* rounded at random: small shares still appear */
+    return (int)(share * b->m->w * b->m->h + gen_unit(b->r)); /* rounded at random: small shares still appear */
 }
 
 /* ---- The steps ------------------------------------------------------------------- */
@@ -113,7 +113,8 @@ static void lay_solids(const constructive *self, build *b) {
     int left = cells_for(self, b, ROLE_SOLID), tries = 2 * left + 50;
     char c = char_of(b, ROLE_SOLID);
     while (c && left > 0 && tries-- > 0) {
-        int i = free_cell(b, NULL), d = gen_below(b->r, 4), len = 1 + gen_below(b->r, b->m->w > b->m->h ? b->m->w : b->m->h);
+        int i = free_cell(b, NULL), d = gen_below(b->r, 4),
+            len = 1 + gen_below(b->r, b->m->w > b->m->h ? b->m->w : b->m->h);
         if (i < 0 || !simple(b, i)) continue;
         for (int x = i % b->m->w, y = i / b->m->w; len-- > 0 && left > 0;) {
             b->m->cell[y * b->m->w + x] = c, left--;
@@ -205,5 +206,7 @@ static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
 
 static void destroy(void *p) { free(p); }
 
-const gen_def gen_constructive = {"constructive", "sprites placed by their roles in the rules (GVGAI's constructive generator)",
-                                  create, propose, NULL, destroy};
+const gen_def gen_constructive = {
+    "constructive", "sprites placed by their roles in the rules (GVGAI's constructive generator)",
+    create,         propose,
+    NULL,           destroy};

@@ -36,5 +36,5 @@ static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
 
 static void destroy(void *p) { free(p); }
 
-const gen_def gen_random = {"random", "each cell by the frequencies of the game's own levels, one avatar", create, propose, NULL,
-                            destroy};
+const gen_def gen_random = {
+    "random", "each cell by the frequencies of the game's own levels, one avatar", create, propose, NULL, destroy};

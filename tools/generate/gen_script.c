@@ -16,7 +16,7 @@
 
 typedef struct script_gen {
     const gen_game *gm;
-    int w, h;                        /* the whole level */
+    int w, h; /* the whole level */
 } script_gen;
 
 static void *create(const gen_game *gm, const gen_opts *o, vg_error *err) {
@@ -44,4 +44,5 @@ static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
 
 static void destroy(void *p) { free(p); }
 
-const gen_def gen_script = {"script", "the game's own generate(rng, w, h), with its constraints{}", create, propose, NULL, destroy};
+const gen_def gen_script = {
+    "script", "the game's own generate(rng, w, h), with its constraints{}", create, propose, NULL, destroy};

@@ -31,26 +31,26 @@
 
 #include "generate.h"
 
-#define POP 24
-#define IMMIGRANTS 0.25              /* share of a batch drawn fresh from the constructive generator */
+#define POP           24
+#define IMMIGRANTS    0.25 /* share of a batch drawn fresh from the constructive generator */
 #define MAX_MUTATIONS 3
-#define NEAR 0.25                    /* share of the cells a child must differ in from every level found */
-#define TRIES 4
-#define NEAR_COST 1000
+#define NEAR          0.25 /* share of the cells a child must differ in from every level found */
+#define TRIES         4
+#define NEAR_COST     1000
 
 typedef struct member {
     gen_map m;
     double fit;
-    int order;                       /* ties go to the earlier */
+    int order; /* ties go to the earlier */
 } member;
 
 typedef struct search {
     const gen_game *gm;
     const gen_opts *o;
-    void *seed;                      /* the constructive generator */
+    void *seed; /* the constructive generator */
     member pop[POP];
     int npop;
-    char *found;                     /* the levels that passed: their cells, w * h each (all of the one size) */
+    char *found; /* the levels that passed: their cells, w * h each (all of the one size) */
     int nfound, cap;
 } search;
 
@@ -78,9 +78,9 @@ static void *create(const gen_game *gm, const gen_opts *o, vg_error *err) {
 static void mutate(const gen_game *gm, gen_map *m, gen_rng *r) {
     int n = m->w * m->h, i = gen_below(r, n), kind = gen_below(r, 3);
     char *avatar = memchr(m->cell, gm->avatar, (size_t)n);
-    if (kind == 0 && m->cell[i] != gm->avatar) {          /* a cell redrawn */
+    if (kind == 0 && m->cell[i] != gm->avatar) { /* a cell redrawn */
         m->cell[i] = gm->chars[gen_pick(r, gm->freq, gm->nchars)];
-    } else {                                              /* two cells swapped; the avatar moved */
+    } else { /* two cells swapped; the avatar moved */
         int j = kind == 2 && avatar ? (int)(avatar - m->cell) : gen_below(r, n);
         char c = m->cell[i];
         m->cell[i] = m->cell[j], m->cell[j] = c;
@@ -107,7 +107,8 @@ static const member *tournament(const search *self, gen_rng *r) {
 
 static int propose(void *p, gen_rng *r, gen_map *maps, int max, vg_error *err) {
     search *self = p;
-    if (self->npop == 0) return gen_constructive.propose(self->seed, r, maps, max, err);   /* the first batch: newcomers */
+    if (self->npop == 0)
+        return gen_constructive.propose(self->seed, r, maps, max, err); /* the first batch: newcomers */
     for (int k = 0; k < max; k++) {
         if (gen_unit(r) < IMMIGRANTS) {
             gen_constructive.propose(self->seed, r, &maps[k], 1, err);
@@ -133,12 +134,15 @@ static double fitness(const search *self, const gen_eval *ev) {
     const gen_opts *o = self->o;
     switch ((gen_verdict)ev->verdict) {
     case GEN_SHORT:
-    case GEN_LONG:   /* no length: the solver found no win up to the range's end (too long, or none) */
+    case GEN_LONG: /* no length: the solver found no win up to the range's end (too long, or none) */
         return ev->length < 0 ? 200 : 1000 - 10 * outside(ev->length, o->min_len, o->max_len) + ev->coverage;
     case GEN_UNDECIDED: return 500 - 10 * outside(ev->lower, o->min_len, o->max_len);
     case GEN_WEAK_WINS:
-    case GEN_STRONG_LOSES: return 1000 + 100 * ((double)ev->strong_wins / (ev->strong_plays ? ev->strong_plays : 1) -
-                                          (double)ev->weak_wins / (ev->weak_plays ? ev->weak_plays : 1)) + ev->coverage;
+    case GEN_STRONG_LOSES:
+        return 1000 +
+               100 * ((double)ev->strong_wins / (ev->strong_plays ? ev->strong_plays : 1) -
+                      (double)ev->weak_wins / (ev->weak_plays ? ev->weak_plays : 1)) +
+               ev->coverage;
     case GEN_UNSOLVABLE:
     case GEN_CHANCE: return 100;
     default: return 0;
@@ -167,7 +171,7 @@ static void learn(void *p, const gen_map *maps, const gen_eval *evs, int n) {
     search *self = p;
     static member all[POP + 64];
     int total = 0;
-    for (int k = 0; k < n; k++)   /* 3. the levels found */
+    for (int k = 0; k < n; k++) /* 3. the levels found */
         if (evs[k].verdict == GEN_PASS) remember(self, &maps[k]);
     for (int k = 0; k < self->npop; k++) {
         all[total] = self->pop[k], all[total].order = total;
@@ -175,7 +179,7 @@ static void learn(void *p, const gen_map *maps, const gen_eval *evs, int n) {
         total++;
     }
     for (int k = 0; k < n && total < POP + 64; k++) {
-        if (evs[k].verdict == GEN_PASS || evs[k].verdict == GEN_UNJUDGED) continue;   /* found, or not judged */
+        if (evs[k].verdict == GEN_PASS || evs[k].verdict == GEN_UNJUDGED) continue; /* found, or not judged */
         int twin = 0;
         for (int j = 0; j < total && !twin; j++)
             twin = all[j].m.w == maps[k].w && memcmp(all[j].m.cell, maps[k].cell, (size_t)(maps[k].w * maps[k].h)) == 0;
@@ -186,5 +190,5 @@ static void learn(void *p, const gen_map *maps, const gen_eval *evs, int n) {
     memcpy(self->pop, all, (size_t)self->npop * sizeof all[0]);
 }
 
-const gen_def gen_search = {"search", "evolves maps toward the wanted length, agent gap and coverage", create, propose, learn,
-                            destroy};
+const gen_def gen_search = {
+    "search", "evolves maps toward the wanted length, agent gap and coverage", create, propose, learn, destroy};

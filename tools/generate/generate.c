@@ -33,14 +33,15 @@
 #include "report.h"
 #include "sheet.h"
 
-#define DEFAULT_COUNT 10
-#define DEFAULT_SECONDS 60
+#define DEFAULT_COUNT      10
+#define DEFAULT_SECONDS    60
 #define DEFAULT_MAX_STATES 200000
-#define DEFAULT_PLAYS 10             /* a level with chance: games each agent plays, */
-#define DEFAULT_TICKS 1000           /* ... each at most so long, */
-#define DEFAULT_CALLS 1000           /* ... its decisions this many forward-model calls each */
-#define DEFAULT_GENERATOR "search"   /* "script" when the game's script has generate() */
-#define BATCH 32                     /* candidates proposed at once: the same for any number of workers, so that
+#define DEFAULT_PLAYS      10       /* a level with chance: games each agent plays, */
+#define DEFAULT_TICKS      1000     /* ... each at most so long, */
+#define DEFAULT_CALLS      1000     /* ... its decisions this many forward-model calls each */
+#define DEFAULT_GENERATOR  "search" /* "script" when the game's script has generate() */
+#define BATCH \
+    32 /* candidates proposed at once: the same for any number of workers, so that
                                       * the levels are too */
 
 /* What the command keeps while it runs. */
@@ -50,13 +51,13 @@ typedef struct run {
     const char *dir;
     FILE *tsv;
     int kept;
-    uint64_t *hashes;                /* of the kept levels' texts */
+    uint64_t *hashes; /* of the kept levels' texts */
     char **texts;
-    char (*captions)[32];            /* what the contact sheet says under each: its length, or its agents' wins */
+    char (*captions)[32]; /* what the contact sheet says under each: its length, or its agents' wins */
     long judged, by_verdict[NUM_VERDICTS];
-    int longest;                     /* the longest proven solution seen, -1: none */
+    int longest; /* the longest proven solution seen, -1: none */
     double start;
-    int progress;                    /* stderr is a terminal: a progress line */
+    int progress; /* stderr is a terminal: a progress line */
 } run;
 
 /* ---- Options -------------------------------------------------------------- */
@@ -83,28 +84,39 @@ static int read_agents(const char *list, const vg_game *g, gen_opts *o, char *bu
 /* The options of the request, with the game's defaults; 0, or 2 after printing why. */
 static int read_opts(const cli_opts *co, const gen_game *gm, gen_opts *o, char *agents, size_t size) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    const vg_constraints *c = vg_game_constraints(gm->g);   /* the script's, where the options say nothing */
+    const vg_constraints *c = vg_game_constraints(gm->g); /* the script's, where the options say nothing */
     *o = (gen_opts){
         .count = co->count ? co->count : DEFAULT_COUNT,
         .w = co->size_w ? co->size_w : gm->w,
         .h = co->size_h ? co->size_h : gm->h,
         .seed = co->seed,
-        .min_len = co->min_len ? co->min_len : c->has_length ? c->min_length : 0,
-        .max_len = co->min_len ? co->max_len : c->has_length ? c->max_length : 0,
+        .min_len = co->min_len     ? co->min_len
+                   : c->has_length ? c->min_length
+                                   : 0,
+        .max_len = co->min_len     ? co->max_len
+                   : c->has_length ? c->max_length
+                                   : 0,
         .seconds = co->has_seconds ? co->seconds : DEFAULT_SECONDS,
-        .workers = co->has_workers ? co->workers : cores > 0 ? (int)cores : 1,
+        .workers = co->has_workers ? co->workers
+                   : cores > 0     ? (int)cores
+                                   : 1,
         .max_states = co->max_states ? co->max_states : DEFAULT_MAX_STATES,
         .plays = co->plays ? co->plays : DEFAULT_PLAYS,
         .max_ticks = co->max_ticks ? co->max_ticks : DEFAULT_TICKS,
         .calls = co->budget.calls ? co->budget.calls : DEFAULT_CALLS,
-        .strong_min = co->has_wins ? co->strong_min : c->has_wins ? c->strong_min : 0.5,
-        .weak_max = co->has_wins ? co->weak_max : c->has_wins ? c->weak_max : 0.1,
+        .strong_min = co->has_wins  ? co->strong_min
+                      : c->has_wins ? c->strong_min
+                                    : 0.5,
+        .weak_max = co->has_wins  ? co->weak_max
+                    : c->has_wins ? c->weak_max
+                                  : 0.1,
     };
     int wall_w = gm->border[1] + gm->border[3], wall_h = gm->border[0] + gm->border[2];
     if (o->w + wall_w > VG_MAX_MAP_SIDE || o->h + wall_h > VG_MAX_MAP_SIDE)
         return cli_fail("option --size: %dx%d and the game's border make a map over %d cells a side", o->w, o->h,
                         VG_MAX_MAP_SIDE);
-    if (o->w * o->h < 2) return cli_fail("option --size: %dx%d leaves no room for an avatar and anything else", o->w, o->h);
+    if (o->w * o->h < 2)
+        return cli_fail("option --size: %dx%d leaves no room for an avatar and anything else", o->w, o->h);
     return read_agents(co->agents ? co->agents : "mcts,random", gm->g, o, agents, size);
 }
 
@@ -118,7 +130,8 @@ static int make_dir(const char *dir, int *made) {
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) return cli_fail("--out %s: not a folder", dir);
     snprintf(path, sizeof path, "%s/levels.tsv", dir);
     if (access(path, F_OK) == 0)
-        return cli_fail("--out %s: it holds generated levels already (levels.tsv); choose another folder or remove them", dir);
+        return cli_fail(
+            "--out %s: it holds generated levels already (levels.tsv); choose another folder or remove them", dir);
     return 0;
 }
 
@@ -141,7 +154,8 @@ static int seen(const run *r, const char *text, uint64_t h) {
 static void print_plan(FILE *f, const gen_eval *ev) {
     for (int k = 0; k < ev->plan_len; k++) {
         fputs(k ? "," : "", f);
-        for (const char *c = vg_action_name((vg_action)ev->plan[k]) + 7; *c; c++) fputc(tolower((unsigned char)*c), f);   /* "ACTION_UP" */
+        for (const char *c = vg_action_name((vg_action)ev->plan[k]) + 7; *c; c++)
+            fputc(tolower((unsigned char)*c), f); /* "ACTION_UP" */
     }
     if (!ev->plan_len) fputc('-', f);
 }
@@ -174,8 +188,8 @@ static int keep(run *r, char *text, uint64_t h, const gen_map *m, const gen_eval
     fputc('\n', r->tsv);
     if (fflush(r->tsv) != 0) return cli_fail("cannot write %s/levels.tsv: %s", r->dir, strerror(errno));
     if (ev->chance)
-        snprintf(r->captions[r->kept], sizeof r->captions[0], "lvl%d: %d/%d vs %d/%d", r->kept, ev->strong_wins, ev->strong_plays,
-                 ev->weak_wins, ev->weak_plays);
+        snprintf(r->captions[r->kept], sizeof r->captions[0], "lvl%d: %d/%d vs %d/%d", r->kept, ev->strong_wins,
+                 ev->strong_plays, ev->weak_wins, ev->weak_plays);
     else snprintf(r->captions[r->kept], sizeof r->captions[0], "lvl%d: %d moves", r->kept, ev->length);
     r->hashes[r->kept] = h;
     r->texts[r->kept++] = text;
@@ -221,8 +235,8 @@ static void show_progress(const run *r, int final) {
     double t = fm_now() - r->start;
     fmt_time(t, el, sizeof el);
     fmt_time(r->o->seconds > t ? r->o->seconds - t : 0, left, sizeof left);
-    fprintf(stderr, "\r%d/%d levels, %ld candidates, %s elapsed, at most %s left\033[K%s", r->kept, r->o->count, r->judged,
-            el, left, final ? "\n" : "");
+    fprintf(stderr, "\r%d/%d levels, %ld candidates, %s elapsed, at most %s left\033[K%s", r->kept, r->o->count,
+            r->judged, el, left, final ? "\n" : "");
     fflush(stderr);
 }
 
@@ -232,7 +246,8 @@ static void tally(const run *r, char *buf, size_t size) {
     const char *sep = ": ";
     for (int v = 0; v < NUM_VERDICTS && n < size; v++)
         if (r->by_verdict[v]) {
-            n += (size_t)snprintf(buf + n, size - n, "%s%ld %s", sep, r->by_verdict[v], gen_verdict_name((gen_verdict)v));
+            n += (size_t)snprintf(buf + n, size - n, "%s%ld %s", sep, r->by_verdict[v],
+                                  gen_verdict_name((gen_verdict)v));
             sep = ", ";
         }
     if (r->longest >= 0 && n < size) snprintf(buf + n, size - n, "; the longest proven solution %d moves", r->longest);
@@ -250,7 +265,7 @@ static vg_status draw_level(const run *r, const cli_opts *co, int k, sheet_tile 
     vg_status st = vg_game_load_text(r->gm->script, r->texts[k], r->captions[k], &g, err);
     if (st == VG_OK) st = render_new(g, &ro, &rd, err);
     if (st == VG_OK && !(s = vg_state_new(g, 0))) st = VG_ERR_NOMEM;
-    int board_h = g ? vg_game_height(g) * (co->cell ? co->cell : VG_CANVAS_CELL) : 0;   /* the strip below it left out */
+    int board_h = g ? vg_game_height(g) * (co->cell ? co->cell : VG_CANVAS_CELL) : 0; /* the strip below it left out */
     size_t bytes = st == VG_OK ? (size_t)render_width(rd) * (size_t)board_h * 3 : 0;
     uint8_t *rgb = bytes ? malloc(bytes) : NULL;
     if (st == VG_OK && !rgb) st = VG_ERR_NOMEM;
@@ -307,9 +322,9 @@ static int generate(run *r, const gen_def *def, void *self, gen_pool *pool) {
 static int finish(const run *r, const char *game) {
     char counts[1024];
     tally(r, counts, sizeof counts);
-    if (r->kept == 0)
-        return cli_fail("no level of %s passed within %g s (%s)", game, r->o->seconds, counts);
-    printf("%s/levels.tsv: %d level%s in %.1f s; %s\n", r->dir, r->kept, r->kept == 1 ? "" : "s", fm_now() - r->start, counts);
+    if (r->kept == 0) return cli_fail("no level of %s passed within %g s (%s)", game, r->o->seconds, counts);
+    printf("%s/levels.tsv: %d level%s in %.1f s; %s\n", r->dir, r->kept, r->kept == 1 ? "" : "s", fm_now() - r->start,
+           counts);
     if (r->kept < r->o->count) {
         fprintf(stderr, "vgdl: only %d of %d levels within %g s\n", r->kept, r->o->count, r->o->seconds);
         return 1;
@@ -336,7 +351,8 @@ int cmd_generate(int argc, char **argv) {
         if (near >= 0) return cli_fail("unknown generator '%s'; did you mean '%s'?", co.generator, names[near]);
         return cli_fail("unknown generator '%s' (random, constructive, search, script)", co.generator);
     }
-    if ((rc = gen_game_study(co.game, co.size_w, co.size_h, &gm)) || (rc = read_opts(&co, &gm, &o, agents, sizeof agents))) {
+    if ((rc = gen_game_study(co.game, co.size_w, co.size_h, &gm)) ||
+        (rc = read_opts(&co, &gm, &o, agents, sizeof agents))) {
         gen_game_free(&gm);
         return rc;
     }
@@ -354,14 +370,15 @@ int cmd_generate(int argc, char **argv) {
         if (!(r.tsv = fopen(path, "w"))) rc = cli_fail("cannot write %s: %s", path, strerror(errno));
     }
     if (!rc) {
-        fprintf(r.tsv, "file\twidth\theight\tshortest\tstates\tstrong\tstrong_low\tstrong_high\tweak\tweak_low\tweak_high\t"
-                       "coverage\tplan\n");
+        fprintf(r.tsv,
+                "file\twidth\theight\tshortest\tstates\tstrong\tstrong_low\tstrong_high\tweak\tweak_low\tweak_high\t"
+                "coverage\tplan\n");
         if (!(pool = gen_pool_new(&gm, &o, o.workers))) rc = cli_fail("cannot start the worker processes");
     }
     if (!rc) rc = generate(&r, def, self, pool);
     gen_pool_free(pool);
     if (r.tsv && fclose(r.tsv) != 0 && !rc) rc = cli_fail("cannot write %s/levels.tsv: %s", co.out, strerror(errno));
-    if (r.tsv && r.kept == 0 && remove(path) == 0 && made) rmdir(co.out);   /* no level: nothing left behind */
+    if (r.tsv && r.kept == 0 && remove(path) == 0 && made) rmdir(co.out); /* no level: nothing left behind */
     if (!rc && co.sheet && r.kept) rc = draw_sheet(&r, &co);
     if (!rc) rc = finish(&r, co.game);
     for (int k = 0; k < r.kept; k++) free(r.texts[k]);

@@ -30,9 +30,9 @@
 #define MAX_WORKERS 256
 
 typedef struct worker {
-    pid_t pid;                       /* 0: none running */
-    int to, from;                    /* its pipes: maps to it, verdicts from it */
-    int job;                         /* the candidate it is judging, -1: idle */
+    pid_t pid;    /* 0: none running */
+    int to, from; /* its pipes: maps to it, verdicts from it */
+    int job;      /* the candidate it is judging, -1: idle */
 } worker;
 
 struct gen_pool {
@@ -71,7 +71,8 @@ static int send_map(int fd, const gen_map *m) {
 
 static int recv_map(int fd, gen_map *m) {
     int32_t wh[2];
-    if (!read_all(fd, wh, sizeof wh) || wh[0] < 1 || wh[1] < 1 || wh[0] > GEN_MAX_SIDE || wh[1] > GEN_MAX_SIDE) return 0;
+    if (!read_all(fd, wh, sizeof wh) || wh[0] < 1 || wh[1] < 1 || wh[0] > GEN_MAX_SIDE || wh[1] > GEN_MAX_SIDE)
+        return 0;
     m->w = wh[0], m->h = wh[1];
     return read_all(fd, m->cell, (size_t)m->w * (size_t)m->h);
 }
@@ -99,7 +100,7 @@ static int start(gen_pool *p, worker *w) {
     pid_t pid = fork();
     if (pid == 0) {
         close(to[1]), close(from[0]);
-        for (int k = 0; k < p->k; k++)   /* the other workers' pipes are not this one's */
+        for (int k = 0; k < p->k; k++) /* the other workers' pipes are not this one's */
             if (p->w[k].pid > 0) close(p->w[k].to), close(p->w[k].from);
         work(p, to[0], from[1]);
     }
@@ -127,7 +128,7 @@ gen_pool *gen_pool_new(const gen_game *gm, const gen_opts *o, int k) {
     gen_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     *p = (gen_pool){gm, o, k < MAX_WORKERS ? k : MAX_WORKERS, {{0}}};
-    signal(SIGPIPE, SIG_IGN);        /* a worker that died is seen on its pipe, not by a signal */
+    signal(SIGPIPE, SIG_IGN); /* a worker that died is seen on its pipe, not by a signal */
     for (int i = 0; i < p->k; i++)
         if (!start(p, &p->w[i])) {
             gen_pool_free(p);
@@ -179,43 +180,43 @@ static int cut(gen_pool *p, gen_eval *evs, int from, int n, const char *why) {
 }
 
 int gen_pool_judge(gen_pool *p, const gen_map *maps, gen_eval *evs, int n, int want, double deadline) {
-    int next = 0, rc = 0, prefix = 0, passed = 0;   /* candidates [0, prefix) all judged, 'passed' of them passed */
+    int next = 0, rc = 0, prefix = 0, passed = 0; /* candidates [0, prefix) all judged, 'passed' of them passed */
     char *judged = calloc((size_t)n + 1, 1);
     if (!judged) return -1;
     while (prefix < n) {
-        if (passed >= want) {                        /* enough: the rest is not needed (nor judged, so it cannot */
-            rc = cut(p, evs, prefix, n, "not needed");   /* depend on which worker was faster) */
+        if (passed >= want) {                          /* enough: the rest is not needed (nor judged, so it cannot */
+            rc = cut(p, evs, prefix, n, "not needed"); /* depend on which worker was faster) */
             break;
         }
-        if (deadline > 0 && fm_now() > deadline) {   /* out of time */
+        if (deadline > 0 && fm_now() > deadline) { /* out of time */
             rc = cut(p, evs, prefix, n, "out of time");
             break;
         }
-        if (p->k == 0) {                              /* no workers: here, one at a time */
+        if (p->k == 0) { /* no workers: here, one at a time */
             gen_prove(p->gm, p->o, &maps[next], &evs[next]);
             judged[next++] = 1;
         }
-        for (int i = 0; i < p->k && next < n; i++)   /* 1. every idle worker gets the next candidate */
+        for (int i = 0; i < p->k && next < n; i++) /* 1. every idle worker gets the next candidate */
             if (p->w[i].pid > 0 && p->w[i].job < 0) {
                 p->w[i].job = next;
-                if (!send_map(p->w[i].to, &maps[next++])) rc |= !collect(p, &p->w[i], evs, judged);   /* it died */
+                if (!send_map(p->w[i].to, &maps[next++])) rc |= !collect(p, &p->w[i], evs, judged); /* it died */
             }
-        struct pollfd fds[MAX_WORKERS];             /* 2. wait for a verdict */
+        struct pollfd fds[MAX_WORKERS]; /* 2. wait for a verdict */
         int who[MAX_WORKERS], nf = 0;
         for (int i = 0; i < p->k; i++)
             if (p->w[i].pid > 0 && p->w[i].job >= 0) fds[nf] = (struct pollfd){p->w[i].from, POLLIN, 0}, who[nf++] = i;
-        if (p->k && nf == 0 && next < n) {           /* no worker left */
+        if (p->k && nf == 0 && next < n) { /* no worker left */
             cut(p, evs, prefix, n, "no worker process could be started");
             rc = -1;
             break;
         }
-        double left = deadline > 0 ? deadline - fm_now() : 1.0;   /* a second at most, and not past the deadline */
+        double left = deadline > 0 ? deadline - fm_now() : 1.0; /* a second at most, and not past the deadline */
         int ready = nf && left > 0 ? poll(fds, (nfds_t)nf, left > 1 ? 1000 : (int)(left * 1000) + 1) : 0;
         if (ready < 0 && errno != EINTR) {
             rc = -1;
             break;
         }
-        for (int f = 0; f < nf && ready > 0; f++)   /* 3. the verdicts that came */
+        for (int f = 0; f < nf && ready > 0; f++) /* 3. the verdicts that came */
             if (fds[f].revents) rc |= !collect(p, &p->w[who[f]], evs, judged);
         for (; prefix < n && judged[prefix]; prefix++) passed += evs[prefix].verdict == GEN_PASS;
     }

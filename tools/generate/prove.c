@@ -28,12 +28,19 @@
 #include "match.h"
 #include "solve_level.h"
 
-static const char *const verdict_names[NUM_VERDICTS] = {
-    [GEN_PASS] = "pass", [GEN_BAD_MAP] = "bad map", [GEN_CONSTRAINT] = "breaks constraints{}",
-    [GEN_OVER] = "over before a move", [GEN_UNSOLVABLE] = "unsolvable", [GEN_UNDECIDED] = "undecided",
-    [GEN_SHORT] = "too short", [GEN_LONG] = "too long or unsolvable", [GEN_CHANCE] = "chance (no length)",
-    [GEN_WEAK_WINS] = "weak agent wins",
-    [GEN_STRONG_LOSES] = "strong agent loses", [GEN_ERROR] = "error", [GEN_UNJUDGED] = "not judged"};
+static const char *const verdict_names[NUM_VERDICTS] = {[GEN_PASS] = "pass",
+                                                        [GEN_BAD_MAP] = "bad map",
+                                                        [GEN_CONSTRAINT] = "breaks constraints{}",
+                                                        [GEN_OVER] = "over before a move",
+                                                        [GEN_UNSOLVABLE] = "unsolvable",
+                                                        [GEN_UNDECIDED] = "undecided",
+                                                        [GEN_SHORT] = "too short",
+                                                        [GEN_LONG] = "too long or unsolvable",
+                                                        [GEN_CHANCE] = "chance (no length)",
+                                                        [GEN_WEAK_WINS] = "weak agent wins",
+                                                        [GEN_STRONG_LOSES] = "strong agent loses",
+                                                        [GEN_ERROR] = "error",
+                                                        [GEN_UNJUDGED] = "not judged"};
 
 const char *gen_verdict_name(gen_verdict v) { return v < NUM_VERDICTS ? verdict_names[v] : "?"; }
 
@@ -52,15 +59,16 @@ static void verdict(gen_eval *ev, gen_verdict v, const char *why) {
 typedef struct coverage {
     const vg_game *g;
     const vg_state *s;
-    int n;                           /* the avatar's rules */
-    uint64_t fired[4];               /* ... those that fired, by rule (the first 256 rules) */
+    int n;             /* the avatar's rules */
+    uint64_t fired[4]; /* ... those that fired, by rule (the first 256 rules) */
 } coverage;
 
 static void coverage_init(coverage *cv, const vg_game *g, const vg_state *s) {
     memset(cv, 0, sizeof *cv);
     cv->g = g, cv->s = s;
     vg_rule_info r;
-    for (int k = 0; vg_rule(g, k, &r); k++) cv->n += r.t2 >= 0 && (gen_names_avatar(g, r.t1) || gen_names_avatar(g, r.t2));
+    for (int k = 0; vg_rule(g, k, &r); k++)
+        cv->n += r.t2 >= 0 && (gen_names_avatar(g, r.t1) || gen_names_avatar(g, r.t2));
 }
 
 /* Notes the rules the last tick's avatar events match. */
@@ -138,7 +146,7 @@ static void prove(const vg_game *g, const vg_state *start, const gen_opts *o, ge
     } else if (r.status == SOLVE_ERROR) {
         verdict(ev, GEN_ERROR, f.error.msg);
     } else if (r.status == SOLVE_UNSOLVABLE) {
-        ev->lower = r.lower_bound;   /* with --length: no win of at most MAX moves (lower MAX + 1) */
+        ev->lower = r.lower_bound; /* with --length: no win of at most MAX moves (lower MAX + 1) */
         verdict(ev, r.lower_bound > 0 ? GEN_LONG : GEN_UNSOLVABLE, NULL);
     } else if (r.status != SOLVE_SOLVED || !r.optimal) {
         ev->lower = r.lower_bound;
@@ -209,7 +217,8 @@ static int wins_of(const vg_game *g, const gen_opts *o, const char *name, int ne
 static void measure(const vg_game *g, const vg_state *start, const gen_opts *o, gen_eval *ev) {
     coverage cv;
     coverage_init(&cv, g, start);
-    int weak_allowed = (int)floor(o->weak_max * o->plays + 1e-9), strong_need = (int)ceil(o->strong_min * o->plays - 1e-9);
+    int weak_allowed = (int)floor(o->weak_max * o->plays + 1e-9),
+        strong_need = (int)ceil(o->strong_min * o->plays - 1e-9);
     ev->weak_wins = wins_of(g, o, o->weak, 0, weak_allowed + 1, NULL, ev, &ev->weak_plays);
     if (ev->weak_wins < 0) return;
     if (ev->weak_wins > weak_allowed) {
@@ -241,8 +250,8 @@ static int counts_kept(const vg_game *g, const vg_state *s, gen_eval *ev) {
     for (int k = 0; k < c->nsprites; k++) {
         int n = vg_sprites_of(g, s, c->sprites[k].type, NULL, NULL, 0);
         if (n < c->sprites[k].min || n > c->sprites[k].max) {
-            snprintf(ev->why, sizeof ev->why, "%d %s (constraints{} asks %d to %d)", n, vg_type_name(g, c->sprites[k].type),
-                     c->sprites[k].min, c->sprites[k].max);
+            snprintf(ev->why, sizeof ev->why, "%d %s (constraints{} asks %d to %d)", n,
+                     vg_type_name(g, c->sprites[k].type), c->sprites[k].min, c->sprites[k].max);
             return 0;
         }
     }
@@ -269,7 +278,7 @@ void gen_prove_game(const vg_game *g, const gen_opts *o, gen_eval *ev) {
     } else {
         ev->chance = peek_chance(g, s);
         if (!ev->chance) prove(g, s, o, ev);
-        if (ev->chance && (o->min_len || o->max_len)) verdict(ev, GEN_CHANCE, NULL);   /* no length to keep it by */
+        if (ev->chance && (o->min_len || o->max_len)) verdict(ev, GEN_CHANCE, NULL); /* no length to keep it by */
         else if (ev->chance) measure(g, s, o, ev);
     }
     vg_state_free(s);

@@ -27,5 +27,5 @@ int gen_pick(gen_rng *r, const double *w, int n) {
         x -= w[k];
         last = k;
     }
-    return last;   /* rounding: the last with any weight */
+    return last; /* rounding: the last with any weight */
 }

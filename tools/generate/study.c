@@ -32,8 +32,9 @@
 #include "generate.h"
 
 static const char *const role_names[NUM_ROLES] = {
-    [ROLE_EMPTY] = "empty", [ROLE_AVATAR] = "avatar", [ROLE_HARMFUL] = "harmful", [ROLE_GOAL] = "goal",
-    [ROLE_COLLECTIBLE] = "collectible", [ROLE_SOLID] = "solid", [ROLE_OTHER] = "other"};
+    [ROLE_EMPTY] = "empty", [ROLE_AVATAR] = "avatar",           [ROLE_HARMFUL] = "harmful",
+    [ROLE_GOAL] = "goal",   [ROLE_COLLECTIBLE] = "collectible", [ROLE_SOLID] = "solid",
+    [ROLE_OTHER] = "other"};
 
 const char *gen_role_name(gen_role r) { return r < NUM_ROLES ? role_names[r] : "?"; }
 
@@ -49,7 +50,7 @@ int gen_char_index(const gen_game *gm, char c) {
 /* A level as rows of equal length (GVGAI's short rows padded with spaces). */
 typedef struct level_text {
     int w, h;
-    char *cells;                     /* h rows of w */
+    char *cells; /* h rows of w */
 } level_text;
 
 /* Reads the map 'text' into 'lv'; 0, or -1 when it is no map. */
@@ -101,16 +102,16 @@ static gen_role type_role(const vg_game *g, int t) {
         int first = vg_type_is_a(g, t, r.t1), second = r.t2 >= 0 && vg_type_is_a(g, t, r.t2);
         if (!first && !second) continue;
         gen_role now = ROLE_OTHER;
-        if (second && gen_names_avatar(g, r.t1)) {          /* the avatar runs into it */
-            for (size_t b = 0; b < sizeof blocking / sizeof blocking[0]; b++)   /* a wall never moves */
+        if (second && gen_names_avatar(g, r.t1)) {                            /* the avatar runs into it */
+            for (size_t b = 0; b < sizeof blocking / sizeof blocking[0]; b++) /* a wall never moves */
                 if (strcmp(r.effect, blocking[b]) == 0 && vg_type_category(g, t) == VG_CAT_IMMOVABLE) now = ROLE_SOLID;
             if (r.does & VG_DOES_KILL1) now = ROLE_HARMFUL;
-            else if (r.does & VG_DOES_KILL2) now = win_counts(g, t) ? ROLE_GOAL : ROLE_COLLECTIBLE;   /* Zelda's key */
-        } else if (first && r.t2 >= 0 && gen_names_avatar(g, r.t2)) {   /* it meets the avatar */
+            else if (r.does & VG_DOES_KILL2) now = win_counts(g, t) ? ROLE_GOAL : ROLE_COLLECTIBLE; /* Zelda's key */
+        } else if (first && r.t2 >= 0 && gen_names_avatar(g, r.t2)) { /* it meets the avatar */
             if (r.does & VG_DOES_KILL2) now = ROLE_HARMFUL;
             else if (r.does & VG_DOES_KILL1) now = win_counts(g, t) ? ROLE_GOAL : ROLE_COLLECTIBLE;
         }
-        if (role == ROLE_EMPTY || now < role) role = now;   /* the strongest role wins */
+        if (role == ROLE_EMPTY || now < role) role = now; /* the strongest role wins */
     }
     return role;
 }
@@ -123,7 +124,7 @@ static gen_role char_role(const vg_game *g, char c, int *moving) {
     for (int k = 0; k < n; k++) {
         gen_role r = type_role(g, types[k]);
         if (r == ROLE_EMPTY && (vg_type_category(g, types[k]) != VG_CAT_IMMOVABLE || vg_type_stype(g, types[k]) >= 0))
-            r = ROLE_OTHER;   /* named by no rule, but it moves or makes sprites: Pacman's ghost nests */
+            r = ROLE_OTHER; /* named by no rule, but it moves or makes sprites: Pacman's ghost nests */
         if (r != ROLE_EMPTY && (role == ROLE_EMPTY || r < role)) role = r;
         *moving |= vg_type_category(g, types[k]) == VG_CAT_NPC;
     }
@@ -151,7 +152,8 @@ static void need_at_least(gen_game *gm, int k, int n) {
 static void need_maker(gen_game *gm, int t) {
     vg_rule_info r;
     for (int k = 0; vg_rule(gm->g, k, &r); k++)
-        if (r.stype >= 0 && r.t2 >= 0 && (r.does & VG_DOES_CREATE) && vg_type_is_a(gm->g, r.stype, t)) need_at_least(gm, char_placing(gm, r.t2), 1);
+        if (r.stype >= 0 && r.t2 >= 0 && (r.does & VG_DOES_CREATE) && vg_type_is_a(gm->g, r.stype, t))
+            need_at_least(gm, char_placing(gm, r.t2), 1);
 }
 
 static void study_terms(gen_game *gm) {
@@ -161,7 +163,7 @@ static void study_terms(gen_game *gm) {
     for (int k = 0; vg_term(g, k, &ti); k++) {
         if (strcmp(ti.kind, "SpriteCounter") && strcmp(ti.kind, "MultiSpriteCounter")) continue;
         need_at_least(gm, char_placing(gm, ti.stype[0]), ti.limit + 1);
-        for (int j = 0; j < 3 && ti.win && ti.stype[j] >= 0; j++)   /* what removes a type the win wants gone */
+        for (int j = 0; j < 3 && ti.win && ti.stype[j] >= 0; j++) /* what removes a type the win wants gone */
             for (int e = 0; vg_rule(g, e, &r); e++) {
                 if (r.t2 < 0 || !(r.does & VG_DOES_KILL1) || !vg_type_is_a(g, ti.stype[j], r.t1)) continue;
                 if (!gen_names_avatar(g, r.t2)) need_at_least(gm, char_placing(gm, r.t2), 1);
@@ -195,7 +197,8 @@ static void study_border(gen_game *gm, const level_text *lvs, int n) {
         for (int k = 1; k < n && c; k++)
             if (side_char(&lvs[k], side) != c) c = 0;
         int moving;
-        if (!c || vg_glyph_types(gm->g, c, types) < 0 || char_role(gm->g, c, &moving) != ROLE_SOLID || (wall && c != wall))
+        if (!c || vg_glyph_types(gm->g, c, types) < 0 || char_role(gm->g, c, &moving) != ROLE_SOLID ||
+            (wall && c != wall))
             continue;
         gm->border[side] = 1;
         wall = c;
@@ -228,7 +231,7 @@ static void study_inside(gen_game *gm, const level_text *lv, double *count, int 
 static int study_levels(gen_game *gm, const level_text *lvs, int n) {
     double count[GEN_MAX_CHARS] = {0}, total = 0;
     int avatars[GEN_MAX_CHARS] = {0}, rows[3] = {0}, best = -1, most = -1;
-    if (gm->nlevels) study_border(gm, lvs, n);   /* a script's own maps are whole: no border is added to them */
+    if (gm->nlevels) study_border(gm, lvs, n); /* a script's own maps are whole: no border is added to them */
     gm->w = lvs[0].w - gm->border[1] - gm->border[3];
     gm->h = lvs[0].h - gm->border[0] - gm->border[2];
     for (int k = 0; k < n; k++) study_inside(gm, &lvs[k], count, avatars, rows);
@@ -276,7 +279,7 @@ static int read_levels(const char *script, const char *map0, level_text *lvs) {
     return n;
 }
 
-#define SAMPLES 8   /* maps a script's generate() makes for a game with no levels to be studied on */
+#define SAMPLES 8 /* maps a script's generate() makes for a game with no levels to be studied on */
 
 /* A script with no levels: SAMPLES maps of w x h its generate() makes, the
  * game loaded on the first. Returns how many, or -1 after printing why. */
@@ -286,17 +289,21 @@ static int sample_levels(gen_game *gm, int w, int h, level_text *lvs) {
     if (rc) return -1;
     if (!w || !h) {
         char *text = NULL;
-        rc = vg_script_generate(gm->script, 1, 1, 1, &text, &err) == VG_ERR_ARG ? 0 : 1;   /* does it have generate()? */
+        rc = vg_script_generate(gm->script, 1, 1, 1, &text, &err) == VG_ERR_ARG ? 0 : 1; /* does it have generate()? */
         free(text);
-        if (!rc) return cli_fail("%s: no levels of its own to learn from (levels/NAME/*.txt, or GAME_lvlN.txt beside a "
-                                 "GVGAI game), and no generate(rng, w, h)", gm->name), -1;
+        if (!rc)
+            return cli_fail("%s: no levels of its own to learn from (levels/NAME/*.txt, or GAME_lvlN.txt beside a "
+                            "GVGAI game), and no generate(rng, w, h)",
+                            gm->name),
+                   -1;
         return cli_fail("%s: no levels of its own to take a size from: give --size WxH", gm->name), -1;
     }
     for (; n < SAMPLES; n++) {
         char *text;
         if (vg_script_generate(gm->script, (uint64_t)n + 1, w, h, &text, &err) != VG_OK) break;
         rc = read_level(text, &lvs[n]);
-        if (!rc && n == 0 && vg_game_load_text(gm->script, text, "generate(rng, w, h)'s map", &gm->g, &err) != VG_OK) rc = 1;
+        if (!rc && n == 0 && vg_game_load_text(gm->script, text, "generate(rng, w, h)'s map", &gm->g, &err) != VG_OK)
+            rc = 1;
         free(text);
         if (rc) break;
     }
@@ -334,7 +341,8 @@ int gen_game_study(const char *game, int w, int h, gen_game *gm) {
         o.level = map0;
         rc = cli_load(&o, &gm->g);
     }
-    if (!rc && vg_game_has_turns(gm->g)) rc = cli_fail("%s: generate makes levels of one-player games (it has turns{})", game);
+    if (!rc && vg_game_has_turns(gm->g))
+        rc = cli_fail("%s: generate makes levels of one-player games (it has turns{})", game);
     if (!rc) rc = study_levels(gm, lvs, n);
     if (!rc) gm->sideways = moves_sideways(gm->g), gm->has_generate = vg_game_has_generate(gm->g);
     for (int k = 0; k < n; k++) free(lvs[k].cells);

@@ -17,19 +17,19 @@
 #include "outfile.h"
 #include "render.h"
 
-#define SCALE 2                       /* font pixels a glyph pixel */
-#define CH_W (6 * SCALE)              /* a character's advance */
-#define CH_H (9 * SCALE)              /* a line */
-#define PLOT_H 240                    /* pixels from 0 to 1 */
-#define LEFT (5 * CH_W + 8)           /* room for "0.75" and a tick */
-#define TOP (CH_H + 16)               /* the title */
-#define BAR_W 16
-#define BAR_GAP 4
+#define SCALE     2              /* font pixels a glyph pixel */
+#define CH_W      (6 * SCALE)    /* a character's advance */
+#define CH_H      (9 * SCALE)    /* a line */
+#define PLOT_H    240            /* pixels from 0 to 1 */
+#define LEFT      (5 * CH_W + 8) /* room for "0.75" and a tick */
+#define TOP       (CH_H + 16)    /* the title */
+#define BAR_W     16
+#define BAR_GAP   4
 #define GROUP_PAD 12
-#define LABEL_MAX 24                  /* characters of a group's name drawn */
+#define LABEL_MAX 24 /* characters of a group's name drawn */
 
 static const uint8_t palette[CHART_COLOURS][3] = {
-    {31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},  {148, 103, 189},
+    {31, 119, 180}, {255, 127, 14},  {44, 160, 44},   {214, 39, 40},  {148, 103, 189},
     {140, 86, 75},  {227, 119, 194}, {127, 127, 127}, {188, 189, 34}, {23, 190, 207},
 };
 
@@ -42,7 +42,8 @@ typedef struct canvas {
 
 static void fill(canvas *c, int x0, int y0, int w, int h, const uint8_t col[3]) {
     for (int y = y0 < 0 ? 0 : y0; y < y0 + h && y < c->h; y++)
-        for (int x = x0 < 0 ? 0 : x0; x < x0 + w && x < c->w; x++) memcpy(c->rgb + ((size_t)y * (size_t)c->w + (size_t)x) * 3, col, 3);
+        for (int x = x0 < 0 ? 0 : x0; x < x0 + w && x < c->w; x++)
+            memcpy(c->rgb + ((size_t)y * (size_t)c->w + (size_t)x) * 3, col, 3);
 }
 
 /* 'text' at (x, y), its top left; at most 'max' characters. */
@@ -129,14 +130,16 @@ vg_status chart_png(const char *path, const char *title, const chart_bar *bars, 
     for (int k = 0; k < n; k++) {
         int g0 = ng, s0 = ns, g = intern(groups, &ng, bars[k].group), s = intern(series, &ns, bars[k].series);
         if (g == g0) label_w[g] = label_width(groups[g]) + GROUP_PAD;
-        if (s == s0 && 8 + CH_H + 8 + label_width(series[s]) > legend_w) legend_w = 8 + CH_H + 8 + label_width(series[s]);
+        if (s == s0 && 8 + CH_H + 8 + label_width(series[s]) > legend_w)
+            legend_w = 8 + CH_H + 8 + label_width(series[s]);
         if (g == g0 || s == s0) chart_size(ng, ns, label_w, legend_w, title_w, NULL, &w, &h);
         if (w * h > VG_CANVAS_MAX_PIXELS) {
             memset(err, 0, sizeof *err);
             snprintf(err->file, sizeof err->file, "%s", path);
-            snprintf(err->msg, sizeof err->msg,
-                     "the chart would be over %lld x %lld pixels (%d game x level groups and %d agents so far), over the limit of %d",
-                     w, h, ng, ns, VG_CANVAS_MAX_PIXELS);
+            snprintf(
+                err->msg, sizeof err->msg,
+                "the chart would be over %lld x %lld pixels (%d game x level groups and %d agents so far), over the limit of %d",
+                w, h, ng, ns, VG_CANVAS_MAX_PIXELS);
             st = VG_ERR_LIMIT;
             goto done;
         }

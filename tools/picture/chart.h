@@ -9,12 +9,12 @@
 
 #include "vgdl.h"
 
-#define CHART_COLOURS 10     /* series colours, used in turn */
+#define CHART_COLOURS 10 /* series colours, used in turn */
 
 typedef struct chart_bar {
-    const char *group;       /* bars with the same group stand together, groups in order of first appearance */
-    const char *series;      /* a colour each, in order of first appearance; named in the legend */
-    double value, lo, hi;    /* the bar's height and its interval, 0 to 1 */
+    const char *group;    /* bars with the same group stand together, groups in order of first appearance */
+    const char *series;   /* a colour each, in order of first appearance; named in the legend */
+    double value, lo, hi; /* the bar's height and its interval, 0 to 1 */
 } chart_bar;
 
 /* The colour of series number 's' (0: the first to appear). */

@@ -19,15 +19,15 @@
 #include "outfile.h"
 #include "render.h"
 
-#define FINAL_HOLD_CS 150    /* the last frame shows this much longer (hundredths of a second) */
+#define FINAL_HOLD_CS 150 /* the last frame shows this much longer (hundredths of a second) */
 
 struct render_gif {
     render *r;
-    outfile out;          /* the file */
+    outfile out; /* the file */
     GifFileType *gf;
-    int w, h, delay_cs, frames, pending, written;   /* frames added; one waiting; frames in the file */
-    uint8_t *shown;          /* the picture as the file shows it so far, w * h palette indices */
-    uint8_t *next;           /* the frame waiting to be written */
+    int w, h, delay_cs, frames, pending, written; /* frames added; one waiting; frames in the file */
+    uint8_t *shown;                               /* the picture as the file shows it so far, w * h palette indices */
+    uint8_t *next;                                /* the frame waiting to be written */
 };
 
 /* Fills 'err' for a giflib failure (code 'e') on the GIF's file: the
@@ -36,7 +36,9 @@ static vg_status gif_fail(render_gif *gif, int e, vg_error *err) {
     int sys = e == E_GIF_ERR_WRITE_FAILED || e == E_GIF_ERR_CLOSE_FAILED ? errno : 0;
     errno = sys;
     outfile_error(err, gif->out.path, "cannot write");
-    if (!sys) snprintf(err->msg, sizeof err->msg, "cannot write the GIF (giflib: %s)", GifErrorString(e) ? GifErrorString(e) : "?");
+    if (!sys)
+        snprintf(err->msg, sizeof err->msg, "cannot write the GIF (giflib: %s)",
+                 GifErrorString(e) ? GifErrorString(e) : "?");
     return VG_ERR_IO;
 }
 
@@ -54,7 +56,7 @@ static int put_header(render_gif *gif) {
     EGifSetGifVersion(gif->gf, true);
     int ok = EGifPutScreenDesc(gif->gf, gif->w, gif->h, bits, 0, map) == GIF_OK;
     GifFreeMapObject(map);
-    static const GifByteType loop[3] = {1, 0, 0};   /* sub-block 1, repeat count 0: forever */
+    static const GifByteType loop[3] = {1, 0, 0}; /* sub-block 1, repeat count 0: forever */
     ok = ok && EGifPutExtensionLeader(gif->gf, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
          EGifPutExtensionBlock(gif->gf, 11, "NETSCAPE2.0") == GIF_OK &&
          EGifPutExtensionBlock(gif->gf, 3, loop) == GIF_OK && EGifPutExtensionTrailer(gif->gf) == GIF_OK;
@@ -105,9 +107,9 @@ vg_status render_gif_open(render *r, const char *path, int delay_ms, render_gif 
     gif->w = render_width(r);
     gif->h = render_height(r);
     gif->delay_cs = ((delay_ms > 0 ? delay_ms : RENDER_DELAY) + 5) / 10;
-    if (gif->delay_cs < 2) gif->delay_cs = 2;             /* viewers slow down shorter delays */
+    if (gif->delay_cs < 2) gif->delay_cs = 2; /* viewers slow down shorter delays */
     int fd = outfile_open(&gif->out, path, err), e = 0;
-    errno = 0;                                        /* what a failed write sets is the reason gif_fail gives */
+    errno = 0; /* what a failed write sets is the reason gif_fail gives */
     if (fd < 0) {
         free(gif);
         return VG_ERR_IO;
@@ -115,7 +117,7 @@ vg_status render_gif_open(render *r, const char *path, int delay_ms, render_gif 
     gif->shown = malloc((size_t)gif->w * (size_t)gif->h);
     gif->next = malloc((size_t)gif->w * (size_t)gif->h);
     if (!gif->shown || !gif->next) e = E_GIF_ERR_NOT_ENOUGH_MEM;
-    else if ((gif->gf = EGifOpenFileHandle(fd, &e))) e = put_header(gif);   /* giflib owns fd from here */
+    else if ((gif->gf = EGifOpenFileHandle(fd, &e))) e = put_header(gif); /* giflib owns fd from here */
     if (!gif->gf) close(fd);
     if (e) {
         gif_fail(gif, e, err);

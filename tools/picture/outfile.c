@@ -18,7 +18,7 @@
  *                                waited for;
  *   a directory                  refused.
  */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <fcntl.h>
 #include <png.h>
@@ -52,20 +52,20 @@ static int open_temp(outfile *o, mode_t mode, int umasked, vg_error *err) {
         return refuse(o, NULL, err);
     }
     if (umasked) {
-        mode_t mask = umask(0);                        /* mkstemp makes it private: as open() would not */
+        mode_t mask = umask(0); /* mkstemp makes it private: as open() would not */
         umask(mask);
         mode &= ~mask;
     }
-    if (fchmod(fd, mode) != 0) {}                      /* a file system without modes: keep mkstemp's */
+    if (fchmod(fd, mode) != 0) {} /* a file system without modes: keep mkstemp's */
     return fd;
 }
 
 /* A device, FIFO or socket, opened where it is. */
 static int open_in_place(outfile *o, const struct stat *st, vg_error *err) {
-    int fd = open(o->path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);   /* O_NONBLOCK: a FIFO with no reader fails */
+    int fd = open(o->path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC); /* O_NONBLOCK: a FIFO with no reader fails */
     struct stat now;
     if (fd < 0) return refuse(o, errno == ENXIO && S_ISFIFO(st->st_mode) ? "a FIFO that no process reads" : NULL, err);
-    if (fstat(fd, &now) != 0 || S_ISREG(now.st_mode) || S_ISDIR(now.st_mode)) {   /* replaced since stat(): start again */
+    if (fstat(fd, &now) != 0 || S_ISREG(now.st_mode) || S_ISDIR(now.st_mode)) { /* replaced since stat(): start again */
         close(fd);
         return refuse(o, "the file changed while it was opened", err);
     }
@@ -83,14 +83,14 @@ int outfile_open(outfile *o, const char *path, vg_error *err) {
     if (stat(path, &st) != 0) {
         if (errno != ENOENT) return refuse(o, NULL, err);
         if (lstat(path, &lst) == 0) return refuse(o, "a symbolic link to a file that does not exist", err);
-        snprintf(o->dest, sizeof o->dest, "%s", path);  /* a new file */
+        snprintf(o->dest, sizeof o->dest, "%s", path); /* a new file */
         return open_temp(o, 0666, 1, err);
     }
     if (S_ISDIR(st.st_mode)) return errno = EISDIR, refuse(o, NULL, err);
     if (!S_ISREG(st.st_mode)) return open_in_place(o, &st, err);
-    if (access(path, W_OK) != 0) return refuse(o, NULL, err);    /* a file we may not write is not replaced */
+    if (access(path, W_OK) != 0) return refuse(o, NULL, err); /* a file we may not write is not replaced */
     if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
-        char *real = realpath(path, NULL);              /* the file the links lead to */
+        char *real = realpath(path, NULL); /* the file the links lead to */
         if (!real || strlen(real) >= sizeof o->dest) {
             if (real) errno = ENAMETOOLONG;
             free(real);
@@ -105,7 +105,7 @@ int outfile_open(outfile *o, const char *path, vg_error *err) {
 }
 
 vg_status outfile_end(outfile *o, int keep, vg_error *err) {
-    if (!o->tmp[0]) return VG_OK;                      /* written in place: nothing to rename */
+    if (!o->tmp[0]) return VG_OK; /* written in place: nothing to rename */
     errno = 0;
     vg_status st = VG_OK;
     if (!keep || rename(o->tmp, o->dest) != 0) {

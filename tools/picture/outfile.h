@@ -15,9 +15,9 @@
 #include "vgdl.h"
 
 typedef struct outfile {
-    char path[4096];         /* the path given, which errors name */
-    char dest[4096];         /* the file renamed over: 'path', or where its symbolic links lead */
-    char tmp[4096];          /* the temporary file beside it; "" when written in place (a device, a FIFO) */
+    char path[4096]; /* the path given, which errors name */
+    char dest[4096]; /* the file renamed over: 'path', or where its symbolic links lead */
+    char tmp[4096];  /* the temporary file beside it; "" when written in place (a device, a FIFO) */
 } outfile;
 
 /* Opens 'path' for writing a picture: a regular file or none

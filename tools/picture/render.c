@@ -16,9 +16,9 @@
 
 struct render {
     vg_canvas *c;
-    uint8_t pal[256 * 3];          /* palette for the GIF */
+    uint8_t pal[256 * 3]; /* palette for the GIF */
     int npal;
-    uint8_t *lut;                  /* 15-bit colour -> palette entry, 32768 */
+    uint8_t *lut; /* 15-bit colour -> palette entry, 32768 */
 };
 
 /* ---- Palette -------------------------------------------------------------- */
@@ -114,7 +114,7 @@ vg_status render_png(render *r, const vg_state *s, const char *path, vg_error *e
 
 void render_text(uint8_t *rgb, int w, int h, int x, int y, const char *text, int max, int scale, uint32_t colour) {
     for (int k = 0; text[k] && k < max; k++, x += 6 * scale) {
-        const uint8_t *rows = vg_glyph((char)toupper((unsigned char)text[k]));   /* "BETA", not "BeTA" */
+        const uint8_t *rows = vg_glyph((char)toupper((unsigned char)text[k])); /* "BETA", not "BeTA" */
         for (int v = 0; rows && v < 7 * scale; v++)
             for (int u = 0; u < 5 * scale; u++)
                 if (rows[v / scale] >> (4 - u / scale) & 1 && x + u >= 0 && x + u < w && y + v >= 0 && y + v < h) {

@@ -19,13 +19,13 @@
 
 #include "vgdl.h"
 
-#define RENDER_DELAY 100     /* milliseconds a GIF frame, unless --delay says otherwise */
+#define RENDER_DELAY 100 /* milliseconds a GIF frame, unless --delay says otherwise */
 
 typedef struct render_opts {
-    int cell;                /* pixels a cell (1 to 256); 0: VG_CANVAS_CELL */
-    int delay_ms;            /* GIF: milliseconds a frame; 0: RENDER_DELAY */
-    const char *script;      /* the game's script: a Lua script's images are read beside it */
-    const char *sprites;     /* --sprites DIR: images are read under it (GVGAI's sprites/ folder); NULL: none */
+    int cell;            /* pixels a cell (1 to 256); 0: VG_CANVAS_CELL */
+    int delay_ms;        /* GIF: milliseconds a frame; 0: RENDER_DELAY */
+    const char *script;  /* the game's script: a Lua script's images are read beside it */
+    const char *sprites; /* --sprites DIR: images are read under it (GVGAI's sprites/ folder); NULL: none */
 } render_opts;
 
 typedef struct render render;
@@ -38,8 +38,8 @@ typedef struct render render;
  * Returns VG_OK with '*out' owned by the caller (render_free), or an error
  * naming the image file (missing, not a PNG) with '*out' NULL. */
 vg_status render_new(const vg_game *g, const render_opts *o, render **out, vg_error *err);
-void render_free(render *r);                         /* NULL is a no-op */
-int render_width(const render *r);                   /* picture size in pixels */
+void render_free(render *r);       /* NULL is a no-op */
+int render_width(const render *r); /* picture size in pixels */
 int render_height(const render *r);
 /* Draws 's' on the canvas; returns it: width * height pixels, 3 bytes
  * (R, G, B) each, row by row, owned by 'r', valid until the next call. */
@@ -77,6 +77,6 @@ vg_status render_gif_frame(render_gif *gif, const vg_state *s, vg_error *err);
  * removes it ('keep' 0); frees 'gif' (NULL is a no-op). VG_OK or
  * VG_ERR_IO naming the path. */
 vg_status render_gif_close(render_gif *gif, int keep, vg_error *err);
-int render_gif_frames(const render_gif *gif);        /* frames added so far */
+int render_gif_frames(const render_gif *gif); /* frames added so far */
 
 #endif

@@ -13,8 +13,8 @@
 #include "render.h"
 #include "sheet.h"
 
-#define PAD 8                        /* pixels around a tile */
-#define SCALE 2
+#define PAD       8 /* pixels around a tile */
+#define SCALE     2
 #define CAPTION_H (9 * SCALE)
 
 vg_status sheet_png(const char *path, const sheet_tile *tiles, int n, int cols, vg_error *err) {
@@ -40,7 +40,8 @@ vg_status sheet_png(const char *path, const sheet_tile *tiles, int n, int cols, 
         const sheet_tile *t = &tiles[k];
         int x0 = (k % cols) * cell_w + PAD + (cw - t->w) / 2, y0 = (k / cols) * cell_h + PAD + (ch - t->h);
         for (int y = 0; y < t->h; y++)
-            memcpy(rgb + ((size_t)(y0 + y) * (size_t)w + (size_t)x0) * 3, t->rgb + (size_t)y * (size_t)t->w * 3, (size_t)t->w * 3);
+            memcpy(rgb + ((size_t)(y0 + y) * (size_t)w + (size_t)x0) * 3, t->rgb + (size_t)y * (size_t)t->w * 3,
+                   (size_t)t->w * 3);
         int tx = (k % cols) * cell_w + PAD + (cw - (int)strlen(t->caption) * 6 * SCALE) / 2;
         render_text(rgb, w, h, tx, y0 + t->h + 4, t->caption, (int)strlen(t->caption), SCALE, 0x000000);
     }

@@ -11,9 +11,9 @@
 #include "vgdl.h"
 
 typedef struct sheet_tile {
-    const uint8_t *rgb;      /* w * h pixels, 3 bytes each, row by row */
+    const uint8_t *rgb; /* w * h pixels, 3 bytes each, row by row */
     int w, h;
-    const char *caption;     /* one line under it */
+    const char *caption; /* one line under it */
 } sheet_tile;
 
 /* Writes tiles[0..n) as a PNG at 'path': 'cols' a row, each in a cell as

@@ -36,15 +36,15 @@
 #include "param.h"
 #include "term.h"
 
-#define MAX_GAMES 256
+#define MAX_GAMES  256
 #define MAX_TRACES 8
 
 /* A corpus: its folder, where its games are, how many players they have. */
 static const struct corpus {
     const char *dir;
-    const char *games[2];    /* the folders the game files are in, tried in turn */
+    const char *games[2]; /* the folders the game files are in, tried in turn */
     int players;
-    int least;               /* games it must have */
+    int least; /* games it must have */
 } corpora[] = {
     {"tests/golden/gvgai/corpus", {"gvgai", "gvgai/contphysics"}, 1, 100},
     {"tests/golden/gvgai/corpus2p", {"gvgai/2player", "gvgai/2player"}, 2, 59},
@@ -58,10 +58,10 @@ typedef struct trace {
 } trace;
 
 typedef struct game {
-    char name[64];           /* "aliens"; a two-player game's "2player/aliens" */
-    char path[256];          /* gvgai/NAME.txt, gvgai/contphysics/NAME.txt or gvgai/2player/NAME.txt */
+    char name[64];  /* "aliens"; a two-player game's "2player/aliens" */
+    char path[256]; /* gvgai/NAME.txt, gvgai/contphysics/NAME.txt or gvgai/2player/NAME.txt */
     const struct corpus *corpus;
-    int listed;              /* in EXACT */
+    int listed; /* in EXACT */
     int ntraces;
     trace traces[MAX_TRACES];
 } game;
@@ -194,7 +194,8 @@ static void test_exact(void **state) {
         for (int k = 0; k < (converted && !all ? 1 : gm->ntraces); k++) {
             char why[512];
             if (replay(gm, &gm->traces[k], converted, 1, why, sizeof why) == EXACT) continue;
-            print_error("%s level %d%s: %s\n", gm->name, gm->traces[k].lvl, converted ? " (converted to Lua)" : "", why);
+            print_error("%s level %d%s: %s\n", gm->name, gm->traces[k].lvl, converted ? " (converted to Lua)" : "",
+                        why);
             bad++;
         }
     assert_int_equal(bad, 0);
@@ -207,7 +208,8 @@ static void test_unlisted(void **state) {
     for (int c = 0; c < NUM_CORPORA; c++) {
         int n = 0;
         for (int g = 0; g < ngames; g++) n += games[g].corpus == &corpora[c];
-        if (n < corpora[c].least) print_error("%s: %d games, expected %d or more\n", corpora[c].dir, n, corpora[c].least);
+        if (n < corpora[c].least)
+            print_error("%s: %d games, expected %d or more\n", corpora[c].dir, n, corpora[c].least);
         assert_true(n >= corpora[c].least);
     }
     for (int g = 0; g < ngames; g++) {
@@ -251,7 +253,7 @@ static void note_lack(const char *game_name, const char *kind, const char *name)
     }
     lack *l = &lacks[k];
     size_t len = strlen(l->games);
-    if (len >= strlen(game_name) && strcmp(l->games + len - strlen(game_name), game_name) == 0) return;   /* noted */
+    if (len >= strlen(game_name) && strcmp(l->games + len - strlen(game_name), game_name) == 0) return; /* noted */
     l->ngames++;
     if (len + strlen(game_name) + 8 < sizeof l->games)
         snprintf(l->games + len, sizeof l->games - len, "%s%s", len ? " " : "", game_name);
@@ -259,7 +261,7 @@ static void note_lack(const char *game_name, const char *kind, const char *name)
 
 typedef struct census {
     const char *game;
-    vg_game *g;              /* scratch: parameters are tried on it */
+    vg_game *g; /* scratch: parameters are tried on it */
 } census;
 
 /* Notes each parameter of 'd' the engine does not know in 'table'. */
@@ -363,6 +365,7 @@ int main(int argc, char **argv) {
     tests[n++] = (struct CMUnitTest){.name = "test_unlisted", .test_func = test_unlisted};
     for (int g = 0; g < ngames; g++)
         if (games[g].listed)
-            tests[n++] = (struct CMUnitTest){.name = games[g].name, .test_func = test_exact, .initial_state = &games[g]};
+            tests[n++] =
+                (struct CMUnitTest){.name = games[g].name, .test_func = test_exact, .initial_state = &games[g]};
     return run_group("corpus", tests, (size_t)n, argc, argv);
 }

@@ -61,22 +61,21 @@ static vg_game *load_lua(const char *text, const char *level, vg_error *err) {
 
 /* ---- Syntax ------------------------------------------------------------ */
 
-static const char *const syntax_game =
-    "# a comment line\n"
-    "BasicGame square_size=20 key_handler=Pulse   # the game\n"
-    "  SpriteSet\n"
-    "    floor > Immovable hidden=TRUE img=oryx/floor\n"
-    "    portal >\n"
-    "    \tspawn > SpawnPoint stype=ghost prob=.5 orientation=DUP\n"
-    "    ghost > stypes=a,b,c\n"
-    "\n"
-    "  LevelMapping\n"
-    "    . > floor\n"
-    "    A > floor avatar\n"
-    "  InteractionSet\n"
-    "    ghost EOS wall > stepBack\n"
-    "  TerminationSet\n"
-    "    SpriteCounter stype=avatar limit=0 win=False\n";
+static const char *const syntax_game = "# a comment line\n"
+                                       "BasicGame square_size=20 key_handler=Pulse   # the game\n"
+                                       "  SpriteSet\n"
+                                       "    floor > Immovable hidden=TRUE img=oryx/floor\n"
+                                       "    portal >\n"
+                                       "    \tspawn > SpawnPoint stype=ghost prob=.5 orientation=DUP\n"
+                                       "    ghost > stypes=a,b,c\n"
+                                       "\n"
+                                       "  LevelMapping\n"
+                                       "    . > floor\n"
+                                       "    A > floor avatar\n"
+                                       "  InteractionSet\n"
+                                       "    ghost EOS wall > stepBack\n"
+                                       "  TerminationSet\n"
+                                       "    SpriteCounter stype=avatar limit=0 win=False\n";
 
 static void test_syntax(void **state) {
     (void)state;
@@ -94,14 +93,14 @@ static void test_syntax(void **state) {
     assert_string_equal(floor->word.s, "Immovable");
     assert_int_equal(floor->word.line, 4);
     assert_int_equal(floor->word.col, 13);
-    assert_true(d.params[floor->pfirst].v.kind == PV_BOOL && d.params[floor->pfirst].v.b == 1);   /* TRUE */
+    assert_true(d.params[floor->pfirst].v.kind == PV_BOOL && d.params[floor->pfirst].v.b == 1); /* TRUE */
     assert_true(d.params[floor->pfirst + 1].v.kind == PV_STRING);
     assert_string_equal(d.params[floor->pfirst + 1].v.str, "oryx/floor");
-    assert_null(portal->word.s);                       /* 'portal >': a parent without a class */
-    assert_int_equal(spawn->parent, 1);                /* a tab counts one: 5 > 4, nested in portal */
+    assert_null(portal->word.s);        /* 'portal >': a parent without a class */
+    assert_int_equal(spawn->parent, 1); /* a tab counts one: 5 > 4, nested in portal */
     assert_int_equal(ghost->parent, -1);
     assert_true(d.params[spawn->pfirst + 1].v.kind == PV_NUMBER && d.params[spawn->pfirst + 1].v.num == 0.5);
-    assert_string_equal(d.params[spawn->pfirst + 2].v.str, "UP");   /* GVGAI's DUP is its UP */
+    assert_string_equal(d.params[spawn->pfirst + 2].v.str, "UP"); /* GVGAI's DUP is its UP */
     const param_value *list = &d.params[ghost->pfirst].v;
     assert_int_equal(list->kind, PV_LIST);
     assert_int_equal(list->n, 3);
@@ -133,7 +132,8 @@ static void test_syntax_errors(void **state) {
         {"BasicGame\n  SpriteSet extra\n", 2, 13, "stands alone"},
         {"BasicGame\nSpriteSet\n", 2, 1, "not indented under the 'BasicGame' line"},
         {"BasicGame\n  SpriteSet\n    floor Immovable\n", 3, 11, "'>' after its name"},
-        {"BasicGame\n  SpriteSet\n    floor > Immovable Passive\n", 3, 23, "a second class, 'Passive' (after 'Immovable')"},
+        {"BasicGame\n  SpriteSet\n    floor > Immovable Passive\n", 3, 23,
+         "a second class, 'Passive' (after 'Immovable')"},
         {"BasicGame\n  SpriteSet\n    floor > speed=\n", 3, 13, "'speed' has no value"},
         {"BasicGame\n  SpriteSet\n    floor > =1\n", 3, 13, "no parameter name"},
         {"BasicGame\n  SpriteSet\n    floor > a=b=c\n", 3, 15, "one '='"},
@@ -153,9 +153,10 @@ static void test_syntax_errors(void **state) {
         vg_error err = {0};
         vg_status st = gvgai_parse("bad.txt", cases[k].text, &d, &err);
         gvgai_free(&d);
-        if (st != VG_ERR_SCRIPT || err.line != cases[k].line || err.col != cases[k].col || !strstr(err.msg, cases[k].msg))
-            print_error("case %zu: expected %d:%d '%s', got %s %d:%d '%s'\n", k, cases[k].line, cases[k].col, cases[k].msg,
-                        vg_status_name(st), err.line, err.col, err.msg);
+        if (st != VG_ERR_SCRIPT || err.line != cases[k].line || err.col != cases[k].col ||
+            !strstr(err.msg, cases[k].msg))
+            print_error("case %zu: expected %d:%d '%s', got %s %d:%d '%s'\n", k, cases[k].line, cases[k].col,
+                        cases[k].msg, vg_status_name(st), err.line, err.col, err.msg);
         assert_int_equal(st, VG_ERR_SCRIPT);
         assert_string_equal(err.file, "bad.txt");
         assert_int_equal(err.line, cases[k].line);
@@ -166,7 +167,7 @@ static void test_syntax_errors(void **state) {
 
 /* ---- Meaning ----------------------------------------------------------- */
 
-static const vg_game *cur;       /* the game type() looks in */
+static const vg_game *cur; /* the game type() looks in */
 
 /* Loads VGDL 'text' on map 'level', which must work; the game becomes 'cur'. */
 static vg_game *must_load(const char *text, const char *level) {
@@ -187,77 +188,75 @@ static const type_def *type(const char *name) {
 
 static void test_inheritance_and_defaults(void **state) {
     (void)state;
-    static const char *const text =
-        "BasicGame obs=food,moving key_handler=Pulse\n"
-        "    SpriteSet\n"
-        "        food > Immovable color=RED\n"
-        "            pellet > portal=True\n"
-        "            power > Resource shrinkfactor=0.5\n"
-        "                big > portal=True\n"
-        "        moving >\n"
-        "            ghost > RandomNPC cons=3\n"
-        "                fast > speed=2\n"
-        "        avatar > MovingAvatar img=oryx/man\n"
-        "    InteractionSet\n"
-        "        EOS ghost avatar > stepBack\n"
-        "        avatar eos > stepBack\n"
-        "    TerminationSet\n"
-        "        SpriteCounter stype=food win=True\n";
+    static const char *const text = "BasicGame obs=food,moving key_handler=Pulse\n"
+                                    "    SpriteSet\n"
+                                    "        food > Immovable color=RED\n"
+                                    "            pellet > portal=True\n"
+                                    "            power > Resource shrinkfactor=0.5\n"
+                                    "                big > portal=True\n"
+                                    "        moving >\n"
+                                    "            ghost > RandomNPC cons=3\n"
+                                    "                fast > speed=2\n"
+                                    "        avatar > MovingAvatar img=oryx/man\n"
+                                    "    InteractionSet\n"
+                                    "        EOS ghost avatar > stepBack\n"
+                                    "        avatar eos > stepBack\n"
+                                    "    TerminationSet\n"
+                                    "        SpriteCounter stype=food win=True\n";
     vg_game *g = must_load(text, "wA.\n");
-    assert_int_equal(game_type_find(g, "wall"), 0);             /* GVGAI's default wall, first */
+    assert_int_equal(game_type_find(g, "wall"), 0); /* GVGAI's default wall, first */
     assert_int_equal(type("wall")->cls, CLS_Immovable);
     assert_int_equal(type("pellet")->cls, CLS_Immovable);
-    assert_int_equal(type("pellet")->color, type("food")->color);  /* inherited */
-    assert_int_equal(type("power")->cls, CLS_Immovable);         /* a parent names a class: its own is ignored */
-    assert_int_equal(type("big")->cls, CLS_Resource);            /* ... but its children take it */
+    assert_int_equal(type("pellet")->color, type("food")->color); /* inherited */
+    assert_int_equal(type("power")->cls, CLS_Immovable);          /* a parent names a class: its own is ignored */
+    assert_int_equal(type("big")->cls, CLS_Resource);             /* ... but its children take it */
     assert_int_equal(type("fast")->cls, CLS_RandomNPC);
     assert_int_equal(type("fast")->cons, 3);
     assert_true(type("fast")->speed == 2 && type("ghost")->speed == 1);
     assert_string_equal(type("avatar")->img, "oryx/man");
-    assert_int_equal(vg_type_category(g, game_type_find(g, "pellet")), VG_CAT_PORTAL);   /* GVGAI's portal=True */
-    assert_int_equal(vg_type_category(g, game_type_find(g, "big")), VG_CAT_RESOURCE);    /* ... but a resource first */
-    assert_int_equal(g->obs_named.n, 2);                          /* obs: the types named ... */
+    assert_int_equal(vg_type_category(g, game_type_find(g, "pellet")), VG_CAT_PORTAL); /* GVGAI's portal=True */
+    assert_int_equal(vg_type_category(g, game_type_find(g, "big")), VG_CAT_RESOURCE);  /* ... but a resource first */
+    assert_int_equal(g->obs_named.n, 2);                                               /* obs: the types named ... */
     assert_int_equal(g->obs_named.t[0], game_type_find(g, "food"));
     assert_int_equal(g->obs_named.t[1], game_type_find(g, "moving"));
-    int food_own = type("food")->self;                            /* ... whose own sprites block paths (none here) */
+    int food_own = type("food")->self; /* ... whose own sprites block paths (none here) */
     assert_true(g->obstacles == (food_own >= 0 ? 1ULL << food_own : 0));
-    assert_int_equal(g->neffects, 3);                             /* EOS first: ghost EOS, avatar EOS; then avatar EOS */
+    assert_int_equal(g->neffects, 3); /* EOS first: ghost EOS, avatar EOS; then avatar EOS */
     assert_int_equal(g->effects[0].t1, game_type_find(g, "ghost"));
     assert_int_equal(g->effects[1].t1, game_type_find(g, "avatar"));
     for (int k = 0; k < 3; k++) assert_int_equal(g->effects[k].t2, EOS_TYPE);
-    assert_int_equal(g->mapping['w'][0], game_type_find(g, "wall"));   /* GVGAI's default map characters */
+    assert_int_equal(g->mapping['w'][0], game_type_find(g, "wall")); /* GVGAI's default map characters */
     assert_int_equal(g->mapping['A'][0], game_type_find(g, "avatar"));
     assert_int_equal(g->mapping[' '][0], MAP_EMPTY);
     assert_int_equal(g->mapping['.'][0], -1);
-    assert_int_equal(vg_game_width(g), 3);                        /* '.' is not mapped: an empty cell */
+    assert_int_equal(vg_game_width(g), 3); /* '.' is not mapped: an empty cell */
     vg_game_free(g);
 
-    g = must_load("BasicGame\n  SpriteSet\n    floor > Immovable\n", "A\nAw\n\n");   /* no avatar declared */
+    g = must_load("BasicGame\n  SpriteSet\n    floor > Immovable\n", "A\nAw\n\n"); /* no avatar declared */
     assert_int_equal(game_type_find(g, "avatar"), 1);
     assert_int_equal(type("avatar")->cls, CLS_MovingAvatar);
-    assert_int_equal(vg_game_width(g), 1);                        /* the first line's width */
-    assert_int_equal(vg_game_height(g), 3);                       /* a blank last line is a row, as in GVGAI */
+    assert_int_equal(vg_game_width(g), 1);  /* the first line's width */
+    assert_int_equal(vg_game_height(g), 3); /* a blank last line is a row, as in GVGAI */
     vg_game_free(g);
 }
 
 static void test_declared_twice(void **state) {
     (void)state;
-    static const char *const text =
-        "BasicGame\n"
-        "  SpriteSet\n"
-        "    wall > Immovable color=RED\n"
-        "    enemy >\n"
-        "      under >\n"
-        "        mole > RandomNPC\n"
-        "    gem >\n"
-        "      under >\n"
-        "        jewel > Immovable\n"
-        "    avatar > MovingAvatar\n"
-        "    wall > Immovable color=BLUE\n"
-        "  TerminationSet\n"
-        "    SpriteCounter stype=under win=True\n";
+    static const char *const text = "BasicGame\n"
+                                    "  SpriteSet\n"
+                                    "    wall > Immovable color=RED\n"
+                                    "    enemy >\n"
+                                    "      under >\n"
+                                    "        mole > RandomNPC\n"
+                                    "    gem >\n"
+                                    "      under >\n"
+                                    "        jewel > Immovable\n"
+                                    "    avatar > MovingAvatar\n"
+                                    "    wall > Immovable color=BLUE\n"
+                                    "  TerminationSet\n"
+                                    "    SpriteCounter stype=under win=True\n";
     vg_game *g = must_load(text, "wA\n");
-    assert_int_equal(type("wall")->line, 11);                      /* the last one counts */
+    assert_int_equal(type("wall")->line, 11); /* the last one counts */
     assert_int_equal(type("under~1")->parent, game_type_find(g, "enemy"));
     assert_int_equal(type("under")->parent, game_type_find(g, "gem"));
     assert_int_equal(g->terms[0].stype, game_type_find(g, "under"));
@@ -268,7 +267,7 @@ static void test_declared_twice(void **state) {
 static void test_errors_located(void **state) {
     (void)state;
     static const struct {
-        const char *line;                 /* the game's fourth line */
+        const char *line; /* the game's fourth line */
         int col;
         const char *msg;
     } cases[] = {
@@ -280,8 +279,10 @@ static void test_errors_located(void **state) {
         {"  InteractionSet\n    avatar wal > stepBack", 12, "unknown sprite type 'wal'; did you mean 'wall'?"},
         {"  InteractionSet\n    avatar wall > stepback", 19, "unknown effect 'stepback'; did you mean 'stepBack'?"},
         {"  InteractionSet\n    avatar TIME > killBoth", 0, "killBoth needs two sprites; it cannot be timed (TIME)"},
-        {"  TerminationSet\n    SpriteCountr stype=avatar", 5, "unknown termination 'SpriteCountr'; did you mean 'SpriteCounter'?"},
-        {"  TerminationSet\n    Timeout limit=10 winn=True", 22, "unknown termination parameter 'winn'; did you mean 'win'?"},
+        {"  TerminationSet\n    SpriteCountr stype=avatar", 5,
+         "unknown termination 'SpriteCountr'; did you mean 'SpriteCounter'?"},
+        {"  TerminationSet\n    Timeout limit=10 winn=True", 22,
+         "unknown termination parameter 'winn'; did you mean 'win'?"},
         {"  LevelMapping\n    x > flor", 9, "unknown sprite type 'flor'; did you mean 'floor'?"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -289,11 +290,11 @@ static void test_errors_located(void **state) {
         snprintf(text, sizeof text, "BasicGame\n  SpriteSet\n    floor > Immovable\n%s%s\n",
                  strncmp(cases[k].line, "    avatar >", 12) == 0 ? "" : "    avatar > MovingAvatar\n", cases[k].line);
         vg_error err;
-        vg_game *g = load_vgdl(text, "Ax\n", &err);      /* 'x' is used: a type it names must exist */
+        vg_game *g = load_vgdl(text, "Ax\n", &err); /* 'x' is used: a type it names must exist */
         int line = strchr(cases[k].line, '\n') ? 6 : 4;
         if (g || err.line != line || err.col != cases[k].col || !strstr(err.msg, cases[k].msg))
-            print_error("case %zu: expected %d:%d '%s', got %d:%d '%s'\n", k, line, cases[k].col, cases[k].msg, err.line,
-                        err.col, err.msg);
+            print_error("case %zu: expected %d:%d '%s', got %d:%d '%s'\n", k, line, cases[k].col, cases[k].msg,
+                        err.line, err.col, err.msg);
         assert_null(g);
         assert_true(ends_with(err.file, "game.txt"));
         assert_int_equal(err.line, line);
@@ -345,7 +346,9 @@ static void gvgai_files(glob_t *gl) {
 }
 
 /* 1 for a game file (not a level, nor the licence). */
-static int is_game(const char *path) { return !strstr(path, "_lvl") && !strstr(path, "_glvl") && !strstr(path, "LICENSE"); }
+static int is_game(const char *path) {
+    return !strstr(path, "_lvl") && !strstr(path, "_glvl") && !strstr(path, "LICENSE");
+}
 
 /* Every game file of gvgai/ parses and walks, whether the engine has its classes or not. */
 static void test_every_game_parses(void **state) {
@@ -444,7 +447,7 @@ static void test_convert_round_trip(void **state) {
         char *lua, name[128], level[256], *text;
         size_t len;
         vg_error err = {0}, lerr = {0};
-        if (strstr(path, "_ggame")) continue;               /* a level generator's game: no levels */
+        if (strstr(path, "_ggame")) continue; /* a level generator's game: no levels */
         assert_int_equal(vg_game_convert(path, &lua, &err), VG_OK);
         snprintf(name, sizeof name, "%.*s.lua", (int)(strlen(base) - 4), base);
         const char *script = temp_file(name, lua);
@@ -455,12 +458,14 @@ static void test_convert_round_trip(void **state) {
         vg_status st = vg_game_load_text(path, text, level, &g, &err);
         vg_status lst = vg_game_load_text(script, text, level, &h, &lerr);
         if (st != lst || (st != VG_OK && !same_error(err.msg, lerr.msg)))
-            print_error("%s: %s: %s; converted: %s: %s\n", path, vg_status_name(st), err.msg, vg_status_name(lst), lerr.msg);
+            print_error("%s: %s: %s; converted: %s: %s\n", path, vg_status_name(st), err.msg, vg_status_name(lst),
+                        lerr.msg);
         assert_int_equal(st, lst);
         if (st != VG_OK) assert_true(same_error(err.msg, lerr.msg));
         if (g && h) {
             char actions[256];
-            snprintf(actions, sizeof actions, "tests/golden/gvgai/corpus/%.*s/lvl0_seed1.actions", (int)(strlen(base) - 4), base);
+            snprintf(actions, sizeof actions, "tests/golden/gvgai/corpus/%.*s/lvl0_seed1.actions",
+                     (int)(strlen(base) - 4), base);
             same_rules(g, h, path);
             if (access(actions, F_OK) == 0) same_play(g, h, actions, path);
             loaded++;
@@ -485,7 +490,7 @@ static void both_ways(const char *text, const char *level, int expect_ok, char *
     if (!!g != expect_ok) print_error("expected it to %s: %s\n", expect_ok ? "load" : "fail", g ? "loads" : err.msg);
     assert_int_equal(!!g, expect_ok);
     vg_status st = vg_game_convert(temp_file("game.txt", text), &lua, &lerr);
-    if (st != VG_OK) {                      /* convert refuses what the reader refuses */
+    if (st != VG_OK) { /* convert refuses what the reader refuses */
         assert_false(expect_ok);
         return;
     }
@@ -506,7 +511,7 @@ static void test_convert_hostile(void **state) {
     static const struct {
         const char *game, *sprites, *maps, *rules, *level;
         int ok;
-        const char *lua;          /* in the converted script */
+        const char *lua; /* in the converted script */
     } cases[] = {
         /* 1e400 is Lua's 1e999 (it was 'inf', an undefined global: the entry vanished) */
         {" square_size=1e400", "", "", "", "A.\n", 0, "square_size = 1e999"},
@@ -522,16 +527,19 @@ static void test_convert_hostile(void **state) {
         {"", "", "    \xe9 > ghost", "", "A.\xe9\n", 0, NULL},
         {"", "", "    \xe9 > goal", "", "A.\xe9\n", 1, NULL},
         /* a list longer than the Lua loader takes */
-        {"", "    avatar > ShootAvatar stype=goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
-             "goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
-             "goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
-             "goal,goal,goal,goal,goal", "", "", "A.\n", 0, NULL},
+        {"",
+         "    avatar > ShootAvatar stype=goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
+         "goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
+         "goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,goal,"
+         "goal,goal,goal,goal,goal",
+         "", "", "A.\n", 0, NULL},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char text[4096], *lua = NULL;
         snprintf(text, sizeof text, head, cases[k].game, cases[k].sprites, cases[k].maps, cases[k].rules);
         both_ways(text, cases[k].level, cases[k].ok, &lua);
-        if (cases[k].lua && (!lua || !strstr(lua, cases[k].lua))) print_error("case %zu: no '%s' in:\n%s\n", k, cases[k].lua, lua ? lua : "(not converted)");
+        if (cases[k].lua && (!lua || !strstr(lua, cases[k].lua)))
+            print_error("case %zu: no '%s' in:\n%s\n", k, cases[k].lua, lua ? lua : "(not converted)");
         if (cases[k].lua) assert_true(lua && strstr(lua, cases[k].lua));
         free(lua);
     }
@@ -543,8 +551,9 @@ static void test_convert_hostile(void **state) {
 static void test_many_second_types(void **state) {
     (void)state;
     static char text[8192];
-    int n = snprintf(text, sizeof text, "BasicGame\n  SpriteSet\n    goal > Immovable\n  LevelMapping\n    g > goal\n"
-                                        "  InteractionSet\n    avatar");
+    int n = snprintf(text, sizeof text,
+                     "BasicGame\n  SpriteSet\n    goal > Immovable\n  LevelMapping\n    g > goal\n"
+                     "  InteractionSet\n    avatar");
     for (int k = 0; k < 256; k++) n += snprintf(text + n, sizeof text - (size_t)n, " wall");
     snprintf(text + n, sizeof text - (size_t)n, " goal > killSprite\n");
     vg_error err;
@@ -585,13 +594,13 @@ static void test_many_lines(void **state) {
     clock_t t0 = clock();
     vg_error err;
     vg_game *g = load_vgdl(text, "A\n", &err);
-    assert_null(g);                                /* a character is mapped twice */
+    assert_null(g); /* a character is mapped twice */
     assert_non_null(strstr(err.msg, "mapped twice"));
     char *lua = NULL;
     assert_int_equal(vg_game_convert(temp_file("game.txt", text), &lua, &err), VG_OK);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     if (secs > 1) print_error("40,000 lines took %.2f s\n", secs);
-    assert_true(secs < 1);                         /* linear: a few milliseconds; quadratic: seconds */
+    assert_true(secs < 1); /* linear: a few milliseconds; quadratic: seconds */
     free(lua);
     free(text);
 }

@@ -16,8 +16,8 @@
 
 #include "support.h"
 
-#define SCRIPTS "tests/fixtures/scripts/"
-#define TINY_MAP "tests/fixtures/maps/tiny.txt"
+#define SCRIPTS      "tests/fixtures/scripts/"
+#define TINY_MAP     "tests/fixtures/maps/tiny.txt"
 #define MUSHROOM_MAP "tests/fixtures/maps/mushroom_row.txt"
 
 static void advance_ok(const vg_game *g, vg_state *s, vg_action a) {
@@ -129,7 +129,7 @@ static void test_heuristic(void **state) {
     double h = vg_heuristic(g, s, &err);
     if (h != 10 * 1 - 1) print_error("heuristic at the start: %g (%s)\n", h, err.msg);
     assert_true(h == 10 * 1 - 1);
-    advance_ok(g, s, VG_ACTION_RIGHT);         /* onto the mushroom: +1 */
+    advance_ok(g, s, VG_ACTION_RIGHT); /* onto the mushroom: +1 */
     assert_true(vg_score(s) == 1);
     h = vg_heuristic(g, s, &err);
     assert_true(h == 100 * 1 + 10 * 1 - 2);
@@ -201,7 +201,7 @@ static void test_heuristic_read_only(void **state) {
     assert_true(vg_score(s) == 1);
     assert_true(vg_state_hash(s) == before);
     expect_error_at(&err, "heuristic_readonly.lua", "read-only", NULL);
-    assert_true(vg_heuristic(g, s, NULL) == vg_score(s));   /* no error record: still the score */
+    assert_true(vg_heuristic(g, s, NULL) == vg_score(s)); /* no error record: still the score */
     assert_true(vg_state_hash(s) == before);
     vg_state_free(s);
     vg_game_free(g);
@@ -261,11 +261,19 @@ static void test_declaration_during_play(void **state) {
  * checks the casts) nor a state no trace can print. */
 static void test_bad_positions(void **state) {
     (void)state;
-    static const char *const why[] = {"not a sprite handle", "out of range", "out of range", "out of range",
-                                      "out of range", "#1 to 'add_score' (must be a finite number)",
-                                      "must be a finite number", "must be a finite number",
-                                      "#1 to 'add_score' (makes the score too large)", "must be a finite number",
-                                      "must be from 0 to 100", "must be a finite number", "number has no integer representation",
+    static const char *const why[] = {"not a sprite handle",
+                                      "out of range",
+                                      "out of range",
+                                      "out of range",
+                                      "out of range",
+                                      "#1 to 'add_score' (must be a finite number)",
+                                      "must be a finite number",
+                                      "must be a finite number",
+                                      "#1 to 'add_score' (makes the score too large)",
+                                      "must be a finite number",
+                                      "must be from 0 to 100",
+                                      "must be a finite number",
+                                      "number has no integer representation",
                                       "number has no integer representation"};
     vg_game *g = load_game_text(SCRIPTS "bad_positions.lua", "wwwww\nwAb.w\nwwwww\n");
     for (int c = 1; c <= (int)(sizeof why / sizeof why[0]); c++) {
@@ -303,7 +311,7 @@ static void test_script_window(void **state) {
     vg_script_window(g, 0, 0);
     s = vg_state_new(g, 1);
     for (int k = 0; k < 4; k++) advance_ok(g, s, VG_ACTION_NIL);
-    vg_script_window(g, 0, 0.001);   /* a millisecond: the tick's two million instructions take longer */
+    vg_script_window(g, 0, 0.001); /* a millisecond: the tick's two million instructions take longer */
     window_stops(g, s);
     vg_state_free(s);
     vg_game_free(g);
@@ -317,26 +325,25 @@ static void test_script_window(void **state) {
  * state's room like an effect's. */
 static void test_update(void **state) {
     (void)state;
-    static const char lua[] =
-        "game { square_size = 10 }\n"
-        "sprite { 'floor', 'Immovable', hidden = true }\n"
-        "sprite { 'wall', 'Immovable' }\n"
-        "variable { 'log' } variable { 'seen' } variable { 'made' }\n"
-        "local function note(s, k) s:set_var('log', (s:var('log') * 10 + k) % 100000000) end\n"
-        "sprite { 'first', 'Missile', orientation = 'RIGHT', update = function(s, p)\n"
-        "    note(s, 1) s:set_var('seen', math.max(s:var('seen'), s:pos(p))) end }\n"
-        "sprite { 'second', update = function(s, p) note(s, 2) end }\n"
-        "sprite { 'third', parent = 'second' }\n"
-        "sprite { 'maker', update = function(s, p)\n"
-        "    if s:spawn('first', 1, 2) then s:set_var('made', s:var('made') + 1) end end }\n"
-        "sprite { 'avatar', 'MovingAvatar', update = function(s, p) note(s, 3) end }\n"
-        "map { 'A', 'avatar', 'floor' }\n"
-        "map { 'f', 'first', 'floor' }\n"
-        "map { 't', 'third', 'floor' }\n"
-        "map { 'm', 'maker', 'floor' }\n"
-        "map { '.', 'floor' }\n"
-        "map { 'w', 'wall' }\n"
-        "interaction { 'first', 'wall', 'killSprite' }\n";
+    static const char lua[] = "game { square_size = 10 }\n"
+                              "sprite { 'floor', 'Immovable', hidden = true }\n"
+                              "sprite { 'wall', 'Immovable' }\n"
+                              "variable { 'log' } variable { 'seen' } variable { 'made' }\n"
+                              "local function note(s, k) s:set_var('log', (s:var('log') * 10 + k) % 100000000) end\n"
+                              "sprite { 'first', 'Missile', orientation = 'RIGHT', update = function(s, p)\n"
+                              "    note(s, 1) s:set_var('seen', math.max(s:var('seen'), s:pos(p))) end }\n"
+                              "sprite { 'second', update = function(s, p) note(s, 2) end }\n"
+                              "sprite { 'third', parent = 'second' }\n"
+                              "sprite { 'maker', update = function(s, p)\n"
+                              "    if s:spawn('first', 1, 2) then s:set_var('made', s:var('made') + 1) end end }\n"
+                              "sprite { 'avatar', 'MovingAvatar', update = function(s, p) note(s, 3) end }\n"
+                              "map { 'A', 'avatar', 'floor' }\n"
+                              "map { 'f', 'first', 'floor' }\n"
+                              "map { 't', 'third', 'floor' }\n"
+                              "map { 'm', 'maker', 'floor' }\n"
+                              "map { '.', 'floor' }\n"
+                              "map { 'w', 'wall' }\n"
+                              "interaction { 'first', 'wall', 'killSprite' }\n";
     vg_game *g = load_lua_ok(lua, "wwwwwwww\nwAt.f.tw\nw.....mw\nwwwwwwww\n");
     vg_state *s = vg_state_new(g, 1);
     int log = vg_var_find(g, "log"), seen = vg_var_find(g, "seen"), made = vg_var_find(g, "made");
@@ -345,14 +352,14 @@ static void test_update(void **state) {
      * update), then the firsts: the map's, and the new one (made by a type
      * that updates before its own: it updates in this tick, as in GVGAI) */
     assert_int_equal(vg_var(s, log), 32211);
-    assert_int_equal(vg_var(s, seen), 4);          /* a Missile starts moving in its second tick */
+    assert_int_equal(vg_var(s, seen), 4); /* a Missile starts moving in its second tick */
     assert_int_equal(vg_var(s, made), 1);
     vg_set_var(s, log, 0);
     advance_ok(g, s, VG_ACTION_NIL);
     assert_int_equal(vg_var(s, log), 322111);
-    assert_int_equal(vg_var(s, seen), 5);          /* it moved (its class's update) before its update looked */
+    assert_int_equal(vg_var(s, seen), 5); /* it moved (its class's update) before its update looked */
     for (int k = 0; k < 200 && !vg_is_over(s); k++) advance_ok(g, s, VG_ACTION_NIL);
-    assert_int_equal(vg_var(s, made), 202);        /* one a tick, with room for them all */
+    assert_int_equal(vg_var(s, made), 202); /* one a tick, with room for them all */
     vg_state_free(s);
     vg_game_free(g);
 

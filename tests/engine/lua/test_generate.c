@@ -18,18 +18,18 @@
 
 #include "support.h"
 
-#define RULES                                                                                                    \
-    "sprite { 'floor', 'Immovable', hidden = true }\n"                                                            \
-    "sprite { 'avatar', 'MovingAvatar' }\n"                                                                       \
-    "sprite { 'wall', 'Immovable' }\n"                                                                            \
-    "sprite { 'coin', 'Immovable' }\n"                                                                            \
-    "map { 'A', 'avatar', 'floor' }\n"                                                                            \
-    "map { '.', 'floor' }\n"                                                                                      \
-    "map { 'w', 'wall' }\n"                                                                                       \
-    "map { 'c', 'coin', 'floor' }\n"                                                                              \
-    "interaction { 'avatar', 'wall', 'stepBack' }\n"                                                              \
-    "interaction { 'coin', 'avatar', 'killSprite' }\n"                                                            \
-    "termination { 'SpriteCounter', stype = 'coin', limit = 0, win = true }\n"                                   \
+#define RULES \
+    "sprite { 'floor', 'Immovable', hidden = true }\n" \
+    "sprite { 'avatar', 'MovingAvatar' }\n" \
+    "sprite { 'wall', 'Immovable' }\n" \
+    "sprite { 'coin', 'Immovable' }\n" \
+    "map { 'A', 'avatar', 'floor' }\n" \
+    "map { '.', 'floor' }\n" \
+    "map { 'w', 'wall' }\n" \
+    "map { 'c', 'coin', 'floor' }\n" \
+    "interaction { 'avatar', 'wall', 'stepBack' }\n" \
+    "interaction { 'coin', 'avatar', 'killSprite' }\n" \
+    "termination { 'SpriteCounter', stype = 'coin', limit = 0, win = true }\n" \
     "termination { 'SpriteCounter', stype = 'avatar', limit = 0, win = false }\n" /* 12 lines */
 #define MAP "wwww\nwAcw\nwwww\n"
 
@@ -37,8 +37,8 @@
 
 static void test_constraints_kept(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok(RULES "constraints { length = {4, 9}, wins = {0.6, 0.2}, sprites = { coin = {1, 3}, wall = 8 } }\n",
-                             MAP);
+    vg_game *g = load_lua_ok(
+        RULES "constraints { length = {4, 9}, wins = {0.6, 0.2}, sprites = { coin = {1, 3}, wall = 8 } }\n", MAP);
     const vg_constraints *c = vg_game_constraints(g);
     assert_true(c->has_length && c->min_length == 4 && c->max_length == 9);
     assert_true(c->has_wins && c->strong_min == 0.6 && c->weak_max == 0.2);
@@ -56,7 +56,7 @@ static void test_constraints_kept(void **state) {
     assert_true(c->min_length == 7 && c->max_length == 7 && !c->has_wins && c->nsprites == 0);
     assert_true(vg_game_has_generate(g));
     vg_game_free(g);
-    g = load_lua_ok(RULES, MAP);   /* none said */
+    g = load_lua_ok(RULES, MAP); /* none said */
     c = vg_game_constraints(g);
     assert_true(!c->has_length && !c->has_wins && c->nsprites == 0);
     vg_game_free(g);
@@ -100,18 +100,18 @@ static const char *script_file(const char *lua) {
     return path;
 }
 
-#define GENERATE                                                                                                 \
-    "function generate(rng, w, h)\n"                                                                              \
-    "    local rows = {}\n"                                                                                       \
-    "    for y = 1, h do\n"                                                                                       \
-    "        local r = {}\n"                                                                                      \
+#define GENERATE \
+    "function generate(rng, w, h)\n" \
+    "    local rows = {}\n" \
+    "    for y = 1, h do\n" \
+    "        local r = {}\n" \
     "        for x = 1, w do r[x] = (x == 1 or y == 1 or x == w or y == h) and 'w' or (rng(4) == 1 and 'c' or '.') end\n" \
-    "        rows[y] = table.concat(r)\n"                                                                         \
-    "    end\n"                                                                                                   \
-    "    local f = rng()\n"                                                                                       \
-    "    assert(f >= 0 and f < 1)\n"                                                                              \
-    "    rows[2] = 'wA' .. rows[2]:sub(3)\n"                                                                      \
-    "    return rows\n"                                                                                           \
+    "        rows[y] = table.concat(r)\n" \
+    "    end\n" \
+    "    local f = rng()\n" \
+    "    assert(f >= 0 and f < 1)\n" \
+    "    rows[2] = 'wA' .. rows[2]:sub(3)\n" \
+    "    return rows\n" \
     "end\n"
 
 static void test_generate_rows(void **state) {
@@ -121,7 +121,7 @@ static void test_generate_rows(void **state) {
     vg_error err;
     assert_int_equal(vg_script_generate(path, 7, 9, 6, &a, &err), VG_OK);
     assert_int_equal(vg_script_generate(path, 7, 9, 6, &b, &err), VG_OK);
-    assert_string_equal(a, b);                          /* the same seed, the same map */
+    assert_string_equal(a, b); /* the same seed, the same map */
     int differ = 0;
     for (uint64_t seed = 8; seed < 12 && !differ; seed++) {
         free(c);
@@ -129,10 +129,10 @@ static void test_generate_rows(void **state) {
         differ = strcmp(a, c) != 0;
     }
     assert_true(differ);
-    assert_int_equal((int)strlen(a), 10 * 6);           /* 6 rows of 9, each ended by '\n' */
+    assert_int_equal((int)strlen(a), 10 * 6); /* 6 rows of 9, each ended by '\n' */
     for (int y = 0; y < 6; y++) assert_int_equal(a[y * 10 + 9], '\n');
     assert_memory_equal(a, "wwwwwwwww\nwA", 12);
-    vg_game *g = load_lua_ok(RULES GENERATE, a);        /* the map loads */
+    vg_game *g = load_lua_ok(RULES GENERATE, a); /* the map loads */
     vg_game_free(g);
     free(a), free(b), free(c);
     unlink(path);
@@ -152,10 +152,11 @@ static void test_generate_wrong(void **state) {
          "h rows of w characters"},
         {"function generate(rng, w, h)\n local r = {} for y = 1, h do r[y] = ('\\1'):rep(w) end return r end\n",
          VG_ERR_SCRIPT, 13, "printable characters"},
-        {"function generate(rng, w, h)\n  return rng(0)\nend\n", VG_ERR_SCRIPT, 14, "rng(n) needs a whole number n >= 1"},
+        {"function generate(rng, w, h)\n  return rng(0)\nend\n", VG_ERR_SCRIPT, 14,
+         "rng(n) needs a whole number n >= 1"},
         {"function generate(rng, w, h)\n  error('no map today')\nend\n", VG_ERR_SCRIPT, 14, "no map today"},
         {"-- no generate\n", VG_ERR_ARG, 0, "defines no generate(rng, w, h)"},
-        {"function generate(rng, w, h)\n  return nowhere\nend\n"   /* a hostile _G: the read is protected */
+        {"function generate(rng, w, h)\n  return nowhere\nend\n" /* a hostile _G: the read is protected */
          "setmetatable(_G, {__index = function(t, k) if k == 'nowhere' then error('no global ' .. k) end end})\n",
          VG_ERR_SCRIPT, 16, "no global nowhere"},
     };

@@ -63,7 +63,8 @@ static void advance_ok(const vg_game *g, vg_state *s, vg_action a) {
 static void advance_fails(const vg_game *g, vg_state *s, vg_action a, const char *words) {
     vg_error err = {0};
     vg_status st = vg_advance(g, s, a, &err);
-    if (st != VG_ERR_SCRIPT || !strstr(err.msg, words)) print_error("status %d: %s (want '%s')\n", (int)st, err.msg, words);
+    if (st != VG_ERR_SCRIPT || !strstr(err.msg, words))
+        print_error("status %d: %s (want '%s')\n", (int)st, err.msg, words);
     assert_int_equal(st, VG_ERR_SCRIPT);
     assert_non_null(strstr(err.msg, words));
 }
@@ -72,19 +73,18 @@ static void advance_fails(const vg_game *g, vg_state *s, vg_action a, const char
 
 static void test_resources(void **state) {
     (void)state;
-    vg_game *g = game_with(
-        "interaction { 'avatar', 'oil', function(s, a, o)\n"
-        "    s:set_var('v1', s:resource(a, 'oil'))\n"
-        "    s:set_var('v2', s:set_resource(a, 'oil', 5))\n"     /* the limit: 3 */
-        "    s:set_var('v3', s:resource(o, 'oil'))\n"
-        "    s:kill(o)\n"
-        "end }\n"
-        "interaction { 'avatar', 'lamp', function(s, a, l)\n"
-        "    s:set_var('v4', s:set_resource(a, 'oil', -2))\n"    /* not below 0 */
-        "    s:set_resource(a, 'oil', 2)\n"
-        "    local n = s:transform(a, 'avatar')\n"
-        "    s:set_var('v5', s:resource(n, 'oil'))\n"            /* carried over */
-        "end }\n");
+    vg_game *g = game_with("interaction { 'avatar', 'oil', function(s, a, o)\n"
+                           "    s:set_var('v1', s:resource(a, 'oil'))\n"
+                           "    s:set_var('v2', s:set_resource(a, 'oil', 5))\n" /* the limit: 3 */
+                           "    s:set_var('v3', s:resource(o, 'oil'))\n"
+                           "    s:kill(o)\n"
+                           "end }\n"
+                           "interaction { 'avatar', 'lamp', function(s, a, l)\n"
+                           "    s:set_var('v4', s:set_resource(a, 'oil', -2))\n" /* not below 0 */
+                           "    s:set_resource(a, 'oil', 2)\n"
+                           "    local n = s:transform(a, 'avatar')\n"
+                           "    s:set_var('v5', s:resource(n, 'oil'))\n" /* carried over */
+                           "end }\n");
     vg_state *s = vg_state_new(g, 1);
     advance_ok(g, s, VG_ACTION_RIGHT);
     assert_int_equal(var(g, s, "v1"), 0);
@@ -111,40 +111,39 @@ static void test_resources(void **state) {
 
 static void test_orientation_and_place(void **state) {
     (void)state;
-    vg_game *g = game_with(
-        "interaction { 'avatar', 'oil', function(s, a, o)\n"
-        "    local x, y = s:prev_pos(a)\n"
-        "    local px, py = s:pos(a)\n"
-        "    local dx, dy = s:orientation(a)\n"
-        "    s:set_var('v1', x * 100 + y)\n"
-        "    s:set_var('v2', px * 100 + py)\n"
-        "    s:set_var('v3', dx * 10 + dy)\n"
-        "    s:set_var('v4', s:id(a))\n"
-        "    s:set_var('v5', s:action() == 'RIGHT' and 1 or 0)\n"
-        "    s:set_orientation(a, 0, 1)\n"
-        "end }\n"
-        "termination { function(s)\n"
-        "    local a = s:avatar()\n"
-        "    local dx, dy = s:orientation(a)\n"
-        "    s:set_var('v6', dx * 10 + dy)\n"
-        "    s:set_var('v7', s:id(a))\n"
-        "    s:set_var('v8', s:action() == 'NIL' and s:tick() or -1)\n"
-        "    return false\n"
-        "end }\n");
+    vg_game *g = game_with("interaction { 'avatar', 'oil', function(s, a, o)\n"
+                           "    local x, y = s:prev_pos(a)\n"
+                           "    local px, py = s:pos(a)\n"
+                           "    local dx, dy = s:orientation(a)\n"
+                           "    s:set_var('v1', x * 100 + y)\n"
+                           "    s:set_var('v2', px * 100 + py)\n"
+                           "    s:set_var('v3', dx * 10 + dy)\n"
+                           "    s:set_var('v4', s:id(a))\n"
+                           "    s:set_var('v5', s:action() == 'RIGHT' and 1 or 0)\n"
+                           "    s:set_orientation(a, 0, 1)\n"
+                           "end }\n"
+                           "termination { function(s)\n"
+                           "    local a = s:avatar()\n"
+                           "    local dx, dy = s:orientation(a)\n"
+                           "    s:set_var('v6', dx * 10 + dy)\n"
+                           "    s:set_var('v7', s:id(a))\n"
+                           "    s:set_var('v8', s:action() == 'NIL' and s:tick() or -1)\n"
+                           "    return false\n"
+                           "end }\n");
     vg_state *s = vg_state_new(g, 1);
     vg_obs av;
     assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "avatar"), NULL, &av, 1), 1);
     advance_ok(g, s, VG_ACTION_RIGHT);
-    assert_int_equal(var(g, s, "v1"), 101);          /* from (1, 1) */
-    assert_int_equal(var(g, s, "v2"), 201);          /* to (2, 1) */
-    assert_int_equal(var(g, s, "v3"), 10);           /* facing right */
-    assert_int_equal(var(g, s, "v4"), (int)av.id);   /* GVGAI's obsID */
+    assert_int_equal(var(g, s, "v1"), 101);        /* from (1, 1) */
+    assert_int_equal(var(g, s, "v2"), 201);        /* to (2, 1) */
+    assert_int_equal(var(g, s, "v3"), 10);         /* facing right */
+    assert_int_equal(var(g, s, "v4"), (int)av.id); /* GVGAI's obsID */
     assert_int_equal(var(g, s, "v5"), 1);
-    assert_int_equal(var(g, s, "v6"), 1);            /* (0, 1): down, as set */
+    assert_int_equal(var(g, s, "v6"), 1); /* (0, 1): down, as set */
     assert_int_equal(var(g, s, "v7"), (int)av.id);
-    assert_int_equal(var(g, s, "v8"), -1);           /* the action was RIGHT */
+    assert_int_equal(var(g, s, "v8"), -1); /* the action was RIGHT */
     advance_ok(g, s, VG_ACTION_NIL);
-    assert_int_equal(var(g, s, "v7"), (int)av.id);   /* the same sprite, the same id */
+    assert_int_equal(var(g, s, "v7"), (int)av.id); /* the same sprite, the same id */
     assert_int_equal(var(g, s, "v8"), 2);
     vg_state_free(s);
     vg_game_free(g);
@@ -160,30 +159,29 @@ static void test_orientation_and_place(void **state) {
 
 static void test_speed_and_health(void **state) {
     (void)state;
-    vg_game *g = game_with(
-        "interaction { 'avatar', 'oil', function(s, a, o)\n"
-        "    s:set_var('v1', math.floor(s:speed(a) * 10))\n"
-        "    s:set_speed(a, 2)\n"
-        "    local hp, max = s:health(s:sprites('lamp')[1])\n"
-        "    s:set_var('v2', hp * 10 + max)\n"
-        "    s:set_var('v3', s:set_health(s:sprites('lamp')[1], 5))\n"
-        "    hp, max = s:health(s:sprites('lamp')[1])\n"
-        "    s:set_var('v4', hp * 10 + max)\n"
-        "    s:set_var('v5', s:set_health(s:sprites('lamp')[1], 99))\n"   /* the limit: 6 */
-        "end }\n");
+    vg_game *g = game_with("interaction { 'avatar', 'oil', function(s, a, o)\n"
+                           "    s:set_var('v1', math.floor(s:speed(a) * 10))\n"
+                           "    s:set_speed(a, 2)\n"
+                           "    local hp, max = s:health(s:sprites('lamp')[1])\n"
+                           "    s:set_var('v2', hp * 10 + max)\n"
+                           "    s:set_var('v3', s:set_health(s:sprites('lamp')[1], 5))\n"
+                           "    hp, max = s:health(s:sprites('lamp')[1])\n"
+                           "    s:set_var('v4', hp * 10 + max)\n"
+                           "    s:set_var('v5', s:set_health(s:sprites('lamp')[1], 99))\n" /* the limit: 6 */
+                           "end }\n");
     vg_state *s = vg_state_new(g, 1);
     advance_ok(g, s, VG_ACTION_RIGHT);
     assert_int_equal(var(g, s, "v1"), 10);
-    assert_int_equal(var(g, s, "v2"), 24);    /* 2 points, max 4 */
+    assert_int_equal(var(g, s, "v2"), 24); /* 2 points, max 4 */
     assert_int_equal(var(g, s, "v3"), 5);
-    assert_int_equal(var(g, s, "v4"), 55);    /* the max follows */
+    assert_int_equal(var(g, s, "v4"), 55); /* the max follows */
     assert_int_equal(var(g, s, "v5"), 6);
-    advance_ok(g, s, VG_ACTION_LEFT);         /* two cells a move now: from 2 to 0, a wall: back */
+    advance_ok(g, s, VG_ACTION_LEFT); /* two cells a move now: from 2 to 0, a wall: back */
     double x, y;
     assert_true(vg_avatar_pos(g, s, &x, &y));
     if (!(x == 2 && y == 1)) print_error("at (%g, %g)\n", x, y);
     assert_true(x == 2 && y == 1);
-    advance_ok(g, s, VG_ACTION_RIGHT);        /* from 2 to 4 */
+    advance_ok(g, s, VG_ACTION_RIGHT); /* from 2 to 4 */
     assert_true(vg_avatar_pos(g, s, &x, &y));
     assert_true(x == 4 && y == 1);
     vg_state_free(s);
@@ -194,35 +192,35 @@ static void test_speed_and_health(void **state) {
 
 static void test_cooldown_and_timer(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok(
-        "game { square_size = 10 }\n"
-        "sprite { 'floor', 'Immovable', hidden = true }\n"
-        "sprite { 'wall', 'Immovable' }\n"
-        "sprite { 'fire', 'Flicker', limit = 4 }\n"
-        "sprite { 'smoke', 'Immovable', timeToLive = 6 }\n"
-        "sprite { 'avatar', 'MovingAvatar', cooldown = 3 }\n"
-        "map { 'A', 'avatar', 'floor' }\n"
-        "map { 'f', 'fire', 'floor' }\n"
-        "map { 's', 'smoke', 'floor' }\n"
-        "map { '.', 'floor' }\n"
-        "map { 'w', 'wall' }\n"
-        "variable { 'cool' } variable { 'fire' } variable { 'smoke' } variable { 'none' }\n"
-        "termination { function(s)\n"
-        "    local a = s:avatar()\n"
-        "    s:set_var('cool', s:cooldown(a))\n"
-        "    local f = s:sprites('fire')[1]\n"
-        "    s:set_var('fire', f and s:timer(f) or -1)\n"
-        "    local m = s:sprites('smoke')[1]\n"
-        "    s:set_var('smoke', m and s:timer(m) or -1)\n"
-        "    s:set_var('none', s:timer(a) == nil and 1 or 0)\n"
-        "    if s:tick() == 3 then s:set_cooldown(a, 1) s:set_timer(m, 0) end\n"
-        "    return false\n"
-        "end }\n",
-        "wwwwwwww\nwA..fs.w\nwwwwwwww\n");
+    vg_game *g = load_lua_ok("game { square_size = 10 }\n"
+                             "sprite { 'floor', 'Immovable', hidden = true }\n"
+                             "sprite { 'wall', 'Immovable' }\n"
+                             "sprite { 'fire', 'Flicker', limit = 4 }\n"
+                             "sprite { 'smoke', 'Immovable', timeToLive = 6 }\n"
+                             "sprite { 'avatar', 'MovingAvatar', cooldown = 3 }\n"
+                             "map { 'A', 'avatar', 'floor' }\n"
+                             "map { 'f', 'fire', 'floor' }\n"
+                             "map { 's', 'smoke', 'floor' }\n"
+                             "map { '.', 'floor' }\n"
+                             "map { 'w', 'wall' }\n"
+                             "variable { 'cool' } variable { 'fire' } variable { 'smoke' } variable { 'none' }\n"
+                             "termination { function(s)\n"
+                             "    local a = s:avatar()\n"
+                             "    s:set_var('cool', s:cooldown(a))\n"
+                             "    local f = s:sprites('fire')[1]\n"
+                             "    s:set_var('fire', f and s:timer(f) or -1)\n"
+                             "    local m = s:sprites('smoke')[1]\n"
+                             "    s:set_var('smoke', m and s:timer(m) or -1)\n"
+                             "    s:set_var('none', s:timer(a) == nil and 1 or 0)\n"
+                             "    if s:tick() == 3 then s:set_cooldown(a, 1) s:set_timer(m, 0) end\n"
+                             "    return false\n"
+                             "end }\n",
+                             "wwwwwwww\nwA..fs.w\nwwwwwwww\n");
     vg_state *s = vg_state_new(g, 1);
     int fire = vg_var_find(g, "fire"), smoke = vg_var_find(g, "smoke"), cool = vg_var_find(g, "cool");
-    static const int want_x[] = {1, 1, 2, 3}, want_cool[] = {2, 1, 3, 3};   /* tick 3 sets it to 1: it moves in tick 4 */
-    static const int want_fire[] = {4, 3, 2, 1}, want_smoke[] = {5, 4, 3, -1};   /* tick 3 sets it to 0: it ends in its next update */
+    static const int want_x[] = {1, 1, 2, 3}, want_cool[] = {2, 1, 3, 3}; /* tick 3 sets it to 1: it moves in tick 4 */
+    static const int want_fire[] = {4, 3, 2, 1},
+                     want_smoke[] = {5, 4, 3, -1}; /* tick 3 sets it to 0: it ends in its next update */
     for (int k = 0; k < 4; k++) {
         advance_ok(g, s, VG_ACTION_RIGHT);
         double x, y;
@@ -265,8 +263,8 @@ static void test_param_and_step(void **state) {
         "    s:set_var('ok', ok and 1 or 0)\n"
         "    if s:tick() == 3 then\n"
         "        local x = s:pos(a)\n"
-        "        local first = s:step(a, 1, 0, 2)\n"         /* the cooldown allows: two cells */
-        "        local second = s:step(a, 1, 0)\n"           /* it must wait now */
+        "        local first = s:step(a, 1, 0, 2)\n" /* the cooldown allows: two cells */
+        "        local second = s:step(a, 1, 0)\n"   /* it must wait now */
         "        s:set_var('moved', (first and 1 or 0) * 100 + (second and 1 or 0) * 10 + (s:pos(a) - x))\n"
         "    end\n"
         "    return false\n"
@@ -298,8 +296,9 @@ static void test_unknown_method(void **state) {
 
 static void test_setters_read_only(void **state) {
     (void)state;
-    static const char *const calls[] = {"s:set_speed(a, 1)", "s:set_health(a, 1)", "s:set_resource(a, 'oil', 1)",
-                                        "s:set_orientation(a, 1, 0)", "s:set_cooldown(a, 0)", "s:set_timer(a, 1)"};
+    static const char *const calls[] = {"s:set_speed(a, 1)",           "s:set_health(a, 1)",
+                                        "s:set_resource(a, 'oil', 1)", "s:set_orientation(a, 1, 0)",
+                                        "s:set_cooldown(a, 0)",        "s:set_timer(a, 1)"};
     for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++) {
         char lua[512];
         snprintf(lua, sizeof lua, "function heuristic(s) local a = s:avatar() %s return 7 end\n", calls[k]);
@@ -354,14 +353,10 @@ static void test_all_methods_play(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_resources),
-        cmocka_unit_test(test_orientation_and_place),
-        cmocka_unit_test(test_speed_and_health),
-        cmocka_unit_test(test_cooldown_and_timer),
-        cmocka_unit_test(test_param_and_step),
-        cmocka_unit_test(test_unknown_method),
-        cmocka_unit_test(test_setters_read_only),
-        cmocka_unit_test(test_setter_not_named),
+        cmocka_unit_test(test_resources),         cmocka_unit_test(test_orientation_and_place),
+        cmocka_unit_test(test_speed_and_health),  cmocka_unit_test(test_cooldown_and_timer),
+        cmocka_unit_test(test_param_and_step),    cmocka_unit_test(test_unknown_method),
+        cmocka_unit_test(test_setters_read_only), cmocka_unit_test(test_setter_not_named),
         cmocka_unit_test(test_all_methods_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

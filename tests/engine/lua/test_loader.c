@@ -17,16 +17,16 @@
 
 #include "support.h"
 
-#define SCRIPTS "tests/fixtures/scripts/"
-#define TINY_MAP "tests/fixtures/maps/tiny.txt"
+#define SCRIPTS      "tests/fixtures/scripts/"
+#define TINY_MAP     "tests/fixtures/maps/tiny.txt"
 #define MUSHROOM_MAP "tests/fixtures/maps/mushroom_row.txt"
 
 /* ---- Scripts that must not load --------------------------------------- */
 
 typedef struct bad_script {
-    const char *fixture;     /* file under tests/fixtures/scripts/ */
-    const char *kw1, *kw2;   /* the message contains both (kw2 may be NULL) */
-    double max_seconds;      /* the load must fail within this long: 12 for the slow ones, the
+    const char *fixture;   /* file under tests/fixtures/scripts/ */
+    const char *kw1, *kw2; /* the message contains both (kw2 may be NULL) */
+    double max_seconds;    /* the load must fail within this long: 12 for the slow ones, the
                               * engine's 10 s load deadline plus slack for a loaded machine */
 } bad_script;
 
@@ -82,7 +82,7 @@ static const bad_script bad_scripts[] = {
     {"error_table.lua", "table value", NULL, 2},
     {"interaction_many_types.lua", "more sprite types", NULL, 2},
     {"turns_many_agents.lua", "'agents'", "64", 2},
-    {"global_index_error.lua", "no global heuristic", NULL, 2},   /* the loader reads globals in a protected call */
+    {"global_index_error.lua", "no global heuristic", NULL, 2}, /* the loader reads globals in a protected call */
 };
 #define NUM_BAD ((int)(sizeof bad_scripts / sizeof bad_scripts[0]))
 
@@ -96,7 +96,7 @@ static void test_message_has_no_location(void **state) {
         char prefix[300];
         const char *path = fixture_script(bad_scripts[k].fixture);
         snprintf(prefix, sizeof prefix, "%s:", bad_scripts[k].fixture);
-        if (bad_scripts[k].max_seconds > 2) continue;     /* the slow ones are checked above */
+        if (bad_scripts[k].max_seconds > 2) continue; /* the slow ones are checked above */
         vg_error err = load_fail(path, TINY_MAP, VG_ERR_SCRIPT);
         if (strstr(err.msg, prefix) || strstr(err.msg, path)) {
             print_error("%s: the message repeats the location: '%s'\n", bad_scripts[k].fixture, err.msg);
@@ -133,10 +133,10 @@ static void test_missing_script(void **state) {
 /* 'err' may be NULL: failures still come back as a status. */
 static void test_null_error_pointer(void **state) {
     (void)state;
-    static const char *const fixtures[] = {"syntax_error.lua", "unknown_effect.lua", "transform_without_stype.lua",
-                                           "runtime_error.lua", "memory_table.lua", "binary_chunk.luac"};
+    static const char *const fixtures[] = {"syntax_error.lua",  "unknown_effect.lua", "transform_without_stype.lua",
+                                           "runtime_error.lua", "memory_table.lua",   "binary_chunk.luac"};
     for (size_t k = 0; k < sizeof fixtures / sizeof fixtures[0]; k++) {
-        vg_game *g = (vg_game *)&g;                  /* not NULL: the call must clear it */
+        vg_game *g = (vg_game *)&g; /* not NULL: the call must clear it */
         assert_int_equal(vg_game_load(fixture_script(fixtures[k]), TINY_MAP, &g, NULL), VG_ERR_SCRIPT);
         assert_null(g);
     }
@@ -155,15 +155,12 @@ int main(void) {
     struct CMUnitTest tests[NUM_BAD + 8];
     int n = 0;
     for (int k = 0; k < NUM_BAD; k++)
-        tests[n++] = (struct CMUnitTest){.name = bad_scripts[k].fixture, .test_func = test_bad_script,
-                                         .initial_state = (void *)&bad_scripts[k]};
+        tests[n++] = (struct CMUnitTest){
+            .name = bad_scripts[k].fixture, .test_func = test_bad_script, .initial_state = (void *)&bad_scripts[k]};
     const struct CMUnitTest fixed[] = {
-        cmocka_unit_test(test_minimal_script_loads),
-        cmocka_unit_test(test_message_has_no_location),
-        cmocka_unit_test(test_binary_chunk_refused),
-        cmocka_unit_test(test_missing_script),
-        cmocka_unit_test(test_null_error_pointer),
-        cmocka_unit_test(test_rep_of_nothing),
+        cmocka_unit_test(test_minimal_script_loads), cmocka_unit_test(test_message_has_no_location),
+        cmocka_unit_test(test_binary_chunk_refused), cmocka_unit_test(test_missing_script),
+        cmocka_unit_test(test_null_error_pointer),   cmocka_unit_test(test_rep_of_nothing),
     };
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) tests[n++] = fixed[k];
     return _cmocka_run_group_tests("lua/loader", tests, (size_t)n, NULL, NULL);

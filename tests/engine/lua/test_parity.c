@@ -37,38 +37,37 @@
 #define CORPUS "tests/golden/gvgai/corpus"
 #define MAX_FX 64
 
-static char *library;                 /* the document's Lua versions */
-static char fx_names[MAX_FX][32];     /* the effects they define */
-static int fx_used[MAX_FX];           /* how many rows of the corpus' games each replaced */
+static char *library;             /* the document's Lua versions */
+static char fx_names[MAX_FX][32]; /* the effects they define */
+static int fx_used[MAX_FX];       /* how many rows of the corpus' games each replaced */
 static int nfx;
 
 /* A game with the effects no grid game of the corpus swaps (killIfAlive,
  * spawnBehind unused; killIfFrontal stopped by a shieldFrom), and others,
  * on cells of 7 pixels, played with the built-ins and with the Lua
  * versions at random: the same trace. */
-static const char zoo[] =
-    "game { square_size = 7 }\n"
-    "sprite { \"floor\", \"Immovable\", hidden = true }\n"
-    "sprite { \"wall\", \"Immovable\" }\n"
-    "sprite { \"trail\", \"Immovable\" }\n"
-    "sprite { \"bug\", \"RandomNPC\", cons = 1 }\n"
-    "sprite { \"rock\", \"Missile\", orientation = \"LEFT\", speed = 0.5 }\n"
-    "sprite { \"avatar\", \"MovingAvatar\" }\n"
-    "map { \"A\", \"avatar\", \"floor\" }\n"
-    "map { \"b\", \"bug\", \"floor\" }\n"
-    "map { \"r\", \"rock\", \"floor\" }\n"
-    "map { \".\", \"floor\" }\n"
-    "map { \"w\", \"wall\" }\n"
-    "interaction { \"avatar\", \"wall\", \"stepBack\" }\n"
-    "interaction { \"bug\", \"wall\", \"stepBack\", pixelPerfect = true }\n"
-    "interaction { \"rock\", { \"wall\", \"EOS\" }, \"reverseDirection\" }\n"
-    "interaction { \"bug\", \"avatar\", \"spawnBehind\", stype = \"trail\", prob = 0.5 }\n"
-    "interaction { \"avatar\", \"rock\", \"killIfFrontal\", scoreChange = -5 }\n"
-    "interaction { \"rock\", \"avatar\", \"killIfNotFrontal\", scoreChange = 2 }\n"
-    "interaction { \"bug\", \"rock\", \"killIfAlive\", scoreChange = 1 }\n"
-    "interaction { \"trail\", \"bug\", \"killSprite\" }\n"
-    "interaction { \"rock\", \"bug\", \"halfSpeed\" }\n"
-    "termination { \"Timeout\", limit = 300, win = true }\n";
+static const char zoo[] = "game { square_size = 7 }\n"
+                          "sprite { \"floor\", \"Immovable\", hidden = true }\n"
+                          "sprite { \"wall\", \"Immovable\" }\n"
+                          "sprite { \"trail\", \"Immovable\" }\n"
+                          "sprite { \"bug\", \"RandomNPC\", cons = 1 }\n"
+                          "sprite { \"rock\", \"Missile\", orientation = \"LEFT\", speed = 0.5 }\n"
+                          "sprite { \"avatar\", \"MovingAvatar\" }\n"
+                          "map { \"A\", \"avatar\", \"floor\" }\n"
+                          "map { \"b\", \"bug\", \"floor\" }\n"
+                          "map { \"r\", \"rock\", \"floor\" }\n"
+                          "map { \".\", \"floor\" }\n"
+                          "map { \"w\", \"wall\" }\n"
+                          "interaction { \"avatar\", \"wall\", \"stepBack\" }\n"
+                          "interaction { \"bug\", \"wall\", \"stepBack\", pixelPerfect = true }\n"
+                          "interaction { \"rock\", { \"wall\", \"EOS\" }, \"reverseDirection\" }\n"
+                          "interaction { \"bug\", \"avatar\", \"spawnBehind\", stype = \"trail\", prob = 0.5 }\n"
+                          "interaction { \"avatar\", \"rock\", \"killIfFrontal\", scoreChange = -5 }\n"
+                          "interaction { \"rock\", \"avatar\", \"killIfNotFrontal\", scoreChange = 2 }\n"
+                          "interaction { \"bug\", \"rock\", \"killIfAlive\", scoreChange = 1 }\n"
+                          "interaction { \"trail\", \"bug\", \"killSprite\" }\n"
+                          "interaction { \"rock\", \"bug\", \"halfSpeed\" }\n"
+                          "termination { \"Timeout\", limit = 300, win = true }\n";
 
 /* The code blocks of docs/scripting.md marked "<!-- test: append
  * parity.lua -->", concatenated, and the names of the fx.NAME they define. */
@@ -93,8 +92,9 @@ static void read_library(void) {
         if (sscanf(p, "fx.%31[A-Za-z]", name) != 1) continue;
         int k = 0;
         while (k < nfx && strcmp(fx_names[k], name) != 0) k++;
-        if (k == nfx && nfx < MAX_FX && (strncmp(p - 9, "function ", 9) == 0 || strncmp(p + 3 + strlen(name), " =", 2) == 0 ||
-                                        strncmp(p + 3 + strlen(name), ", fx.", 5) == 0))
+        if (k == nfx && nfx < MAX_FX &&
+            (strncmp(p - 9, "function ", 9) == 0 || strncmp(p + 3 + strlen(name), " =", 2) == 0 ||
+             strncmp(p + 3 + strlen(name), ", fx.", 5) == 0))
             snprintf(fx_names[nfx++], sizeof fx_names[0], "%s", name);
     }
     assert_true(nfx >= 30);
@@ -142,7 +142,7 @@ static int swap_line(const char *line, const char *shielded, char *out, size_t s
     if (strstr(line, "\"TIME\"") || strstr(shielded, quoted) ||
         (strcmp(name, "subtractHealthPoints") == 0 && strstr(line, " stype =")))
         return 0;
-    const char *rest = c + 2 + strlen(name) + 2;          /* after the effect's name: ", k = v ... }" or " }" */
+    const char *rest = c + 2 + strlen(name) + 2; /* after the effect's name: ", k = v ... }" or " }" */
     const char *close = strrchr(rest, '}');
     const char *rep = strstr(rest, "[\"repeat\"] = ");
     int params = strncmp(rest, ", ", 2) == 0;
@@ -217,7 +217,8 @@ static int replay(const char *game, const char *script, int lvl, const char *gam
     } else if (read_actions(actions, &acts, &nacts)) {
         trace_diff d;
         exact = trace_replay(g, seed, acts, nacts, jsonl, 0, &d) == 0;
-        if (!exact) print_error("%s level %d: tick %d: %s: want %s, got %s\n", game, lvl, d.tick, d.what, d.want, d.got);
+        if (!exact)
+            print_error("%s level %d: tick %d: %s: want %s, got %s\n", game, lvl, d.tick, d.what, d.want, d.got);
     }
     free(acts);
     free(text);
@@ -240,7 +241,7 @@ static void test_parity(void **state) {
         if (sscanf(line, "%63s", game) != 1 || (only && strcmp(only, game) != 0)) continue;
         snprintf(game_path, sizeof game_path, "%s", repo_path(""));
         snprintf(game_path + strlen(game_path), sizeof game_path - strlen(game_path), "gvgai/%s.txt", game);
-        if (access(game_path, F_OK) != 0) continue;          /* contphysics/: not compared (see the document) */
+        if (access(game_path, F_OK) != 0) continue; /* contphysics/: not compared (see the document) */
         snprintf(script, sizeof script, "/tmp/vgdl-parity-%d/%s.lua", (int)getpid(), game);
         if (!write_swapped(game_path, script)) continue;
         games++;
@@ -279,7 +280,8 @@ static void write_zoo(const char *path, int swapped) {
     for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n")) {
         int fx;
         if (swapped && swap_line(line, "", buf, sizeof buf, &fx)) fprintf(f, "%s\n", buf), fx_used[fx]++;
-        else if (swapped && strstr(line, "\"trail\", \"Immovable\"")) fprintf(f, "%.*s, dynamic = true }\n", (int)strlen(line) - 2, line);
+        else if (swapped && strstr(line, "\"trail\", \"Immovable\""))
+            fprintf(f, "%.*s, dynamic = true }\n", (int)strlen(line) - 2, line);
         else fprintf(f, "%s\n", line);
     }
     fclose(f);
@@ -318,7 +320,7 @@ static void test_zoo(void **state) {
         vg_state_free(s1);
         vg_state_free(s2);
     }
-    assert_true(scored >= 5);           /* the rules under test acted */
+    assert_true(scored >= 5); /* the rules under test acted */
     vg_game_free(g1);
     vg_game_free(g2);
     unlink(builtin);
