@@ -126,6 +126,39 @@ static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int
     return n;
 }
 
+/* The changing leaf types among 'types' (indexed in t->tc) with a sprite
+ * that may cover one of cells[0..ncells). */
+static inline uint64_t type_cells_near(const tick_ctx *t, uint64_t types, const int *cells, int ncells) {
+    const type_cells *tc = &t->tc;
+    uint64_t near = 0;
+    unsigned m = 0;
+    for (int k = 0; k < ncells; k++) m |= tc->mask[cells[k]];
+    for (; m; m &= m - 1) near |= 1ULL << tc->type_of[__builtin_ctz(m)];
+    return types & near;
+}
+
+/* Notes that a lookup scanned the changing leaf types 'types' (not
+ * indexed). Past TYPE_CELLS_LOOKUPS such lookups in a tick, the scans are
+ * counted per type (a scan as its sprites and 4 more: a type costs a
+ * lookup something even with none), and a type scanned more than twice
+ * over (and a few) is indexed by cell (t->tc): lookups then pass over it
+ * where it is not. */
+#define TYPE_CELLS_LOOKUPS 16
+
+static __attribute__((noinline)) void type_cells_count(tick_ctx *t, uint64_t types) {
+    type_cells *tc = &t->tc;
+    if (tc->scanned == TYPE_CELLS_LOOKUPS + 1) memset(tc->visits, 0, sizeof tc->visits); /* the first past the mark */
+    for (; types; types &= types - 1) {
+        int type = __builtin_ctzll(types);
+        uint32_t from, to;
+        type_range(t, type, &from, &to);
+        if ((tc->visits[type] += to - from + 4) > 2 * (to - from) + 16) tick_type_cells(t, 1ULL << type);
+    }
+}
+static inline void type_cells_scanned(tick_ctx *t, uint64_t types) {
+    if (types && ++t->tc.scanned > TYPE_CELLS_LOOKUPS) type_cells_count(t, types);
+}
+
 /* The sprites of leaf set 'types' that overlap sprite 'r1' and existed
  * when the effect started (index below 'n0'), in GVGAI's order: by type,
  * then by id. With 'live', sprites killed this tick are left out. */
@@ -159,12 +192,23 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             }
     }
     uint64_t want = types & (fixed_here | (others ? g->changing : 0));
+    if (!want) return 0;
+    /* The changing types of sprites other than r1 the counts cannot rule
+     * out: those that cover none of its cells, when it is on the map (a
+     * sprite off the map is in no cell), are ruled out by t->tc. */
+    uint64_t known = want & t->tc.types;
+    if (known && (cell >= 0 || (x >= 0 && y >= 0 && x + b <= g->pw && y + b <= g->ph))) {
+        if (r1 >= 0) known &= ~(1ULL << state_sprite(s, r1)->type);
+        want &= ~known | type_cells_near(t, known, cells, ncells);
+        if (!want) return 0;
+    }
     /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
      * cell's count says how many changing sprites other than r1 are left to
      * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
     if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, n0, counted))
         return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
+    uint64_t scanned = 0; /* the changing types scanned whole */
     for (uint64_t ts = want; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         if (!(g->changing >> st & 1)) {
@@ -183,10 +227,12 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
                 if ((int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
             }
             if (left <= 0) continue;
+            scanned |= 1ULL << st; /* other types crowd its cells */
         } else {
             /* While all contacts are collected (lean set), sprites of r1's
              * type below it that all moved list theirs with r1 themselves. */
             if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
+            scanned |= 1ULL << st;
             for (uint32_t j = from; j < to; j++) {
                 const sprite *p = tick_sprite(t, j);
                 if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) &&
@@ -202,7 +248,17 @@ static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int liv
             if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
         }
     }
+    type_cells_scanned(t, scanned);
     return n;
+}
+
+/* 0 when changing sprite 'p', on the grid, overlaps nothing of leaf set
+ * 'types' for sure: overlapping()'s first test, made before calling it. */
+static inline int overlaps_maybe(const tick_ctx *t, const sprite *p, uint64_t types) {
+    const vg_game *g = t->g;
+    int cell = g->geom ? -1 : cell_exact(g, p->x, p->y);
+    if (cell < 0 || t->s->occ_full) return 1;
+    return (types & (g->static_mask[cell] | (state_occ(t->s)[cell] > 1 ? g->changing : 0))) != 0;
 }
 
 /* A superset of the leaf types that may overlap sprite 'r' where it is
@@ -312,6 +368,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     if ((skip == is_dirty || t->nmoved == 1) && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) &&
         p->x == t->lx[m] && p->y == t->ly[m] && (t->nmoved == 1 || !(types &= g->changing)))
         return 1;
+    if (!overlaps_maybe(t, p, types)) return 1;
     int n = overlapping(t, m, types, t->s->n, 0, near, MAX_REFS);
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
