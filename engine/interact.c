@@ -22,210 +22,12 @@
 #include "class.h"
 #include "effect.h"
 #include "interact.h"
+#include "overlap.h"
 
 /* ---- The collision pass ----------------------------------------------- */
 
-#define MAX_REFS (VG_MAX_SPRITES + 64)
-
 static inline uint64_t ref_key(const tick_ctx *t, int r) {
     return (uint64_t)ref_type(t->g, t->s, r) << 32 | ref_id(t->g, t->s, r);
-}
-
-/* Adds to 'out' (n of them, sorted) the sprites of list 'j' (t->cl) of
- * leaf set 'types' that overlap the square at pixel (x, y), other than
- * 'r1', below index 'n0' and, with 'live', not killed: as keys type << 16 |
- * index, GVGAI's order. */
-static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint64_t types, uint32_t n0, int live,
-                      uint32_t *out, int n) {
-    for (; j != CELLS_NONE; j = t->cl.next[j]) {
-        const sprite *p = tick_sprite(t, j);
-        if ((int)j == r1 || j >= n0 || !(types >> p->type & 1) || !physics_intersects(t->b, x, y, p->x, p->y) ||
-            (live && (p->flags & SP_KILLED)) || n == MAX_REFS)
-            continue;
-        uint32_t key = (uint32_t)p->type << 16 | j;
-        int k = n++;
-        for (; k > 0 && out[k - 1] > key; k--) out[k] = out[k - 1];
-        out[k] = key;
-    }
-    return n;
-}
-
-/* overlapping()'s changing sprites of leaf set 'types' from the cell lists:
- * those under a cell where the corner of a square overlapping (x, y) can
- * be (up to a square left and up of it, moved onto the map as cells_key
- * moves corners off it). */
-static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_t n0, int live, uint32_t *out) {
-    const vg_game *g = t->g;
-    int b = t->b, n = 0;
-    int x0 = x - b + 1, x1 = x + b - 1, y0 = y - b + 1, y1 = y + b - 1;
-    if (!t->cl.on || (types & ~t->cl.listed)) tick_cells_list(t, types);
-    int c0 = cells_key(g, x0, 0), c1 = cells_key(g, x1, 0), r0 = cells_key(g, 0, y0), r1end = cells_key(g, 0, y1);
-    for (int row = r0; row <= r1end; row += g->w)
-        for (int k = c0; k <= c1; k++) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
-    return n;
-}
-
-/* Adds to out[n..max) the fixed sprites of leaf 'st' in cells[0..ncells)
- * other than 'r1' (with 'live', not killed this tick); returns n. */
-static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, int ncells, int live, int *out, int n,
-                           int max) {
-    const vg_game *g = t->g;
-    for (int k = 0; k < ncells; k++)
-        for (uint32_t e = g->static_start[cells[k]]; e < g->static_start[cells[k] + 1]; e++) {
-            int r = -(int)e - 1;
-            if (g->static_ents[e].type == st && r != r1 && fixed_alive(g, t->s, e) && !(live && tick_killed(t, r)) &&
-                n < max)
-                out[n++] = r;
-        }
-    return n;
-}
-
-/* Whether overlapping() for sprite 'r1' takes the changing sprites from the
- * cell lists rather than scanning their types: when those of its changing
- * partners are more than LIST_MIN (LIST_MIN_COUNTED on the grid, where a
- * scan stops at the last sprite its cell's count announces), and lists
- * are in use this tick or such scans have visited more sprites than the
- * state holds. */
-#define LIST_MIN         64
-#define LIST_MIN_COUNTED 128
-
-static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
-    const vg_game *g = t->g;
-    int type = ref_type(g, t->s, r1);
-    uint64_t types = g->partners[type] & g->changing;
-    if (!(t->cl.sized >> type & 1)) { /* the sprites of r1's changing partners when the tick began */
-        const uint16_t *end = state_ranges(t->s);
-        uint32_t size = 0;
-        for (uint64_t ts = types; ts; ts &= ts - 1) {
-            int slot = g->range_slot[__builtin_ctzll(ts)];
-            size += end[slot] - (slot ? end[slot - 1] : 0);
-        }
-        t->cl.size[type] = size;
-        t->cl.sized |= 1ULL << type;
-    }
-    uint32_t size = t->cl.size[type] + (t->created & types ? n0 - t->settled : 0);
-    return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
-}
-
-/* overlapping() with the changing sprites taken from the cell lists:
- * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
-static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want,
-                                                        const int *cells, int ncells, uint32_t n0, int live, int *out,
-                                                        int max) {
-    uint32_t near[MAX_REFS];
-    int n = 0, at = 0, nnear = cells_near(t, r1, x, y, want & t->g->changing, n0, live, near);
-    for (uint64_t ts = want; ts; ts &= ts - 1) {
-        int st = __builtin_ctzll(ts);
-        if (!(t->g->changing >> st & 1)) {
-            n = fixed_at(t, r1, st, cells, ncells, live, out, n, max);
-            continue;
-        }
-        for (; at < nnear && (int)(near[at] >> 16) == st; at++)
-            if (n < max) out[n++] = (int)(near[at] & 0xffff);
-    }
-    return n;
-}
-
-/* The sprites of leaf set 'types' that overlap sprite 'r1' and existed
- * when the effect started (index below 'n0'), in GVGAI's order: by type,
- * then by id. With 'live', sprites killed this tick are left out. */
-static int overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
-    const vg_game *g = t->g;
-    const vg_state *s = t->s;
-    const uint8_t *occ = state_occ(s);
-    int x, y, n = 0, b = t->b;
-    if (g->geom) return physics_overlapping(t, r1, types, n0, live, out, max);
-    ref_pos(g, s, r1, &x, &y);
-    /* The cells r1 covers (a sprite is one cell square: at most 2 x 2),
-     * the fixed types there, and whether changing sprites other than r1
-     * may be near: the cell counts tell, unless r1 is partly off the map. */
-    int cells[4], ncells = 0, others, cell = cell_exact(g, x, y);
-    uint64_t fixed_here = 0;
-    if (cell >= 0) {
-        cells[ncells++] = cell;
-        fixed_here = g->static_mask[cell];
-        others = s->occ_full || occ[cell] > (r1 >= 0);
-    } else {
-        int c[4];
-        cells_of(g, x, y, c);
-        others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
-        if (c[0] > c[1] || c[2] > c[3])
-            types &= tick_outside(t); /* off the map: only sprites partly off it can meet it */
-        for (int cy = c[2]; cy <= c[3]; cy++)
-            for (int cx = c[0]; cx <= c[1]; cx++) {
-                cells[ncells++] = cy * g->w + cx;
-                fixed_here |= g->static_mask[cy * g->w + cx];
-                others |= occ[cy * g->w + cx] > (r1 >= 0);
-            }
-    }
-    uint64_t want = types & (fixed_here | (others ? g->changing : 0));
-    /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
-     * cell's count says how many changing sprites other than r1 are left to
-     * find; all on the grid ('grid'): overlapping means being in that cell. */
-    int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
-    if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, n0, counted))
-        return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
-    for (uint64_t ts = want; ts; ts &= ts - 1) {
-        int st = __builtin_ctzll(ts);
-        if (!(g->changing >> st & 1)) {
-            n = fixed_at(t, r1, st, cells, ncells, live, out, n, max);
-            continue;
-        }
-        if (counted && left <= 0) continue;
-        uint32_t from, to;
-        type_range(t, st, &from, &to);
-        if (counted) {
-            uint32_t j = from;
-            for (; j < to && left > 0; j++) {
-                const sprite *p = tick_sprite(t, j);
-                if (grid ? p->x != x || p->y != y : !physics_intersects(b, x, y, p->x, p->y)) continue;
-                left -= (int)j != r1;
-                if ((int)j != r1 && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
-            }
-            if (left <= 0) continue;
-        } else {
-            /* While all contacts are collected (lean set), sprites of r1's
-             * type below it that all moved list theirs with r1 themselves. */
-            if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
-            for (uint32_t j = from; j < to; j++) {
-                const sprite *p = tick_sprite(t, j);
-                if (physics_intersects(b, x, y, p->x, p->y) && (int)j != r1 && !(live && (p->flags & SP_KILLED)) &&
-                    n < max)
-                    out[n++] = (int)j;
-            }
-        }
-        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0);
-             j++) { /* then the new ones */
-            const sprite *p = tick_sprite(t, j);
-            if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
-            left--;
-            if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
-        }
-    }
-    return n;
-}
-
-/* A superset of the leaf types that may overlap sprite 'r' where it is
- * now: the fixed types of its cells, and every changing type if another
- * changing sprite covers one of them. One lookup per cell. */
-static uint64_t near_types(const tick_ctx *t, int r) {
-    const vg_game *g = t->g;
-    const vg_state *s = t->s;
-    int x, y, c[4], b = t->b;
-    if (g->geom) return ~0ULL;
-    ref_pos(g, s, r, &x, &y);
-    if (s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph) return ~0ULL;
-    const uint8_t *occ = state_occ(s);
-    int cell = cell_exact(g, x, y);
-    if (cell >= 0) return g->static_mask[cell] | (occ[cell] > (r >= 0) ? g->changing : 0);
-    cells_of(g, x, y, c);
-    uint64_t near = 0;
-    for (int cy = c[2]; cy <= c[3]; cy++)
-        for (int cx = c[0]; cx <= c[1]; cx++) {
-            near |= g->static_mask[cy * g->w + cx];
-            if (occ[cy * g->w + cx] > (r >= 0)) near |= g->changing;
-        }
-    return near;
 }
 
 /* ---- Contacts: what the moved sprites overlap ------------------------- */
@@ -312,7 +114,8 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     if ((skip == is_dirty || t->nmoved == 1) && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) &&
         p->x == t->lx[m] && p->y == t->ly[m] && (t->nmoved == 1 || !(types &= g->changing)))
         return 1;
-    int n = overlapping(t, m, types, t->s->n, 0, near, MAX_REFS);
+    if (!overlap_maybe(t, p, types)) return 1;
+    int n = overlap_find(t, m, types, t->s->n, 0, near, MAX_REFS);
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
@@ -535,7 +338,7 @@ static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, u
 }
 
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
- * GVGAI's order (by type, then id), as overlapping() gives them. */
+ * GVGAI's order (by type, then id), as overlap_find() gives them. */
 /* Past this many contacts, seconds() finds a sprite's contacts through
  * lists per sprite (t->ct.head, built once per collection) rather than by
  * reading them all. */
@@ -570,7 +373,7 @@ static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, i
 }
 
 static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
-    if (t->full || !contacts_fresh(t)) return overlapping(t, a, types, n0, 0, out, MAX_REFS);
+    if (t->full || !contacts_fresh(t)) return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
     contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
@@ -715,7 +518,7 @@ void interact_run(tick_ctx *t) {
 static int has_ruled_overlap(tick_ctx *t, int r, uint64_t types) {
     int near[1];
     uint64_t partners = t->g->partners[ref_type(t->g, t->s, r)] & types;
-    return (near_types(t, r) & partners) && overlapping(t, r, partners, t->s->n, 1, near, 1) > 0;
+    return (overlap_near_types(t, r) & partners) && overlap_find(t, r, partners, t->s->n, 1, near, 1) > 0;
 }
 
 /* Not killed: a disabled avatar still meets what it overlaps (GVGAI checks pairs of disabled sprites too). */

@@ -46,6 +46,9 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->cl.on = 0;
     t->cl.scanned = 0;
     t->cl.sized = 0;
+    t->indexed = 0;
+    t->tc.types = 0;
+    t->tc.scanned = 0;
     t->ct.version = UINT32_MAX; /* not collected (t->version would need 2^32 moves to meet it) */
     t->ct.stamp = 0;
     t->lean.types = 0;
@@ -127,6 +130,7 @@ void tick_end(tick_ctx *t) {
     if (!t->census) return;
     if (s->warnings > GV_MAX_WARNINGS && !s->over) s->over = OVER_WARNED; /* GVGAI's end: results as they are */
     t->cl.on = 0;                                                         /* the sprites move in the array */
+    t->indexed = 0;
     if (t->g->ref_holders) note_deaths(t);
     for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w]; /* fixed sprites */
     uint32_t settled = t->settled;
@@ -178,6 +182,22 @@ static inline void touch(tick_ctx *t, int i) {
     t->ly[i] = tick_sprite(t, i)->y;
 }
 
+/* Counts a sprite in (delta +1) or out (-1) of the cells of columns c0..c1
+ * in rows r0..r1, each given as its first cell, as state_occ_rect does: a
+ * sprite is one cell square, so they are at most 2 x 2. */
+static inline void occ_cell(vg_state *s, uint8_t *o, int delta) {
+    if (delta > 0 ? *o == UINT8_MAX : *o == 0) s->occ_full = 1;
+    else *o = (uint8_t)(*o + delta);
+}
+static inline void occ_square(vg_state *s, int c0, int c1, int r0, int r1, int delta) {
+    uint8_t *occ = state_occ(s);
+    occ_cell(s, &occ[r0 + c0], delta);
+    if (c1 != c0) occ_cell(s, &occ[r0 + c1], delta);
+    if (r1 == r0) return;
+    occ_cell(s, &occ[r1 + c0], delta);
+    if (c1 != c0) occ_cell(s, &occ[r1 + c1], delta);
+}
+
 /* Moves a sprite's count from the cells at pixel (x0, y0) to those at (x,
  * y), both wholly on the map, as state_occ_move does. */
 static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
@@ -186,15 +206,20 @@ static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
     int a0 = g->pix_col[x0], a1 = g->pix_col[x0 + e], a2 = g->pix_row[y0], a3 = g->pix_row[y0 + e];
     int c0 = g->pix_col[x], c1 = g->pix_col[x + e], c2 = g->pix_row[y], c3 = g->pix_row[y + e];
     if (a0 == c0 && a1 == c1 && a2 == c2 && a3 == c3) return;
-    state_occ_rect(g, t->s, a0, a1, a2, a3, -1);
-    state_occ_rect(g, t->s, c0, c1, c2, c3, +1);
+    occ_square(t->s, a0, a1, a2, a3, -1);
+    occ_square(t->s, c0, c1, c2, c3, +1);
 }
-
-/* Moves sprite i from the list of cell 'from' to that of cell 'to' when its
- * type is listed (t->cl, t->cl.on). */
-static __attribute__((noinline)) void cells_move(tick_ctx *t, int i, int from, int to) {
-    if (from != to && (t->cl.listed >> tick_sprite(t, i)->type & 1))
-        cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
+/* Keeps the indexes of the tick (t->cl, t->tc) up to date with sprite i's
+ * move to pixel (x, y). */
+static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int y) {
+    const sprite *p = tick_sprite(t, i);
+    int type = p->type;
+    if (!(t->indexed >> type & 1)) return;
+    if (t->cl.on && (t->cl.listed >> type & 1)) {
+        int from = cells_key(t->g, p->x, p->y), to = cells_key(t->g, x, y);
+        if (from != to) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
+    }
+    if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
 }
 
 /* The rest of tick_set_pos but for a move from one cell to another: sprite
@@ -204,9 +229,11 @@ static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, in
         t->s->loose = 1;
         if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
     }
-    if (tick_on_map(t, p->x, p->y) && tick_on_map(t, x, y)) occ_move_on_map(t, p->x, p->y, x, y);
+    unsigned xmax = (unsigned)(t->g->pw - t->b), ymax = (unsigned)(t->g->ph - t->b);
+    if (((unsigned)p->x <= xmax) & ((unsigned)p->y <= ymax) & ((unsigned)x <= xmax) & ((unsigned)y <= ymax))
+        occ_move_on_map(t, p->x, p->y, x, y);
     else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
-    if (t->cl.on) cells_move(t, i, cells_key(t->g, p->x, p->y), cells_key(t->g, x, y));
+    if (t->indexed) index_move(t, i, x, y);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
 }
@@ -229,9 +256,9 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) { /* one cell to one cell */
         occ[from]--;
         occ[to]++;
+        if (t->indexed) index_move(t, i, x, y);
         p->x = (int16_t)x;
         p->y = (int16_t)y;
-        if (t->cl.on) cells_move(t, i, from, to);
         return;
     }
     occ_move(t, p, i, to, x, y);
@@ -247,6 +274,7 @@ void tick_cells_list(tick_ctx *t, uint64_t types) {
     }
     types &= ~c->listed;
     c->listed |= types;
+    t->indexed |= types;
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         uint32_t from, to;
         type_range(t, __builtin_ctzll(ts), &from, &to);
@@ -256,6 +284,46 @@ void tick_cells_list(tick_ctx *t, uint64_t types) {
     for (uint32_t i = t->settled; i < t->s->n && (t->created & types); i++) /* the new ones */
         if (types >> tick_sprite(t, i)->type & 1)
             cells_link(c, (int)i, cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+}
+
+void tick_type_cells_mark(tick_ctx *t, int type, int x, int y) {
+    const vg_game *g = t->g;
+    int c[4], e = t->b - 1;
+    uint16_t bit = t->tc.bit[type], *mask = t->tc.mask;
+    if ((unsigned)x <= (unsigned)(g->pw - t->b) && (unsigned)y <= (unsigned)(g->ph - t->b)) { /* wholly on the map */
+        int c0 = g->pix_col[x], c1 = g->pix_col[x + e], r0 = g->pix_row[y], r1 = g->pix_row[y + e];
+        mask[r0 + c0] |= bit, mask[r0 + c1] |= bit, mask[r1 + c0] |= bit, mask[r1 + c1] |= bit;
+        return;
+    }
+    cells_of(g, x, y, c);
+    for (int cy = c[2]; cy <= c[3]; cy++)
+        for (int cx = c[0]; cx <= c[1]; cx++) t->tc.mask[cy * t->g->w + cx] |= bit;
+}
+
+void tick_type_cells(tick_ctx *t, uint64_t types) {
+    type_cells *tc = &t->tc;
+    if (!tc->types) {
+        memset(tc->mask, 0, (size_t)t->g->w * t->g->h * sizeof tc->mask[0]);
+        tc->nbits = 0;
+    }
+    for (types &= ~tc->types; types && tc->nbits < TYPE_CELLS_BITS; types &= types - 1) {
+        int type = __builtin_ctzll(types);
+        uint32_t from, to;
+        tc->type_of[tc->nbits] = (uint8_t)type;
+        tc->bit[type] = (uint16_t)(1u << tc->nbits++);
+        tc->types |= 1ULL << type;
+        t->indexed |= 1ULL << type;
+        type_range(t, type, &from, &to);
+        for (uint32_t i = from; i < to; i++) {
+            const sprite *p = tick_sprite(t, i);
+            int cell = cell_exact(t->g, p->x, p->y);
+            if (cell >= 0) tc->mask[cell] |= tc->bit[type];
+            else tick_type_cells_mark(t, type, p->x, p->y);
+        }
+        for (uint32_t i = t->settled; i < t->s->n && (t->created >> type & 1); i++) /* the new ones */
+            if (tick_sprite(t, i)->type == type)
+                tick_type_cells_mark(t, type, tick_sprite(t, i)->x, tick_sprite(t, i)->y);
+    }
 }
 
 uint64_t tick_outside(tick_ctx *t) {
@@ -318,7 +386,10 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->moved = (uint16_t)(t->now - (type < t->updating)); /* GVGAI counts a tick before its update in this one */
     if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
     touch(t, (int)i);                                              /* one version */
-    if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
+    if (t->indexed >> type & 1) {
+        if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
+        if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
+    }
     t->census = 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);

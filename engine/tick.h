@@ -58,6 +58,26 @@ typedef struct cell_lists {
     uint16_t next[VG_MAX_SPRITES];                    /* per sprite: the next one of its list */
 } cell_lists;
 
+/* Which changing types cover each map cell, for the collision pass's
+ * lookups (interact.c): a lookup from a sprite wholly on the map passes
+ * over an indexed type none of whose sprites covers one of its cells,
+ * where the cell counts cannot tell (other types crowd the cells, or the
+ * sprite is off the grid). A type is indexed once lookups have scanned its
+ * sprites a few times over this tick (interact.c): it is given a bit (one of TYPE_CELLS_BITS), set in the cells its
+ * sprites cover and in those of every move and creation since. A bit is
+ * not cleared when a sprite leaves a cell (nor killed): the masks are a
+ * superset. */
+#define TYPE_CELLS_BITS 16
+typedef struct type_cells {
+    uint64_t types;                   /* leaf types indexed this tick (the masks are cleared once it is not 0) */
+    uint32_t scanned;                 /* lookups that scanned types not indexed this tick */
+    uint32_t visits[64];              /* per leaf type: sprites scanned, once 'scanned' is past a mark (interact.c) */
+    int nbits;                        /* bits given */
+    uint16_t bit[64];                 /* per leaf type indexed: its bit */
+    uint8_t type_of[TYPE_CELLS_BITS]; /* per bit given: its leaf type */
+    uint16_t mask[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE]; /* per cell (w*h used): the bits of the types covering it */
+} type_cells;
+
 /* One tick in progress: the state, and scratch that lives only during it. */
 struct tick_ctx {
     const vg_game *g;
@@ -111,6 +131,8 @@ struct tick_ctx {
     /* fixed sprites killed this tick, by alive bit (valid once nkilled > 0; the bits clear when it ends) */
     uint32_t nkilled;
     uint64_t dying[NO_BIT / 64 + 1];
+    uint64_t indexed; /* leaf types in t->cl or t->tc: their moves and creations update them */
+    type_cells tc;    /* the changing types by cell, when built this tick */
 };
 
 /* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
@@ -170,6 +192,10 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through 
 /* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */
 void tick_moved_from(tick_ctx *t, int i, int x, int y);
 void tick_cells_list(tick_ctx *t, uint64_t types); /* lists the sprites of leaf set 'types' by cell too (t->cl) */
+/* Indexes the changing leaf types 'types' by cell (t->tc), as far as bits
+ * last; marks the cells a sprite of an indexed type covers at (x, y). */
+void tick_type_cells(tick_ctx *t, uint64_t types);
+void tick_type_cells_mark(tick_ctx *t, int type, int x, int y);
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);

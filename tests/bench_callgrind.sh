@@ -17,7 +17,7 @@
 # table gives both figures per step, the change, and whether the plays'
 # fingerprints agree (they must, unless the behaviour changed on purpose
 # between the two), the largest increase first; then the games over
-# +0.5%. The raw figures go to OUT (build/bench-callgrind.tsv).
+# +0.5%. The raw figures go to TSV (build/bench-callgrind.tsv).
 #
 # Settings (environment): N (2000) steps, LEVEL (0), JOBS (1) games measured
 # side by side, BASE_DIR (/tmp/vgdl-base-REV) where the old revision goes
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 rev=$(git rev-parse --short "$1" 2>/dev/null) || { echo "bench_callgrind: no revision '$1'" >&2; exit 2; }
 shift
 command -v valgrind >/dev/null || { echo "bench_callgrind: valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
-n=${N:-2000} level=${LEVEL:-0} jobs=${JOBS:-1} out=${OUT:-build/bench-callgrind.tsv}
+n=${N:-2000} level=${LEVEL:-0} jobs=${JOBS:-1} out=${TSV:-build/bench-callgrind.tsv}
 base=${BASE_DIR:-/tmp/vgdl-base-$rev}
 here=$(pwd)
 
@@ -58,7 +58,7 @@ if [ $# -gt 0 ]; then games="$*"
 else games=$(cut -d, -f2 gvgai/all_games_sp.csv | tr -d '\r' | sed 's#.*/##; s#\.txt$##'); fi
 for name in $games; do path_of "$name" >/dev/null || exit 2; done
 
-# One game, as a line of OUT: the instructions per step of both, both fingerprints.
+# One game, as a line of TSV: the instructions per step of both, both fingerprints.
 # glibc copies and clears large blocks with 'rep movsb' / 'rep stosb', which
 # callgrind counts a byte at a time (a 10 KB state copy: 10,000
 # "instructions", a few hundred cycles in fact); both programs are run with

@@ -34,15 +34,15 @@
 #                  (docs/speed.md says what it does).
 #   RUNS (3), LEVEL (0), GVGAI_SECONDS (0.5) and GVGAI_WARMUP (1) a GVGAI
 #   run's and warm-up's seconds, BENCH_SECONDS (0.3) a vgdl run's, JAVA_OPTS.
-#   OUT            where the raw figures go (build/bench-gvgai.tsv, with
+#   TSV            where the raw figures go (build/bench-gvgai.tsv, with
 #                  PLAYERS=2 build/bench-gvgai2p.tsv): one line per run and game.
 #   PLAYERS        2: GVGAI's two-player games (gvgai/2player/); else 1.
 # Prints figures; asserts nothing.
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3} level=${LEVEL:-0} secs=${BENCH_SECONDS:-0.3}
 gsecs=${GVGAI_SECONDS:-0.5} gwarm=${GVGAI_WARMUP:-1} players=${PLAYERS:-1}
-if [ "$players" = 2 ]; then dirs="gvgai/2player" index=gvgai/2player/all_games_2p.csv out=${OUT:-build/bench-gvgai2p.tsv} speed=speed2
-else dirs="gvgai gvgai/contphysics" index=gvgai/all_games_sp.csv out=${OUT:-build/bench-gvgai.tsv} speed=speed; fi
+if [ "$players" = 2 ]; then dirs="gvgai/2player" index=gvgai/2player/all_games_2p.csv out=${TSV:-build/bench-gvgai2p.tsv} speed=speed2
+else dirs="gvgai gvgai/contphysics" index=gvgai/all_games_sp.csv out=${TSV:-build/bench-gvgai.tsv} speed=speed; fi
 harness=${GVGAI_HARNESS:-}
 if [ -n "$harness" ] && [ ! -f "$harness/build/classpath" ]; then
   echo "bench_gvgai: GVGAI_HARNESS=$harness is not a built harness (no build/classpath):" >&2
