@@ -359,18 +359,20 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     const type_def *td = &t->g->types[type];
     for (int a = type; a >= 0 && !force; a = t->g->types[a].parent) /* GVGAI: a singleton anywhere above */
         if (t->g->types[a].singleton && tick_any(t, a)) return -1;
-    if (gvgai_full(t)) { /* GVGAI refuses it, with a warning (tick_end counts them) */
-        if (s->warnings < UINT8_MAX) s->warnings++;
-        t->census = 1;
-        return -1;
-    }
-    if (s->n >= s->cap) {
-        if (t->status == VG_OK) {
-            t->status = VG_ERR_LIMIT;
-            error_set(t->err, VG_ERR_LIMIT, t->g->script_path, td->line, 0,
-                      "sprite limit reached: this level's states hold %u changing sprites", s->cap);
+    if (s->n >= t->g->create_below) { /* near GVGAI's bound or the state's room */
+        if (gvgai_full(t)) {          /* GVGAI refuses it, with a warning (tick_end counts them) */
+            if (s->warnings < UINT8_MAX) s->warnings++;
+            t->census = 1;
+            return -1;
         }
-        return -1;
+        if (s->n >= s->cap) {
+            if (t->status == VG_OK) {
+                t->status = VG_ERR_LIMIT;
+                error_set(t->err, VG_ERR_LIMIT, t->g->script_path, td->line, 0,
+                          "sprite limit reached: this level's states hold %u changing sprites", s->cap);
+            }
+            return -1;
+        }
     }
     uint32_t i = s->n++;
     sprite *p = tick_sprite(t, i);
