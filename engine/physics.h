@@ -81,7 +81,7 @@ void physics_cont_passive(tick_ctx *t, int i);
  * speed. Returns 1 unless the force is nil. */
 int physics_cont_active(tick_ctx *t, int i, double ax, double ay, double speed);
 /* The sprites of leaf set 'types' whose rectangles overlap reference 'r1',
- * as interact.c's overlapping() gives them (by type, then id; only those
+ * as overlap.c's overlap_find() gives them (by type, then id; only those
  * below index 'n0'; with 'live', none killed this tick). */
 int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max);
 /* GVGAI's groundIntersects for sprite 'a' of a class that stands on solid

@@ -4,7 +4,8 @@
 # copy+advance loop (tests/bench/steps under callgrind, the copies and
 # advances only) and the work a step does, counted from the calls the
 # engine makes: sprites moved (tick_set_pos, step-backs included), lookups
-# of a sprite's overlaps (overlapping, physics_overlapping), effects applied
+# of a sprite's overlaps (overlap_find, physics_overlapping; a sprite on the grid whose
+# cell rules out everything wanted is not looked up), effects applied
 # (effect_apply, effect_apply_batch), sprites created (tick_create) and
 # killed (tick_kill). The floor prices that work at what a tight loop needs:
 # a move 15 instructions, a lookup 25, an effect 30, a creation 30, a kill
@@ -42,7 +43,7 @@ for name in "$@"; do
     /^calls=/ { split($0, c, /[= ]/); calls[callee] += c[2]; next }
     /^summary:|^totals:/ { total = $2 }
     END {
-      mv = calls["tick_set_pos"] / n; lk = (calls["overlapping"] + calls["physics_overlapping"]) / n
+      mv = calls["tick_set_pos"] / n; lk = (calls["overlap_find"] + calls["physics_overlapping"]) / n
       ef = (calls["effect_apply"] + calls["effect_apply_batch"]) / n; cr = calls["tick_create"] / n; kl = calls["tick_kill"] / n
       floor = 15 * mv + 25 * lk + 30 * ef + 30 * cr + 10 * kl; ins = total / n
       printf "| %s | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f | %.0fx |\n", game, ins, mv, lk, ef, cr, kl, floor, (floor > 0 ? ins / floor : 0)
