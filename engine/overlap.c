@@ -157,6 +157,19 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         cells[ncells++] = cell;
         fixed_here = g->static_mask[cell];
         others = s->occ_full || occ[cell] > (r1 >= 0);
+    } else if ((unsigned)x <= (unsigned)(g->pw - b) && (unsigned)y <= (unsigned)(g->ph - b)) { /* on the map */
+        int c0 = g->pix_col[x], c1 = g->pix_col[x + b - 1], row0 = g->pix_row[y], row1 = g->pix_row[y + b - 1];
+        cells[ncells++] = row0 + c0;
+        if (c1 != c0) cells[ncells++] = row0 + c1;
+        if (row1 != row0) {
+            cells[ncells++] = row1 + c0;
+            if (c1 != c0) cells[ncells++] = row1 + c1;
+        }
+        others = s->occ_full;
+        for (int k = 0; k < ncells; k++) {
+            fixed_here |= g->static_mask[cells[k]];
+            others |= occ[cells[k]] > (r1 >= 0);
+        }
     } else {
         int c[4];
         cells_of(g, x, y, c);
