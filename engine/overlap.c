@@ -151,7 +151,7 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
     /* The cells r1 covers (a sprite is one cell square: at most 2 x 2),
      * the fixed types there, and whether changing sprites other than r1
      * may be near: the cell counts tell, unless r1 is partly off the map. */
-    int cells[4], ncells = 0, others, cell = cell_exact(g, x, y);
+    int cells[4], ncells = 0, others, on_map = 1, cell = cell_exact(g, x, y);
     uint64_t fixed_here = 0;
     if (cell >= 0) {
         cells[ncells++] = cell;
@@ -172,6 +172,7 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         }
     } else {
         int c[4];
+        on_map = 0;
         cells_of(g, x, y, c);
         others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
         if (c[0] > c[1] || c[2] > c[3])
@@ -189,7 +190,7 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
      * out: those that cover none of its cells, when it is on the map (a
      * sprite off the map is in no cell), are ruled out by t->tc. */
     uint64_t known = want & t->tc.types;
-    if (known && (cell >= 0 || (x >= 0 && y >= 0 && x + b <= g->pw && y + b <= g->ph))) {
+    if (known && on_map) {
         if (r1 >= 0) known &= ~(1ULL << state_sprite(s, r1)->type);
         want &= ~known | type_cells_near(t, known, cells, ncells);
         if (!want) return 0;
