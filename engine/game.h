@@ -320,6 +320,7 @@ struct vg_game {
     int32_t *pix_col, *pix_row;                   /* per pixel column x of the map: the column of the cell holding it;
                                            * per pixel row y: that cell's row times w (same block as cell_col) */
     uint32_t state_cap;                           /* sprite capacity of every state */
+    uint32_t create_below;                        /* a creation with fewer sprites needs no check (tick_create) */
     vg_state *start;                              /* the level's start state (seed 0) */
     /* script */
     const script_ops *ops;

@@ -157,7 +157,7 @@ static int contacts_update(tick_ctx *t) {
     for (uint32_t k = c->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
     if (t->ndirty > MAX_DIRTY) {
         if (!contacts_all(t)) return 0;
-        memset(t->dirty_bits, 0, (t->s->cap + 63) / 64 * sizeof t->dirty_bits[0]);
+        memset(t->dirty_bits, 0, (t->s->n + 63) / 64 * sizeof t->dirty_bits[0]); /* tick_create clears new words */
         t->ndirty = 0;
         return 1;
     }
@@ -210,7 +210,7 @@ static int contacts_collect(tick_ctx *t) {
     } else {
         if (!contacts_all(t)) return 0;
         if (!t->track && t->nmoved >= TRACK_MIN) { /* from now on, note the sprites that change place */
-            memset(t->dirty_bits, 0, (t->s->cap + 63) / 64 * sizeof t->dirty_bits[0]);
+            memset(t->dirty_bits, 0, (t->s->n + 63) / 64 * sizeof t->dirty_bits[0]); /* tick_create clears new words */
             t->track = 1;
             t->ndirty = 0;
         }

@@ -157,6 +157,10 @@ static vg_status count_sprites(vg_game *g, const map_rows *m, const char *name, 
      * replace every sprite, even more than once (themole's transformToAll). */
     uint32_t cap = g->may_grow ? VG_MAX_SPRITES : (uint32_t)ndyn + (g->may_create ? 3 * (uint32_t)ndyn + 256 : 8);
     g->state_cap = cap > VG_MAX_SPRITES ? VG_MAX_SPRITES : cap;
+    /* Below this many changing sprites, neither that room nor GVGAI's bound
+     * (GV_MAX_SPRITES, the fixed ones counted) can be reached. */
+    int room = GV_MAX_SPRITES + 1 - *nstat;
+    g->create_below = room < 0 ? 0 : (uint32_t)room < g->state_cap ? (uint32_t)room : g->state_cap;
     return VG_OK;
 }
 

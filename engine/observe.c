@@ -406,7 +406,8 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
     sbuf out = {buf, size, 0};
     put(&out, "{\"tick\":%u,\"action\":", s->tick);
     put(&out, a < 0 ? "null" : "\"%s\"", vg_action_name((vg_action)a));
-    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score, s->over ? "true" : "false",
+    int decided = s->over && s->winner != VG_NO_WINNER; /* GVGAI's game over: a winner decided */
+    put(&out, ",\"score\":%.17g,\"isGameOver\":%s,\"winner\":\"%s\",\"avatar\":", s->score, decided ? "true" : "false",
         vg_winner_name((vg_winner)s->winner));
     put_avatar(&out, g, state_avatar(g, s) < 0 ? NULL : state_sprite(s, (uint32_t)state_avatar(g, s)));
     return put_sprites(&out, g, s) < 0 ? -1 : (int)out.len;
@@ -417,6 +418,24 @@ int vg_trace_json(const vg_game *g, const vg_state *s, int a, char *buf, size_t 
 static vg_winner seen_winner(const vg_game *g, const vg_state *s, int p) {
     if (!g->views) return vg_player_winner(g, s, p);
     return state_view(s, p)->seen ? (vg_winner)state_view(s, p)->winner : VG_NO_WINNER;
+}
+
+/* Player p's avatar in GVGAI's observation: its copy of the model takes,
+ * type by type and by id, every sprite that has been the player's avatar,
+ * so the later of its avatar now and the one a double transform left to no
+ * player (player_rec's orphan_id); -1: none. */
+static int observed_avatar(const vg_game *g, const vg_state *s, int p) {
+    int av = player_avatar(s, p);
+    uint32_t id = state_player(s, p)->orphan_id;
+    for (uint64_t ts = g->avatar_types; ts && id != NO_AVATAR; ts &= ts - 1) {
+        uint32_t from, to;
+        state_range(g, s, __builtin_ctzll(ts), &from, &to);
+        for (uint32_t i = from; i < to; i++) {
+            const sprite *o = state_sprite(s, i), *a = av < 0 ? NULL : state_sprite(s, (uint32_t)av);
+            if (o->id == id) return !a || o->type > a->type || (o->type == a->type && o->id > a->id) ? (int)i : av;
+        }
+    }
+    return av;
 }
 
 int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, char *buf, size_t size) {
@@ -432,7 +451,7 @@ int vg_trace_json_multi(const vg_game *g, const vg_state *s, const int *acts, ch
         (int)s->tick - (s->over && s->tick > 0), s->over && decided ? "true" : "false");
     for (int p = 0; p < g->nplayers; p++) {
         const view_rec *v = g->views ? state_view(s, p) : NULL;
-        int av = player_avatar(s, p);
+        int av = observed_avatar(g, s, p);
         put(&out, p ? ",{" : "{");
         if (v ? !v->seen : av < 0) put(&out, "\"score\":null,\"winner\":null"); /* GVGAI's player with no avatar */
         else

@@ -19,6 +19,7 @@
 /* ---- Whose avatar is which ------------------------------------------- */
 
 static void look(vg_state *s, int p);
+static int new_avatar_sprite(const tick_ctx *t, uint32_t id);
 
 vg_status players_start(const vg_game *g, vg_state *s, const char *level, vg_error *err) {
     int p = 0;
@@ -86,13 +87,17 @@ int players_of(const vg_game *g, const vg_state *s, uint32_t id) {
 
 void players_transfer(tick_ctx *t, int old, int n) {
     uint32_t id = tick_sprite(t, (uint32_t)old)->id;
-    int p = players_of(t->g, t->s, id);
+    int p = players_of(t->g, t->s, id), x, y;
     for (int q = 0; q < t->g->nplayers && p < 0; q++) /* its avatar already replaced this tick */
         if (state_player(t->s, q)->start_id == id) p = q;
     player_rec *r = state_player(t->s, p < 0 ? 0 : p);
-    if (p >= 0 && r->avatar_id != id && r->avatar_id != NO_AVATAR) { /* the first replacement: no player's now */
-        int x, y;
-        tick_last_pos(t, n, &x, &y); /* the same place as old's (carry_over) */
+    /* The player's avatar now, when not 'old' (its first replacement this tick, or one a sprite of no
+     * player's, an orphan, displaces), is left to no player: GVGAI never updates it again, so it keeps
+     * its lastrect (since it died, when it is disabled) */
+    int a = r->avatar_id == id || r->avatar_id == NO_AVATAR ? -1 : new_avatar_sprite(t, r->avatar_id);
+    if (a >= 0) {
+        if (tick_sprite(t, (uint32_t)a)->flags & SP_DISABLED) x = r->lx, y = r->ly;
+        else tick_last_pos(t, a, &x, &y);
         r->orphan_id = r->avatar_id, r->olx = (int16_t)x, r->oly = (int16_t)y;
     }
     r->avatar_id = tick_sprite(t, (uint32_t)n)->id;
@@ -107,6 +112,14 @@ static int avatar_sprite(const vg_game *g, const vg_state *s, uint32_t id) {
             if (state_sprite(s, i)->id == id) return (int)i;
     }
     return -1;
+}
+
+/* ... or one created this tick (not yet in its type's range). */
+static int new_avatar_sprite(const tick_ctx *t, uint32_t id) {
+    int i = avatar_sprite(t->g, t->s, id);
+    for (uint32_t k = t->settled; k < t->s->n && i < 0; k++)
+        if (tick_sprite(t, k)->id == id) i = (int)k;
+    return i;
 }
 
 /* ---- A tick ------------------------------------------------------------ */

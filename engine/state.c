@@ -19,9 +19,10 @@
 
 /* A state with room for the game's capacity; only the header and the
  * words are cleared: a sprite slot is written when a sprite takes it, and
- * nothing reads past the sprites in use (so room not used costs nothing). */
+ * nothing reads past the sprites in use (so room not used costs nothing).
+ * Aligned to a cache line: copies of aligned blocks are the quickest. */
 vg_state *state_alloc(const vg_game *g) {
-    vg_state *s = malloc(STATE_BYTES(g->nwords, g->stride, g->state_cap));
+    vg_state *s = aligned_alloc(64, (STATE_BYTES(g->nwords, g->stride, g->state_cap) + 63) / 64 * 64);
     if (s) {
         memset(s, 0, STATE_BYTES(g->nwords, g->stride, 0));
         s->cap = g->state_cap;
@@ -59,7 +60,7 @@ void vg_state_copy(vg_state *dst, const vg_state *src) {
 }
 
 vg_state *vg_state_clone(const vg_state *s) {
-    vg_state *c = malloc(STATE_BYTES(s->nwords, s->stride, s->cap));
+    vg_state *c = aligned_alloc(64, (STATE_BYTES(s->nwords, s->stride, s->cap) + 63) / 64 * 64);
     if (c) memcpy(c, s, STATE_BYTES(s->nwords, s->stride, s->n));
     return c;
 }

@@ -86,8 +86,13 @@ struct vg_state {
     uint8_t held;     /* a StopCounter holds: sprite-count terminations cannot end the game (GVGAI's canEnd false) */
     uint8_t nplayers; /* players (g->nplayers): above 1, their records are the last words (state_player) */
     uint8_t views;    /* 1: what player 0 saw comes before them (state_view); these three in the padding before data */
+    uint8_t warnings; /* creations refused at GVGAI's sprite bound (tick_create), up to 255; in the padding too */
     uint64_t data[];  /* alive bits, cell counts (one byte per cell), then the sprites */
 };
+
+/* s->over when GVGAI's warnings ended the game (tick_create): the tick's
+ * terminations may still give results (term_run); else 1 */
+#define OVER_WARNED 2
 
 #define STATE_BYTES(nwords, stride, n) (offsetof(vg_state, data) + (size_t)(nwords)*8 + (size_t)(n) * (stride))
 

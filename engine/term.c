@@ -117,7 +117,9 @@ int term_names(const char **out, int max) {
 void term_run(tick_ctx *t) {
     const vg_game *g = t->g;
     vg_state *s = t->s;
-    for (int k = 0; k < g->nterms && !s->over && (g->terms_uncounted || census(t)); k++) { /* recount: uncounted */
+    /* !(over & 1): not over, or over by GVGAI's warnings (OVER_WARNED), which the terminations still decide */
+    for (int k = 0; k < g->nterms && !(s->over & 1) && (g->terms_uncounted || census(t));
+         k++) { /* recount: uncounted */
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
         if (d->kind == TERM_SCRIPT) { /* it may change the state: clean up again after it */

@@ -128,7 +128,8 @@ static void merge_new(tick_ctx *t, uint32_t m) {
 void tick_end(tick_ctx *t) {
     vg_state *s = t->s;
     if (!t->census) return;
-    t->cl.on = 0; /* the sprites move in the array */
+    if (s->warnings > GV_MAX_WARNINGS && !s->over) s->over = OVER_WARNED; /* GVGAI's end: results as they are */
+    t->cl.on = 0;                                                         /* the sprites move in the array */
     t->indexed = 0;
     if (t->g->ref_holders) note_deaths(t);
     for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w]; /* fixed sprites */
@@ -336,18 +337,40 @@ uint64_t tick_outside(tick_ctx *t) {
     return t->outside;
 }
 
+/* GVGAI's own bound: whether the game holds more than GV_MAX_SPRITES
+ * sprites, counted as GVGAI counts them (every sprite, static ones and
+ * those killed this tick included). Far from it, the changing sprites and
+ * the static layer's size say so; near it, the fixed sprites that died
+ * before this tick are taken off (their alive bits, against the start's). */
+static inline int gvgai_full(const tick_ctx *t) {
+    const vg_game *g = t->g;
+    const vg_state *s = t->s;
+    uint32_t fixed = g->static_start[g->w * g->h];
+    if (s->n + fixed <= GV_MAX_SPRITES) return 0;
+    for (uint32_t w = 0; w < s->nbitwords; w++)
+        fixed -= (uint32_t)__builtin_popcountll(g->start->data[w] & ~s->data[w]);
+    return s->n + fixed > GV_MAX_SPRITES;
+}
+
 int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     vg_state *s = t->s;
     const type_def *td = &t->g->types[type];
     for (int a = type; a >= 0 && !force; a = t->g->types[a].parent) /* GVGAI: a singleton anywhere above */
         if (t->g->types[a].singleton && tick_any(t, a)) return -1;
-    if (s->n >= s->cap) {
-        if (t->status == VG_OK) {
-            t->status = VG_ERR_LIMIT;
-            error_set(t->err, VG_ERR_LIMIT, t->g->script_path, td->line, 0,
-                      "sprite limit reached: this level's states hold %u changing sprites", s->cap);
+    if (s->n >= t->g->create_below) { /* near GVGAI's bound or the state's room */
+        if (gvgai_full(t)) {          /* GVGAI refuses it, with a warning (tick_end counts them) */
+            if (s->warnings < UINT8_MAX) s->warnings++;
+            t->census = 1;
+            return -1;
         }
-        return -1;
+        if (s->n >= s->cap) {
+            if (t->status == VG_OK) {
+                t->status = VG_ERR_LIMIT;
+                error_set(t->err, VG_ERR_LIMIT, t->g->script_path, td->line, 0,
+                          "sprite limit reached: this level's states hold %u changing sprites", s->cap);
+            }
+            return -1;
+        }
     }
     uint32_t i = s->n++;
     sprite *p = tick_sprite(t, i);
@@ -361,8 +384,8 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     p->dx = td->dx0;
     p->dy = td->dy0;
     p->moved = (uint16_t)(t->now - (type < t->updating)); /* GVGAI counts a tick before its update in this one */
-    if (!(i & 63)) t->touched[i >> 6] = 0;                /* a word tick_begin did not clear */
-    touch(t, (int)i);                                     /* one version */
+    if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
+    touch(t, (int)i);                                              /* one version */
     if (t->indexed >> type & 1) {
         if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);

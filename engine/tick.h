@@ -178,9 +178,14 @@ static inline int tick_killed(const tick_ctx *t, int r) {
 
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err);
 void tick_end(tick_ctx *t); /* removes killed sprites, sorts new ones in */
-/* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1
- * (a singleton that exists, unless 'force'; or the state is full: then
- * t->status is set). */
+/* Creates a sprite of leaf 'type' at pixel (x, y); returns its index, or -1:
+ * a singleton that exists, unless 'force'; GVGAI's bound reached (more
+ * than GV_MAX_SPRITES sprites: the state counts a warning, and more than
+ * GV_MAX_WARNINGS of them end the game when the tick ends, s->over
+ * OVER_WARNED: the terminations may still give results, term_run); or the
+ * state is full (then t->status is set). */
+#define GV_MAX_SPRITES  10000
+#define GV_MAX_WARNINGS 25
 int tick_create(tick_ctx *t, int type, int x, int y, int force);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */

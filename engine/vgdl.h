@@ -58,15 +58,15 @@ int vg_closest_name(const char *word, const char *const *names, int n);
 
 /* ---- Limits ----------------------------------------------------------- */
 
-#define VG_MAX_TYPES     128  /* sprite types per game, parents included */
-#define VG_MAX_LEAVES    64   /* leaf types (those that hold sprites) per game: a type set is a 64-bit mask */
-#define VG_MAX_SPRITES   4096 /* changing sprites in one state */
-#define VG_MAX_MAP_SIDE  128  /* rows and columns of a level map */
-#define VG_MAX_RESOURCES 16   /* resource kinds per game */
-#define VG_MAX_EVENTS    8    /* avatar events remembered from the last tick */
-#define VG_MAX_ACTIONS   6    /* size of an action list */
-#define VG_MAX_AGENTS    64   /* agents taking turns in one game */
-#define VG_MAX_PLAYERS   4    /* players of a game with an avatar each (GVGAI's no_players) */
+#define VG_MAX_TYPES     128   /* sprite types per game, parents included */
+#define VG_MAX_LEAVES    64    /* leaf types (those that hold sprites) per game: a type set is a 64-bit mask */
+#define VG_MAX_SPRITES   10240 /* changing sprites in one state: room for GVGAI's own bound (GV_MAX_SPRITES) */
+#define VG_MAX_MAP_SIDE  128   /* rows and columns of a level map */
+#define VG_MAX_RESOURCES 16    /* resource kinds per game */
+#define VG_MAX_EVENTS    8     /* avatar events remembered from the last tick */
+#define VG_MAX_ACTIONS   6     /* size of an action list */
+#define VG_MAX_AGENTS    64    /* agents taking turns in one game */
+#define VG_MAX_PLAYERS   4     /* players of a game with an avatar each (GVGAI's no_players) */
 
 /* ---- Actions, winners, categories ------------------------------------- */
 

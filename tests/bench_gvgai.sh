@@ -8,7 +8,8 @@
 #                                       two-player games, gvgai/2player/all_games_2p.csv
 #
 # Per game, GVGAI (its own game and level files, the ones in gvgai/, through
-# the Java harness: `run.sh speed GAME LEVEL RUN_S WARMUP_S`) and then vgdl
+# the Java harness: `run.sh speed GAME LEVEL RUN_S WARMUP_S`, `speed2` for
+# two players) and then vgdl
 # (`bin/vgdl bench`), the same method on both: random actions; copy the
 # current state, advance the copy, go on from it, the level's start again
 # when the game ends; thread CPU time; the median of 3 runs after a warm-up.
@@ -18,16 +19,19 @@
 # 100x. A game whose play restarts at vgdl's sprite limit is marked (see
 # docs/speed.md, rivers).
 #
-# A two-player game: the harness advances GVGAI's state with one random
-# action, player 0's (StateObservation.advance: the other avatar is not
-# updated at all), while `vgdl bench` plays a random action of every
-# player each tick, so vgdl does the more work of the two.
+# A two-player game: both sides play a random action of every player each
+# tick (the harness's `speed2`: StateObservationMulti.advance(ACTIONS[]);
+# `vgdl bench` on a game of two players), each player's drawn from its
+# avatar's actions at the start, and start again from the level when every
+# player's result is decided.
 #
 # Settings (environment, or make variables: make bench-gvgai GAMES="pong run"):
 #   GVGAI_HARNESS  a built GVGAI harness (its run.sh and build/): without it
 #                  only vgdl is measured. Building one: the harness's README
 #                  (the project's reference material, shared/gvgai/harness/):
 #                  its build.sh compiles a GVGAI checkout and the harness.
+#                  PLAYERS=2 needs a harness with the `speed2` command
+#                  (docs/speed.md says what it does).
 #   RUNS (3), LEVEL (0), GVGAI_SECONDS (0.5) and GVGAI_WARMUP (1) a GVGAI
 #   run's and warm-up's seconds, BENCH_SECONDS (0.3) a vgdl run's, JAVA_OPTS.
 #   TSV            where the raw figures go (build/bench-gvgai.tsv, with
@@ -37,12 +41,17 @@
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3} level=${LEVEL:-0} secs=${BENCH_SECONDS:-0.3}
 gsecs=${GVGAI_SECONDS:-0.5} gwarm=${GVGAI_WARMUP:-1} players=${PLAYERS:-1}
-if [ "$players" = 2 ]; then dirs="gvgai/2player" index=gvgai/2player/all_games_2p.csv out=${TSV:-build/bench-gvgai2p.tsv}
-else dirs="gvgai gvgai/contphysics" index=gvgai/all_games_sp.csv out=${TSV:-build/bench-gvgai.tsv}; fi
+if [ "$players" = 2 ]; then dirs="gvgai/2player" index=gvgai/2player/all_games_2p.csv out=${TSV:-build/bench-gvgai2p.tsv} speed=speed2
+else dirs="gvgai gvgai/contphysics" index=gvgai/all_games_sp.csv out=${TSV:-build/bench-gvgai.tsv} speed=speed; fi
 harness=${GVGAI_HARNESS:-}
 if [ -n "$harness" ] && [ ! -f "$harness/build/classpath" ]; then
   echo "bench_gvgai: GVGAI_HARNESS=$harness is not a built harness (no build/classpath):" >&2
   echo "  build it with its build.sh against a GVGAI checkout (its README.md)" >&2
+  exit 2
+fi
+if [ -n "$harness" ] && [ "$speed" = speed2 ] && ! "$harness/run.sh" speed2 2>&1 | grep -q 'usage: speed2'; then
+  echo "bench_gvgai: GVGAI_HARNESS=$harness has no 'speed2' command (every player's action each tick):" >&2
+  echo "  the two sides would not do the same work; see docs/speed.md" >&2
   exit 2
 fi
 [ -n "$harness" ] || echo "(GVGAI_HARNESS not set: vgdl alone; see docs/speed.md to measure GVGAI beside it)"
@@ -67,7 +76,7 @@ while [ "$r" -le "$runs" ]; do
     lvl=${f%.txt}_lvl$level.txt
     gv=-
     if [ -n "$harness" ]; then
-      gv=$("$harness/run.sh" speed "$f" "$lvl" "$gsecs" "$gwarm" 2>/dev/null | awk 'NF == 4 { print $4 }')
+      gv=$("$harness/run.sh" "$speed" "$f" "$lvl" "$gsecs" "$gwarm" 2>/dev/null | awk 'NF == 4 { print $4 }')
       [ -n "$gv" ] || gv=-
     fi
     vg=$(bin/vgdl bench "$f" --level "$level" --seconds "$secs" 2>&1)

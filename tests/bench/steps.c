@@ -11,7 +11,8 @@
  *                             and LEVEL (a map path) as `vgdl bench`'s
  *                             copy+advance loop takes them: copy the current
  *                             state, advance the copy with a random action
- *                             (xorshift, a fixed seed), go on from it, the
+ *                             (xorshift, a fixed seed; one for every player
+ *                             of a game of several), go on from it, the
  *                             level's start again when the game ends or
  *                             hits the sprite limit; prints the steps, the
  *                             restarts and a fingerprint of the play (the
@@ -35,16 +36,20 @@ typedef struct play {
 /* The measured loop: 'n' copy+advance steps from 'start'. */
 __attribute__((noinline)) static int steps_run(const vg_game *g, const vg_state *start, long n, play *out) {
     vg_state *cur = vg_state_clone(start), *next = vg_state_clone(start);
-    vg_action acts[VG_MAX_ACTIONS];
-    int nacts = vg_actions(g, start, acts), rc = 0;
+    vg_action acts[VG_MAX_PLAYERS][VG_MAX_ACTIONS], a[VG_MAX_PLAYERS];
+    int players = vg_num_players(g), nacts[VG_MAX_PLAYERS], rc = 0;
+    for (int p = 0; p < players; p++) nacts[p] = vg_player_actions(g, start, p, acts[p]);
     uint64_t rng = 88172645463325252ULL;
     vg_error err;
     out->fingerprint = 0;
     out->restarts = 0;
     for (long k = 0; k < n && cur && next; k++) {
-        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        for (int p = 0; p < players; p++) {
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            a[p] = nacts[p] ? acts[p][rng % (uint64_t)nacts[p]] : VG_ACTION_NIL;
+        }
         vg_state_copy(next, cur);
-        vg_status st = vg_advance(g, next, nacts ? acts[rng % (uint64_t)nacts] : VG_ACTION_NIL, &err);
+        vg_status st = players > 1 ? vg_advance_multi(g, next, a, &err) : vg_advance(g, next, a[0], &err);
         vg_state *tmp = cur;
         cur = next;
         next = tmp;

@@ -347,6 +347,7 @@ static void test_bad_options(void **state) {
         {"bait --out x --size 127x5", "option --size: 127x5 and the game's border make a map over 128 cells a side"},
         {"biat --out x", "unknown game 'biat'; did you mean 'bait'?"},
         {"connect4 --out x", "generate makes levels of one-player games"},
+        {"tron --out x", "tron: generate makes levels of one-player games (it has 2 players)"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         assert_int_equal(sh("cd %s && %s generate %s", tmp, vgdl, cases[k].args), 2);

@@ -343,6 +343,8 @@ int gen_game_study(const char *game, int w, int h, gen_game *gm) {
     }
     if (!rc && vg_game_has_turns(gm->g))
         rc = cli_fail("%s: generate makes levels of one-player games (it has turns{})", game);
+    else if (!rc && vg_num_players(gm->g) > 1)
+        rc = cli_fail("%s: generate makes levels of one-player games (it has %d players)", game, vg_num_players(gm->g));
     if (!rc) rc = study_levels(gm, lvs, n);
     if (!rc) gm->sideways = moves_sideways(gm->g), gm->has_generate = vg_game_has_generate(gm->g);
     for (int k = 0; k < n; k++) free(lvs[k].cells);

@@ -37,7 +37,7 @@
 #include "term.h"
 
 #define MAX_GAMES  256
-#define MAX_TRACES 8
+#define MAX_TRACES 16
 
 /* A corpus: its folder, where its games are, how many players they have. */
 static const struct corpus {
