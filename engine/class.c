@@ -54,7 +54,7 @@ void class_passive_move(tick_ctx *t, int i) {
         return;
     }
     double speed = sprite_speed(t->g, p);
-    if (speed != 0 && sprite_oriented(t->g, p)) physics_active(t, i, p->dx, p->dy, speed);
+    if (speed != 0 && sprite_oriented(t->g, p)) physics_step(t, i, p->dx, p->dy, speed);
 }
 
 int class_active_move(tick_ctx *t, int i, int dx, int dy) {
@@ -67,7 +67,7 @@ int class_active_move(tick_ctx *t, int i, int dx, int dy) {
         p->dx = (int8_t)dx, p->dy = (int8_t)dy;
         return 0;
     }
-    return physics_active(t, i, dx, dy, speed != 0 ? speed : 1);
+    return physics_step(t, i, dx, dy, speed != 0 ? speed : 1);
 }
 
 /* The low 12 bits of a RandomNPC's 'counter' count the ticks its last

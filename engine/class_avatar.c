@@ -58,7 +58,7 @@ static inline int avatar_move(tick_ctx *t, int i, vg_action a) {
         p->dx = (int8_t)dx, p->dy = (int8_t)dy;
         return MOVED_ROTATE;
     }
-    return physics_active(t, i, dx, dy, sprite_speed(t->g, p)) ? MOVED_MOVE : MOVED_STILL; /* its own (speed effects) */
+    return physics_step(t, i, dx, dy, sprite_speed(t->g, p)) ? MOVED_MOVE : MOVED_STILL; /* its own (speed effects) */
 }
 
 /* OrientedAvatar's move: after a step it faces the way it went. */

@@ -141,6 +141,18 @@ static inline void type_cells_scanned(tick_ctx *t, uint64_t types) {
     if ((types &= ~t->tc.types) && ++t->tc.scanned > TYPE_CELLS_LOOKUPS) type_cells_count(t, types);
 }
 
+/* The cells a sprite wholly on the map at pixel (x, y) covers, row by row
+ * (a sprite is one cell square: 1, 2 or 4), into cells[]; how many. */
+static inline int square_cells(const vg_game *g, int b, int x, int y, int cells[4]) {
+    int c0 = g->pix_col[x], c1 = g->pix_col[x + b - 1], row0 = g->pix_row[y], row1 = g->pix_row[y + b - 1], n = 0;
+    cells[n++] = row0 + c0;
+    if (c1 != c0) cells[n++] = row0 + c1;
+    if (row1 == row0) return n;
+    cells[n++] = row1 + c0;
+    if (c1 != c0) cells[n++] = row1 + c1;
+    return n;
+}
+
 int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
     const vg_state *s = t->s;
@@ -151,14 +163,22 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
     /* The cells r1 covers (a sprite is one cell square: at most 2 x 2),
      * the fixed types there, and whether changing sprites other than r1
      * may be near: the cell counts tell, unless r1 is partly off the map. */
-    int cells[4], ncells = 0, others, cell = cell_exact(g, x, y);
+    int cells[4], ncells = 0, others, on_map = 1, cell = cell_exact(g, x, y);
     uint64_t fixed_here = 0;
     if (cell >= 0) {
         cells[ncells++] = cell;
         fixed_here = g->static_mask[cell];
         others = s->occ_full || occ[cell] > (r1 >= 0);
+    } else if ((unsigned)x <= (unsigned)(g->pw - b) && (unsigned)y <= (unsigned)(g->ph - b)) { /* on the map */
+        ncells = square_cells(g, b, x, y, cells);
+        others = s->occ_full;
+        for (int k = 0; k < ncells; k++) {
+            fixed_here |= g->static_mask[cells[k]];
+            others |= occ[cells[k]] > (r1 >= 0);
+        }
     } else {
         int c[4];
+        on_map = 0;
         cells_of(g, x, y, c);
         others = s->occ_full || x < 0 || y < 0 || x + b > g->pw || y + b > g->ph;
         if (c[0] > c[1] || c[2] > c[3])
@@ -176,7 +196,7 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
      * out: those that cover none of its cells, when it is on the map (a
      * sprite off the map is in no cell), are ruled out by t->tc. */
     uint64_t known = want & t->tc.types;
-    if (known && (cell >= 0 || (x >= 0 && y >= 0 && x + b <= g->pw && y + b <= g->ph))) {
+    if (known && on_map) {
         if (r1 >= 0) known &= ~(1ULL << state_sprite(s, r1)->type);
         want &= ~known | type_cells_near(t, known, cells, ncells);
         if (!want) return 0;

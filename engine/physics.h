@@ -11,6 +11,8 @@
  * (dx, dy) if its cooldown allows; 'speed' 0 uses the sprite's own speed.
  * Returns 1 when it moved. */
 int physics_active(tick_ctx *t, int i, double dx, double dy, double speed);
+/* The same along a whole direction (dx, dy each -1, 0 or 1): no floating point but the speed's. */
+int physics_step(tick_ctx *t, int i, int dx, int dy, double speed);
 static inline int physics_intersects(int b, int x1, int y1, int x2, int y2) {
     return x1 - x2 < b && x2 - x1 < b && y1 - y2 < b && y2 - y1 < b;
 }

@@ -223,12 +223,10 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
 }
 
 /* The rest of tick_set_pos but for a move from one cell to another: sprite
- * i moves to pixel (x, y), in cell 'to' (-1: off the grid). */
-static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int to, int x, int y) {
-    if (to < 0) {
-        t->s->loose = 1;
-        if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
-    }
+ * i moves to pixel (x, y). */
+static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int x, int y) {
+    if (!t->s->loose && cell_exact(t->g, x, y) < 0) t->s->loose = 1;
+    if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
     unsigned xmax = (unsigned)(t->g->pw - t->b), ymax = (unsigned)(t->g->ph - t->b);
     if (((unsigned)p->x <= xmax) & ((unsigned)p->y <= ymax) & ((unsigned)x <= xmax) & ((unsigned)y <= ymax))
         occ_move_on_map(t, p->x, p->y, x, y);
@@ -252,8 +250,8 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     tick_dirty(t, i);
     const vg_game *g = t->g;
     uint8_t *occ = state_occ(t->s);
-    int from = cell_exact(g, p->x, p->y), to = cell_exact(g, x, y);
-    if (from >= 0 && to >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) { /* one cell to one cell */
+    int from = cell_exact(g, p->x, p->y), to;
+    if (from >= 0 && (to = cell_exact(g, x, y)) >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) { /* one cell to one */
         occ[from]--;
         occ[to]++;
         if (t->indexed) index_move(t, i, x, y);
@@ -261,7 +259,7 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
         p->y = (int16_t)y;
         return;
     }
-    occ_move(t, p, i, to, x, y);
+    occ_move(t, p, i, x, y);
 }
 
 void tick_cells_list(tick_ctx *t, uint64_t types) {
