@@ -16,8 +16,9 @@
 # The whole list is measured RUNS times (default 3); per game it prints the
 # median of the runs' rates, the median ratio and the spread of the ratios
 # (lowest-highest), the lowest ratio first, then how many games are under
-# 100x. A game whose play restarts at vgdl's sprite limit is marked (see
-# docs/speed.md, rivers).
+# 100x. A game whose play restarts at one of vgdl's limits (`vgdl bench`'s
+# restarts: a state's room for sprites or delayed effects) is marked (see
+# docs/speed.md, rivers and the two-player games).
 #
 # A two-player game: both sides play a random action of every player each
 # tick (the harness's `speed2`: StateObservationMulti.advance(ACTIONS[]);
@@ -110,7 +111,7 @@ awk -F'\t' -v runs="$runs" '
       if (nr[g]) { for (i = 1; i <= nr[g]; i++) a[i] = rt[g, i]; ratio = median(a, nr[g]); lo = a[1]; hi = a[nr[g]] }
       line[k] = sprintf("%-20s %12s %14s %9s %17s%s", g, G < 0 ? "-" : sprintf("%.0f", G), v < 0 ? "-" : sprintf("%.0f", v),
                         ratio < 0 ? "-" : sprintf("%.1fx", ratio), lo < 0 ? "-" : sprintf("%.1f-%.1f", lo, hi),
-                        restarts[g] ? "  (restarts at the sprite limit)" : "")
+                        restarts[g] ? "  (restarts at a vgdl limit)" : "")
       key[k] = ratio < 0 ? 1e18 : ratio
       if (ratio >= 0) { rated++; if (ratio < 100) under++; if (lo < 100) anyunder++ }
     }

@@ -396,7 +396,7 @@ typedef struct bench_loop {
     int nacts[VG_MAX_PLAYERS], players;
     uint64_t rng;
     vg_error err; /* the last advance that failed */
-    long limits;  /* advances that hit the sprite limit: the play starts again from the level's start */
+    long limits;  /* advances that hit a limit of the state's: the play starts again from the level's start */
 } bench_loop;
 
 /* One tick of 's': every player a random action of its own. */
@@ -412,7 +412,8 @@ static vg_status bench_step(bench_loop *b, vg_state *s) {
 /* Runs loop 'mode' (0: advance, 1: copy, 2: copy+advance; speed.md) for
  * 'seconds' of thread CPU time; returns its rate per second, or -1 when an
  * advance fails (b->err says why: a rate past an error would be no rate),
- * but for the sprite limit: then the play starts again, counted in b->limits. */
+ * but for a limit of the state's (VG_ERR_LIMIT: its room for sprites or
+ * delayed effects): then the play starts again, counted in b->limits. */
 static double bench_rate(bench_loop *b, int mode, double seconds) {
     long done = 0;
     double t0 = thread_cpu(), t1 = t0;
