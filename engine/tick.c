@@ -391,6 +391,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
     t->census = 1;
+    t->ncreated[type] = (t->created >> type & 1 ? t->ncreated[type] : 0) + 1;
     t->created |= 1ULL << type;
     state_occ_add(t->g, s, x, y, +1);
     if (cell_exact(t->g, x, y) < 0) s->loose = 1;

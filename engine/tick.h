@@ -107,6 +107,7 @@ struct tick_ctx {
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;       /* sprites were killed, disabled or created: counts changed */
     uint64_t created; /* leaf types of the sprites created this tick */
+    uint32_t ncreated[64]; /* per leaf type in 'created': how many */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
      * when first needed (tick_outside) and kept up by every move and creation since */
     uint64_t outside;
