@@ -216,6 +216,7 @@ static int contacts_collect(tick_ctx *t) {
         }
     }
     c->valid = 1;
+    c->reads = 0;
     c->version = t->version;
     c->nmoved = t->nmoved;
     c->nsprites = t->s->n;
@@ -341,8 +342,11 @@ static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, u
  * GVGAI's order (by type, then id), as overlap_find() gives them. */
 /* Past this many contacts, seconds() finds a sprite's contacts through
  * lists per sprite (t->ct.head, built once per collection) rather than by
- * reading them all. */
+ * reading them all, from the CONTACTS_READS-th read of a collection on
+ * (building the lists costs a few reads: a collection read only once or
+ * twice, as when a pull or a step back moves one sprite, is read). */
 #define CONTACTS_LISTED 32
+#define CONTACTS_READS  4
 
 /* Lists each changing sprite's contacts: node 2i + side is contact i seen
  * from its side 'side' (0: a, 1: b). */
@@ -377,8 +381,9 @@ static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
-    if (a >= 0 && c->n > CONTACTS_LISTED) {
-        if (c->indexed != c->version || c->nindexed != c->n) contacts_index(t);
+    int listed = c->indexed == c->version && c->nindexed == c->n;
+    if (a >= 0 && c->n > CONTACTS_LISTED && (listed || ++c->reads >= CONTACTS_READS)) {
+        if (!listed) contacts_index(t);
         for (int node = c->head[a]; node >= 0; node = c->next[node]) {
             const struct contact *ct = &c->at[node >> 1];
             n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)

@@ -33,6 +33,7 @@ typedef struct contacts {
      * collection at 'indexed' of 'nindexed' contacts */
     uint32_t indexed;
     int nindexed;
+    int reads; /* sprites' contacts read from this collection (interact.c's seconds) */
     int16_t head[VG_MAX_SPRITES];
     int16_t next[2 * MAX_CONTACTS];
 } contacts;
@@ -105,8 +106,8 @@ struct tick_ctx {
     uint32_t ndirty;
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
-    int census;       /* sprites were killed, disabled or created: counts changed */
-    uint64_t created; /* leaf types of the sprites created this tick */
+    int census;            /* sprites were killed, disabled or created: counts changed */
+    uint64_t created;      /* leaf types of the sprites created this tick */
     uint32_t ncreated[64]; /* per leaf type in 'created': how many */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
      * when first needed (tick_outside) and kept up by every move and creation since */
