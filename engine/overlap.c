@@ -85,8 +85,7 @@ static inline int lists_pay(tick_ctx *t, int r1, int counted) {
         t->cl.size[type] = size;
         t->cl.sized |= 1ULL << type;
     }
-    uint32_t size = t->cl.size[type];
-    for (uint64_t ts = t->created & types; ts; ts &= ts - 1) size += t->ncreated[__builtin_ctzll(ts)];
+    uint32_t size = t->cl.size[type] + (t->created & types ? tick_news(t, types) : 0);
     return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
 }
 
