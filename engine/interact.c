@@ -57,13 +57,13 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
 
 /* In a collection of all the contacts, two types whose sprites have all
  * moved need not look for each other both ways: only the one with fewer
- * sprites (the lower type on a tie) looks for the other's. 'types' are
- * those whose sprites have all moved, noscan[x] (x in 'scanless') the
- * types x does not look for. And many moved sprites of a type x need not
- * look for a changing type y of few sprites (at most 1 / BACK_RATIO of
- * them): y's moved sprites look for x's (as above: y has fewer), and its
- * others look for x's moved ones ('back', contacts_back). Worth it only
- * when many sprites moved (LEAN_MIN). */
+ * sprites (the lower type on a tie) looks for the other's. And many moved
+ * sprites of a type x with no rule with its own need not look for a
+ * changing type y of few sprites (at most 1 / BACK_RATIO of them): y's
+ * moved sprites look for x's (as above: y has fewer), and its others look
+ * for x's moved ones ('back', contacts_back). 'types' are those whose
+ * sprites have all moved and those x, noscan[x] (x in 'types') the types
+ * x does not look for. Worth it only when many sprites moved (LEAN_MIN). */
 #define LEAN_MIN   16
 #define BACK_RATIO 4
 
@@ -92,7 +92,6 @@ static void lean_find(tick_ctx *t, lean *l) {
             if (moved[x] > moved[y] || (moved[x] == moved[y] && x > y)) l->noscan[x] |= 1ULL << y;
         }
     }
-    l->scanless = l->types;
     l->back = 0;
     for (uint64_t xs = seen; xs; xs &= xs - 1) {
         int x = __builtin_ctzll(xs);
@@ -105,7 +104,7 @@ static void lean_find(tick_ctx *t, lean *l) {
             if (BACK_RATIO * ((int)(to - from) + (seen >> y & 1 ? size[y] : 0)) > moved[x]) few = 0;
         }
         if (!few) continue;
-        if (!(l->scanless >> x & 1)) l->noscan[x] = 0, l->scanless |= 1ULL << x;
+        if (!(l->types >> x & 1)) l->noscan[x] = 0, l->types |= 1ULL << x;
         l->noscan[x] |= few; /* moved[y] < moved[x]: as above, y's moved sprites look for x's */
         for (; few; few &= few - 1) {
             int y = __builtin_ctzll(few);
@@ -116,22 +115,15 @@ static void lean_find(tick_ctx *t, lean *l) {
 }
 
 /* 1 when sprites of type 'x' do not look for those of type 'y' (see lean). */
-static int lean_skips(const lean *l, int x, int y) { return (l->scanless >> x & 1) && (l->noscan[x] >> y & 1); }
+static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) && (l->noscan[x] >> y & 1); }
 
-/* Adds a contact of sprites 'a' and 'b' (keys 'ka', 'kb'), its pairs to be
- * set by the caller; NULL when it does not fit (the tick is then switched
- * to checking every pair). */
-static inline struct contact *contact_new(tick_ctx *t, int a, int b, uint64_t ka, uint64_t kb) {
-    contacts *c = &t->ct;
-    if (c->n == MAX_CONTACTS) {
-        c->valid = 0;
-        c->version = t->version - 1;
-        t->full = 1;
-        return NULL;
-    }
-    struct contact *ct = &c->at[c->n++];
-    ct->a = a, ct->b = b, ct->ka = ka, ct->kb = kb;
-    return ct;
+/* When a contact does not fit: the tick is switched to checking every
+ * pair; returns 0. */
+static int contacts_full(tick_ctx *t) {
+    t->ct.valid = 0;
+    t->ct.version = t->version - 1;
+    t->full = 1;
+    return 0;
 }
 
 /* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
@@ -141,12 +133,13 @@ static inline struct contact *contact_new(tick_ctx *t, int a, int b, uint64_t ka
  * index first). Returns 0 when they do not fit (the tick is then switched
  * to checking every pair). */
 static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) {
+    contacts *c = &t->ct;
     const lean *l = &t->lean;
     const vg_game *g = t->g;
     const sprite *p = tick_sprite(t, m);
     int near[MAX_REFS], tm = p->type;
     uint64_t types = g->partners[tm], km = (uint64_t)tm << 32 | p->id;
-    if ((l->scanless >> tm & 1) && !(types &= ~l->noscan[tm])) return 1;
+    if ((l->types >> tm & 1) && !(types &= ~l->noscan[tm])) return 1;
     /* Back where the tick began and not lingering, it overlapped nothing
      * under a rule then (see interact_persist): now only sprites that moved
      * can (no fixed ones), none when it alone did (a step back into an
@@ -160,9 +153,13 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
+        if (c->n == MAX_CONTACTS) return contacts_full(t);
+        struct contact *ct = &c->at[c->n++];
         uint64_t ko = ref_key(t, o);
-        struct contact *ct = low ? contact_new(t, o, m, ko, km) : contact_new(t, m, o, km, ko);
-        if (!ct) return 0;
+        ct->a = low ? o : m;
+        ct->b = low ? m : o;
+        ct->ka = low ? ko : km;
+        ct->kb = low ? km : ko;
         ct->pairs = pairs_of(g, tm, (int)(ko >> 32));
     }
     return 1;
@@ -182,18 +179,27 @@ static int contacts_back(tick_ctx *t) {
             int n = overlap_find(t, (int)j, t->lean.back_for[y], t->s->n, 0, near, MAX_REFS);
             for (int k = 0; k < n; k++) {
                 if (!is_moved(t, near[k])) continue;
-                struct contact *ct = contact_new(t, near[k], (int)j, ref_key(t, near[k]), ref_key(t, (int)j));
-                if (!ct) return 0;
-                ct->pairs = pairs_of(t->g, tick_sprite(t, (uint32_t)near[k])->type, y);
+                if (t->ct.n == MAX_CONTACTS) return contacts_full(t);
+                struct contact *ct = &t->ct.at[t->ct.n++];
+                ct->a = near[k], ct->b = (int)j, ct->ka = ref_key(t, near[k]), ct->kb = ref_key(t, (int)j);
+                ct->pairs = pairs_of(t->g, (int)(ct->ka >> 32), y);
             }
         }
     }
     return 1;
 }
 
-/* Ends a collection of all the contacts (see lean); returns 'fit'. */
-static int lean_end(tick_ctx *t, int fit) {
-    t->lean.types = t->lean.scanless = t->lean.back = 0;
+/* contacts_all when many sprites moved: with the types that need not
+ * look for others (see lean), which are forgotten at the end. */
+static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
+    contacts *c = &t->ct;
+    int fit = 1;
+    lean_find(t, &t->lean);
+    c->n = 0;
+    for (uint32_t k = 0; k < t->nmoved && fit; k++) fit = contacts_add(t, t->moved[k], is_moved);
+    fit = fit && (!t->lean.back || contacts_back(t));
+    t->lean.types = 0;
+    c->stamp += fit;
     return fit;
 }
 
@@ -201,13 +207,12 @@ static int lean_end(tick_ctx *t, int fit) {
  * when they do not fit. */
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     contacts *c = &t->ct;
-    if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
+    if (t->nmoved >= LEAN_MIN) return contacts_all_lean(t);
     c->n = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
-        if (!contacts_add(t, t->moved[k], is_moved)) return lean_end(t, 0);
-    if (t->lean.back && !contacts_back(t)) return lean_end(t, 0);
+        if (!contacts_add(t, t->moved[k], is_moved)) return 0;
     c->stamp++;
-    return lean_end(t, 1);
+    return 1;
 }
 
 /* While t->track: collects again the contacts of the sprites that changed

@@ -85,7 +85,8 @@ static inline int lists_pay(tick_ctx *t, int r1, int counted) {
         t->cl.size[type] = size;
         t->cl.sized |= 1ULL << type;
     }
-    uint32_t size = t->cl.size[type] + (t->created & types ? tick_news(t, types) : 0);
+    uint32_t size = t->cl.size[type];
+    for (uint64_t ts = t->created & types; ts; ts &= ts - 1) size += t->ncreated[__builtin_ctzll(ts)];
     return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
 }
 
@@ -229,7 +230,9 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
             scanned |= 1ULL << st; /* other types crowd its cells */
         } else {
             /* While all contacts are collected (lean set), sprites of r1's
-             * type below it that all moved list theirs with r1 themselves. */
+             * type below it that all moved list theirs with r1 themselves
+             * (the lean types whose sprites did not all move look for no
+             * sprite of their own type). */
             if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
             scanned |= 1ULL << st;
             for (uint32_t j = from; j < to; j++) {

@@ -37,7 +37,6 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->version = 0;
     t->census = 0;
     t->created = 0;
-    t->news.from = UINT32_MAX;
     t->outside_known = 0; /* t->outside is set when first needed */
     t->nshields = 0;
     t->npulled = 0;
@@ -52,7 +51,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->tc.scanned = 0;
     t->ct.version = UINT32_MAX; /* not collected (t->version would need 2^32 moves to meet it) */
     t->ct.stamp = 0;
-    t->lean.types = t->lean.scanless = t->lean.back = 0;
+    t->lean.types = 0;
     t->track = 0; /* t->dirty_bits are cleared when tracking starts (interact.c) */
     t->ndirty = 0;
     t->touched[0] = 0; /* the words of the sprites there; tick_create clears the next ones */
@@ -150,19 +149,6 @@ int tick_count(tick_ctx *t, int type, int dying) {
     tick_walk(&w, t, t->g->types[type].subtypes, t->s->n);
     for (int r; walk_next(&w, &r);)
         n += r < 0 ? dying || !tick_killed(t, r) : !(tick_sprite(t, (uint32_t)r)->flags & gone);
-    return n;
-}
-
-uint32_t tick_news(tick_ctx *t, uint64_t types) {
-    struct news *c = &t->news;
-    if (c->from != t->settled) c->from = c->to = t->settled, c->types = 0; /* a new tick, or tick_end since */
-    for (; c->to < t->s->n; c->to++) {
-        int type = tick_sprite(t, c->to)->type;
-        if (!(c->types >> type & 1)) c->types |= 1ULL << type, c->n[type] = 0;
-        c->n[type]++;
-    }
-    uint32_t n = 0;
-    for (types &= c->types; types; types &= types - 1) n += c->n[__builtin_ctzll(types)];
     return n;
 }
 
@@ -405,7 +391,8 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
     t->census = 1;
-    t->created |= 1ULL << type;
+    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
+    t->ncreated[type]++;
     state_occ_add(t->g, s, x, y, +1);
     if (cell_exact(t->g, x, y) < 0) s->loose = 1;
     if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << type;

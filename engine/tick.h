@@ -108,20 +108,15 @@ struct tick_ctx {
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;            /* sprites were killed, disabled or created: counts changed */
     uint64_t created;      /* leaf types of the sprites created this tick */
-    struct news {          /* the sprites created this tick, counted by leaf type when needed (tick_news) */
-        uint32_t from, to; /* sp[from..to) counted (from: t->settled then; UINT32_MAX: none yet) */
-        uint64_t types;    /* the leaf types counted */
-        uint32_t n[64];
-    } news;
+    uint32_t ncreated[64]; /* per leaf type in 'created': how many */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
      * when first needed (tick_outside) and kept up by every move and creation since */
     uint64_t outside;
     int outside_known;
-    contacts ct;           /* what the moved sprites overlap (interact.c) */
-    cell_lists cl;         /* the changing sprites by cell, when built this tick */
-    struct lean {          /* while all contacts are collected: types that need not look for others (interact.c) */
-        uint64_t types;    /* leaf types whose sprites have all moved */
-        uint64_t scanless; /* leaf types with a 'noscan' */
+    contacts ct;        /* what the moved sprites overlap (interact.c) */
+    cell_lists cl;      /* the changing sprites by cell, when built this tick */
+    struct lean {       /* while all contacts are collected: types that need not look for others (interact.c) */
+        uint64_t types; /* leaf types with a 'noscan': whose sprites have all moved, or that look for no own sprite */
         uint64_t noscan[VG_MAX_TYPES];
         uint64_t back;         /* leaf types whose sprites that did not move look for moved ones ... */
         uint64_t back_for[64]; /* ... of these types */
@@ -208,7 +203,6 @@ void tick_type_cells_mark(tick_ctx *t, int type, int x, int y);
 /* During a tick: sprites of 'type' and subtypes, the ones killed this tick
  * included when 'dying' is 1 (GVGAI counts them until the tick ends). */
 int tick_count(tick_ctx *t, int type, int dying);
-uint32_t tick_news(tick_ctx *t, uint64_t types); /* sprites of leaf set 'types' created this tick */
 static inline void type_range(const tick_ctx *t, int type, uint32_t *from, uint32_t *to) {
     state_range(t->g, t->s, type, from, to);
 }
