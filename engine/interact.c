@@ -67,7 +67,7 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
 #define LEAN_MIN   16
 #define BACK_RATIO 4
 
-static void lean_find(tick_ctx *t, lean *l) {
+static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
     int moved[VG_MAX_TYPES], size[VG_MAX_TYPES];
     uint64_t seen = 0;
     l->types = 0;
@@ -191,16 +191,19 @@ static int contacts_back(tick_ctx *t) {
 
 /* contacts_all when many sprites moved: with the types that need not
  * look for others (see lean), which are forgotten at the end. */
+static int lean_end(tick_ctx *t, int fit) {
+    t->lean.types = 0;
+    return fit;
+}
 static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
     contacts *c = &t->ct;
-    int fit = 1;
     lean_find(t, &t->lean);
     c->n = 0;
-    for (uint32_t k = 0; k < t->nmoved && fit; k++) fit = contacts_add(t, t->moved[k], is_moved);
-    fit = fit && (!t->lean.back || contacts_back(t));
-    t->lean.types = 0;
-    c->stamp += fit;
-    return fit;
+    for (uint32_t k = 0; k < t->nmoved; k++)
+        if (!contacts_add(t, t->moved[k], is_moved)) return lean_end(t, 0);
+    if (t->lean.back && !contacts_back(t)) return lean_end(t, 0);
+    c->stamp++;
+    return lean_end(t, 1);
 }
 
 /* Collects all of t->ct again, each moved sprite's contacts; returns 0
