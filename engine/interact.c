@@ -435,6 +435,16 @@ static void contacts_index(tick_ctx *t) {
     c->nindexed = c->n;
 }
 
+/* 1 when the contacts are to be read through the per-sprite lists: made
+ * for this collection already, or now (its CONTACTS_READS-th read). */
+static int contacts_listed(tick_ctx *t) {
+    contacts *c = &t->ct;
+    if (c->indexed == c->version && c->nindexed == c->n) return 1;
+    if (++c->reads < CONTACTS_READS) return 0;
+    contacts_index(t);
+    return 1;
+}
+
 /* Adds contact i's other side 'o' (key 'key') to out[0..n), sorted by key,
  * when it existed when the effect started and is of leaf set 'types'. */
 static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, int *out, uint64_t *keys, int n) {
@@ -450,9 +460,7 @@ static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
-    int listed = c->indexed == c->version && c->nindexed == c->n;
-    if (a >= 0 && c->n > CONTACTS_LISTED && (listed || ++c->reads >= CONTACTS_READS)) {
-        if (!listed) contacts_index(t);
+    if (a >= 0 && c->n > CONTACTS_LISTED && contacts_listed(t)) {
         for (int node = c->head[a]; node >= 0; node = c->next[node]) {
             const struct contact *ct = &c->at[node >> 1];
             n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)
