@@ -141,8 +141,36 @@ struct tick_ctx {
 static inline int cells_key(const vg_game *g, int x, int y) {
     if ((unsigned)x >= (unsigned)g->pw) x = x < 0 ? 0 : g->pw - 1;
     if ((unsigned)y >= (unsigned)g->ph) y = y < 0 ? 0 : g->ph - 1;
-    return g->pix_row[y] + g->pix_col[x];
+    return (int)((g->span_row[y] & 0xffff) + (g->span_col[x] & 0xffff));
 }
+
+/* The cells a sprite wholly on the map at pixel (x, y) covers (a sprite is
+ * one cell square: 1, 2 or 4 cells), from two tables: its first column |
+ * the step to its second column << 16 (0: it covers one column), and its
+ * first row so (each row as its first cell, row * map width; the step: 0
+ * or the width). Two sprites cover the same cells when their squares are
+ * equal. */
+typedef struct square {
+    uint32_t cols, rows;
+} square;
+static inline square square_at(const vg_game *g, int x, int y) { return (square){g->span_col[x], g->span_row[y]}; }
+static inline int square_same(square a, square b) { return a.cols == b.cols && a.rows == b.rows; }
+/* 1 when a sprite at pixel (x, y) is wholly on the map (GVGAI: not at its
+ * edge), so that square_at() gives its cells. */
+static inline int square_on_map(const vg_game *g, int x, int y) {
+    return ((unsigned)x <= g->on_x) & ((unsigned)y <= g->on_y);
+}
+/* Puts square q's cells (row by row) into cells[]; returns how many. */
+static inline int square_cells(square q, int cells[4]) {
+    int c = (int)((q.cols & 0xffff) + (q.rows & 0xffff)), dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16), n = 0;
+    cells[n++] = c;
+    if (dc) cells[n++] = c + dc;
+    if (!dr) return n;
+    cells[n++] = c + dr;
+    if (dc) cells[n++] = c + dr + dc;
+    return n;
+}
+
 /* Puts sprite i first in the list of cell 'key'; takes it out of that list. */
 static inline void cells_link(cell_lists *c, int i, int key) {
     c->next[i] = c->head[key];
