@@ -92,6 +92,63 @@ static void lean_find(tick_ctx *t, lean *l) {
 /* 1 when sprites of type 'x' do not look for those of type 'y' (see lean). */
 static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) && (l->noscan[x] >> y & 1); }
 
+/* Past this many contacts, a sprite's contacts are found through lists
+ * per sprite (t->ct's 'lists', made when first needed and kept up to date
+ * from then on) rather than by reading them all. */
+#define CONTACTS_LISTED 8
+
+/* The first node of changing sprite r's list of contacts (-1: none). */
+static inline int contacts_head(const contacts *c, int r) {
+    return (uint32_t)r >> 6 < c->nlisted && (c->listed[r >> 6] >> (r & 63) & 1) ? c->head[r] : -1;
+}
+
+/* Puts node 'node' first in the list of contacts of sprite r (none for a
+ * fixed one). */
+static inline void contact_link(contacts *c, int node, int r) {
+    if (r < 0) return;
+    while (c->nlisted <= (uint32_t)r >> 6) c->listed[c->nlisted++] = 0;
+    if (!(c->listed[r >> 6] >> (r & 63) & 1)) c->listed[r >> 6] |= 1ULL << (r & 63), c->head[r] = -1;
+    c->next[node] = c->head[r];
+    c->head[r] = (int16_t)node;
+}
+
+/* Makes t->ct's lists, leaving the dropped contacts out (the others keep
+ * their order). */
+static void contacts_index(contacts *c) {
+    int n = c->n;
+    c->n = 0;
+    c->nlisted = 0;
+    c->lists = 1;
+    for (int i = 0; i < n; i++)
+        if (c->at[i].pairs) {
+            c->at[c->n] = c->at[i];
+            contact_link(c, 2 * c->n, c->at[i].a);
+            contact_link(c, 2 * c->n + 1, c->at[i].b);
+            c->n++;
+        }
+}
+
+/* Drops changing sprite d's contacts where they are (the readers pass over
+ * them: pairs 0), so that the others keep their places and their order. */
+static void contacts_drop(contacts *c, int d) {
+    if (!c->lists && c->n > CONTACTS_LISTED) contacts_index(c);
+    if (!c->lists) {
+        for (int i = 0; i < c->n; i++)
+            if (c->at[i].a == d || c->at[i].b == d) c->at[i].pairs = 0;
+        return;
+    }
+    for (int node = contacts_head(c, d); node >= 0; node = c->next[node]) c->at[node >> 1].pairs = 0;
+    if (contacts_head(c, d) >= 0) c->head[d] = -1;
+}
+
+/* Makes room in t->ct (a new stamp: the first sprites are listed again);
+ * 0 when it is full all the same. */
+static int contacts_compact(contacts *c) {
+    c->stamp++;
+    contacts_index(c);
+    return c->n < MAX_CONTACTS;
+}
+
 /* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
  * type it has rules with, each pair once (a moved other side with a lower
  * index lists it, unless 'skip' says that side's are added too or 'l' says
@@ -119,19 +176,21 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
-        if (c->n == MAX_CONTACTS) {
+        if (c->n == MAX_CONTACTS && !contacts_compact(c)) {
             c->valid = 0;
             c->version = t->version - 1;
             t->full = 1;
             return 0;
         }
-        struct contact *ct = &c->at[c->n++];
+        int i = c->n++;
+        struct contact *ct = &c->at[i];
         uint64_t ko = ref_key(t, o);
         ct->a = low ? o : m;
         ct->b = low ? m : o;
         ct->ka = low ? ko : km;
         ct->kb = low ? km : ko;
         ct->pairs = pairs_of(g, tm, (int)(ko >> 32));
+        if (c->lists) contact_link(c, 2 * i, ct->a), contact_link(c, 2 * i + 1, ct->b);
     }
     return 1;
 }
@@ -141,7 +200,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     contacts *c = &t->ct;
     if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
-    c->n = 0;
+    c->n = c->lists = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
         if (!contacts_add(t, t->moved[k], is_moved)) return 0;
     t->lean.types = 0;
@@ -161,19 +220,11 @@ static int contacts_update(tick_ctx *t) {
         t->ndirty = 0;
         return 1;
     }
-    int kept = 0, d = t->ndirty == 1 ? t->dirty[0] : -1;
-    if (d >= 0) { /* the common case: one sprite moved (a step back) */
-        while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++; /* kept in place */
-        for (int i = kept; i < c->n; i++)
-            if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
-    } else {
-        for (int i = 0; i < c->n; i++)
-            if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
-    }
-    c->n = kept;
+    int before = c->n;
+    for (uint32_t k = 0; k < t->ndirty; k++) contacts_drop(c, t->dirty[k]);
     for (uint32_t k = 0; k < t->ndirty; k++)
         if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
-    c->stamp += c->n > kept; /* dropping contacts adds no first sprite (see next_first) */
+    c->stamp += c->n > before; /* dropping contacts adds no first sprite (see next_first) */
     for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
     t->ndirty = 0;
     return 1;
@@ -239,6 +290,7 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     }
     memset(active, 0, (size_t)words * sizeof active[0]);
     for (int i = 0; i < t->ct.n; i++) {
+        if (!t->ct.at[i].pairs) continue; /* dropped */
         int ta = (int)(t->ct.at[i].ka >> 32), tb = (int)(t->ct.at[i].kb >> 32);
         for (int w = 0; w < words; w++)
             active[w] |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
@@ -337,31 +389,6 @@ static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, u
     return 1;
 }
 
-/* The second sprites (leaf set 'types') overlapping first sprite 'a', in
- * GVGAI's order (by type, then id), as overlap_find() gives them. */
-/* Past this many contacts, seconds() finds a sprite's contacts through
- * lists per sprite (t->ct.head, built once per collection) rather than by
- * reading them all. */
-#define CONTACTS_LISTED 32
-
-/* Lists each changing sprite's contacts: node 2i + side is contact i seen
- * from its side 'side' (0: a, 1: b). */
-static void contacts_index(tick_ctx *t) {
-    contacts *c = &t->ct;
-    for (int i = 0; i < c->n; i++) {
-        if (c->at[i].a >= 0) c->head[c->at[i].a] = -1;
-        if (c->at[i].b >= 0) c->head[c->at[i].b] = -1;
-    }
-    for (int node = 2 * c->n; node-- > 0;) {
-        int r = node & 1 ? c->at[node >> 1].b : c->at[node >> 1].a;
-        if (r < 0) continue;
-        c->next[node] = c->head[r];
-        c->head[r] = (int16_t)node;
-    }
-    c->indexed = c->version;
-    c->nindexed = c->n;
-}
-
 /* Adds contact i's other side 'o' (key 'key') to out[0..n), sorted by key,
  * when it existed when the effect started and is of leaf set 'types'. */
 static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, int *out, uint64_t *keys, int n) {
@@ -372,22 +399,26 @@ static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, i
     return n;
 }
 
+/* The second sprites (leaf set 'types') overlapping first sprite 'a', in
+ * GVGAI's order (by type, then id), as overlap_find() gives them. */
 static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     if (t->full || !contacts_fresh(t)) return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
     contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
-    if (a >= 0 && c->n > CONTACTS_LISTED) {
-        if (c->indexed != c->version || c->nindexed != c->n) contacts_index(t);
-        for (int node = c->head[a]; node >= 0; node = c->next[node]) {
+    if (a >= 0 && !c->lists && c->n > CONTACTS_LISTED) contacts_index(c);
+    if (a >= 0 && c->lists) { /* its list */
+        for (int node = contacts_head(c, a); node >= 0; node = c->next[node]) {
             const struct contact *ct = &c->at[node >> 1];
+            if (!ct->pairs) continue; /* dropped */
             n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)
                          : second_add(ct->b, ct->kb, types, n0, out, keys, n);
         }
         return n;
     }
-    for (int i = 0; i < c->n; i++) {
+    for (int i = 0; i < c->n; i++) { /* those naming it */
         const struct contact *ct = &c->at[i];
+        if (!ct->pairs) continue; /* dropped */
         if (ct->a == a) n = second_add(ct->b, ct->kb, types, n0, out, keys, n);
         else if (ct->b == a) n = second_add(ct->a, ct->ka, types, n0, out, keys, n);
     }
@@ -531,6 +562,7 @@ static int linger_contacts(tick_ctx *t) {
     int some = PERSIST_NONE;
     for (int i = 0; i < t->ct.n; i++) {
         int x = t->ct.at[i].a, y = t->ct.at[i].b;
+        if (!t->ct.at[i].pairs) continue; /* dropped */
         if (live(t, x) && !tick_killed(t, y)) tick_sprite(t, x)->flags |= SP_LINGER, some = PERSIST_SOME;
         if (is_moved(t, y) && live(t, y) && !tick_killed(t, x))
             tick_sprite(t, y)->flags |= SP_LINGER, some = PERSIST_SOME;

@@ -42,7 +42,6 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->npulled = 0;
     t->nkilled = 0; /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
-    t->ct.indexed = UINT32_MAX; /* as ct.version: no collection indexed */
     t->cl.on = 0;
     t->cl.scanned = 0;
     t->cl.sized = 0;
