@@ -98,55 +98,57 @@ static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) 
 #define CONTACTS_LISTED 8
 
 /* The first node of changing sprite r's list of contacts (-1: none). */
-static inline int contacts_head(const contacts *c, int r) {
-    return (uint32_t)r >> 6 < c->nlisted && (c->listed[r >> 6] >> (r & 63) & 1) ? c->head[r] : -1;
-}
+static inline int contacts_head(const contacts *c, int r) { return r < c->nheads ? c->head[r] : -1; }
 
 /* Puts node 'node' first in the list of contacts of sprite r (none for a
  * fixed one). */
 static inline void contact_link(contacts *c, int node, int r) {
     if (r < 0) return;
-    while (c->nlisted <= (uint32_t)r >> 6) c->listed[c->nlisted++] = 0;
-    if (!(c->listed[r >> 6] >> (r & 63) & 1)) c->listed[r >> 6] |= 1ULL << (r & 63), c->head[r] = -1;
+    while (c->nheads <= r) c->head[c->nheads++] = -1; /* a sprite created since the lists were made */
     c->next[node] = c->head[r];
     c->head[r] = (int16_t)node;
 }
 
-/* Makes t->ct's lists, leaving the dropped contacts out (the others keep
- * their order). */
-static void contacts_index(contacts *c) {
+/* Leaves the dropped contacts out of t->ct (the others keep their order)
+ * and, with 'lists', lists them again. */
+static void contacts_compact(tick_ctx *t, int lists) {
+    contacts *c = &t->ct;
     int n = c->n;
-    c->n = 0;
-    c->nlisted = 0;
-    c->lists = 1;
+    c->n = c->ndropped = 0;
+    c->lists = lists;
+    if (lists) {
+        c->nheads = (int)t->s->n;
+        memset(c->head, 0xff, t->s->n * sizeof c->head[0]);
+    }
     for (int i = 0; i < n; i++)
         if (c->at[i].pairs) {
             c->at[c->n] = c->at[i];
-            contact_link(c, 2 * c->n, c->at[i].a);
-            contact_link(c, 2 * c->n + 1, c->at[i].b);
+            if (lists) contact_link(c, 2 * c->n, c->at[i].a), contact_link(c, 2 * c->n + 1, c->at[i].b);
             c->n++;
         }
 }
 
-/* Drops changing sprite d's contacts where they are (the readers pass over
- * them: pairs 0), so that the others keep their places and their order. */
-static void contacts_drop(contacts *c, int d) {
-    if (!c->lists && c->n > CONTACTS_LISTED) contacts_index(c);
+/* Drops changing sprite d's contacts: of few, by moving those left into
+ * their places; with lists, where they are (the readers pass over them:
+ * pairs 0), until they are as many as the others. Either way the others
+ * keep their order. */
+static void contacts_drop(tick_ctx *t, int d) {
+    contacts *c = &t->ct;
+    if (!c->lists && c->n > CONTACTS_LISTED) contacts_compact(t, 1);
     if (!c->lists) {
-        for (int i = 0; i < c->n; i++)
-            if (c->at[i].a == d || c->at[i].b == d) c->at[i].pairs = 0;
+        int kept = 0;
+        while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;
+        for (int i = kept; i < c->n; i++)
+            if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
+        c->n = kept;
         return;
     }
-    for (int node = contacts_head(c, d); node >= 0; node = c->next[node]) c->at[node >> 1].pairs = 0;
+    for (int node = contacts_head(c, d); node >= 0; node = c->next[node]) {
+        struct contact *ct = &c->at[node >> 1];
+        if (ct->pairs) ct->pairs = 0, ct->a = ct->b = REF_NONE, c->ndropped++;
+    }
     if (contacts_head(c, d) >= 0) c->head[d] = -1;
-}
-
-/* Makes room in t->ct (a new stamp: the first sprites are listed again);
- * 0 when it is full all the same. */
-static int contacts_compact(contacts *c) {
-    c->stamp++;
-    contacts_index(c);
-    return c->n < MAX_CONTACTS;
+    if (2 * c->ndropped > c->n) contacts_compact(t, 1);
 }
 
 /* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
@@ -176,7 +178,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
-        if (c->n == MAX_CONTACTS && !contacts_compact(c)) {
+        if (c->n == MAX_CONTACTS && (c->stamp++, contacts_compact(t, c->lists), c->n == MAX_CONTACTS)) {
             c->valid = 0;
             c->version = t->version - 1;
             t->full = 1;
@@ -200,7 +202,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     contacts *c = &t->ct;
     if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
-    c->n = c->lists = 0;
+    c->n = c->lists = c->ndropped = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
         if (!contacts_add(t, t->moved[k], is_moved)) return 0;
     t->lean.types = 0;
@@ -220,8 +222,8 @@ static int contacts_update(tick_ctx *t) {
         t->ndirty = 0;
         return 1;
     }
+    for (uint32_t k = 0; k < t->ndirty; k++) contacts_drop(t, t->dirty[k]);
     int before = c->n;
-    for (uint32_t k = 0; k < t->ndirty; k++) contacts_drop(c, t->dirty[k]);
     for (uint32_t k = 0; k < t->ndirty; k++)
         if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
     c->stamp += c->n > before; /* dropping contacts adds no first sprite (see next_first) */
@@ -399,26 +401,32 @@ static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, i
     return n;
 }
 
+/* seconds() from changing sprite a's list of contacts (made first, when
+ * there are none). */
+static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
+    contacts *c = &t->ct;
+    uint64_t keys[MAX_REFS];
+    int n = 0;
+    if (!c->lists) contacts_compact(t, 1);
+    for (int node = contacts_head(c, a); node >= 0; node = c->next[node]) {
+        const struct contact *ct = &c->at[node >> 1];
+        if (!ct->pairs) continue; /* dropped */
+        n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)
+                     : second_add(ct->b, ct->kb, types, n0, out, keys, n);
+    }
+    return n;
+}
+
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
  * GVGAI's order (by type, then id), as overlap_find() gives them. */
 static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     if (t->full || !contacts_fresh(t)) return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
     contacts *c = &t->ct;
+    if (a >= 0 && (c->lists || c->n > CONTACTS_LISTED)) return seconds_listed(t, a, types, n0, out);
     uint64_t keys[MAX_REFS];
     int n = 0;
-    if (a >= 0 && !c->lists && c->n > CONTACTS_LISTED) contacts_index(c);
-    if (a >= 0 && c->lists) { /* its list */
-        for (int node = contacts_head(c, a); node >= 0; node = c->next[node]) {
-            const struct contact *ct = &c->at[node >> 1];
-            if (!ct->pairs) continue; /* dropped */
-            n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)
-                         : second_add(ct->b, ct->kb, types, n0, out, keys, n);
-        }
-        return n;
-    }
-    for (int i = 0; i < c->n; i++) { /* those naming it */
+    for (int i = 0; i < c->n; i++) { /* those naming it (a dropped contact names none) */
         const struct contact *ct = &c->at[i];
-        if (!ct->pairs) continue; /* dropped */
         if (ct->a == a) n = second_add(ct->b, ct->kb, types, n0, out, keys, n);
         else if (ct->b == a) n = second_add(ct->a, ct->ka, types, n0, out, keys, n);
     }
