@@ -228,7 +228,8 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         if (f & FX_MOVE2) moving |= t2;
         if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;
         if (f & FX_KILL2) dying |= t2;
-        if (e->stype >= 0) moving |= g->types[e->stype].subtypes; /* replaced, or created */
+        if (e->stype >= 0 && e->kind != EFF_shieldFrom) /* shieldFrom's only names the sprites shielded from */
+            moving |= g->types[e->stype].subtypes;      /* replaced, created, or changed */
         if (e->stype_to >= 0) moving |= g->types[e->stype_to].subtypes;
         if (e->take_orientation && e->stype >= 0) given_orientation |= g->types[e->stype].subtypes;
     }

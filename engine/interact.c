@@ -57,12 +57,17 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
 
 /* In a collection of all the contacts, two types whose sprites have all
  * moved need not look for each other both ways: only the one with fewer
- * sprites (the lower type on a tie) looks for the other's. 'types' are
- * those whose sprites have all moved, noscan[x] (x in 'types') the types x
- * does not look for. Worth it only when many sprites moved (LEAN_MIN). */
-#define LEAN_MIN 16
+ * sprites (the lower type on a tie) looks for the other's. And many moved
+ * sprites of a type x with no rule with its own need not look for a
+ * changing type y of few sprites (at most 1 / BACK_RATIO of them): y's
+ * moved sprites look for x's (as above: y has fewer), and its others look
+ * for x's moved ones ('back', contacts_back). 'types' are those whose
+ * sprites have all moved and those x, noscan[x] (x in 'types') the types
+ * x does not look for. Worth it only when many sprites moved (LEAN_MIN). */
+#define LEAN_MIN   16
+#define BACK_RATIO 4
 
-static void lean_find(tick_ctx *t, lean *l) {
+static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
     int moved[VG_MAX_TYPES], size[VG_MAX_TYPES];
     uint64_t seen = 0;
     l->types = 0;
@@ -87,6 +92,26 @@ static void lean_find(tick_ctx *t, lean *l) {
             if (moved[x] > moved[y] || (moved[x] == moved[y] && x > y)) l->noscan[x] |= 1ULL << y;
         }
     }
+    l->back = 0;
+    for (uint64_t xs = seen; xs; xs &= xs - 1) {
+        int x = __builtin_ctzll(xs);
+        uint64_t few = t->g->partners[x] & t->g->changing; /* x's sprites need look for no changing sprite */
+        if (moved[x] < LEAN_MIN || (few >> x & 1)) continue;
+        for (uint64_t ts = few; ts && few; ts &= ts - 1) {
+            int y = __builtin_ctzll(ts);
+            uint32_t from, to;
+            type_range(t, y, &from, &to);
+            if (BACK_RATIO * ((int)(to - from) + (seen >> y & 1 ? size[y] : 0)) > moved[x]) few = 0;
+        }
+        if (!few) continue;
+        if (!(l->types >> x & 1)) l->noscan[x] = 0, l->types |= 1ULL << x;
+        l->noscan[x] |= few; /* moved[y] < moved[x]: as above, y's moved sprites look for x's */
+        for (; few; few &= few - 1) {
+            int y = __builtin_ctzll(few);
+            if (!(l->back >> y & 1)) l->back_for[y] = 0, l->back |= 1ULL << y;
+            l->back_for[y] |= 1ULL << x;
+        }
+    }
 }
 
 /* 1 when sprites of type 'x' do not look for those of type 'y' (see lean). */
@@ -94,8 +119,14 @@ static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) 
 
 /* Past this many contacts, a sprite's contacts are found through lists
  * per sprite (t->ct's 'lists', made when first needed and kept up to date
- * from then on) rather than by reading them all. */
+ * from then on) rather than by reading them all, from the
+ * CONTACTS_READS-th read of a collection on (making the lists costs a few
+ * reads: a collection read only once or twice is read). */
 #define CONTACTS_LISTED 8
+#define CONTACTS_READS  4
+
+/* Whether t->ct is read through lists (made now when that pays). */
+static inline int contacts_listed(tick_ctx *t);
 
 /* The first node of changing sprite r's list of contacts (-1: none). */
 static inline int contacts_head(const contacts *c, int r) { return r < c->nheads ? c->head[r] : -1; }
@@ -128,14 +159,19 @@ static void contacts_compact(tick_ctx *t, int lists) {
         }
 }
 
+static inline int contacts_listed(tick_ctx *t) {
+    contacts *c = &t->ct;
+    if (!c->lists && c->n > CONTACTS_LISTED && ++c->reads >= CONTACTS_READS) contacts_compact(t, 1);
+    return c->lists;
+}
+
 /* Drops changing sprite d's contacts: of few, by moving those left into
  * their places; with lists, where they are (the readers pass over them:
  * pairs 0), until they are as many as the others. Either way the others
  * keep their order. */
 static void contacts_drop(tick_ctx *t, int d) {
     contacts *c = &t->ct;
-    if (!c->lists && c->n > CONTACTS_LISTED) contacts_compact(t, 1);
-    if (!c->lists) {
+    if (!contacts_listed(t)) {
         int kept = 0;
         while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;
         for (int i = kept; i < c->n; i++)
@@ -149,6 +185,15 @@ static void contacts_drop(tick_ctx *t, int d) {
     }
     if (contacts_head(c, d) >= 0) c->head[d] = -1;
     if (2 * c->ndropped > c->n) contacts_compact(t, 1);
+}
+
+/* When a contact does not fit: the tick is switched to checking every
+ * pair; returns 0. */
+static int contacts_full(tick_ctx *t) {
+    t->ct.valid = 0;
+    t->ct.version = t->version - 1;
+    t->full = 1;
+    return 0;
 }
 
 /* Adds the contacts of moved sprite 'm': each sprite overlapping it whose
@@ -178,12 +223,8 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
-        if (c->n == MAX_CONTACTS && (c->stamp++, contacts_compact(t, c->lists), c->n == MAX_CONTACTS)) {
-            c->valid = 0;
-            c->version = t->version - 1;
-            t->full = 1;
-            return 0;
-        }
+        if (c->n == MAX_CONTACTS && (c->stamp++, contacts_compact(t, c->lists), c->n == MAX_CONTACTS))
+            return contacts_full(t);
         int i = c->n++;
         struct contact *ct = &c->at[i];
         uint64_t ko = ref_key(t, o);
@@ -197,15 +238,55 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     return 1;
 }
 
+/* The contacts the sprites of the 'back' types that did not move have
+ * with moved sprites of the types that do not look for them (see lean);
+ * returns 0 when they do not fit. */
+static int contacts_back(tick_ctx *t) {
+    int near[MAX_REFS];
+    for (uint64_t ys = t->lean.back; ys; ys &= ys - 1) {
+        int y = __builtin_ctzll(ys);
+        uint32_t from, to;
+        type_range(t, y, &from, &to);
+        for (uint32_t j = from; j < to; j++) {
+            if (is_moved(t, (int)j)) continue;
+            int n = overlap_find(t, (int)j, t->lean.back_for[y], t->s->n, 0, near, MAX_REFS);
+            for (int k = 0; k < n; k++) {
+                if (!is_moved(t, near[k])) continue;
+                if (t->ct.n == MAX_CONTACTS) return contacts_full(t); /* none dropped yet, no lists */
+                struct contact *ct = &t->ct.at[t->ct.n++];
+                ct->a = near[k], ct->b = (int)j, ct->ka = ref_key(t, near[k]), ct->kb = ref_key(t, (int)j);
+                ct->pairs = pairs_of(t->g, (int)(ct->ka >> 32), y);
+            }
+        }
+    }
+    return 1;
+}
+
+/* contacts_all when many sprites moved: with the types that need not
+ * look for others (see lean), which are forgotten at the end. */
+static int lean_end(tick_ctx *t, int fit) {
+    t->lean.types = 0;
+    return fit;
+}
+static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
+    contacts *c = &t->ct;
+    lean_find(t, &t->lean);
+    c->n = c->lists = c->ndropped = c->reads = 0;
+    for (uint32_t k = 0; k < t->nmoved; k++)
+        if (!contacts_add(t, t->moved[k], is_moved)) return lean_end(t, 0);
+    if (t->lean.back && !contacts_back(t)) return lean_end(t, 0);
+    c->stamp++;
+    return lean_end(t, 1);
+}
+
 /* Collects all of t->ct again, each moved sprite's contacts; returns 0
  * when they do not fit. */
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     contacts *c = &t->ct;
-    if (t->nmoved >= LEAN_MIN) lean_find(t, &t->lean);
-    c->n = c->lists = c->ndropped = 0;
+    if (t->nmoved >= LEAN_MIN) return contacts_all_lean(t);
+    c->n = c->lists = c->ndropped = c->reads = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
         if (!contacts_add(t, t->moved[k], is_moved)) return 0;
-    t->lean.types = 0;
     c->stamp++;
     return 1;
 }
@@ -401,13 +482,11 @@ static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, i
     return n;
 }
 
-/* seconds() from changing sprite a's list of contacts (made first, when
- * there are none). */
+/* seconds() from changing sprite a's list of contacts. */
 static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
-    if (!c->lists) contacts_compact(t, 1);
     for (int node = contacts_head(c, a); node >= 0; node = c->next[node]) {
         const struct contact *ct = &c->at[node >> 1];
         if (!ct->pairs) continue; /* dropped */
@@ -422,7 +501,7 @@ static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t
 static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     if (t->full || !contacts_fresh(t)) return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
     contacts *c = &t->ct;
-    if (a >= 0 && (c->lists || c->n > CONTACTS_LISTED)) return seconds_listed(t, a, types, n0, out);
+    if (a >= 0 && contacts_listed(t)) return seconds_listed(t, a, types, n0, out);
     uint64_t keys[MAX_REFS];
     int n = 0;
     for (int i = 0; i < c->n; i++) { /* those naming it (a dropped contact names none) */

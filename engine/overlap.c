@@ -71,7 +71,7 @@ static inline int fixed_at(const tick_ctx *t, int r1, int st, const int *cells, 
 #define LIST_MIN         64
 #define LIST_MIN_COUNTED 128
 
-static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
+static inline int lists_pay(tick_ctx *t, int r1, int counted) {
     const vg_game *g = t->g;
     int type = ref_type(g, t->s, r1);
     uint64_t types = g->partners[type] & g->changing;
@@ -85,7 +85,8 @@ static inline int lists_pay(tick_ctx *t, int r1, uint32_t n0, int counted) {
         t->cl.size[type] = size;
         t->cl.sized |= 1ULL << type;
     }
-    uint32_t size = t->cl.size[type] + (t->created & types ? n0 - t->settled : 0);
+    uint32_t size = t->cl.size[type];
+    for (uint64_t ts = t->created & types; ts; ts &= ts - 1) size += t->ncreated[__builtin_ctzll(ts)];
     return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
 }
 
@@ -193,7 +194,7 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
      * cell's count says how many changing sprites other than r1 are left to
      * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
-    if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, n0, counted))
+    if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, counted))
         return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
     uint64_t scanned = 0; /* the changing types scanned whole */
     for (uint64_t ts = want; ts; ts &= ts - 1) {
@@ -217,7 +218,9 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
             scanned |= 1ULL << st; /* other types crowd its cells */
         } else {
             /* While all contacts are collected (lean set), sprites of r1's
-             * type below it that all moved list theirs with r1 themselves. */
+             * type below it that all moved list theirs with r1 themselves
+             * (the lean types whose sprites did not all move look for no
+             * sprite of their own type). */
             if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
             scanned |= 1ULL << st;
             for (uint32_t j = from; j < to; j++) {

@@ -92,7 +92,7 @@ struct vg_state {
 
 /* s->over when GVGAI's warnings ended the game (tick_create): the tick's
  * terminations may still give results (term_run); else 1 */
-#define OVER_WARNED 2
+#define OVER_WARNED VG_OVER_WARNED
 
 #define STATE_BYTES(nwords, stride, n) (offsetof(vg_state, data) + (size_t)(nwords)*8 + (size_t)(n) * (stride))
 

@@ -400,7 +400,8 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
     t->census = 1;
-    t->created |= 1ULL << type;
+    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
+    t->ncreated[type]++;
     state_occ_add(t->g, s, x, y, +1);
     if (cell_exact(t->g, x, y) < 0) s->loose = 1;
     if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << type;

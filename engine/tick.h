@@ -34,6 +34,7 @@ typedef struct contacts {
      * side 'side' (0: a, 1: b); a dropped contact stays in the list of the side not dropping
      * it; head[r] is set for sprites r < nheads */
     int lists, nheads;
+    int reads; /* reads of this collection without lists (interact.c's contacts_listed) */
     int16_t head[VG_MAX_SPRITES];
     int16_t next[2 * MAX_CONTACTS];
 } contacts;
@@ -106,17 +107,20 @@ struct tick_ctx {
     uint32_t ndirty;
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
-    int census;       /* sprites were killed, disabled or created: counts changed */
-    uint64_t created; /* leaf types of the sprites created this tick */
+    int census;            /* sprites were killed, disabled or created: counts changed */
+    uint64_t created;      /* leaf types of the sprites created this tick */
+    uint32_t ncreated[64]; /* per leaf type in 'created': how many */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
      * when first needed (tick_outside) and kept up by every move and creation since */
     uint64_t outside;
     int outside_known;
-    contacts ct;   /* what the moved sprites overlap (interact.c) */
-    cell_lists cl; /* the changing sprites by cell, when built this tick */
-    struct lean {  /* while all contacts are collected: types that need not look for others (interact.c) */
-        uint64_t types;
+    contacts ct;        /* what the moved sprites overlap (interact.c) */
+    cell_lists cl;      /* the changing sprites by cell, when built this tick */
+    struct lean {       /* while all contacts are collected: types that need not look for others (interact.c) */
+        uint64_t types; /* leaf types with a 'noscan': whose sprites have all moved, or that look for no own sprite */
         uint64_t noscan[VG_MAX_TYPES];
+        uint64_t back;         /* leaf types whose sprites that did not move look for moved ones ... */
+        uint64_t back_for[64]; /* ... of these types */
     } lean;
     /* effects shielded from for the rest of the tick (shieldFrom): effect 'kind' of the pair (t1, t2) */
     int nshields;

@@ -224,6 +224,10 @@ int vg_state_drew(const vg_state *s);
 vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err);
 int vg_actions(const vg_game *g, const vg_state *s,
                vg_action out[VG_MAX_ACTIONS]); /* available actions, NIL excluded; returns the count */
+/* 0 while the game goes on, else 1; VG_OVER_WARNED when GVGAI's sprite
+ * bound ended it (more than 25 creations refused past 10,000 sprites), with
+ * no winner: GVGAI's isGameOver() then stays false. */
+#define VG_OVER_WARNED 2
 int vg_is_over(const vg_state *s);
 vg_winner vg_winner_of(const vg_state *s);
 double vg_score(const vg_state *s);

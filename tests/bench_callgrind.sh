@@ -5,19 +5,21 @@
 #   tests/bench_callgrind.sh BASE_REV [GAME...]   every one-player game of
 #                                                 gvgai/all_games_sp.csv, or the games named
 #
-# A GAME is a GVGAI game's name (gvgai/NAME.txt, its levels beside it) or a
-# script's, NAME.lua (scripts/NAME.lua, levels/NAME/lvlL.txt), either with
-# :L for another level than LEVEL (bait.lua:3).
+# A GAME is a GVGAI game's name (gvgai/NAME.txt, its levels beside it; a
+# two-player game's as 2player/NAME) or a script's, NAME.lua
+# (scripts/NAME.lua, levels/NAME/lvlL.txt), either with :L for another
+# level than LEVEL (bait.lua:3).
 #
 # BASE_REV is exported (git archive) to a directory in /tmp and its
 # tests/bench/steps is built there (with this tree's steps.c when the
 # revision has none); this tree's is built too. Per game, both programs
 # play the same N steps of `vgdl bench`'s copy+advance loop (level LEVEL, a
-# fixed seed) under callgrind, counting the copies and advances only. The
-# table gives both figures per step, the change, and whether the plays'
-# fingerprints agree (they must, unless the behaviour changed on purpose
-# between the two), the largest increase first; then the games over
-# +0.5%. The raw figures go to TSV (build/bench-callgrind.tsv).
+# fixed seed; every player acting in a game of several) under callgrind,
+# counting the copies and advances only. The table gives both figures per
+# step, the change, and whether the plays' fingerprints agree (they must,
+# unless the behaviour changed on purpose between the two), the largest
+# increase first; then the games over +0.5%. The raw figures go to TSV
+# (build/bench-callgrind.tsv).
 #
 # Settings (environment): N (2000) steps, LEVEL (0), JOBS (1) games measured
 # side by side, BASE_DIR (/tmp/vgdl-base-REV) where the old revision goes
@@ -65,7 +67,7 @@ for name in $games; do path_of "$name" >/dev/null || exit 2; done
 # the vector loops instead, so the figures count the work.
 measure() {   # $1 the steps program, $2 game file, $3 level file: "instructions fingerprint"
   GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=1000000:glibc.cpu.x86_rep_stosb_threshold=1000000 valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no \
-    --toggle-collect=vg_advance --toggle-collect=vg_state_copy "$1" "$2" "$3" "$n" 2>&1 |
+    --toggle-collect=vg_advance --toggle-collect=vg_advance_multi --toggle-collect=vg_state_copy "$1" "$2" "$3" "$n" 2>&1 |
     awk '/^fingerprint:/ { fp = $2 } /Collected :/ { ir = $NF } END { print (ir == "" ? "-" : ir), (fp == "" ? "-" : fp) }'
 }
 if [ "${BENCH_CALLGRIND_ONE:-}" ]; then

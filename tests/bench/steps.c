@@ -13,8 +13,8 @@
  *                             state, advance the copy with a random action
  *                             (xorshift, a fixed seed; one for every player
  *                             of a game of several), go on from it, the
- *                             level's start again when the game ends or
- *                             hits the sprite limit; prints the steps, the
+ *                             level's start again when the game ends (as
+ *                             `vgdl bench` sees it) or hits the sprite limit; prints the steps, the
  *                             restarts and a fingerprint of the play (the
  *                             hash of every state, summed)
  *
@@ -54,7 +54,8 @@ __attribute__((noinline)) static int steps_run(const vg_game *g, const vg_state 
         cur = next;
         next = tmp;
         out->fingerprint += vg_state_hash(cur);
-        if (st == VG_ERR_LIMIT || vg_is_over(cur)) {
+        /* over, as `vgdl bench` sees it: for one player not at GVGAI's sprite bound (VG_OVER_WARNED) */
+        if (st == VG_ERR_LIMIT || (vg_is_over(cur) && (players > 1 || vg_is_over(cur) != VG_OVER_WARNED))) {
             out->restarts += st == VG_ERR_LIMIT;
             vg_state_copy(cur, start);
         } else if (st != VG_OK) {

@@ -409,6 +409,15 @@ static vg_status bench_step(bench_loop *b, vg_state *s) {
     return b->players > 1 ? vg_advance_multi(b->g, s, a, &b->err) : vg_advance(b->g, s, a[0], &b->err);
 }
 
+/* Whether the play starts again from the level: when the game is over, as
+ * GVGAI's harness does at isGameOver(); but for one player not when GVGAI's
+ * sprite bound ended it (VG_OVER_WARNED): GVGAI's isGameOver() is false
+ * then, and its harness goes on copying that state, whose advance does
+ * nothing (its speed2, for several players, starts again). */
+static int bench_over(const bench_loop *b, const vg_state *s) {
+    return vg_is_over(s) && (b->players > 1 || vg_is_over(s) != VG_OVER_WARNED);
+}
+
 /* Runs loop 'mode' (0: advance, 1: copy, 2: copy+advance; speed.md) for
  * 'seconds' of thread CPU time; returns its rate per second, or -1 when an
  * advance fails (b->err says why: a rate past an error would be no rate),
@@ -423,7 +432,7 @@ static double bench_rate(bench_loop *b, int mode, double seconds) {
             vg_status st = VG_OK;
             if (mode == 0) { /* advance; a copy of the start when it ends */
                 st = bench_step(b, b->cur);
-                if (vg_is_over(b->cur)) vg_state_copy(b->cur, b->start);
+                if (bench_over(b, b->cur)) vg_state_copy(b->cur, b->start);
             } else if (mode == 1) { /* copy the start state */
                 vg_state_copy(b->next, b->start);
             } else { /* copy the current state, advance the copy, go on from it */
@@ -432,7 +441,7 @@ static double bench_rate(bench_loop *b, int mode, double seconds) {
                 vg_state *tmp = b->cur;
                 b->cur = b->next;
                 b->next = tmp;
-                if (vg_is_over(b->cur)) vg_state_copy(b->cur, b->start);
+                if (bench_over(b, b->cur)) vg_state_copy(b->cur, b->start);
             }
             if (st == VG_ERR_LIMIT) b->limits++, vg_state_copy(b->cur, b->start);
             else if (st != VG_OK) return -1;
