@@ -292,7 +292,8 @@ struct vg_game {
     int8_t res_slot[VG_MAX_TYPES]; /* a type's resource kind, -1: none */
     /* level */
     int w, h;
-    int pw, ph;                                     /* map size in pixels */
+    int pw, ph;          /* map size in pixels */
+    unsigned on_x, on_y; /* the last pixel x, y of a sprite wholly on the map: pw - square, ph - square */
     int size_w[VG_MAX_TYPES], size_h[VG_MAX_TYPES]; /* per type: its rectangle in pixels (wMult, hMult cells) */
     uint64_t *static_mask;                          /* per cell: static leaf types present */
     uint32_t *static_start;                         /* per cell: first entry in static_ents; w*h+1 */
@@ -317,11 +318,13 @@ struct vg_game {
     uint64_t inv_square;                          /* x / square == (x * inv_square) >> 32 for pixel x >= 0 */
     int32_t *cell_col, *cell_row;                 /* per pixel column x of the map: its cell's column when x is a cell's
                                            * left edge, else -1; per pixel row y: its cell row times w, or -1 */
-    int32_t *pix_col, *pix_row;                   /* per pixel column x of the map: the column of the cell holding it;
-                                           * per pixel row y: that cell's row times w (same block as cell_col) */
-    uint32_t state_cap;                           /* sprite capacity of every state */
-    uint32_t create_below;                        /* a creation with fewer sprites needs no check (tick_create) */
-    vg_state *start;                              /* the level's start state (seed 0) */
+    uint32_t *span_col, *span_row; /* per pixel column x of the map: the column of the first cell a sprite at x
+                                    * covers | the step to its second one (on the map) << 16, 0 when there is
+                                    * none, else 1; per pixel row y: so for rows, each as row times w (the step:
+                                    * w) (same block as cell_col) */
+    uint32_t state_cap;            /* sprite capacity of every state */
+    uint32_t create_below;         /* a creation with fewer sprites needs no check (tick_create) */
+    vg_state *start;               /* the level's start state (seed 0) */
     /* script */
     const script_ops *ops;
     void *script;

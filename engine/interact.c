@@ -117,6 +117,76 @@ static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
 /* 1 when sprites of type 'x' do not look for those of type 'y' (see lean). */
 static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) && (l->noscan[x] >> y & 1); }
 
+/* Past this many contacts, a sprite's contacts are found through lists
+ * per sprite (t->ct's 'lists', made when first needed and kept up to date
+ * from then on) rather than by reading them all, from the
+ * CONTACTS_READS-th read of a collection on (making the lists costs a few
+ * reads: a collection read only once or twice is read). */
+#define CONTACTS_LISTED 8
+#define CONTACTS_READS  4
+
+/* Whether t->ct is read through lists (made now when that pays). */
+static inline int contacts_listed(tick_ctx *t);
+
+/* The first node of changing sprite r's list of contacts (-1: none). */
+static inline int contacts_head(const contacts *c, int r) { return r < c->nheads ? c->head[r] : -1; }
+
+/* Puts node 'node' first in the list of contacts of sprite r (none for a
+ * fixed one). */
+static inline void contact_link(contacts *c, int node, int r) {
+    if (r < 0) return;
+    while (c->nheads <= r) c->head[c->nheads++] = -1; /* a sprite created since the lists were made */
+    c->next[node] = c->head[r];
+    c->head[r] = (int16_t)node;
+}
+
+/* Leaves the dropped contacts out of t->ct (the others keep their order)
+ * and, with 'lists', lists them again. */
+static void contacts_compact(tick_ctx *t, int lists) {
+    contacts *c = &t->ct;
+    int n = c->n;
+    c->n = c->ndropped = 0;
+    c->lists = lists;
+    if (lists) {
+        c->nheads = (int)t->s->n;
+        memset(c->head, 0xff, t->s->n * sizeof c->head[0]);
+    }
+    for (int i = 0; i < n; i++)
+        if (c->at[i].pairs) {
+            c->at[c->n] = c->at[i];
+            if (lists) contact_link(c, 2 * c->n, c->at[i].a), contact_link(c, 2 * c->n + 1, c->at[i].b);
+            c->n++;
+        }
+}
+
+static inline int contacts_listed(tick_ctx *t) {
+    contacts *c = &t->ct;
+    if (!c->lists && c->n > CONTACTS_LISTED && ++c->reads >= CONTACTS_READS) contacts_compact(t, 1);
+    return c->lists;
+}
+
+/* Drops changing sprite d's contacts: of few, by moving those left into
+ * their places; with lists, where they are (the readers pass over them:
+ * pairs 0), until they are as many as the others. Either way the others
+ * keep their order. */
+static void contacts_drop(tick_ctx *t, int d) {
+    contacts *c = &t->ct;
+    if (!contacts_listed(t)) {
+        int kept = 0;
+        while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++;
+        for (int i = kept; i < c->n; i++)
+            if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
+        c->n = kept;
+        return;
+    }
+    for (int node = contacts_head(c, d); node >= 0; node = c->next[node]) {
+        struct contact *ct = &c->at[node >> 1];
+        if (ct->pairs) ct->pairs = 0, ct->a = ct->b = REF_NONE, c->ndropped++;
+    }
+    if (contacts_head(c, d) >= 0) c->head[d] = -1;
+    if (2 * c->ndropped > c->n) contacts_compact(t, 1);
+}
+
 /* When a contact does not fit: the tick is switched to checking every
  * pair; returns 0. */
 static int contacts_full(tick_ctx *t) {
@@ -153,14 +223,17 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
-        if (c->n == MAX_CONTACTS) return contacts_full(t);
-        struct contact *ct = &c->at[c->n++];
+        if (c->n == MAX_CONTACTS && (c->stamp++, contacts_compact(t, c->lists), c->n == MAX_CONTACTS))
+            return contacts_full(t);
+        int i = c->n++;
+        struct contact *ct = &c->at[i];
         uint64_t ko = ref_key(t, o);
         ct->a = low ? o : m;
         ct->b = low ? m : o;
         ct->ka = low ? ko : km;
         ct->kb = low ? km : ko;
         ct->pairs = pairs_of(g, tm, (int)(ko >> 32));
+        if (c->lists) contact_link(c, 2 * i, ct->a), contact_link(c, 2 * i + 1, ct->b);
     }
     return 1;
 }
@@ -179,7 +252,7 @@ static int contacts_back(tick_ctx *t) {
             int n = overlap_find(t, (int)j, t->lean.back_for[y], t->s->n, 0, near, MAX_REFS);
             for (int k = 0; k < n; k++) {
                 if (!is_moved(t, near[k])) continue;
-                if (t->ct.n == MAX_CONTACTS) return contacts_full(t);
+                if (t->ct.n == MAX_CONTACTS) return contacts_full(t); /* none dropped yet, no lists */
                 struct contact *ct = &t->ct.at[t->ct.n++];
                 ct->a = near[k], ct->b = (int)j, ct->ka = ref_key(t, near[k]), ct->kb = ref_key(t, (int)j);
                 ct->pairs = pairs_of(t->g, (int)(ct->ka >> 32), y);
@@ -198,7 +271,7 @@ static int lean_end(tick_ctx *t, int fit) {
 static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
     contacts *c = &t->ct;
     lean_find(t, &t->lean);
-    c->n = 0;
+    c->n = c->lists = c->ndropped = c->reads = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
         if (!contacts_add(t, t->moved[k], is_moved)) return lean_end(t, 0);
     if (t->lean.back && !contacts_back(t)) return lean_end(t, 0);
@@ -211,7 +284,7 @@ static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     contacts *c = &t->ct;
     if (t->nmoved >= LEAN_MIN) return contacts_all_lean(t);
-    c->n = 0;
+    c->n = c->lists = c->ndropped = c->reads = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
         if (!contacts_add(t, t->moved[k], is_moved)) return 0;
     c->stamp++;
@@ -230,19 +303,11 @@ static int contacts_update(tick_ctx *t) {
         t->ndirty = 0;
         return 1;
     }
-    int kept = 0, d = t->ndirty == 1 ? t->dirty[0] : -1;
-    if (d >= 0) { /* the common case: one sprite moved (a step back) */
-        while (kept < c->n && c->at[kept].a != d && c->at[kept].b != d) kept++; /* kept in place */
-        for (int i = kept; i < c->n; i++)
-            if (c->at[i].a != d && c->at[i].b != d) c->at[kept++] = c->at[i];
-    } else {
-        for (int i = 0; i < c->n; i++)
-            if (!is_dirty(t, c->at[i].a) && !is_dirty(t, c->at[i].b)) c->at[kept++] = c->at[i];
-    }
-    c->n = kept;
+    for (uint32_t k = 0; k < t->ndirty; k++) contacts_drop(t, t->dirty[k]);
+    int before = c->n;
     for (uint32_t k = 0; k < t->ndirty; k++)
         if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
-    c->stamp += c->n > kept; /* dropping contacts adds no first sprite (see next_first) */
+    c->stamp += c->n > before; /* dropping contacts adds no first sprite (see next_first) */
     for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
     t->ndirty = 0;
     return 1;
@@ -285,7 +350,6 @@ static int contacts_collect(tick_ctx *t) {
         }
     }
     c->valid = 1;
-    c->reads = 0;
     c->version = t->version;
     c->nmoved = t->nmoved;
     c->nsprites = t->s->n;
@@ -309,6 +373,7 @@ static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
     }
     memset(active, 0, (size_t)words * sizeof active[0]);
     for (int i = 0; i < t->ct.n; i++) {
+        if (!t->ct.at[i].pairs) continue; /* dropped */
         int ta = (int)(t->ct.at[i].ka >> 32), tb = (int)(t->ct.at[i].kb >> 32);
         for (int w = 0; w < words; w++)
             active[w] |= (g->pairs_as1[ta][w] & g->pairs_as2[tb][w]) | (g->pairs_as2[ta][w] & g->pairs_as1[tb][w]);
@@ -407,44 +472,6 @@ static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, u
     return 1;
 }
 
-/* The second sprites (leaf set 'types') overlapping first sprite 'a', in
- * GVGAI's order (by type, then id), as overlap_find() gives them. */
-/* Past this many contacts, seconds() finds a sprite's contacts through
- * lists per sprite (t->ct.head, built once per collection) rather than by
- * reading them all, from the CONTACTS_READS-th read of a collection on
- * (building the lists costs a few reads: a collection read only once or
- * twice, as when a pull or a step back moves one sprite, is read). */
-#define CONTACTS_LISTED 32
-#define CONTACTS_READS  4
-
-/* Lists each changing sprite's contacts: node 2i + side is contact i seen
- * from its side 'side' (0: a, 1: b). */
-static void contacts_index(tick_ctx *t) {
-    contacts *c = &t->ct;
-    for (int i = 0; i < c->n; i++) {
-        if (c->at[i].a >= 0) c->head[c->at[i].a] = -1;
-        if (c->at[i].b >= 0) c->head[c->at[i].b] = -1;
-    }
-    for (int node = 2 * c->n; node-- > 0;) {
-        int r = node & 1 ? c->at[node >> 1].b : c->at[node >> 1].a;
-        if (r < 0) continue;
-        c->next[node] = c->head[r];
-        c->head[r] = (int16_t)node;
-    }
-    c->indexed = c->version;
-    c->nindexed = c->n;
-}
-
-/* 1 when the contacts are to be read through the per-sprite lists: made
- * for this collection already, or now (its CONTACTS_READS-th read). */
-static int contacts_listed(tick_ctx *t) {
-    contacts *c = &t->ct;
-    if (c->indexed == c->version && c->nindexed == c->n) return 1;
-    if (++c->reads < CONTACTS_READS) return 0;
-    contacts_index(t);
-    return 1;
-}
-
 /* Adds contact i's other side 'o' (key 'key') to out[0..n), sorted by key,
  * when it existed when the effect started and is of leaf set 'types'. */
 static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, int *out, uint64_t *keys, int n) {
@@ -455,20 +482,29 @@ static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, i
     return n;
 }
 
-static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
-    if (t->full || !contacts_fresh(t)) return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
+/* seconds() from changing sprite a's list of contacts. */
+static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     contacts *c = &t->ct;
     uint64_t keys[MAX_REFS];
     int n = 0;
-    if (a >= 0 && c->n > CONTACTS_LISTED && contacts_listed(t)) {
-        for (int node = c->head[a]; node >= 0; node = c->next[node]) {
-            const struct contact *ct = &c->at[node >> 1];
-            n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)
-                         : second_add(ct->b, ct->kb, types, n0, out, keys, n);
-        }
-        return n;
+    for (int node = contacts_head(c, a); node >= 0; node = c->next[node]) {
+        const struct contact *ct = &c->at[node >> 1];
+        if (!ct->pairs) continue; /* dropped */
+        n = node & 1 ? second_add(ct->a, ct->ka, types, n0, out, keys, n)
+                     : second_add(ct->b, ct->kb, types, n0, out, keys, n);
     }
-    for (int i = 0; i < c->n; i++) {
+    return n;
+}
+
+/* The second sprites (leaf set 'types') overlapping first sprite 'a', in
+ * GVGAI's order (by type, then id), as overlap_find() gives them. */
+static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
+    if (t->full || !contacts_fresh(t)) return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
+    contacts *c = &t->ct;
+    if (a >= 0 && contacts_listed(t)) return seconds_listed(t, a, types, n0, out);
+    uint64_t keys[MAX_REFS];
+    int n = 0;
+    for (int i = 0; i < c->n; i++) { /* those naming it (a dropped contact names none) */
         const struct contact *ct = &c->at[i];
         if (ct->a == a) n = second_add(ct->b, ct->kb, types, n0, out, keys, n);
         else if (ct->b == a) n = second_add(ct->a, ct->ka, types, n0, out, keys, n);
@@ -613,6 +649,7 @@ static int linger_contacts(tick_ctx *t) {
     int some = PERSIST_NONE;
     for (int i = 0; i < t->ct.n; i++) {
         int x = t->ct.at[i].a, y = t->ct.at[i].b;
+        if (!t->ct.at[i].pairs) continue; /* dropped */
         if (live(t, x) && !tick_killed(t, y)) tick_sprite(t, x)->flags |= SP_LINGER, some = PERSIST_SOME;
         if (is_moved(t, y) && live(t, y) && !tick_killed(t, x))
             tick_sprite(t, y)->flags |= SP_LINGER, some = PERSIST_SOME;

@@ -188,6 +188,8 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->inv_square = (1ULL << 32) / (uint64_t)g->square + 1;
     g->pw = w * g->square;
     g->ph = h * g->square;
+    g->on_x = (unsigned)(g->pw - g->square);
+    g->on_y = (unsigned)(g->ph - g->square);
     for (int t = 0; t < g->ntypes; t++) {
         g->size_w[t] = (int)(g->square * g->types[t].w_mult);
         g->size_h[t] = (int)(g->square * g->types[t].h_mult);
@@ -207,11 +209,17 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     if (!g->static_mask || !g->static_start || !g->static_ents || !g->fixed_order || !g->start || !g->cell_col)
         return error_set(err, VG_ERR_NOMEM, name, 0, 0, "out of memory");
     g->cell_row = g->cell_col + g->pw;
-    g->pix_col = g->cell_row + g->ph;
-    g->pix_row = g->pix_col + g->pw;
-    for (int x = 0; x < g->pw; x++) g->cell_col[x] = x % g->square ? -1 : x / g->square, g->pix_col[x] = x / g->square;
-    for (int y = 0; y < g->ph; y++)
-        g->cell_row[y] = y % g->square ? -1 : y / g->square * w, g->pix_row[y] = y / g->square * w;
+    g->span_col = (uint32_t *)(g->cell_row + g->ph);
+    g->span_row = g->span_col + g->pw;
+    int b = g->square;
+    for (int x = 0; x < g->pw; x++) {
+        g->cell_col[x] = x % b ? -1 : x / b;
+        g->span_col[x] = (uint32_t)(x / b) | (uint32_t)(x % b && x / b + 1 < w) << 16;
+    }
+    for (int y = 0; y < g->ph; y++) {
+        g->cell_row[y] = y % b ? -1 : y / b * w;
+        g->span_row[y] = (uint32_t)(y / b * w) | (uint32_t)(y % b && y / b + 1 < h ? w : 0) << 16;
+    }
     return VG_OK;
 }
 

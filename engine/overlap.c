@@ -170,18 +170,6 @@ static inline void type_cells_scanned(tick_ctx *t, uint64_t types) {
     if ((types &= ~t->tc.types) && ++t->tc.scanned > TYPE_CELLS_LOOKUPS) type_cells_count(t, types);
 }
 
-/* The cells a sprite wholly on the map at pixel (x, y) covers, row by row
- * (a sprite is one cell square: 1, 2 or 4), into cells[]; how many. */
-static inline int square_cells(const vg_game *g, int b, int x, int y, int cells[4]) {
-    int c0 = g->pix_col[x], c1 = g->pix_col[x + b - 1], row0 = g->pix_row[y], row1 = g->pix_row[y + b - 1], n = 0;
-    cells[n++] = row0 + c0;
-    if (c1 != c0) cells[n++] = row0 + c1;
-    if (row1 == row0) return n;
-    cells[n++] = row1 + c0;
-    if (c1 != c0) cells[n++] = row1 + c1;
-    return n;
-}
-
 int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
     const vg_state *s = t->s;
@@ -199,7 +187,7 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         fixed_here = g->static_mask[cell];
         others = s->occ_full || occ[cell] > (r1 >= 0);
     } else if ((unsigned)x <= (unsigned)(g->pw - b) && (unsigned)y <= (unsigned)(g->ph - b)) { /* on the map */
-        ncells = square_cells(g, b, x, y, cells);
+        ncells = square_cells(square_at(g, x, y), cells);
         others = s->occ_full;
         for (int k = 0; k < ncells; k++) {
             fixed_here |= g->static_mask[cells[k]];

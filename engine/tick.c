@@ -42,7 +42,6 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->npulled = 0;
     t->nkilled = 0; /* t->dying is cleared by the first kill */
     t->ct.valid = 0;
-    t->ct.indexed = UINT32_MAX; /* as ct.version: no collection indexed */
     t->cl.on = 0;
     t->cl.scanned = 0;
     t->cl.sized = 0;
@@ -182,33 +181,22 @@ static inline void touch(tick_ctx *t, int i) {
     t->ly[i] = tick_sprite(t, i)->y;
 }
 
-/* Counts a sprite in (delta +1) or out (-1) of the cells of columns c0..c1
- * in rows r0..r1, each given as its first cell, as state_occ_rect does: a
- * sprite is one cell square, so they are at most 2 x 2. */
+/* Counts a sprite in (delta +1) or out (-1) of the cells of square q, as
+ * state_occ_rect does. */
 static inline void occ_cell(vg_state *s, uint8_t *o, int delta) {
     if (delta > 0 ? *o == UINT8_MAX : *o == 0) s->occ_full = 1;
     else *o = (uint8_t)(*o + delta);
 }
-static inline void occ_square(vg_state *s, int c0, int c1, int r0, int r1, int delta) {
-    uint8_t *occ = state_occ(s);
-    occ_cell(s, &occ[r0 + c0], delta);
-    if (c1 != c0) occ_cell(s, &occ[r0 + c1], delta);
-    if (r1 == r0) return;
-    occ_cell(s, &occ[r1 + c0], delta);
-    if (c1 != c0) occ_cell(s, &occ[r1 + c1], delta);
+static inline void occ_square(vg_state *s, square q, int delta) {
+    uint8_t *o = state_occ(s) + (q.cols & 0xffff) + (q.rows & 0xffff);
+    int dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16);
+    occ_cell(s, o, delta);
+    if (dc) occ_cell(s, o + dc, delta);
+    if (!dr) return;
+    occ_cell(s, o + dr, delta);
+    if (dc) occ_cell(s, o + dr + dc, delta);
 }
 
-/* Moves a sprite's count from the cells at pixel (x0, y0) to those at (x,
- * y), both wholly on the map, as state_occ_move does. */
-static inline void occ_move_on_map(tick_ctx *t, int x0, int y0, int x, int y) {
-    const vg_game *g = t->g;
-    int e = t->b - 1;
-    int a0 = g->pix_col[x0], a1 = g->pix_col[x0 + e], a2 = g->pix_row[y0], a3 = g->pix_row[y0 + e];
-    int c0 = g->pix_col[x], c1 = g->pix_col[x + e], c2 = g->pix_row[y], c3 = g->pix_row[y + e];
-    if (a0 == c0 && a1 == c1 && a2 == c2 && a3 == c3) return;
-    occ_square(t->s, a0, a1, a2, a3, -1);
-    occ_square(t->s, c0, c1, c2, c3, +1);
-}
 /* Keeps the indexes of the tick (t->cl, t->tc) up to date with sprite i's
  * move to pixel (x, y). */
 static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int y) {
@@ -222,15 +210,12 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
     if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
 }
 
-/* The rest of tick_set_pos but for a move from one cell to another: sprite
- * i moves to pixel (x, y). */
+/* The rest of tick_set_pos for a move to or from a place not wholly on
+ * the map: sprite i moves to pixel (x, y). */
 static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int x, int y) {
     if (!t->s->loose && cell_exact(t->g, x, y) < 0) t->s->loose = 1;
     if (t->outside_known && !tick_on_map(t, x, y)) t->outside |= 1ULL << p->type;
-    unsigned xmax = (unsigned)(t->g->pw - t->b), ymax = (unsigned)(t->g->ph - t->b);
-    if (((unsigned)p->x <= xmax) & ((unsigned)p->y <= ymax) & ((unsigned)x <= xmax) & ((unsigned)y <= ymax))
-        occ_move_on_map(t, p->x, p->y, x, y);
-    else if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
+    if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
     if (t->indexed) index_move(t, i, x, y);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
@@ -240,6 +225,28 @@ void tick_moved_from(tick_ctx *t, int i, int x, int y) {
     touch(t, i);
     t->lx[i] = x;
     t->ly[i] = y;
+}
+
+/* The rest of tick_set_pos but for a move from one cell to another:
+ * sprite i moves to pixel (x, y). A move wholly on the map moves the
+ * sprite's count from the cells of its square to those of the new one
+ * when they differ; the state is 'loose' from the first sprite off the
+ * grid on. */
+static __attribute__((noinline)) void move(tick_ctx *t, sprite *p, int i, int x, int y) {
+    const vg_game *g = t->g;
+    if (!(square_on_map(g, p->x, p->y) & square_on_map(g, x, y))) {
+        occ_move(t, p, i, x, y); /* to or from a place not wholly on the map */
+        return;
+    }
+    square from = square_at(g, p->x, p->y), to = square_at(g, x, y);
+    if (!square_same(from, to)) {
+        occ_square(t->s, from, -1);
+        occ_square(t->s, to, +1);
+    }
+    if ((to.cols | to.rows) >> 16) t->s->loose = 1;
+    if (t->indexed) index_move(t, i, x, y);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
@@ -259,7 +266,7 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
         p->y = (int16_t)y;
         return;
     }
-    occ_move(t, p, i, x, y);
+    move(t, p, i, x, y);
 }
 
 void tick_cells_list(tick_ctx *t, uint64_t types) {
@@ -286,11 +293,13 @@ void tick_cells_list(tick_ctx *t, uint64_t types) {
 
 void tick_type_cells_mark(tick_ctx *t, int type, int x, int y) {
     const vg_game *g = t->g;
-    int c[4], e = t->b - 1;
+    int c[4];
     uint16_t bit = t->tc.bit[type], *mask = t->tc.mask;
-    if ((unsigned)x <= (unsigned)(g->pw - t->b) && (unsigned)y <= (unsigned)(g->ph - t->b)) { /* wholly on the map */
-        int c0 = g->pix_col[x], c1 = g->pix_col[x + e], r0 = g->pix_row[y], r1 = g->pix_row[y + e];
-        mask[r0 + c0] |= bit, mask[r0 + c1] |= bit, mask[r1 + c0] |= bit, mask[r1 + c1] |= bit;
+    if (square_on_map(g, x, y)) {
+        square q = square_at(g, x, y);
+        uint16_t *m = mask + (q.cols & 0xffff) + (q.rows & 0xffff);
+        int dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16);
+        m[0] |= bit, m[dc] |= bit, m[dr] |= bit, m[dr + dc] |= bit;
         return;
     }
     cells_of(g, x, y, c);

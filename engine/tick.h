@@ -22,18 +22,19 @@
 #define MAX_DIRTY    256 /* sprites moved between two collections of the contacts (more: all again) */
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
-    int valid, n;
+    int valid, n, ndropped;                    /* ... of which dropped */
     struct contact {
-        int a;           /* a moved sprite */
+        int a;           /* a moved sprite (a dropped contact: REF_NONE, both sides) */
         int b;           /* a sprite overlapping it (a reference), with a rule between their types */
         uint64_t ka, kb; /* their keys: type << 32 | id */
-        uint64_t pairs;  /* bit p % 64 for each pair p with work on it (pairs_of, interact.c) */
+        uint64_t pairs;  /* bit p % 64 for each pair p with work on it (pairs_of, interact.c); 0: dropped */
     } at[MAX_CONTACTS];
-    /* each changing sprite's contacts, as lists (interact.c's seconds): valid for the
-     * collection at 'indexed' of 'nindexed' contacts */
-    uint32_t indexed;
-    int nindexed;
-    int reads; /* sprites' contacts read from this collection (interact.c's seconds) */
+    /* with 'lists' (made when many contacts are read, kept until all are collected again),
+     * each changing sprite's contacts as a list: node 2i + side is contact i seen from its
+     * side 'side' (0: a, 1: b); a dropped contact stays in the list of the side not dropping
+     * it; head[r] is set for sprites r < nheads */
+    int lists, nheads;
+    int reads; /* reads of this collection without lists (interact.c's contacts_listed) */
     int16_t head[VG_MAX_SPRITES];
     int16_t next[2 * MAX_CONTACTS];
 } contacts;
@@ -145,8 +146,36 @@ struct tick_ctx {
 static inline int cells_key(const vg_game *g, int x, int y) {
     if ((unsigned)x >= (unsigned)g->pw) x = x < 0 ? 0 : g->pw - 1;
     if ((unsigned)y >= (unsigned)g->ph) y = y < 0 ? 0 : g->ph - 1;
-    return g->pix_row[y] + g->pix_col[x];
+    return (int)((g->span_row[y] & 0xffff) + (g->span_col[x] & 0xffff));
 }
+
+/* The cells a sprite wholly on the map at pixel (x, y) covers (a sprite is
+ * one cell square: 1, 2 or 4 cells), from two tables: its first column |
+ * the step to its second column << 16 (0: it covers one column), and its
+ * first row so (each row as its first cell, row * map width; the step: 0
+ * or the width). Two sprites cover the same cells when their squares are
+ * equal. */
+typedef struct square {
+    uint32_t cols, rows;
+} square;
+static inline square square_at(const vg_game *g, int x, int y) { return (square){g->span_col[x], g->span_row[y]}; }
+static inline int square_same(square a, square b) { return a.cols == b.cols && a.rows == b.rows; }
+/* 1 when a sprite at pixel (x, y) is wholly on the map (GVGAI: not at its
+ * edge), so that square_at() gives its cells. */
+static inline int square_on_map(const vg_game *g, int x, int y) {
+    return ((unsigned)x <= g->on_x) & ((unsigned)y <= g->on_y);
+}
+/* Puts square q's cells (row by row) into cells[]; returns how many. */
+static inline int square_cells(square q, int cells[4]) {
+    int c = (int)((q.cols & 0xffff) + (q.rows & 0xffff)), dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16), n = 0;
+    cells[n++] = c;
+    if (dc) cells[n++] = c + dc;
+    if (!dr) return n;
+    cells[n++] = c + dr;
+    if (dc) cells[n++] = c + dr + dc;
+    return n;
+}
+
 /* Puts sprite i first in the list of cell 'key'; takes it out of that list. */
 static inline void cells_link(cell_lists *c, int i, int key) {
     c->next[i] = c->head[key];
