@@ -59,13 +59,15 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
  * moved need not look for each other both ways: only the one with fewer
  * sprites (the lower type on a tie) looks for the other's. And many moved
  * sprites of a type x with no rule with its own need not look for a
- * changing type y of few sprites (at most 1 / BACK_RATIO of them): y's
- * moved sprites look for x's (as above: y has fewer), and its others look
- * for x's moved ones ('back', contacts_back). 'types' are those whose
- * sprites have all moved and those x, noscan[x] (x in 'types') the types
- * x does not look for. Worth it only when many sprites moved (LEAN_MIN). */
+ * changing type y of few sprites (at most 1 / BACK_RATIO of them, and at
+ * most BACK_MAX, for each is looked up): y's moved sprites look for x's
+ * (as above: y has fewer), and its others look for x's moved ones
+ * ('back', contacts_back). 'types' are those whose sprites have all moved
+ * and those x, noscan[x] (x in 'types') the types x does not look for.
+ * Worth it only when many sprites moved (LEAN_MIN). */
 #define LEAN_MIN   16
 #define BACK_RATIO 4
+#define BACK_MAX   64 /* rivers' flood: 974 spawn points, in cells crowded by water */
 
 static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
     int moved[VG_MAX_TYPES], size[VG_MAX_TYPES];
@@ -101,7 +103,8 @@ static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
             int y = __builtin_ctzll(ts);
             uint32_t from, to;
             type_range(t, y, &from, &to);
-            if (BACK_RATIO * ((int)(to - from) + (seen >> y & 1 ? size[y] : 0)) > moved[x]) few = 0;
+            int ny = (int)(to - from) + (seen >> y & 1 ? size[y] : 0);
+            if (BACK_RATIO * ny > moved[x] || ny > BACK_MAX) few = 0;
         }
         if (!few) continue;
         if (!(l->types >> x & 1)) l->noscan[x] = 0, l->types |= 1ULL << x;
