@@ -13,10 +13,10 @@
 
 #include "overlap.h"
 
-/* Adds to 'out' (n of them, sorted) the sprites of list 'j' (t->cl) of
- * leaf set 'types' that overlap the square at pixel (x, y), other than
- * 'r1', below index 'n0' and, with 'live', not killed: as keys type << 16 |
- * index, GVGAI's order. */
+/* Adds to out[n..) the sprites of list 'j' (t->cl) of leaf set 'types'
+ * that overlap the square at pixel (x, y), other than 'r1', below index
+ * 'n0' and, with 'live', not killed: as keys type << 16 | index (GVGAI's
+ * order once sorted); returns the new n. */
 static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint64_t types, uint32_t n0, int live,
                       uint32_t *out, int n) {
     for (; j != CELLS_NONE; j = t->cl.next[j]) {
@@ -24,18 +24,45 @@ static int cells_take(const tick_ctx *t, uint32_t j, int r1, int x, int y, uint6
         if ((int)j == r1 || j >= n0 || !(types >> p->type & 1) || !physics_intersects(t->b, x, y, p->x, p->y) ||
             (live && (p->flags & SP_KILLED)) || n == MAX_REFS)
             continue;
-        uint32_t key = (uint32_t)p->type << 16 | j;
-        int k = n++;
-        for (; k > 0 && out[k - 1] > key; k--) out[k] = out[k - 1];
-        out[k] = key;
+        out[n++] = (uint32_t)p->type << 16 | j;
     }
     return n;
+}
+
+/* Sorts keys[0..n) by insertion: fast when they come nearly sorted. */
+static void keys_insertion(uint32_t *keys, int n) {
+    for (int i = 1; i < n; i++) {
+        uint32_t key = keys[i];
+        int k = i;
+        for (; k > 0 && keys[k - 1] > key; k--) keys[k] = keys[k - 1];
+        keys[k] = key;
+    }
+}
+
+/* Sorts cells_take's keys[0..n): many (a crowded cell gives thousands,
+ * of several types mixed) by type first (counted out into a buffer, last
+ * first: a list is mostly descending, as cells_link puts a sprite first),
+ * then each type's, now mostly ascending, by insertion. */
+#define KEYS_BY_TYPE 32
+
+static __attribute__((noinline)) void keys_sort_many(uint32_t *keys, int n) {
+    uint32_t by_type[MAX_REFS];
+    int at[65] = {0};
+    for (int i = 0; i < n; i++) at[(keys[i] >> 16) + 1]++;
+    for (int ty = 0; ty < 64; ty++) at[ty + 1] += at[ty];
+    for (int i = n; i-- > 0;) by_type[at[keys[i] >> 16]++] = keys[i];
+    for (int ty = 0, from = 0; ty < 64; from = at[ty++]) keys_insertion(by_type + from, at[ty] - from);
+    memcpy(keys, by_type, (size_t)n * sizeof keys[0]);
+}
+static inline void keys_sort(uint32_t *keys, int n) {
+    if (n > KEYS_BY_TYPE) keys_sort_many(keys, n);
+    else keys_insertion(keys, n);
 }
 
 /* overlap_find()'s changing sprites of leaf set 'types' from the cell lists:
  * those under a cell where the corner of a square overlapping (x, y) can
  * be (up to a square left and up of it, moved onto the map as cells_key
- * moves corners off it). */
+ * moves corners off it), sorted. */
 static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_t n0, int live, uint32_t *out) {
     const vg_game *g = t->g;
     int b = t->b, n = 0;
@@ -44,6 +71,7 @@ static int cells_near(tick_ctx *t, int r1, int x, int y, uint64_t types, uint32_
     int c0 = cells_key(g, x0, 0), c1 = cells_key(g, x1, 0), r0 = cells_key(g, 0, y0), r1end = cells_key(g, 0, y1);
     for (int row = r0; row <= r1end; row += g->w)
         for (int k = c0; k <= c1; k++) n = cells_take(t, t->cl.head[row + k], r1, x, y, types, n0, live, out, n);
+    keys_sort(out, n);
     return n;
 }
 
