@@ -531,9 +531,12 @@ static inline int meet(const tick_ctx *t, int a, int b) {
     return physics_intersects(t->b, ax, ay, bx, by);
 }
 
-/* Step 2: effects at the edge of the screen, for sprites off it. */
-static void run_edges(tick_ctx *t) {
+/* Step 2: effects at the edge of the screen, for sprites off it: of the
+ * types that may have one (tick_outside), once the types and sprites
+ * looked at ('work') make its pass over every sprite worth it. */
+static __attribute__((noinline)) void run_edges(tick_ctx *t) {
     const vg_game *g = t->g;
+    uint32_t work = 0;
     for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
         const effect_def *e = &g->effects[g->eos_effects[k]];
         for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
@@ -541,6 +544,9 @@ static void run_edges(tick_ctx *t) {
             if (g->types[st].fixed) continue; /* never off the screen */
             uint32_t from, to, n0 = t->s->n;
             type_range(t, st, &from, &to);
+            /* none off the map (found out by a pass over every sprite, when worth it) */
+            if (!g->geom && (t->outside_known || (work += 4 + (to - from)) > n0 / 4) && !(tick_outside(t) >> st & 1))
+                continue;
             for (uint32_t i = from; i < to + (n0 - t->settled); i++) { /* as sprite_walk: the range, the new ones */
                 uint32_t j = i < to ? i : t->settled + (i - to);
                 if (tick_sprite(t, j)->type != st || (tick_sprite(t, j)->flags & (SP_KILLED | SP_DISABLED)) ||
