@@ -16,18 +16,36 @@
 
 enum { ORIENT_IF_NONE, ORIENT_ALWAYS, ORIENT_IF_BOTH }; /* carry_over's 'orient' */
 
+/* carry_over() from fixed sprite 'old' to new sprite 'p': a fixed sprite
+ * has what its type gives a new sprite (game_finish: nothing changes it). */
+static void carry_fixed(tick_ctx *t, int old, sprite *p, int orient, int health) {
+    const vg_game *g = t->g;
+    const type_def *od = &g->types[ref_type(g, t->s, old)];
+    int both = sprite_oriented(g, p) && od->oriented;
+    if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy))))
+        p->dx = od->dx0, p->dy = od->dy0;
+    int16_t *hp = sprite_health(g, p), most = (int16_t)(od->health_max ? od->health_max : od->health);
+    if (health && hp) hp[0] = (int16_t)(od->health < most ? od->health : most); /* as sprite_init_ext */
+    tick_kill(t, old, 1);
+}
+
 /* New sprite 'n' takes over from 'old': where 'old' was before this tick;
  * its orientation (ORIENT_ALWAYS; ORIENT_IF_BOTH: when both types keep
  * one; ORIENT_IF_NONE: that and 'n' has none yet); its resources and with
  * 'health' its health points. Then 'old' dies (an avatar replaced by an
  * avatar is not a loss: it is killed, not disabled). */
 static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
-    sprite *o = tick_sprite(t, old), *p = tick_sprite(t, n);
+    sprite *p = tick_sprite(t, n);
     const vg_game *g = t->g;
     int lx, ly;
     tick_last_pos(t, old, &lx, &ly);
     t->lx[n] = (int16_t)lx;
     t->ly[n] = (int16_t)ly;
+    if (old < 0) { /* a fixed sprite (transformTo's): its type's orientation and health, no resources */
+        carry_fixed(t, old, p, orient, health);
+        return;
+    }
+    sprite *o = tick_sprite(t, old);
     int both = sprite_oriented(g, p) && sprite_oriented(g, o);
     if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy))))
         p->dx = o->dx, p->dy = o->dy;
@@ -48,10 +66,13 @@ static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b
     if (e->kill_second && b != REF_NONE) tick_kill(t, b, 1);
 }
 
-/* Replaces 'a' by a new sprite of type 'stype' at the same place. */
+/* Replaces 'a' (a changing sprite, or a fixed one: game_finish) by a new
+ * sprite of type 'stype' at the same place. */
 int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (tick_sprite(t, a)->flags & SP_DISABLED) return 1;
-    int n = tick_create(t, e->stype, tick_sprite(t, a)->x, tick_sprite(t, a)->y, 0);
+    int x, y;
+    if (a >= 0 && (tick_sprite(t, a)->flags & SP_DISABLED)) return 1;
+    ref_pos(t->g, t->s, a, &x, &y);
+    int n = tick_create(t, e->stype, x, y, 0);
     if (n >= 0) transform_into(t, e, a, n, b);
     return 1;
 }

@@ -224,9 +224,10 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         const effect_def *e = &g->effects[k];
         unsigned f = e->flags;
         uint64_t t2 = e->t2 < 0 ? 0 : g->types[e->t2].subtypes; /* not EOS, TIME */
-        if (f & FX_MOVE1) moving |= g->types[e->t1].subtypes;
+        int replaces = e->kind == EFF_transformTo; /* no move: a fixed first sprite dies (effect_transform_to) */
+        if ((f & FX_MOVE1) && !replaces) moving |= g->types[e->t1].subtypes;
         if (f & FX_MOVE2) moving |= t2;
-        if (f & FX_KILL1) dying |= g->types[e->t1].subtypes;
+        if ((f & FX_KILL1) || replaces) dying |= g->types[e->t1].subtypes;
         if (f & FX_KILL2) dying |= t2;
         if (e->stype >= 0 && e->kind != EFF_shieldFrom) /* shieldFrom's only names the sprites shielded from */
             moving |= g->types[e->stype].subtypes;      /* replaced, created, or changed */

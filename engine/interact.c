@@ -59,13 +59,15 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
  * moved need not look for each other both ways: only the one with fewer
  * sprites (the lower type on a tie) looks for the other's. And many moved
  * sprites of a type x with no rule with its own need not look for a
- * changing type y of few sprites (at most 1 / BACK_RATIO of them): y's
- * moved sprites look for x's (as above: y has fewer), and its others look
- * for x's moved ones ('back', contacts_back). 'types' are those whose
- * sprites have all moved and those x, noscan[x] (x in 'types') the types
- * x does not look for. Worth it only when many sprites moved (LEAN_MIN). */
+ * changing type y of few sprites (at most 1 / BACK_RATIO of them, and at
+ * most BACK_MAX, for each is looked up): y's moved sprites look for x's
+ * (as above: y has fewer), and its others look for x's moved ones
+ * ('back', contacts_back). 'types' are those whose sprites have all moved
+ * and those x, noscan[x] (x in 'types') the types x does not look for.
+ * Worth it only when many sprites moved (LEAN_MIN). */
 #define LEAN_MIN   16
 #define BACK_RATIO 4
+#define BACK_MAX   64 /* rivers' flood: 974 spawn points, in cells crowded by water */
 
 /* lean_find's back lookups: 'many' are the types of LEAN_MIN moved
  * sprites or more, moved[] and size[] (new sprites) are counted for the
@@ -81,7 +83,8 @@ static inline void lean_back(tick_ctx *t, lean *l, uint64_t many, uint64_t seen,
             int y = __builtin_ctzll(ts);
             uint32_t from, to;
             type_range(t, y, &from, &to);
-            if (BACK_RATIO * ((int)(to - from) + (seen >> y & 1 ? size[y] : 0)) > moved[x]) few = 0;
+            int ny = (int)(to - from) + (seen >> y & 1 ? size[y] : 0);
+            if (BACK_RATIO * ny > moved[x] || ny > BACK_MAX) few = 0;
         }
         if (!few) continue;
         if (!(l->types >> x & 1)) l->noscan[x] = 0, l->types |= 1ULL << x;
@@ -537,9 +540,12 @@ static inline int meet(const tick_ctx *t, int a, int b) {
     return physics_intersects(t->b, ax, ay, bx, by);
 }
 
-/* Step 2: effects at the edge of the screen, for sprites off it. */
-static void run_edges(tick_ctx *t) {
+/* Step 2: effects at the edge of the screen, for sprites off it: of the
+ * types that may have one (tick_outside), once the types and sprites
+ * looked at ('work') make its pass over every sprite worth it. */
+static __attribute__((noinline)) void run_edges(tick_ctx *t) {
     const vg_game *g = t->g;
+    uint32_t work = 0;
     for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
         const effect_def *e = &g->effects[g->eos_effects[k]];
         for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
@@ -547,6 +553,9 @@ static void run_edges(tick_ctx *t) {
             if (g->types[st].fixed) continue; /* never off the screen */
             uint32_t from, to, n0 = t->s->n;
             type_range(t, st, &from, &to);
+            /* none off the map (found out by a pass over every sprite, when worth it) */
+            if (!g->geom && (t->outside_known || (work += 4 + (to - from)) > n0 / 4) && !(tick_outside(t) >> st & 1))
+                continue;
             for (uint32_t i = from; i < to + (n0 - t->settled); i++) { /* as sprite_walk: the range, the new ones */
                 uint32_t j = i < to ? i : t->settled + (i - to);
                 if (tick_sprite(t, j)->type != st || (tick_sprite(t, j)->flags & (SP_KILLED | SP_DISABLED)) ||

@@ -333,15 +333,13 @@ void tick_type_cells(tick_ctx *t, uint64_t types) {
     }
 }
 
-uint64_t tick_outside(tick_ctx *t) {
-    if (!t->outside_known) { /* from now on, moves and creations add to it */
-        t->outside_known = 1;
-        t->outside = 0;
-        unsigned xmax = (unsigned)(t->g->pw - t->b), ymax = (unsigned)(t->g->ph - t->b);
-        for (uint32_t i = 0; i < t->s->n; i++) {
-            const sprite *p = tick_sprite(t, i);
-            if ((unsigned)p->x > xmax || (unsigned)p->y > ymax) t->outside |= 1ULL << p->type;
-        }
+uint64_t tick_outside_find(tick_ctx *t) { /* from now on, moves and creations add to it */
+    t->outside_known = 1;
+    t->outside = 0;
+    unsigned xmax = (unsigned)(t->g->pw - t->b), ymax = (unsigned)(t->g->ph - t->b);
+    for (uint32_t i = 0; i < t->s->n; i++) {
+        const sprite *p = tick_sprite(t, i);
+        if ((unsigned)p->x > xmax || (unsigned)p->y > ymax) t->outside |= 1ULL << p->type;
     }
     return t->outside;
 }

@@ -247,7 +247,8 @@ static inline int tick_on_map(const tick_ctx *t, int x, int y) {
 }
 /* The leaf types that may have a sprite not wholly on the map now: only
  * they can overlap a sprite that is wholly off it. */
-uint64_t tick_outside(tick_ctx *t);
+uint64_t tick_outside_find(tick_ctx *t);
+static inline uint64_t tick_outside(tick_ctx *t) { return t->outside_known ? t->outside : tick_outside_find(t); }
 /* Where sprite 'r' was before this tick's moves (GVGAI's lastrect). */
 static inline void tick_last_pos(const tick_ctx *t, int r, int *x, int *y) {
     if (r >= 0 && (t->touched[r >> 6] >> (r & 63) & 1)) {

@@ -4,7 +4,8 @@
  * (engine/effect_spawn.c), with GVGAI's semantics, on one-row games of an
  * avatar walking right:
  *
- * 1. transformTo replaces the first sprite by one of 'stype' in its place;
+ * 1. transformTo replaces the first sprite (changing, or fixed: the egg and
+ *    the nest stay in the static layer) by one of 'stype' in its place;
  *    with killSecond the second sprite dies too; an avatar replaced by an
  *    avatar stays the avatar, keeping what it held.
  * 2. spawn creates a sprite of 'stype' where the first one is, with

@@ -91,7 +91,7 @@ static void test_static_layer(void **state) {
                              "sprite { 'wall', 'Immovable' }\n" /* nothing touches it */
                              "sprite { 'coin', 'Immovable' }\n" /* killed */
                              "sprite { 'box', 'Passive' }\n"    /* pushed */
-                             "sprite { 'seed', 'Immovable' }\n" /* replaced: a change */
+                             "sprite { 'seed', 'Immovable' }\n" /* replaced: it dies where it stands */
                              "sprite { 'tree', 'Immovable' }\n" /* created by a rule */
                              "sprite { 'post', 'Immovable', dynamic = true }\n"
                              "sprite { 'rock', 'Missile', speed = 0 }\n"
@@ -104,7 +104,7 @@ static void test_static_layer(void **state) {
     static const struct {
         const char *name;
         int fixed, killable, changing;
-    } want[] = {{"avatar", 0, 0, 1}, {"wall", 1, 0, 0}, {"coin", 1, 1, 0}, {"box", 0, 0, 1}, {"seed", 0, 0, 1},
+    } want[] = {{"avatar", 0, 0, 1}, {"wall", 1, 0, 0}, {"coin", 1, 1, 0}, {"box", 0, 0, 1}, {"seed", 1, 1, 0},
                 {"tree", 0, 0, 1},   {"post", 0, 0, 1}, {"rock", 0, 0, 1}, {"bat", 0, 0, 1}};
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         const type_def *td = type(g, want[k].name);
