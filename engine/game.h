@@ -287,7 +287,9 @@ struct vg_game {
     unsigned ext_needs;        /* EXT_* bits the rules need (set while building, see game_need_ext) */
     uint32_t stride;           /* bytes per changing sprite: its header and the extension */
     uint16_t ext_off[NUM_EXT]; /* where each extension field is in a sprite, 0: absent */
-    int nres;                  /* resource kinds: leaf types held as resources, by type id */
+    uint8_t ext_init[VG_MAX_TYPES][MAX_STRIDE]; /* per type: a new sprite's extension, the bytes past its header
+                                                 * (game_finish, sprite_init_ext) */
+    int nres;                                   /* resource kinds: leaf types held as resources, by type id */
     uint8_t res_type[VG_MAX_RESOURCES];
     int8_t res_slot[VG_MAX_TYPES]; /* a type's resource kind, -1: none */
     /* level */

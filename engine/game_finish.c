@@ -347,6 +347,7 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
     g->stride = (at + 7) & ~7u;
     if (g->stride > MAX_STRIDE)
         return game_error(g, err, VG_ERR_LIMIT, 0, "sprites need %u bytes; the limit is %d", g->stride, MAX_STRIDE);
+    sprite_init_ext_all(g);
     return VG_OK;
 }
 

@@ -262,9 +262,9 @@ void state_occ_move(const vg_game *g, vg_state *s, int x0, int y0, int x, int y)
     occ_cells(g, s, c, +1);
 }
 
-void sprite_init_ext(const vg_game *g, sprite *p) {
+/* What type p->type gives a new sprite's extension (zeroed before). */
+static void ext_from_type(const vg_game *g, sprite *p) {
     const type_def *td = &g->types[p->type];
-    if (g->stride > sizeof(sprite)) memset(p + 1, 0, g->stride - sizeof(sprite));
     sprite_set_speed(g, p, td->speed);
     char *v = sprite_ext(g, p, EXT_CONT);
     if (v) { /* a real orientation (physics_cont.c), and no rotation */
@@ -280,4 +280,19 @@ void sprite_init_ext(const vg_game *g, sprite *p) {
         hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);
         hp[0] = (int16_t)(td->health < hp[1] ? td->health : hp[1]);
     }
+}
+
+void sprite_init_ext_all(vg_game *g) {
+    _Alignas(16) char buf[MAX_STRIDE];
+    sprite *p = (sprite *)(void *)buf;
+    for (int t = 0; t < g->ntypes; t++) {
+        memset(buf, 0, sizeof buf);
+        p->type = (uint8_t)t;
+        ext_from_type(g, p);
+        memcpy(g->ext_init[t], buf + sizeof(sprite), g->stride - sizeof(sprite));
+    }
+}
+
+void sprite_init_ext(const vg_game *g, sprite *p) {
+    if (g->stride > sizeof(sprite)) memcpy(p + 1, g->ext_init[p->type], g->stride - sizeof(sprite));
 }

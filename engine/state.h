@@ -165,8 +165,10 @@ static inline void sprite_recall(const int32_t *aux, int *x, int *y) {
 static inline uint8_t *sprite_spawns(const vg_game *g, const sprite *p) {
     return (uint8_t *)sprite_ext(g, p, EXT_SPAWN);
 }
-/* Sets a new sprite's extension from its type. */
+/* Sets a new sprite's extension from its type (a copy of g->ext_init's). */
 void sprite_init_ext(const vg_game *g, sprite *p);
+/* Fills g->ext_init from the types, once the layout is known (game_finish). */
+void sprite_init_ext_all(vg_game *g);
 
 static inline int bit_get(const vg_state *s, int bit) { return (int)(s->data[bit >> 6] >> (bit & 63) & 1); }
 static inline uint8_t *state_occ(const vg_state *s) { return (uint8_t *)(uintptr_t)(s->data + s->nbitwords); }
