@@ -130,7 +130,7 @@ static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
 static int lean_skips(const lean *l, int x, int y) { return (l->types >> x & 1) && (l->noscan[x] >> y & 1); }
 
 /* Past this many contacts, a sprite's contacts are found through lists
- * per sprite (t->ct's 'lists', made when first needed and kept up to date
+ * per sprite (t->ct's head and next, made when first needed and kept up to date
  * from then on) rather than by reading them all, from the
  * CONTACTS_READS-th read of a collection on (making the lists costs a few
  * reads: a collection read only once or twice is read). */
@@ -158,8 +158,8 @@ static void contacts_compact(tick_ctx *t, int lists) {
     contacts *c = &t->ct;
     int n = c->n;
     c->n = c->ndropped = 0;
-    c->lists = lists;
     if (lists) {
+        c->reads = -1;
         c->nheads = (int)t->s->n;
         memset(c->head, 0xff, t->s->n * sizeof c->head[0]);
     }
@@ -173,8 +173,8 @@ static void contacts_compact(tick_ctx *t, int lists) {
 
 static inline int contacts_listed(tick_ctx *t) {
     contacts *c = &t->ct;
-    if (!c->lists && c->n > CONTACTS_LISTED && ++c->reads >= CONTACTS_READS) contacts_compact(t, 1);
-    return c->lists;
+    if (c->reads >= 0 && c->n > CONTACTS_LISTED && ++c->reads >= CONTACTS_READS) contacts_compact(t, 1);
+    return c->reads < 0;
 }
 
 /* Drops changing sprite d's contacts: of few, by moving those left into
@@ -235,7 +235,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
-        if (c->n == MAX_CONTACTS && (c->stamp++, contacts_compact(t, c->lists), c->n == MAX_CONTACTS))
+        if (c->n == MAX_CONTACTS && (c->stamp++, contacts_compact(t, c->reads < 0), c->n == MAX_CONTACTS))
             return contacts_full(t);
         int i = c->n++;
         struct contact *ct = &c->at[i];
@@ -245,7 +245,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
         ct->ka = low ? ko : km;
         ct->kb = low ? km : ko;
         ct->pairs = pairs_of(g, tm, (int)(ko >> 32));
-        if (c->lists) contact_link(c, 2 * i, ct->a), contact_link(c, 2 * i + 1, ct->b);
+        if (c->reads < 0) contact_link(c, 2 * i, ct->a), contact_link(c, 2 * i + 1, ct->b);
     }
     return 1;
 }
@@ -283,7 +283,7 @@ static int lean_end(tick_ctx *t, int fit) {
 static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
     contacts *c = &t->ct;
     lean_find(t, &t->lean);
-    c->n = c->lists = c->ndropped = c->reads = 0;
+    c->n = c->reads = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
         if (!contacts_add(t, t->moved[k], is_moved)) return lean_end(t, 0);
     if (t->lean.back && !contacts_back(t)) return lean_end(t, 0);
@@ -296,7 +296,7 @@ static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
 static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     contacts *c = &t->ct;
     if (t->nmoved >= LEAN_MIN) return contacts_all_lean(t);
-    c->n = c->lists = c->ndropped = c->reads = 0;
+    c->n = c->reads = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
         if (!contacts_add(t, t->moved[k], is_moved)) return 0;
     c->stamp++;
@@ -524,13 +524,6 @@ static int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     return n;
 }
 
-/* 1 when sprite i is not wholly on the screen (GVGAI's isAtEdge). */
-static int off_screen(const tick_ctx *t, int i) {
-    const sprite *p = tick_sprite(t, i);
-    if (t->g->geom) return physics_off_screen(t, i);
-    return p->x < 0 || p->y < 0 || p->x + t->b > t->g->pw || p->y + t->b > t->g->ph;
-}
-
 /* 1 when references 'a' and 'b' overlap now. */
 static inline int meet(const tick_ctx *t, int a, int b) {
     int ax, ay, bx, by;
@@ -540,26 +533,24 @@ static inline int meet(const tick_ctx *t, int a, int b) {
     return physics_intersects(t->b, ax, ay, bx, by);
 }
 
-/* Step 2: effects at the edge of the screen, for sprites off it: of the
- * types that may have one (tick_outside), once the types and sprites
- * looked at ('work') make its pass over every sprite worth it. */
+/* Step 2: effects at the edge of the screen, for sprites not wholly on it
+ * (GVGAI's isAtEdge): none of a type with no sprite off the map, when that
+ * is known (tick_outside). */
 static __attribute__((noinline)) void run_edges(tick_ctx *t) {
     const vg_game *g = t->g;
-    uint32_t work = 0;
     for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
         const effect_def *e = &g->effects[g->eos_effects[k]];
         for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
             int st = __builtin_ctzll(ts);
             if (g->types[st].fixed) continue; /* never off the screen */
+            if (!g->geom && t->outside_known && !(t->outside >> st & 1)) continue;
             uint32_t from, to, n0 = t->s->n;
             type_range(t, st, &from, &to);
-            /* none off the map (found out by a pass over every sprite, when worth it) */
-            if (!g->geom && (t->outside_known || (work += 4 + (to - from)) > n0 / 4) && !(tick_outside(t) >> st & 1))
-                continue;
             for (uint32_t i = from; i < to + (n0 - t->settled); i++) { /* as sprite_walk: the range, the new ones */
                 uint32_t j = i < to ? i : t->settled + (i - to);
-                if (tick_sprite(t, j)->type != st || (tick_sprite(t, j)->flags & (SP_KILLED | SP_DISABLED)) ||
-                    !off_screen(t, (int)j))
+                const sprite *p = tick_sprite(t, j);
+                if (p->type != st || (p->flags & (SP_KILLED | SP_DISABLED)) ||
+                    (g->geom ? !physics_off_screen(t, (int)j) : square_on_map(g, p->x, p->y)))
                     continue;
                 effect_apply(t, e, (int)j, REF_NONE);
             }

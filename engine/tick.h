@@ -22,19 +22,19 @@
 #define MAX_DIRTY    256 /* sprites moved between two collections of the contacts (more: all again) */
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
-    int valid, n, ndropped;                    /* ... of which dropped */
+    int valid, n, ndropped;                    /* ... of which dropped (while listed) */
     struct contact {
         int a;           /* a moved sprite (a dropped contact: REF_NONE, both sides) */
         int b;           /* a sprite overlapping it (a reference), with a rule between their types */
         uint64_t ka, kb; /* their keys: type << 32 | id */
         uint64_t pairs;  /* bit p % 64 for each pair p with work on it (pairs_of, interact.c); 0: dropped */
     } at[MAX_CONTACTS];
-    /* with 'lists' (made when many contacts are read, kept until all are collected again),
-     * each changing sprite's contacts as a list: node 2i + side is contact i seen from its
-     * side 'side' (0: a, 1: b); a dropped contact stays in the list of the side not dropping
-     * it; head[r] is set for sprites r < nheads */
-    int lists, nheads;
-    int reads; /* reads of this collection without lists (interact.c's contacts_listed) */
+    /* once read enough ('reads' -1; made when many contacts are read, kept until all are
+     * collected again), each changing sprite's contacts as a list: node 2i + side is contact i
+     * seen from its side 'side' (0: a, 1: b); a dropped contact stays in the list of the side
+     * not dropping it; head[r] is set for sprites r < nheads */
+    int reads; /* reads of this collection without lists (interact.c's contacts_listed); -1: listed */
+    int nheads;
     int16_t head[VG_MAX_SPRITES];
     int16_t next[2 * MAX_CONTACTS];
 } contacts;

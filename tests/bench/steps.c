@@ -14,9 +14,10 @@
  *                             (xorshift, a fixed seed; one for every player
  *                             of a game of several), go on from it, the
  *                             level's start again when the game ends (as
- *                             `vgdl bench` sees it) or hits the sprite limit; prints the steps, the
- *                             restarts and a fingerprint of the play (the
- *                             hash of every state, summed)
+ *                             `vgdl bench` sees it) or hits the sprite
+ *                             limit; prints the steps, the restarts and a
+ *                             fingerprint of the play (the hash of every
+ *                             state, summed)
  *
  * Instructions per step: valgrind --tool=callgrind --toggle-collect=vg_advance
  * --toggle-collect=vg_state_copy build/release/tests/bench/steps GAME LEVEL N,
