@@ -16,19 +16,6 @@
 
 enum { ORIENT_IF_NONE, ORIENT_ALWAYS, ORIENT_IF_BOTH }; /* carry_over's 'orient' */
 
-/* carry_over() from fixed sprite 'old' to new sprite 'p': a fixed sprite
- * has what its type gives a new sprite (game_finish: nothing changes it). */
-static void carry_fixed(tick_ctx *t, int old, sprite *p, int orient, int health) {
-    const vg_game *g = t->g;
-    const type_def *od = &g->types[ref_type(g, t->s, old)];
-    int both = sprite_oriented(g, p) && od->oriented;
-    if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy))))
-        p->dx = od->dx0, p->dy = od->dy0;
-    int16_t *hp = sprite_health(g, p), most = (int16_t)(od->health_max ? od->health_max : od->health);
-    if (health && hp) hp[0] = (int16_t)(od->health < most ? od->health : most); /* as sprite_init_ext */
-    tick_kill(t, old, 1);
-}
-
 /* New sprite 'n' takes over from 'old': where 'old' was before this tick;
  * its orientation (ORIENT_ALWAYS; ORIENT_IF_BOTH: when both types keep
  * one; ORIENT_IF_NONE: that and 'n' has none yet); its resources and with
@@ -41,18 +28,23 @@ static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
     tick_last_pos(t, old, &lx, &ly);
     t->lx[n] = (int16_t)lx;
     t->ly[n] = (int16_t)ly;
-    if (old < 0) { /* a fixed sprite (transformTo's): its type's orientation and health, no resources */
-        carry_fixed(t, old, p, orient, health);
+    int both = sprite_oriented(g, p) && ref_oriented(g, t->s, old);
+    int turn = orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy)));
+    int16_t *hp = sprite_health(g, p);
+    if (old < 0) { /* a fixed sprite (transformTo's) has what its type gives a new one (game_finish); no resources */
+        const type_def *od = &g->types[ref_type(g, t->s, old)];
+        int16_t start[2];
+        type_health(od, start);
+        if (turn) p->dx = od->dx0, p->dy = od->dy0;
+        if (health && hp) hp[0] = start[0];
+        tick_kill(t, old, 1);
         return;
     }
     sprite *o = tick_sprite(t, old);
-    int both = sprite_oriented(g, p) && sprite_oriented(g, o);
-    if (orient == ORIENT_ALWAYS || (both && (orient == ORIENT_IF_BOTH || (!p->dx && !p->dy))))
-        p->dx = o->dx, p->dy = o->dy;
+    if (turn) p->dx = o->dx, p->dy = o->dy;
     for (int k = 0; k < g->nres; k++)
         if (sprite_holds(g, o, k)) sprite_set_resource(g, p, k, sprite_resource(g, p, k) + sprite_resource(g, o, k));
-    int16_t *hp = sprite_health(g, p), *hold = sprite_health(g, o);
-    if (health && hp) hp[0] = hold[0];
+    if (health && hp) hp[0] = sprite_health(g, o)[0];
     if (g->nplayers > 1 && state_is_avatar(g, o->type) && state_is_avatar(g, p->type)) players_transfer(t, old, n);
     tick_kill(t, old, !state_is_avatar(g, o->type) || state_is_avatar(g, p->type));
 }

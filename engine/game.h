@@ -320,10 +320,10 @@ struct vg_game {
     uint64_t inv_square;                          /* x / square == (x * inv_square) >> 32 for pixel x >= 0 */
     int32_t *cell_col, *cell_row;                 /* per pixel column x of the map: its cell's column when x is a cell's
                                            * left edge, else -1; per pixel row y: its cell row times w, or -1 */
-    uint32_t *span_col, *span_row; /* per pixel column x of the map: the column of the first cell a sprite at x
-                                    * covers | the step to its second one (on the map) << 16, 0 when there is
-                                    * none, else 1; per pixel row y: so for rows, each as row times w (the step:
-                                    * w) (same block as cell_col) */
+    uint32_t *span_col, *span_row; /* per pixel column x of the map: the first column a sprite at x covers
+                                    * | the step to its second column << 16 (1; 0 when it covers one);
+                                    * per pixel row y: the same for rows, a row given as its first cell
+                                    * (row * w; the step w or 0). tick.h's square; same block as cell_col */
     uint32_t state_cap;            /* sprite capacity of every state */
     uint32_t create_below;         /* a creation with fewer sprites needs no check (tick_create) */
     vg_state *start;               /* the level's start state (seed 0) */

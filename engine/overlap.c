@@ -186,7 +186,7 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         cells[ncells++] = cell;
         fixed_here = g->static_mask[cell];
         others = s->occ_full || occ[cell] > (r1 >= 0);
-    } else if ((unsigned)x <= (unsigned)(g->pw - b) && (unsigned)y <= (unsigned)(g->ph - b)) { /* on the map */
+    } else if (square_on_map(g, x, y)) {
         ncells = square_cells(square_at(g, x, y), cells);
         others = s->occ_full;
         for (int k = 0; k < ncells; k++) {

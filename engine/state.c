@@ -276,10 +276,7 @@ static void ext_from_type(const vg_game *g, sprite *p) {
         for (int k = 0; k < td->stypes.n; k++) spawns[k] = (uint8_t)td->stypes.t[k];
     else if (spawns && td->stype >= 0) spawns[0] = (uint8_t)td->stype;
     int16_t *hp = sprite_health(g, p);
-    if (hp) {
-        hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);
-        hp[0] = (int16_t)(td->health < hp[1] ? td->health : hp[1]);
-    }
+    if (hp) type_health(td, hp);
 }
 
 void sprite_init_ext_all(vg_game *g) {

@@ -165,6 +165,12 @@ static inline void sprite_recall(const int32_t *aux, int *x, int *y) {
 static inline uint8_t *sprite_spawns(const vg_game *g, const sprite *p) {
     return (uint8_t *)sprite_ext(g, p, EXT_SPAWN);
 }
+/* The health points a new sprite of type td starts with: hp[0] now, hp[1]
+ * the most. */
+static inline void type_health(const type_def *td, int16_t hp[2]) {
+    hp[1] = (int16_t)(td->health_max ? td->health_max : td->health);
+    hp[0] = (int16_t)(td->health < hp[1] ? td->health : hp[1]);
+}
 /* Sets a new sprite's extension from its type (a copy of g->ext_init's). */
 void sprite_init_ext(const vg_game *g, sprite *p);
 /* Fills g->ext_init from the types, once the layout is known (game_finish). */

@@ -241,10 +241,6 @@ static inline void type_range(const tick_ctx *t, int type, uint32_t *from, uint3
 static inline void tick_walk(sprite_walk *w, const tick_ctx *t, uint64_t types, uint32_t limit) {
     walk_begin(w, t->g, t->s, types, t->settled, limit, t->created);
 }
-/* 1 when a sprite at pixel (x, y) is wholly on the map (GVGAI: not at its edge). */
-static inline int tick_on_map(const tick_ctx *t, int x, int y) {
-    return x >= 0 && y >= 0 && x + t->b <= t->g->pw && y + t->b <= t->g->ph;
-}
 /* The leaf types that may have a sprite not wholly on the map now: only
  * they can overlap a sprite that is wholly off it. */
 uint64_t tick_outside_find(tick_ctx *t);
