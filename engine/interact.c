@@ -235,8 +235,11 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
         if (low && skip(t, o) && !lean_skips(l, tick_sprite(t, o)->type, tm)) continue; /* listed from its side */
-        if (c->n == MAX_CONTACTS && (c->stamp++, contacts_compact(t, c->reads < 0), c->n == MAX_CONTACTS))
-            return contacts_full(t);
+        if (c->n == MAX_CONTACTS) { /* room from the dropped contacts, if any */
+            c->stamp++;
+            contacts_compact(t, c->reads < 0);
+            if (c->n == MAX_CONTACTS) return contacts_full(t);
+        }
         int i = c->n++;
         struct contact *ct = &c->at[i];
         uint64_t ko = ref_key(t, o);
