@@ -258,6 +258,7 @@ struct vg_game {
     } fixups[VG_MAX_FIXUPS]; /* types named before declared */
     int neos;
     int eos_effects[VG_MAX_EFFECTS]; /* effects at the screen's edge, in script order */
+    uint64_t edge_types;             /* the leaf types they apply to */
     int ntimers;                     /* pending delayed effects a state can hold (0: no addTimer) */
     int pair_effects[VG_MAX_EFFECTS];
     int nterms;
