@@ -258,7 +258,6 @@ struct vg_game {
     } fixups[VG_MAX_FIXUPS]; /* types named before declared */
     int neos;
     int eos_effects[VG_MAX_EFFECTS]; /* effects at the screen's edge, in script order */
-    uint64_t edge_types;             /* the leaf types they apply to */
     int ntimers;                     /* pending delayed effects a state can hold (0: no addTimer) */
     int pair_effects[VG_MAX_EFFECTS];
     int nterms;
@@ -327,6 +326,7 @@ struct vg_game {
                                     * (row * w; the step w or 0). tick.h's square; same block as cell_col */
     uint32_t state_cap;            /* sprite capacity of every state */
     uint32_t create_below;         /* a creation with fewer sprites needs no check (tick_create) */
+    uint64_t edge_types;           /* the leaf types the edge effects (eos_effects) apply to */
     vg_state *start;               /* the level's start state (seed 0) */
     /* script */
     const script_ops *ops;

@@ -536,76 +536,6 @@ static inline int meet(const tick_ctx *t, int a, int b) {
     return physics_intersects(t->b, ax, ay, bx, by);
 }
 
-/* Step 2: effects at the edge of the screen, for sprites not wholly on it
- * (GVGAI's isAtEdge), each effect on the sprites of its first type in
- * GVGAI's order. When no sprite of those types was off the map as the tick
- * began (t->edges_clear), only those moved or created off it since can be
- * (t->off); else every sprite of a type that may have one off the map
- * (tick_outside, when known) is looked at. */
-
-/* Applies edge effect 'e' to sprite j when it is of leaf type 'st', not
- * killed, and not wholly on the map; notes one left off it (edges_left). */
-static inline void edge_visit(tick_ctx *t, const effect_def *e, uint32_t j, int st) {
-    const vg_game *g = t->g;
-    const sprite *p = tick_sprite(t, j);
-    if (p->type != st || (p->flags & SP_KILLED) ||
-        (g->geom ? !physics_off_screen(t, (int)j) : square_on_map(g, p->x, p->y)))
-        return;
-    if (!(p->flags & SP_DISABLED)) effect_apply(t, e, (int)j, REF_NONE);
-    if (!(p->flags & SP_KILLED) && !square_on_map(g, p->x, p->y)) t->edges_left = 1;
-}
-
-/* The sprites of t->off of leaf type 'st' below index 'n0', in index
- * order (GVGAI's), each once, into out[]; returns how many. */
-static int edges_listed(const tick_ctx *t, int st, uint32_t n0, uint16_t *out) {
-    int m = 0;
-    for (uint32_t u = 0; u < t->noff; u++) {
-        uint16_t j = t->off[u];
-        if (j >= n0 || tick_sprite(t, j)->type != st) continue;
-        int k = m;
-        for (; k > 0 && out[k - 1] > j; k--) out[k] = out[k - 1];
-        if (k > 0 && out[k - 1] == j) { /* listed already: close the gap */
-            for (; k < m; k++) out[k] = out[k + 1];
-            continue;
-        }
-        out[k] = j, m++;
-    }
-    return m;
-}
-
-static __attribute__((noinline)) void run_edges(tick_ctx *t) {
-    const vg_game *g = t->g;
-    for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
-        const effect_def *e = &g->effects[g->eos_effects[k]];
-        for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
-            int st = __builtin_ctzll(ts);
-            if (g->types[st].fixed) continue; /* never off the screen */
-            uint32_t from, to, n0 = t->s->n;
-            if (t->edges_clear && t->noff <= MAX_OFF) {
-                uint16_t off[MAX_OFF];
-                for (int q = 0, m = edges_listed(t, st, n0, off); q < m; q++) edge_visit(t, e, off[q], st);
-                continue;
-            }
-            if (!g->geom && t->outside_known && !(t->outside >> st & 1)) continue;
-            type_range(t, st, &from, &to);
-            for (uint32_t i = from; i < to + (n0 - t->settled); i++) /* as sprite_walk: the range, the new ones */
-                edge_visit(t, e, i < to ? i : t->settled + (i - to), st);
-        }
-    }
-}
-
-/* Whether a sprite of an edge type may be off the map after this tick's
- * collision pass (when not, the next tick's edge effects look only at the
- * sprites moved off it: s->edges_clear). */
-static int edges_left(const tick_ctx *t) {
-    if (t->g->geom || t->status != VG_OK || t->edges_left || t->noff > MAX_OFF) return 1;
-    for (uint32_t u = 0; u < t->noff; u++) {
-        const sprite *p = tick_sprite(t, t->off[u]);
-        if (!(p->flags & SP_KILLED) && !square_on_map(t->g, p->x, p->y)) return 1;
-    }
-    return 0;
-}
-
 /* 1 when leaf set 'types' has no sprite below index 'n0' (a killed one
  * counts), so that no first sprite of an effect started then meets one. */
 static int none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
@@ -631,8 +561,7 @@ static int shielded(const tick_ctx *t, const pair_def *pd, const effect_def *e) 
     return 0;
 }
 
-/* Step 3: each pair's effects on its overlapping sprites. */
-static void run_pairs(tick_ctx *t) {
+void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     firsts cand;
@@ -640,6 +569,8 @@ static void run_pairs(tick_ctx *t) {
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0; /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
+    if (t->s->timers) effect_run_timers(t);
+    if (g->neos) edge_run(t);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
         if (!t->full && contacts_fresh(t)) { /* skip to the next pair with work; moves since may add some */
             if (seen != t->ct.stamp) {
@@ -685,13 +616,6 @@ static void run_pairs(tick_ctx *t) {
             }
         }
     }
-}
-
-void interact_run(tick_ctx *t) {
-    if (t->s->timers) effect_run_timers(t);
-    if (t->g->neos) run_edges(t);
-    run_pairs(t);
-    t->s->edges_clear = t->g->neos && !edges_left(t);
 }
 
 /* 1 when sprite 'r' overlaps a partner not killed under a rule between

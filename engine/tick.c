@@ -38,13 +38,10 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->census = 0;
     t->created = 0;
     t->outside_known = 0; /* t->outside is set when first needed */
-    t->edges_clear = s->edges_clear;
-    s->edges_clear = 0; /* until a collision pass says so (interact_run) */
-    t->edges_left = 0;
-    t->noff = 0;
     t->nshields = 0;
     t->npulled = 0;
     t->nkilled = 0; /* t->dying is cleared by the first kill */
+    t->noff = 0;
     t->ct.valid = 0;
     t->cl.on = 0;
     t->cl.scanned = 0;
@@ -216,14 +213,18 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
 }
 
 /* Sprite i of leaf 'type' is now at pixel (x, y): when that is not
- * wholly on the map, t->outside (once known) and t->off learn it. */
+ * wholly on the map, t->outside (once known) and t->off (or, after the
+ * edge effects, the state's edges_clear) learn it. */
 static inline void note_off(tick_ctx *t, int i, int type, int x, int y) {
     if (square_on_map(t->g, x, y)) return;
     if (t->outside_known) t->outside |= 1ULL << type;
-    if (t->g->edge_types >> type & 1) {
-        if (t->noff < MAX_OFF) t->off[t->noff] = (uint16_t)i;
-        t->noff++;
+    if (!(t->g->edge_types >> type & 1)) return;
+    if (t->noff == EDGES_DONE) {
+        t->s->edges_clear = 0;
+        return;
     }
+    if (t->noff < MAX_OFF) t->off[t->noff] = (uint16_t)i;
+    t->noff++;
 }
 
 /* The rest of tick_set_pos for a move to or from a place not wholly on
