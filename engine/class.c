@@ -126,6 +126,34 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
     still_age(t, i);
 }
 
+void class_update_passive_all(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+    const vg_game *g = t->g;
+    const type_def *td = &g->types[type];
+    if (td->cont || td->is_static) { /* the general way */
+        for (uint32_t i = from; i < to; i++)
+            if (tick_sprite(t, i)->type == type && !(tick_sprite(t, i)->flags & SP_DISABLED))
+                class_update_passive(t, (int)i, VG_ACTION_NIL);
+        return;
+    }
+    int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b); /* own speeds: per sprite */
+    int oriented = td->oriented, cooldown = td->cooldown, ttl = td->ttl;
+    uint16_t now = t->now;
+    for (uint32_t i = from; i < to; i++) {
+        sprite *p = tick_sprite(t, i);
+        if (p->type != type || (p->flags & SP_DISABLED)) continue;
+        if (p->flags & SP_FIRST) { /* class_passive_move, physics_step */
+            p->flags &= (uint8_t)~SP_FIRST;
+        } else if ((p->dx | p->dy) && (oriented || (p->flags & SP_ORIENTED)) &&
+                   cooldown <= (uint16_t)(now - p->moved) &&
+                   (own ? (pixels = (int)(sprite_speed(g, p) * t->b)) : pixels)) {
+            tick_set_pos(t, (int)i, p->x + p->dx * pixels, p->y + p->dy * pixels);
+            p->moved = now;
+        }
+        if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0); /* still_age */
+        else p->counter++;
+    }
+}
+
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }
 
 /* Resource, ResourcePack: a sprite holds at most 2, one collected gives 1. */

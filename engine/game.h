@@ -327,6 +327,7 @@ struct vg_game {
     uint32_t state_cap;            /* sprite capacity of every state */
     uint32_t create_below;         /* a creation with fewer sprites needs no check (tick_create) */
     uint64_t edge_types;           /* the leaf types the edge effects (eos_effects) apply to */
+    uint64_t passive_types;        /* leaf types in update_order whose update is class_update_passive */
     vg_state *start;               /* the level's start state (seed 0) */
     /* script */
     const script_ops *ops;
