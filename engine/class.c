@@ -129,12 +129,6 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
 void class_update_passive_all(tick_ctx *t, int type, uint32_t from, uint32_t to) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
-    if (td->cont || td->is_static) { /* the general way */
-        for (uint32_t i = from; i < to; i++)
-            if (tick_sprite(t, i)->type == type && !(tick_sprite(t, i)->flags & SP_DISABLED))
-                class_update_passive(t, (int)i, VG_ACTION_NIL);
-        return;
-    }
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b); /* own speeds: per sprite */
     int oriented = td->oriented, cooldown = td->cooldown, ttl = td->ttl;
     uint16_t now = t->now;

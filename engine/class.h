@@ -167,7 +167,8 @@ uint64_t class_creates(const vg_game *g, const type_def *td);
 
 /* class_update_passive (Passive, Resource, Missile, ErraticMissile) on
  * the sprites of leaf 'type' among [from, to) that are not disabled, in
- * index order: step 2's loop over such a type, without a call a sprite. */
+ * index order: step 2's loop over such a type (g->passive_types: not
+ * static, not under continuous physics), without a call a sprite. */
 void class_update_passive_all(tick_ctx *t, int type, uint32_t from, uint32_t to);
 
 /* A sprite of a type with an update function (sprite{}'s 'update'): its

@@ -14,16 +14,20 @@
 #include "interact.h"
 
 /* Applies edge effect 'e' to sprite j when it is of leaf type 'st', not
- * killed, and not wholly on the map; returns 1 when it is left off the
- * map then (one listed in t->off is looked at again by edge_any_off). */
-static inline int edge_visit(tick_ctx *t, const effect_def *e, uint32_t j, int st) {
+ * killed, and not wholly on the map. One left off the map ends the
+ * listing for the rest of the tick (t->noff past MAX_OFF): it is looked at
+ * again next tick, moved or not. */
+static inline void edge_visit(tick_ctx *t, const effect_def *e, uint32_t j, int st) {
     const vg_game *g = t->g;
     const sprite *p = tick_sprite(t, j);
-    if (p->type != st || (p->flags & SP_KILLED) ||
-        (g->geom ? !physics_off_screen(t, (int)j) : square_on_map(g, p->x, p->y)))
-        return 0;
+    if (g->geom) { /* sprites of several sizes: every one is looked at, every tick */
+        if (p->type == st && !(p->flags & SP_KILLED) && physics_off_screen(g, p) && !(p->flags & SP_DISABLED))
+            effect_apply(t, e, (int)j, REF_NONE);
+        return;
+    }
+    if (p->type != st || (p->flags & SP_KILLED) || square_on_map(g, p->x, p->y)) return;
     if (!(p->flags & SP_DISABLED)) effect_apply(t, e, (int)j, REF_NONE);
-    return !(p->flags & SP_KILLED) && !square_on_map(g, p->x, p->y);
+    if (!(p->flags & SP_KILLED) && !square_on_map(g, p->x, p->y)) t->noff = MAX_OFF + 1;
 }
 
 /* The sprites of t->off of leaf type 'st' below index 'n0', in index
@@ -44,7 +48,8 @@ static int edge_listed(const tick_ctx *t, int st, uint32_t n0, uint16_t *out) {
     return m;
 }
 
-/* 1 when a sprite of t->off is off the map now, or they were not all listed. */
+/* 1 when a sprite of t->off is off the map now, or they were not all
+ * listed, or one was left off it (edge_visit). */
 static int edge_any_off(const tick_ctx *t) {
     if (t->noff > MAX_OFF) return 1;
     for (uint32_t u = 0; u < t->noff; u++) {
@@ -56,7 +61,7 @@ static int edge_any_off(const tick_ctx *t) {
 
 void edge_run(tick_ctx *t) {
     const vg_game *g = t->g;
-    int listed = t->s->edges_clear, left = 0;
+    int listed = t->s->edges_clear;
     for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
         const effect_def *e = &g->effects[g->eos_effects[k]];
         for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
@@ -71,10 +76,10 @@ void edge_run(tick_ctx *t) {
             if (!g->geom && t->outside_known && !(t->outside >> st & 1)) continue;
             type_range(t, st, &from, &to);
             for (uint32_t i = from; i < to + (n0 - t->settled); i++) /* as sprite_walk: the range, the new ones */
-                left |= edge_visit(t, e, i < to ? i : t->settled + (i - to), st);
+                edge_visit(t, e, i < to ? i : t->settled + (i - to), st);
         }
     }
-    /* From here on, a sprite moved off the map clears it again (tick.c). */
-    t->s->edges_clear = !g->geom && t->status == VG_OK && !left && !edge_any_off(t);
-    t->noff = EDGES_DONE;
+    if (g->geom) return; /* edges_clear stays 0: its sprites are not listed (g->edge_types) */
+    t->s->edges_clear = t->status == VG_OK && !edge_any_off(t);
+    t->noff = EDGES_DONE; /* from here on, a sprite moved off the map clears it again (tick.c) */
 }

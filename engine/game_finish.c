@@ -158,7 +158,7 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
         const effect_def *e = &g->effects[k];
         if (e->t2 == EOS_TYPE) {
             g->eos_effects[g->neos++] = k;
-            g->edge_types |= g->types[e->t1].subtypes;
+            if (!g->geom) g->edge_types |= g->types[e->t1].subtypes; /* geom: every sprite is looked at */
             continue;
         }
         if (e->t2 == TIME_TYPE) { /* a timed effect: pending in the state from the start */
@@ -279,7 +279,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         g->update_fn[t] = td->update_ref ? class_update_scripted : c->update;
         if (updates_itself(g, td)) {
             g->update_order[g->nupdate++] = (uint8_t)t;
-            if (g->update_fn[t] == class_update_passive) g->passive_types |= 1ULL << t;
+            if (g->update_fn[t] == class_update_passive && !td->cont && !td->is_static) g->passive_types |= 1ULL << t;
         }
     }
     return VG_OK;

@@ -66,7 +66,7 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
         t.updating = type;
         type_range(&t, type, &from, &to); /* as sprite_walk: its range, then its new sprites */
         if (passive && (g->passive_types >> type & 1)) {
-            class_update_passive_all(&t, type, from, to);
+            if (from < to) class_update_passive_all(&t, type, from, to);
             if (t.created >> type & 1) class_update_passive_all(&t, type, t.settled, n0);
             continue;
         }

@@ -216,9 +216,10 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
  * wholly on the map, t->outside (once known) and t->off (or, after the
  * edge effects, the state's edges_clear) learn it. */
 static inline void note_off(tick_ctx *t, int i, int type, int x, int y) {
-    if (square_on_map(t->g, x, y)) return;
+    int edge = t->g->edge_types >> type & 1;
+    if (!(edge | t->outside_known) || square_on_map(t->g, x, y)) return;
     if (t->outside_known) t->outside |= 1ULL << type;
-    if (!(t->g->edge_types >> type & 1)) return;
+    if (!edge) return;
     if (t->noff == EDGES_DONE) {
         t->s->edges_clear = 0;
         return;
