@@ -126,6 +126,35 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
     still_age(t, i);
 }
 
+void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+    const vg_game *g = t->g;
+    const type_def *td = &g->types[type];
+    int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
+    int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
+    for (uint32_t i = from; i < to; i++) {
+        sprite *p = tick_sprite(t, i);
+        if (p->flags & SP_DISABLED) continue;
+        if (!moves) {
+            if (!td->is_static) p->flags &= (uint8_t)~SP_FIRST;
+        } else if (p->flags & SP_FIRST) {
+            p->flags &= (uint8_t)~SP_FIRST;
+        } else if ((oriented || (p->flags & SP_ORIENTED)) && (p->dx | p->dy) &&
+                   cooldown <= (uint16_t)(t->now - p->moved)) {
+            int px = pixels;
+            if (own) {
+                double speed = sprite_speed(g, p);
+                px = speed != 0 ? (int)(speed * t->b) : 0;
+            }
+            if (px) {
+                tick_set_pos(t, (int)i, p->x + p->dx * px, p->y + p->dy * px);
+                p->moved = t->now;
+            }
+        }
+        if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
+        else p->counter++;
+    }
+}
+
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }
 
 /* Resource, ResourcePack: a sprite holds at most 2, one collected gives 1. */

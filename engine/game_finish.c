@@ -255,6 +255,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         moving |= class_creates(g, td);
     }
     g->nupdate = 0;
+    g->passive_types = 0;
     g->changing = 0;
     g->oriented_types = 0;
     g->nranges = 0;
@@ -275,6 +276,7 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         }
         if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
         g->update_fn[t] = td->update_ref ? class_update_scripted : c->update;
+        if (g->update_fn[t] == class_update_passive && !td->cont) g->passive_types |= 1ULL << t;
     }
     return VG_OK;
 }

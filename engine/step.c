@@ -64,11 +64,16 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
         uint32_t from, to, n0 = s->n;
         t.updating = type;
         type_range(&t, type, &from, &to); /* as sprite_walk: its range, then its new sprites */
-        for (uint32_t i = from; i < to; i++)
-            if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
-        for (uint32_t i = t.settled; i < n0 && (t.created >> type & 1); i++)
-            if (tick_sprite(&t, i)->type == type && !(tick_sprite(&t, i)->flags & SP_DISABLED))
-                update(&t, (int)i, VG_ACTION_NIL);
+        if (to - from < PASSIVE_RANGE_MIN || !(g->passive_types >> type & 1)) {
+            for (uint32_t i = from; i < to; i++)
+                if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
+        } else {
+            class_update_passive_range(&t, type, from, to);
+        }
+        if (t.created >> type & 1)
+            for (uint32_t i = t.settled; i < n0; i++)
+                if (tick_sprite(&t, i)->type == type && !(tick_sprite(&t, i)->flags & SP_DISABLED))
+                    update(&t, (int)i, VG_ACTION_NIL);
     }
     t.updating = -1;
 
