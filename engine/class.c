@@ -126,24 +126,31 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
     still_age(t, i);
 }
 
-void class_update_passive_all(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
-    int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b); /* own speeds: per sprite */
-    int oriented = td->oriented, cooldown = td->cooldown, ttl = td->ttl;
-    uint16_t now = t->now;
+    int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
+    int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
     for (uint32_t i = from; i < to; i++) {
         sprite *p = tick_sprite(t, i);
-        if (p->type != type || (p->flags & SP_DISABLED)) continue;
-        if (p->flags & SP_FIRST) { /* class_passive_move, physics_step */
+        if (p->flags & SP_DISABLED) continue;
+        if (!moves) {
+            if (!td->is_static) p->flags &= (uint8_t)~SP_FIRST;
+        } else if (p->flags & SP_FIRST) {
             p->flags &= (uint8_t)~SP_FIRST;
-        } else if ((p->dx | p->dy) && (oriented || (p->flags & SP_ORIENTED)) &&
-                   cooldown <= (uint16_t)(now - p->moved) &&
-                   (own ? (pixels = (int)(sprite_speed(g, p) * t->b)) : pixels)) {
-            tick_set_pos(t, (int)i, p->x + p->dx * pixels, p->y + p->dy * pixels);
-            p->moved = now;
+        } else if ((oriented || (p->flags & SP_ORIENTED)) && (p->dx | p->dy) &&
+                   cooldown <= (uint16_t)(t->now - p->moved)) {
+            int px = pixels;
+            if (own) {
+                double speed = sprite_speed(g, p);
+                px = speed != 0 ? (int)(speed * t->b) : 0;
+            }
+            if (px) {
+                tick_set_pos(t, (int)i, p->x + p->dx * px, p->y + p->dy * px);
+                p->moved = t->now;
+            }
         }
-        if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0); /* still_age */
+        if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
         else p->counter++;
     }
 }

@@ -165,12 +165,6 @@ int class_names(const char **out, int max); /* fills out[] with the class names;
  * 'stypes' and its weapons. Types not yet resolved (-1) are skipped. */
 uint64_t class_creates(const vg_game *g, const type_def *td);
 
-/* class_update_passive (Passive, Resource, Missile, ErraticMissile) on
- * the sprites of leaf 'type' among [from, to) that are not disabled, in
- * index order: step 2's loop over such a type (g->passive_types: not
- * static, not under continuous physics), without a call a sprite. */
-void class_update_passive_all(tick_ctx *t, int type, uint32_t from, uint32_t to);
-
 /* A sprite of a type with an update function (sprite{}'s 'update'): its
  * class's update, then, while the sprite lives, the script's (its
  * g->update_fn when the type has one). */
@@ -202,6 +196,12 @@ extern const int8_t class_base_dirs[4][2]; /* GVGAI's base directions: up, left,
  * first tick, then a step along its orientation when it is oriented and
  * has a speed (its own). */
 void class_passive_move(tick_ctx *t, int i);
+/* class_update_passive for the sprites [from, to) of leaf 'type' (step 2
+ * of a tick: its range; a type of g->passive_types), the type's constants
+ * read once: for a range of PASSIVE_RANGE_MIN sprites or more (fewer are
+ * cheaper one by one). */
+#define PASSIVE_RANGE_MIN 4
+void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to);
 /* GVGAI's active movement by an NPC: a turn instead when it rotates in
  * place and faces elsewhere, else a step (speed 0 moves at 1). Returns 1
  * when it moved. */

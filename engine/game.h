@@ -327,7 +327,6 @@ struct vg_game {
     uint32_t state_cap;            /* sprite capacity of every state */
     uint32_t create_below;         /* a creation with fewer sprites needs no check (tick_create) */
     uint64_t edge_types;           /* the leaf types the edge effects (eos_effects) apply to */
-    uint64_t passive_types;        /* leaf types in update_order whose update is class_update_passive */
     vg_state *start;               /* the level's start state (seed 0) */
     /* script */
     const script_ops *ops;
@@ -351,6 +350,8 @@ struct vg_game {
     int has_generate;                /* the script defines generate(rng, w, h) */
     vg_constraints constraints;      /* constraints{}: what its levels must be (constraint.c) */
     uint8_t res_named[VG_MAX_TYPES]; /* 1: the type is named as a resource (while building) */
+    uint64_t passive_types; /* leaf types updated by class_update_passive on the grid (not cont): step 2 updates
+                             * a range of them at once (class_update_passive_range) */
 };
 
 /* What a script's code may set on sprites (vg_game.script_sets; the Lua

@@ -276,11 +276,9 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
                 g->oriented_types |= 1ULL << t;
             g->range_slot[t] = (uint8_t)g->nranges++;
         }
+        if (updates_itself(g, td)) g->update_order[g->nupdate++] = (uint8_t)t;
         g->update_fn[t] = td->update_ref ? class_update_scripted : c->update;
-        if (updates_itself(g, td)) {
-            g->update_order[g->nupdate++] = (uint8_t)t;
-            if (g->update_fn[t] == class_update_passive && !td->cont && !td->is_static) g->passive_types |= 1ULL << t;
-        }
+        if (g->update_fn[t] == class_update_passive && !td->cont) g->passive_types |= 1ULL << t;
     }
     return VG_OK;
 }

@@ -35,10 +35,9 @@ static vg_status game_failed(vg_state *s, vg_status st) {
 
 /* One tick, the avatar doing acts[0]; with 'several' (a game for several
  * players: a constant, so that a game for one tests nothing more), player
- * p's avatar acts[p]; with 'passive' (a constant too), the types of
- * g->passive_types update in a loop of their own (class_update_passive_all). */
+ * p's avatar acts[p]. */
 static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg_state *s, const vg_action *acts,
-                                                            int several, int passive, vg_error *err) {
+                                                            int several, vg_error *err) {
     tick_ctx t;
     tick_begin(&t, g, s, err);
     if (s->nevents) vg_clear_events(s);
@@ -65,16 +64,16 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
         uint32_t from, to, n0 = s->n;
         t.updating = type;
         type_range(&t, type, &from, &to); /* as sprite_walk: its range, then its new sprites */
-        if (passive && (g->passive_types >> type & 1)) {
-            if (from < to) class_update_passive_all(&t, type, from, to);
-            if (t.created >> type & 1) class_update_passive_all(&t, type, t.settled, n0);
-            continue;
+        if (to - from < PASSIVE_RANGE_MIN || !(g->passive_types >> type & 1)) {
+            for (uint32_t i = from; i < to; i++)
+                if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
+        } else {
+            class_update_passive_range(&t, type, from, to);
         }
-        for (uint32_t i = from; i < to; i++)
-            if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
-        for (uint32_t i = t.settled; i < n0 && (t.created >> type & 1); i++)
-            if (tick_sprite(&t, i)->type == type && !(tick_sprite(&t, i)->flags & SP_DISABLED))
-                update(&t, (int)i, VG_ACTION_NIL);
+        if (t.created >> type & 1)
+            for (uint32_t i = t.settled; i < n0; i++)
+                if (tick_sprite(&t, i)->type == type && !(tick_sprite(&t, i)->flags & SP_DISABLED))
+                    update(&t, (int)i, VG_ACTION_NIL);
     }
     t.updating = -1;
 
@@ -97,7 +96,7 @@ vg_status vg_advance(const vg_game *g, vg_state *s, vg_action a, vg_error *err) 
     if ((unsigned)a >= VG_NUM_ACTIONS) a = VG_ACTION_NIL;
     if (g->turns) return advance_turns(g, s, a, err);
     if (g->nplayers > 1) return vg_advance_multi(g, s, (vg_action[VG_MAX_PLAYERS]){a}, err); /* the others: NIL */
-    return g->passive_types ? tick(g, s, &a, 0, 1, err) : tick(g, s, &a, 0, 0, err);
+    return tick(g, s, &a, 0, err);
 }
 
 vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts, vg_error *err) {
@@ -105,8 +104,8 @@ vg_status vg_advance_multi(const vg_game *g, vg_state *s, const vg_action *acts,
     for (int p = 0; p < g->nplayers; p++) a[p] = (unsigned)acts[p] < VG_NUM_ACTIONS ? acts[p] : VG_ACTION_NIL;
     if (s->over) return VG_OK;
     if (g->turns) return advance_turns(g, s, a[0], err);
-    if (g->nplayers == 1) return tick(g, s, a, 0, g->passive_types != 0, err);
-    return tick(g, s, a, 1, g->passive_types != 0, err);
+    if (g->nplayers == 1) return tick(g, s, a, 0, err);
+    return tick(g, s, a, 1, err);
 }
 
 /* vg_actions in a game with turns: agent 0's legal moves that are named like actions. */

@@ -13,7 +13,7 @@
 
 #include "support.h"
 
-#include "state.h"
+#include "class.h"
 
 static int type_of(const vg_game *g, const char *name) {
     int t = vg_type_find(g, name);
@@ -204,11 +204,53 @@ static void test_random_npc_orientation(void **state) {
     vg_game_free(g);
 }
 
+/* Step 2's update of a range of passive sprites at once
+ * (class_update_passive_range) does what class_update_passive does sprite
+ * by sprite: missiles on their first tick and after, with a speed or a
+ * cooldown, dying of a timeToLive, Passives with no speed. */
+static void test_passive_range(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+                             "sprite { 'shot', 'Missile', speed = 0.5, orientation = 'LEFT' }\n"
+                             "sprite { 'slow', 'Missile', speed = 0.25, cooldown = 2, timeToLive = 5 }\n"
+                             "sprite { 'box', 'Passive' }\n"
+                             "map { 'A', 'avatar' }\nmap { 's', 'shot' }\nmap { 'w', 'slow' }\nmap { 'b', 'box' }\n"
+                             "sprite { 'floor', 'Immovable' }\nmap { '.', 'floor' }\n",
+                             "A.sss.s..\nwwww.bbbb\n.........");
+    int types[] = {type_of(g, "shot"), type_of(g, "slow"), type_of(g, "box")};
+    vg_state *a = vg_state_new(g, 1), *b = vg_state_clone(a);
+    vg_error err = {0};
+    uint32_t n0 = a->n;
+    for (int k = 0; k < 3; k++) assert_true(g->passive_types >> types[k] & 1);
+    for (int tick = 0; tick < 8; tick++, a->tick++, b->tick++)
+        for (int k = 0; k < 3; k++) {
+            tick_ctx ta, tb;
+            uint32_t from, to;
+            tick_begin(&ta, g, a, &err);
+            ta.updating = types[k];
+            type_range(&ta, types[k], &from, &to);
+            class_update_passive_range(&ta, types[k], from, to);
+            tick_end(&ta);
+            tick_begin(&tb, g, b, &err);
+            tb.updating = types[k];
+            for (uint32_t i = from; i < to; i++) class_update_passive(&tb, (int)i, VG_ACTION_NIL);
+            tick_end(&tb);
+            assert_int_equal(a->n, b->n);
+            assert_memory_equal(a, b, STATE_BYTES(a->nwords, a->stride, a->n));
+        }
+    assert_true(a->n < n0);                 /* the slow ones died */
+    assert_true(state_sprite(a, 1)->x < 0); /* the first shot left the map */
+    vg_state_free(a);
+    vg_state_free(b);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_categories),      cmocka_unit_test(test_static_layer_and_time_to_live),
         cmocka_unit_test(test_class_words),     cmocka_unit_test(test_type_lists),
         cmocka_unit_test(test_producer_errors), cmocka_unit_test(test_random_npc_orientation),
+        cmocka_unit_test(test_passive_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
