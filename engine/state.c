@@ -205,24 +205,13 @@ void state_set_ranges(const vg_game *g, vg_state *s) {
     }
 }
 
-/* The alive bits set among [from, to), a word at a time. */
-static int bits_count(const vg_state *s, int from, int to) {
-    int n = 0;
-    for (int b = from, k; b < to; b += k) {
-        k = 64 - (b & 63) < to - b ? 64 - (b & 63) : to - b; /* bits of this word */
-        uint64_t m = s->data[b >> 6] >> (b & 63);
-        n += __builtin_popcountll(k == 64 ? m : m & ((1ULL << k) - 1));
-    }
-    return n;
-}
-
 int state_count(const vg_game *g, const vg_state *s, int type) {
     int n = 0;
     for (uint64_t ts = g->types[type].subtypes; ts; ts &= ts - 1) {
         int leaf = __builtin_ctzll(ts);
         const type_def *td = &g->types[leaf];
         if (td->killable) {
-            n += bits_count(s, g->bit_first[leaf], g->bit_first[leaf] + g->static_count[leaf]);
+            for (int b = g->bit_first[leaf], end = b + g->static_count[leaf]; b < end; b++) n += bit_get(s, b);
         } else if (td->fixed) {
             n += g->static_count[leaf];
         } else {
