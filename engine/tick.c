@@ -212,14 +212,14 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
     if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
 }
 
-/* Sprite i of leaf 'type' is now at pixel (x, y): when that is not
- * wholly on the map, t->outside (once known) and t->off (or, after the
- * edge effects, the state's edges_clear) learn it. */
-static inline void note_off(tick_ctx *t, int i, int type, int x, int y) {
-    int edge = t->g->edge_types >> type & 1;
-    if (!(edge | t->outside_known) || square_on_map(t->g, x, y)) return;
+/* Sprite i of leaf 'type' was created at, or moved from a place wholly on
+ * the map to, a place not wholly on it: t->outside (once known) and t->off
+ * (or, after the edge effects, the state's edges_clear) learn it. (A move
+ * from a place not wholly on the map tells them nothing new: its type is
+ * in t->outside already, and it was listed, or the state not clear.) */
+static inline void note_off(tick_ctx *t, int i, int type) {
     if (t->outside_known) t->outside |= 1ULL << type;
-    if (!edge) return;
+    if (!(t->g->edge_types >> type & 1)) return;
     if (t->noff == EDGES_DONE) {
         t->s->edges_clear = 0;
         return;
@@ -232,7 +232,7 @@ static inline void note_off(tick_ctx *t, int i, int type, int x, int y) {
  * the map: sprite i moves to pixel (x, y). */
 static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int x, int y) {
     if (!t->s->loose && cell_exact(t->g, x, y) < 0) t->s->loose = 1;
-    note_off(t, i, p->type, x, y);
+    if (square_on_map(t->g, p->x, p->y)) note_off(t, i, p->type); /* to a place not wholly on the map */
     if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
     if (t->indexed) index_move(t, i, x, y);
     p->x = (int16_t)x;
@@ -419,7 +419,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     t->ncreated[type]++;
     state_occ_add(t->g, s, x, y, +1);
     if (cell_exact(t->g, x, y) < 0) s->loose = 1;
-    note_off(t, (int)i, type, x, y);
+    if (!square_on_map(t->g, x, y)) note_off(t, (int)i, type);
     return (int)i;
 }
 
