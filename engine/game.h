@@ -326,6 +326,7 @@ struct vg_game {
                                     * (row * w; the step w or 0). tick.h's square; same block as cell_col */
     uint32_t state_cap;            /* sprite capacity of every state */
     uint32_t create_below;         /* a creation with fewer sprites needs no check (tick_create) */
+    uint64_t edge_types;           /* the leaf types the edge effects (eos_effects) apply to */
     vg_state *start;               /* the level's start state (seed 0) */
     /* script */
     const script_ops *ops;

@@ -152,11 +152,13 @@ static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
  * times); edge effects apart; who has rules with whom. */
 static vg_status finish_pairs(vg_game *g, vg_error *err) {
     g->npairs = g->neos = 0;
+    g->edge_types = 0;
     int used = 0;
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         if (e->t2 == EOS_TYPE) {
             g->eos_effects[g->neos++] = k;
+            if (!g->geom) g->edge_types |= g->types[e->t1].subtypes; /* geom: every sprite is looked at */
             continue;
         }
         if (e->t2 == TIME_TYPE) { /* a timed effect: pending in the state from the start */

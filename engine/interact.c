@@ -536,31 +536,6 @@ static inline int meet(const tick_ctx *t, int a, int b) {
     return physics_intersects(t->b, ax, ay, bx, by);
 }
 
-/* Step 2: effects at the edge of the screen, for sprites not wholly on it
- * (GVGAI's isAtEdge): none of a type with no sprite off the map, when that
- * is known (tick_outside). */
-static __attribute__((noinline)) void run_edges(tick_ctx *t) {
-    const vg_game *g = t->g;
-    for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
-        const effect_def *e = &g->effects[g->eos_effects[k]];
-        for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {
-            int st = __builtin_ctzll(ts);
-            if (g->types[st].fixed) continue; /* never off the screen */
-            if (!g->geom && t->outside_known && !(t->outside >> st & 1)) continue;
-            uint32_t from, to, n0 = t->s->n;
-            type_range(t, st, &from, &to);
-            for (uint32_t i = from; i < to + (n0 - t->settled); i++) { /* as sprite_walk: the range, the new ones */
-                uint32_t j = i < to ? i : t->settled + (i - to);
-                const sprite *p = tick_sprite(t, j);
-                if (p->type != st || (p->flags & (SP_KILLED | SP_DISABLED)) ||
-                    (g->geom ? !physics_off_screen(t, (int)j) : square_on_map(g, p->x, p->y)))
-                    continue;
-                effect_apply(t, e, (int)j, REF_NONE);
-            }
-        }
-    }
-}
-
 /* 1 when leaf set 'types' has no sprite below index 'n0' (a killed one
  * counts), so that no first sprite of an effect started then meets one. */
 static int none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
@@ -595,7 +570,7 @@ void interact_run(tick_ctx *t) {
     uint32_t seen = 0; /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
     if (t->s->timers) effect_run_timers(t);
-    if (g->neos) run_edges(t);
+    if (g->neos) edge_run(t);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
         if (!t->full && contacts_fresh(t)) { /* skip to the next pair with work; moves since may add some */
             if (seen != t->ct.stamp) {

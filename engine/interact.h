@@ -12,4 +12,8 @@ void interact_run(tick_ctx *t); /* delayed effects due, edge effects, then every
  * PERSIST_SOME, a changing side of each is marked SP_LINGER. */
 int interact_persist(tick_ctx *t);
 
+/* The edge effects (edge.c), step 2 of the pass: each on the sprites of its
+ * first type not wholly on the map. */
+void edge_run(tick_ctx *t);
+
 #endif

@@ -70,8 +70,10 @@ static inline int around_misses(const vg_game *g, const vg_state *s, const aroun
 }
 /* 1 when the rectangles of references 'a' and 'b' overlap (GVGAI's intersects). */
 int physics_overlap(const tick_ctx *t, int a, int b);
-/* 1 when sprite 'r' is not wholly on the screen (GVGAI isAtEdge). */
-int physics_off_screen(const tick_ctx *t, int r);
+/* 1 when changing sprite p is not wholly on the screen (GVGAI isAtEdge), by its rectangle. */
+static inline int physics_off_screen(const vg_game *g, const sprite *p) {
+    return p->x < 0 || p->y < 0 || p->x + g->size_w[p->type] > g->pw || p->y + g->size_h[p->type] > g->ph;
+}
 /* GVGAI's _updatePos: moves sprite 'i' by (int)(dir * speed) when its
  * cooldown allows ('speed' 0: its own, truncated). Returns 1 when it moved. */
 int physics_update_pos(tick_ctx *t, int i, double dx, double dy, int speed);

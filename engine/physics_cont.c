@@ -66,12 +66,6 @@ int physics_overlap(const tick_ctx *t, int a, int b) {
     return rects_meet(ra, rb);
 }
 
-int physics_off_screen(const tick_ctx *t, int r) {
-    int rc[4];
-    ref_rect(t, r, rc);
-    return rc[0] < 0 || rc[1] < 0 || rc[0] + rc[2] > t->g->pw || rc[1] + rc[3] > t->g->ph;
-}
-
 /* ---- Movement ------------------------------------------------------------ */
 
 int physics_update_pos(tick_ctx *t, int i, double dx, double dy, int speed) {

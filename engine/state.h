@@ -75,6 +75,8 @@ struct vg_state {
                               * in the header's padding, and left out of hashes and equality */
     uint8_t drew;        /* a draw since the seed was set could have come out otherwise (vg_state_drew; rng.h);
                               * in the header's padding, and left out of hashes and equality */
+    uint8_t edges_clear; /* no changing sprite of a type with an edge effect is off the map (set by every
+                              * collision pass: tick.h's off); in the padding, out of hashes and equality */
     int16_t avatar;      /* index of the avatar sprite, -1: none (kept by tick_end); player 0's */
     uint32_t stride;     /* bytes per sprite: the header and the game's extension */
     uint32_t nbitwords;  /* 64-bit words of alive bits */

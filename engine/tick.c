@@ -41,6 +41,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->nshields = 0;
     t->npulled = 0;
     t->nkilled = 0; /* t->dying is cleared by the first kill */
+    t->noff = 0;
     t->ct.valid = 0;
     t->cl.on = 0;
     t->cl.scanned = 0;
@@ -211,11 +212,27 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
     if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
 }
 
+/* Sprite i of leaf 'type' was created at, or moved from a place wholly on
+ * the map to, a place not wholly on it: t->outside (once known) and t->off
+ * (or, after the edge effects, the state's edges_clear) learn it. (A move
+ * from a place not wholly on the map tells them nothing new: its type is
+ * in t->outside already, and it was listed, or the state not clear.) */
+static inline void note_off(tick_ctx *t, int i, int type) {
+    if (t->outside_known) t->outside |= 1ULL << type;
+    if (!(t->g->edge_types >> type & 1)) return;
+    if (t->noff == EDGES_DONE) {
+        t->s->edges_clear = 0;
+        return;
+    }
+    if (t->noff < MAX_OFF) t->off[t->noff] = (uint16_t)i;
+    t->noff++;
+}
+
 /* The rest of tick_set_pos for a move to or from a place not wholly on
  * the map: sprite i moves to pixel (x, y). */
 static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int x, int y) {
     if (!t->s->loose && cell_exact(t->g, x, y) < 0) t->s->loose = 1;
-    if (t->outside_known && !square_on_map(t->g, x, y)) t->outside |= 1ULL << p->type;
+    if (square_on_map(t->g, p->x, p->y)) note_off(t, i, p->type); /* to a place not wholly on the map */
     if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
     if (t->indexed) index_move(t, i, x, y);
     p->x = (int16_t)x;
@@ -402,7 +419,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     t->ncreated[type]++;
     state_occ_add(t->g, s, x, y, +1);
     if (cell_exact(t->g, x, y) < 0) s->loose = 1;
-    if (t->outside_known && !square_on_map(t->g, x, y)) t->outside |= 1ULL << type;
+    if (!square_on_map(t->g, x, y)) note_off(t, (int)i, type);
     return (int)i;
 }
 

@@ -20,6 +20,8 @@
 #define MAX_SHIELDS  16  /* shieldFrom's shields raised in one tick (more are ignored) */
 #define MAX_PULLED   64  /* pullWithIt's sprites pulled in one tick (more are pulled again) */
 #define MAX_DIRTY    256 /* sprites moved between two collections of the contacts (more: all again) */
+#define MAX_OFF      64  /* sprites of edge types moved off the map in one tick, listed (more: all looked at) */
+#define EDGES_DONE   UINT32_MAX
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
     int valid, n, ndropped;                    /* ... of which dropped (while listed) */
@@ -135,9 +137,16 @@ struct tick_ctx {
     } pulled[MAX_PULLED];
     /* fixed sprites killed this tick, by alive bit (valid once nkilled > 0; the bits clear when it ends) */
     uint32_t nkilled;
+    uint32_t noff; /* see off */
     uint64_t dying[NO_BIT / 64 + 1];
     uint64_t indexed; /* leaf types in t->cl or t->tc: their moves and creations update them */
     type_cells tc;    /* the changing types by cell, when built this tick */
+    /* the sprites of edge types (g->edge_types) moved or created to a place not wholly on the
+     * map this tick, for the edge effects (edge.c), which then need look only at these when
+     * none was off the map as the tick began (s->edges_clear); noff past MAX_OFF: not all
+     * listed; EDGES_DONE: the edge effects have run (a sprite moved off the map since clears
+     * s->edges_clear) */
+    uint16_t off[MAX_OFF];
 };
 
 /* The cell sprite lists key a sprite at pixel (x, y) under: the cell of

@@ -3,7 +3,8 @@
  * test_state.c -- states: copies and clones are independent, play is
  * deterministic, reset goes back to the start, hash and equality tell
  * states apart (and do not tell apart the same position reached two ways),
- * and a finished game stays as it is.
+ * and a finished game stays as it is; a count of killable fixed sprites
+ * reads their alive bits across words.
  *
  * Bait level 0 (levels/bait/lvl0.txt), x to the right and y down from 0:
  *
@@ -19,6 +20,8 @@
 #include <string.h>
 
 #include "support.h"
+
+#include "state.h"
 
 #define SCRIPT "scripts/bait.lua"
 #define LVL0   "levels/bait/lvl0.txt"
@@ -438,8 +441,40 @@ static void test_search_hash_orientation(void **state) {
     vg_game_free(g);
 }
 
+/* state_count of a killable fixed type counts its alive bits a word at a
+ * time: 7 gems, then 150 coins (bits 7 to 156, over three words), some
+ * killed at the words' ends. */
+static void test_count_alive_bits(void **state) {
+    (void)state;
+    char map[4 * 52 + 1], *m = map;
+    for (int row = 0; row < 4; row++) {
+        for (int col = 0; col < 50; col++) *m++ = row == 0 ? (col == 0 ? 'A' : col < 8 ? 'g' : '.') : 'c';
+        *m++ = '\n';
+    }
+    *m = '\0';
+    vg_game *g = load_vgdl_text("BasicGame\n  SpriteSet\n    gem > Immovable\n    coin > Immovable\n"
+                                "  InteractionSet\n    gem avatar > killSprite\n    coin avatar > killSprite\n"
+                                "  LevelMapping\n    g > gem\n    c > coin\n",
+                                map);
+    vg_state *s = vg_state_new(g, 1);
+    int gem = vg_type_find(g, "gem"), coin = vg_type_find(g, "coin");
+    assert_true(g->types[coin].killable && g->bit_first[coin] == 7);
+    assert_int_equal(state_count(g, s, gem), 7);
+    assert_int_equal(state_count(g, s, coin), 150);
+    static const int killed[] = {0, 56, 57, 120, 121, 149};
+    for (size_t k = 0; k < sizeof killed / sizeof killed[0]; k++) {
+        int bit = g->bit_first[coin] + killed[k];
+        s->data[bit >> 6] &= ~(1ULL << (bit & 63));
+    }
+    assert_int_equal(state_count(g, s, coin), 144);
+    assert_int_equal(state_count(g, s, gem), 7);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_count_alive_bits),
         cmocka_unit_test(test_copy_independence),
         cmocka_unit_test(test_clone),
         cmocka_unit_test(test_determinism),
