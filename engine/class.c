@@ -42,21 +42,6 @@ int class_names(const char **out, int max) {
 
 const int8_t class_base_dirs[4][2] = {{0, -1}, {-1, 0}, {0, 1}, {1, 0}};
 
-void class_passive_move(tick_ctx *t, int i) {
-    sprite *p = tick_sprite(t, i);
-    if (t->g->types[p->type].cont) {
-        physics_cont_passive(t, i);
-        return;
-    }
-    if (t->g->types[p->type].is_static) return;
-    if (p->flags & SP_FIRST) {
-        p->flags &= (uint8_t)~SP_FIRST;
-        return;
-    }
-    double speed = sprite_speed(t->g, p);
-    if (speed != 0 && sprite_oriented(t->g, p)) physics_step(t, i, p->dx, p->dy, speed);
-}
-
 int class_active_move(tick_ctx *t, int i, int dx, int dy) {
     sprite *p = tick_sprite(t, i);
     const type_def *td = &t->g->types[p->type];
@@ -122,7 +107,7 @@ void class_update_still(tick_ctx *t, int i, vg_action a) {
  * with a speed; a timeToLive as class_update_still. */
 void class_update_passive(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    class_passive_move(t, i);
+    physics_passive(t, i);
     still_age(t, i);
 }
 
@@ -173,7 +158,7 @@ int class_resource_limit(const vg_game *g, int type) {
 void class_update_flicker(tick_ctx *t, int i, vg_action a) {
     (void)a;
     sprite *p = tick_sprite(t, i);
-    class_passive_move(t, i);
+    physics_passive(t, i);
     class_expired(t, i, p->counter);
     if (p->counter > t->g->types[p->type].limit) tick_kill(t, i, 0);
     if (p->counter < INT16_MAX) p->counter++;

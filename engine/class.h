@@ -192,10 +192,6 @@ int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]);
 /* ---- Helpers the families share (class.c) ---------------------------- */
 
 extern const int8_t class_base_dirs[4][2]; /* GVGAI's base directions: up, left, down, right */
-/* GVGAI's passive movement (a sprite that is not static): nothing on its
- * first tick, then a step along its orientation when it is oriented and
- * has a speed (its own). */
-void class_passive_move(tick_ctx *t, int i);
 /* class_update_passive for the sprites [from, to) of leaf 'type' (step 2
  * of a tick: its range; a type of g->passive_types), the type's constants
  * read once: for any range of one sprite or more (a minimum of 4 cost

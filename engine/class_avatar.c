@@ -199,7 +199,7 @@ vg_status class_check_shooter(vg_game *g, type_def *td, vg_error *err) {
 /* MissileAvatar: drifts along its orientation; the action does nothing. */
 void class_update_missile_avatar(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    class_passive_move(t, i);
+    physics_passive(t, i);
 }
 
 /* OngoingAvatar's turn and drift: faces the action's direction ('turn'
@@ -209,7 +209,7 @@ static int ongoing(tick_ctx *t, int i, vg_action a, int turn) {
     int dx, dy;
     physics_dir(a, &dx, &dy);
     if ((dx || dy) && turn && t->g->types[p->type].oriented) p->dx = (int8_t)dx, p->dy = (int8_t)dy;
-    class_passive_move(t, i);
+    physics_passive(t, i);
     return dx || dy;
 }
 

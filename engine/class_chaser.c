@@ -121,7 +121,7 @@ static void chase(tick_ctx *t, int i, int mode) {
     const type_def *td = &t->g->types[tick_sprite(t, i)->type];
     int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
     int best, first, dx, dy;
-    class_passive_move(t, i);
+    physics_passive(t, i);
     const sprite *me = tick_sprite(t, i);
     int n = closest(t, me, td->stype, mode == LOS_CHASE ? class_random_prev(me) : -1, tx, ty, &first, &best);
     if (mode != ALT_CHASE && td->max_distance != -1 && best > td->max_distance) n = 0;
@@ -162,7 +162,7 @@ void class_update_alternate_chaser(tick_ctx *t, int i, vg_action a) {
  * Returns 1 then. */
 static int random_step(tick_ctx *t, int i) {
     if (!rng_chance(t->s, t->g->types[tick_sprite(t, i)->type].epsilon)) return 0;
-    class_passive_move(t, i);
+    physics_passive(t, i);
     int d = rng_int(t->s, 4);
     class_active_move(t, i, class_base_dirs[d][0], class_base_dirs[d][1]);
     return 1;
@@ -187,7 +187,7 @@ void class_update_path_chaser(tick_ctx *t, int i, vg_action a) {
     (void)a;
     int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
     int best, first, dx, dy;
-    class_passive_move(t, i);
+    physics_passive(t, i);
     const sprite *me = tick_sprite(t, i);
     if (closest(t, me, t->g->types[me->type].stype, -1, tx, ty, &first, &best) > 0) {
         step_along(t, i, path_step(t->g, me->x, me->y, tx[0], ty[0]));
@@ -249,7 +249,7 @@ static void target_pos(tick_ctx *t, const sprite *me, int32_t *aux, int *x, int 
 void class_update_path_alt_chaser(tick_ctx *t, int i, vg_action a) {
     (void)a;
     const vg_game *g = t->g;
-    class_passive_move(t, i);
+    physics_passive(t, i);
     sprite *me = tick_sprite(t, i);
     int32_t *aux = sprite_aux(g, me);
     int x = 0, y = 0, j;

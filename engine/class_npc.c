@@ -9,7 +9,7 @@
 void class_update_random_npc(tick_ctx *t, int i, vg_action a) {
     (void)a;
     int dx, dy;
-    class_passive_move(t, i);
+    physics_passive(t, i);
     class_random_dir(t, i, &dx, &dy);
     class_active_move(t, i, dx, dy);
 }
@@ -28,7 +28,7 @@ void class_update_random_missile(tick_ctx *t, int i, vg_action a) {
         int k = rng_int(t->s, 4);
         p->dx = class_base_dirs[k][0], p->dy = class_base_dirs[k][1];
     }
-    class_passive_move(t, i);
+    physics_passive(t, i);
 }
 
 void class_defaults_random_missile(type_def *td) {

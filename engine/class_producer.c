@@ -57,7 +57,7 @@ static __attribute__((noinline)) void spawn_rest(tick_ctx *t, int i, int k, int 
         int multi = td->cls == CLS_SpawnPointMultiSprite, one = multi ? 0 : spawn_type(t, i, k);
         for (int j = 0; j < (multi ? td->stypes.n : 1); j++) produce(t, i, multi ? td->stypes.t[j] : one);
     }
-    if (moves) class_passive_move(t, i);
+    if (moves) physics_passive(t, i);
     if (aux && !class_expired(t, i, aux[AUX_AGE])) aux[AUX_AGE]++;
     if (td->total > 0 && p->counter >= td->total) tick_kill(t, i, 0);
 }

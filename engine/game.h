@@ -122,7 +122,7 @@ typedef struct effect_def {
     int repeat;                   /* GVGAI repeat: the row runs this many times in a row (0, 1: once) */
     int after;                    /* what the row does after its effect but its one player's score (game_finish): */
 #define AFTER_EVENTS 1            /*   a side's types include an avatar type: it records events */
-#define AFTER_TALLY  2            /*   scores go to players and counters (players_tally: g->tally) */
+#define AFTER_TALLY  2            /*   scores go to players and counters (players_tally: g->tally), when it has any */
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;              /* transformTo: also kill the second sprite */
     double prob;                  /* spawn and its kin: the chance it creates (drawn every time), 1 */

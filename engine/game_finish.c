@@ -365,7 +365,10 @@ static void finish_actions(vg_game *g) {
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         uint64_t sides = g->types[e->t1].subtypes | (e->t2 >= 0 ? g->types[e->t2].subtypes : 0);
-        g->effects[k].after = ((sides & g->avatar_types) != 0 ? AFTER_EVENTS : 0) | (g->tally ? AFTER_TALLY : 0);
+        int scores = g->ncounters > 0; /* a row with no score and no counter tallies nothing */
+        for (int p = 0; p < g->nplayers; p++) scores |= e->score[p] != 0;
+        g->effects[k].after =
+            ((sides & g->avatar_types) != 0 ? AFTER_EVENTS : 0) | (g->tally && scores ? AFTER_TALLY : 0);
     }
     memset(g->acts, 0, sizeof g->acts);
     for (uint64_t ts = g->avatar_types; ts; ts &= ts - 1) {

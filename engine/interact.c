@@ -212,9 +212,11 @@ static int contacts_full(tick_ctx *t) {
  * type it has rules with, each pair once (a moved other side with a lower
  * index lists it, unless 'skip' says that side's are added too or 'l' says
  * it does not look for m's type; a pair of two moved sprites is kept lower
- * index first). Returns 0 when they do not fit (the tick is then switched
- * to checking every pair). */
-static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int)) {
+ * index first). 'off': overlap_maybe's tests off the grid in a collection of
+ * many sprites' contacts (NULL: none). Returns 0 when they do not fit (the
+ * tick is then switched to checking every pair). */
+static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m, int (*skip)(const tick_ctx *, int),
+                                                              off_tests *off) {
     contacts *c = &t->ct;
     const lean *l = &t->lean;
     const vg_game *g = t->g;
@@ -230,7 +232,7 @@ static inline __attribute__((always_inline)) int contacts_add(tick_ctx *t, int m
     if ((skip == is_dirty || t->nmoved == 1) && (uint32_t)m < t->settled && !(p->flags & SP_LINGER) &&
         p->x == t->lx[m] && p->y == t->ly[m] && (t->nmoved == 1 || !(types &= g->changing)))
         return 1;
-    if (!overlap_maybe(t, p, types)) return 1;
+    if (!overlap_maybe(t, p, types, off)) return 1;
     int n = overlap_find(t, m, types, t->s->n, 0, near, MAX_REFS);
     for (int j = 0; j < n; j++) {
         int o = near[j], low = is_moved(t, o) && o < m;
@@ -285,10 +287,12 @@ static int lean_end(tick_ctx *t, int fit) {
 }
 static __attribute__((noinline)) int contacts_all_lean(tick_ctx *t) {
     contacts *c = &t->ct;
+    off_tests off; /* the test off the grid for many moved sprites (overlap.h) */
+    off.seen = off.skip = 0;
     lean_find(t, &t->lean);
     c->n = c->reads = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
-        if (!contacts_add(t, t->moved[k], is_moved)) return lean_end(t, 0);
+        if (!contacts_add(t, t->moved[k], is_moved, &off)) return lean_end(t, 0);
     if (t->lean.back && !contacts_back(t)) return lean_end(t, 0);
     c->stamp++;
     return lean_end(t, 1);
@@ -301,7 +305,7 @@ static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     if (t->nmoved >= LEAN_MIN) return contacts_all_lean(t);
     c->n = c->reads = 0;
     for (uint32_t k = 0; k < t->nmoved; k++)
-        if (!contacts_add(t, t->moved[k], is_moved)) return 0;
+        if (!contacts_add(t, t->moved[k], is_moved, NULL)) return 0;
     c->stamp++;
     return 1;
 }
@@ -321,7 +325,7 @@ static int contacts_update(tick_ctx *t) {
     for (uint32_t k = 0; k < t->ndirty; k++) contacts_drop(t, t->dirty[k]);
     int before = c->n;
     for (uint32_t k = 0; k < t->ndirty; k++)
-        if (!contacts_add(t, t->dirty[k], is_dirty)) return 0;
+        if (!contacts_add(t, t->dirty[k], is_dirty, NULL)) return 0;
     c->stamp += c->n > before; /* dropping contacts adds no first sprite (see next_first) */
     for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
     t->ndirty = 0;
@@ -354,7 +358,7 @@ static int contacts_collect(tick_ctx *t) {
     } else if (t->census && only_created(t)) {
         int before = c->n;
         for (uint32_t j = c->nsprites; j < t->s->n; j++)
-            if (!contacts_add(t, (int)j, is_new)) return 0;
+            if (!contacts_add(t, (int)j, is_new, NULL)) return 0;
         c->stamp += c->n > before;
     } else {
         if (!contacts_all(t)) return 0;

@@ -13,6 +13,10 @@
 int physics_active(tick_ctx *t, int i, double dx, double dy, double speed);
 /* The same along a whole direction (dx, dy each -1, 0 or 1): no floating point but the speed's. */
 int physics_step(tick_ctx *t, int i, int dx, int dy, double speed);
+/* GVGAI's passive movement (a sprite that is not static): nothing on its
+ * first tick, then a step along its orientation when it is oriented and
+ * has a speed (its own); under continuous physics, physics_cont_passive. */
+void physics_passive(tick_ctx *t, int i);
 static inline int physics_intersects(int b, int x1, int y1, int x2, int y2) {
     return x1 - x2 < b && x2 - x1 < b && y1 - y2 < b && y2 - y1 < b;
 }

@@ -77,8 +77,9 @@ static void note_deaths(tick_ctx *t) {
 }
 
 /* Drops the killed sprites, keeping the order (a run of survivors moved at
- * a time); '*settled' counts the survivors among the first of them. */
-static void drop_killed(tick_ctx *t, uint32_t *settled) {
+ * a time); '*settled' counts the survivors among the first of them, gone[]
+ * (zeros) the killed ones per leaf type. */
+static void drop_killed(tick_ctx *t, uint32_t *settled, uint16_t gone[64]) {
     vg_state *s = t->s;
     uint32_t out = 0, i = 0, n = s->n;
     while (i < n) {
@@ -89,10 +90,28 @@ static void drop_killed(tick_ctx *t, uint32_t *settled) {
         if (end == n) break;
         const sprite *p = tick_sprite(t, end);
         if (end < t->settled) (*settled)--;
+        gone[p->type]++;
         state_occ_add(t->g, s, p->x, p->y, -1);
         i = end + 1;
     }
     s->n = out;
+}
+
+/* state_set_ranges once the tick's killed sprites are dropped (gone[] per
+ * leaf type) and its new ones sorted in: each type's range from its old
+ * one, without a pass over the sprites. */
+static void ranges_update(tick_ctx *t, const uint16_t gone[64]) {
+    uint16_t *end = state_ranges(t->s);
+    uint32_t old_from = 0, at = 0;
+    for (uint64_t ts = t->g->changing; ts; ts &= ts - 1) { /* the slots in type order */
+        int type = __builtin_ctzll(ts), slot = t->g->range_slot[type];
+        uint32_t old_to = end[slot];
+        at += old_to - old_from;
+        if (t->created >> type & 1) at += t->ncreated[type];
+        at -= gone[type];
+        old_from = old_to;
+        end[slot] = (uint16_t)at;
+    }
 }
 
 /* Sorts the new sprites sp[m..n) in among sp[0..m) (sorted by (type, id)),
@@ -134,10 +153,11 @@ void tick_end(tick_ctx *t) {
     if (t->g->ref_holders) note_deaths(t);
     for (uint32_t w = 0; t->nkilled && w < s->nbitwords; w++) s->data[w] &= ~t->dying[w]; /* fixed sprites */
     uint32_t settled = t->settled;
-    drop_killed(t, &settled);
+    uint16_t gone[64] = {0};
+    drop_killed(t, &settled, gone);
     merge_new(t, settled);
     t->settled = s->n;
-    state_set_ranges(t->g, s);
+    ranges_update(t, gone);
     if (t->g->nplayers > 1) players_find(t->g, s);
     else s->avatar = (int16_t)state_find_avatar(t->g, s);
 }

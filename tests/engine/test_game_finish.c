@@ -11,7 +11,8 @@
  * 3. Which types never change (the static layer: still by class, no rule
  *    moves, replaces or creates them), which of those rules can kill (alive bits),
  *    which update by themselves (a Missile of speed 0 does not).
- * 5. Glyphs: the first character that places a type on top draws it.
+ * 5. Glyphs: the first character that places a type on top draws it;
+ *    which rows tally scores for the players (those with one).
  * 6. The layout of a changing sprite: its 16-byte header alone, or with
  *    the extension fields the rules need (health, resources).
  * Warnings: a Chaser with nothing to chase, a rule an earlier stepBack of
@@ -189,11 +190,28 @@ static void test_warnings(void **state) {
     vg_game_free(g);
 }
 
+/* Phase 5: in a game for two players, the rows with a score for a player
+ * tally it (players_tally), the rows with none do not. */
+static void test_tally_rows(void **state) {
+    (void)state;
+    vg_game *g = load_game("gvgai/2player/accelerator.txt", "gvgai/2player/accelerator_lvl0.txt");
+    int scored = 0, unscored = 0;
+    for (int k = 0; k < g->neffects; k++) {
+        const effect_def *e = &g->effects[k];
+        int any = e->score[0] != 0 || e->score[1] != 0; /* 'avatarA goal > transformTo ... scoreChange=1,0' */
+        assert_int_equal(!!(e->after & AFTER_TALLY), any);
+        scored += any, unscored += !any;
+    }
+    assert_true(scored >= 2 && unscored >= 2);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_type_tree),    cmocka_unit_test(test_pairs),
         cmocka_unit_test(test_static_layer), cmocka_unit_test(test_glyphs_and_layout),
         cmocka_unit_test(test_not_a_game),   cmocka_unit_test(test_warnings),
+        cmocka_unit_test(test_tally_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
