@@ -194,9 +194,9 @@ int class_actions(int cls, vg_action out[VG_MAX_ACTIONS]);
 extern const int8_t class_base_dirs[4][2]; /* GVGAI's base directions: up, left, down, right */
 /* class_update_passive for the sprites [from, to) of leaf 'type' (step 2
  * of a tick: its range; a type of g->passive_types), the type's constants
- * read once: for a range of PASSIVE_RANGE_MIN sprites or more (fewer are
- * cheaper one by one). */
-#define PASSIVE_RANGE_MIN 4
+ * read once: for any range of one sprite or more (a minimum of 4 cost
+ * x-racer, roadfighter, aliens and Pacman 1-2% a step: their small types
+ * went one by one). */
 void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to);
 /* GVGAI's active movement by an NPC: a turn instead when it rotates in
  * place and faces elsewhere, else a step (speed 0 moves at 1). Returns 1

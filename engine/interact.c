@@ -118,7 +118,7 @@ static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
     for (uint64_t xs = l->types; xs; xs &= xs - 1) {
         int x = __builtin_ctzll(xs);
         l->noscan[x] = 0;
-        for (uint64_t ys = l->types & ~(1ULL << x); ys; ys &= ys - 1) {
+        for (uint64_t ys = l->types & t->g->partners[x] & ~(1ULL << x); ys; ys &= ys - 1) { /* read against them */
             int y = __builtin_ctzll(ys);
             if (moved[x] > moved[y] || (moved[x] == moved[y] && x > y)) l->noscan[x] |= 1ULL << y;
         }

@@ -64,7 +64,7 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
         uint32_t from, to, n0 = s->n;
         t.updating = type;
         type_range(&t, type, &from, &to); /* as sprite_walk: its range, then its new sprites */
-        if (to - from < PASSIVE_RANGE_MIN || !(g->passive_types >> type & 1)) {
+        if (from == to || !(g->passive_types >> type & 1)) {
             for (uint32_t i = from; i < to; i++)
                 if (!(tick_sprite(&t, i)->flags & SP_DISABLED)) update(&t, (int)i, VG_ACTION_NIL);
         } else {
