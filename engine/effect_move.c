@@ -8,7 +8,6 @@
 
 #include "class.h"
 #include "effect.h"
-#include "interact.h"
 
 /* Puts 'a' back where it was before this tick; with 'pixelPerfect', when
  * 'a' moved straight along an axis, only as far as takes it out of 'b'
@@ -17,9 +16,7 @@ int effect_step_back(tick_ctx *t, const effect_def *e, int a, int b) {
     int x, y, lx, ly, bx, by, w = t->b;
     tick_last_pos(t, a, &lx, &ly);
     if (!e->pixel_perfect || b == REF_NONE) {
-        int current = contacts_current(t);
         tick_set_pos(t, a, lx, ly);
-        contacts_home(t, a, current);
         return 1;
     }
     ref_pos(t->g, t->s, a, &x, &y);

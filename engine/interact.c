@@ -332,27 +332,6 @@ static int contacts_update(tick_ctx *t) {
     return 1;
 }
 
-/* Sprite 'a' was just put back where the tick began (a step back), the
- * contacts 'current' before. Not lingering, it overlapped nothing under a
- * rule there as the tick began (see contacts_add): on the grid with no
- * other changing sprite covering its cell, it overlaps nothing now, and
- * the contacts are brought up to date here by dropping its own (what
- * contacts_update would do, without the collection). */
-void contacts_home(tick_ctx *t, int a, int current) {
-    if (!current || t->ct.version + 1 != t->version || a < 0 || (uint32_t)a >= t->settled) return;
-    const sprite *p = tick_sprite(t, (uint32_t)a);
-    if ((p->flags & SP_LINGER) || p->x != t->lx[a] || p->y != t->ly[a] || t->s->occ_full) return;
-    int cell = cell_exact(t->g, p->x, p->y);
-    if (cell < 0 || state_occ(t->s)[cell] != 1) return;
-    if (t->track) { /* tick_set_pos noted it, and it alone (the contacts were current) */
-        if (t->ndirty != 1 || t->dirty[0] != a) return;
-        t->dirty_bits[a >> 6] &= ~(1ULL << (a & 63));
-        t->ndirty = 0;
-    }
-    contacts_drop(t, a);
-    t->ct.version = t->version;
-}
-
 /* Below this many moved sprites, collecting all contacts again costs less
  * than noting which sprites changed place (t->track) to collect theirs. */
 #define TRACK_MIN 4

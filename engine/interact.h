@@ -12,12 +12,6 @@ void interact_run(tick_ctx *t); /* delayed effects due, edge effects, then every
  * PERSIST_SOME, a changing side of each is marked SP_LINGER. */
 int interact_persist(tick_ctx *t);
 
-/* A step back keeps the contacts of the collision pass up to date itself
- * when it can (interact.c): call contacts_current() before the move, and
- * contacts_home() after it with what it said. */
-static inline int contacts_current(const tick_ctx *t) { return !t->full && t->ct.version == t->version; }
-void contacts_home(tick_ctx *t, int a, int current);
-
 /* The edge effects (edge.c), step 2 of the pass: each on the sprites of its
  * first type not wholly on the map. */
 void edge_run(tick_ctx *t);
