@@ -571,7 +571,7 @@ void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     firsts cand;
-    cand.at = 0, cand.stamp = 0; /* set by firsts_list before use (cand.n -1: not listed) */
+    cand.at = 0, cand.stamp = 0, cand.whole = 0; /* set by firsts_list before use (cand.n -1: not listed) */
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0; /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
@@ -591,6 +591,7 @@ void interact_run(tick_ctx *t) {
         }
         const pair_def *pd = &g->pairs[p];
         uint64_t t2 = g->types[pd->t2].subtypes;
+        cand.n = -1; /* not listed for this pair yet */
         for (int k = 0; k < pd->count && t->status == VG_OK; k++) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
             if (t->nshields && shielded(t, pd, e)) continue;
@@ -599,7 +600,7 @@ void interact_run(tick_ctx *t) {
             int a, started = 0, batch = e->flags & FX_BATCH;
             if (t->full && none_of(t, t2, n0)) continue; /* no second sprite: no first sprite has work */
             cand.at = 0, cand.walking = 0;               /* the pair's last effect's first sprites, when listed whole */
-            if (k == 0 || !cand.whole) cand.n = -1;      /* (next_first lists them again if contacts came since) */
+            if (!cand.whole) cand.n = -1;                /* (next_first lists them again if contacts came since) */
             while (t->status == VG_OK && (t->full ? next_any(t, &cand, pd, n0, after, started, &a)
                                                   : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);
