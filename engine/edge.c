@@ -62,8 +62,7 @@ static int edge_any_off(const tick_ctx *t) {
 void edge_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int listed = t->s->edges_clear;
-    if (listed && t->noff == 0) { /* none off the map, none moved off it: nothing to do */
-        t->s->edges_clear = t->status == VG_OK;
+    if (listed && t->noff == 0 && t->status == VG_OK) { /* none off the map as the tick began, nor since */
         t->noff = EDGES_DONE;
         return;
     }
