@@ -119,9 +119,34 @@ static void ranges_update(tick_ctx *t, const uint16_t gone[64]) {
  * from the back, each run of the sprites before it moved once. */
 #define MERGE_CHUNK 32
 
+/* merge_new when the new sprites are in order already (the tick created
+ * one type, or types in order) and at most MERGE_CHUNK of the others come
+ * after the first of them (Fire Truck's thousands of trucks a tick, each
+ * chunk of them moved the sprites after them): those few are put aside,
+ * and merged in from the front, the new ones moved a run at a time.
+ * Returns 0 (nothing done) when that does not apply. */
+static __attribute__((noinline)) int merge_run(tick_ctx *t, uint32_t m, uint64_t *buf) {
+    size_t stride = t->stride;
+    uint32_t n = t->s->n, at = m;
+    while (at > 0 && m - at <= MERGE_CHUNK && before(tick_sprite(t, m), tick_sprite(t, at - 1))) at--;
+    if (m - at > MERGE_CHUNK) return 0;
+    for (uint32_t j = m + 1; j < n; j++)
+        if (!before(tick_sprite(t, j - 1), tick_sprite(t, j))) return 0;
+    memcpy(buf, tick_sprite(t, at), (m - at) * stride);
+    for (uint32_t w = at, r = m, b = 0; b < m - at; b++, w++) { /* w: where the next one goes */
+        const sprite *q = (const sprite *)(const void *)((char *)buf + b * stride);
+        uint32_t e = r;
+        while (e < n && before(tick_sprite(t, e), q)) e++;
+        if (e > r) memmove(tick_sprite(t, w), tick_sprite(t, r), (e - r) * stride), w += e - r, r = e;
+        memcpy(tick_sprite(t, w), q, stride);
+    }
+    return 1;
+}
+
 static void merge_new(tick_ctx *t, uint32_t m) {
     size_t stride = t->stride;
     uint64_t buf[MERGE_CHUNK * MAX_STRIDE / 8];
+    if (t->s->n - m > MERGE_CHUNK && merge_run(t, m, buf)) return;
     while (m < t->s->n) {
         uint32_t k = t->s->n - m < MERGE_CHUNK ? t->s->n - m : MERGE_CHUNK, ord[MERGE_CHUNK];
         for (uint32_t j = 0; j < k; j++) {
