@@ -21,8 +21,6 @@
 #include "class.h"
 #include "path.h"
 
-static int grid_distance(int x1, int y1, int x2, int y2) { return abs(x1 - x2) + abs(y1 - y2); }
-
 static uint64_t leaves_of(const vg_game *g, int type) { return type >= 0 ? g->types[type].subtypes : 0; }
 
 /* Starts walk 'w' over the sprites of 'type' and subtypes, as GVGAI lists them during a tick. */
@@ -43,68 +41,85 @@ static int in_sight(int prev, int x, int y, int tx, int ty) {
     }
 }
 
-/* closest()'s look at sprite j: kept when in sight (if 'sight' >= 0) and
- * no farther than the best so far. */
-static inline __attribute__((always_inline)) int closer_one(const tick_ctx *t, const sprite *me, int sight, int j,
-                                                            int16_t *tx, int16_t *ty, int n, int *first, int *best) {
-    const sprite *q = tick_sprite(t, (uint32_t)j);
-    int d = grid_distance(me->x, me->y, q->x, q->y);
-    if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) return n;
-    if (d < *best) *best = d, n = 0, *first = j;
-    if (d == *best) tx[n] = q->x, ty[n++] = q->y;
-    return n;
+/* The directions of a one-pixel step that bring 'me' closer to a target
+ * 'x', 'y' pixels away (d . (x, y) > 0), bit d for class_base_dirs' row d
+ * (GVGAI's movesToward); those that take it away when 'fleeing'. */
+static inline unsigned toward(int x, int y, int fleeing) {
+    unsigned dirs = (unsigned)(y < 0) | (unsigned)(x < 0) << 1 | (unsigned)(y > 0) << 2 | (unsigned)(x > 0) << 3;
+    return fleeing ? ~dirs & 15 : dirs;
 }
 
-static inline __attribute__((always_inline)) int closest_in(tick_ctx *t, const sprite *me, int stype, int sight,
-                                                            int16_t *tx, int16_t *ty, int *first, int *best) {
-    int n = 0;
-    *best = INT32_MAX, *first = -1;
+/* The bits set in a 4-bit mask. */
+static inline int bits4(unsigned m) { return (int)(0x4332322132212110ULL >> (4 * m) & 15); }
+
+/* chase_dirs()'s look at sprite j: when in sight (if 'sight' >= 0) and no
+ * farther than the best so far, its directions appended (masks[*n]; m
+ * counts them; with no 'masks', only the first closest is kept). Returns m. */
+static inline __attribute__((always_inline)) int dirs_one(const tick_ctx *t, const sprite *me, int sight, int fleeing,
+                                                          int j, uint8_t *masks, int *n, int m, int *best, int *first) {
+    const sprite *q = tick_sprite(t, (uint32_t)j);
+    int x = q->x - me->x, y = q->y - me->y, d = abs(x) + abs(y); /* GVGAI's Manhattan distance in pixels */
+    if (sight >= 0 && !in_sight(sight, me->x, me->y, q->x, q->y)) return m;
+    if (!masks) {
+        if (d < *best) *best = d, *first = j;
+        return m;
+    }
+    if (d > *best) return m;
+    if (d < *best) *best = d, *n = 0, m = 0, *first = j;
+    unsigned dirs = toward(x, y, fleeing);
+    masks[(*n)++] = (uint8_t)dirs;
+    return m + bits4(dirs);
+}
+
+static inline __attribute__((always_inline)) int chase_dirs_in(tick_ctx *t, const sprite *me, int stype, int sight,
+                                                               int fleeing, uint8_t *masks, int *n, int *best,
+                                                               int *first) {
+    int m = 0;
+    *best = INT32_MAX, *n = 0, *first = -1;
     for (uint64_t ts = leaves_of(t->g, stype); ts;
          ts &= ts - 1) { /* as sprite_walk: a type's range, then its new ones */
         int leaf = __builtin_ctzll(ts);
         uint32_t from, to;
         type_range(t, leaf, &from, &to);
-        for (uint32_t j = from; j < to; j++) n = closer_one(t, me, sight, (int)j, tx, ty, n, first, best);
+        for (uint32_t j = from; j < to; j++) m = dirs_one(t, me, sight, fleeing, (int)j, masks, n, m, best, first);
         for (uint32_t j = t->settled; j < t->s->n && (t->created >> leaf & 1); j++)
-            if (tick_sprite(t, j)->type == leaf) n = closer_one(t, me, sight, (int)j, tx, ty, n, first, best);
+            if (tick_sprite(t, j)->type == leaf) m = dirs_one(t, me, sight, fleeing, (int)j, masks, n, m, best, first);
     }
-    return n;
-}
-
-/* GVGAI's closestTargets: the sprites of 'stype' closest to 'me'
- * (Manhattan distance in pixels), in GVGAI's order, their positions in
- * tx, ty and the first one's index in *first; with 'sight' >= 0 only those
- * a LOSChaser whose last random draw was 'sight' sees. Returns how many
- * (0: none, *first -1), their distance in *best. */
-static int closest(tick_ctx *t, const sprite *me, int stype, int sight, int16_t *tx, int16_t *ty, int *first,
-                   int *best) {
-    if (sight < 0) return closest_in(t, me, stype, -1, tx, ty, first, best); /* inlined without the sight test */
-    return closest_in(t, me, stype, sight, tx, ty, first, best);
-}
-
-/* GVGAI's movesToward over targets (tx, ty)[0..n), all equally close,
- * walked 'reps' times (a list GVGAI holds twice): the base directions in
- * which a one-pixel step brings 'me' closer to one (takes it away when
- * 'fleeing'), target by target. Returns how many there are, the first
- * DIRS_KEPT of them in 'out'; with 'want' >= 0, the direction of that one
- * instead. */
-#define DIRS_KEPT 64
-static int directions(const sprite *me, const int16_t *tx, const int16_t *ty, int n, int reps, int fleeing, int want,
-                      uint8_t *out) {
-    int m = 0;
-    for (int rep = 0; rep < reps; rep++)
-        for (int k = 0; k < n; k++) {
-            int x = tx[k] - me->x, y = ty[k] - me->y; /* the target, seen from 'me' */
-            /* bit d: a one-pixel step d brings it closer (d . (x, y) > 0), d in class_base_dirs' order */
-            unsigned dirs =
-                (unsigned)(y < 0) | (unsigned)(x < 0) << 1 | (unsigned)(y > 0) << 2 | (unsigned)(x > 0) << 3;
-            for (dirs = fleeing ? ~dirs & 15 : dirs; dirs; dirs &= dirs - 1, m++) {
-                int d = __builtin_ctz(dirs);
-                if (m == want) return d;
-                if (m < DIRS_KEPT) out[m] = (uint8_t)d;
-            }
-        }
     return m;
+}
+
+/* GVGAI's closestTargets, and movesToward over them, in one pass: the
+ * sprites of 'stype' closest to 'me' (Manhattan distance in pixels; with
+ * 'sight' >= 0 only those a LOSChaser whose last random draw was 'sight'
+ * sees), in GVGAI's order: how many in *n, their distance in *best, the
+ * first one's index in *first (-1: none); and the directions towards
+ * each (away from it when 'fleeing'), as masks[0..*n) of class_base_dirs'
+ * rows. Returns how many directions there are in all. */
+static int chase_dirs(tick_ctx *t, const sprite *me, int stype, int sight, int fleeing, uint8_t *masks, int *n,
+                      int *best, int *first) {
+    if (sight >= 0) return chase_dirs_in(t, me, stype, sight, fleeing, masks, n, best, first);
+    return fleeing ? chase_dirs_in(t, me, stype, -1, 1, masks, n, best, first) /* each inlined without the tests */
+                   : chase_dirs_in(t, me, stype, -1, 0, masks, n, best, first);
+}
+
+/* The first of the sprites of 'stype' closest to 'me' (-1: none). */
+static __attribute__((noinline)) int closest(tick_ctx *t, const sprite *me, int stype) {
+    int n, best, first;
+    chase_dirs_in(t, me, stype, -1, 0, NULL, &n, &best, &first);
+    return first;
+}
+
+/* The r-th direction (a row of class_base_dirs) of chase_dirs' masks, r
+ * below their count. */
+static int nth_dir(const uint8_t *masks, int r) {
+    for (int k = 0;; k++) {
+        unsigned dirs = masks[k];
+        if (r < bits4(dirs)) {
+            for (; r > 0; r--) dirs &= dirs - 1;
+            return __builtin_ctz(dirs);
+        }
+        r -= bits4(dirs);
+    }
 }
 
 /* ---- Chaser, Fleeing, LOSChaser, AlternateChaser, RandomAltChaser ----- */
@@ -114,22 +129,21 @@ enum { CHASE, FLEE, LOS_CHASE, ALT_CHASE };
 /* Chaser, Fleeing, LOSChaser (GVGAI's Chaser): the closest sprites of
  * 'stype' (a LOSChaser only those in sight; none beyond 'maxDistance'),
  * one of their directions drawn at random, a RandomNPC move when there is
- * none. AlternateChaser: the same towards 'stype1' (each target met twice
- * when it is a leaf type, see above), a random base direction when there
- * is none. */
+ * none. AlternateChaser: the same towards 'stype1' (the targets' list
+ * walked twice when it is a leaf type, see above: the draw is among twice
+ * as many), a random base direction when there is none. */
 static void chase(tick_ctx *t, int i, int mode) {
     const type_def *td = &t->g->types[tick_sprite(t, i)->type];
-    int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
-    int best, first, dx, dy;
+    uint8_t masks[VG_MAX_SPRITES];
+    int best, n, first, dx, dy;
     physics_passive(t, i);
     const sprite *me = tick_sprite(t, i);
-    int n = closest(t, me, td->stype, mode == LOS_CHASE ? class_random_prev(me) : -1, tx, ty, &first, &best);
-    if (mode != ALT_CHASE && td->max_distance != -1 && best > td->max_distance) n = 0;
+    int m = chase_dirs(t, me, td->stype, mode == LOS_CHASE ? class_random_prev(me) : -1, mode == FLEE, masks, &n, &best,
+                       &first);
+    if (mode != ALT_CHASE && td->max_distance != -1 && best > td->max_distance) m = 0;
     int reps = mode == ALT_CHASE && td->stype >= 0 && t->g->types[td->stype].leaf ? 2 : 1;
-    uint8_t dirs[DIRS_KEPT];
-    int m = directions(me, tx, ty, n, reps, mode == FLEE, -1, dirs);
     if (m > 0) {
-        int r = rng_int(t->s, m), d = r < DIRS_KEPT ? dirs[r] : directions(me, tx, ty, n, reps, mode == FLEE, r, dirs);
+        int d = nth_dir(masks, rng_int(t->s, reps * m) % m);
         dx = class_base_dirs[d][0], dy = class_base_dirs[d][1];
     } else if (mode == ALT_CHASE) {
         int d = rng_int(t->s, 4);
@@ -185,12 +199,12 @@ static void step_along(tick_ctx *t, int i, int d) {
  * random moves; a RandomNPC move when there is no such sprite. */
 void class_update_path_chaser(tick_ctx *t, int i, vg_action a) {
     (void)a;
-    int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
-    int best, first, dx, dy;
+    int dx, dy, j;
     physics_passive(t, i);
     const sprite *me = tick_sprite(t, i);
-    if (closest(t, me, t->g->types[me->type].stype, -1, tx, ty, &first, &best) > 0) {
-        step_along(t, i, path_step(t->g, me->x, me->y, tx[0], ty[0]));
+    if ((j = closest(t, me, t->g->types[me->type].stype)) >= 0) {
+        const sprite *q = tick_sprite(t, (uint32_t)j);
+        step_along(t, i, path_step(t->g, me->x, me->y, q->x, q->y));
         class_random_expire(t, i);
         return;
     }
@@ -211,14 +225,9 @@ static int16_t known_cell(const vg_game *g, int x, int y) {
  * the one it had: the first of the closest sprites of 'stype1', or with
  * 'randomTarget' one of them all drawn at random (each met twice when
  * 'stype1' is a leaf type). Returns its index, -1 when there is none. */
-static int new_target(tick_ctx *t, const sprite *me) {
+static __attribute__((noinline)) int new_target(tick_ctx *t, const sprite *me) {
     const type_def *td = &t->g->types[me->type];
-    int16_t tx[VG_MAX_SPRITES], ty[VG_MAX_SPRITES];
-    int best, first;
-    if (!td->random_target) {
-        closest(t, me, td->stype, -1, tx, ty, &first, &best);
-        return first;
-    }
+    if (!td->random_target) return closest(t, me, td->stype);
     sprite_walk w;
     int n = 0, j = -1;
     for (targets(&w, t, td->stype); walk_next(&w, &j);) n++;

@@ -62,6 +62,10 @@ static int edge_any_off(const tick_ctx *t) {
 void edge_run(tick_ctx *t) {
     const vg_game *g = t->g;
     int listed = t->s->edges_clear;
+    if (listed && t->noff == 0 && t->status == VG_OK) { /* none off the map as the tick began, nor since */
+        t->noff = EDGES_DONE;
+        return;
+    }
     for (int k = 0; k < g->neos && t->status == VG_OK; k++) {
         const effect_def *e = &g->effects[g->eos_effects[k]];
         for (uint64_t ts = g->types[e->t1].subtypes; ts; ts &= ts - 1) {

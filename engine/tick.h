@@ -147,6 +147,7 @@ struct tick_ctx {
      * listed; EDGES_DONE: the edge effects have run (a sprite moved off the map since clears
      * s->edges_clear) */
     uint16_t off[MAX_OFF];
+    type_boxes boxes; /* the rectangles around the types, in a tick that checks every pair (interact.c) */
 };
 
 /* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
