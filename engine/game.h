@@ -352,6 +352,7 @@ struct vg_game {
     uint8_t res_named[VG_MAX_TYPES]; /* 1: the type is named as a resource (while building) */
     uint64_t passive_types; /* leaf types updated by class_update_passive on the grid (not cont): step 2 updates
                              * a range of them at once (class_update_passive_range) */
+    uint64_t cell_fixed;    /* fixed leaf types of sprites no larger than a cell (one lies within its cell) */
 };
 
 /* What a script's code may set on sprites (vg_game.script_sets; the Lua

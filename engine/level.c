@@ -190,9 +190,13 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->ph = h * g->square;
     g->on_x = (unsigned)(g->pw - g->square);
     g->on_y = (unsigned)(g->ph - g->square);
+    g->cell_fixed = 0;
     for (int t = 0; t < g->ntypes; t++) {
         g->size_w[t] = (int)(g->square * g->types[t].w_mult);
         g->size_h[t] = (int)(g->square * g->types[t].h_mult);
+        if (t < 64 && g->types[t].leaf && !(g->changing >> t & 1) && g->size_w[t] <= g->square &&
+            g->size_h[t] <= g->square)
+            g->cell_fixed |= 1ULL << t;
     }
     g->nbitwords = (uint32_t)(nbits + 63) / 64;
     g->timer_word = g->nbitwords + (uint32_t)(w * h + 7) / 8;

@@ -47,31 +47,30 @@ static inline void physics_size(const vg_game *g, int type, int *w, int *h) {
     *w = g->size_w[type];
     *h = g->size_h[type];
 }
-/* The rectangle around some sprites (interact.c passes over the first
- * sprites of an effect that miss it around its second sprites). */
-typedef struct around {
-    int on;             /* in use: made (at 'version') or to be made */
-    int remakes;        /* times made in the effect */
-    uint32_t version;   /* the tick's version when it was made */
-    int x0, y0, x1, y1; /* pixels [x0, x1) x [y0, y1); empty when there are none */
-} around;
-/* Makes 'a' the rectangle around the sprites of leaf set 'types' below
- * index 'n0' (killed ones too); a->on 0 when they are more than AROUND_MAX
- * or a fixed type among them has sprites. */
-#define AROUND_MAX 16
-void physics_around(const tick_ctx *t, uint64_t types, uint32_t n0, around *a);
-/* 1 when a's rectangle misses box[] (x0, y0, x1, y1) / reference r's. */
-static inline int around_misses_box(const around *a, const int32_t box[4]) {
-    return !(box[0] < a->x1 && a->x0 < box[2] && box[1] < a->y1 && a->y0 < box[3]);
+/* Rectangles in pixels: x0, y0, x1, y1, [x0, x1) x [y0, y1) (empty when
+ * x0 >= x1). 1 when 'a' and 'b' miss each other. */
+static inline int box_misses(const int32_t a[4], const int32_t b[4]) {
+    return !(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]);
 }
-static inline int around_misses(const vg_game *g, const vg_state *s, const around *a, int r) {
-    int32_t box[4];
-    int x, y, w, h;
-    ref_pos(g, s, r, &x, &y);
-    physics_size(g, ref_type(g, s, r), &w, &h);
-    box[0] = x, box[1] = y, box[2] = x + w, box[3] = y + h;
-    return around_misses_box(a, box);
-}
+static inline int box_empty(const int32_t a[4]) { return a[0] >= a[2]; }
+/* The rectangles around the sprites of each changing leaf type, for a
+ * tick that checks every pair (interact.c passes over the first sprites of
+ * an effect that miss its second sprites' rectangles): each made when
+ * first asked for since anything moved (t->version); 'made' is forgotten
+ * when the tick's collision pass starts. */
+typedef struct type_boxes {
+    uint32_t version; /* the tick's version they were made at */
+    uint64_t made;    /* leaf types whose box is made (at 'version') */
+    int32_t box[64][4];
+} type_boxes;
+/* The rectangle around leaf type 'leaf''s sprites now: its static ones
+ * (the level's, killed ones too: g->static_box), or its changing ones
+ * (killed ones and those created this tick too, made into t->boxes); the
+ * whole plane for a changing type of more than BOX_MAX sprites, or with
+ * sprites among many created this tick (its box would cost more to make
+ * than it saves). */
+#define BOX_MAX 64
+const int32_t *physics_leaf_box(tick_ctx *t, int leaf);
 /* 1 when the rectangles of references 'a' and 'b' overlap (GVGAI's intersects). */
 int physics_overlap(const tick_ctx *t, int a, int b);
 /* 1 when changing sprite p is not wholly on the screen (GVGAI isAtEdge), by its rectangle. */

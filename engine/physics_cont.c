@@ -154,39 +154,35 @@ int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int li
     return n;
 }
 
-/* Widens a's rectangle by sprite j's; 0 when that makes more than AROUND_MAX. */
-static inline int around_add(const tick_ctx *t, around *a, uint32_t j, int *count) {
+/* Widens 'box' by sprite j's rectangle. */
+static inline void box_add(const tick_ctx *t, int32_t box[4], uint32_t j) {
     const sprite *p = tick_sprite(t, j);
-    int sw, sh;
-    if (++*count > AROUND_MAX) return 0;
-    physics_size(t->g, p->type, &sw, &sh);
-    if (p->x < a->x0) a->x0 = p->x;
-    if (p->y < a->y0) a->y0 = p->y;
-    if (p->x + sw > a->x1) a->x1 = p->x + sw;
-    if (p->y + sh > a->y1) a->y1 = p->y + sh;
-    return 1;
+    if (p->x < box[0]) box[0] = p->x;
+    if (p->y < box[1]) box[1] = p->y;
+    if (p->x + t->g->size_w[p->type] > box[2]) box[2] = p->x + t->g->size_w[p->type];
+    if (p->y + t->g->size_h[p->type] > box[3]) box[3] = p->y + t->g->size_h[p->type];
 }
 
-void physics_around(const tick_ctx *t, uint64_t types, uint32_t n0, around *a) {
+const int32_t *physics_leaf_box(tick_ctx *t, int leaf) {
     const vg_game *g = t->g;
-    int count = 0;
-    a->on = 0;
-    a->version = t->version;
-    a->x0 = a->y0 = INT_MAX, a->x1 = a->y1 = INT_MIN;
-    for (uint64_t ts = types; ts; ts &= ts - 1) {
-        int st = __builtin_ctzll(ts);
-        uint32_t from, to;
-        if (!(g->changing >> st & 1)) {
-            if (g->static_count[st] > 0) return;
-            continue;
-        }
-        type_range(t, st, &from, &to);
-        for (uint32_t j = from; j < to; j++)
-            if (!around_add(t, a, j, &count)) return;
+    type_boxes *bx = &t->boxes;
+    if (!(g->changing >> leaf & 1)) return g->static_box[leaf];
+    if (bx->version != t->version) bx->version = t->version, bx->made = 0;
+    int32_t *box = bx->box[leaf];
+    if (bx->made >> leaf & 1) return box;
+    bx->made |= 1ULL << leaf;
+    uint32_t from, to;
+    type_range(t, leaf, &from, &to);
+    int fresh = t->created >> leaf & 1;
+    if (to - from + (fresh ? t->ncreated[leaf] : 0) > BOX_MAX || (fresh && t->s->n - t->settled > 4 * BOX_MAX)) {
+        box[0] = box[1] = INT32_MIN / 2, box[2] = box[3] = INT32_MAX / 2; /* room to widen it */
+        return box;
     }
-    for (uint32_t j = t->settled; j < n0 && (t->created & types); j++) /* the new ones */
-        if ((types >> tick_sprite(t, j)->type & 1) && !around_add(t, a, j, &count)) return;
-    a->on = 1;
+    box[0] = box[1] = INT32_MAX, box[2] = box[3] = INT32_MIN;
+    for (uint32_t j = from; j < to; j++) box_add(t, box, j);
+    for (uint32_t j = t->settled; fresh && j < t->s->n; j++) /* the new ones */
+        if (tick_sprite(t, j)->type == leaf) box_add(t, box, j);
+    return box;
 }
 
 /* ---- Standing on solid sprites ------------------------------------------ */
