@@ -181,16 +181,31 @@ vg_status effect_check_subtract_health(vg_game *g, effect_def *e, vg_error *err)
 
 /* Sets the own speed of every sprite of 'stype' (and subtypes; those
  * killed this tick included) from its current one: 'op' 0 sets 'value',
- * 1 adds it, -1 takes it off (not below 0). */
+ * 1 adds it, -1 takes it off (not below 0). Each sprite's own, so the
+ * order does not matter: each changing type's range, then the sprites
+ * created this tick (thousands of Fire Truck's trucks a tick: a walk cost
+ * three times this loop). A type with no sprites of its own (fixed) keeps
+ * its type's speed. */
+static inline __attribute__((always_inline)) void speed_set(char *e, double value, int op) {
+    double v;
+    memcpy(&v, e, sizeof v);
+    v = op == 0 ? value : op > 0 ? v + value : v - value < 0 ? 0 : v - value;
+    memcpy(e, &v, sizeof v);
+}
 static void speed_all(tick_ctx *t, const effect_def *e, int op) {
-    sprite_walk w;
-    tick_walk(&w, t, t->g->types[e->stype].subtypes, t->s->n);
-    for (int i; walk_next(&w, &i);) {
-        sprite *p = tick_sprite(t, (uint32_t)i);
-        double v = sprite_speed(t->g, p);
-        v = op == 0 ? e->value : op > 0 ? v + e->value : v - e->value < 0 ? 0 : v - e->value;
-        sprite_set_speed(t->g, p, v);
+    const vg_game *g = t->g;
+    uint64_t types = g->types[e->stype].subtypes & g->changing;
+    size_t off = g->ext_off[EXT_SPEED], stride = t->stride;
+    if (!off) return; /* no own speeds: nothing changes them */
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        uint32_t from, to;
+        type_range(t, __builtin_ctzll(ts), &from, &to);
+        for (char *p = t->spb + from * stride + off, *end = t->spb + to * stride + off; p < end; p += stride)
+            speed_set(p, e->value, op);
     }
+    if (!(t->created & types)) return;
+    for (uint32_t i = t->settled; i < t->s->n; i++)
+        if (types >> tick_sprite(t, i)->type & 1) speed_set((char *)tick_sprite(t, i) + off, e->value, op);
 }
 
 int effect_set_speed_for_all(tick_ctx *t, const effect_def *e, int a, int b) {

@@ -15,13 +15,14 @@
 #include "effect.h"
 
 enum { ORIENT_IF_NONE, ORIENT_ALWAYS, ORIENT_IF_BOTH }; /* carry_over's 'orient' */
+#define TRANSFORM_CHUNK 256
 
 /* New sprite 'n' takes over from 'old': where 'old' was before this tick;
  * its orientation (ORIENT_ALWAYS; ORIENT_IF_BOTH: when both types keep
  * one; ORIENT_IF_NONE: that and 'n' has none yet); its resources and with
  * 'health' its health points. Then 'old' dies (an avatar replaced by an
  * avatar is not a loss: it is killed, not disabled). */
-static void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
+static inline __attribute__((always_inline)) void carry_over(tick_ctx *t, int old, int n, int orient, int health) {
     sprite *p = tick_sprite(t, n);
     const vg_game *g = t->g;
     int lx, ly;
@@ -53,7 +54,8 @@ void effect_take_over(tick_ctx *t, int old, int n) { carry_over(t, old, n, ORIEN
 
 /* transformTo's taking over: as carry_over (forceOrientation: always the
  * orientation), then 'b' dies too with killSecond. */
-static void transform_into(tick_ctx *t, const effect_def *e, int a, int n, int b) {
+static inline __attribute__((always_inline)) void transform_into(tick_ctx *t, const effect_def *e, int a, int n,
+                                                                 int b) {
     carry_over(t, a, n, e->force_orientation ? ORIENT_ALWAYS : ORIENT_IF_NONE, 1);
     if (e->kill_second && b != REF_NONE) tick_kill(t, b, 1);
 }
@@ -75,11 +77,19 @@ int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
  * replaces them again: each becomes two (The Mole's walls). */
 int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a;
+    uint16_t src[TRANSFORM_CHUNK]; /* created a chunk at a time (Fire Truck: thousands a tick) */
     sprite_walk w;
     tick_walk(&w, t, 1ULL << e->stype, t->s->n);
-    for (int j; walk_next(&w, &j);) {
-        int n = tick_create(t, e->stype_to, tick_sprite(t, j)->x, tick_sprite(t, j)->y, 1);
-        if (n >= 0) transform_into(t, e, j, n, b);
+    int j, more = walk_next(&w, &j);
+    while (more) {
+        uint32_t k = 0;
+        for (; more && k < TRANSFORM_CHUNK; more = walk_next(&w, &j)) src[k++] = (uint16_t)j;
+        uint32_t made = tick_create_at(t, e->stype_to, src, k), first = t->s->n - made;
+        for (uint32_t i = 0; i < k; i++) {
+            const sprite *o = tick_sprite(t, src[i]);
+            int n = i < made ? (int)(first + i) : tick_create(t, e->stype_to, o->x, o->y, 1);
+            if (n >= 0) transform_into(t, e, src[i], n, b);
+        }
     }
     return 1;
 }

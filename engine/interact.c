@@ -412,6 +412,7 @@ static int existed(int r, uint32_t n0) { return r < 0 || (uint32_t)r < n0; }
  * not once per first sprite. */
 typedef struct firsts {
     int n, at;
+    int whole; /* listed from the start (not 'started'): the next effect of the pair may read it again */
     uint32_t stamp;
     uint64_t key[2 * MAX_CONTACTS];
     int ref[2 * MAX_CONTACTS];
@@ -517,6 +518,7 @@ static void firsts_list(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0,
     uint64_t t1 = g->types[pd->t1].subtypes, t2 = g->types[pd->t2].subtypes;
     uint64_t bit = 1ULL << ((pd - g->pairs) % 64);
     f->n = f->at = 0;
+    f->whole = !started;
     f->stamp = t->ct.stamp;
     for (int i = 0; i < t->ct.n; i++) {
         const struct contact *ct = &t->ct.at[i];
@@ -676,7 +678,7 @@ static void interact_geom(tick_ctx *t) {
 void interact_run(tick_ctx *t) {
     const vg_game *g = t->g;
     firsts cand;
-    cand.at = 0, cand.stamp = 0; /* set by firsts_list before use (cand.n -1: not listed) */
+    cand.at = 0, cand.stamp = 0, cand.whole = 0; /* set by firsts_list before use (cand.n -1: not listed) */
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0; /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
@@ -703,14 +705,16 @@ void interact_run(tick_ctx *t) {
         }
         const pair_def *pd = &g->pairs[p];
         uint64_t t2 = g->types[pd->t2].subtypes;
+        cand.n = -1; /* not listed for this pair yet */
         for (int k = 0; k < pd->count && t->status == VG_OK; k++) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
             if (t->nshields && shielded(t, pd, e)) continue;
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
-            int a, started = 0, batch = effect_flags(e->kind) & FX_BATCH;
+            int a, started = 0, batch = e->flags & FX_BATCH;
             if (t->full && none_of(t, t2, n0)) continue; /* no second sprite: no first sprite has work */
-            cand.n = -1, cand.walking = 0;
+            cand.at = 0, cand.walking = 0;               /* the pair's last effect's first sprites, when listed whole */
+            if (!cand.whole) cand.n = -1;                /* (next_first lists them again if contacts came since) */
             while (t->status == VG_OK && (t->full ? next_any(t, &cand, pd, n0, after, started, &a)
                                                   : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);

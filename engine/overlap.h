@@ -19,7 +19,8 @@ uint64_t overlap_near_types(const tick_ctx *t, int r);
 
 /* 0 when changing sprite 'p' overlaps nothing of leaf set 'types' for
  * sure: overlap_find()'s first test, made before calling it (most lookups
- * end there). On the grid, from its cell; off it but wholly on the map,
+ * end there). On the grid, from its cell (once the cell counts are given up
+ * on, occ_full, only when it wants no changing type); off it but wholly on the map,
  * in a collection of many sprites' contacts ('off' not NULL), from its 1
  * to 4 cells (a missile between cells over the floor), for a type as long
  * as that pays in the collection: a type is no longer tested once its
@@ -35,7 +36,8 @@ static inline int overlap_maybe(const tick_ctx *t, const sprite *p, uint64_t typ
     const vg_game *g = t->g;
     const uint8_t *occ = state_occ(t->s);
     int cell = g->geom ? -1 : cell_exact(g, p->x, p->y), type = p->type;
-    if (cell >= 0 && !t->s->occ_full) return (types & (g->static_mask[cell] | (occ[cell] > 1 ? g->changing : 0))) != 0;
+    if (cell >= 0 && (!t->s->occ_full || !(types & g->changing)))
+        return (types & (g->static_mask[cell] | (occ[cell] > 1 ? g->changing : 0))) != 0;
     if (!off || (off->skip >> type & 1) || g->geom || t->s->occ_full || !square_on_map(g, p->x, p->y)) return 1;
     square q = square_at(g, p->x, p->y); /* its cells: c, c + dc, c + dr, c + dr + dc (some the same) */
     int c = (int)((q.cols & 0xffff) + (q.rows & 0xffff)), dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16);

@@ -244,6 +244,7 @@ static inline void occ_cells(const vg_game *g, vg_state *s, const int c[4], int 
 }
 
 void state_occ_add(const vg_game *g, vg_state *s, int x, int y, int delta) {
+    if (s->occ_full) return; /* counts given up on are not read again (thousands of Fire Truck's trucks on a cell) */
     int c[4], cell = cell_exact(g, x, y);
     if (cell >= 0) { /* the common case: one cell */
         state_occ_rect(g, s, cell, cell, 0, 0, delta);

@@ -119,9 +119,34 @@ static void ranges_update(tick_ctx *t, const uint16_t gone[64]) {
  * from the back, each run of the sprites before it moved once. */
 #define MERGE_CHUNK 32
 
+/* merge_new when the new sprites are in order already (the tick created
+ * one type, or types in order) and at most MERGE_CHUNK of the others come
+ * after the first of them (Fire Truck's thousands of trucks a tick, each
+ * chunk of them moved the sprites after them): those few are put aside,
+ * and merged in from the front, the new ones moved a run at a time.
+ * Returns 0 (nothing done) when that does not apply. */
+static __attribute__((noinline)) int merge_run(tick_ctx *t, uint32_t m, uint64_t *buf) {
+    size_t stride = t->stride;
+    uint32_t n = t->s->n, at = m;
+    while (at > 0 && m - at <= MERGE_CHUNK && before(tick_sprite(t, m), tick_sprite(t, at - 1))) at--;
+    if (m - at > MERGE_CHUNK) return 0;
+    for (uint32_t j = m + 1; j < n; j++)
+        if (!before(tick_sprite(t, j - 1), tick_sprite(t, j))) return 0;
+    memcpy(buf, tick_sprite(t, at), (m - at) * stride);
+    for (uint32_t w = at, r = m, b = 0; b < m - at; b++, w++) { /* w: where the next one goes */
+        const sprite *q = (const sprite *)(const void *)((char *)buf + b * stride);
+        uint32_t e = r;
+        while (e < n && before(tick_sprite(t, e), q)) e++;
+        if (e > r) memmove(tick_sprite(t, w), tick_sprite(t, r), (e - r) * stride), w += e - r, r = e;
+        memcpy(tick_sprite(t, w), q, stride);
+    }
+    return 1;
+}
+
 static void merge_new(tick_ctx *t, uint32_t m) {
     size_t stride = t->stride;
     uint64_t buf[MERGE_CHUNK * MAX_STRIDE / 8];
+    if (t->s->n - m > MERGE_CHUNK && merge_run(t, m, buf)) return;
     while (m < t->s->n) {
         uint32_t k = t->s->n - m < MERGE_CHUNK ? t->s->n - m : MERGE_CHUNK, ord[MERGE_CHUNK];
         for (uint32_t j = 0; j < k; j++) {
@@ -396,9 +421,41 @@ static inline int gvgai_full(const tick_ctx *t) {
     return s->n + fixed > GV_MAX_SPRITES;
 }
 
+/* tick_create's work once its checks have passed: sprite s->n, of leaf
+ * 'type' at pixel (x, y). */
+static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, int x, int y) {
+    vg_state *s = t->s;
+    const vg_game *g = t->g;
+    const type_def *td = &g->types[type];
+    uint32_t i = s->n++;
+    sprite *p = tick_sprite(t, i);
+    *p = (sprite){
+        .x = (int16_t)x,
+        .y = (int16_t)y,
+        .id = s->next_id++,
+        .type = (uint8_t)type,
+        .flags = SP_FIRST,
+        .dx = td->dx0,
+        .dy = td->dy0,
+        .moved = (uint16_t)(t->now - (type < t->updating))}; /* GVGAI counts a tick before its update in this one */
+    if (t->stride > sizeof *p) memcpy(p + 1, g->ext_init[type], t->stride - sizeof *p); /* sprite_init_ext */
+    if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
+    touch(t, (int)i);                                              /* one version */
+    if (t->indexed >> type & 1) {
+        if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
+        if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
+    }
+    t->census = 1;
+    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
+    t->ncreated[type]++;
+    state_occ_add(g, s, x, y, +1);
+    if (!s->loose && cell_exact(g, x, y) < 0) s->loose = 1;
+    if (!square_on_map(g, x, y)) note_off(t, (int)i, type);
+    return (int)i;
+}
+
 int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     vg_state *s = t->s;
-    const type_def *td = &t->g->types[type];
     for (int a = type; a >= 0 && !force; a = t->g->types[a].parent) /* GVGAI: a singleton anywhere above */
         if (t->g->types[a].singleton && tick_any(t, a)) return -1;
     if (s->n >= t->g->create_below) { /* near GVGAI's bound or the state's room */
@@ -410,37 +467,23 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
         if (s->n >= s->cap) {
             if (t->status == VG_OK) {
                 t->status = VG_ERR_LIMIT;
-                error_set(t->err, VG_ERR_LIMIT, t->g->script_path, td->line, 0,
+                error_set(t->err, VG_ERR_LIMIT, t->g->script_path, t->g->types[type].line, 0,
                           "sprite limit reached: this level's states hold %u changing sprites", s->cap);
             }
             return -1;
         }
     }
-    uint32_t i = s->n++;
-    sprite *p = tick_sprite(t, i);
-    memset(p, 0, sizeof *p);
-    p->type = (uint8_t)type;
-    sprite_init_ext(t->g, p); /* from its type: set the type first */
-    p->x = (int16_t)x;
-    p->y = (int16_t)y;
-    p->id = s->next_id++;
-    p->flags = SP_FIRST;
-    p->dx = td->dx0;
-    p->dy = td->dy0;
-    p->moved = (uint16_t)(t->now - (type < t->updating)); /* GVGAI counts a tick before its update in this one */
-    if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
-    touch(t, (int)i);                                              /* one version */
-    if (t->indexed >> type & 1) {
-        if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(t->g, x, y));
-        if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
+    return create(t, type, x, y);
+}
+
+uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) {
+    uint32_t room = t->s->n < t->g->create_below ? t->g->create_below - t->s->n : 0;
+    if (n > room) n = room;
+    for (uint32_t k = 0; k < n; k++) {
+        const sprite *o = tick_sprite(t, src[k]);
+        create(t, type, o->x, o->y);
     }
-    t->census = 1;
-    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
-    t->ncreated[type]++;
-    state_occ_add(t->g, s, x, y, +1);
-    if (cell_exact(t->g, x, y) < 0) s->loose = 1;
-    if (!square_on_map(t->g, x, y)) note_off(t, (int)i, type);
-    return (int)i;
+    return n;
 }
 
 void tick_kill(tick_ctx *t, int r, int transformed) {

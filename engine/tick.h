@@ -230,6 +230,10 @@ void tick_end(tick_ctx *t); /* removes killed sprites, sorts new ones in */
 #define GV_MAX_SPRITES  10000
 #define GV_MAX_WARNINGS 25
 int tick_create(tick_ctx *t, int type, int x, int y, int force);
+/* tick_create(t, type, x, y, 1) at the place of each changing sprite
+ * src[0..n) in turn, as long as that needs no check (GVGAI's bound far);
+ * returns how many it created: sprites s->n, s->n + 1, ... as it began. */
+uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
 /* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */

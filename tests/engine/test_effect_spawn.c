@@ -17,6 +17,9 @@
  * 5. transformToAll replaces every sprite of 'stype', wherever it is;
  *    spawnIfHasLess creates only while the first sprite holds at most
  *    'limit' of the resource.
+ * 6. transformToAll past GVGAI's bound (GV_MAX_SPRITES): the sprites
+ *    replaced first (by id) are, until the game holds more than the bound;
+ *    the others stay, and the refusals end the game.
  * (The checks of their parameters are in test_interact.c; GVGAI's traces
  * of spawn and transformTo in tests/golden/gvgai/unit/spawn.)
  */
@@ -183,6 +186,34 @@ static void test_transform_to_all_and_spawn_if_has_less(void **state) {
     vg_game_free(g);
 }
 
+/* 6000 eggs become chicks at once: 3,999 of them do (the egg before each
+ * is still there when it is replaced: 6,002 sprites, the avatar and the
+ * button counted, and GVGAI creates while it holds at most 10,000), the
+ * last 2,001 by id stay eggs, and the 2,001 refusals end the game. */
+static void test_transform_to_all_to_the_bound(void **state) {
+    (void)state;
+    enum { COLS = 100, ROWS = 60 };
+    static char map[(ROWS + 1) * (COLS + 1) + 1];
+    char *m = map;
+    m += sprintf(m, "Ab%*s\n", COLS - 2, "");
+    for (int r = 0; r < ROWS; r++) memset(m, 'e', COLS), m[COLS] = r + 1 < ROWS ? '\n' : 0, m += COLS + 1;
+    for (char *c = map; *c; c++)
+        if (*c == ' ') *c = '.';
+    vg_game *g =
+        game("sprite { 'egg', 'Immovable' }\nsprite { 'chick', 'Immovable' }\nsprite { 'button', 'Immovable' }\n"
+             "map { 'e', 'egg' }\nmap { 'b', 'button' }\n"
+             "interaction { 'button', 'avatar', 'transformToAll', stype = 'egg', stypeTo = 'chick' }\n",
+             map);
+    vg_state *s = right(g, 1);
+    static vg_obs o[ROWS * COLS];
+    assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "chick"), NULL, o, ROWS * COLS), 3999);
+    assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "egg"), NULL, o, ROWS * COLS), 2001);
+    assert_true(o[0].x == 3999 % COLS && o[0].y == 1 + 3999 / COLS); /* the first egg left: egg 3,999 */
+    assert_true(vg_is_over(s));
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_transform_to),
@@ -190,6 +221,7 @@ int main(void) {
         cmocka_unit_test(test_spawn_right_and_clone),
         cmocka_unit_test(test_transform_if_count),
         cmocka_unit_test(test_transform_to_all_and_spawn_if_has_less),
+        cmocka_unit_test(test_transform_to_all_to_the_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,7 +11,9 @@
  * 2. Effects of two sprites are refused at the edge of the screen (EOS).
  * 3. A conditional effect scores only when it acts (killIfHasLess on a
  *    sprite holding nothing kills and scores; killIfHasMore with limit 1
- *    neither), and shieldFrom stops the rule it names for the tick.
+ *    neither), and shieldFrom stops the rule it names for the tick, not
+ *    the pair's next one (which finds its own first sprites, not the last
+ *    pair's).
  * 4. An overlap that lasts from tick to tick runs its rule every tick
  *    though nothing moves: its changing side is marked (SP_LINGER,
  *    PERSIST_SOME) and the mark goes when the overlap ends; two static
@@ -161,6 +163,21 @@ static void test_shield(void **state) {
     }
 }
 
+static void test_shield_then_next_effect(void **state) {
+    (void)state;
+    int alive;
+    vg_game *g = base_game(); /* the pair before (avatar, coin) visits the ruby, not the avatar */
+    add_effect(g, "avatar", "ruby", "shieldFrom", 2, "stype", "coin", "ftype", "killSprite", NULL);
+    add_effect(g, "ruby", "avatar", "scoreChange", 3, "scoreChange", "1", NULL);
+    add_effect(g, "avatar", "coin", "killSprite", 4, NULL);
+    add_effect(g, "avatar", "coin", "scoreChange", 5, "scoreChange", "10", NULL);
+    const char *both[] = {"ruby", "coin"};
+    assert_int_equal(game_add_mapping(g, 'x', both, 2, 1, &err), VG_OK);
+    assert_true(score_after(g, "wAx.w\n", 1, &alive) == 11);
+    assert_true(alive);
+    game_free(g);
+}
+
 /* Plays 'acts' (one letter each: n NIL, r RIGHT) on 'map', the rule
  * 'avatar coin > scoreChange 1' (and 'coin ruby > scoreChange 10'); checks
  * the score, the persist value and the avatar's mark after each tick. */
@@ -204,6 +221,7 @@ int main(void) {
         cmocka_unit_test(test_parent_type_sprites),
         cmocka_unit_test(test_scores_only_when_acting),
         cmocka_unit_test(test_shield),
+        cmocka_unit_test(test_shield_then_next_effect),
         cmocka_unit_test(test_lasting_overlap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

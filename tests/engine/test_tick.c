@@ -8,7 +8,8 @@
  * meet there (the collision pass looks off the map only for the types that
  * have sprites partly off it); the walk over a type's sprites (state.h's
  * sprite_walk): static ones, then the range, then those created in the
- * tick, in GVGAI's order, and a walk started past a sprite.
+ * tick, in GVGAI's order, and a walk started past a sprite; the end of a
+ * tick sorts the new sprites in, whatever their order and however many.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -157,12 +158,77 @@ static void test_walk_static_range_then_new(void **state) {
     vg_game_free(g);
 }
 
+/* One tick creating 'n' sprites of the types in 'types' (a string of
+ * type letters, used in turn) and killing every third of those there:
+ * when it ends, the survivors and the new sprites are sorted by (type,
+ * id), each type's range holding its own. */
+static void sorted_after(const vg_game *g, const char *types, int n) {
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    tick_ctx *t = malloc(sizeof *t);
+    int count[VG_MAX_TYPES] = {0};
+    tick_begin(t, g, s, &err);
+    uint32_t n0 = s->n;
+    for (uint32_t i = 0; i < n0; i++)
+        if (i % 3 == 1 && !state_is_avatar(g, state_sprite(s, i)->type)) tick_kill(t, (int)i, 1);
+        else count[state_sprite(s, i)->type]++;
+    for (int k = 0; k < n; k++) {
+        char name[2] = {types[k % (int)strlen(types)], 0};
+        int type = vg_type_find(g, name);
+        assert_true(tick_create(t, type, 0, 0, 1) >= 0);
+        count[type]++;
+    }
+    tick_end(t);
+    for (uint32_t i = 1; i < s->n; i++) {
+        const sprite *a = state_sprite(s, i - 1), *b = state_sprite(s, i);
+        assert_true(a->type < b->type || (a->type == b->type && a->id < b->id));
+    }
+    for (int type = 0; type < g->ntypes; type++) {
+        uint32_t from, to;
+        state_range(g, s, type, &from, &to);
+        assert_int_equal(to - from, count[type]);
+        for (uint32_t i = from; i < to; i++) assert_int_equal(state_sprite(s, i)->type, type);
+    }
+    free(t);
+    vg_state_free(s);
+}
+
+static void test_tick_end_sorts_new_sprites_in(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+                             "sprite { 'a', 'Missile', speed = 0 }\n"
+                             "sprite { 'b', 'Missile', speed = 0 }\n"
+                             "sprite { 'c', 'Missile', speed = 0 }\n"
+                             "map { 'A', 'avatar' }\nmap { 'a', 'a' }\nmap { 'b', 'b' }\nmap { 'c', 'c' }\n"
+                             "interaction { 'a', 'avatar', 'transformTo', stype = 'b' }\n"
+                             "interaction { 'b', 'avatar', 'transformTo', stype = 'c' }\n",
+                             "Aaaabbbbbbccccc\nccccccccccccccc\nccccccccccccccc\nccccccccccccccc");
+    sorted_after(g, "a", 5);      /* a few, among many */
+    sorted_after(g, "b", 200);    /* many of one type, before many */
+    sorted_after(g, "c", 200);    /* many, after all */
+    sorted_after(g, "a", 200);    /* many, before many (of b and c) */
+    sorted_after(g, "ab", 200);   /* many, out of order */
+    sorted_after(g, "ba", 200);   /* many, out of order */
+    sorted_after(g, "aabc", 300); /* many, out of order */
+    vg_game_free(g);
+    g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+                    "sprite { 'a', 'Missile', speed = 0 }\n"
+                    "sprite { 'b', 'Missile', speed = 0 }\n"
+                    "map { 'A', 'avatar' }\nmap { 'a', 'a' }\nmap { 'b', 'b' }\n"
+                    "interaction { 'a', 'avatar', 'transformTo', stype = 'b' }\n",
+                    "Aaaabbbbbbbbbbbbbbbbbbbb");
+    sorted_after(g, "a", 100); /* many, in order, before a few (the 14 b left) */
+    sorted_after(g, "b", 100); /* many, after all */
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kill_more_static_sprites_than_a_state_holds),
         cmocka_unit_test(test_created_sprite_takes_its_types_values),
         cmocka_unit_test(test_sprites_meet_off_the_map),
         cmocka_unit_test(test_walk_static_range_then_new),
+        cmocka_unit_test(test_tick_end_sorts_new_sprites_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
