@@ -64,11 +64,7 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
  * (as above: y has fewer), and its others look for x's moved ones
  * ('back', contacts_back). 'types' are those whose sprites have all moved
  * and those x, noscan[x] (x in 'types') the types x does not look for.
- * No moved sprite looks for a changing partner type with no sprite (none
- * when the tick began, none created): it is in every noscan, and the
- * moved types that do not look for their own join 'types' for it (those
- * that do cannot: overlap_find skips a lean type's own sprites below the
- * one looking). Worth it only when many sprites moved (LEAN_MIN). */
+ * Worth it only when many sprites moved (LEAN_MIN). */
 #define LEAN_MIN   16
 #define BACK_RATIO 4
 #define BACK_MAX   64 /* rivers' flood: 974 spawn points, in cells crowded by water */
@@ -112,31 +108,20 @@ static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
     }
     for (uint32_t j = t->settled; j < t->s->n; j++) /* new sprites (all moved) */
         if (seen >> tick_sprite(t, j)->type & 1) size[tick_sprite(t, j)->type]++;
-    uint64_t wanted = 0, empty = 0; /* the moved sprites' partners, those with no sprite (none moved or made) */
     for (uint64_t ts = seen; ts; ts &= ts - 1) {
         int ty = __builtin_ctzll(ts);
         uint32_t from, to;
         type_range(t, ty, &from, &to);
         if (moved[ty] == (int)(to - from) + size[ty]) l->types |= 1ULL << ty;
         if (moved[ty] >= LEAN_MIN) many |= 1ULL << ty;
-        wanted |= t->g->partners[ty];
-    }
-    for (uint64_t ts = wanted & t->g->changing & ~seen & ~t->created; ts; ts &= ts - 1) {
-        uint32_t from, to;
-        type_range(t, __builtin_ctzll(ts), &from, &to);
-        if (from == to) empty |= ts & -ts;
     }
     for (uint64_t xs = l->types; xs; xs &= xs - 1) {
         int x = __builtin_ctzll(xs);
-        l->noscan[x] = empty; /* nothing to find there (assemblyline's products before the first potato) */
+        l->noscan[x] = 0;
         for (uint64_t ys = l->types & t->g->partners[x] & ~(1ULL << x); ys; ys &= ys - 1) { /* read against them */
             int y = __builtin_ctzll(ys);
             if (moved[x] > moved[y] || (moved[x] == moved[y] && x > y)) l->noscan[x] |= 1ULL << y;
         }
-    }
-    for (uint64_t xs = empty ? seen & ~l->types : 0; xs; xs &= xs - 1) { /* the others that look not for their own */
-        int x = __builtin_ctzll(xs);
-        if (!(t->g->partners[x] >> x & 1)) l->types |= 1ULL << x, l->noscan[x] = empty; /* (overlap_find) */
     }
     if (many) lean_back(t, l, many, seen, moved, size);
 }
