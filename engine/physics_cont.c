@@ -49,13 +49,13 @@ void physics_set_rotation(const vg_game *g, sprite *p, double rot) {
 }
 
 /* Reference 'r''s rectangle: x, y, width, height. */
-static void ref_rect(const tick_ctx *t, int r, int rc[4]) {
+static inline void ref_rect(const tick_ctx *t, int r, int rc[4]) {
     ref_pos(t->g, t->s, r, &rc[0], &rc[1]);
     physics_size(t->g, ref_type(t->g, t->s, r), &rc[2], &rc[3]);
 }
 
 /* java.awt.Rectangle.intersects for rectangles of positive size. */
-static int rects_meet(const int a[4], const int b[4]) {
+static inline int rects_meet(const int a[4], const int b[4]) {
     return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
 }
 
@@ -113,24 +113,41 @@ int physics_cont_active(tick_ctx *t, int i, double ax, double ay, double speed) 
 
 /* ---- Overlaps by rectangles --------------------------------------------- */
 
-static int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+/* The cells where a static sprite of w x h pixels overlapping rectangle
+ * 'rc' can start, clipped to the map: columns c[0]..c[1], rows c[2]..c[3]
+ * (none when c[0] > c[1] or c[2] > c[3]). */
+static inline void cells_under(const vg_game *g, const int rc[4], int w, int h, int c[4]) {
+    int x0 = rc[0] - w + 1, y0 = rc[1] - h + 1, x1 = rc[0] + rc[2] - 1, y1 = rc[1] + rc[3] - 1;
+    if (x1 < 0 || y1 < 0 || x0 >= g->pw || y0 >= g->ph) {
+        c[0] = c[2] = 0, c[1] = c[3] = -1;
+        return;
+    }
+    c[0] = x0 <= 0 ? 0 : (int)((uint64_t)x0 * g->inv_square >> 32);
+    c[1] = x1 >= g->pw ? g->w - 1 : (int)((uint64_t)x1 * g->inv_square >> 32);
+    c[2] = y0 <= 0 ? 0 : (int)((uint64_t)y0 * g->inv_square >> 32);
+    c[3] = y1 >= g->ph ? g->h - 1 : (int)((uint64_t)y1 * g->inv_square >> 32);
+}
+
+/* Adds changing sprite j to out[0..*n) when it overlaps 'rc' (as
+ * physics_overlapping says). */
+static inline void overlapping_add(const tick_ctx *t, uint32_t j, int r1, const int rc[4], const int wh[2], int live,
+                                   int *out, int *n, int max) {
+    const sprite *p = tick_sprite(t, j);
+    int rq[4] = {p->x, p->y, wh[0], wh[1]};
+    if ((int)j != r1 && rects_meet(rc, rq) && !(live && (p->flags & SP_KILLED)) && *n < max) out[(*n)++] = (int)j;
+}
 
 int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
-    int n = 0, rc[4], rq[4];
+    int n = 0, rc[4], rq[4], c[4];
     ref_rect(t, r1, rc);
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         physics_size(g, st, &rq[2], &rq[3]);
         if (g->types[st].fixed) { /* the cells where one of them could start, row by row: in id order */
-            int c0 = floor_div(rc[0] - rq[2] + 1, g->square), c1 = floor_div(rc[0] + rc[2] - 1, g->square);
-            int r0 = floor_div(rc[1] - rq[3] + 1, g->square), r1c = floor_div(rc[1] + rc[3] - 1, g->square);
-            if (c0 < 0) c0 = 0;
-            if (r0 < 0) r0 = 0;
-            if (c1 >= g->w) c1 = g->w - 1;
-            if (r1c >= g->h) r1c = g->h - 1;
-            for (int cy = r0; cy <= r1c; cy++)
-                for (int cx = c0; cx <= c1; cx++) {
+            cells_under(g, rc, rq[2], rq[3], c);
+            for (int cy = c[2]; cy <= c[3]; cy++)
+                for (int cx = c[0]; cx <= c[1]; cx++) {
                     int cell = cy * g->w + cx;
                     if (!(g->static_mask[cell] >> st & 1)) continue;
                     for (uint32_t e = g->static_start[cell]; e < g->static_start[cell + 1]; e++) {
@@ -143,13 +160,11 @@ int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int li
                 }
             continue;
         }
-        sprite_walk w;
-        tick_walk(&w, t, 1ULL << st, n0);
-        for (int j; walk_next(&w, &j);) {
-            const sprite *p = tick_sprite(t, (uint32_t)j);
-            rq[0] = p->x, rq[1] = p->y;
-            if (j != r1 && rects_meet(rc, rq) && !(live && (p->flags & SP_KILLED)) && n < max) out[n++] = j;
-        }
+        uint32_t from, to; /* its range, then those created this tick (below n0) */
+        type_range(t, st, &from, &to);
+        for (uint32_t j = from; j < to; j++) overlapping_add(t, j, r1, rc, &rq[2], live, out, &n, max);
+        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1); j++)
+            if (tick_sprite(t, j)->type == st) overlapping_add(t, j, r1, rc, &rq[2], live, out, &n, max);
     }
     return n;
 }
