@@ -359,10 +359,11 @@ struct vg_game {
  * loader reads it off the script's text, which holds all its code): only
  * then do sprites carry the field, so other games pay nothing for it. */
 enum {
-    SETS_SPEED = 1,      /* a sprite's own speed (EXT_SPEED) */
-    SETS_HEALTH = 2,     /* health points (EXT_HEALTH) */
-    SETS_RESOURCES = 4,  /* resources: every Resource and ResourcePack type is one a sprite may hold */
-    SETS_ORIENTATION = 8 /* the orientation of any sprite: the search hash counts every changing type's */
+    SETS_SPEED = 1,       /* a sprite's own speed (EXT_SPEED) */
+    SETS_HEALTH = 2,      /* health points (EXT_HEALTH) */
+    SETS_RESOURCES = 4,   /* resources: every Resource and ResourcePack type is one a sprite may hold */
+    SETS_ORIENTATION = 8, /* the orientation of any sprite: the search hash counts every changing type's */
+    SETS_SPRITES = 16     /* any of a sprite's fields, its place or life (a method that changes a sprite) */
 };
 
 /* A parameter value handed over by a loader. */

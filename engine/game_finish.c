@@ -227,6 +227,9 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         unsigned f = e->flags;
         uint64_t t2 = e->t2 < 0 ? 0 : g->types[e->t2].subtypes; /* not EOS, TIME */
         int replaces = e->kind == EFF_transformTo; /* no move: a fixed first sprite dies (effect_transform_to) */
+        /* On the grid, the first sprites of an edge effect are off the map only if something else
+         * moves them (or creates them there): such a rule alone leaves a type fixed (edge_run). */
+        if (e->t2 == EOS_TYPE && !g->geom) f &= ~(unsigned)(FX_MOVE1 | FX_KILL1), replaces = 0;
         if ((f & FX_MOVE1) && !replaces) moving |= g->types[e->t1].subtypes;
         if (f & FX_MOVE2) moving |= t2;
         if ((f & FX_KILL1) || replaces) dying |= g->types[e->t1].subtypes;
@@ -265,9 +268,13 @@ static vg_status finish_fixed(vg_game *g, vg_error *err) {
         type_def *td = &g->types[t];
         if (!td->leaf) continue;
         const sprite_class *c = &class_table[td->cls];
-        /* In games of continuous physics or sized sprites, a drifting class with no speed that nothing
-         * moves never moves either (GVGAI's continuous drift needs a speed, gravity included). */
-        int still = (c->flags & CLASS_STILL) || (g->geom && (c->flags & CLASS_SPEED) && td->speed == 0);
+        /* A drifting class with no speed that nothing moves never moves either (GVGAI's drift needs a
+         * speed, continuous drift and gravity included): on the grid, when no sprite has a speed of its
+         * own (which it would then drift by, updates_itself) and the script's code changes no sprite
+         * (its Passive sprites may be those it moves). */
+        int still = (c->flags & CLASS_STILL) ||
+                    ((c->flags & CLASS_SPEED) && td->speed == 0 &&
+                     (g->geom || (!(g->ext_needs >> EXT_SPEED & 1) && !(g->script_sets & SETS_SPRITES))));
         td->fixed = !(moving >> t & 1) && !td->force_dynamic && still && td->ttl < 0;
         td->killable = td->fixed && (dying >> t & 1);
         if (!td->fixed) {

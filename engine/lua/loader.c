@@ -429,14 +429,16 @@ static unsigned script_sets(const char *src, size_t len) {
     static const struct {
         const char *method;
         unsigned sets;
-    } setters[] = {{"set_speed", SETS_SPEED},
-                   {"set_health", SETS_HEALTH},
-                   {"set_resource", SETS_RESOURCES},
-                   {"set_orientation", SETS_ORIENTATION}};
+    } setters[] = {{"set_speed", SETS_SPEED},        {"set_health", SETS_HEALTH},
+                   {"set_resource", SETS_RESOURCES}, {"set_orientation", SETS_ORIENTATION},
+                   {"set_cooldown", SETS_SPRITES},   {"set_timer", SETS_SPRITES},
+                   {"set_pos", SETS_SPRITES},        {"move", SETS_SPRITES},
+                   {"step", SETS_SPRITES},           {"kill", SETS_SPRITES},
+                   {"transform", SETS_SPRITES}};
     unsigned sets = 0;
     for (size_t k = 0; k < sizeof setters / sizeof setters[0]; k++)
         if (names_word(src, len, setters[k].method)) sets |= setters[k].sets;
-    return sets;
+    return sets ? sets | SETS_SPRITES : 0;
 }
 
 static vg_status run_script(vg_game *g, script *sc, vg_error *err) {

@@ -100,7 +100,7 @@ typedef struct probe {
 
 #define ONE  "'Missile', speed = 1, orientation = 'UP', healthPoints = 3, limitHealthPoints = 9"
 #define TWO  "'Missile', speed = 1, orientation = 'RIGHT'"
-#define RES  "'Resource', value = 1, limit = 5"
+#define RES  "'Resource', value = 1, limit = 5, dynamic = true" /* the probe moves it: no speed, nothing else does */
 #define CONT "'Missile', physicstype = 'CONT', orientation = 'DOWN', speed = 3"
 #define WALL "'Immovable'"
 

@@ -95,18 +95,21 @@ static void test_static_layer(void **state) {
                              "sprite { 'seed', 'Immovable' }\n" /* replaced: it dies where it stands */
                              "sprite { 'tree', 'Immovable' }\n" /* created by a rule */
                              "sprite { 'post', 'Immovable', dynamic = true }\n"
-                             "sprite { 'rock', 'Missile', speed = 0 }\n"
+                             "sprite { 'rock', 'Missile', speed = 0 }\n" /* no speed: it never drifts */
+                             "sprite { 'cannon', 'Passive' }\n"          /* an edge rule alone: it never gets there */
                              "sprite { 'bat', 'RandomNPC' }\n"
                              "map { 'A', 'avatar' }\nmap { 'w', 'wall' }\n"
                              "interaction { 'coin', 'avatar', 'killSprite' }\n"
                              "interaction { 'box', 'avatar', 'bounceForward' }\n"
-                             "interaction { 'seed', 'avatar', 'transformTo', stype = 'tree' }\n",
+                             "interaction { 'seed', 'avatar', 'transformTo', stype = 'tree' }\n"
+                             "interaction { 'cannon', 'EOS', 'killSprite' }\n"
+                             "interaction { 'bat', 'EOS', 'stepBack' }\n",
                              "Aw");
     static const struct {
         const char *name;
         int fixed, killable, changing;
-    } want[] = {{"avatar", 0, 0, 1}, {"wall", 1, 0, 0}, {"coin", 1, 1, 0}, {"box", 0, 0, 1}, {"seed", 1, 1, 0},
-                {"tree", 0, 0, 1},   {"post", 0, 0, 1}, {"rock", 0, 0, 1}, {"bat", 0, 0, 1}};
+    } want[] = {{"avatar", 0, 0, 1}, {"wall", 1, 0, 0}, {"coin", 1, 1, 0}, {"box", 0, 0, 1},    {"seed", 1, 1, 0},
+                {"tree", 0, 0, 1},   {"post", 0, 0, 1}, {"rock", 1, 0, 0}, {"cannon", 1, 0, 0}, {"bat", 0, 0, 1}};
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         const type_def *td = type(g, want[k].name);
         if (td->fixed != want[k].fixed || td->killable != want[k].killable) print_error("%s\n", want[k].name);
@@ -116,6 +119,14 @@ static void test_static_layer(void **state) {
     }
     assert_int_equal(g->nupdate, 1); /* the bat; not the still rock, nor the avatar */
     assert_int_equal(g->update_order[0], vg_type_find(g, "bat"));
+    vg_game_free(g);
+    /* A script whose code may move sprites keeps its drift-less ones changing (it moves its Passives). */
+    g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'ghost', 'Passive' }\n"
+                    "sprite { 'wall', 'Immovable' }\nmap { 'A', 'avatar' }\nmap { 'g', 'ghost' }\n"
+                    "local function push(state, s) return state:step(s, 1, 0) end\n",
+                    "Ag");
+    assert_int_equal(type(g, "ghost")->fixed, 0);
+    assert_int_equal(type(g, "wall")->fixed, 1);
     vg_game_free(g);
 }
 

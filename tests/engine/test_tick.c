@@ -195,8 +195,8 @@ static void sorted_after(const vg_game *g, const char *types, int n) {
 
 static void test_tick_end_sorts_new_sprites_in(void **state) {
     (void)state;
-    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                             "sprite { 'a', 'Missile', speed = 0 }\n"
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n" /* 'a': only replaced, else static */
+                             "sprite { 'a', 'Missile', speed = 0, dynamic = true }\n"
                              "sprite { 'b', 'Missile', speed = 0 }\n"
                              "sprite { 'c', 'Missile', speed = 0 }\n"
                              "map { 'A', 'avatar' }\nmap { 'a', 'a' }\nmap { 'b', 'b' }\nmap { 'c', 'c' }\n"
@@ -212,7 +212,7 @@ static void test_tick_end_sorts_new_sprites_in(void **state) {
     sorted_after(g, "aabc", 300); /* many, out of order */
     vg_game_free(g);
     g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
-                    "sprite { 'a', 'Missile', speed = 0 }\n"
+                    "sprite { 'a', 'Missile', speed = 0, dynamic = true }\n"
                     "sprite { 'b', 'Missile', speed = 0 }\n"
                     "map { 'A', 'avatar' }\nmap { 'a', 'a' }\nmap { 'b', 'b' }\n"
                     "interaction { 'a', 'avatar', 'transformTo', stype = 'b' }\n",
