@@ -664,7 +664,7 @@ static void interact_geom(tick_ctx *t) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
             if (t->nshields && shielded(t, pd, e)) continue;
             uint32_t n0 = t->s->n;
-            int a, batch = effect_flags(e->kind) & FX_BATCH;
+            int a, batch = e->flags & FX_BATCH;
             cand.walking = 0;
             idle = t->version;
             while (t->status == VG_OK && next_any(t, &cand, pd, n0, 0, 0, &a)) {
