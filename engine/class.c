@@ -116,6 +116,7 @@ void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t t
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
     int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
+    int rests = g->rest_types >> type & 1;
     for (uint32_t i = from; i < to; i++) {
         sprite *p = tick_sprite(t, i);
         if (p->flags & SP_DISABLED) continue;
@@ -131,7 +132,8 @@ void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t t
                 px = speed != 0 ? (int)(speed * t->b) : 0;
             }
             if (px) {
-                tick_set_pos(t, (int)i, p->x + p->dx * px, p->y + p->dy * px);
+                int x = p->x + p->dx * px, y = p->y + p->dy * px;
+                if (!rests || !rest_try(t, (int)i, x, y)) tick_set_pos(t, (int)i, x, y);
                 p->moved = t->now;
             }
         }

@@ -70,15 +70,25 @@ static inline __attribute__((always_inline)) int run(tick_ctx *t, const effect_d
     return 1;
 }
 
+/* Before and after row 'e' runs, in a tick with sprites at rest (rest.c):
+ * those it may disturb move. */
+static void rest_before(tick_ctx *t, const effect_def *e) {
+    if (t->nrest && (e->after & AFTER_REST_ALL)) rest_check(t, e->pair, 1);
+}
+
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (e->after & AFTER_REST) rest_before(t, e);
     int scored = run(t, e, a, b);
     if (e->after & AFTER_TALLY) players_tally(t, e->score, e, scored, 1);
     else if (scored) t->s->score += e->score[0];
     if (e->after & AFTER_EVENTS) add_event(t, a, b);
+    if (e->after & AFTER_REST) rest_after(t, e, a, b);
 }
 
 void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n) {
+    if (e->after & AFTER_REST) rest_before(t, e);
     int count = effect_wall_batch(t, e, a, b, n);
+    if (e->after & AFTER_REST) rest_after(t, e, a, REF_NONE);
     if (t->g->tally) players_tally(t, e->score, e, 1, count);
     else t->s->score += e->score[0] * count;
     for (int k = 0; k < n && (e->after & AFTER_EVENTS); k++) add_event(t, a, b[k]);

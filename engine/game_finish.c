@@ -421,5 +421,6 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     if ((st = finish_players(g, err)) != VG_OK) return st;
     finish_glyphs(g);
     finish_actions(g);
+    rest_finish(g);
     return finish_layout(g, err);
 }

@@ -42,6 +42,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->npulled = 0;
     t->nkilled = 0; /* t->dying is cleared by the first kill */
     t->noff = 0;
+    t->nrest = 0;
     t->ct.valid = 0;
     t->cl.on = 0;
     t->cl.scanned = 0;

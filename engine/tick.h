@@ -22,6 +22,7 @@
 #define MAX_DIRTY    256 /* sprites moved between two collections of the contacts (more: all again) */
 #define MAX_OFF      64  /* sprites of edge types moved off the map in one tick, listed (more: all looked at) */
 #define EDGES_DONE   UINT32_MAX
+#define MAX_REST     128 /* sprites at rest in one tick (more move) */
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
     int valid, n, ndropped;                    /* ... of which dropped (while listed) */
@@ -148,6 +149,17 @@ struct tick_ctx {
      * s->edges_clear) */
     uint16_t off[MAX_OFF];
     type_boxes boxes; /* the rectangles around the types, in a tick that checks every pair (interact.c) */
+    /* sprites at rest (rest.c): not moved to (x, y), as pair 'pair' would step them back; per
+     * cell, how many of them cover it where they are or would be (valid while nrest > 0);
+     * the sprites rest_after has looked at (below nlooked) */
+    uint32_t nrest, nlooked;
+    struct rest {
+        uint16_t i;
+        uint8_t pair, ncells;
+        int16_t x, y;
+        uint16_t cell[4]; /* its cell, then those of (x, y) but it */
+    } rest[MAX_REST];
+    uint8_t rest_marks[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];
 };
 
 /* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
@@ -216,6 +228,20 @@ static inline int tick_killed(const tick_ctx *t, int r) {
     int bit = t->g->static_ents[-r - 1].bit;
     return t->nkilled && bit != NO_BIT && (t->dying[bit >> 6] >> (bit & 63) & 1);
 }
+
+/* ---- Sprites at rest (rest.c) ----------------------------------------- */
+
+void rest_finish(vg_game *g); /* the game's tables (g->rest_*, effect_def's pair and AFTER_REST) */
+/* Sprite i of a type in g->rest_types would drift to pixel (x, y): 1 when it
+ * need not (it is at rest: listed in t->rest), 0 when it must move. */
+int rest_try(tick_ctx *t, int i, int x, int y);
+/* During the collision pass, at pair 'pair' (-1: before the first): the
+ * sprites at rest that pairs up to it have not stepped back move now, all
+ * of them, or those no longer alone in their cells. */
+void rest_check(tick_ctx *t, int pair, int all);
+/* After effect 'e' ran on 'a' and 'b' (AFTER_REST): rest_check when what it
+ * moved or created covers a cell of a sprite at rest. */
+void rest_after(tick_ctx *t, const effect_def *e, int a, int b);
 
 /* ---- A tick (tick.c) ------------------------------------------------- */
 
