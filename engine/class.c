@@ -111,12 +111,15 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
     still_age(t, i);
 }
 
-void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+/* class_update_passive_range; 'rests' (a constant): the type's sprites may
+ * rest (rest.c), and those that rested or were stepped back out of what they
+ * rest on last tick (SP_REST) are asked whether they need move. */
+static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to,
+                                                                int rests) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
     int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
-    int rests = g->rest_types >> type & 1;
     for (uint32_t i = from; i < to; i++) {
         sprite *p = tick_sprite(t, i);
         if (p->flags & SP_DISABLED) continue;
@@ -133,13 +136,23 @@ void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t t
             }
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
-                if (!rests || !rest_try(t, (int)i, x, y)) tick_set_pos(t, (int)i, x, y);
+                if (!rests || !(p->flags & SP_REST)) {
+                    tick_set_pos(t, (int)i, x, y);
+                } else if (!rest_try(t, (int)i, x, y)) {
+                    p->flags &= (uint8_t)~SP_REST;
+                    tick_set_pos(t, (int)i, x, y);
+                }
                 p->moved = t->now;
             }
         }
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
         else p->counter++;
     }
+}
+
+void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+    if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 1);
+    else passive_range(t, type, from, to, 0);
 }
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }

@@ -126,6 +126,9 @@ typedef struct effect_def {
 #define AFTER_REST     4          /*   it may move or create sprites: sprites at rest may have to move (rest.c) */
 #define AFTER_REST_ALL 8          /*   it acts beyond its two sprites, or is the script's: they all move first */
     int pair;                     /* the pair whose effects it is among (g->pairs), -1: none (rest.c) */
+    /* what runs it (effect_bind): its kind's function or the script's ('plain'), or rest.c's around it */
+    int (*fn)(struct tick_ctx *t, const struct effect_def *e, int a, int b);
+    int (*plain)(struct tick_ctx *t, const struct effect_def *e, int a, int b);
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;              /* transformTo: also kill the second sprite */
     double prob;                  /* spawn and its kin: the chance it creates (drawn every time), 1 */
@@ -334,6 +337,7 @@ struct vg_game {
      * whose first effect steps the first sprite back out of fixed ones, and per rest type and leaf
      * type the first pair with both (REST_NONE: none) */
     uint64_t rest_types, rest_killable;
+    uint64_t rest_stop[VG_MAX_TYPES]; /* per rest type: the fixed leaf types whose first pair with it is such */
     uint64_t rest_pairs[PAIR_WORDS];
 #define REST_NONE 255
     uint8_t rest_first[VG_MAX_TYPES][VG_MAX_TYPES];

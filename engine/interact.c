@@ -682,7 +682,7 @@ void interact_run(tick_ctx *t) {
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0; /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
-    if (t->nrest) rest_check(t, -1, t->s->timers || t->full); /* sprites at rest (rest.c) */
+    if (__builtin_expect(t->nrest != 0, 0)) rest_check(t, -1, t->s->timers || t->full); /* sprites at rest (rest.c) */
     if (t->s->timers) effect_run_timers(t);
     if (g->neos) edge_run(t);
     if (t->full) {

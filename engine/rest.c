@@ -40,6 +40,24 @@ static int blind(class_update_fn *u) {
            u == class_update_bomber || u == class_update_random_bomber || u == class_update_bomber_random_missile;
 }
 
+/* Row e with sprites at rest about (effect_def's fn): before it, all of
+ * them move when it acts beyond its two sprites; after it, those whose
+ * cells it moved or created a sprite into. */
+static __attribute__((noinline)) int rest_run_some(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (e->after & AFTER_REST_ALL) rest_check(t, e->pair, 1);
+    int scored = e->plain(t, e, a, b);
+    rest_after(t, e, a, b);
+    return scored;
+}
+static int rest_run(tick_ctx *t, const effect_def *e, int a, int b) {
+    return t->nrest ? rest_run_some(t, e, a, b) : e->plain(t, e, a, b);
+}
+/* ... and a rest pair's stepBack: the sprite's next move asks first. */
+static int rest_run_pair(tick_ctx *t, const effect_def *e, int a, int b) {
+    if (a >= 0 && (t->g->rest_types >> tick_sprite(t, a)->type & 1)) tick_sprite(t, a)->flags |= SP_REST;
+    return rest_run(t, e, a, b);
+}
+
 /* Pair p's first effect steps its first sprite back out of fixed ones, and
  * does nothing else. */
 static int pair_rests(const vg_game *g, int p) {
@@ -72,7 +90,8 @@ void rest_finish(vg_game *g) {
     for (int p = 0; p < g->npairs; p++)
         if (pair_rests(g, p)) g->rest_pairs[p / 64] |= 1ULL << (p % 64);
     for (int k = g->nupdate - 1; k >= 0; k--) {
-        int t = g->update_order[k], any = 0;
+        int t = g->update_order[k];
+        g->rest_stop[t] = 0;
         if (!may_rest(g, t, k)) continue;
         for (int u = 0; u < g->ntypes; u++) {
             int first = REST_NONE;
@@ -81,9 +100,10 @@ void rest_finish(vg_game *g) {
                 if (((a >> t & 1) && (b >> u & 1)) || ((a >> u & 1) && (b >> t & 1))) first = p;
             }
             g->rest_first[t][u] = (uint8_t)first;
-            any |= first != REST_NONE && (g->rest_pairs[first / 64] >> (first % 64) & 1) && !(g->changing >> u & 1);
+            if (first != REST_NONE && (g->rest_pairs[first / 64] >> (first % 64) & 1) && !(g->changing >> u & 1))
+                g->rest_stop[t] |= 1ULL << u;
         }
-        if (any) g->rest_types |= 1ULL << t;
+        if (g->rest_stop[t]) g->rest_types |= 1ULL << t;
     }
     for (int t = 0; t < g->ntypes; t++)
         if (g->types[t].leaf && g->types[t].killable) g->rest_killable |= 1ULL << t;
@@ -91,7 +111,10 @@ void rest_finish(vg_game *g) {
         effect_def *e = &g->effects[k];
         if ((e->flags & FX_OTHERS) || e->kind == EFFECT_SCRIPT) e->after |= AFTER_REST | AFTER_REST_ALL;
         if (e->flags & (FX_MOVE1 | FX_MOVE2 | FX_CREATES | FX_PUSH | FX_UNDO)) e->after |= AFTER_REST;
+        if (e->after & AFTER_REST) e->fn = rest_run;
     }
+    for (int p = 0; p < g->npairs && g->rest_types; p++)
+        if (g->rest_pairs[p / 64] >> (p % 64) & 1) g->effects[g->pair_effects[g->pairs[p].first]].fn = rest_run_pair;
 }
 
 /* The fixed types alive in cell c among 'types' (killable ones looked up). */
@@ -122,22 +145,25 @@ int rest_try(tick_ctx *t, int i, int x, int y) {
     const vg_game *g = t->g;
     const sprite *p = tick_sprite(t, i);
     int type = p->type, c0 = cell_exact(g, p->x, p->y), cells[4], n;
-    if (t->nrest == MAX_REST || t->full || t->s->occ_full || (p->flags & SP_LINGER) || c0 < 0 ||
-        (t->touched[i >> 6] >> (i & 63) & 1) || !square_on_map(g, x, y))
+    if (c0 < 0 || !square_on_map(g, x, y)) return 0;
+    n = square_cells(square_at(g, x, y), cells);
+    uint64_t types = 0, partners = g->partners[type];
+    for (int k = 0; k < n; k++) types |= g->static_mask[cells[k]];
+    if (!(types & g->rest_stop[type]) || t->nrest == MAX_REST || t->full || t->s->occ_full || (p->flags & SP_LINGER) ||
+        (t->touched[i >> 6] >> (i & 63) & 1))
         return 0;
     struct rest *r = &t->rest[t->nrest];
     *r = (struct rest){(uint16_t)i, REST_NONE, 1, (int16_t)x, (int16_t)y, {(uint16_t)c0}};
-    n = square_cells(square_at(g, x, y), cells);
-    uint64_t types = 0, partners = g->partners[type];
+    types = 0;
     for (int k = 0; k < n; k++) {
         if (cells[k] != c0) r->cell[r->ncells++] = (uint16_t)cells[k];
         types |= alive_types(t, cells[k], g->static_mask[cells[k]] & partners);
     }
-    if (!types || !alone(t, r)) return 0;
+    if (!alone(t, r)) return 0;
     int m = REST_NONE;
     for (; types; types &= types - 1)
         if (g->rest_first[type][__builtin_ctzll(types)] < m) m = g->rest_first[type][__builtin_ctzll(types)];
-    if (!(g->rest_pairs[m / 64] >> (m % 64) & 1)) return 0;
+    if (m == REST_NONE || !(g->rest_pairs[m / 64] >> (m % 64) & 1)) return 0;
     if (!t->nrest) memset(t->rest_marks, 0, (size_t)g->w * g->h);
     r->pair = (uint8_t)m;
     mark(t, r, +1);

@@ -36,13 +36,13 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->nmoved = 0;
     t->version = 0;
     t->census = 0;
+    t->nrest = 0;
     t->created = 0;
     t->outside_known = 0; /* t->outside is set when first needed */
     t->nshields = 0;
     t->npulled = 0;
     t->nkilled = 0; /* t->dying is cleared by the first kill */
     t->noff = 0;
-    t->nrest = 0;
     t->ct.valid = 0;
     t->cl.on = 0;
     t->cl.scanned = 0;

@@ -111,6 +111,7 @@ struct tick_ctx {
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     int census;            /* sprites were killed, disabled or created: counts changed */
+    uint32_t nrest;        /* sprites at rest (rest.c, 'rest' below; here, its zero stored with its neighbours') */
     uint64_t created;      /* leaf types of the sprites created this tick */
     uint32_t ncreated[64]; /* per leaf type in 'created': how many */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
@@ -152,7 +153,7 @@ struct tick_ctx {
     /* sprites at rest (rest.c): not moved to (x, y), as pair 'pair' would step them back; per
      * cell, how many of them cover it where they are or would be (valid while nrest > 0);
      * the sprites rest_after has looked at (below nlooked) */
-    uint32_t nrest, nlooked;
+    uint32_t nlooked;
     struct rest {
         uint16_t i;
         uint8_t pair, ncells;
