@@ -120,6 +120,8 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
     int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
+    uint16_t later[MAX_REST]; /* rests: those rest_try could not tell yet */
+    uint32_t nlater = 0;
     for (uint32_t i = from; i < to; i++) {
         sprite *p = tick_sprite(t, i);
         if (p->flags & SP_DISABLED) continue;
@@ -136,10 +138,11 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
             }
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
-                if (!rests || !(p->flags & SP_REST)) {
-                    tick_set_pos(t, (int)i, x, y);
-                } else if (!rest_try(t, (int)i, x, y)) {
-                    p->flags &= (uint8_t)~SP_REST;
+                int r = rests && (p->flags & SP_REST) ? rest_try(t, (int)i, x, y) : 0;
+                if (r < 0 && nlater < MAX_REST) {
+                    later[nlater++] = (uint16_t)i;
+                } else if (r <= 0) {
+                    if (rests) p->flags &= (uint8_t)~SP_REST;
                     tick_set_pos(t, (int)i, x, y);
                 }
                 p->moved = t->now;
@@ -147,6 +150,19 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
         }
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
         else p->counter++;
+    }
+    for (uint32_t k = 0; k < nlater; k++) { /* in the way of one that may have come to rest since */
+        sprite *p = tick_sprite(t, later[k]);
+        int x = p->x + p->dx * pixels, y = p->y + p->dy * pixels;
+        if (own) {
+            double speed = sprite_speed(g, p);
+            int px = speed != 0 ? (int)(speed * t->b) : 0;
+            x = p->x + p->dx * px, y = p->y + p->dy * px;
+        }
+        if (!rest_try_on(t, later[k], x, y)) {
+            p->flags &= (uint8_t)~SP_REST;
+            tick_set_pos(t, later[k], x, y);
+        }
     }
 }
 

@@ -339,6 +339,7 @@ struct vg_game {
     uint64_t rest_types, rest_killable;
     uint64_t rest_stop[VG_MAX_TYPES]; /* per rest type: the fixed leaf types whose first pair with it is such */
     uint64_t rest_pairs[PAIR_WORDS];
+    uint64_t rest_backs[PAIR_WORDS]; /* pairs whose first effect is a plain stepBack of the first sprite */
 #define REST_NONE 255
     uint8_t rest_first[VG_MAX_TYPES][VG_MAX_TYPES];
     vg_state *start; /* the level's start state (seed 0) */

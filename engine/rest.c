@@ -27,6 +27,7 @@
  * no update after its own reads where it is (rest_finish checks the
  * classes updating later), and 'moved' (GVGAI's lastmove) was set then.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "class.h"
@@ -60,13 +61,15 @@ static int rest_run_pair(tick_ctx *t, const effect_def *e, int a, int b) {
 
 /* Pair p's first effect steps its first sprite back out of fixed ones, and
  * does nothing else. */
-static int pair_rests(const vg_game *g, int p) {
-    const pair_def *pd = &g->pairs[p];
-    const effect_def *e = &g->effects[g->pair_effects[pd->first]];
-    uint64_t a = g->types[pd->t1].subtypes, b = g->types[pd->t2].subtypes;
+static int pair_backs(const vg_game *g, int p) {
+    const effect_def *e = &g->effects[g->pair_effects[g->pairs[p].first]];
     int scores = 0;
     for (int k = 0; k < g->nplayers; k++) scores |= e->score[k] != 0;
-    return e->kind == EFF_stepBack && !e->pixel_perfect && !e->after && !scores && !(a & b) && !(b & g->changing);
+    return e->kind == EFF_stepBack && !e->pixel_perfect && !e->after && !scores;
+}
+static int pair_rests(const vg_game *g, int p) {
+    uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;
+    return pair_backs(g, p) && !(a & b) && !(b & g->changing);
 }
 
 /* Leaf type t may rest: it drifts (no timeToLive, not an avatar), and no
@@ -87,8 +90,11 @@ void rest_finish(vg_game *g) {
             g->effects[g->pair_effects[k]].pair = p;
     if (g->geom || g->turns || g->npairs >= REST_NONE) return;
     memset(g->rest_pairs, 0, sizeof g->rest_pairs);
-    for (int p = 0; p < g->npairs; p++)
+    memset(g->rest_backs, 0, sizeof g->rest_backs);
+    for (int p = 0; p < g->npairs; p++) {
         if (pair_rests(g, p)) g->rest_pairs[p / 64] |= 1ULL << (p % 64);
+        if (pair_backs(g, p)) g->rest_backs[p / 64] |= 1ULL << (p % 64);
+    }
     for (int k = g->nupdate - 1; k >= 0; k--) {
         int t = g->update_order[k];
         g->rest_stop[t] = 0;
@@ -114,7 +120,7 @@ void rest_finish(vg_game *g) {
         if (e->after & AFTER_REST) e->fn = rest_run;
     }
     for (int p = 0; p < g->npairs && g->rest_types; p++)
-        if (g->rest_pairs[p / 64] >> (p % 64) & 1) g->effects[g->pair_effects[g->pairs[p].first]].fn = rest_run_pair;
+        if (g->rest_backs[p / 64] >> (p % 64) & 1) g->effects[g->pair_effects[g->pairs[p].first]].fn = rest_run_pair;
 }
 
 /* The fixed types alive in cell c among 'types' (killable ones looked up). */
@@ -128,11 +134,17 @@ static uint64_t alive_types(const tick_ctx *t, int c, uint64_t types) {
     return types;
 }
 
-/* 1 when no changing sprite but the one at rest 'r' covers its cells. */
+/* 1 when no changing sprite but the one at rest 'r' (and the one it rests
+ * on, in that one's cell, untouched) covers its cells. */
 static int alone(const tick_ctx *t, const struct rest *r) {
     const uint8_t *occ = state_occ(t->s);
-    int others = 0;
-    for (int k = 1; k < r->ncells; k++) others |= occ[r->cell[k]];
+    int others = 0, on = -1;
+    if (r->on != REST_ON_NONE) {
+        const sprite *q = tick_sprite(t, r->on);
+        if (t->touched[r->on >> 6] >> (r->on & 63) & 1) return 0;
+        on = cell_exact(t->g, q->x, q->y);
+    }
+    for (int k = 1; k < r->ncells; k++) others |= occ[r->cell[k]] != (r->cell[k] == on);
     return occ[r->cell[0]] == 1 && !others;
 }
 
@@ -141,34 +153,67 @@ static void mark(tick_ctx *t, const struct rest *r, int delta) {
     for (int k = 0; k < r->ncells; k++) t->rest_marks[r->cell[k]] = (uint8_t)(t->rest_marks[r->cell[k]] + delta);
 }
 
-int rest_try(tick_ctx *t, int i, int x, int y) {
+/* The first pair that has sprite i's leaf type on one side and one of
+ * 'types' on the other (REST_NONE: none). */
+static int first_pair(const vg_game *g, int type, uint64_t types) {
+    int m = REST_NONE;
+    for (; types; types &= types - 1)
+        if (g->rest_first[type][__builtin_ctzll(types)] < m) m = g->rest_first[type][__builtin_ctzll(types)];
+    return m;
+}
+
+/* rest_try and rest_try_on: 'on' the sprite at rest in the way (an entry
+ * of t->rest), or NULL. */
+static int try_rest(tick_ctx *t, int i, int x, int y, const struct rest *on) {
     const vg_game *g = t->g;
     const sprite *p = tick_sprite(t, i);
     int type = p->type, c0 = cell_exact(g, p->x, p->y), cells[4], n;
     if (c0 < 0 || !square_on_map(g, x, y)) return 0;
     n = square_cells(square_at(g, x, y), cells);
     uint64_t types = 0, partners = g->partners[type];
-    for (int k = 0; k < n; k++) types |= g->static_mask[cells[k]];
-    if (!(types & g->rest_stop[type]) || t->nrest == MAX_REST || t->full || t->s->occ_full || (p->flags & SP_LINGER) ||
+    if (t->nrest == MAX_REST || t->full || t->s->occ_full || (p->flags & SP_LINGER) ||
         (t->touched[i >> 6] >> (i & 63) & 1))
         return 0;
     struct rest *r = &t->rest[t->nrest];
-    *r = (struct rest){(uint16_t)i, REST_NONE, 1, (int16_t)x, (int16_t)y, {(uint16_t)c0}};
+    *r = (struct rest){(uint16_t)i, REST_NONE, 1, (int16_t)x, (int16_t)y, {(uint16_t)c0}, REST_ON_NONE};
+    if (on) r->on = on->i;
     types = 0;
     for (int k = 0; k < n; k++) {
         if (cells[k] != c0) r->cell[r->ncells++] = (uint16_t)cells[k];
         types |= alive_types(t, cells[k], g->static_mask[cells[k]] & partners);
     }
-    if (!alone(t, r)) return 0;
-    int m = REST_NONE;
-    for (; types; types &= types - 1)
-        if (g->rest_first[type][__builtin_ctzll(types)] < m) m = g->rest_first[type][__builtin_ctzll(types)];
-    if (m == REST_NONE || !(g->rest_pairs[m / 64] >> (m % 64) & 1)) return 0;
+    if (!alone(t, r)) {
+        const uint8_t *occ = state_occ(t->s);
+        int one = 0, more = occ[c0] != 1;
+        for (int k = 1; k < r->ncells; k++) one += occ[r->cell[k]] == 1, more |= occ[r->cell[k]] > 1;
+        return !on && !more && one == 1 ? -1 : 0; /* one other in the way: it may be at rest */
+    }
+    int m = first_pair(g, type, types);
+    if (on) { /* stepped back out of 'on', back where it was by then (unless fixed ones come first) */
+        int f = g->rest_first[type][tick_sprite(t, on->i)->type], b = t->b;
+        if (abs(on->x - x) < b && abs(on->y - y) < b) return 0; /* they would meet on the way */
+        if (f < m && on->pair >= f) return 0;
+        if (f < m) m = f;
+    }
+    if (m == REST_NONE || !((on ? g->rest_backs : g->rest_pairs)[m / 64] >> (m % 64) & 1)) return 0;
     if (!t->nrest) memset(t->rest_marks, 0, (size_t)g->w * g->h);
     r->pair = (uint8_t)m;
     mark(t, r, +1);
     t->nrest++;
     return 1;
+}
+
+int rest_try(tick_ctx *t, int i, int x, int y) { return try_rest(t, i, x, y, NULL); }
+
+int rest_try_on(tick_ctx *t, int i, int x, int y) {
+    const sprite *p = tick_sprite(t, i);
+    int c0 = cell_exact(t->g, p->x, p->y), cells[4], n = square_cells(square_at(t->g, x, y), cells);
+    for (int k = 0; k < n; k++) {
+        if (cells[k] == c0) continue;
+        for (uint32_t j = 0; j < t->nrest; j++)
+            if (t->rest[j].cell[0] == cells[k]) return try_rest(t, i, x, y, &t->rest[j]);
+    }
+    return 0;
 }
 
 void rest_check(tick_ctx *t, int pair, int all) {

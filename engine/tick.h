@@ -23,6 +23,7 @@
 #define MAX_OFF      64  /* sprites of edge types moved off the map in one tick, listed (more: all looked at) */
 #define EDGES_DONE   UINT32_MAX
 #define MAX_REST     128 /* sprites at rest in one tick (more move) */
+#define REST_ON_NONE 0xffffu
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
     int valid, n, ndropped;                    /* ... of which dropped (while listed) */
@@ -159,6 +160,7 @@ struct tick_ctx {
         uint8_t pair, ncells;
         int16_t x, y;
         uint16_t cell[4]; /* its cell, then those of (x, y) but it */
+        uint16_t on;      /* the sprite at rest it rests on, REST_ON_NONE: fixed ones */
     } rest[MAX_REST];
     uint8_t rest_marks[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];
 };
@@ -234,8 +236,14 @@ static inline int tick_killed(const tick_ctx *t, int r) {
 
 void rest_finish(vg_game *g); /* the game's tables (g->rest_*, effect_def's pair and AFTER_REST) */
 /* Sprite i of a type in g->rest_types would drift to pixel (x, y): 1 when it
- * need not (it is at rest: listed in t->rest), 0 when it must move. */
+ * need not (it is at rest: listed in t->rest), 0 when it must move, -1 when
+ * it cannot tell yet: one changing sprite lies where it would go (ask
+ * rest_try_on once the others of its type have been asked). */
 int rest_try(tick_ctx *t, int i, int x, int y);
+/* rest_try for the sprites it answered -1 (another changing sprite in the
+ * way, which may rest): 1 when at rest, on fixed sprites or on another at
+ * rest; 0 when it must move. */
+int rest_try_on(tick_ctx *t, int i, int x, int y);
 /* During the collision pass, at pair 'pair' (-1: before the first): the
  * sprites at rest that pairs up to it have not stepped back move now, all
  * of them, or those no longer alone in their cells. */
