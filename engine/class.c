@@ -138,11 +138,13 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
             }
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
-                int r = rests && (p->flags & SP_REST) ? rest_try(t, (int)i, x, y) : 0;
-                if (r < 0 && nlater < MAX_REST) {
+                int r;
+                if (!rests || !(p->flags & SP_REST)) {
+                    tick_set_pos(t, (int)i, x, y);
+                } else if ((r = rest_try(t, (int)i, x, y)) < 0 && nlater < MAX_REST) {
                     later[nlater++] = (uint16_t)i;
                 } else if (r <= 0) {
-                    if (rests) p->flags &= (uint8_t)~SP_REST;
+                    p->flags &= (uint8_t)~SP_REST;
                     tick_set_pos(t, (int)i, x, y);
                 }
                 p->moved = t->now;

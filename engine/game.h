@@ -337,6 +337,7 @@ struct vg_game {
      * whose first effect steps the first sprite back out of fixed ones, and per rest type and leaf
      * type the first pair with both (REST_NONE: none) */
     uint64_t rest_types, rest_killable;
+    void (*pass)(struct tick_ctx *t); /* a tick's collision pass: interact_run, or rest.c's before it */
     uint64_t rest_stop[VG_MAX_TYPES]; /* per rest type: the fixed leaf types whose first pair with it is such */
     uint64_t rest_pairs[PAIR_WORDS];
     uint64_t rest_backs[PAIR_WORDS]; /* pairs whose first effect is a plain stepBack of the first sprite */

@@ -17,10 +17,8 @@ int interact_persist(tick_ctx *t);
  * first type not wholly on the map. */
 void edge_run(tick_ctx *t);
 
-/* The pass's first steps: sprites at rest that may be seen moved (rest.c), the delayed
- * effects due, then the edge effects. */
+/* The pass's first steps: the delayed effects due, then the edge effects. */
 static inline void interact_begin(tick_ctx *t) {
-    if (__builtin_expect(t->nrest != 0, 0)) rest_check(t, -1, t->s->timers || t->full); /* sprites at rest (rest.c) */
     if (t->s->timers) effect_run_timers(t);
     if (t->g->neos) edge_run(t);
 }

@@ -32,6 +32,7 @@
 
 #include "class.h"
 #include "effect.h"
+#include "interact.h"
 #include "tick.h"
 
 /* 1 when sprites of update function u never read where other sprites are. */
@@ -39,6 +40,14 @@ static int blind(class_update_fn *u) {
     return u == class_update_still || u == class_update_passive || u == class_update_flicker ||
            u == class_update_random_npc || u == class_update_random_missile || u == class_update_spawn_point ||
            u == class_update_bomber || u == class_update_random_bomber || u == class_update_bomber_random_missile;
+}
+
+/* A tick's collision pass in a game whose sprites may rest (g->pass): those
+ * that may be seen move first (all of them, with delayed effects due or
+ * every pair to check). */
+static void rest_pass(tick_ctx *t) {
+    if (t->nrest) rest_check(t, -1, t->s->timers || t->full);
+    interact_run(t);
 }
 
 /* Row e with sprites at rest about (effect_def's fn): before it, all of
@@ -84,6 +93,7 @@ static int may_rest(const vg_game *g, int t, int at) {
 
 void rest_finish(vg_game *g) {
     g->rest_types = g->rest_killable = 0;
+    g->pass = interact_run;
     for (int k = 0; k < g->neffects; k++) g->effects[k].pair = -1;
     for (int p = 0; p < g->npairs; p++)
         for (int k = g->pairs[p].first; k < g->pairs[p].first + g->pairs[p].count; k++)
@@ -113,6 +123,7 @@ void rest_finish(vg_game *g) {
     }
     for (int t = 0; t < g->ntypes; t++)
         if (g->types[t].leaf && g->types[t].killable) g->rest_killable |= 1ULL << t;
+    if (g->rest_types) g->pass = rest_pass;
     for (int k = 0; k < g->neffects && g->rest_types; k++) {
         effect_def *e = &g->effects[k];
         if ((e->flags & FX_OTHERS) || e->kind == EFFECT_SCRIPT) e->after |= AFTER_REST | AFTER_REST_ALL;

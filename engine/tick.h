@@ -248,6 +248,7 @@ int rest_try_on(tick_ctx *t, int i, int x, int y);
  * sprites at rest that pairs up to it have not stepped back move now, all
  * of them, or those no longer alone in their cells. */
 void rest_check(tick_ctx *t, int pair, int all);
+
 /* After effect 'e' ran on 'a' and 'b' (AFTER_REST): rest_check when what it
  * moved or created covers a cell of a sprite at rest. */
 void rest_after(tick_ctx *t, const effect_def *e, int a, int b);
