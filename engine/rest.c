@@ -23,9 +23,16 @@
  * starting with another sprite in those cells, a contact overflow, a timer;
  * an effect before pair m that moves or creates a sprite into those cells
  * (checked after it), or acts beyond its two sprites or is the script's
- * (before it: effect.c). Such a late move is the move it would have made:
- * no update after its own reads where it is (rest_finish checks the
- * classes updating later), and 'moved' (GVGAI's lastmove) was set then.
+ * (before it: such rows run through rest_run, effect_def's fn). Such a late
+ * move is the move it would have made: no update after its own reads where
+ * it is (rest_finish checks the classes updating later), and 'moved'
+ * (GVGAI's lastmove) was set then.
+ *
+ * A sprite may also rest on one at rest (boulders stacked): the one changing
+ * sprite in its way is at rest, their moves would not meet, and the first
+ * pair between their types, a plain stepBack of its own, comes after the
+ * one that steps the lower one back (or fixed sprites step it back first).
+ * It moves when that one does (alone()).
  */
 #include <stdlib.h>
 #include <string.h>
