@@ -235,6 +235,10 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         if (counted && left <= 0) continue;
         uint32_t from, to;
         type_range(t, st, &from, &to);
+        if (from == to && !(t->created >> st & 1)) { /* none to find (counted as scanned, as before: themole) */
+            scanned |= 1ULL << st;
+            continue;
+        }
         if (counted) {
             uint32_t j = from;
             for (; j < to && left > 0; j++) {
