@@ -15,7 +15,8 @@
  * lets most checks end after one lookup.
  *
  * Sprites are named by references (see ref_pos in state.h), so static
- * sprites take part without being copied into the state.
+ * sprites take part without being copied into the state. A tick that
+ * checks every pair walks the first sprites (interact_geom.c).
  */
 #include <string.h>
 
@@ -64,6 +65,13 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
  * (as above: y has fewer), and its others look for x's moved ones
  * ('back', contacts_back). 'types' are those whose sprites have all moved
  * and those x, noscan[x] (x in 'types') the types x does not look for.
+ * No moved sprite looks for a changing partner type with no sprite (none
+ * when the tick began, none moved: a new sprite is a moved one; read off
+ * the ranges once a collection, which is cheaper than a mask kept by every
+ * tick): it is in every noscan, and the moved types that look for such a
+ * type but not for their own join 'types' for it (those that do cannot:
+ * overlap_find skips a lean type's own sprites below the one looking),
+ * after the pairs above (their sprites have not all moved).
  * Worth it only when many sprites moved (LEAN_MIN). */
 #define LEAN_MIN   16
 #define BACK_RATIO 4
@@ -71,13 +79,15 @@ static inline uint64_t pairs_of(const vg_game *g, int ta, int tb) {
 
 /* lean_find's back lookups: 'many' are the types of LEAN_MIN moved
  * sprites or more, moved[] and size[] (new sprites) are counted for the
- * types in 'seen'. A type x whose sprites skip its partners already (all
+ * types in 'seen', 'empty' are the partner types with no sprite (passed
+ * over already). A type x whose sprites skip its partners already (all
  * of both moved) is passed over: the bookkeeping alone cost roadfighter
  * 1.4% a step. */
-static inline void lean_back(tick_ctx *t, lean *l, uint64_t many, uint64_t seen, const int *moved, const int *size) {
+static inline void lean_back(tick_ctx *t, lean *l, uint64_t many, uint64_t seen, uint64_t empty, const int *moved,
+                             const int *size) {
     for (uint64_t xs = many; xs; xs &= xs - 1) {
         int x = __builtin_ctzll(xs);
-        uint64_t few = t->g->partners[x] & t->g->changing; /* x's sprites need look for no changing sprite */
+        uint64_t few = t->g->partners[x] & t->g->changing & ~empty; /* x's sprites need look for no changing sprite */
         if ((few >> x & 1) || !(few & ~(l->types >> x & 1 ? l->noscan[x] : 0))) continue; /* or skip them already */
         for (uint64_t ts = few; ts && few; ts &= ts - 1) {
             int y = __builtin_ctzll(ts);
@@ -108,22 +118,34 @@ static __attribute__((noinline)) void lean_find(tick_ctx *t, lean *l) {
     }
     for (uint32_t j = t->settled; j < t->s->n; j++) /* new sprites (all moved) */
         if (seen >> tick_sprite(t, j)->type & 1) size[tick_sprite(t, j)->type]++;
+    uint64_t wanted = 0; /* the moved sprites' partners */
     for (uint64_t ts = seen; ts; ts &= ts - 1) {
         int ty = __builtin_ctzll(ts);
         uint32_t from, to;
         type_range(t, ty, &from, &to);
         if (moved[ty] == (int)(to - from) + size[ty]) l->types |= 1ULL << ty;
         if (moved[ty] >= LEAN_MIN) many |= 1ULL << ty;
+        wanted |= t->g->partners[ty];
+    }
+    uint64_t empty = 0;
+    const uint16_t *end = state_ranges(t->s);
+    for (uint64_t ts = wanted & t->g->changing & ~seen; ts; ts &= ts - 1) {
+        int slot = t->g->range_slot[__builtin_ctzll(ts)];
+        if (end[slot] == (slot ? end[slot - 1] : 0)) empty |= ts & -ts;
     }
     for (uint64_t xs = l->types; xs; xs &= xs - 1) {
         int x = __builtin_ctzll(xs);
-        l->noscan[x] = 0;
+        l->noscan[x] = empty; /* nothing to find there (assemblyline's products before the first potato) */
         for (uint64_t ys = l->types & t->g->partners[x] & ~(1ULL << x); ys; ys &= ys - 1) { /* read against them */
             int y = __builtin_ctzll(ys);
             if (moved[x] > moved[y] || (moved[x] == moved[y] && x > y)) l->noscan[x] |= 1ULL << y;
         }
     }
-    if (many) lean_back(t, l, many, seen, moved, size);
+    for (uint64_t xs = empty ? seen & ~l->types : 0; xs; xs &= xs - 1) {
+        int x = __builtin_ctzll(xs);
+        if ((t->g->partners[x] & empty) && !(t->g->partners[x] >> x & 1)) l->types |= 1ULL << x, l->noscan[x] = empty;
+    }
+    if (many) lean_back(t, l, many, seen, empty, moved, size);
 }
 
 /* 1 when sprites of type 'x' do not look for those of type 'y' (see lean). */
@@ -416,100 +438,8 @@ typedef struct firsts {
     uint32_t stamp;
     uint64_t key[2 * MAX_CONTACTS];
     int ref[2 * MAX_CONTACTS];
-    int walking; /* a tick that checks every pair: the first sprites are walk 'w''s, */
-    sprite_walk w;
-    int type;      /* ... its type now, */
-    int reach;     /* ... the pixels below its rectangle a first sprite of it looks at (for ground), */
-    uint64_t near; /* ... and the leaf types of second sprites the last one may meet */
+    any_walk any; /* a tick that checks every pair: all of them (interact_geom.c) */
 } firsts;
-
-/* physics.h's rectangle around leaf type 'leaf''s sprites, a made one taken at once. */
-static inline const int32_t *leaf_box(tick_ctx *t, int leaf) {
-    const type_boxes *bx = &t->boxes;
-    if (!(t->g->changing >> leaf & 1)) return t->g->static_box[leaf];
-    return (bx->made >> leaf & 1) && bx->version == t->version ? bx->box[leaf] : physics_leaf_box(t, leaf);
-}
-
-/* The leaf types of 'fixed' (of static sprites no larger than a cell) with
- * a sprite in a cell that rectangle 'box' covers, from the cells' static
- * masks; all of them when it covers more than NEAR_CELLS cells. */
-#define NEAR_CELLS 16
-
-static uint64_t fixed_near(const vg_game *g, const int32_t box[4], uint64_t fixed) {
-    int x0 = box[0] > 0 ? box[0] : 0, y0 = box[1] > 0 ? box[1] : 0;
-    int x1 = box[2] < g->pw ? box[2] : g->pw, y1 = box[3] < g->ph ? box[3] : g->ph;
-    if (x0 >= x1 || y0 >= y1) return 0; /* off the map, where no static sprite is */
-    int c0 = (int)((uint64_t)x0 * g->inv_square >> 32), c1 = (int)((uint64_t)(x1 - 1) * g->inv_square >> 32);
-    int r0 = (int)((uint64_t)y0 * g->inv_square >> 32), r1 = (int)((uint64_t)(y1 - 1) * g->inv_square >> 32);
-    if ((c1 - c0 + 1) * (r1 - r0 + 1) > NEAR_CELLS) return fixed;
-    uint64_t m = 0;
-    for (int row = r0 * g->w; row <= r1 * g->w; row += g->w)
-        for (int c = c0; c <= c1; c++) m |= g->static_mask[row + c];
-    return m & fixed;
-}
-
-/* The leaf types of 't2' that may have a sprite meeting rectangle 'box'
- * (a sprite of leaf type 'own', whose own type's rectangle it meets; -1:
- * none): those whose rectangle it meets, but of a fixed type of sprites
- * no larger than a cell, those with a sprite in a cell it covers too. */
-static uint64_t seconds_near(tick_ctx *t, const int32_t box[4], uint64_t t2, int own) {
-    uint64_t near = 0, cells = 0;
-    for (uint64_t ts = t2; ts; ts &= ts - 1) {
-        int st = __builtin_ctzll(ts);
-        if (st == own || !box_misses(box, leaf_box(t, st))) near |= ts & -ts;
-    }
-    if ((cells = near & t->g->cell_fixed)) near ^= cells ^ fixed_near(t->g, box, cells);
-    return near;
-}
-
-/* The pixels below its rectangle that a first sprite of leaf type 'type'
- * looks at against second sprites of leaf set 't2': 3 when it stands on
- * solid ones (physics_ground), else 0. */
-static int ground_reach(const vg_game *g, int type, uint64_t t2) {
-    if (!(g->ground_types >> type & 1)) return 0;
-    for (; t2; t2 &= t2 - 1)
-        if (g->types[__builtin_ctzll(t2)].solid) return 3;
-    return 0;
-}
-
-/* Every first sprite, in GVGAI's order (the walk's), from the one after
- * 'after' once 'started', but those that meet no second sprite for sure
- * (their rectangle, and the pixels below it they look at for ground,
- * meets none of seconds_near's), with f->near; a type of several sprites
- * whose rectangle meets none is passed over whole. The walk goes on from
- * one call to the next: the sprites do not move in the array during a
- * tick, and those created since the effect started are not walked. */
-static int next_any(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    const vg_game *g = t->g;
-    uint64_t t2 = g->types[pd->t2].subtypes;
-    int32_t box[4];
-    if (!f->walking) {
-        tick_walk(&f->w, t, g->types[pd->t1].subtypes, n0);
-        if (started) walk_skip(&f->w, after);
-        f->walking = 1;
-        f->type = -1;
-    }
-    while (walk_next(&f->w, r)) {
-        if (f->w.type != f->type) { /* the first of its type */
-            f->type = f->w.type;
-            f->reach = ground_reach(g, f->type, t2);
-            if (f->w.k < f->w.end && !(t2 >> f->type & 1)) { /* more to come */
-                memcpy(box, leaf_box(t, f->type), sizeof box);
-                box[3] += f->reach;
-                if (!seconds_near(t, box, t2, -1)) { /* the rest of its type */
-                    f->w.k = f->w.end, f->w.i = f->w.n0;
-                    continue;
-                }
-            }
-        }
-        int w, h;
-        ref_pos(g, t->s, *r, &box[0], &box[1]);
-        physics_size(g, f->type, &w, &h);
-        box[2] = box[0] + w, box[3] = box[1] + h + f->reach;
-        if ((f->near = seconds_near(t, box, t2, f->type))) return 1;
-    }
-    return 0;
-}
 
 /* Lists f's candidates from the contacts now: keys above 'after' (any,
  * unless 'started'), sorted, each once. */
@@ -541,7 +471,7 @@ static void firsts_list(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0,
  * is a second sprite, or had one (see firsts). 'f' holds the candidates
  * ('f->n' -1: none listed yet). Returns 0 when there is none. */
 static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    if (!contacts_fresh(t)) return next_any(t, f, pd, n0, after, started, r);
+    if (!contacts_fresh(t)) return interact_next_any(t, &f->any, pd, n0, after, started, r);
     if (f->n < 0 || f->stamp != t->ct.stamp) firsts_list(t, f, pd, n0, after, started);
     if (f->at == f->n) return 0;
     *r = f->ref[f->at++];
@@ -588,109 +518,21 @@ static inline __attribute__((always_inline)) int seconds(tick_ctx *t, int a, uin
     return n;
 }
 
-/* 1 when references 'a' and 'b' overlap now. */
-static inline int meet(const tick_ctx *t, int a, int b) {
-    int ax, ay, bx, by;
-    if (t->g->geom) return physics_overlap(t, a, b);
-    ref_pos(t->g, t->s, a, &ax, &ay);
-    ref_pos(t->g, t->s, b, &bx, &by);
-    return physics_intersects(t->b, ax, ay, bx, by);
-}
-
-/* 1 when leaf set 'types' has no sprite below index 'n0' (a killed one
- * counts), so that no first sprite of an effect started then meets one. */
-static int none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
-    const vg_game *g = t->g;
-    for (uint64_t ts = types; ts; ts &= ts - 1) {
-        int st = __builtin_ctzll(ts);
-        uint32_t from, to;
-        if (!(g->changing >> st & 1)) {
-            if (g->static_count[st] > 0) return 0;
-            continue;
-        }
-        type_range(t, st, &from, &to);
-        if (to > from || ((t->created >> st & 1) && n0 > t->settled)) return 0;
-    }
-    return 1;
-}
-
-/* 1 when a shield raised this tick (shieldFrom) keeps effect 'e' of pair
- * 'pd' from happening: the pair names the shielded leaf type first. */
-static int shielded(const tick_ctx *t, const pair_def *pd, const effect_def *e) {
-    for (int k = 0; k < t->nshields; k++)
-        if (t->shields[k].t1 == pd->t1 && t->shields[k].t2 == pd->t2 && t->shields[k].kind == e->kind) return 1;
-    return 0;
-}
-
-/* Effect 'e' (FX_BATCH: 'batch') on first sprite 'a' not killed and the
- * second sprites of leaf set 'near' (those it may meet) that existed when
- * the effect started (below 'n0') and overlap it, in GVGAI's order; a
- * first sprite that stands on ground notes whether it does, against the
- * solid ones (in a tick that checks every pair, also when it overlaps
- * none). */
-static inline __attribute__((always_inline)) void visit(tick_ctx *t, const effect_def *e, int batch, int a,
-                                                        uint64_t near, uint32_t n0) {
-    const vg_game *g = t->g;
-    int second[MAX_REFS];
-    int ground = a >= 0 && (g->ground_types >> ref_type(g, t->s, a) & 1);
-    int n2 = seconds(t, a, near, n0, second);
-    if (n2 == 0 && (!ground || !t->full)) return; /* its contacts are gone (see firsts) */
-    if (ground) physics_ground(t, a, near);
-    if (batch) {
-        int m = 0;
-        for (int j = 0; j < n2; j++)
-            if (meet(t, a, second[j])) second[m++] = second[j];
-        if (m > 0) effect_apply_batch(t, e, a, second, m);
-        return;
-    }
-    for (int j = 0; j < n2 && !tick_killed(t, a); j++) {
-        if (ground) physics_ground_one(t, a, second[j]);
-        if (meet(t, a, second[j])) effect_apply(t, e, a, second[j]);
-    }
-}
-
-/* The collision pass of a game of sprites of several sizes or with
- * continuous physics (g->geom), whose ticks check every pair: a pair with
- * no second sprite is passed over, and so are its effects after one whose
- * walk found no first sprite (nothing changed since: neither will theirs). */
-static void interact_geom(tick_ctx *t) {
-    const vg_game *g = t->g;
-    firsts cand;
-    for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
-        const pair_def *pd = &g->pairs[p];
-        if (none_of(t, g->types[pd->t2].subtypes, t->s->n)) continue;
-        uint32_t idle = t->version - 1; /* the version an effect's walk found no first sprite at */
-        for (int k = 0; k < pd->count && t->status == VG_OK && idle != t->version; k++) {
-            const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
-            if (t->nshields && shielded(t, pd, e)) continue;
-            uint32_t n0 = t->s->n;
-            int a, batch = e->flags & FX_BATCH;
-            cand.walking = 0;
-            idle = t->version;
-            while (t->status == VG_OK && next_any(t, &cand, pd, n0, 0, 0, &a)) {
-                idle = t->version - 1;
-                if (!tick_killed(t, a)) visit(t, e, batch, a, cand.near, n0);
-            }
-        }
-    }
-}
-
 void interact_run(tick_ctx *t) {
+    if (t->full) {
+        t->boxes.version = t->version - 1; /* none made (contacts_full forgets them too) */
+        if (t->g->geom) {                  /* its own pass, before this one's set-up */
+            interact_geom(t);
+            return;
+        }
+    }
     const vg_game *g = t->g;
     firsts cand;
     cand.at = 0, cand.stamp = 0, cand.whole = 0; /* set by firsts_list before use (cand.n -1: not listed) */
     uint64_t active[PAIR_WORDS];
     uint32_t seen = 0; /* the contacts 'active' was computed from (stamps start at 1) */
     int words = (g->npairs + 63) / 64;
-    if (t->s->timers) effect_run_timers(t);
-    if (g->neos) edge_run(t);
-    if (t->full) {
-        t->boxes.version = t->version - 1; /* none made (contacts_full forgets them too) */
-        if (g->geom) {
-            interact_geom(t);
-            return;
-        }
-    }
+    interact_begin(t);
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
         if (!t->full && contacts_fresh(t)) { /* skip to the next pair with work; moves since may add some */
             if (seen != t->ct.stamp) {
@@ -708,18 +550,18 @@ void interact_run(tick_ctx *t) {
         cand.n = -1; /* not listed for this pair yet */
         for (int k = 0; k < pd->count && t->status == VG_OK; k++) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
-            if (t->nshields && shielded(t, pd, e)) continue;
+            if (t->nshields && interact_shielded(t, pd, e)) continue;
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
             int a, started = 0, batch = e->flags & FX_BATCH;
-            if (t->full && none_of(t, t2, n0)) continue; /* no second sprite: no first sprite has work */
-            cand.at = 0, cand.walking = 0;               /* the pair's last effect's first sprites, when listed whole */
-            if (!cand.whole) cand.n = -1;                /* (next_first lists them again if contacts came since) */
-            while (t->status == VG_OK && (t->full ? next_any(t, &cand, pd, n0, after, started, &a)
+            if (t->full && interact_none_of(t, t2, n0)) continue; /* no second sprite: no first sprite has work */
+            cand.at = 0, cand.any.walking = 0; /* the pair's last effect's first sprites, when listed whole */
+            if (!cand.whole) cand.n = -1;      /* (next_first lists them again if contacts came since) */
+            while (t->status == VG_OK && (t->full ? interact_next_any(t, &cand.any, pd, n0, after, started, &a)
                                                   : next_first(t, &cand, pd, n0, after, started, &a))) {
                 after = ref_key(t, a);
                 started = 1;
-                if (!tick_killed(t, a)) visit(t, e, batch, a, t2, n0);
+                if (!tick_killed(t, a)) interact_visit(t, e, batch, a, t2, n0, seconds);
             }
         }
     }

@@ -53,6 +53,20 @@ static inline int box_misses(const int32_t a[4], const int32_t b[4]) {
     return !(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]);
 }
 static inline int box_empty(const int32_t a[4]) { return a[0] >= a[2]; }
+/* The cells where a static sprite of w x h pixels (at its cell's corner)
+ * meeting rectangle 'box' can be, clipped to the map: columns c[0]..c[1],
+ * rows c[2]..c[3] (none when c[0] > c[1] or c[2] > c[3]). */
+static inline void physics_cells_under(const vg_game *g, const int32_t box[4], int w, int h, int c[4]) {
+    int x0 = box[0] - w, y0 = box[1] - h, x1 = box[2] - 1, y1 = box[3] - 1; /* a corner in (x0, x1] x (y0, y1] */
+    if (x1 < 0 || y1 < 0 || box[0] >= box[2] || box[1] >= box[3]) {
+        c[0] = c[2] = 0, c[1] = c[3] = -1;
+        return;
+    }
+    c[0] = x0 < 0 ? 0 : (int)((uint64_t)x0 * g->inv_square >> 32) + 1;
+    c[1] = x1 >= g->pw ? g->w - 1 : (int)((uint64_t)x1 * g->inv_square >> 32);
+    c[2] = y0 < 0 ? 0 : (int)((uint64_t)y0 * g->inv_square >> 32) + 1;
+    c[3] = y1 >= g->ph ? g->h - 1 : (int)((uint64_t)y1 * g->inv_square >> 32);
+}
 /* The rectangles around the sprites of each changing leaf type, for a
  * tick that checks every pair (interact.c passes over the first sprites of
  * an effect that miss its second sprites' rectangles): each made when

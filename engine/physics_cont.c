@@ -13,7 +13,7 @@
  *
  * In games with such sprites, or with sprites wider or taller than a cell
  * (wMult, hMult), the collision pass checks every pair every tick by the
- * sprites' rectangles (g->geom; interact.c calls physics_overlapping).
+ * sprites' rectangles (g->geom, interact_geom.c; lookups by physics_overlapping).
  */
 #include <limits.h>
 #include <math.h>
@@ -113,21 +113,6 @@ int physics_cont_active(tick_ctx *t, int i, double ax, double ay, double speed) 
 
 /* ---- Overlaps by rectangles --------------------------------------------- */
 
-/* The cells where a static sprite of w x h pixels overlapping rectangle
- * 'rc' can start, clipped to the map: columns c[0]..c[1], rows c[2]..c[3]
- * (none when c[0] > c[1] or c[2] > c[3]). */
-static inline void cells_under(const vg_game *g, const int rc[4], int w, int h, int c[4]) {
-    int x0 = rc[0] - w + 1, y0 = rc[1] - h + 1, x1 = rc[0] + rc[2] - 1, y1 = rc[1] + rc[3] - 1;
-    if (x1 < 0 || y1 < 0 || x0 >= g->pw || y0 >= g->ph) {
-        c[0] = c[2] = 0, c[1] = c[3] = -1;
-        return;
-    }
-    c[0] = x0 <= 0 ? 0 : (int)((uint64_t)x0 * g->inv_square >> 32);
-    c[1] = x1 >= g->pw ? g->w - 1 : (int)((uint64_t)x1 * g->inv_square >> 32);
-    c[2] = y0 <= 0 ? 0 : (int)((uint64_t)y0 * g->inv_square >> 32);
-    c[3] = y1 >= g->ph ? g->h - 1 : (int)((uint64_t)y1 * g->inv_square >> 32);
-}
-
 /* Adds changing sprite j to out[0..*n) when it overlaps 'rc' (as
  * physics_overlapping says). */
 static inline void overlapping_add(const tick_ctx *t, uint32_t j, int r1, const int rc[4], const int wh[2], int live,
@@ -141,11 +126,12 @@ int physics_overlapping(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int li
     const vg_game *g = t->g;
     int n = 0, rc[4], rq[4], c[4];
     ref_rect(t, r1, rc);
+    const int32_t box[4] = {rc[0], rc[1], rc[0] + rc[2], rc[1] + rc[3]};
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         int st = __builtin_ctzll(ts);
         physics_size(g, st, &rq[2], &rq[3]);
         if (g->types[st].fixed) { /* the cells where one of them could start, row by row: in id order */
-            cells_under(g, rc, rq[2], rq[3], c);
+            physics_cells_under(g, box, rq[2], rq[3], c);
             for (int cy = c[2]; cy <= c[3]; cy++)
                 for (int cx = c[0]; cx <= c[1]; cx++) {
                     int cell = cy * g->w + cx;

@@ -3,8 +3,8 @@
  * test_physics_cont.c -- continuous physics (engine/physics_cont.c): a
  * sprite's real orientation and speed after its passive movement with
  * gravity and friction (GVGAI's arithmetic, mass as a float), overlaps of
- * sprites wider than a cell, the edge of the screen for them, and a bad
- * physicstype. The whole games are pinned by GVGAI's traces
+ * sprites wider than a cell, the cells a rectangle reaches, the edge of the
+ * screen for them, and a bad physicstype. The whole games are pinned by GVGAI's traces
  * (tests/golden/gvgai/unit/{contball,platform,steer} and the corpus).
  */
 #include <math.h>
@@ -100,6 +100,39 @@ static void test_tall_sprite_at_the_edge(void **state) {
     vg_game_free(g);
 }
 
+/* The cells where a static sprite meeting a rectangle can be: from the
+ * first whose sprite reaches into it (one a cell wide, two), to the last
+ * the rectangle covers, clipped to the map; none off it. */
+static void test_cells_under(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("game { square_size = 10 }\nmap { '.' }\n"
+                             "sprite { 'avatar', 'NullAvatar', wMult = 2 }\nmap { 'A', 'avatar' }\n",
+                             "A...\n....\n....");
+    static const struct {
+        int32_t box[4];
+        int w, c[4];
+    } cases[] = {
+        {{15, 0, 25, 10}, 10, {1, 2, 0, 0}},  /* [15, 25): cells 1 and 2 */
+        {{10, 5, 20, 15}, 10, {1, 1, 0, 1}},  /* [10, 20): cell 1 alone */
+        {{25, 0, 30, 10}, 20, {1, 2, 0, 0}},  /* a sprite two cells wide from cell 1 reaches 25 */
+        {{-15, -5, 5, 5}, 10, {0, 0, 0, 0}},  /* clipped to the map */
+        {{35, 25, 90, 90}, 10, {3, 3, 2, 2}}, /* clipped to the map */
+        {{-20, 0, 0, 10}, 10, {0, -1, 0, 0}}, /* left of the map: none */
+        {{40, 0, 50, 10}, 10, {4, 3, 0, 0}},  /* right of it: none */
+        {{12, 0, 12, 10}, 10, {0, -1, 0, 0}}, /* an empty rectangle: none */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        int c[4];
+        physics_cells_under(g, cases[k].box, cases[k].w, 10, c);
+        if (cases[k].c[0] > cases[k].c[1]) {
+            assert_true(c[0] > c[1] || c[2] > c[3]);
+            continue;
+        }
+        assert_memory_equal(c, cases[k].c, sizeof c);
+    }
+    vg_game_free(g);
+}
+
 static void test_bad_physicstype(void **state) {
     (void)state;
     load_lua_error("game { square_size = 10 }\nmap { '.' }\n"
@@ -112,7 +145,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gravity_and_friction), cmocka_unit_test(test_mass_is_a_float),
         cmocka_unit_test(test_wide_sprites_overlap), cmocka_unit_test(test_tall_sprite_at_the_edge),
-        cmocka_unit_test(test_bad_physicstype),
+        cmocka_unit_test(test_cells_under),          cmocka_unit_test(test_bad_physicstype),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
