@@ -178,6 +178,7 @@ typedef struct term_def {
                              * the list's end loses) */
     int count_score;       /* GVGAI count_score: the players with the best score win instead (term_run) */
     int script_ref;
+    uint64_t leaves; /* the leaf types a count termination counts (term_check) */
 } term_def;
 
 #define MAP_EMPTY (-2) /* mapping[c][0] of a character that places nothing: an empty cell */

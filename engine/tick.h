@@ -109,7 +109,8 @@ struct tick_ctx {
     uint32_t ndirty;
     uint16_t dirty[MAX_DIRTY];
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
-    int census;            /* sprites were killed, disabled or created: counts changed */
+    uint64_t census;       /* leaf types whose sprites were killed, disabled or created: counts changed (all:
+                            * anything may have) */
     uint64_t created;      /* leaf types of the sprites created this tick */
     uint32_t ncreated[64]; /* per leaf type in 'created': how many */
     /* leaf types that may have a sprite not wholly on the map (a superset), found

@@ -18,6 +18,13 @@
  *    though nothing moves: its changing side is marked (SP_LINGER,
  *    PERSIST_SOME) and the mark goes when the overlap ends; two static
  *    sprites overlapping make every tick check every pair (PERSIST_ALL).
+ * 5. When many sprites moved, they look for no partner type that has no
+ *    sprite (lean_find): a type empty as the tick began but created in it
+ *    before the collision pass is still looked for; a moved type that then
+ *    looks for no type of its own skips only those (not the types of more
+ *    moved sprites, which skip it when all of its sprites moved). A lookup
+ *    passes over a type with no sprite, not over one with none when the
+ *    tick began but one made in it.
  */
 #include <string.h>
 
@@ -215,6 +222,82 @@ static void test_lasting_overlap(void **state) {
     play_lasting("wxy.w\n", "nnn", scores2, persist2);
 }
 
+/* Seventeen bullets fall (and wrap around) onto a row of twenty spawn
+ * points, which make a target each in ticks 1 and 5 (target bullet >
+ * killSprite; a Missile first moves in tick 2). The first targets are hit
+ * in tick 2, the three others flicker out; the second ones are hit in
+ * tick 5, as they are made: their type had no sprite as that tick began,
+ * and the bullets must look for them (the targets, more, do not look for
+ * the bullets). */
+static void test_lean_empty_partners(void **state) {
+    (void)state;
+    vg_game *g = load_vgdl_text("BasicGame\n  SpriteSet\n"
+                                "    bullet > Missile orientation=DOWN speed=1\n"
+                                "    target > Flicker limit=2\n"
+                                "    spot > SpawnPoint stype=target cooldown=4 total=2\n"
+                                "  InteractionSet\n    target bullet > killSprite scoreChange=1\n"
+                                "    bullet EOS > wrapAround\n"
+                                "  LevelMapping\n    b > bullet\n    p > spot\n",
+                                "bbbbbbbbbbbbbbbbb....\npppppppppppppppppppp.\n....................A\n");
+    vg_state *s = vg_state_new(g, 1);
+    static const int targets[] = {20, 3, -1, 0, 3}, score[] = {0, 17, 17, 17, 34};
+    for (int k = 0; k < 5; k++) {
+        assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+        vg_obs o[32];
+        int n = vg_sprites_of(g, s, vg_type_find(g, "target"), NULL, o, 32);
+        if (targets[k] >= 0) assert_int_equal(n, targets[k]);
+        assert_true(vg_score(s) == score[k]);
+    }
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* Seventeen bullets fall onto four rocks in tick 2, as a spawn point
+ * makes the last of them (rock bullet > killSprite): the rocks look for a
+ * type with no sprite (ghost), and only one of them moved (was made), so
+ * the bullets, more, must still look for them. */
+static void test_lean_some_moved(void **state) {
+    (void)state;
+    vg_game *g = load_vgdl_text("BasicGame\n  SpriteSet\n"
+                                "    bullet > Missile orientation=DOWN speed=1\n"
+                                "    ghost > Missile orientation=UP speed=1\n"
+                                "    rock > Immovable\n"
+                                "    spot > SpawnPoint stype=rock cooldown=1 total=2\n"
+                                "  InteractionSet\n    rock bullet > killSprite scoreChange=1\n"
+                                "    rock ghost > killSprite\n    bullet EOS > killSprite\n"
+                                "  LevelMapping\n    b > bullet\n    r > rock\n    p > spot\n",
+                                "bbbbbbbbbbbbbbbbb\nAr..r..p.........\n.................\n");
+    vg_state *s = vg_state_new(g, 1);
+    int rock = vg_type_find(g, "rock");
+    vg_obs o[8];
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+    assert_int_equal(vg_sprites_of(g, s, rock, NULL, o, 8), 3);
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+    assert_int_equal(vg_sprites_of(g, s, rock, NULL, o, 8), 0);
+    assert_true(vg_score(s) == 4);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* The avatar steps onto a spawn point as it makes a target (target avatar
+ * > killSprite): the target's type had no sprite as the tick began. */
+static void test_lookup_made_this_tick(void **state) {
+    (void)state;
+    vg_game *g = load_vgdl_text("BasicGame\n  SpriteSet\n"
+                                "    target > Immovable\n"
+                                "    spot > SpawnPoint stype=target cooldown=3 total=1\n"
+                                "  InteractionSet\n    target avatar > killSprite scoreChange=1\n"
+                                "  LevelMapping\n    p > spot\n",
+                                "Ap.\n");
+    vg_state *s = vg_state_new(g, 1);
+    vg_obs o[2];
+    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);
+    assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "target"), NULL, o, 2), 0);
+    assert_true(vg_score(s) == 1);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_checks),
@@ -223,6 +306,9 @@ int main(void) {
         cmocka_unit_test(test_shield),
         cmocka_unit_test(test_shield_then_next_effect),
         cmocka_unit_test(test_lasting_overlap),
+        cmocka_unit_test(test_lean_empty_partners),
+        cmocka_unit_test(test_lean_some_moved),
+        cmocka_unit_test(test_lookup_made_this_tick),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
