@@ -111,11 +111,12 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
     still_age(t, i);
 }
 
-/* class_update_passive_range; 'rests' (a constant): the type's sprites may
- * rest (rest.c), and those that rested or were stepped back out of what they
- * rest on last tick (SP_REST) are asked whether they need move. */
+/* class_update_passive_range, its moves as 'geom' says (tick_set_pos_free
+ * or tick_set_pos); 'rests': the type's sprites may rest (rest.c), and those
+ * that rested or were stepped back out of what they rest on last tick
+ * (SP_REST) are asked whether they need move. Instantiated for each case. */
 static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to,
-                                                                int rests) {
+                                                                int geom, int rests) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
@@ -140,7 +141,7 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
                 int r;
                 if (!rests || !(p->flags & SP_REST)) {
-                    tick_set_pos(t, (int)i, x, y);
+                    (geom ? tick_set_pos_free : tick_set_pos)(t, (int)i, x, y);
                 } else if ((r = rest_try(t, (int)i, x, y)) < 0 && nlater < MAX_REST) {
                     later[nlater++] = (uint16_t)i;
                 } else if (r <= 0) {
@@ -169,8 +170,9 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
 }
 
 void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
-    if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 1);
-    else passive_range(t, type, from, to, 0);
+    if (t->g->geom) passive_range(t, type, from, to, 1, 0); /* no type rests there */
+    else if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 0, 1);
+    else passive_range(t, type, from, to, 0, 0);
 }
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }

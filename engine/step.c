@@ -172,7 +172,7 @@ int vg_legal(const vg_game *g, const vg_state *s, int agent, int moves[VG_MAX_MO
 static vg_status play_turn(const vg_game *g, vg_state *s, int agent, int move, vg_error *err) {
     tick_ctx t;
     tick_begin(&t, g, s, err);
-    t.census = 1; /* the script may change anything */
+    t.census = ~0ULL; /* the script may change anything */
     vg_clear_events(s);
     s->action = g->move_action[move];
     vg_status st = g->ops->apply(g->script, &t, agent, move, err);

@@ -22,27 +22,30 @@ static int count(const tick_ctx *t, int type) { return type < 0 ? 0 : state_coun
  * that did not hold last tick still does not when no count changed.) */
 static int census(const tick_ctx *t) { return t->census || t->s->tick == 1; }
 
-/* 1 when a count termination must count: the counts changed, or a
- * StopCounter may have let them end the game since (g->recount). */
-static int counts_changed(const tick_ctx *t) { return census(t) || t->g->recount; }
+/* 1 when count termination 'd' must count: the counts of its types
+ * changed (t->census: the leaf types with sprites born or dead this tick),
+ * or a StopCounter may have let them end the game since (g->recount). */
+static int counts_changed(const tick_ctx *t, const term_def *d) {
+    return (t->census && (t->census & d->leaves)) || t->s->tick == 1 || t->g->recount;
+}
 
 /* GVGAI's canEnd: a StopCounter can keep the sprite counters from ending the game. */
 static int may_end(const tick_ctx *t) { return !t->s->held; }
 
 /* Fewer than 'limit' + 1 live sprites of 'stype' (and its subtypes) remain. */
 int term_sprite_counter(const tick_ctx *t, const term_def *d) {
-    return counts_changed(t) && count(t, d->stype) <= d->limit && may_end(t);
+    return counts_changed(t, d) && count(t, d->stype) <= d->limit && may_end(t);
 }
 
 /* At least 'limit' live sprites of 'stype' (and its subtypes). */
 int term_sprite_counter_more(const tick_ctx *t, const term_def *d) {
-    return counts_changed(t) && count(t, d->stype) >= d->limit && may_end(t);
+    return counts_changed(t, d) && count(t, d->stype) >= d->limit && may_end(t);
 }
 
 /* The live sprites of 'stype1', 'stype2' and 'stype3' together number
  * exactly 'limit' (with 'min': at least 'limit'). */
 int term_multi_sprite_counter(const tick_ctx *t, const term_def *d) {
-    if (!counts_changed(t)) return 0;
+    if (!counts_changed(t, d)) return 0;
     int n = count(t, d->stype) + count(t, d->stype2) + count(t, d->stype3);
     return (n == d->limit || (d->min && n > d->limit)) && may_end(t);
 }
@@ -60,7 +63,7 @@ int term_stop_counter(const tick_ctx *t, const term_def *d) {
 /* Exactly 'limit' live sprites of 'stype1', spread over exactly
  * 'subTypesNum' of its leaf types. */
 int term_multi_sprite_counter_subtypes(const tick_ctx *t, const term_def *d) {
-    if (!counts_changed(t) || count(t, d->stype) != d->limit || !may_end(t)) return 0;
+    if (!counts_changed(t, d) || count(t, d->stype) != d->limit || !may_end(t)) return 0;
     int kinds = 0;
     for (uint64_t ts = t->g->types[d->stype].subtypes; ts; ts &= ts - 1) {
         int leaf = __builtin_ctzll(ts);
@@ -102,7 +105,10 @@ int term_find(const char *name) {
 
 const char *term_name(int kind) { return kind == TERM_SCRIPT ? "a script termination" : terms[kind].name; }
 
-vg_status term_check(vg_game *g, const term_def *d, vg_error *err) {
+vg_status term_check(vg_game *g, term_def *d, vg_error *err) {
+    d->leaves = 0;
+    for (int k = 0, st[3] = {d->stype, d->stype2, d->stype3}; k < 3; k++)
+        if (st[k] >= 0) d->leaves |= g->types[st[k]].subtypes;
     if (d->kind == TERM_SCRIPT || d->kind == TERM_Timeout || d->kind == TERM_StopCounter) g->terms_uncounted = 1;
     if (d->kind == TERM_StopCounter) g->recount = 1;
     return d->kind == TERM_SCRIPT || !terms[d->kind].check ? VG_OK : terms[d->kind].check(g, d, err);
@@ -123,7 +129,7 @@ void term_run(tick_ctx *t) {
         const term_def *d = &g->terms[k];
         int done = 0, win = d->win;
         if (d->kind == TERM_SCRIPT) { /* it may change the state: clean up again after it */
-            int census = t->census;
+            uint64_t census = t->census;
             t->census = 0;
             vg_status st = g->ops->termination(g->script, d->script_ref, t, &done, &win, t->err);
             if (t->census) tick_end(t);

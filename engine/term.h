@@ -42,6 +42,6 @@ int term_names(const char **out, int max); /* fills out[] with the names; return
 void term_run(tick_ctx *t);                /* step 5 of a tick: sets over and winner */
 /* Checks termination 'd' (game_finish): VG_OK, or an error at its line;
  * notes in g->terms_uncounted one that may hold with no count changed. */
-vg_status term_check(vg_game *g, const term_def *d, vg_error *err);
+vg_status term_check(vg_game *g, term_def *d, vg_error *err);
 
 #endif

@@ -333,6 +333,16 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     move(t, p, i, x, y);
 }
 
+void tick_set_pos_free(tick_ctx *t, int i, int x, int y) {
+    sprite *p = tick_sprite(t, i);
+    touch(t, i);
+    if (x == p->x && y == p->y) return;
+    t->version++;
+    tick_dirty(t, i);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
+}
+
 void tick_cells_list(tick_ctx *t, uint64_t types) {
     const vg_game *g = t->g;
     cell_lists *c = &t->cl;
@@ -423,7 +433,7 @@ static inline int gvgai_full(const tick_ctx *t) {
 }
 
 /* tick_create's work once its checks have passed: sprite s->n, of leaf
- * 'type' at pixel (x, y). */
+ * 'type' at pixel (x, y) (the caller notes 'type' in t->census). */
 static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, int x, int y) {
     vg_state *s = t->s;
     const vg_game *g = t->g;
@@ -446,7 +456,6 @@ static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, i
         if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
-    t->census = 1;
     if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
     t->ncreated[type]++;
     state_occ_add(g, s, x, y, +1);
@@ -462,7 +471,7 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
     if (s->n >= t->g->create_below) { /* near GVGAI's bound or the state's room */
         if (gvgai_full(t)) {          /* GVGAI refuses it, with a warning (tick_end counts them) */
             if (s->warnings < UINT8_MAX) s->warnings++;
-            t->census = 1;
+            t->census = ~0ULL; /* the game may end on the warnings: tick_end decides */
             return -1;
         }
         if (s->n >= s->cap) {
@@ -474,12 +483,14 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
             return -1;
         }
     }
+    t->census |= 1ULL << type;
     return create(t, type, x, y);
 }
 
 uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) {
     uint32_t room = t->s->n < t->g->create_below ? t->g->create_below - t->s->n : 0;
     if (n > room) n = room;
+    t->census |= 1ULL << type;
     for (uint32_t k = 0; k < n; k++) {
         const sprite *o = tick_sprite(t, src[k]);
         create(t, type, o->x, o->y);
@@ -488,9 +499,9 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
 }
 
 void tick_kill(tick_ctx *t, int r, int transformed) {
-    t->census = 1;
     if (r < 0) { /* a fixed sprite: only killable ones (game_finish) have an alive bit */
         int bit = t->g->static_ents[-r - 1].bit;
+        t->census |= 1ULL << t->g->static_ents[-r - 1].type;
         assert(bit != NO_BIT);
         if (t->nkilled == 0) memset(t->dying, 0, t->s->nbitwords * sizeof t->dying[0]);
         t->dying[bit >> 6] |= 1ULL << (bit & 63);
@@ -498,6 +509,7 @@ void tick_kill(tick_ctx *t, int r, int transformed) {
         return;
     }
     sprite *p = tick_sprite(t, r);
+    t->census |= 1ULL << p->type;
     if (!state_is_avatar(t->g, p->type) || transformed) {
         p->flags |= SP_KILLED;
     } else if (!(p->flags & SP_DISABLED)) {

@@ -11,7 +11,9 @@
  *    'limit' or more.
  * 4. MultiSpriteCounterSubTypes: 'limit' sprites of the type spread over
  *    exactly 'subTypesNum' of its leaf types.
- * 5. Missing parameters are errors at the termination's line.
+ * 5. A count termination counts only in a tick that changed the count
+ *    of one of its types (a sprite born or dead).
+ * 6. Missing parameters are errors at the termination's line.
  * (The GVGAI games camelRace, clusters, racebet2, waitforbreakfast and
  * zenpuzzle replay their corpus traces through MultiSpriteCounter, and the
  * unit game tests/golden/gvgai/unit/spawn through SpriteCounterMore and
@@ -156,6 +158,24 @@ static void test_multi_sprite_counter_subtypes(void **state) {
     }
 }
 
+/* A count termination counts in a tick when a sprite of one of its types
+ * (any of stype1 to stype3, or their subtypes) was born or died, killed
+ * or replaced: the seed a step replaces by an x ends the game then. */
+static void test_counts_when_changed(void **state) {
+    (void)state;
+    static const char *const t2[] = {"seed", "y"};
+    for (int k = 0; k < 2; k++) { /* the seed as stype2 (y and seed: 1 left), and as stype1 */
+        vg_game *g = base_game();
+        add_term(g, "MultiSpriteCounter", 4, "stype1", k ? "seed" : "y", "stype2", t2[k], "limit", "1", "win", "true",
+                 NULL);
+        vg_state *s = play(g, "wA.sy.w\n", "RRR"); /* counted at the start, then when the seed goes */
+        assert_true(vg_is_over(s));
+        assert_int_equal(vg_tick(s), 2);
+        vg_state_free(s);
+        game_free(g);
+    }
+}
+
 static void test_missing_parameters(void **state) {
     (void)state;
     static const struct {
@@ -183,7 +203,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_timeout_limit_plus_one), cmocka_unit_test(test_sprite_counter_more),
         cmocka_unit_test(test_multi_sprite_counter),   cmocka_unit_test(test_multi_sprite_counter_subtypes),
-        cmocka_unit_test(test_missing_parameters),
+        cmocka_unit_test(test_counts_when_changed),    cmocka_unit_test(test_missing_parameters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
