@@ -170,6 +170,10 @@ static inline void type_cells_scanned(tick_ctx *t, uint64_t types) {
     if ((types &= ~t->tc.types) && ++t->tc.scanned > TYPE_CELLS_LOOKUPS) type_cells_count(t, types);
 }
 
+/* A scan of a changing type that covers r1 (not counted on the grid):
+ * while all contacts are collected (lean set), sprites of r1's type below
+ * it that all moved list theirs with r1 themselves (the lean types whose
+ * sprites did not all move look for no sprite of their own type). */
 int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
     const vg_state *s = t->s;
@@ -235,6 +239,10 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         if (counted && left <= 0) continue;
         uint32_t from, to;
         type_range(t, st, &from, &to);
+        if (from == to && !(t->created >> st & 1)) { /* none to find (counted as scanned, as before: themole) */
+            scanned |= 1ULL << st;
+            continue;
+        }
         if (counted) {
             uint32_t j = from;
             for (; j < to && left > 0; j++) {
@@ -246,10 +254,6 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
             if (left <= 0) continue;
             scanned |= 1ULL << st; /* other types crowd its cells */
         } else {
-            /* While all contacts are collected (lean set), sprites of r1's
-             * type below it that all moved list theirs with r1 themselves
-             * (the lean types whose sprites did not all move look for no
-             * sprite of their own type). */
             if ((t->lean.types >> st & 1) && r1 >= 0 && (int)from <= r1 && r1 < (int)to) from = (uint32_t)r1 + 1;
             scanned |= 1ULL << st;
             for (uint32_t j = from; j < to; j++) {

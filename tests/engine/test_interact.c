@@ -22,7 +22,9 @@
  *    sprite (lean_find): a type empty as the tick began but created in it
  *    before the collision pass is still looked for; a moved type that then
  *    looks for no type of its own skips only those (not the types of more
- *    moved sprites, which skip it when all of its sprites moved).
+ *    moved sprites, which skip it when all of its sprites moved). A lookup
+ *    passes over a type with no sprite, not over one with none when the
+ *    tick began but one made in it.
  */
 #include <string.h>
 
@@ -277,6 +279,25 @@ static void test_lean_some_moved(void **state) {
     vg_game_free(g);
 }
 
+/* The avatar steps onto a spawn point as it makes a target (target avatar
+ * > killSprite): the target's type had no sprite as the tick began. */
+static void test_lookup_made_this_tick(void **state) {
+    (void)state;
+    vg_game *g = load_vgdl_text("BasicGame\n  SpriteSet\n"
+                                "    target > Immovable\n"
+                                "    spot > SpawnPoint stype=target cooldown=3 total=1\n"
+                                "  InteractionSet\n    target avatar > killSprite scoreChange=1\n"
+                                "  LevelMapping\n    p > spot\n",
+                                "Ap.\n");
+    vg_state *s = vg_state_new(g, 1);
+    vg_obs o[2];
+    assert_int_equal(vg_advance(g, s, VG_ACTION_RIGHT, &err), VG_OK);
+    assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "target"), NULL, o, 2), 0);
+    assert_true(vg_score(s) == 1);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_checks),
@@ -287,6 +308,7 @@ int main(void) {
         cmocka_unit_test(test_lasting_overlap),
         cmocka_unit_test(test_lean_empty_partners),
         cmocka_unit_test(test_lean_some_moved),
+        cmocka_unit_test(test_lookup_made_this_tick),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
