@@ -111,7 +111,10 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
     still_age(t, i);
 }
 
-void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+/* class_update_passive_range, its moves as 'geom' says (tick_set_pos_free
+ * or tick_set_pos): instantiated once for each. */
+static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to,
+                                                                int geom) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
@@ -131,13 +134,18 @@ void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t t
                 px = speed != 0 ? (int)(speed * t->b) : 0;
             }
             if (px) {
-                tick_set_pos(t, (int)i, p->x + p->dx * px, p->y + p->dy * px);
+                (geom ? tick_set_pos_free : tick_set_pos)(t, (int)i, p->x + p->dx * px, p->y + p->dy * px);
                 p->moved = t->now;
             }
         }
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
         else p->counter++;
     }
+}
+
+void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+    if (t->g->geom) passive_range(t, type, from, to, 1);
+    else passive_range(t, type, from, to, 0);
 }
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }

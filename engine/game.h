@@ -354,6 +354,8 @@ struct vg_game {
     uint64_t passive_types; /* leaf types updated by class_update_passive on the grid (not cont): step 2 updates
                              * a range of them at once (class_update_passive_range) */
     uint64_t cell_fixed;    /* fixed leaf types of sprites no larger than a cell (one lies within its cell) */
+    uint64_t solid_types;   /* leaf types others stand on (solid) */
+    uint64_t seconds_of[VG_MAX_TYPES]; /* per leaf type: the leaf types second in the pairs it is first in */
 };
 
 /* What a script's code may set on sprites (vg_game.script_sets; the Lua

@@ -196,10 +196,11 @@ static vg_status finish_pairs(vg_game *g, vg_error *err) {
     memset(g->partners, 0, sizeof g->partners);
     memset(g->pairs_as1, 0, sizeof g->pairs_as1);
     memset(g->pairs_as2, 0, sizeof g->pairs_as2);
+    memset(g->seconds_of, 0, sizeof g->seconds_of);
     for (int p = 0; p < g->npairs; p++) {
         uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;
         for (int t = 0; t < g->ntypes; t++) {
-            if (type_in(a, t)) g->partners[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
+            if (type_in(a, t)) g->partners[t] |= b, g->seconds_of[t] |= b, g->pairs_as1[t][p / 64] |= 1ULL << (p % 64);
             if (type_in(b, t)) g->partners[t] |= a, g->pairs_as2[t][p / 64] |= 1ULL << (p % 64);
         }
     }
@@ -366,9 +367,11 @@ static vg_status finish_layout(vg_game *g, vg_error *err) {
  * effect rows may have an avatar on a side (they record events) or score
  * through players.c, and which types stand on the ground. */
 static void finish_actions(vg_game *g) {
-    g->ground_types = 0;
-    for (int t = 0; t < g->ntypes; t++)
+    g->ground_types = g->solid_types = 0;
+    for (int t = 0; t < g->ntypes; t++) {
         if (g->types[t].leaf && (class_table[g->types[t].cls].flags & CLASS_GROUND)) g->ground_types |= 1ULL << t;
+        if (g->types[t].leaf && g->types[t].solid) g->solid_types |= 1ULL << t;
+    }
     for (int k = 0; k < g->neffects; k++) {
         const effect_def *e = &g->effects[k];
         uint64_t sides = g->types[e->t1].subtypes | (e->t2 >= 0 ? g->types[e->t2].subtypes : 0);

@@ -58,9 +58,62 @@ static uint64_t seconds_near(tick_ctx *t, const int32_t box[4], uint64_t t2, int
  * looks at against second sprites of leaf set 't2': 3 when it stands on
  * solid ones (physics_ground), else 0. */
 static int ground_reach(const vg_game *g, int type, uint64_t t2) {
-    if (!(g->ground_types >> type & 1)) return 0;
-    for (; t2; t2 &= t2 - 1)
-        if (g->types[__builtin_ctzll(t2)].solid) return 3;
+    return (g->ground_types >> type & 1) && (t2 & g->solid_types) ? 3 : 0;
+}
+
+/* What the sprites of each leaf type may meet as first sprites, made when
+ * first asked for at one version of the tick (t->version): a pair none of
+ * whose first sprites may meet one of its second sprites is passed over
+ * without a walk per effect, and the sprite of a type of one (an avatar on
+ * the first side of several pairs) is tested once for all of them. */
+typedef struct firsts_near {
+    uint32_t version; /* the version 'made' holds at */
+    uint64_t made;    /* the leaf types whose near[] is made */
+    uint64_t single;  /* ... of them, those of one sprite: near[] is that sprite's */
+    uint64_t near[64];
+} firsts_near;
+
+/* The leaf types of second sprites, in the pairs that name leaf type 'leaf'
+ * first, that a sprite of it may meet now, as next_any tests them with the
+ * ground reach of any of those pairs (so a superset of what it finds for
+ * each): its one sprite's rectangle, or its type's. */
+static uint64_t leaf_near(tick_ctx *t, firsts_near *c, int leaf) {
+    const vg_game *g = t->g;
+    if (c->version != t->version) c->version = t->version, c->made = c->single = 0;
+    if (c->made >> leaf & 1) return c->near[leaf];
+    c->made |= 1ULL << leaf;
+    uint64_t t2 = g->seconds_of[leaf];
+    int reach = ground_reach(g, leaf, t2), w, h;
+    uint32_t from = 0, to = 0, count = 2; /* a fixed type: by its rectangle */
+    int32_t box[4];
+    if (g->changing >> leaf & 1) {
+        type_range(t, leaf, &from, &to);
+        count = to - from + (t->created >> leaf & 1 ? t->ncreated[leaf] : 0);
+    }
+    if (count == 0) return c->near[leaf] = 0;
+    if (count > 1) { /* their rectangle */
+        memcpy(box, leaf_box(t, leaf), sizeof box);
+        box[3] += reach;
+        return c->near[leaf] = seconds_near(t, box, t2, leaf);
+    }
+    int r = (int)from; /* its one sprite, or the one created this tick */
+    if (to == from) {
+        sprite_walk sw;
+        tick_walk(&sw, t, 1ULL << leaf, t->s->n);
+        walk_next(&sw, &r);
+    }
+    physics_size(g, leaf, &w, &h);
+    ref_pos(g, t->s, r, &box[0], &box[1]);
+    box[2] = box[0] + w, box[3] = box[1] + h + reach;
+    c->single |= 1ULL << leaf;
+    return c->near[leaf] = seconds_near(t, box, t2, leaf);
+}
+
+/* 0 when no first sprite of pair 'pd' may meet a second one now. */
+static int pair_work(tick_ctx *t, firsts_near *c, const pair_def *pd) {
+    const vg_game *g = t->g;
+    for (uint64_t ts = g->types[pd->t1].subtypes; ts; ts &= ts - 1)
+        if (leaf_near(t, c, __builtin_ctzll(ts)) & g->types[pd->t2].subtypes) return 1;
     return 0;
 }
 
@@ -68,10 +121,14 @@ static int ground_reach(const vg_game *g, int type, uint64_t t2) {
  * 'after' once 'started', but those that meet no second sprite for sure
  * (their rectangle, and the pixels below it they look at for ground,
  * meets none of seconds_near's), with f->near; a type of several sprites
- * whose rectangle meets none is passed over whole. The walk goes on from
- * one call to the next: the sprites do not move in the array during a
- * tick, and those created since the effect started are not walked. */
-static int next_any(tick_ctx *t, any_walk *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
+ * whose rectangle meets none is passed over whole. What 'c' (NULL: none)
+ * knows at the tick's version now narrows the tests (a type's single
+ * sprite is not tested again: its near is a superset, which visits it with
+ * no second sprite at worst). The walk goes on from one call to the next:
+ * the sprites do not move in the array during a tick, and those created
+ * since the effect started are not walked. */
+static int next_any(tick_ctx *t, any_walk *f, const firsts_near *c, const pair_def *pd, uint32_t n0, uint64_t after,
+                    int started, int *r) {
     const vg_game *g = t->g;
     uint64_t t2 = g->types[pd->t2].subtypes;
     int32_t box[4];
@@ -82,29 +139,37 @@ static int next_any(tick_ctx *t, any_walk *f, const pair_def *pd, uint32_t n0, u
         f->type = -1;
     }
     while (walk_next(&f->w, r)) {
+        uint64_t t2k = t2; /* the types it may meet, as far as 'c' knows them at the tick's version now */
+        int known = c && c->version == t->version && (c->made >> f->w.type & 1);
+        if (known) t2k &= c->near[f->w.type];
         if (f->w.type != f->type) { /* the first of its type */
             f->type = f->w.type;
             f->reach = ground_reach(g, f->type, t2);
-            if (f->w.k < f->w.end && !(t2 >> f->type & 1)) { /* more to come */
+            if (!known && f->w.k < f->w.end && !(t2 >> f->type & 1)) { /* more to come: their rectangle */
                 memcpy(box, leaf_box(t, f->type), sizeof box);
                 box[3] += f->reach;
-                if (!seconds_near(t, box, t2, -1)) { /* the rest of its type */
-                    f->w.k = f->w.end, f->w.i = f->w.n0;
-                    continue;
-                }
+                t2k = seconds_near(t, box, t2, -1) ? t2 : 0;
             }
+            if (!t2k) { /* the rest of its type */
+                f->w.k = f->w.end, f->w.i = f->w.n0;
+                continue;
+            }
+        }
+        if (known && (c->single >> f->type & 1)) {
+            if ((f->near = t2k)) return 1;
+            continue;
         }
         int w, h;
         ref_pos(g, t->s, *r, &box[0], &box[1]);
         physics_size(g, f->type, &w, &h);
         box[2] = box[0] + w, box[3] = box[1] + h + f->reach;
-        if ((f->near = seconds_near(t, box, t2, f->type))) return 1;
+        if (t2k && (f->near = seconds_near(t, box, t2k, f->type))) return 1;
     }
     return 0;
 }
 
 int interact_next_any(tick_ctx *t, any_walk *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    return next_any(t, f, pd, n0, after, started, r);
+    return next_any(t, f, NULL, pd, n0, after, started, r);
 }
 
 int interact_none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
@@ -129,17 +194,20 @@ static inline __attribute__((always_inline)) int seconds_all(tick_ctx *t, int a,
     return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
 }
 
-/* A pair with no second sprite is passed over, and so are its effects
- * after one whose walk found no first sprite (nothing changed since:
- * neither will theirs). The tick checks every pair (t->full), so a first
- * sprite's second ones are looked up, not read from contacts. */
+/* A pair none of whose first sprites may meet a second one is passed
+ * over (see firsts_near), and so are its effects after one whose walk found
+ * no first sprite (nothing changed since: neither will theirs). The tick
+ * checks every pair (t->full), so a first sprite's second ones are looked
+ * up, not read from contacts. */
 void interact_geom(tick_ctx *t) {
     const vg_game *g = t->g;
     any_walk cand;
+    firsts_near near;
     interact_begin(t);
+    near.version = t->version, near.made = 0;
     for (int p = 0; p < g->npairs && t->status == VG_OK; p++) {
         const pair_def *pd = &g->pairs[p];
-        if (interact_none_of(t, g->types[pd->t2].subtypes, t->s->n)) continue;
+        if (!pair_work(t, &near, pd)) continue;
         uint32_t idle = t->version - 1; /* the version an effect's walk found no first sprite at */
         for (int k = 0; k < pd->count && t->status == VG_OK && idle != t->version; k++) {
             const effect_def *e = &g->effects[g->pair_effects[pd->first + k]];
@@ -148,7 +216,7 @@ void interact_geom(tick_ctx *t) {
             int a, batch = e->flags & FX_BATCH;
             cand.walking = 0;
             idle = t->version;
-            while (t->status == VG_OK && next_any(t, &cand, pd, n0, 0, 0, &a)) {
+            while (t->status == VG_OK && next_any(t, &cand, &near, pd, n0, 0, 0, &a)) {
                 idle = t->version - 1;
                 if (!tick_killed(t, a)) interact_visit(t, e, batch, a, cand.near, n0, seconds_all);
             }

@@ -234,6 +234,7 @@ static uint32_t place_sprites(vg_game *g, const map_rows *m) {
     vg_state *s = g->start;
     uint32_t ne = 0, id = 0;
     int placed[VG_MAX_TYPES] = {0};
+    s->occ_full = (uint8_t)g->geom; /* overlaps by rectangles read no cell counts: none are kept */
     for (int y = 0; y < m->h; y++)
         for (int x = 0; x < m->w; x++) {
             int cell = y * m->w + x;

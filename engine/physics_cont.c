@@ -73,7 +73,7 @@ int physics_update_pos(tick_ctx *t, int i, double dx, double dy, int speed) {
     if (speed == 0 && (speed = (int)sprite_speed(t->g, p)) == 0) return 0;
     uint16_t lastmove = (uint16_t)(t->now - p->moved);
     if (t->g->types[p->type].cooldown > lastmove || fabs(dx) + fabs(dy) == 0) return 0;
-    tick_set_pos(t, i, p->x + (int)(dx * speed), p->y + (int)(dy * speed));
+    tick_set_pos_free(t, i, p->x + (int)(dx * speed), p->y + (int)(dy * speed)); /* continuous physics: g->geom */
     p->moved = t->now;
     return 1;
 }

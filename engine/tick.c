@@ -332,6 +332,16 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     move(t, p, i, x, y);
 }
 
+void tick_set_pos_free(tick_ctx *t, int i, int x, int y) {
+    sprite *p = tick_sprite(t, i);
+    touch(t, i);
+    if (x == p->x && y == p->y) return;
+    t->version++;
+    tick_dirty(t, i);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
+}
+
 void tick_cells_list(tick_ctx *t, uint64_t types) {
     const vg_game *g = t->g;
     cell_lists *c = &t->cl;

@@ -25,6 +25,11 @@
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
     int valid, n, ndropped;                    /* ... of which dropped (while listed) */
+    /* of the sprites moved since, the first 'nlate' of t->dirty wait (interact.c's need) for
+     * the walk of pair 'walk''s first sprites past key 'walk_from' */
+    uint32_t nlate;
+    int walk;
+    uint64_t walk_from;
     struct contact {
         int a;           /* a moved sprite (a dropped contact: REF_NONE, both sides) */
         int b;           /* a sprite overlapping it (a reference), with a rule between their types */
@@ -237,6 +242,10 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force);
 uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here */
+/* tick_set_pos in a game whose overlaps go by rectangles (g->geom): no cell
+ * counts (its state gives them up from the start, occ_full), no grid, edge
+ * or cell lists to keep. */
+void tick_set_pos_free(tick_ctx *t, int i, int x, int y);
 /* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */
 void tick_moved_from(tick_ctx *t, int i, int x, int y);
 void tick_cells_list(tick_ctx *t, uint64_t types); /* lists the sprites of leaf set 'types' by cell too (t->cl) */
