@@ -116,7 +116,7 @@ void rest_finish(vg_game *g) {
         int t = g->update_order[k];
         g->rest_stop[t] = 0;
         if (!may_rest(g, t, k)) continue;
-        for (int u = 0; u < g->ntypes; u++) {
+        for (int u = 0; u < g->ntypes && u < VG_MAX_LEAVES; u++) { /* leaves come first past 64 types */
             int first = REST_NONE;
             for (int p = g->npairs - 1; p >= 0; p--) {
                 uint64_t a = g->types[g->pairs[p].t1].subtypes, b = g->types[g->pairs[p].t2].subtypes;

@@ -2,9 +2,9 @@
  *
  * test_rest_differential.c -- sprites at rest (rest.c) on GVGAI's own
  * games, beyond the recorded traces (seed 1, one play a level): every
- * one-player game of gvgai/all_games_sp.csv with a type that may rest is
- * played on each of its levels with other seeds and random actions,
- * twice: as loaded, and with resting turned off (rest_types cleared: no
+ * game of gvgai/all_games_sp.csv and gvgai/2player/all_games_2p.csv with
+ * a type that may rest (none of the two-player ones today) is played on
+ * each of its levels with other seeds and random actions, twice: as loaded, and with resting turned off (rest_types cleared: no
  * sprite ever rests). After every tick both states must be the same, byte
  * for byte but the flags the collision pass keeps for itself (SP_LINGER,
  * SP_REST), with the same score and events. A failure names the game,
@@ -61,12 +61,15 @@ static int play_both(const char *path, const char *level, uint64_t seed, int tic
     vg_error err;
     int resting = 0;
     for (int k = 1; k <= ticks; k++) {
-        vg_action acts[VG_MAX_ACTIONS];
-        int n = vg_actions(g, s, acts);
-        draw = draw * 6364136223846793005u + 1442695040888963407u;
-        vg_action a = n ? acts[(draw >> 33) % (uint64_t)n] : VG_ACTION_NIL;
-        assert_int_equal(vg_advance(g, s, a, &err), VG_OK);
-        assert_int_equal(vg_advance(plain, p, a, &err), VG_OK);
+        vg_action acts[VG_MAX_PLAYERS], mine[VG_MAX_ACTIONS];
+        for (int q = 0; q < vg_num_players(g); q++) {
+            int n = vg_player_actions(g, s, q, mine);
+            draw = draw * 6364136223846793005u + 1442695040888963407u;
+            uint64_t r = (draw >> 33) % (uint64_t)(n + 1); /* n: NIL */
+            acts[q] = r < (uint64_t)n ? mine[r] : VG_ACTION_NIL;
+        }
+        assert_int_equal(vg_advance_multi(g, s, acts, &err), VG_OK);
+        assert_int_equal(vg_advance_multi(plain, p, acts, &err), VG_OK);
         const char *what = differ(g, s, p);
         if (what) fail_msg("%s %s seed %llu: %s differs after tick %d", path, level, (unsigned long long)seed, what, k);
         resting += any_rest(s);
@@ -80,18 +83,19 @@ static int play_both(const char *path, const char *level, uint64_t seed, int tic
     return resting;
 }
 
-static void test_gvgai_games(void **state) {
-    (void)state;
-    int slow = getenv("VGDL_SLOW") != NULL, seeds = slow ? 16 : 4, ticks = slow ? 3000 : 1000, games = 0;
-    FILE *f = fopen(repo_path("gvgai/all_games_sp.csv"), "r");
+/* Plays every game of GVGAI's index 'csv' ("0,examples/gridphysics/aliens.txt":
+ * the game is 'dir'/aliens.txt, a contphysics one in 'dir'/contphysics/) on
+ * levels 0-4; returns how many have a type that may rest. */
+static int play_index(const char *csv, const char *dir, int seeds, int ticks) {
+    FILE *f = fopen(repo_path(csv), "r");
     assert_non_null(f);
     char line[512];
+    int games = 0;
     while (fgets(line, sizeof line, f)) {
-        /* "0,examples/gridphysics/aliens.txt": the game is gvgai/aliens.txt */
         char *name = strrchr(line, '/'), path[300], level[320];
         if (!name) continue;
         name[strcspn(name, "\r\n")] = 0;
-        snprintf(path, sizeof path, "gvgai/%s%s", strstr(line, "contphysics") ? "contphysics/" : "", name + 1);
+        snprintf(path, sizeof path, "%s/%s%s", dir, strstr(line, "contphysics") ? "contphysics/" : "", name + 1);
         int rests = -1;
         for (int lvl = 0; lvl < 5; lvl++) {
             snprintf(level, sizeof level, "%.*s_lvl%d.txt", (int)strlen(path) - 4, path, lvl);
@@ -107,6 +111,14 @@ static void test_gvgai_games(void **state) {
         games++;
     }
     fclose(f);
+    return games;
+}
+
+static void test_gvgai_games(void **state) {
+    (void)state;
+    int slow = getenv("VGDL_SLOW") != NULL, seeds = slow ? 16 : 4, ticks = slow ? 3000 : 1000;
+    int games = play_index("gvgai/all_games_sp.csv", "gvgai", seeds, ticks);
+    games += play_index("gvgai/2player/all_games_2p.csv", "gvgai/2player", seeds, ticks);
     printf("# %d games with a type that may rest, played with resting and without\n", games);
     assert_true(games >= 5); /* boulderdash, superman, ...: the test tests something */
 }
