@@ -203,7 +203,7 @@ static inline int contacts_listed(tick_ctx *t) {
  * their places; with lists, where they are (the readers pass over them:
  * pairs 0), until they are as many as the others. Either way the others
  * keep their order. */
-static void contacts_drop(tick_ctx *t, int d) {
+static inline __attribute__((always_inline)) void contacts_drop(tick_ctx *t, int d) {
     contacts *c = &t->ct;
     if (!contacts_listed(t)) {
         int kept = 0;
@@ -333,25 +333,55 @@ static inline __attribute__((always_inline)) int contacts_all(tick_ctx *t) {
     return 1;
 }
 
+/* What an effect's walk of its first sprites needs up to date when it
+ * reads the contacts: those of the sprites of leaf set 't2', and of those
+ * of 't1' from key 'from' on (the others' contacts, old or new, give it
+ * no first sprite and no second one: see firsts_list and seconds). 'from'
+ * only grows during a walk, so a sprite that can wait once (a first sprite
+ * an effect moved once visited: pullWithIt, stepBack) waits until the walk
+ * ends; the next reader of another walk, or of all, collects it. */
+typedef struct need {
+    uint64_t t1, t2, from;
+} need;
+
+static inline int can_wait(const tick_ctx *t, const need *nd, int d) {
+    const sprite *p = tick_sprite(t, d);
+    return !(nd->t2 >> p->type & 1) && (!(nd->t1 >> p->type & 1) || ((uint64_t)p->type << 32 | p->id) < nd->from);
+}
+
+/* Of t->dirty from index 'k' on, puts those that can wait for 'nd' after
+ * the first 'k' (which wait); returns how many wait now. */
+static uint32_t contacts_late(tick_ctx *t, const need *nd, uint32_t k) {
+    uint32_t nlate = k;
+    for (; k < t->ndirty; k++) {
+        int d = t->dirty[k];
+        if (can_wait(t, nd, d)) t->dirty[k] = t->dirty[nlate], t->dirty[nlate++] = (uint16_t)d;
+    }
+    return nlate;
+}
+
 /* While t->track: collects again the contacts of the sprites that changed
  * place since the last time (all of them, when too many did), and forgets
- * which did; returns 0 when they do not fit. */
-static int contacts_update(tick_ctx *t) {
+ * which did, but, for a walk's reader 'nd' (NULL: any), those that can
+ * wait (first in t->dirty; the first 'nlate' waited already in this walk);
+ * returns 0 when they do not fit. */
+static inline __attribute__((always_inline)) int contacts_update(tick_ctx *t, const need *nd, uint32_t nlate) {
     contacts *c = &t->ct;
     for (uint32_t k = c->nmoved; k < t->nmoved; k++) tick_dirty(t, t->moved[k]);
     if (t->ndirty > MAX_DIRTY) {
         if (!contacts_all(t)) return 0;
         memset(t->dirty_bits, 0, (t->s->n + 63) / 64 * sizeof t->dirty_bits[0]); /* tick_create clears new words */
-        t->ndirty = 0;
+        t->ndirty = c->nlate = 0;
         return 1;
     }
-    for (uint32_t k = 0; k < t->ndirty; k++) contacts_drop(t, t->dirty[k]);
+    if (nd) nlate = contacts_late(t, nd, nlate);
+    for (uint32_t k = nlate; k < t->ndirty; k++) contacts_drop(t, t->dirty[k]);
     int before = c->n;
-    for (uint32_t k = 0; k < t->ndirty; k++)
+    for (uint32_t k = nlate; k < t->ndirty; k++) /* a late one's contacts with them wait with it */
         if (!contacts_add(t, t->dirty[k], is_dirty, NULL)) return 0;
     c->stamp += c->n > before; /* dropping contacts adds no first sprite (see next_first) */
-    for (uint32_t k = 0; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
-    t->ndirty = 0;
+    for (uint32_t k = nlate; k < t->ndirty; k++) t->dirty_bits[t->dirty[k] >> 6] &= ~(1ULL << (t->dirty[k] & 63));
+    t->ndirty = c->nlate = nlate;
     return 1;
 }
 
@@ -377,7 +407,7 @@ static int only_created(const tick_ctx *t) {
 static int contacts_collect(tick_ctx *t) {
     contacts *c = &t->ct;
     if (c->valid && t->track) {
-        if (!contacts_update(t)) return 0;
+        if (!contacts_update(t, NULL, 0)) return 0;
     } else if (t->census && only_created(t)) {
         int before = c->n;
         for (uint32_t j = c->nsprites; j < t->s->n; j++)
@@ -388,7 +418,7 @@ static int contacts_collect(tick_ctx *t) {
         if (!t->track && t->nmoved >= TRACK_MIN) { /* from now on, note the sprites that change place */
             memset(t->dirty_bits, 0, (t->s->n + 63) / 64 * sizeof t->dirty_bits[0]); /* tick_create clears new words */
             t->track = 1;
-            t->ndirty = 0;
+            t->ndirty = c->nlate = 0;
         }
     }
     c->valid = 1;
@@ -398,11 +428,43 @@ static int contacts_collect(tick_ctx *t) {
     return 1;
 }
 
-/* Brings t->ct up to date (see contacts_collect). */
+/* contacts_collect while t->track for a walk's reader 'nd' (see need),
+ * of which the first 'nlate' of t->dirty still wait. */
+static int contacts_collect_need(tick_ctx *t, const need *nd, uint32_t nlate) {
+    contacts *c = &t->ct;
+    if (!c->valid || !t->track) return contacts_collect(t);
+    if (nlate && t->ndirty == nlate && c->nmoved == t->nmoved) return 1; /* nothing more moved */
+    if (!contacts_update(t, nd, nlate)) return 0;
+    c->version = t->version - (c->nlate > 0); /* while sprites wait, every reader looks */
+    c->nmoved = t->nmoved;
+    c->nsprites = t->s->n;
+    return 1;
+}
+
+/* ... for the walk of pair 'pd''s first sprites, from key 'from' on (the
+ * sprites that wait from an earlier reading of the same walk still do). */
+static __attribute__((noinline)) int contacts_collect_for(tick_ctx *t, const pair_def *pd, uint64_t from) {
+    contacts *c = &t->ct;
+    int walk = (int)(pd - t->g->pairs);
+    uint32_t nlate = c->nlate && walk == c->walk && from >= c->walk_from ? c->nlate : 0;
+    c->walk = walk, c->walk_from = from;
+    return contacts_collect_need(t, &(need){t->g->types[pd->t1].subtypes, t->g->types[pd->t2].subtypes, from}, nlate);
+}
+
+/* Brings t->ct up to date (see contacts_collect); _for, for a walk of
+ * first sprites (see need), lets sprites wait once pullWithIt has
+ * pulled one this tick: a pulled sprite moves with the one it overlaps,
+ * so collecting it again adds contacts, and the walk's first sprites are
+ * listed again (a step back into a place where a sprite overlaps nothing
+ * adds none: waiting would cost more than it saves). A macro: the reader
+ * is made only when needed. */
 static inline int contacts_fresh(tick_ctx *t) {
     const contacts *c = &t->ct;
     return c->version == t->version || contacts_collect(t); /* t->version counts touches too */
 }
+#define contacts_fresh_for(t, pd, from) \
+    ((t)->ct.version == (t)->version || ((t)->npulled ? contacts_collect_for((t), (pd), (from)) : contacts_collect(t)))
+
 
 /* The pairs with work, as a bit set: those with a contact between their sides. */
 static void contacts_pairs(tick_ctx *t, uint64_t active[PAIR_WORDS]) {
@@ -471,7 +533,8 @@ static void firsts_list(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0,
  * is a second sprite, or had one (see firsts). 'f' holds the candidates
  * ('f->n' -1: none listed yet). Returns 0 when there is none. */
 static int next_first(tick_ctx *t, firsts *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    if (!contacts_fresh(t)) return interact_next_any(t, &f->any, pd, n0, after, started, r);
+    if (!contacts_fresh_for(t, pd, started ? after + 1 : 0))
+        return interact_next_any(t, &f->any, pd, n0, after, started, r);
     if (f->n < 0 || f->stamp != t->ct.stamp) firsts_list(t, f, pd, n0, after, started);
     if (f->at == f->n) return 0;
     *r = f->ref[f->at++];
@@ -505,7 +568,9 @@ static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
  * GVGAI's order (by type, then id), as overlap_find() gives them. */
 static inline __attribute__((always_inline)) int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
-    if (t->full || !contacts_fresh(t)) return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
+    if (t->full)
+        return overlap_find(t, a, types, n0, 0, out, MAX_REFS); /* else next_first brought the contacts up to
+                                                                            * date for 'a' (see need) */
     contacts *c = &t->ct;
     if (a >= 0 && contacts_listed(t)) return seconds_listed(t, a, types, n0, out);
     uint64_t keys[MAX_REFS];

@@ -25,6 +25,11 @@
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
     int valid, n, ndropped;                    /* ... of which dropped (while listed) */
+    /* of the sprites moved since, the first 'nlate' of t->dirty wait (interact.c's need) for
+     * the walk of pair 'walk''s first sprites past key 'walk_from' */
+    uint32_t nlate;
+    int walk;
+    uint64_t walk_from;
     struct contact {
         int a;           /* a moved sprite (a dropped contact: REF_NONE, both sides) */
         int b;           /* a sprite overlapping it (a reference), with a rule between their types */

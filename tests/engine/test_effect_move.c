@@ -135,6 +135,61 @@ static void test_pull_with_it(void **state) {
     }
 }
 
+/* pullWithIt on many riders in a tick (their contacts wait until a rule
+ * needs them: interact.c's need): each rider meets what it is pulled onto
+ * in the same tick, under a later pair (the coins: a rider half a cell
+ * from one overlaps it), and its overlap with its log lasts into the next
+ * tick, which pulls it again. */
+static void test_pull_with_it_many(void **state) {
+    (void)state;
+    vg_game *g = load_ok("sprite { 'log', 'Missile', orientation = 'RIGHT', speed = 0.5 }\n"
+                         "sprite { 'rider', 'Passive' }\n"
+                         "sprite { 'coin', 'Immovable' }\n"
+                         "map { 'L', 'log', 'rider' }\n"
+                         "map { 'c', 'coin' }\n"
+                         "interaction { 'rider', 'log', 'pullWithIt' }\n"
+                         "interaction { 'rider', 'coin', 'killSprite', scoreChange = 1 }\n",
+                         "A....\n"
+                         "L.c..\n"
+                         "L.c..\n"
+                         "L..c.\n"
+                         "L..c.\n"
+                         "L....");
+    vg_state *s = vg_state_new(g, 1);
+    static const double score[] = {0, 0, 0, 2, 2, 4, 4};
+    static const int riders[] = {5, 5, 5, 3, 3, 1, 1}, x2[] = {0, 1, 2, 3, 4, 5, 6}; /* in pulls */
+    for (int k = 0; k < 7; k++) {
+        advance(g, s, VG_ACTION_NIL); /* a missile stays still in its first tick */
+        uint32_t from, to;
+        state_range(g, s, vg_type_find(g, "rider"), &from, &to);
+        assert_true(vg_score(s) == score[k]);
+        assert_int_equal(to - from, riders[k]);
+        assert_int_equal(state_sprite(s, to - 1)->x, x2[k] * (int)(0.5 * g->square));
+    }
+    vg_state_free(s);
+    vg_game_free(g);
+    /* One rule for all (a sprite of the second type that moved is looked at again at once, one of the
+     * first only if not visited yet): the rafts, pulled by their logs, pull the riders in the same walk. */
+    g = load_ok("sprite { 'thing' }\n"
+                "sprite { 'raft', 'Passive', parent = 'thing' }\n"
+                "sprite { 'log', 'Missile', parent = 'thing', orientation = 'RIGHT', speed = 0.9 }\n"
+                "sprite { 'rider', 'Passive', parent = 'thing' }\n"
+                "map { 'L', 'log', 'raft' }\n"
+                "map { 'r', 'rider' }\n"
+                "interaction { 'thing', 'thing', 'pullWithIt' }\n",
+                "A....\nLr...\nLr...\nLr...\nLr...");
+    s = vg_state_new(g, 1);
+    advance(g, s, VG_ACTION_NIL);
+    advance(g, s, VG_ACTION_NIL);
+    uint32_t from, to;
+    state_range(g, s, vg_type_find(g, "rider"), &from, &to);
+    assert_int_equal(to - from, 4);
+    for (uint32_t i = from; i < to; i++)              /* where collecting all contacts again after each pull put them */
+        assert_int_equal(state_sprite(s, i)->x, 160); /* (304 if the moved rafts' contacts waited) */
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
 /* setSpeedForAll gives every sprite of 'stype' its own speed: a still car starts. */
 static void test_set_speed_for_all(void **state) {
     (void)state;
@@ -298,6 +353,7 @@ int main(void) {
         cmocka_unit_test(test_teleport_to_exit),
         cmocka_unit_test(test_step_back_pixel_perfect),
         cmocka_unit_test(test_pull_with_it),
+        cmocka_unit_test(test_pull_with_it_many),
         cmocka_unit_test(test_set_speed_for_all),
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_errors),
