@@ -112,13 +112,17 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
 }
 
 /* class_update_passive_range, its moves as 'geom' says (tick_set_pos_free
- * or tick_set_pos): instantiated once for each. */
+ * or tick_set_pos); 'rests': the type's sprites may rest (rest.c), and those
+ * that rested or were stepped back out of what they rest on last tick
+ * (SP_REST) are asked whether they need move. Instantiated for each case. */
 static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to,
-                                                                int geom) {
+                                                                int geom, int rests) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
     int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
+    uint16_t later[MAX_REST]; /* rests: those rest_try could not tell yet */
+    uint32_t nlater = 0;
     for (uint32_t i = from; i < to; i++) {
         sprite *p = tick_sprite(t, i);
         if (p->flags & SP_DISABLED) continue;
@@ -134,18 +138,41 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
                 px = speed != 0 ? (int)(speed * t->b) : 0;
             }
             if (px) {
-                (geom ? tick_set_pos_free : tick_set_pos)(t, (int)i, p->x + p->dx * px, p->y + p->dy * px);
+                int x = p->x + p->dx * px, y = p->y + p->dy * px;
+                int r;
+                if (!rests || !(p->flags & SP_REST)) {
+                    (geom ? tick_set_pos_free : tick_set_pos)(t, (int)i, x, y);
+                } else if ((r = rest_try(t, (int)i, x, y)) < 0 && nlater < MAX_REST) {
+                    later[nlater++] = (uint16_t)i;
+                } else if (r <= 0) {
+                    p->flags &= (uint8_t)~SP_REST;
+                    tick_set_pos(t, (int)i, x, y);
+                }
                 p->moved = t->now;
             }
         }
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
         else p->counter++;
     }
+    for (uint32_t k = 0; k < nlater; k++) { /* in the way of one that may have come to rest since */
+        sprite *p = tick_sprite(t, later[k]);
+        int x = p->x + p->dx * pixels, y = p->y + p->dy * pixels;
+        if (own) {
+            double speed = sprite_speed(g, p);
+            int px = speed != 0 ? (int)(speed * t->b) : 0;
+            x = p->x + p->dx * px, y = p->y + p->dy * px;
+        }
+        if (!rest_try_on(t, later[k], x, y)) {
+            p->flags &= (uint8_t)~SP_REST;
+            tick_set_pos(t, later[k], x, y);
+        }
+    }
 }
 
 void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
-    if (t->g->geom) passive_range(t, type, from, to, 1);
-    else passive_range(t, type, from, to, 0);
+    if (t->g->geom) passive_range(t, type, from, to, 1, 0); /* no type rests there */
+    else if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 0, 1);
+    else passive_range(t, type, from, to, 0, 0);
 }
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }

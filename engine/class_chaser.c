@@ -82,7 +82,8 @@ static inline __attribute__((always_inline)) int chase_dirs_in(tick_ctx *t, cons
         uint32_t from, to;
         type_range(t, leaf, &from, &to);
         for (uint32_t j = from; j < to; j++) m = dirs_one(t, me, sight, fleeing, (int)j, masks, n, m, best, first);
-        for (uint32_t j = t->settled; j < t->s->n && (t->created >> leaf & 1); j++)
+        if (!(t->created >> leaf & 1)) continue;
+        for (uint32_t j = t->settled; j < t->s->n; j++)
             if (tick_sprite(t, j)->type == leaf) m = dirs_one(t, me, sight, fleeing, (int)j, masks, n, m, best, first);
     }
     return m;

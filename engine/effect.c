@@ -62,12 +62,18 @@ static void add_event(tick_ctx *t, int a, int b) {
     s->events[s->nevents++] = (state_event){p->id, ref_id(t->g, s, b), p->x, p->y, (uint8_t)ta, (uint8_t)tb, 0, 0};
 }
 
-/* Runs row 'e' on 'a' and 'b'; returns whether its score applies. */
-static inline __attribute__((always_inline)) int run(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (e->kind != EFFECT_SCRIPT) return effect_table[e->kind].fn(t, e, a, b);
+/* A script effect: the script runs it. */
+static int run_script(tick_ctx *t, const effect_def *e, int a, int b) {
     vg_status st = t->g->ops->effect(t->g->script, e->script_ref, t, a, b, t->err);
     if (st != VG_OK && t->status == VG_OK) t->status = st;
     return 1;
+}
+
+void effect_bind(effect_def *e) { e->fn = e->plain = e->kind == EFFECT_SCRIPT ? run_script : effect_table[e->kind].fn; }
+
+/* Runs row 'e' on 'a' and 'b'; returns whether its score applies. */
+static inline __attribute__((always_inline)) int run(tick_ctx *t, const effect_def *e, int a, int b) {
+    return e->fn(t, e, a, b);
 }
 
 void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
@@ -78,7 +84,9 @@ void effect_apply(tick_ctx *t, const effect_def *e, int a, int b) {
 }
 
 void effect_apply_batch(tick_ctx *t, const effect_def *e, int a, const int *b, int n) {
+    if ((e->after & AFTER_REST) && t->nrest && (e->after & AFTER_REST_ALL)) rest_check(t, e->pair, 1);
     int count = effect_wall_batch(t, e, a, b, n);
+    if (e->after & AFTER_REST) rest_after(t, e, a, REF_NONE);
     if (t->g->tally) players_tally(t, e->score, e, 1, count);
     else t->s->score += e->score[0] * count;
     for (int k = 0; k < n && (e->after & AFTER_EVENTS); k++) add_event(t, a, b[k]);

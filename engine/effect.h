@@ -163,6 +163,7 @@ typedef struct effect_row {
 } effect_row;
 
 extern const effect_row effect_table[NUM_EFFECTS];
+void effect_bind(effect_def *e); /* sets e->fn and e->plain: its kind's function, or the script's */
 
 int effect_find(const char *name);           /* EFF_* number, or -1 */
 int effect_names(const char **out, int max); /* fills out[] with the effect names; returns how many */

@@ -121,8 +121,14 @@ typedef struct effect_def {
                              * 'estype', transformToSingleton's 'stype_other'), -1 */
     int repeat;                   /* GVGAI repeat: the row runs this many times in a row (0, 1: once) */
     int after;                    /* what the row does after its effect but its one player's score (game_finish): */
-#define AFTER_EVENTS 1            /*   a side's types include an avatar type: it records events */
-#define AFTER_TALLY  2            /*   scores go to players and counters (players_tally: g->tally), when it has any */
+#define AFTER_EVENTS   1          /*   a side's types include an avatar type: it records events */
+#define AFTER_TALLY    2          /*   scores go to players and counters (players_tally: g->tally), when it has any */
+#define AFTER_REST     4          /*   it may move or create sprites: sprites at rest may have to move (rest.c) */
+#define AFTER_REST_ALL 8          /*   it acts beyond its two sprites, or is the script's: they all move first */
+    int pair;                     /* the pair whose effects it is among (g->pairs), -1: none (rest.c) */
+    /* what runs it (effect_bind): its kind's function or the script's ('plain'), or rest.c's around it */
+    int (*fn)(struct tick_ctx *t, const struct effect_def *e, int a, int b);
+    int (*plain)(struct tick_ctx *t, const struct effect_def *e, int a, int b);
     /* -- kill, spawn, transform (effect_kill.c, effect_spawn.c) */
     int kill_second;              /* transformTo: also kill the second sprite */
     double prob;                  /* spawn and its kin: the chance it creates (drawn every time), 1 */
@@ -328,7 +334,17 @@ struct vg_game {
     uint32_t state_cap;            /* sprite capacity of every state */
     uint32_t create_below;         /* a creation with fewer sprites needs no check (tick_create) */
     uint64_t edge_types;           /* the leaf types the edge effects (eos_effects) apply to */
-    vg_state *start;               /* the level's start state (seed 0) */
+    /* sprites at rest (rest.c): the leaf types that may rest, the killable fixed ones, the pairs
+     * whose first effect steps the first sprite back out of fixed ones, and per rest type and leaf
+     * type the first pair with both (REST_NONE: none) */
+    uint64_t rest_types, rest_killable;
+    void (*pass)(struct tick_ctx *t); /* a tick's collision pass: interact_run, or rest.c's before it */
+    uint64_t rest_stop[VG_MAX_TYPES]; /* per rest type: the fixed leaf types whose first pair with it is such */
+    uint64_t rest_pairs[PAIR_WORDS];
+    uint64_t rest_backs[PAIR_WORDS]; /* pairs whose first effect is a plain stepBack of the first sprite */
+#define REST_NONE 255
+    uint8_t rest_first[VG_MAX_TYPES][VG_MAX_TYPES];
+    vg_state *start; /* the level's start state (seed 0) */
     /* script */
     const script_ops *ops;
     void *script;

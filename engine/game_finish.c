@@ -130,6 +130,7 @@ static vg_status finish_physics(vg_game *g, vg_error *err) {
 static vg_status check_effect(vg_game *g, effect_def *e, vg_error *err) {
     e->not_types = game_leaves_of(g, &e->not_named);
     e->flags = effect_flags(e->kind) | (e->kill_second ? FX_KILL2 : 0); /* the row's check may narrow them */
+    effect_bind(e);
     unsigned flags = e->flags | (e->ftype >= 0 ? effect_flags(e->ftype) : 0);
     if (flags & FX_CREATES) g->may_create = 1;
     if (flags & FX_ADDS) g->may_grow = 1;
@@ -424,5 +425,6 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     if ((st = finish_players(g, err)) != VG_OK) return st;
     finish_glyphs(g);
     finish_actions(g);
+    rest_finish(g);
     return finish_layout(g, err);
 }

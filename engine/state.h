@@ -24,13 +24,15 @@
 
 #include "game.h"
 
-enum {                  /* sprite.flags */
-       SP_DISABLED = 1, /* a killed avatar: kept, but no longer plays (GVGAI) */
-       SP_KILLED = 2,   /* killed this tick; removed when the tick ends */
-       SP_FIRST = 4,    /* has not had its first passive move yet */
-       SP_GROUND = 8,   /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
-       SP_LINGER = 16,  /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
-       SP_ORIENTED = 32 /* keeps an orientation though its type does not: given one by takeOrientation */
+enum {                   /* sprite.flags */
+       SP_DISABLED = 1,  /* a killed avatar: kept, but no longer plays (GVGAI) */
+       SP_KILLED = 2,    /* killed this tick; removed when the tick ends */
+       SP_FIRST = 4,     /* has not had its first passive move yet */
+       SP_GROUND = 8,    /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
+       SP_LINGER = 16,   /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
+       SP_ORIENTED = 32, /* keeps an orientation though its type does not: given one by takeOrientation */
+       SP_REST = 64      /* a type that may rest (rest.c): stepped back out of what it rests on, or at rest,
+                          * last tick, so its next move is first asked whether it need happen */
 };
 
 enum {                   /* vg_state.persist: what overlaps outlasted the last tick */

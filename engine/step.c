@@ -77,8 +77,9 @@ static inline __attribute__((always_inline)) vg_status tick(const vg_game *g, vg
     }
     t.updating = -1;
 
-    /* Step 3. Collisions; then note whether any overlap outlasts the tick. */
-    interact_run(&t);
+    /* Step 3. Collisions (interact_run; rest.c's first, in a game whose
+     * sprites may rest); then note whether any overlap outlasts the tick. */
+    g->pass(&t);
     s->persist = (uint8_t)interact_persist(&t);
 
     /* Step 4. Clean up. */

@@ -36,6 +36,7 @@ void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
     t->nmoved = 0;
     t->version = 0;
     t->census = 0;
+    t->nrest = 0;
     t->created = 0;
     t->outside_known = 0; /* t->outside is set when first needed */
     t->nshields = 0;

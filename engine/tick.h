@@ -22,6 +22,8 @@
 #define MAX_DIRTY    256 /* sprites moved between two collections of the contacts (more: all again) */
 #define MAX_OFF      64  /* sprites of edge types moved off the map in one tick, listed (more: all looked at) */
 #define EDGES_DONE   UINT32_MAX
+#define MAX_REST     128 /* sprites at rest in one tick (more move) */
+#define REST_ON_NONE 0xffffu
 typedef struct contacts {
     uint32_t version, nmoved, stamp, nsprites; /* ... and the state's sprites then */
     int valid, n, ndropped;                    /* ... of which dropped (while listed) */
@@ -116,6 +118,7 @@ struct tick_ctx {
     uint64_t dirty_bits[VG_MAX_SPRITES / 64];
     uint64_t census;       /* leaf types whose sprites were killed, disabled or created: counts changed (all:
                             * anything may have) */
+    uint32_t nrest;        /* sprites at rest (rest.c, 'rest' below) */
     uint64_t created;      /* leaf types of the sprites created this tick */
     uint32_t ncreated[64]; /* per leaf type in 'created': how many */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
@@ -154,6 +157,18 @@ struct tick_ctx {
      * s->edges_clear) */
     uint16_t off[MAX_OFF];
     type_boxes boxes; /* the rectangles around the types, in a tick that checks every pair (interact.c) */
+    /* sprites at rest (rest.c): not moved to (x, y), as pair 'pair' would step them back; per
+     * cell, how many of them cover it where they are or would be (valid while nrest > 0);
+     * the sprites rest_after has looked at (below nlooked) */
+    uint32_t nlooked;
+    struct rest {
+        uint16_t i;
+        uint8_t pair, ncells;
+        int16_t x, y;
+        uint16_t cell[4]; /* its cell, then those of (x, y) but it */
+        uint16_t on;      /* the sprite at rest it rests on, REST_ON_NONE: fixed ones */
+    } rest[MAX_REST];
+    uint8_t rest_marks[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];
 };
 
 /* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
@@ -222,6 +237,27 @@ static inline int tick_killed(const tick_ctx *t, int r) {
     int bit = t->g->static_ents[-r - 1].bit;
     return t->nkilled && bit != NO_BIT && (t->dying[bit >> 6] >> (bit & 63) & 1);
 }
+
+/* ---- Sprites at rest (rest.c) ----------------------------------------- */
+
+void rest_finish(vg_game *g); /* the game's tables (g->rest_*, effect_def's pair and AFTER_REST) */
+/* Sprite i of a type in g->rest_types would drift to pixel (x, y): 1 when it
+ * need not (it is at rest: listed in t->rest), 0 when it must move, -1 when
+ * it cannot tell yet: one changing sprite lies where it would go (ask
+ * rest_try_on once the others of its type have been asked). */
+int rest_try(tick_ctx *t, int i, int x, int y);
+/* rest_try for the sprites it answered -1 (another changing sprite in the
+ * way, which may rest): 1 when at rest, on fixed sprites or on another at
+ * rest; 0 when it must move. */
+int rest_try_on(tick_ctx *t, int i, int x, int y);
+/* During the collision pass, at pair 'pair' (-1: before the first): the
+ * sprites at rest that pairs up to it have not stepped back move now, all
+ * of them, or those no longer alone in their cells. */
+void rest_check(tick_ctx *t, int pair, int all);
+
+/* After effect 'e' ran on 'a' and 'b' (AFTER_REST): rest_check when what it
+ * moved or created covers a cell of a sprite at rest. */
+void rest_after(tick_ctx *t, const effect_def *e, int a, int b);
 
 /* ---- A tick (tick.c) ------------------------------------------------- */
 
