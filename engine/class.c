@@ -111,6 +111,14 @@ void class_update_passive(tick_ctx *t, int i, vg_action a) {
     still_age(t, i);
 }
 
+/* The pixels sprite p of a type drifting 'pixels' a tick moves now ('own':
+ * sprites have speeds of their own). */
+static inline int drift_pixels(const tick_ctx *t, const sprite *p, int own, int pixels) {
+    if (!own) return pixels;
+    double speed = sprite_speed(t->g, p);
+    return speed != 0 ? (int)(speed * t->b) : 0;
+}
+
 /* class_update_passive_range, its moves as 'geom' says (tick_set_pos_free
  * or tick_set_pos); 'rests': the type's sprites may rest (rest.c), and those
  * that rested or were stepped back out of what they rest on last tick
@@ -132,11 +140,7 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
             p->flags &= (uint8_t)~SP_FIRST;
         } else if ((oriented || (p->flags & SP_ORIENTED)) && (p->dx | p->dy) &&
                    cooldown <= (uint16_t)(t->now - p->moved)) {
-            int px = pixels;
-            if (own) {
-                double speed = sprite_speed(g, p);
-                px = speed != 0 ? (int)(speed * t->b) : 0;
-            }
+            int px = drift_pixels(t, p, own, pixels);
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
                 int r;
@@ -156,12 +160,7 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
     }
     for (uint32_t k = 0; k < nlater; k++) { /* in the way of one that may have come to rest since */
         sprite *p = tick_sprite(t, later[k]);
-        int x = p->x + p->dx * pixels, y = p->y + p->dy * pixels;
-        if (own) {
-            double speed = sprite_speed(g, p);
-            int px = speed != 0 ? (int)(speed * t->b) : 0;
-            x = p->x + p->dx * px, y = p->y + p->dy * px;
-        }
+        int px = drift_pixels(t, p, own, pixels), x = p->x + p->dx * px, y = p->y + p->dy * px;
         if (!rest_try_on(t, later[k], x, y)) {
             p->flags &= (uint8_t)~SP_REST;
             tick_set_pos(t, later[k], x, y);

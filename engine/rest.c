@@ -195,7 +195,6 @@ static int try_rest(tick_ctx *t, int i, int x, int y, const struct rest *on) {
     struct rest *r = &t->rest[t->nrest];
     *r = (struct rest){(uint16_t)i, REST_NONE, 1, (int16_t)x, (int16_t)y, {(uint16_t)c0}, REST_ON_NONE};
     if (on) r->on = on->i;
-    types = 0;
     for (int k = 0; k < n; k++) {
         if (cells[k] != c0) r->cell[r->ncells++] = (uint16_t)cells[k];
         types |= alive_types(t, cells[k], g->static_mask[cells[k]] & partners);

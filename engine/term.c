@@ -26,7 +26,7 @@ static int census(const tick_ctx *t) { return t->census || t->s->tick == 1; }
  * changed (t->census: the leaf types with sprites born or dead this tick),
  * or a StopCounter may have let them end the game since (g->recount). */
 static int counts_changed(const tick_ctx *t, const term_def *d) {
-    return (t->census && (t->census & d->leaves)) || t->s->tick == 1 || t->g->recount;
+    return (t->census & d->leaves) || t->s->tick == 1 || t->g->recount;
 }
 
 /* GVGAI's canEnd: a StopCounter can keep the sprite counters from ending the game. */
