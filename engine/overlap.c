@@ -263,12 +263,18 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
                     out[n++] = (int)j;
             }
         }
-        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0);
-             j++) { /* then the new ones */
-            const sprite *p = tick_sprite(t, j);
-            if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
-            left--;
-            if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
+        if (__builtin_expect(t->created >> st & 1, 0)) {
+            /* then the new ones: from the first of its type (a termination's script may create
+             * after tick_end: the new ones then start at t->settled), until all are seen */
+            uint32_t j = t->new_at[st] > t->settled ? t->new_at[st] : t->settled;
+            for (uint32_t k = t->ncreated[st]; j < n0 && k && (!counted || left > 0); j++) {
+                const sprite *p = tick_sprite(t, j);
+                if (p->type != st) continue;
+                k--;
+                if (!physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
+                left--;
+                if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
+            }
         }
     }
     type_cells_scanned(t, scanned);

@@ -456,7 +456,7 @@ static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, i
         if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
-    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
+    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->new_at[type] = (uint16_t)i, t->created |= 1ULL << type;
     t->ncreated[type]++;
     state_occ_add(g, s, x, y, +1);
     if (!s->loose && cell_exact(g, x, y) < 0) s->loose = 1;
