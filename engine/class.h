@@ -216,8 +216,9 @@ static inline int class_expired(tick_ctx *t, int i, int age) {
 /* RandomNPC's next direction (GVGAI getRandomMove): the last one drawn for
  * 'cons' more ticks (none before the first draw), then a new draw. */
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy);
-/* The last direction class_random_dir drew, 1 + its row in class_base_dirs; 0: none yet. */
-int class_random_prev(const sprite *p);
+/* The last direction class_random_dir drew, 1 + its row in class_base_dirs; 0: none yet
+ * (the bits of 'counter' above the ticks it was kept). */
+static inline int class_random_prev(const sprite *p) { return p->counter >> 12; }
 /* GVGAI's counter = cons: the next class_random_dir draws a new direction. */
 void class_random_expire(tick_ctx *t, int i);
 
