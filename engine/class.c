@@ -190,7 +190,7 @@ int class_resource_limit(const vg_game *g, int type) {
 void class_update_flicker(tick_ctx *t, int i, vg_action a) {
     (void)a;
     sprite *p = tick_sprite(t, i);
-    physics_passive(t, i);
+    class_passive(t, i);
     class_expired(t, i, p->counter);
     if (p->counter > t->g->types[p->type].limit) tick_kill(t, i, 0);
     if (p->counter < INT16_MAX) p->counter++;

@@ -6,15 +6,10 @@
  */
 #include "class.h"
 
-/* The passive move first, which clears SP_FIRST and moves a sprite only
- * when it is oriented (its type, or SP_ORIENTED), under continuous physics
- * always: a RandomNPC mostly is none of these (infection's 25 a tick). */
 void class_update_random_npc(tick_ctx *t, int i, vg_action a) {
     (void)a;
     int dx, dy;
-    const sprite *p = tick_sprite(t, i);
-    const type_def *td = &t->g->types[p->type];
-    if (td->oriented || td->cont || (p->flags & (SP_FIRST | SP_ORIENTED))) physics_passive(t, i);
+    class_passive(t, i);
     class_random_dir(t, i, &dx, &dy);
     class_active_move(t, i, dx, dy);
 }
