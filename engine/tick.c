@@ -253,7 +253,9 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
     if (!(t->indexed >> type & 1)) return;
     if (t->cl.on && (t->cl.listed >> type & 1)) {
         int from = cells_key(t->g, p->x, p->y), to = cells_key(t->g, x, y);
-        if (from != to) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
+        if (from != to && t->cl.typed)
+            cells_unlink_typed(t->g, &t->cl, i, type, from), cells_link_typed(t->g, &t->cl, i, type, to);
+        else if (from != to) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
     }
     if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
 }
@@ -343,17 +345,40 @@ void tick_set_pos_free(tick_ctx *t, int i, int x, int y) {
     p->y = (int16_t)y;
 }
 
+/* tick_cells_list for a game of a list per type and cell: type by type,
+ * its heads cleared, its sprites put first from the last on (the lists
+ * come out by index). */
+static __attribute__((noinline)) void cells_list_typed(tick_ctx *t, uint64_t types) {
+    const vg_game *g = t->g;
+    cell_lists *c = &t->cl;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int type = __builtin_ctzll(ts), block = g->cells_block[type];
+        uint32_t from, to;
+        memset(c->head + block, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
+        type_range(t, type, &from, &to);
+        for (uint32_t i = t->s->n; i-- > t->settled && (t->created >> type & 1);) /* the new ones */
+            if (tick_sprite(t, i)->type == type)
+                cells_link(c, (int)i, block + cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+        for (uint32_t i = to; i-- > from;)
+            cells_link(c, (int)i, block + cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+    }
+}
+
 void tick_cells_list(tick_ctx *t, uint64_t types) {
     const vg_game *g = t->g;
     cell_lists *c = &t->cl;
     if (!c->on) {
-        memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
         c->on = 1;
         c->listed = 0;
+        if (!(c->typed = g->cells_typed)) memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
     }
     types &= ~c->listed;
     c->listed |= types;
     t->indexed |= types;
+    if (c->typed) {
+        cells_list_typed(t, types);
+        return;
+    }
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         uint32_t from, to;
         type_range(t, __builtin_ctzll(ts), &from, &to);
@@ -453,7 +478,9 @@ static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, i
     if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
     touch(t, (int)i);                                              /* one version */
     if (t->indexed >> type & 1) {
-        if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
+        if (t->cl.on && (t->cl.listed >> type & 1) && t->cl.typed)
+            cells_link_typed(g, &t->cl, (int)i, type, cells_key(g, x, y));
+        else if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
     if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
