@@ -131,15 +131,18 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
     int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
     uint16_t later[MAX_REST]; /* rests: those rest_try could not tell yet */
     uint32_t nlater = 0;
+    uint16_t now = t->now; /* these three kept through the calls below: they do not change in a tick */
+    char *spb = t->spb;
+    size_t stride = t->stride;
     for (uint32_t i = from; i < to; i++) {
-        sprite *p = tick_sprite(t, i);
+        sprite *p = (sprite *)(void *)(spb + i * stride);
         if (p->flags & SP_DISABLED) continue;
         if (!moves) {
             if (!td->is_static) p->flags &= (uint8_t)~SP_FIRST;
         } else if (p->flags & SP_FIRST) {
             p->flags &= (uint8_t)~SP_FIRST;
         } else if ((oriented || (p->flags & SP_ORIENTED)) && (p->dx | p->dy) &&
-                   cooldown <= (uint16_t)(t->now - p->moved)) {
+                   cooldown <= (uint16_t)(now - p->moved)) {
             int px = drift_pixels(t, p, own, pixels);
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
@@ -152,7 +155,7 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
                     p->flags &= (uint8_t)~SP_REST;
                     tick_set_pos(t, (int)i, x, y);
                 }
-                p->moved = t->now;
+                p->moved = now;
             }
         }
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
