@@ -536,7 +536,8 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
     const uint64_t *ext = (const uint64_t *)(const void *)g->ext_init[type];
     size_t words = (t->stride - sizeof head) / 8;
     int indexed = (int)(t->indexed >> type & 1);
-    int linked = indexed && t->cl.on && (t->cl.listed >> type & 1), marked = indexed && (t->tc.types >> type & 1);
+    int linked = indexed && t->cl.on && (t->cl.listed >> type & 1) ? 1 + t->cl.typed : 0; /* 2: lists per type */
+    int marked = indexed && (t->tc.types >> type & 1);
     int px = INT16_MIN - 1, py = 0, key = 0; /* the last place keyed (sprites are piled up) */
     for (uint32_t k = 0; k < n; k++) {
         uint32_t i = first + k;
@@ -550,7 +551,8 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
         touch(t, (int)i);
         if (linked) {
             if (x != px || y != py) key = cells_key(g, x, y), px = x, py = y;
-            cells_link(&t->cl, (int)i, key);
+            if (linked == 1) cells_link(&t->cl, (int)i, key);
+            else cells_link_typed(g, &t->cl, (int)i, type, key);
         }
         if (marked) tick_type_cells_mark(t, type, x, y);
         if (!s->occ_full) state_occ_add(g, s, x, y, +1);
