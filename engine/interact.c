@@ -551,16 +551,14 @@ static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, i
     return n;
 }
 
-/* 1 when effect 'e' surely kills its first sprites (killSprite, killBoth
- * of no condition; t->sure_kill), which then meet only the first of their
- * second sprites (interact_visit stops there); 'kills' when it kills
- * first sprite 'a': a changing one, not an avatar (which may only be
- * disabled), nor one that stands on others (it looks at each for ground). */
-static int kills_surely(const effect_def *e) {
-    return (e->flags & (FX_KILL1 | FX_SURE | FX_BATCH)) == (FX_KILL1 | FX_SURE);
-}
-static inline int kills(const tick_ctx *t, int a) {
-    return a >= 0 && !((t->g->avatar_types | t->g->ground_types) >> tick_sprite(t, (uint32_t)a)->type & 1);
+/* 1 when effect 'e' surely kills first sprite 'a' (killSprite, killBoth
+ * of no condition), which then meets only the first of its second sprites
+ * (interact_visit stops there): not an avatar (which may only be disabled),
+ * nor one that stands on the others (it looks at each for ground). */
+static inline int kills_surely(const tick_ctx *t, const effect_def *e, int a) {
+    const vg_game *g = t->g;
+    return (e->flags & (FX_KILL1 | FX_SURE | FX_BATCH)) == (FX_KILL1 | FX_SURE) &&
+           !((g->avatar_types | g->ground_types) >> ref_type(g, t->s, a) & 1);
 }
 
 /* seconds() from changing sprite a's list of contacts. */
@@ -579,9 +577,10 @@ static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t
 
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
  * GVGAI's order (by type, then id), as overlap_find() gives them. */
-static inline __attribute__((always_inline)) int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
+static inline __attribute__((always_inline)) int seconds(tick_ctx *t, const effect_def *e, int a, uint64_t types,
+                                                         uint32_t n0, int *out) {
     if (t->full) /* else next_first brought the contacts up to date for 'a' (see need) */
-        return overlap_find(t, a, types, n0, 0, out, t->sure_kill && kills(t, a) ? 1 : MAX_REFS);
+        return overlap_find(t, a, types, n0, 0, out, kills_surely(t, e, a) ? 1 : MAX_REFS);
     contacts *c = &t->ct;
     if (a >= 0 && contacts_listed(t)) return seconds_listed(t, a, types, n0, out);
     uint64_t keys[MAX_REFS];
@@ -630,10 +629,7 @@ void interact_run(tick_ctx *t) {
             uint32_t n0 = t->s->n;
             uint64_t after = 0;
             int a, started = 0, batch = e->flags & FX_BATCH;
-            if (t->full) {
-                if (interact_none_of(t, t2, n0)) continue; /* no second sprite: no first sprite has work */
-                t->sure_kill = kills_surely(e);
-            }
+            if (t->full && interact_none_of(t, t2, n0)) continue; /* no second sprite: no first sprite has work */
             cand.at = 0, cand.any.walking = 0; /* the pair's last effect's first sprites, when listed whole */
             if (!cand.whole) cand.n = -1;      /* (next_first lists them again if contacts came since) */
             while (t->status == VG_OK && (t->full ? interact_next_any(t, &cand.any, pd, n0, after, started, &a)

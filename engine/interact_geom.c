@@ -212,8 +212,9 @@ int interact_none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
 
 /* The second sprites of leaf set 'types' overlapping first sprite 'a' (a
  * tick that checks every pair reads no contacts). */
-static inline __attribute__((always_inline)) int seconds_all(tick_ctx *t, int a, uint64_t types, uint32_t n0,
-                                                             int *out) {
+static inline __attribute__((always_inline)) int seconds_all(tick_ctx *t, const effect_def *e, int a, uint64_t types,
+                                                             uint32_t n0, int *out) {
+    (void)e;
     return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
 }
 

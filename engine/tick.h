@@ -175,9 +175,6 @@ struct tick_ctx {
         uint16_t on;      /* the sprite at rest it rests on, REST_ON_NONE: fixed ones */
     } rest[MAX_REST];
     uint8_t rest_marks[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE];
-    /* in a tick that checks every pair: the effect running surely kills its first sprites
-     * (interact.c's seconds then looks up one second sprite) */
-    int sure_kill;
 };
 
 /* The cell sprite lists key a sprite at pixel (x, y) under: the cell of
