@@ -224,10 +224,20 @@ static inline void type_cells_scanned(tick_ctx *t, uint64_t types) {
     if ((types &= ~t->tc.types) && ++t->tc.scanned > TYPE_CELLS_LOOKUPS) type_cells_count(t, types);
 }
 
-/* A scan of a changing type that covers r1 (not counted on the grid):
- * while all contacts are collected (lean set), sprites of r1's type below
- * it that all moved list theirs with r1 themselves (the lean types whose
- * sprites did not all move look for no sprite of their own type). */
+/* In phases: the cells r1 covers (a sprite is one cell square: at most
+ * 2 x 2), the fixed types there, and whether changing sprites other than
+ * r1 may be near (the cell counts tell, unless r1 is partly off the map);
+ * the types the cell index rules out (t->tc); then each type wanted. r1 on
+ * the grid: a sprite overlaps it only by covering its cell, so the cell's
+ * count says how many changing sprites other than r1 are left to find; all
+ * on the grid ('grid'): overlapping means being in that cell. A scan of a
+ * changing type that covers r1 (not counted on the grid): while all
+ * contacts are collected (lean set), sprites of r1's type below it that
+ * all moved list theirs with r1 themselves (the lean types whose sprites
+ * did not all move look for no sprite of their own type). Then the type's
+ * new sprites: from the first of them (a termination's script may create
+ * after tick_end: the new ones then start at t->settled) until all are
+ * seen. */
 int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
     const vg_state *s = t->s;
@@ -235,9 +245,6 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
     int x, y, n = 0, b = t->b;
     if (g->geom) return physics_overlapping(t, r1, types, n0, live, out, max);
     ref_pos(g, s, r1, &x, &y);
-    /* The cells r1 covers (a sprite is one cell square: at most 2 x 2),
-     * the fixed types there, and whether changing sprites other than r1
-     * may be near: the cell counts tell, unless r1 is partly off the map. */
     int cells[4], ncells = 0, others, on_map = 1, cell = cell_exact(g, x, y);
     uint64_t fixed_here = 0;
     if (cell >= 0) {
@@ -277,9 +284,6 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         want &= ~known | type_cells_near(t, known, cells, ncells);
         if (!want) return 0;
     }
-    /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
-     * cell's count says how many changing sprites other than r1 are left to
-     * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
     if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, counted))
         return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
@@ -317,12 +321,16 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
                     out[n++] = (int)j;
             }
         }
-        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0);
-             j++) { /* then the new ones */
-            const sprite *p = tick_sprite(t, j);
-            if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
-            left--;
-            if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
+        if (__builtin_expect(t->created >> st & 1, 0)) {
+            uint32_t j = t->new_at[st] > t->settled ? t->new_at[st] : t->settled;
+            for (uint32_t k = t->ncreated[st]; j < n0 && k && (!counted || left > 0); j++) {
+                const sprite *p = tick_sprite(t, j);
+                if (p->type != st) continue;
+                k--;
+                if (!physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
+                left--;
+                if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
+            }
         }
     }
     type_cells_scanned(t, scanned);

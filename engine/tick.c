@@ -457,6 +457,13 @@ static inline int gvgai_full(const tick_ctx *t) {
     return s->n + fixed > GV_MAX_SPRITES;
 }
 
+/* Counts n sprites of leaf 'type' made from index 'first' on (t->created,
+ * ncreated, new_at: every creation goes through here). */
+static inline void count_created(tick_ctx *t, int type, uint32_t first, uint32_t n) {
+    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->new_at[type] = (uint16_t)first, t->created |= 1ULL << type;
+    t->ncreated[type] += n;
+}
+
 /* tick_create's work once its checks have passed: sprite s->n, of leaf
  * 'type' at pixel (x, y) (the caller notes 'type' in t->census). */
 static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, int x, int y) {
@@ -483,8 +490,7 @@ static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, i
         else if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
-    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
-    t->ncreated[type]++;
+    count_created(t, type, i, 1);
     state_occ_add(g, s, x, y, +1);
     if (!s->loose && cell_exact(g, x, y) < 0) s->loose = 1;
     if (!square_on_map(g, x, y)) note_off(t, (int)i, type);
@@ -561,8 +567,7 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
     }
     s->n = first + n;
     s->next_id += n;
-    if (!(t->created >> type & 1)) t->ncreated[type] = 0, t->created |= 1ULL << type;
-    t->ncreated[type] += n;
+    count_created(t, type, first, n);
     return n;
 }
 

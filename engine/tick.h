@@ -127,6 +127,7 @@ struct tick_ctx {
     uint32_t nrest;        /* sprites at rest (rest.c, 'rest' below) */
     uint64_t created;      /* leaf types of the sprites created this tick */
     uint32_t ncreated[64]; /* per leaf type in 'created': how many */
+    uint16_t new_at[64];   /* ... and the index of the first */
     /* leaf types that may have a sprite not wholly on the map (a superset), found
      * when first needed (tick_outside) and kept up by every move and creation since */
     uint64_t outside;
