@@ -119,17 +119,24 @@ static inline int drift_pixels(const tick_ctx *t, const sprite *p, int own, int 
     return speed != 0 ? (int)(speed * t->b) : 0;
 }
 
+enum { RESTS_NOT, RESTS_HAND_OVER, RESTS_ASK };
+static void range_ask(tick_ctx *t, int type, uint32_t from, uint32_t to);
+
 /* class_update_passive_range, its moves as 'geom' says (tick_set_pos_free
- * or tick_set_pos); 'rests': the type's sprites may rest (rest.c), and those
- * that rested or were stepped back out of what they rest on last tick
- * (SP_REST) are asked whether they need move. Instantiated for each case. */
+ * or tick_set_pos); 'rests' (RESTS_NOT: none) when the type's sprites may
+ * rest (rest.c): those that rested or were stepped back out of what they
+ * rest on last tick (SP_REST) are asked whether they need move (RESTS_ASK);
+ * the first of them hands the rest of the range over to range_ask
+ * (RESTS_HAND_OVER: nothing changed yet, so it starts again at that
+ * sprite), so a type whose sprites do not rest pays no more than one that
+ * may not. Instantiated for each case. */
 static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to,
                                                                 int geom, int rests) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
     int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
-    uint16_t later[MAX_REST]; /* rests: those rest_try could not tell yet */
+    uint16_t later[MAX_REST]; /* RESTS_ASK: those rest_try could not tell yet */
     uint32_t nlater = 0;
     for (uint32_t i = from; i < to; i++) {
         sprite *p = tick_sprite(t, i);
@@ -146,6 +153,9 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
                 int r;
                 if (!rests || !(p->flags & SP_REST)) {
                     (geom ? tick_set_pos_free : tick_set_pos)(t, (int)i, x, y);
+                } else if (rests == RESTS_HAND_OVER) {
+                    range_ask(t, type, i, to);
+                    return;
                 } else if ((r = rest_try(t, (int)i, x, y)) < 0 && nlater < MAX_REST) {
                     later[nlater++] = (uint16_t)i;
                 } else if (r <= 0) {
@@ -158,7 +168,8 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
         else p->counter++;
     }
-    for (uint32_t k = 0; k < nlater; k++) { /* in the way of one that may have come to rest since */
+    for (uint32_t k = 0; rests == RESTS_ASK && k < nlater;
+         k++) { /* in the way of one that may have come to rest since */
         sprite *p = tick_sprite(t, later[k]);
         int px = drift_pixels(t, p, own, pixels), x = p->x + p->dx * px, y = p->y + p->dy * px;
         if (!rest_try_on(t, later[k], x, y)) {
@@ -168,10 +179,14 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
     }
 }
 
+static __attribute__((noinline)) void range_ask(tick_ctx *t, int type, uint32_t from, uint32_t to) {
+    passive_range(t, type, from, to, 0, RESTS_ASK);
+}
+
 void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
-    if (t->g->geom) passive_range(t, type, from, to, 1, 0); /* no type rests there */
-    else if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 0, 1);
-    else passive_range(t, type, from, to, 0, 0);
+    if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 0, RESTS_HAND_OVER); /* not geom */
+    else if (t->g->geom) passive_range(t, type, from, to, 1, RESTS_NOT);
+    else passive_range(t, type, from, to, 0, RESTS_NOT);
 }
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }
