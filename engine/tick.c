@@ -333,6 +333,28 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     move(t, p, i, x, y);
 }
 
+void tick_set_pos_drift(tick_ctx *t, int i, int x, int y) {
+    sprite *p = tick_sprite(t, i);
+    touch(t, i);
+    if (x == p->x && y == p->y) return;
+    t->version++;
+    tick_dirty(t, i);
+    const vg_game *g = t->g;
+    if (!(square_on_map(g, p->x, p->y) & square_on_map(g, x, y))) {
+        occ_move(t, p, i, x, y); /* to or from a place not wholly on the map */
+        return;
+    }
+    square from = square_at(g, p->x, p->y), to = square_at(g, x, y);
+    if (!square_same(from, to)) {
+        occ_square(t->s, from, -1);
+        occ_square(t->s, to, +1);
+    }
+    if ((to.cols | to.rows) >> 16) t->s->loose = 1;
+    if (t->indexed) index_move(t, i, x, y);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
+}
+
 void tick_set_pos_free(tick_ctx *t, int i, int x, int y) {
     sprite *p = tick_sprite(t, i);
     touch(t, i);

@@ -278,6 +278,9 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force);
 uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here (or tick_set_pos_free) */
+/* tick_set_pos for a drifting sprite (class.c's passive update), more often
+ * between cells than not: their squares' cells from the start. */
+void tick_set_pos_drift(tick_ctx *t, int i, int x, int y);
 /* tick_set_pos in a game whose overlaps go by rectangles (g->geom): no cell
  * counts (its state gives them up from the start, occ_full), no grid, edge
  * or cell lists to keep. */
