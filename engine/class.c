@@ -172,7 +172,8 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
                 if (!rests || !(p->flags & SP_REST)) {
-                    (geom ? tick_set_pos_free : tick_set_pos_drift)(t, (int)i, x, y);
+                    if (geom) tick_set_pos_free(t, (int)i, x, y);
+                    else tick_set_pos_drift(t, p, (int)i, x, y);
                 } else if (rests == RESTS_HAND_OVER) {
                     range_ask(t, type, i, to, x, y);
                     return;

@@ -278,9 +278,6 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force);
 uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n);
 void tick_kill(tick_ctx *t, int r, int transformed); /* GVGAI killSprite: an avatar not transformed is disabled */
 void tick_set_pos(tick_ctx *t, int i, int x, int y); /* every move goes through here (or tick_set_pos_free) */
-/* tick_set_pos for a drifting sprite (class.c's passive update), more often
- * between cells than not: their squares' cells from the start. */
-void tick_set_pos_drift(tick_ctx *t, int i, int x, int y);
 /* tick_set_pos in a game whose overlaps go by rectangles (g->geom): no cell
  * counts (its state gives them up from the start, occ_full), no grid, edge
  * or cell lists to keep. */
@@ -316,6 +313,68 @@ static inline void tick_last_pos(const tick_ctx *t, int r, int *x, int *y) {
     } else {
         ref_pos(t->g, t->s, r, x, y);
     }
+}
+
+/* ---- A move, written out where it is most of a tick ------------------- */
+
+/* Notes sprite i as moved this tick, and where it was (once a tick). */
+static inline void tick_touch(tick_ctx *t, int i) {
+    if (t->touched[i >> 6] >> (i & 63) & 1) return;
+    t->touched[i >> 6] |= 1ULL << (i & 63);
+    t->moved[t->nmoved++] = (uint16_t)i;
+    t->version++;
+    t->lx[i] = tick_sprite(t, i)->x;
+    t->ly[i] = tick_sprite(t, i)->y;
+}
+
+/* Counts a sprite in (delta +1) or out (-1) of the cells of square q, as
+ * state_occ_rect does (written out: a loop over square_cells costs the
+ * moves of x-racer and lasers 4-6% more instructions). */
+static inline void tick_occ_cell(vg_state *s, uint8_t *o, int delta) {
+    if (delta > 0 ? *o == UINT8_MAX : *o == 0) s->occ_full = 1;
+    else *o = (uint8_t)(*o + delta);
+}
+static inline void tick_occ_square(vg_state *s, square q, int delta) {
+    uint8_t *o = state_occ(s) + (q.cols & 0xffff) + (q.rows & 0xffff);
+    int dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16);
+    tick_occ_cell(s, o, delta);
+    if (dc) tick_occ_cell(s, o + dc, delta);
+    if (!dr) return;
+    tick_occ_cell(s, o + dr, delta);
+    if (dc) tick_occ_cell(s, o + dr + dc, delta);
+}
+
+/* tick_set_pos's rarer parts: keeping the tick's indexes (t->cl, t->tc) up
+ * to date with sprite i's move to pixel (x, y); the whole move of sprite i
+ * (p) to or from a place not wholly on the map. */
+void tick_index_move(tick_ctx *t, int i, int x, int y);
+void tick_move_edge(tick_ctx *t, sprite *p, int i, int x, int y);
+
+/* tick_set_pos for sprite i (p) drifting to pixel (x, y) (class.c's passive
+ * update: most of the ticks of x-racer, lasers, boloadventures), written
+ * out in the caller's loop. Such a sprite is more often between cells than
+ * not: its count moves from the cells of its square to those of the new
+ * one when they differ (no test of one cell to one first); the state is
+ * 'loose' from the first sprite off the grid on. */
+static inline __attribute__((always_inline)) void tick_set_pos_drift(tick_ctx *t, sprite *p, int i, int x, int y) {
+    tick_touch(t, i);
+    if (x == p->x && y == p->y) return;
+    t->version++;
+    tick_dirty(t, i);
+    const vg_game *g = t->g;
+    if (!(square_on_map(g, p->x, p->y) & square_on_map(g, x, y))) {
+        tick_move_edge(t, p, i, x, y);
+        return;
+    }
+    square from = square_at(g, p->x, p->y), to = square_at(g, x, y);
+    if (!square_same(from, to)) {
+        tick_occ_square(t->s, from, -1);
+        tick_occ_square(t->s, to, +1);
+    }
+    if ((to.cols | to.rows) >> 16) t->s->loose = 1;
+    if (t->indexed) tick_index_move(t, i, x, y);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
 }
 
 #endif
