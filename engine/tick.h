@@ -329,10 +329,13 @@ static inline void tick_touch(tick_ctx *t, int i) {
 
 /* Counts a sprite in (delta +1) or out (-1) of the cells of square q, as
  * state_occ_rect does (written out: a loop over square_cells costs the
- * moves of x-racer and lasers 4-6% more instructions). */
+ * moves of x-racer and lasers 4-6% more instructions). A count that wraps
+ * on the way in gives up on counts (occ_full); one on the way out cannot
+ * wrap while they are kept (a sprite leaving a cell was counted in it),
+ * and once given up on they are not read again. */
 static inline void tick_occ_cell(vg_state *s, uint8_t *o, int delta) {
-    if (delta > 0 ? *o == UINT8_MAX : *o == 0) s->occ_full = 1;
-    else *o = (uint8_t)(*o + delta);
+    *o = (uint8_t)(*o + delta);
+    if (delta > 0 && *o == 0) s->occ_full = 1;
 }
 static inline void tick_occ_square(vg_state *s, square q, int delta) {
     uint8_t *o = state_occ(s) + (q.cols & 0xffff) + (q.rows & 0xffff);
