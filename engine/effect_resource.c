@@ -192,20 +192,21 @@ static inline __attribute__((always_inline)) void speed_set(char *e, double valu
     v = op == 0 ? value : op > 0 ? v + value : v - value < 0 ? 0 : v - value;
     memcpy(e, &v, sizeof v);
 }
-static void speed_all(tick_ctx *t, const effect_def *e, int op) {
+static inline __attribute__((always_inline)) void speed_all(tick_ctx *t, const effect_def *e, int op) {
     const vg_game *g = t->g;
     uint64_t types = g->types[e->stype].subtypes & g->changing;
     size_t off = g->ext_off[EXT_SPEED], stride = t->stride;
-    if (!off) return; /* no own speeds: nothing changes them */
+    double value = e->value; /* read once: the stores below may alias it as far as the compiler knows */
+    if (!off) return;        /* no own speeds: nothing changes them */
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         uint32_t from, to;
         type_range(t, __builtin_ctzll(ts), &from, &to);
         for (char *p = t->spb + from * stride + off, *end = t->spb + to * stride + off; p < end; p += stride)
-            speed_set(p, e->value, op);
+            speed_set(p, value, op);
     }
     if (!(t->created & types)) return;
     for (uint32_t i = t->settled; i < t->s->n; i++)
-        if (types >> tick_sprite(t, i)->type & 1) speed_set((char *)tick_sprite(t, i) + off, e->value, op);
+        if (types >> tick_sprite(t, i)->type & 1) speed_set((char *)tick_sprite(t, i) + off, value, op);
 }
 
 int effect_set_speed_for_all(tick_ctx *t, const effect_def *e, int a, int b) {

@@ -71,12 +71,36 @@ int effect_transform_to(tick_ctx *t, const effect_def *e, int a, int b) {
     return 1;
 }
 
+/* transform_into for sprites first, first + 1, .. (n) made in place of
+ * changing sprites src[0..n) of 'stype' (no avatar type; no resources in
+ * the game; no killSecond), what their types decide read once: the
+ * orientation (forceOrientation, or both types keep one and the new one has
+ * none), health points, the kill. */
+static void take_over_all(tick_ctx *t, const effect_def *e, const uint16_t *src, uint32_t first, uint32_t n) {
+    const vg_game *g = t->g;
+    const type_def *to = &g->types[e->stype_to];
+    int always = e->force_orientation, blank = to->oriented && !to->dx0 && !to->dy0;
+    int from_oriented = g->types[e->stype].oriented;
+    size_t health = g->ext_off[EXT_HEALTH];
+    for (uint32_t k = 0; k < n; k++) {
+        sprite *o = tick_sprite(t, src[k]), *p = tick_sprite(t, first + k);
+        int lx, ly;
+        tick_last_pos(t, src[k], &lx, &ly);
+        t->lx[first + k] = (int16_t)lx, t->ly[first + k] = (int16_t)ly;
+        if (always || (blank && (from_oriented || (o->flags & SP_ORIENTED)))) p->dx = o->dx, p->dy = o->dy;
+        if (health) memcpy((char *)p + health, (const char *)o + health, sizeof(int16_t));
+        o->flags |= SP_KILLED; /* tick_kill's, for a sprite of no avatar type */
+    }
+    t->census |= 1ULL << e->stype;
+}
+
 /* Replaces every sprite of type 'stype' by one of 'stypeTo', those killed
  * this tick too: GVGAI takes sprites out of their type's list only when
  * the tick ends, so a second transformToAll of the same type in a tick
  * replaces them again: each becomes two (The Mole's walls). */
 int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
     (void)a;
+    int plain = !t->g->nres && !state_is_avatar(t->g, e->stype) && !e->kill_second; /* take_over_all's case */
     uint16_t src[TRANSFORM_CHUNK]; /* created a chunk at a time (Fire Truck: thousands a tick) */
     sprite_walk w;
     tick_walk(&w, t, 1ULL << e->stype, t->s->n);
@@ -85,7 +109,8 @@ int effect_transform_to_all(tick_ctx *t, const effect_def *e, int a, int b) {
         uint32_t k = 0;
         for (; more && k < TRANSFORM_CHUNK; more = walk_next(&w, &j)) src[k++] = (uint16_t)j;
         uint32_t made = tick_create_at(t, e->stype_to, src, k), first = t->s->n - made;
-        for (uint32_t i = 0; i < k; i++) {
+        if (plain) take_over_all(t, e, src, first, made);
+        for (uint32_t i = plain ? made : 0; i < k; i++) {
             const sprite *o = tick_sprite(t, src[i]);
             int n = i < made ? (int)(first + i) : tick_create(t, e->stype_to, o->x, o->y, 1);
             if (n >= 0) transform_into(t, e, src[i], n, b);

@@ -20,6 +20,12 @@
  * 6. transformToAll past GVGAI's bound (GV_MAX_SPRITES): the sprites
  *    replaced first (by id) are, until the game holds more than the bound;
  *    the others stay, and the refusals end the game.
+ * 7. transformToAll's taking over done a chunk at a time (a game with no
+ *    resources) plays as the one-by-one taking over (the same game with a
+ *    resource type, which takes that path): the same sprites, ids and
+ *    places tick by tick, with and without forceOrientation, the new
+ *    sprites stepped back to where those they replaced were, their health
+ *    carried over (a car hit by walls dies sooner).
  * (The checks of their parameters are in test_interact.c; GVGAI's traces
  * of spawn and transformTo in tests/golden/gvgai/unit/spawn.)
  */
@@ -214,6 +220,55 @@ static void test_transform_to_all_to_the_bound(void **state) {
     vg_game_free(g);
 }
 
+/* The sprites of types car and van (ids, places) after each of 'ticks'
+ * ticks (the avatar on the button every third tick) into obs[]. */
+static int play_cars(const char *extra, const char *force, int ticks, vg_obs *obs) {
+    char rules[2048];
+    snprintf(
+        rules, sizeof rules,
+        "sprite { 'car', 'Missile', speed = 1, orientation = 'DOWN', healthPoints = 3 }\n"
+        "sprite { 'van', 'Missile', speed = 1, orientation = 'RIGHT', healthPoints = 1, limitHealthPoints = 5 }\n"
+        "sprite { 'button', 'Immovable' }\nsprite { 'wall', 'Immovable' }\n%s"
+        "map { 'c', 'car' }\nmap { 'v', 'van' }\nmap { 'b', 'button' }\nmap { 'w', 'wall' }\n"
+        "interaction { 'button', 'avatar', 'transformToAll', stype = 'car', stypeTo = 'van'%s }\n"
+        "interaction { 'button', 'avatar', 'transformToAll', stype = 'van', stypeTo = 'car', forceOrientation = true }\n"
+        "interaction { 'car', 'wall', 'subtractHealthPoints' }\ninteraction { 'car', 'wall', 'stepBack' }\n"
+        "interaction { 'avatar', 'wall', 'stepBack' }\n",
+        extra, force);
+    vg_game *g = game(rules, "wAb..c..v\n"
+                             "w.c..wc.w\n"
+                             "w..cw.v.w\n"
+                             "wwwwwwwww");
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    int n = 0, first = 0;
+    for (int k = 0; k < ticks; k++) {
+        assert_int_equal(vg_advance(g, s, k % 3 ? VG_ACTION_LEFT : VG_ACTION_RIGHT, &err), VG_OK);
+        n += vg_sprites_of(g, s, vg_type_find(g, "car"), NULL, obs + n, 64);
+        n += vg_sprites_of(g, s, vg_type_find(g, "van"), NULL, obs + n, 64);
+        if (!k) first = n;
+    }
+    assert_true(first == 6 && n < first * ticks); /* all there after the first tick; cars die in walls later */
+    vg_state_free(s);
+    vg_game_free(g);
+    return n;
+}
+
+static void test_transform_to_all_chunks(void **state) {
+    (void)state;
+    static vg_obs chunks[1024], one[1024];
+    for (int f = 0; f < 2; f++) {
+        const char *force = f ? ", forceOrientation = true" : "";
+        int n = play_cars("", force, 12, chunks);
+        const char *coin = "sprite { 'coin', 'Resource' }\ninteraction { 'coin', 'avatar', 'collectResource' }\n";
+        assert_int_equal(play_cars(coin, force, 12, one), n);
+        for (int k = 0; k < n; k++) {
+            assert_int_equal(chunks[k].id, one[k].id);
+            assert_true(chunks[k].x == one[k].x && chunks[k].y == one[k].y);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_transform_to),
@@ -222,6 +277,7 @@ int main(void) {
         cmocka_unit_test(test_transform_if_count),
         cmocka_unit_test(test_transform_to_all_and_spawn_if_has_less),
         cmocka_unit_test(test_transform_to_all_to_the_bound),
+        cmocka_unit_test(test_transform_to_all_chunks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
