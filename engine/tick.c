@@ -490,7 +490,7 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
         *p = head;
         for (size_t w = 0; w < words; w++) memcpy((char *)(p + 1) + w * 8, ext + w, 8); /* sprite_init_ext */
         if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0;
-        touch(t, (int)i);
+        tick_touch(t, (int)i);
         if (linked) cells_link(&t->cl, (int)i, cells_key(g, x, y));
         if (marked) tick_type_cells_mark(t, type, x, y);
         if (!s->occ_full) state_occ_add(g, s, x, y, +1);
