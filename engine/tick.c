@@ -462,8 +462,9 @@ int tick_create(tick_ctx *t, int type, int x, int y, int force) {
 /* create() for many sprites of one type, what the type decides read once:
  * the new header is a copy of one made here, its extension copied a word at
  * a time (the stride is a multiple of 8), the indexes' tests and the
- * created counts once; the cell counts, once given up on (Fire Truck piles
- * thousands of trucks on a cell), and the loose test, once loose, not at all. */
+ * created counts once, a cell list key once for the sprites made in a row
+ * at one place (Fire Truck piles thousands of trucks on a cell); the cell
+ * counts, once given up on, not at all. */
 uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) {
     vg_state *s = t->s;
     const vg_game *g = t->g;
@@ -481,6 +482,7 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
     size_t words = (t->stride - sizeof head) / 8;
     int indexed = (int)(t->indexed >> type & 1);
     int linked = indexed && t->cl.on && (t->cl.listed >> type & 1), marked = indexed && (t->tc.types >> type & 1);
+    int px = INT16_MIN - 1, py = 0, key = 0; /* the last place keyed (sprites are piled up) */
     for (uint32_t k = 0; k < n; k++) {
         uint32_t i = first + k;
         const sprite *o = tick_sprite(t, src[k]);
@@ -491,7 +493,10 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
         for (size_t w = 0; w < words; w++) memcpy((char *)(p + 1) + w * 8, ext + w, 8); /* sprite_init_ext */
         if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0;
         tick_touch(t, (int)i);
-        if (linked) cells_link(&t->cl, (int)i, cells_key(g, x, y));
+        if (linked) {
+            if (x != px || y != py) key = cells_key(g, x, y), px = x, py = y;
+            cells_link(&t->cl, (int)i, key);
+        }
         if (marked) tick_type_cells_mark(t, type, x, y);
         if (!s->occ_full) state_occ_add(g, s, x, y, +1);
         if (!s->loose && cell_exact(g, x, y) < 0) s->loose = 1;
