@@ -159,18 +159,15 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
         else p->counter++;
         from++;
     }
-    uint16_t now = t->now; /* these three kept through the calls below: they do not change in a tick */
-    char *spb = t->spb;
-    size_t stride = t->stride;
     for (uint32_t i = from; i < to; i++) {
-        sprite *p = (sprite *)(void *)(spb + i * stride);
+        sprite *p = tick_sprite(t, i);
         if (p->flags & SP_DISABLED) continue;
         if (!moves) {
             if (!td->is_static) p->flags &= (uint8_t)~SP_FIRST;
         } else if (p->flags & SP_FIRST) {
             p->flags &= (uint8_t)~SP_FIRST;
         } else if ((oriented || (p->flags & SP_ORIENTED)) && (p->dx | p->dy) &&
-                   cooldown <= (uint16_t)(now - p->moved)) {
+                   cooldown <= (uint16_t)(t->now - p->moved)) {
             int px = drift_pixels(t, p, own, pixels);
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
@@ -183,7 +180,7 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
                 } else {
                     ask(t, p, i, x, y, later, &nlater);
                 }
-                p->moved = now;
+                p->moved = t->now;
             }
         }
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
