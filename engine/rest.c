@@ -197,16 +197,15 @@ static int try_rest(tick_ctx *t, int i, int x, int y, const struct rest *on) {
     struct rest *r = &t->rest[t->nrest];
     *r = (struct rest){(uint16_t)i, REST_NONE, 1, (int16_t)x, (int16_t)y, {(uint16_t)c0}, REST_ON_NONE};
     if (on) r->on = on->i;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n; k++)
         if (cells[k] != c0) r->cell[r->ncells++] = (uint16_t)cells[k];
-        types |= alive_types(t, cells[k], g->static_mask[cells[k]] & partners);
-    }
     if (!alone(t, r)) {
         const uint8_t *occ = state_occ(t->s);
         int one = 0, more = occ[c0] != 1;
         for (int k = 1; k < r->ncells; k++) one += occ[r->cell[k]] == 1, more |= occ[r->cell[k]] > 1;
         return !on && !more && one == 1 ? -1 : 0; /* one other in the way: it may be at rest */
     }
+    for (int k = 0; k < n; k++) types |= alive_types(t, cells[k], g->static_mask[cells[k]] & partners);
     int m = first_pair(g, type, types);
     if (on) { /* stepped back out of 'on', back where it was by then (unless fixed ones come first) */
         int f = g->rest_first[type][tick_sprite(t, on->i)->type], b = t->b;
