@@ -57,10 +57,8 @@ int class_active_move(tick_ctx *t, int i, int dx, int dy) {
 
 /* The low 12 bits of a RandomNPC's 'counter' count the ticks its last
  * direction was kept; the bits above hold that direction (0: none yet, else
- * 1 + its row in class_base_dirs), GVGAI's prevAction. */
+ * 1 + its row in class_base_dirs), GVGAI's prevAction (class_random_prev). */
 #define KEPT_MASK 0xfff
-
-int class_random_prev(const sprite *p) { return p->counter >> 12; }
 
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy) {
     sprite *p = tick_sprite(t, i);
@@ -225,7 +223,7 @@ int class_resource_limit(const vg_game *g, int type) {
 void class_update_flicker(tick_ctx *t, int i, vg_action a) {
     (void)a;
     sprite *p = tick_sprite(t, i);
-    physics_passive(t, i);
+    class_passive(t, i);
     class_expired(t, i, p->counter);
     if (p->counter > t->g->types[p->type].limit) tick_kill(t, i, 0);
     if (p->counter < INT16_MAX) p->counter++;

@@ -213,11 +213,21 @@ static inline int class_expired(tick_ctx *t, int i, int age) {
     tick_kill(t, i, 0);
     return 1;
 }
+/* physics_passive, passed over when it would do nothing: it clears
+ * SP_FIRST, and moves a sprite only when it is oriented (its type, or
+ * SP_ORIENTED) or under continuous physics; an NPC, a chaser or a flicker
+ * mostly is none of these (infection's 25 RandomNPCs a tick). */
+static inline void class_passive(tick_ctx *t, int i) {
+    const sprite *p = tick_sprite(t, i);
+    const type_def *td = &t->g->types[p->type];
+    if (td->oriented || td->cont || (p->flags & (SP_FIRST | SP_ORIENTED))) physics_passive(t, i);
+}
 /* RandomNPC's next direction (GVGAI getRandomMove): the last one drawn for
  * 'cons' more ticks (none before the first draw), then a new draw. */
 void class_random_dir(tick_ctx *t, int i, int *dx, int *dy);
-/* The last direction class_random_dir drew, 1 + its row in class_base_dirs; 0: none yet. */
-int class_random_prev(const sprite *p);
+/* The last direction class_random_dir drew, 1 + its row in class_base_dirs; 0: none yet
+ * (the bits of 'counter' above the ticks it was kept). */
+static inline int class_random_prev(const sprite *p) { return p->counter >> 12; }
 /* GVGAI's counter = cons: the next class_random_dir draws a new direction. */
 void class_random_expire(tick_ctx *t, int i);
 

@@ -137,7 +137,7 @@ static void chase(tick_ctx *t, int i, int mode) {
     const type_def *td = &t->g->types[tick_sprite(t, i)->type];
     uint8_t masks[VG_MAX_SPRITES];
     int best, n, first, dx, dy;
-    physics_passive(t, i);
+    class_passive(t, i);
     const sprite *me = tick_sprite(t, i);
     int m = chase_dirs(t, me, td->stype, mode == LOS_CHASE ? class_random_prev(me) : -1, mode == FLEE, masks, &n, &best,
                        &first);
@@ -177,7 +177,7 @@ void class_update_alternate_chaser(tick_ctx *t, int i, vg_action a) {
  * Returns 1 then. */
 static int random_step(tick_ctx *t, int i) {
     if (!rng_chance(t->s, t->g->types[tick_sprite(t, i)->type].epsilon)) return 0;
-    physics_passive(t, i);
+    class_passive(t, i);
     int d = rng_int(t->s, 4);
     class_active_move(t, i, class_base_dirs[d][0], class_base_dirs[d][1]);
     return 1;
@@ -201,7 +201,7 @@ static void step_along(tick_ctx *t, int i, int d) {
 void class_update_path_chaser(tick_ctx *t, int i, vg_action a) {
     (void)a;
     int dx, dy, j;
-    physics_passive(t, i);
+    class_passive(t, i);
     const sprite *me = tick_sprite(t, i);
     if ((j = closest(t, me, t->g->types[me->type].stype)) >= 0) {
         const sprite *q = tick_sprite(t, (uint32_t)j);
@@ -259,7 +259,7 @@ static void target_pos(tick_ctx *t, const sprite *me, int32_t *aux, int *x, int 
 void class_update_path_alt_chaser(tick_ctx *t, int i, vg_action a) {
     (void)a;
     const vg_game *g = t->g;
-    physics_passive(t, i);
+    class_passive(t, i);
     sprite *me = tick_sprite(t, i);
     int32_t *aux = sprite_aux(g, me);
     int x = 0, y = 0, j;

@@ -9,7 +9,7 @@
 void class_update_random_npc(tick_ctx *t, int i, vg_action a) {
     (void)a;
     int dx, dy;
-    physics_passive(t, i);
+    class_passive(t, i);
     class_random_dir(t, i, &dx, &dy);
     class_active_move(t, i, dx, dy);
 }

@@ -118,11 +118,57 @@ static inline int lists_pay(tick_ctx *t, int r1, int counted) {
     return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
 }
 
-/* overlap_find() with the changing sprites taken from the cell lists:
- * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
-static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want,
-                                                        const int *cells, int ncells, uint32_t n0, int live, int *out,
-                                                        int max) {
+/* Adds to out[n..max) the sprites of leaf 'st' in its lists (a list per
+ * type and cell, by index) of cells near[0..nnear) that overlap the square
+ * at pixel (x, y), other than 'r1', below index 'n0' and, with 'live', not
+ * killed: by index (the lists merged); returns n. */
+static int typed_take(const tick_ctx *t, int st, const int *near, int nnear, int r1, int x, int y, uint32_t n0,
+                      int live, int *out, int n, int max) {
+    const uint16_t *head = t->cl.head + t->g->cells_block[st], *next = t->cl.next;
+    uint32_t at[9]; /* the next sprite of each list not done (below n0) */
+    int k = 0;
+    for (int c = 0; c < nnear; c++)
+        if ((at[k] = head[near[c]]) < n0) k++;
+    while (k > 0 && n < max) {
+        int m = 0;
+        for (int c = 1; c < k; c++) m = at[c] < at[m] ? c : m;
+        uint32_t j = at[m];
+        if ((at[m] = next[j]) >= n0) at[m] = at[--k]; /* that list is done (CELLS_NONE is past any n0) */
+        const sprite *p = tick_sprite(t, j);
+        if ((int)j != r1 && physics_intersects(t->b, x, y, p->x, p->y) && !(live && (p->flags & SP_KILLED)))
+            out[n++] = (int)j;
+    }
+    return n;
+}
+
+/* overlapping_listed() with a list per type and cell (g->cells_typed):
+ * each type wanted read from its own lists, in the cells where the corner
+ * of an overlapping square can be (cells_near's), or the sprite's own
+ * cell alone when it and every changing sprite are on the grid. */
+static __attribute__((noinline)) int overlapping_typed(tick_ctx *t, int r1, int x, int y, uint64_t want,
+                                                       const int *cells, int ncells, uint32_t n0, int live, int *out,
+                                                       int max) {
+    const vg_game *g = t->g;
+    int near[9], nnear = 0, b = t->b, n = 0, cell = cell_exact(g, x, y);
+    if (!t->cl.on || (want & g->changing & ~t->cl.listed)) tick_cells_list(t, want & g->changing);
+    if (cell >= 0 && !t->s->loose) near[nnear++] = cell;
+    else {
+        int c0 = cells_key(g, x - b + 1, 0), c1 = cells_key(g, x + b - 1, 0);
+        for (int row = cells_key(g, 0, y - b + 1), end = cells_key(g, 0, y + b - 1); row <= end; row += g->w)
+            for (int k = c0; k <= c1; k++) near[nnear++] = row + k;
+    }
+    for (uint64_t ts = want; ts && n < max; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        n = g->changing >> st & 1 ? typed_take(t, st, near, nnear, r1, x, y, n0, live, out, n, max)
+                                  : fixed_at(t, r1, st, cells, ncells, live, out, n, max);
+    }
+    return n;
+}
+
+/* overlapping_listed() with a list per cell. */
+static __attribute__((noinline)) int overlapping_cells(tick_ctx *t, int r1, int x, int y, uint64_t want,
+                                                       const int *cells, int ncells, uint32_t n0, int live, int *out,
+                                                       int max) {
     uint32_t near[MAX_REFS];
     int n = 0, at = 0, nnear = cells_near(t, r1, x, y, want & t->g->changing, n0, live, near);
     for (uint64_t ts = want; ts; ts &= ts - 1) {
@@ -135,6 +181,14 @@ static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int
             if (n < max) out[n++] = (int)(near[at] & 0xffff);
     }
     return n;
+}
+
+/* overlap_find() with the changing sprites taken from the cell lists:
+ * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
+static inline int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want, const int *cells, int ncells,
+                                     uint32_t n0, int live, int *out, int max) {
+    return (t->g->cells_typed ? overlapping_typed : overlapping_cells)(t, r1, x, y, want, cells, ncells, n0, live, out,
+                                                                       max);
 }
 
 /* The changing leaf types among 'types' (indexed in t->tc) with a sprite
@@ -170,10 +224,20 @@ static inline void type_cells_scanned(tick_ctx *t, uint64_t types) {
     if ((types &= ~t->tc.types) && ++t->tc.scanned > TYPE_CELLS_LOOKUPS) type_cells_count(t, types);
 }
 
-/* A scan of a changing type that covers r1 (not counted on the grid):
- * while all contacts are collected (lean set), sprites of r1's type below
- * it that all moved list theirs with r1 themselves (the lean types whose
- * sprites did not all move look for no sprite of their own type). */
+/* In phases: the cells r1 covers (a sprite is one cell square: at most
+ * 2 x 2), the fixed types there, and whether changing sprites other than
+ * r1 may be near (the cell counts tell, unless r1 is partly off the map);
+ * the types the cell index rules out (t->tc); then each type wanted. r1 on
+ * the grid: a sprite overlaps it only by covering its cell, so the cell's
+ * count says how many changing sprites other than r1 are left to find; all
+ * on the grid ('grid'): overlapping means being in that cell. A scan of a
+ * changing type that covers r1 (not counted on the grid): while all
+ * contacts are collected (lean set), sprites of r1's type below it that
+ * all moved list theirs with r1 themselves (the lean types whose sprites
+ * did not all move look for no sprite of their own type). Then the type's
+ * new sprites: from the first of them (a termination's script may create
+ * after tick_end: the new ones then start at t->settled) until all are
+ * seen. */
 int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int *out, int max) {
     const vg_game *g = t->g;
     const vg_state *s = t->s;
@@ -181,9 +245,6 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
     int x, y, n = 0, b = t->b;
     if (g->geom) return physics_overlapping(t, r1, types, n0, live, out, max);
     ref_pos(g, s, r1, &x, &y);
-    /* The cells r1 covers (a sprite is one cell square: at most 2 x 2),
-     * the fixed types there, and whether changing sprites other than r1
-     * may be near: the cell counts tell, unless r1 is partly off the map. */
     int cells[4], ncells = 0, others, on_map = 1, cell = cell_exact(g, x, y);
     uint64_t fixed_here = 0;
     if (cell >= 0) {
@@ -223,9 +284,6 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
         want &= ~known | type_cells_near(t, known, cells, ncells);
         if (!want) return 0;
     }
-    /* r1 on the grid: a sprite overlaps it only by covering its cell, so the
-     * cell's count says how many changing sprites other than r1 are left to
-     * find; all on the grid ('grid'): overlapping means being in that cell. */
     int counted = cell >= 0 && !s->occ_full, grid = counted && !s->loose, left = counted ? occ[cell] - (r1 >= 0) : 0;
     if (s->n > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (want & g->changing) && lists_pay(t, r1, counted))
         return overlapping_listed(t, r1, x, y, want, cells, ncells, n0, live, out, max);
@@ -263,12 +321,16 @@ int overlap_find(tick_ctx *t, int r1, uint64_t types, uint32_t n0, int live, int
                     out[n++] = (int)j;
             }
         }
-        for (uint32_t j = t->settled; j < n0 && (t->created >> st & 1) && (!counted || left > 0);
-             j++) { /* then the new ones */
-            const sprite *p = tick_sprite(t, j);
-            if (p->type != st || !physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
-            left--;
-            if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
+        if (__builtin_expect(t->created >> st & 1, 0)) {
+            uint32_t j = t->new_at[st] > t->settled ? t->new_at[st] : t->settled;
+            for (uint32_t k = t->ncreated[st]; j < n0 && k && (!counted || left > 0); j++) {
+                const sprite *p = tick_sprite(t, j);
+                if (p->type != st) continue;
+                k--;
+                if (!physics_intersects(b, x, y, p->x, p->y) || (int)j == r1) continue;
+                left--;
+                if (!(live && (p->flags & SP_KILLED)) && n < max) out[n++] = (int)j;
+            }
         }
     }
     type_cells_scanned(t, scanned);

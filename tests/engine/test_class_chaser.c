@@ -3,8 +3,8 @@
  * test_class_chaser.c -- the chasers beyond what GVGAI's traces show
  * (tests/golden/gvgai/unit/chaser and unit/pathchaser replay those): the
  * errors of path chasers declared wrong, what a chaser with no target
- * does, a PathChaser's way around walls, and the memory a PathAltChaser
- * keeps in its sprite.
+ * does, a Chaser given an orientation drifting along it, a PathChaser's
+ * way around walls, and the memory a PathAltChaser keeps in its sprite.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +53,27 @@ static void test_no_target(void **state) {
     assert_true(first_of(g, s, "a")->x != ax || first_of(g, s, "a")->y != ay);
     for (int tick = 1; tick < 3; tick++) assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
     assert_int_equal(first_of(g, s, "p")->x, px);
+    vg_state_free(s);
+    vg_game_free(g);
+}
+
+/* A Chaser given an orientation drifts along it from tick 2 (its passive
+ * move, which its update passes over only when it has none), whatever it
+ * chases: away from a gem on its right, it is further left each tick. */
+static void test_chaser_oriented(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\nsprite { 'gem', 'Immovable' }\n"
+                             "sprite { 'c', 'Chaser', stype = 'gem', orientation = 'LEFT' }\n"
+                             "map { 'A', 'avatar' }\nmap { 'c', 'c' }\nmap { 'g', 'gem' }\nmap { '.' }\n",
+                             "A.........\n.......c.g\n..........");
+    vg_state *s = vg_state_new(g, 1);
+    vg_error err = {0};
+    assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+    for (int tick = 2; tick <= 4; tick++) {
+        int x = first_of(g, s, "c")->x;
+        assert_int_equal(vg_advance(g, s, VG_ACTION_NIL, &err), VG_OK);
+        assert_true(first_of(g, s, "c")->x < x);
+    }
     vg_state_free(s);
     vg_game_free(g);
 }
@@ -107,9 +128,8 @@ static void test_path_alt_memory(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_path_errors),
-        cmocka_unit_test(test_no_target),
-        cmocka_unit_test(test_path_chaser_detour),
+        cmocka_unit_test(test_path_errors),     cmocka_unit_test(test_no_target),
+        cmocka_unit_test(test_chaser_oriented), cmocka_unit_test(test_path_chaser_detour),
         cmocka_unit_test(test_path_alt_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

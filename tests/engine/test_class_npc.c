@@ -8,6 +8,8 @@
  *    cooldown has passed); ErraticMissile flies as a Missile.
  * 2. A RandomNPC takes a step in a random base direction (or none) each
  *    tick: the same seed walks the same path, other seeds other paths.
+ *    One given an orientation also drifts along it from tick 2 (its
+ *    passive move, which its update passes over only when it has none).
  * 3. A RandomMissile draws its orientation once, then flies straight.
  * (The chasers: test_class_chaser.c; categories: test_class.c.)
  */
@@ -95,6 +97,24 @@ static void test_random_npc(void **state) {
     vg_game_free(g);
 }
 
+static void test_random_npc_oriented(void **state) {
+    (void)state;
+    vg_game *plain = game("sprite { 'npc', 'RandomNPC' }");
+    vg_game *left = game("sprite { 'npc', 'RandomNPC', orientation = 'LEFT' }");
+    int differ = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        double xs[TICKS], ys[TICKS], lx[TICKS], ly[TICKS];
+        path(plain, "npc", seed, xs, ys);
+        path(left, "npc", seed, lx, ly);
+        assert_true(lx[0] == xs[0] && ly[0] == ys[0]); /* tick 1: no drift yet */
+        for (int k = 1; k < 4; k++) assert_true(lx[k] < lx[k - 1]);
+        differ += memcmp(lx, xs, sizeof xs) != 0;
+    }
+    assert_true(differ > 0);
+    vg_game_free(plain);
+    vg_game_free(left);
+}
+
 static void test_random_missile(void **state) {
     (void)state;
     vg_game *g = game("sprite { 'npc', 'RandomMissile' }");
@@ -118,6 +138,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_missiles),
         cmocka_unit_test(test_random_npc),
+        cmocka_unit_test(test_random_npc_oriented),
         cmocka_unit_test(test_random_missile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,7 +24,8 @@
  *    looks for no type of its own skips only those (not the types of more
  *    moved sprites, which skip it when all of its sprites moved). A lookup
  *    passes over a type with no sprite, not over one with none when the
- *    tick began but one made in it.
+ *    tick began but one made in it, and finds a type's new sprites made
+ *    after others.
  */
 #include <string.h>
 
@@ -298,6 +299,37 @@ static void test_lookup_made_this_tick(void **state) {
     vg_game_free(g);
 }
 
+/* Three spawn points make a target, a decoy and a target in one tick, the
+ * avatar stepping onto one target's cell (either end: one of the two is
+ * made second): a lookup walks a type's new sprites from its first one
+ * until it has seen all of them, past the other target and the decoy. */
+static void test_lookup_made_after_others(void **state) {
+    (void)state;
+    static const struct {
+        const char *level;
+        vg_action a;
+    } plays[] = {{"Aa.b.c\n", VG_ACTION_RIGHT}, {"a.b.cA\n", VG_ACTION_LEFT}};
+    for (size_t k = 0; k < sizeof plays / sizeof plays[0]; k++) {
+        vg_game *g = load_vgdl_text("BasicGame\n  SpriteSet\n"
+                                    "    target > Immovable\n    decoy > Immovable\n"
+                                    "    spota > SpawnPoint stype=target cooldown=3 total=1\n"
+                                    "    spotb > SpawnPoint stype=decoy cooldown=3 total=1\n"
+                                    "    spotc > SpawnPoint stype=target cooldown=3 total=1\n"
+                                    "  InteractionSet\n    target avatar > killSprite scoreChange=1\n"
+                                    "    decoy avatar > killSprite scoreChange=10\n"
+                                    "  LevelMapping\n    a > spota\n    b > spotb\n    c > spotc\n",
+                                    plays[k].level);
+        vg_state *s = vg_state_new(g, 1);
+        vg_obs o[4];
+        assert_int_equal(vg_advance(g, s, plays[k].a, &err), VG_OK);
+        assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "target"), NULL, o, 4), 1);
+        assert_int_equal(vg_sprites_of(g, s, vg_type_find(g, "decoy"), NULL, o, 4), 1);
+        assert_true(vg_score(s) == 1);
+        vg_state_free(s);
+        vg_game_free(g);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_checks),
@@ -309,6 +341,7 @@ int main(void) {
         cmocka_unit_test(test_lean_empty_partners),
         cmocka_unit_test(test_lean_some_moved),
         cmocka_unit_test(test_lookup_made_this_tick),
+        cmocka_unit_test(test_lookup_made_after_others),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
