@@ -372,6 +372,11 @@ struct vg_game {
     uint64_t cell_fixed;    /* fixed leaf types of sprites no larger than a cell (one lies within its cell) */
     uint64_t solid_types;   /* leaf types others stand on (solid) */
     uint64_t seconds_of[VG_MAX_TYPES]; /* per leaf type: the leaf types second in the pairs it is first in */
+    /* the tick's cell lists (tick.h's cell_lists) a list per type and cell: when sprites may stack
+     * without bound (cells_stack, game_finish) and every changing leaf type's heads fit (the level:
+     * cells_typed, game_cells_typed); per changing leaf type, its first head */
+    int cells_stack, cells_typed;
+    uint16_t cells_block[VG_MAX_LEAVES];
 };
 
 /* What a script's code may set on sprites (vg_game.script_sets; the Lua
@@ -428,6 +433,10 @@ vg_status game_add_constraint(vg_game *g, const char *what, const char *type, do
 void game_type_update(vg_game *g, int type, int ref);
 /* Checks the rules as a whole and derives tables (subtypes, pairs, static types). */
 vg_status game_finish(vg_game *g, vg_error *err);
+/* With the level's size known: whether the tick's cell lists keep a list
+ * per type and cell (g->cells_typed; 'on' 1: g->cells_stack, as loaded),
+ * which needs every changing leaf type's heads to fit; their blocks. */
+void game_cells_typed(vg_game *g, int on);
 
 /* ---- Shared helpers ------------------------------------------------- */
 

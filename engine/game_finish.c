@@ -392,6 +392,26 @@ static void finish_actions(vg_game *g) {
         if (memcmp(&g->acts[__builtin_ctzll(ts)], &g->acts[g->acts_type], sizeof g->acts[0]) != 0) g->acts_type = -1;
 }
 
+/* Whether sprites may stack on a cell without bound, so that the tick's
+ * cell lists pay for a list per type (tick.h's cell_lists): a Spreader
+ * fed by a SpawnPoint of no total (rivers' water: every spawn point adds
+ * a spreader a tick, each spreading onto the cells around). */
+static int finish_cells_stack(const vg_game *g) {
+    for (int t = 0; t < g->ntypes; t++) {
+        const type_def *td = &g->types[t];
+        if (td->cls == CLS_SpawnPoint && td->total == 0 && td->stype >= 0 && g->types[td->stype].cls == CLS_Spreader)
+            return 1;
+    }
+    return 0;
+}
+
+void game_cells_typed(vg_game *g, int on) {
+    int cells = g->w * g->h;
+    g->cells_typed = on && g->nranges * cells <= VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE;
+    for (int t = 0; t < VG_MAX_LEAVES; t++)
+        g->cells_block[t] = (uint16_t)(g->cells_typed && (g->changing >> t & 1) ? g->range_slot[t] * cells : 0);
+}
+
 /* What the script may set on sprites (game.h's SETS_*): sprites carry it. */
 static void finish_script_sets(vg_game *g) {
     if (g->script_sets & SETS_SPEED) game_need_ext(g, EXT_SPEED);
@@ -426,5 +446,6 @@ vg_status game_finish(vg_game *g, vg_error *err) {
     finish_glyphs(g);
     finish_actions(g);
     rest_finish(g);
+    g->cells_stack = finish_cells_stack(g);
     return finish_layout(g, err);
 }

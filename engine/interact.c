@@ -551,6 +551,16 @@ static inline int second_add(int o, uint64_t key, uint64_t types, uint32_t n0, i
     return n;
 }
 
+/* 1 when effect 'e' surely kills first sprite 'a' (killSprite, killBoth
+ * of no condition), which then meets only the first of its second sprites
+ * (interact_visit stops there): not an avatar (which may only be disabled),
+ * nor one that stands on the others (it looks at each for ground). */
+static inline int kills_surely(const tick_ctx *t, const effect_def *e, int a) {
+    const vg_game *g = t->g;
+    return (e->flags & (FX_KILL1 | FX_SURE | FX_BATCH)) == (FX_KILL1 | FX_SURE) &&
+           !((g->avatar_types | g->ground_types) >> ref_type(g, t->s, a) & 1);
+}
+
 /* seconds() from changing sprite a's list of contacts. */
 static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
     contacts *c = &t->ct;
@@ -567,10 +577,10 @@ static __attribute__((noinline)) int seconds_listed(tick_ctx *t, int a, uint64_t
 
 /* The second sprites (leaf set 'types') overlapping first sprite 'a', in
  * GVGAI's order (by type, then id), as overlap_find() gives them. */
-static inline __attribute__((always_inline)) int seconds(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out) {
-    if (t->full)
-        return overlap_find(t, a, types, n0, 0, out, MAX_REFS); /* else next_first brought the contacts up to
-                                                                            * date for 'a' (see need) */
+static inline __attribute__((always_inline)) int seconds(tick_ctx *t, const effect_def *e, int a, uint64_t types,
+                                                         uint32_t n0, int *out) {
+    if (t->full) /* else next_first brought the contacts up to date for 'a' (see need) */
+        return overlap_find(t, a, types, n0, 0, out, kills_surely(t, e, a) ? 1 : MAX_REFS);
     contacts *c = &t->ct;
     if (a >= 0 && contacts_listed(t)) return seconds_listed(t, a, types, n0, out);
     uint64_t keys[MAX_REFS];

@@ -66,16 +66,16 @@ static inline int interact_meet(const tick_ctx *t, int a, int b) {
  * second sprites of leaf set 'near' (those it may meet) that existed when
  * the effect started (below 'n0') and overlap it, in GVGAI's order, as
  * 'seconds' finds them (an always_inline function: each pass inlines its
- * own); a first sprite that stands on ground notes whether it does, against
+ * own; it may stop at the first when 'e' surely kills 'a'); a first sprite that stands on ground notes whether it does, against
  * the solid ones (in a tick that checks every pair, also when it overlaps
  * none). */
-typedef int (*interact_seconds)(tick_ctx *t, int a, uint64_t types, uint32_t n0, int *out);
+typedef int (*interact_seconds)(tick_ctx *t, const effect_def *e, int a, uint64_t types, uint32_t n0, int *out);
 static inline __attribute__((always_inline)) void interact_visit(tick_ctx *t, const effect_def *e, int batch, int a,
                                                                  uint64_t near, uint32_t n0, interact_seconds seconds) {
     const vg_game *g = t->g;
     int second[MAX_REFS];
     int ground = a >= 0 && (g->ground_types >> ref_type(g, t->s, a) & 1);
-    int n2 = seconds(t, a, near, n0, second);
+    int n2 = seconds(t, e, a, near, n0, second);
     if (n2 == 0 && (!ground || !t->full)) return; /* its contacts are gone (interact.c's firsts) */
     if (ground) physics_ground(t, a, near);
     if (batch) {

@@ -168,8 +168,31 @@ static int next_any(tick_ctx *t, any_walk *f, const firsts_near *c, const pair_d
     return 0;
 }
 
+/* On the grid (interact_run's: a game not g->geom), a first sprite is
+ * tested by the cells it covers, as its lookup will (overlap_near_types:
+ * their static masks and counts), not by rectangles; but where sprites
+ * stand on others (ground types), whose look below needs them. */
 int interact_next_any(tick_ctx *t, any_walk *f, const pair_def *pd, uint32_t n0, uint64_t after, int started, int *r) {
-    return next_any(t, f, NULL, pd, n0, after, started, r);
+    const vg_game *g = t->g;
+    if (g->ground_types) return next_any(t, f, NULL, pd, n0, after, started, r);
+    uint64_t t2 = g->types[pd->t2].subtypes;
+    if (!f->walking) {
+        tick_walk(&f->w, t, g->types[pd->t1].subtypes, n0);
+        if (started) walk_skip(&f->w, after);
+        f->walking = 1;
+        f->type = -1;
+    }
+    while (walk_next(&f->w, r)) {
+        if (f->w.type != f->type) { /* the first of its type */
+            f->type = f->w.type;
+            if (f->w.k < f->w.end && !(t2 >> f->type & 1) && !seconds_near(t, leaf_box(t, f->type), t2, -1)) {
+                f->w.k = f->w.end, f->w.i = f->w.n0; /* more to come, and their rectangle meets none */
+                continue;
+            }
+        }
+        if ((f->near = t2 & overlap_near_types(t, *r))) return 1;
+    }
+    return 0;
 }
 
 int interact_none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
@@ -189,8 +212,9 @@ int interact_none_of(const tick_ctx *t, uint64_t types, uint32_t n0) {
 
 /* The second sprites of leaf set 'types' overlapping first sprite 'a' (a
  * tick that checks every pair reads no contacts). */
-static inline __attribute__((always_inline)) int seconds_all(tick_ctx *t, int a, uint64_t types, uint32_t n0,
-                                                             int *out) {
+static inline __attribute__((always_inline)) int seconds_all(tick_ctx *t, const effect_def *e, int a, uint64_t types,
+                                                             uint32_t n0, int *out) {
+    (void)e;
     return overlap_find(t, a, types, n0, 0, out, MAX_REFS);
 }
 

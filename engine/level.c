@@ -190,6 +190,7 @@ static vg_status lay_out(vg_game *g, const map_rows *m, int nstat, const char *n
     g->ph = h * g->square;
     g->on_x = (unsigned)(g->pw - g->square);
     g->on_y = (unsigned)(g->ph - g->square);
+    game_cells_typed(g, g->cells_stack);
     g->cell_fixed = 0;
     for (int t = 0; t < g->ntypes; t++) {
         g->size_w[t] = (int)(g->square * g->types[t].w_mult);

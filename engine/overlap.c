@@ -118,11 +118,57 @@ static inline int lists_pay(tick_ctx *t, int r1, int counted) {
     return size > (counted ? LIST_MIN_COUNTED : LIST_MIN) && (t->cl.on || (t->cl.scanned += size) > t->s->n);
 }
 
-/* overlap_find() with the changing sprites taken from the cell lists:
- * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
-static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want,
-                                                        const int *cells, int ncells, uint32_t n0, int live, int *out,
-                                                        int max) {
+/* Adds to out[n..max) the sprites of leaf 'st' in its lists (a list per
+ * type and cell, by index) of cells near[0..nnear) that overlap the square
+ * at pixel (x, y), other than 'r1', below index 'n0' and, with 'live', not
+ * killed: by index (the lists merged); returns n. */
+static int typed_take(const tick_ctx *t, int st, const int *near, int nnear, int r1, int x, int y, uint32_t n0,
+                      int live, int *out, int n, int max) {
+    const uint16_t *head = t->cl.head + t->g->cells_block[st], *next = t->cl.next;
+    uint32_t at[9]; /* the next sprite of each list not done (below n0) */
+    int k = 0;
+    for (int c = 0; c < nnear; c++)
+        if ((at[k] = head[near[c]]) < n0) k++;
+    while (k > 0 && n < max) {
+        int m = 0;
+        for (int c = 1; c < k; c++) m = at[c] < at[m] ? c : m;
+        uint32_t j = at[m];
+        if ((at[m] = next[j]) >= n0) at[m] = at[--k]; /* that list is done (CELLS_NONE is past any n0) */
+        const sprite *p = tick_sprite(t, j);
+        if ((int)j != r1 && physics_intersects(t->b, x, y, p->x, p->y) && !(live && (p->flags & SP_KILLED)))
+            out[n++] = (int)j;
+    }
+    return n;
+}
+
+/* overlapping_listed() with a list per type and cell (g->cells_typed):
+ * each type wanted read from its own lists, in the cells where the corner
+ * of an overlapping square can be (cells_near's), or the sprite's own
+ * cell alone when it and every changing sprite are on the grid. */
+static __attribute__((noinline)) int overlapping_typed(tick_ctx *t, int r1, int x, int y, uint64_t want,
+                                                       const int *cells, int ncells, uint32_t n0, int live, int *out,
+                                                       int max) {
+    const vg_game *g = t->g;
+    int near[9], nnear = 0, b = t->b, n = 0, cell = cell_exact(g, x, y);
+    if (!t->cl.on || (want & g->changing & ~t->cl.listed)) tick_cells_list(t, want & g->changing);
+    if (cell >= 0 && !t->s->loose) near[nnear++] = cell;
+    else {
+        int c0 = cells_key(g, x - b + 1, 0), c1 = cells_key(g, x + b - 1, 0);
+        for (int row = cells_key(g, 0, y - b + 1), end = cells_key(g, 0, y + b - 1); row <= end; row += g->w)
+            for (int k = c0; k <= c1; k++) near[nnear++] = row + k;
+    }
+    for (uint64_t ts = want; ts && n < max; ts &= ts - 1) {
+        int st = __builtin_ctzll(ts);
+        n = g->changing >> st & 1 ? typed_take(t, st, near, nnear, r1, x, y, n0, live, out, n, max)
+                                  : fixed_at(t, r1, st, cells, ncells, live, out, n, max);
+    }
+    return n;
+}
+
+/* overlapping_listed() with a list per cell. */
+static __attribute__((noinline)) int overlapping_cells(tick_ctx *t, int r1, int x, int y, uint64_t want,
+                                                       const int *cells, int ncells, uint32_t n0, int live, int *out,
+                                                       int max) {
     uint32_t near[MAX_REFS];
     int n = 0, at = 0, nnear = cells_near(t, r1, x, y, want & t->g->changing, n0, live, near);
     for (uint64_t ts = want; ts; ts &= ts - 1) {
@@ -135,6 +181,14 @@ static __attribute__((noinline)) int overlapping_listed(tick_ctx *t, int r1, int
             if (n < max) out[n++] = (int)(near[at] & 0xffff);
     }
     return n;
+}
+
+/* overlap_find() with the changing sprites taken from the cell lists:
+ * 'want' the leaf types to look for, 'cells' those r1 (at x, y) covers. */
+static inline int overlapping_listed(tick_ctx *t, int r1, int x, int y, uint64_t want, const int *cells, int ncells,
+                                     uint32_t n0, int live, int *out, int max) {
+    return (t->g->cells_typed ? overlapping_typed : overlapping_cells)(t, r1, x, y, want, cells, ncells, n0, live, out,
+                                                                       max);
 }
 
 /* The changing leaf types among 'types' (indexed in t->tc) with a sprite

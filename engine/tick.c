@@ -102,16 +102,16 @@ static void drop_killed(tick_ctx *t, uint32_t *settled, uint16_t gone[64]) {
  * leaf type) and its new ones sorted in: each type's range from its old
  * one, without a pass over the sprites. */
 static void ranges_update(tick_ctx *t, const uint16_t gone[64]) {
+    const vg_game *g = t->g;
     uint16_t *end = state_ranges(t->s);
-    uint32_t old_from = 0, at = 0;
-    for (uint64_t ts = t->g->changing; ts; ts &= ts - 1) { /* the slots in type order */
-        int type = __builtin_ctzll(ts), slot = t->g->range_slot[type];
-        uint32_t old_to = end[slot];
-        at += old_to - old_from;
-        if (t->created >> type & 1) at += t->ncreated[type];
-        at -= gone[type];
-        old_from = old_to;
-        end[slot] = (uint16_t)at;
+    uint64_t counted = g->changing & t->census; /* the types whose sprites may be born or dead */
+    if (!counted) return;
+    int first = __builtin_ctzll(counted), slot = g->range_slot[first]; /* the ranges before it stay */
+    uint32_t shift = 0; /* the sprites born less those dead in the types so far: each range's end moves by it */
+    for (uint64_t ts = g->changing & ~0ULL << first; ts; ts &= ts - 1, slot++) { /* the slots in type order */
+        int type = __builtin_ctzll(ts);
+        if (counted >> type & 1) shift += (t->created >> type & 1 ? t->ncreated[type] : 0) - gone[type];
+        end[slot] = (uint16_t)(end[slot] + shift);
     }
 }
 
@@ -253,7 +253,9 @@ static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int 
     if (!(t->indexed >> type & 1)) return;
     if (t->cl.on && (t->cl.listed >> type & 1)) {
         int from = cells_key(t->g, p->x, p->y), to = cells_key(t->g, x, y);
-        if (from != to) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
+        if (from != to && t->cl.typed)
+            cells_unlink_typed(t->g, &t->cl, i, type, from), cells_link_typed(t->g, &t->cl, i, type, to);
+        else if (from != to) cells_unlink(&t->cl, i, from), cells_link(&t->cl, i, to);
     }
     if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
 }
@@ -343,17 +345,40 @@ void tick_set_pos_free(tick_ctx *t, int i, int x, int y) {
     p->y = (int16_t)y;
 }
 
+/* tick_cells_list for a game of a list per type and cell: type by type,
+ * its heads cleared, its sprites put first from the last on (the lists
+ * come out by index). */
+static __attribute__((noinline)) void cells_list_typed(tick_ctx *t, uint64_t types) {
+    const vg_game *g = t->g;
+    cell_lists *c = &t->cl;
+    for (uint64_t ts = types; ts; ts &= ts - 1) {
+        int type = __builtin_ctzll(ts), block = g->cells_block[type];
+        uint32_t from, to;
+        memset(c->head + block, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
+        type_range(t, type, &from, &to);
+        for (uint32_t i = t->s->n; i-- > t->settled && (t->created >> type & 1);) /* the new ones */
+            if (tick_sprite(t, i)->type == type)
+                cells_link(c, (int)i, block + cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+        for (uint32_t i = to; i-- > from;)
+            cells_link(c, (int)i, block + cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+    }
+}
+
 void tick_cells_list(tick_ctx *t, uint64_t types) {
     const vg_game *g = t->g;
     cell_lists *c = &t->cl;
     if (!c->on) {
-        memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
         c->on = 1;
         c->listed = 0;
+        if (!(c->typed = g->cells_typed)) memset(c->head, 0xff, (size_t)g->w * g->h * sizeof c->head[0]);
     }
     types &= ~c->listed;
     c->listed |= types;
     t->indexed |= types;
+    if (c->typed) {
+        cells_list_typed(t, types);
+        return;
+    }
     for (uint64_t ts = types; ts; ts &= ts - 1) {
         uint32_t from, to;
         type_range(t, __builtin_ctzll(ts), &from, &to);
@@ -460,7 +485,9 @@ static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, i
     if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
     touch(t, (int)i);                                              /* one version */
     if (t->indexed >> type & 1) {
-        if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
+        if (t->cl.on && (t->cl.listed >> type & 1) && t->cl.typed)
+            cells_link_typed(g, &t->cl, (int)i, type, cells_key(g, x, y));
+        else if (t->cl.on && (t->cl.listed >> type & 1)) cells_link(&t->cl, (int)i, cells_key(g, x, y));
         if (t->tc.types >> type & 1) tick_type_cells_mark(t, type, x, y);
     }
     count_created(t, type, i, 1);
@@ -515,7 +542,8 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
     const uint64_t *ext = (const uint64_t *)(const void *)g->ext_init[type];
     size_t words = (t->stride - sizeof head) / 8;
     int indexed = (int)(t->indexed >> type & 1);
-    int linked = indexed && t->cl.on && (t->cl.listed >> type & 1), marked = indexed && (t->tc.types >> type & 1);
+    int linked = indexed && t->cl.on && (t->cl.listed >> type & 1) ? 1 + t->cl.typed : 0; /* 2: lists per type */
+    int marked = indexed && (t->tc.types >> type & 1);
     int px = INT16_MIN - 1, py = 0, key = 0; /* the last place keyed (sprites are piled up) */
     for (uint32_t k = 0; k < n; k++) {
         uint32_t i = first + k;
@@ -529,7 +557,8 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
         touch(t, (int)i);
         if (linked) {
             if (x != px || y != py) key = cells_key(g, x, y), px = x, py = y;
-            cells_link(&t->cl, (int)i, key);
+            if (linked == 1) cells_link(&t->cl, (int)i, key);
+            else cells_link_typed(g, &t->cl, (int)i, type, key);
         }
         if (marked) tick_type_cells_mark(t, type, x, y);
         if (!s->occ_full) state_occ_add(g, s, x, y, +1);

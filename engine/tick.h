@@ -57,13 +57,19 @@ typedef struct lean lean;
  * lookup for it pays in a tick (when such scans have visited more sprites
  * than the state holds: tick_cells_list), and its sprites are kept listed
  * by every move and creation since; a sprite killed stays listed until
- * the tick ends. Only the types looked for: others would crowd the lists. */
+ * the tick ends. Only the types looked for: others would crowd the lists.
+ * Where sprites may stack without bound (g->cells_typed: rivers' floods
+ * put hundreds of water sprites of three types on a cell), each listed
+ * type has a list per cell (its block of heads, g->cells_block), by index
+ * (GVGAI's order within a type), so that a lookup reads only the sprites
+ * of the types it wants, in order, and may stop at the first. */
 #define CELLS_NONE 0xffffu
 typedef struct cell_lists {
     int on;                      /* the heads are cleared this tick */
     uint32_t scanned;            /* sprites such scans have visited this tick */
     uint64_t sized;              /* leaf types whose 'size' is known this tick */
     uint64_t listed;             /* the leaf types listed (while 'on') */
+    int typed;                   /* a list per type and cell (g->cells_typed), while 'on' */
     uint32_t size[VG_MAX_TYPES]; /* per leaf type: the sprites of its changing partners when the tick began */
     uint16_t head[VG_MAX_MAP_SIDE * VG_MAX_MAP_SIDE]; /* per cell (w*h used): its first sprite */
     uint16_t next[VG_MAX_SPRITES];                    /* per sprite: the next one of its list */
@@ -215,6 +221,19 @@ static inline void cells_link(cell_lists *c, int i, int key) {
 }
 static inline void cells_unlink(cell_lists *c, int i, int key) {
     uint16_t *at = &c->head[key];
+    while (*at != i) at = &c->next[*at];
+    *at = c->next[i];
+}
+/* The same with a list per type and cell (c->typed): sprite i of leaf
+ * 'type' at its place by index in the type's list of cell 'key'. */
+static inline void cells_link_typed(const vg_game *g, cell_lists *c, int i, int type, int key) {
+    uint16_t *at = &c->head[g->cells_block[type] + key];
+    while (*at < i) at = &c->next[*at]; /* CELLS_NONE ends it */
+    c->next[i] = *at;
+    *at = (uint16_t)i;
+}
+static inline void cells_unlink_typed(const vg_game *g, cell_lists *c, int i, int type, int key) {
+    uint16_t *at = &c->head[g->cells_block[type] + key];
     while (*at != i) at = &c->next[*at];
     *at = c->next[i];
 }

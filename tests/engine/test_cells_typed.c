@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * test_cells_typed.c -- the tick's cell lists kept per type and cell
+ * (tick.h's cell_lists, g->cells_typed), against one list per cell: the
+ * same plays, with random actions, of GVGAI games as loaded and with
+ * the per-type lists forced the other way (game_cells_typed) must give
+ * the same states after every tick, byte for byte but the flags the
+ * collision pass keeps for itself (SP_LINGER, SP_REST), with the same
+ * score and events. rivers keeps them per type as loaded, and its water
+ * floods the map (the plays must reach FLOOD sprites: the lookups ran on
+ * crowded lists); the others are games whose lookups take the lists
+ * (crowded cells, many sprites), forced per type. A failure names the
+ * game, level, seed and tick.
+ *
+ * Default: seeds 2-3, 1,250 ticks a play; VGDL_SLOW=1: seeds 2-9, 3,000.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+#include "state.h"
+
+#define FLOOD 1000
+
+/* The first difference between states a and b, or NULL. */
+static const char *differ(const vg_game *g, const vg_state *a, const vg_state *b) {
+    if (a->n != b->n) return "sprite count";
+    for (uint32_t i = 0; i < a->n; i++) {
+        sprite p = *state_sprite(a, i), q = *state_sprite(b, i);
+        p.flags &= (uint8_t) ~(SP_LINGER | SP_REST), q.flags &= (uint8_t) ~(SP_LINGER | SP_REST);
+        if (memcmp(&p, &q, sizeof p)) return "a sprite";
+        if (memcmp(state_sprite(a, i) + 1, state_sprite(b, i) + 1, a->stride - sizeof p)) return "a sprite's extension";
+    }
+    if (vg_state_hash(a) != vg_state_hash(b)) return "the state hash";
+    if (vg_score(a) != vg_score(b)) return "the score";
+    vg_event ea[64], eb[64];
+    int na = vg_events(g, a, ea, 64);
+    if (na != vg_events(g, b, eb, 64) || memcmp(ea, eb, (size_t)na * sizeof ea[0])) return "the events";
+    return NULL;
+}
+
+/* Plays 'ticks' random ticks of GVGAI's game 'name' on level 'lvl' from
+ * 'seed', with the cell lists per type and without; returns the most
+ * changing sprites a state held. */
+static uint32_t play_both(const char *name, int lvl, uint64_t seed, int ticks) {
+    char path[64], level[64];
+    snprintf(path, sizeof path, "gvgai/%s.txt", name);
+    snprintf(level, sizeof level, "gvgai/%s_lvl%d.txt", name, lvl);
+    vg_game *g = load_game(path, level), *plain = load_game(path, level);
+    game_cells_typed(g, 1);
+    game_cells_typed(plain, 0);
+    assert_true(g->cells_typed); /* its heads fit */
+    vg_state *s = vg_state_new(g, seed), *p = vg_state_new(plain, seed);
+    uint64_t draw = seed * 0x9E3779B97F4A7C15u + 1;
+    vg_error err;
+    uint32_t most = 0;
+    for (int k = 1; k <= ticks; k++) {
+        vg_action mine[VG_MAX_ACTIONS];
+        int n = vg_player_actions(g, s, 0, mine);
+        draw = draw * 6364136223846793005u + 1442695040888963407u;
+        uint64_t r = (draw >> 33) % (uint64_t)(n + 1); /* n: NIL */
+        vg_action a = r < (uint64_t)n ? mine[r] : VG_ACTION_NIL;
+        assert_int_equal(vg_advance(g, s, a, &err), VG_OK);
+        assert_int_equal(vg_advance(plain, p, a, &err), VG_OK);
+        const char *what = differ(g, s, p);
+        if (what)
+            fail_msg("%s level %d seed %llu: %s differs after tick %d", name, lvl, (unsigned long long)seed, what, k);
+        most = s->n > most ? s->n : most;
+        if (vg_is_over(s)) {
+            vg_state_free(s), vg_state_free(p);
+            s = vg_state_new(g, seed + (uint64_t)k), p = vg_state_new(plain, seed + (uint64_t)k);
+        }
+    }
+    vg_state_free(s), vg_state_free(p);
+    vg_game_free(g), vg_game_free(plain);
+    return most;
+}
+
+static int slow(void) { return getenv("VGDL_SLOW") != NULL; }
+
+/* rivers: per type as loaded (a Spreader fed by a SpawnPoint of no total). */
+static void test_rivers(void **state) {
+    (void)state;
+    vg_game *g = load_game("gvgai/rivers.txt", "gvgai/rivers_lvl0.txt");
+    assert_true(g->cells_stack && g->cells_typed);
+    vg_game_free(g);
+    uint32_t most = 0;
+    for (int lvl = 0; lvl < 5; lvl++)
+        for (uint64_t seed = 2; seed < (slow() ? 10u : 4u); seed++) {
+            uint32_t m = play_both("rivers", lvl, seed, slow() ? 3000 : 1250);
+            most = m > most ? m : most;
+        }
+    printf("# rivers: at most %u changing sprites\n", most);
+    assert_true(most >= FLOOD); /* a flood: lookups in crowded cells */
+}
+
+/* Games whose lookups take the cell lists, forced per type. */
+static void test_forced(void **state) {
+    (void)state;
+    static const char *const games[] = {"boulderchase", "themole", "run", "blacksmoke", "dungeon", "fireman", "lasers"};
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++)
+        for (uint64_t seed = 2; seed < (slow() ? 10u : 3u); seed++) play_both(games[k], 0, seed, slow() ? 3000 : 1000);
+}
+
+/* A game whose sprites stack without bound only in some is per type as loaded. */
+static void test_loaded(void **state) {
+    (void)state;
+    vg_game *g = load_game("gvgai/boulderchase.txt", "gvgai/boulderchase_lvl0.txt");
+    assert_false(g->cells_stack || g->cells_typed);
+    vg_game_free(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rivers),
+        cmocka_unit_test(test_forced),
+        cmocka_unit_test(test_loaded),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
