@@ -102,16 +102,16 @@ static void drop_killed(tick_ctx *t, uint32_t *settled, uint16_t gone[64]) {
  * leaf type) and its new ones sorted in: each type's range from its old
  * one, without a pass over the sprites. */
 static void ranges_update(tick_ctx *t, const uint16_t gone[64]) {
+    const vg_game *g = t->g;
     uint16_t *end = state_ranges(t->s);
-    uint32_t old_from = 0, at = 0;
-    for (uint64_t ts = t->g->changing; ts; ts &= ts - 1) { /* the slots in type order */
-        int type = __builtin_ctzll(ts), slot = t->g->range_slot[type];
-        uint32_t old_to = end[slot];
-        at += old_to - old_from;
-        if (t->created >> type & 1) at += t->ncreated[type];
-        at -= gone[type];
-        old_from = old_to;
-        end[slot] = (uint16_t)at;
+    uint64_t counted = g->changing & t->census; /* the types whose sprites may be born or dead */
+    if (!counted) return;
+    int first = __builtin_ctzll(counted), slot = g->range_slot[first]; /* the ranges before it stay */
+    uint32_t shift = 0; /* the sprites born less those dead in the types so far: each range's end moves by it */
+    for (uint64_t ts = g->changing & ~0ULL << first; ts; ts &= ts - 1, slot++) { /* the slots in type order */
+        int type = __builtin_ctzll(ts);
+        if (counted >> type & 1) shift += (t->created >> type & 1 ? t->ncreated[type] : 0) - gone[type];
+        end[slot] = (uint16_t)(end[slot] + shift);
     }
 }
 

@@ -9,7 +9,8 @@
  * have sprites partly off it); the walk over a type's sprites (state.h's
  * sprite_walk): static ones, then the range, then those created in the
  * tick, in GVGAI's order, and a walk started past a sprite; the end of a
- * tick sorts the new sprites in, whatever their order and however many.
+ * tick sorts the new sprites in, whatever their order and however many,
+ * and every type's range is right, also when only some types changed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -159,10 +160,11 @@ static void test_walk_static_range_then_new(void **state) {
 }
 
 /* One tick creating 'n' sprites of the types in 'types' (a string of
- * type letters, used in turn) and killing every third of those there:
- * when it ends, the survivors and the new sprites are sorted by (type,
- * id), each type's range holding its own. */
-static void sorted_after(const vg_game *g, const char *types, int n) {
+ * type letters, used in turn) and killing every third of those there (of
+ * the types in 'dying' only, when not NULL): when it ends, the survivors
+ * and the new sprites are sorted by (type, id), each type's range holding
+ * its own (those of the types before and after the ones changed too). */
+static void sorted_after_killing(const vg_game *g, const char *types, int n, const char *dying) {
     vg_state *s = vg_state_new(g, 1);
     vg_error err = {0};
     tick_ctx *t = malloc(sizeof *t);
@@ -170,7 +172,9 @@ static void sorted_after(const vg_game *g, const char *types, int n) {
     tick_begin(t, g, s, &err);
     uint32_t n0 = s->n;
     for (uint32_t i = 0; i < n0; i++)
-        if (i % 3 == 1 && !state_is_avatar(g, state_sprite(s, i)->type)) tick_kill(t, (int)i, 1);
+        if (i % 3 == 1 && !state_is_avatar(g, state_sprite(s, i)->type) &&
+            (!dying || strchr(dying, g->types[state_sprite(s, i)->type].name[0])))
+            tick_kill(t, (int)i, 1);
         else count[state_sprite(s, i)->type]++;
     for (int k = 0; k < n; k++) {
         char name[2] = {types[k % (int)strlen(types)], 0};
@@ -192,6 +196,7 @@ static void sorted_after(const vg_game *g, const char *types, int n) {
     free(t);
     vg_state_free(s);
 }
+static void sorted_after(const vg_game *g, const char *types, int n) { sorted_after_killing(g, types, n, NULL); }
 
 static void test_tick_end_sorts_new_sprites_in(void **state) {
     (void)state;
@@ -203,13 +208,17 @@ static void test_tick_end_sorts_new_sprites_in(void **state) {
                              "interaction { 'a', 'avatar', 'transformTo', stype = 'b' }\n"
                              "interaction { 'b', 'avatar', 'transformTo', stype = 'c' }\n",
                              "Aaaabbbbbbccccc\nccccccccccccccc\nccccccccccccccc\nccccccccccccccc");
-    sorted_after(g, "a", 5);      /* a few, among many */
-    sorted_after(g, "b", 200);    /* many of one type, before many */
-    sorted_after(g, "c", 200);    /* many, after all */
-    sorted_after(g, "a", 200);    /* many, before many (of b and c) */
-    sorted_after(g, "ab", 200);   /* many, out of order */
-    sorted_after(g, "ba", 200);   /* many, out of order */
-    sorted_after(g, "aabc", 300); /* many, out of order */
+    sorted_after(g, "a", 5);              /* a few, among many */
+    sorted_after(g, "b", 200);            /* many of one type, before many */
+    sorted_after(g, "c", 200);            /* many, after all */
+    sorted_after(g, "a", 200);            /* many, before many (of b and c) */
+    sorted_after(g, "ab", 200);           /* many, out of order */
+    sorted_after(g, "ba", 200);           /* many, out of order */
+    sorted_after(g, "aabc", 300);         /* many, out of order */
+    sorted_after_killing(g, "b", 3, "b"); /* b's sprites born and dead: a's range stays, c's moves */
+    sorted_after_killing(g, "b", 0, "b"); /* b's dead only: c's moves back */
+    sorted_after_killing(g, "a", 2, "");  /* a's born only: b's and c's move on */
+    sorted_after_killing(g, "c", 0, "c"); /* the last type's dead only */
     vg_game_free(g);
     g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
                     "sprite { 'a', 'Missile', speed = 0, dynamic = true }\n"
