@@ -336,6 +336,18 @@ static __attribute__((noinline)) void cells_list_typed(tick_ctx *t, uint64_t typ
     }
 }
 
+void tick_cells_drop_killed(tick_ctx *t) {
+    const vg_game *g = t->g;
+    cell_lists *c = &t->cl;
+    for (uint64_t ts = c->listed; ts; ts &= ts - 1) {
+        uint16_t *head = c->head + g->cells_block[__builtin_ctzll(ts)];
+        for (int k = 0; k < g->w * g->h; k++)
+            for (uint16_t *at = &head[k]; *at != CELLS_NONE;)
+                if (tick_sprite(t, *at)->flags & SP_KILLED) *at = c->next[*at];
+                else at = &c->next[*at];
+    }
+}
+
 void tick_cells_list(tick_ctx *t, uint64_t types) {
     const vg_game *g = t->g;
     cell_lists *c = &t->cl;

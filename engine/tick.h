@@ -305,6 +305,10 @@ void tick_set_pos_free(tick_ctx *t, int i, int x, int y);
 /* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */
 void tick_moved_from(tick_ctx *t, int i, int x, int y);
 void tick_cells_list(tick_ctx *t, uint64_t types); /* lists the sprites of leaf set 'types' by cell too (t->cl) */
+/* Takes the sprites killed this tick out of the lists per type and cell
+ * (t->cl, typed and on), for lookups that want live sprites only (the
+ * lists then no longer give what GVGAI still meets until the tick ends). */
+void tick_cells_drop_killed(tick_ctx *t);
 /* Indexes the changing leaf types 'types' by cell (t->tc), as far as bits
  * last; marks the cells a sprite of an indexed type covers at (x, y). */
 void tick_type_cells(tick_ctx *t, uint64_t types);
