@@ -117,49 +117,75 @@ static inline int drift_pixels(const tick_ctx *t, const sprite *p, int own, int 
     return speed != 0 ? (int)(speed * t->b) : 0;
 }
 
+enum { RESTS_NOT, RESTS_HAND_OVER, RESTS_ASK };
+static void range_ask(tick_ctx *t, int type, uint32_t from, uint32_t to, int x, int y);
+
+/* Sprite i of a type that may rest, which would move to (x, y) now: asks
+ * rest.c whether it need (rest_try), and moves it when it must; one that
+ * rest_try cannot tell yet goes to later[]. */
+static inline void ask(tick_ctx *t, sprite *p, uint32_t i, int x, int y, uint16_t *later, uint32_t *nlater) {
+    int r = rest_try(t, (int)i, x, y);
+    if (r < 0 && *nlater < MAX_REST) {
+        later[(*nlater)++] = (uint16_t)i;
+    } else if (r <= 0) {
+        p->flags &= (uint8_t)~SP_REST;
+        tick_set_pos(t, (int)i, x, y);
+    }
+}
+
 /* class_update_passive_range, its moves as 'geom' says (tick_set_pos_free
- * or tick_set_pos); 'rests': the type's sprites may rest (rest.c), and those
- * that rested or were stepped back out of what they rest on last tick
- * (SP_REST) are asked whether they need move. Instantiated for each case. */
+ * or tick_set_pos); 'rests' (RESTS_NOT: none) when the type's sprites may
+ * rest (rest.c): those that rested or were stepped back out of what they
+ * rest on last tick (SP_REST) are asked whether they need move (RESTS_ASK).
+ * The first of them hands the rest of the range over to range_ask
+ * (RESTS_HAND_OVER), which begins with its move to (x0, y0): a type whose
+ * sprites do not rest pays no more than one that may not. Instantiated for
+ * each case. */
 static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to,
-                                                                int geom, int rests) {
+                                                                int geom, int rests, int x0, int y0) {
     const vg_game *g = t->g;
     const type_def *td = &g->types[type];
     int own = g->ext_off[EXT_SPEED] != 0, pixels = (int)(td->speed * t->b), ttl = td->ttl;
     int moves = !td->is_static && (own || td->speed != 0), cooldown = td->cooldown, oriented = td->oriented;
-    uint16_t later[MAX_REST]; /* rests: those rest_try could not tell yet */
+    uint16_t later[MAX_REST]; /* RESTS_ASK: those rest_try could not tell yet */
     uint32_t nlater = 0;
-    uint16_t now = t->now; /* these three kept through the calls below: they do not change in a tick */
-    char *spb = t->spb;
-    size_t stride = t->stride;
+    if (rests == RESTS_ASK) { /* sprite 'from' as the loop below would have it */
+        sprite *p = tick_sprite(t, from);
+        ask(t, p, from, x0, y0, later, &nlater);
+        p->moved = t->now;
+        if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)from, 0);
+        else p->counter++;
+        from++;
+    }
     for (uint32_t i = from; i < to; i++) {
-        sprite *p = (sprite *)(void *)(spb + i * stride);
+        sprite *p = tick_sprite(t, i);
         if (p->flags & SP_DISABLED) continue;
         if (!moves) {
             if (!td->is_static) p->flags &= (uint8_t)~SP_FIRST;
         } else if (p->flags & SP_FIRST) {
             p->flags &= (uint8_t)~SP_FIRST;
         } else if ((oriented || (p->flags & SP_ORIENTED)) && (p->dx | p->dy) &&
-                   cooldown <= (uint16_t)(now - p->moved)) {
+                   cooldown <= (uint16_t)(t->now - p->moved)) {
             int px = drift_pixels(t, p, own, pixels);
             if (px) {
                 int x = p->x + p->dx * px, y = p->y + p->dy * px;
-                int r;
                 if (!rests || !(p->flags & SP_REST)) {
-                    (geom ? tick_set_pos_free : tick_set_pos)(t, (int)i, x, y);
-                } else if ((r = rest_try(t, (int)i, x, y)) < 0 && nlater < MAX_REST) {
-                    later[nlater++] = (uint16_t)i;
-                } else if (r <= 0) {
-                    p->flags &= (uint8_t)~SP_REST;
-                    tick_set_pos(t, (int)i, x, y);
+                    if (geom) tick_set_pos_free(t, (int)i, x, y);
+                    else tick_set_pos_drift(t, p, (int)i, x, y);
+                } else if (rests == RESTS_HAND_OVER) {
+                    range_ask(t, type, i, to, x, y);
+                    return;
+                } else {
+                    ask(t, p, i, x, y, later, &nlater);
                 }
-                p->moved = now;
+                p->moved = t->now;
             }
         }
         if (ttl >= 0 && p->counter >= ttl) tick_kill(t, (int)i, 0);
         else p->counter++;
     }
-    for (uint32_t k = 0; k < nlater; k++) { /* in the way of one that may have come to rest since */
+    for (uint32_t k = 0; rests == RESTS_ASK && k < nlater;
+         k++) { /* in the way of one that may have come to rest since */
         sprite *p = tick_sprite(t, later[k]);
         int px = drift_pixels(t, p, own, pixels), x = p->x + p->dx * px, y = p->y + p->dy * px;
         if (!rest_try_on(t, later[k], x, y)) {
@@ -169,10 +195,14 @@ static inline __attribute__((always_inline)) void passive_range(tick_ctx *t, int
     }
 }
 
+static __attribute__((noinline)) void range_ask(tick_ctx *t, int type, uint32_t from, uint32_t to, int x, int y) {
+    passive_range(t, type, from, to, 0, RESTS_ASK, x, y);
+}
+
 void class_update_passive_range(tick_ctx *t, int type, uint32_t from, uint32_t to) {
-    if (t->g->geom) passive_range(t, type, from, to, 1, 0); /* no type rests there */
-    else if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 0, 1);
-    else passive_range(t, type, from, to, 0, 0);
+    if (t->g->rest_types >> type & 1) passive_range(t, type, from, to, 0, RESTS_HAND_OVER, 0, 0); /* not geom */
+    else if (t->g->geom) passive_range(t, type, from, to, 1, RESTS_NOT, 0, 0);
+    else passive_range(t, type, from, to, 0, RESTS_NOT, 0, 0);
 }
 
 void class_defaults_conveyor(type_def *td) { td->oriented = 1; }

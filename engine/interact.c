@@ -675,6 +675,7 @@ static int linger_contacts(tick_ctx *t) {
 static int linger_all(tick_ctx *t) {
     const vg_game *g = t->g;
     int some = PERSIST_NONE;
+    if (t->cl.on && t->cl.typed) tick_cells_drop_killed(t); /* the look-ups below want live sprites */
     for (uint32_t i = 0; i < t->s->n; i++)
         if (!(tick_sprite(t, i)->flags & SP_KILLED) && has_ruled_overlap(t, (int)i, ~0ULL))
             tick_sprite(t, i)->flags |= SP_LINGER, some = PERSIST_SOME;

@@ -52,10 +52,11 @@ static int blind(class_update_fn *u) {
 /* A tick's collision pass in a game whose sprites may rest (g->pass): those
  * that may be seen move first (all of them, with delayed effects due or
  * every pair to check). */
-static void rest_pass(tick_ctx *t) {
-    if (t->nrest) rest_check(t, -1, t->s->timers || t->full);
+static __attribute__((noinline)) void rest_pass_some(tick_ctx *t) {
+    rest_check(t, -1, t->s->timers || t->full);
     interact_run(t);
 }
+static void rest_pass(tick_ctx *t) { (t->nrest ? rest_pass_some : interact_run)(t); }
 
 /* Row e with sprites at rest about (effect_def's fn): before it, all of
  * them move when it acts beyond its two sprites; after it, those whose
@@ -69,10 +70,11 @@ static __attribute__((noinline)) int rest_run_some(tick_ctx *t, const effect_def
 static int rest_run(tick_ctx *t, const effect_def *e, int a, int b) {
     return t->nrest ? rest_run_some(t, e, a, b) : e->plain(t, e, a, b);
 }
-/* ... and a rest pair's stepBack: the sprite's next move asks first. */
+/* ... and a rest pair's stepBack (its plain function): the sprite's next
+ * move asks first (a flag only a type that may rest reads). */
 static int rest_run_pair(tick_ctx *t, const effect_def *e, int a, int b) {
-    if (a >= 0 && (t->g->rest_types >> tick_sprite(t, a)->type & 1)) tick_sprite(t, a)->flags |= SP_REST;
-    return rest_run(t, e, a, b);
+    if (a >= 0) tick_sprite(t, a)->flags |= SP_REST;
+    return t->nrest ? rest_run_some(t, e, a, b) : effect_step_back(t, e, a, b);
 }
 
 /* Pair p's first effect steps its first sprite back out of fixed ones, and
@@ -195,16 +197,15 @@ static int try_rest(tick_ctx *t, int i, int x, int y, const struct rest *on) {
     struct rest *r = &t->rest[t->nrest];
     *r = (struct rest){(uint16_t)i, REST_NONE, 1, (int16_t)x, (int16_t)y, {(uint16_t)c0}, REST_ON_NONE};
     if (on) r->on = on->i;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n; k++)
         if (cells[k] != c0) r->cell[r->ncells++] = (uint16_t)cells[k];
-        types |= alive_types(t, cells[k], g->static_mask[cells[k]] & partners);
-    }
     if (!alone(t, r)) {
         const uint8_t *occ = state_occ(t->s);
         int one = 0, more = occ[c0] != 1;
         for (int k = 1; k < r->ncells; k++) one += occ[r->cell[k]] == 1, more |= occ[r->cell[k]] > 1;
         return !on && !more && one == 1 ? -1 : 0; /* one other in the way: it may be at rest */
     }
+    for (int k = 0; k < n; k++) types |= alive_types(t, cells[k], g->static_mask[cells[k]] & partners);
     int m = first_pair(g, type, types);
     if (on) { /* stepped back out of 'on', back where it was by then (unless fixed ones come first) */
         int f = g->rest_first[type][tick_sprite(t, on->i)->type], b = t->b;

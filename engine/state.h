@@ -31,8 +31,8 @@ enum {                   /* sprite.flags */
        SP_GROUND = 8,    /* stands on a solid sprite (GVGAI on_ground; continuous physics) */
        SP_LINGER = 16,   /* overlapped a partner under a rule when the last tick ended (PERSIST_SOME) */
        SP_ORIENTED = 32, /* keeps an orientation though its type does not: given one by takeOrientation */
-       SP_REST = 64      /* a type that may rest (rest.c): stepped back out of what it rests on, or at rest,
-                          * last tick, so its next move is first asked whether it need happen */
+       SP_REST = 64      /* stepped back out of what it may rest on, or at rest, last tick (rest.c): a type
+                          * that may rest first asks whether its next move need happen (others never read it) */
 };
 
 enum {                   /* vg_state.persist: what overlaps outlasted the last tick */

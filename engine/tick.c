@@ -11,14 +11,12 @@
 
 #include "players.h"
 
-static inline void touch(tick_ctx *t, int i);
-
 /* The sprites whose overlaps outlasted the last tick (SP_LINGER) count as
  * moved, in place, so the collision pass looks at them again; the flags
  * stay until interact_persist sets them anew (a turn may begin twice). */
 __attribute__((noinline)) static void linger(tick_ctx *t) {
     for (uint32_t i = 0; i < t->s->n; i++)
-        if (tick_sprite(t, i)->flags & SP_LINGER) touch(t, (int)i);
+        if (tick_sprite(t, i)->flags & SP_LINGER) tick_touch(t, (int)i);
 }
 
 void tick_begin(tick_ctx *t, const vg_game *g, vg_state *s, vg_error *err) {
@@ -219,35 +217,9 @@ static int tick_any(tick_ctx *t, int type) {
     return 0;
 }
 
-static inline void touch(tick_ctx *t, int i) {
-    if (t->touched[i >> 6] >> (i & 63) & 1) return;
-    t->touched[i >> 6] |= 1ULL << (i & 63);
-    t->moved[t->nmoved++] = (uint16_t)i;
-    t->version++;
-    t->lx[i] = tick_sprite(t, i)->x;
-    t->ly[i] = tick_sprite(t, i)->y;
-}
-
-/* Counts a sprite in (delta +1) or out (-1) of the cells of square q, as
- * state_occ_rect does (written out: a loop over square_cells costs the
- * moves of x-racer and lasers 4-6% more instructions). */
-static inline void occ_cell(vg_state *s, uint8_t *o, int delta) {
-    if (delta > 0 ? *o == UINT8_MAX : *o == 0) s->occ_full = 1;
-    else *o = (uint8_t)(*o + delta);
-}
-static inline void occ_square(vg_state *s, square q, int delta) {
-    uint8_t *o = state_occ(s) + (q.cols & 0xffff) + (q.rows & 0xffff);
-    int dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16);
-    occ_cell(s, o, delta);
-    if (dc) occ_cell(s, o + dc, delta);
-    if (!dr) return;
-    occ_cell(s, o + dr, delta);
-    if (dc) occ_cell(s, o + dr + dc, delta);
-}
-
 /* Keeps the indexes of the tick (t->cl, t->tc) up to date with sprite i's
  * move to pixel (x, y). */
-static __attribute__((noinline)) void index_move(tick_ctx *t, int i, int x, int y) {
+__attribute__((noinline)) void tick_index_move(tick_ctx *t, int i, int x, int y) {
     const sprite *p = tick_sprite(t, i);
     int type = p->type;
     if (!(t->indexed >> type & 1)) return;
@@ -278,17 +250,17 @@ static inline void note_off(tick_ctx *t, int i, int type) {
 
 /* The rest of tick_set_pos for a move to or from a place not wholly on
  * the map: sprite i moves to pixel (x, y). */
-static __attribute__((noinline)) void occ_move(tick_ctx *t, sprite *p, int i, int x, int y) {
+__attribute__((noinline)) void tick_move_edge(tick_ctx *t, sprite *p, int i, int x, int y) {
     if (!t->s->loose && cell_exact(t->g, x, y) < 0) t->s->loose = 1;
     if (square_on_map(t->g, p->x, p->y)) note_off(t, i, p->type); /* to a place not wholly on the map */
     if (!cell_off_map(t->g, p->x, p->y) || !cell_off_map(t->g, x, y)) state_occ_move(t->g, t->s, p->x, p->y, x, y);
-    if (t->indexed) index_move(t, i, x, y);
+    if (t->indexed) tick_index_move(t, i, x, y);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
 }
 
 void tick_moved_from(tick_ctx *t, int i, int x, int y) {
-    touch(t, i);
+    tick_touch(t, i);
     t->lx[i] = x;
     t->ly[i] = y;
 }
@@ -301,23 +273,23 @@ void tick_moved_from(tick_ctx *t, int i, int x, int y) {
 static __attribute__((noinline)) void move(tick_ctx *t, sprite *p, int i, int x, int y) {
     const vg_game *g = t->g;
     if (!(square_on_map(g, p->x, p->y) & square_on_map(g, x, y))) {
-        occ_move(t, p, i, x, y); /* to or from a place not wholly on the map */
+        tick_move_edge(t, p, i, x, y); /* to or from a place not wholly on the map */
         return;
     }
     square from = square_at(g, p->x, p->y), to = square_at(g, x, y);
     if (!square_same(from, to)) {
-        occ_square(t->s, from, -1);
-        occ_square(t->s, to, +1);
+        tick_occ_square(t->s, from, -1);
+        tick_occ_square(t->s, to, +1);
     }
     if ((to.cols | to.rows) >> 16) t->s->loose = 1;
-    if (t->indexed) index_move(t, i, x, y);
+    if (t->indexed) tick_index_move(t, i, x, y);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     sprite *p = tick_sprite(t, i);
-    touch(t, i);
+    tick_touch(t, i);
     if (x == p->x && y == p->y) return;
     t->version++;
     tick_dirty(t, i);
@@ -327,7 +299,7 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
     if (from >= 0 && (to = cell_exact(g, x, y)) >= 0 && occ[from] > 0 && occ[to] < UINT8_MAX) { /* one cell to one */
         occ[from]--;
         occ[to]++;
-        if (t->indexed) index_move(t, i, x, y);
+        if (t->indexed) tick_index_move(t, i, x, y);
         p->x = (int16_t)x;
         p->y = (int16_t)y;
         return;
@@ -337,7 +309,7 @@ void tick_set_pos(tick_ctx *t, int i, int x, int y) {
 
 void tick_set_pos_free(tick_ctx *t, int i, int x, int y) {
     sprite *p = tick_sprite(t, i);
-    touch(t, i);
+    tick_touch(t, i);
     if (x == p->x && y == p->y) return;
     t->version++;
     tick_dirty(t, i);
@@ -361,6 +333,18 @@ static __attribute__((noinline)) void cells_list_typed(tick_ctx *t, uint64_t typ
                 cells_link(c, (int)i, block + cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
         for (uint32_t i = to; i-- > from;)
             cells_link(c, (int)i, block + cells_key(g, tick_sprite(t, i)->x, tick_sprite(t, i)->y));
+    }
+}
+
+void tick_cells_drop_killed(tick_ctx *t) {
+    const vg_game *g = t->g;
+    cell_lists *c = &t->cl;
+    for (uint64_t ts = c->listed; ts; ts &= ts - 1) {
+        uint16_t *head = c->head + g->cells_block[__builtin_ctzll(ts)];
+        for (int k = 0; k < g->w * g->h; k++)
+            for (uint16_t *at = &head[k]; *at != CELLS_NONE;)
+                if (tick_sprite(t, *at)->flags & SP_KILLED) *at = c->next[*at];
+                else at = &c->next[*at];
     }
 }
 
@@ -483,7 +467,7 @@ static inline __attribute__((always_inline)) int create(tick_ctx *t, int type, i
         .moved = (uint16_t)(t->now - (type < t->updating))}; /* GVGAI counts a tick before its update in this one */
     if (t->stride > sizeof *p) memcpy(p + 1, g->ext_init[type], t->stride - sizeof *p); /* sprite_init_ext */
     if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0; /* words tick_begin, interact.c did not clear */
-    touch(t, (int)i);                                              /* one version */
+    tick_touch(t, (int)i);                                         /* one version */
     if (t->indexed >> type & 1) {
         if (t->cl.on && (t->cl.listed >> type & 1) && t->cl.typed)
             cells_link_typed(g, &t->cl, (int)i, type, cells_key(g, x, y));
@@ -554,7 +538,7 @@ uint32_t tick_create_at(tick_ctx *t, int type, const uint16_t *src, uint32_t n) 
         *p = head;
         for (size_t w = 0; w < words; w++) memcpy((char *)(p + 1) + w * 8, ext + w, 8); /* sprite_init_ext */
         if (!(i & 63)) t->touched[i >> 6] = t->dirty_bits[i >> 6] = 0;
-        touch(t, (int)i);
+        tick_touch(t, (int)i);
         if (linked) {
             if (x != px || y != py) key = cells_key(g, x, y), px = x, py = y;
             if (linked == 1) cells_link(&t->cl, (int)i, key);

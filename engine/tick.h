@@ -305,6 +305,10 @@ void tick_set_pos_free(tick_ctx *t, int i, int x, int y);
 /* Sprite i counts as moved this tick, from pixel (x, y) (tick_last_pos). */
 void tick_moved_from(tick_ctx *t, int i, int x, int y);
 void tick_cells_list(tick_ctx *t, uint64_t types); /* lists the sprites of leaf set 'types' by cell too (t->cl) */
+/* Takes the sprites killed this tick out of the lists per type and cell
+ * (t->cl, typed and on), for lookups that want live sprites only (the
+ * lists then no longer give what GVGAI still meets until the tick ends). */
+void tick_cells_drop_killed(tick_ctx *t);
 /* Indexes the changing leaf types 'types' by cell (t->tc), as far as bits
  * last; marks the cells a sprite of an indexed type covers at (x, y). */
 void tick_type_cells(tick_ctx *t, uint64_t types);
@@ -333,6 +337,71 @@ static inline void tick_last_pos(const tick_ctx *t, int r, int *x, int *y) {
     } else {
         ref_pos(t->g, t->s, r, x, y);
     }
+}
+
+/* ---- A move, written out where it is most of a tick ------------------- */
+
+/* Notes sprite i as moved this tick, and where it was (once a tick). */
+static inline void tick_touch(tick_ctx *t, int i) {
+    if (t->touched[i >> 6] >> (i & 63) & 1) return;
+    t->touched[i >> 6] |= 1ULL << (i & 63);
+    t->moved[t->nmoved++] = (uint16_t)i;
+    t->version++;
+    t->lx[i] = tick_sprite(t, i)->x;
+    t->ly[i] = tick_sprite(t, i)->y;
+}
+
+/* Counts a sprite in (delta +1) or out (-1) of the cells of square q, as
+ * state_occ_rect does (written out: a loop over square_cells costs the
+ * moves of x-racer and lasers 4-6% more instructions). A count that wraps
+ * on the way in gives up on counts (occ_full); one on the way out cannot
+ * wrap while they are kept (a sprite leaving a cell was counted in it),
+ * and once given up on they are not read again. */
+static inline void tick_occ_cell(vg_state *s, uint8_t *o, int delta) {
+    *o = (uint8_t)(*o + delta);
+    if (delta > 0 && *o == 0) s->occ_full = 1;
+}
+static inline void tick_occ_square(vg_state *s, square q, int delta) {
+    uint8_t *o = state_occ(s) + (q.cols & 0xffff) + (q.rows & 0xffff);
+    int dc = (int)(q.cols >> 16), dr = (int)(q.rows >> 16);
+    tick_occ_cell(s, o, delta);
+    if (dc) tick_occ_cell(s, o + dc, delta);
+    if (!dr) return;
+    tick_occ_cell(s, o + dr, delta);
+    if (dc) tick_occ_cell(s, o + dr + dc, delta);
+}
+
+/* tick_set_pos's rarer parts: keeping the tick's indexes (t->cl, t->tc) up
+ * to date with sprite i's move to pixel (x, y); the whole move of sprite i
+ * (p) to or from a place not wholly on the map. */
+void tick_index_move(tick_ctx *t, int i, int x, int y);
+void tick_move_edge(tick_ctx *t, sprite *p, int i, int x, int y);
+
+/* tick_set_pos for sprite i (p) drifting to pixel (x, y) (class.c's passive
+ * update: most of the ticks of x-racer, lasers, boloadventures), written
+ * out in the caller's loop. Such a sprite is more often between cells than
+ * not: its count moves from the cells of its square to those of the new
+ * one when they differ (no test of one cell to one first); the state is
+ * 'loose' from the first sprite off the grid on. */
+static inline __attribute__((always_inline)) void tick_set_pos_drift(tick_ctx *t, sprite *p, int i, int x, int y) {
+    tick_touch(t, i);
+    if (x == p->x && y == p->y) return;
+    t->version++;
+    tick_dirty(t, i);
+    const vg_game *g = t->g;
+    if (!(square_on_map(g, p->x, p->y) & square_on_map(g, x, y))) {
+        tick_move_edge(t, p, i, x, y);
+        return;
+    }
+    square from = square_at(g, p->x, p->y), to = square_at(g, x, y);
+    if (!square_same(from, to)) {
+        tick_occ_square(t->s, from, -1);
+        tick_occ_square(t->s, to, +1);
+    }
+    if ((to.cols | to.rows) >> 16) t->s->loose = 1;
+    if (t->indexed) tick_index_move(t, i, x, y);
+    p->x = (int16_t)x;
+    p->y = (int16_t)y;
 }
 
 #endif

@@ -10,7 +10,8 @@
  * sprite_walk): static ones, then the range, then those created in the
  * tick, in GVGAI's order, and a walk started past a sprite; the end of a
  * tick sorts the new sprites in, whatever their order and however many,
- * and every type's range is right, also when only some types changed.
+ * and every type's range is right, also when only some types changed; a
+ * drifting sprite's move does what any move does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -231,6 +232,60 @@ static void test_tick_end_sorts_new_sprites_in(void **state) {
     vg_game_free(g);
 }
 
+/* A drifting sprite's move (tick_set_pos_drift, the passive update's) does
+ * what tick_set_pos does: random moves of missiles on cells, between them
+ * (across and down), partly and wholly off the map, back where they were,
+ * with the tick's cell lists and type cells on or off; the states (cell
+ * counts, 'loose') and the ticks' moved sprites, versions and indexes the
+ * same after each. */
+static void test_drift_moves_as_set_pos(void **state) {
+    (void)state;
+    vg_game *g = load_lua_ok("sprite { 'avatar', 'MovingAvatar' }\n"
+                             "sprite { 'shot', 'Missile', speed = 0.25, orientation = 'RIGHT' }\n"
+                             "sprite { 'rock', 'Missile', speed = 0.5, orientation = 'DOWN' }\n"
+                             "map { 'A', 'avatar' }\nmap { 's', 'shot' }\nmap { 'r', 'rock' }\n"
+                             "sprite { 'floor', 'Immovable' }\nmap { '.', 'floor' }\n"
+                             "interaction { 'shot', 'rock', 'killSprite' }\n",
+                             "A.s.r.\nss..rr\n.r.s..\nrs..s.");
+    int b = g->square, shot = vg_type_find(g, "shot"), rock = vg_type_find(g, "rock");
+    vg_state *a = vg_state_new(g, 1), *d = vg_state_clone(a);
+    vg_error err = {0};
+    srand(7);
+    for (int tick = 0; tick < 200; tick++, a->tick++, d->tick++) {
+        tick_ctx ta, td;
+        tick_begin(&ta, g, a, &err);
+        tick_begin(&td, g, d, &err);
+        int index = tick % 4;
+        if (index & 1) tick_cells_list(&ta, 1ULL << shot), tick_cells_list(&td, 1ULL << shot);
+        if (index & 2) tick_type_cells(&ta, 1ULL << rock), tick_type_cells(&td, 1ULL << rock);
+        for (int k = 0; k < 12; k++) {
+            int i = 1 + rand() % (int)(a->n - 1), kind = rand() % 6;
+            const sprite *p = tick_sprite(&ta, (uint32_t)i);
+            int x = (rand() % 8 - 1) * b, y = (rand() % 6 - 1) * b; /* a cell, or one next to the map */
+            if (kind == 1) x += b / 4;                              /* between cells */
+            if (kind == 2) y += b / 2;
+            if (kind == 3) x = -3 * b, y = rand() % 4 * b;                /* wholly off the map */
+            if (kind == 4) x = p->x + (rand() % 3 - 1) * b / 4, y = p->y; /* a small step, or none */
+            tick_set_pos(&ta, i, x, y);
+            tick_set_pos_drift(&td, tick_sprite(&td, (uint32_t)i), i, x, y);
+            assert_memory_equal(a, d, STATE_BYTES(a->nwords, a->stride, a->n));
+            assert_int_equal(ta.nmoved, td.nmoved);
+            assert_int_equal(ta.version, td.version);
+            assert_memory_equal(ta.moved, td.moved, ta.nmoved * sizeof ta.moved[0]);
+            assert_int_equal(ta.lx[i], td.lx[i]);
+            assert_int_equal(ta.ly[i], td.ly[i]);
+            assert_int_equal(ta.outside_known ? ta.outside : 0, td.outside_known ? td.outside : 0);
+            assert_int_equal(ta.noff, td.noff);
+        }
+        if (index & 1) assert_memory_equal(ta.cl.head, td.cl.head, (size_t)g->w * g->h * sizeof ta.cl.head[0]);
+        if (index & 2) assert_memory_equal(ta.tc.mask, td.tc.mask, (size_t)g->w * g->h * sizeof ta.tc.mask[0]);
+    }
+    assert_true(a->loose);
+    vg_state_free(a);
+    vg_state_free(d);
+    vg_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kill_more_static_sprites_than_a_state_holds),
@@ -238,6 +293,7 @@ int main(void) {
         cmocka_unit_test(test_sprites_meet_off_the_map),
         cmocka_unit_test(test_walk_static_range_then_new),
         cmocka_unit_test(test_tick_end_sorts_new_sprites_in),
+        cmocka_unit_test(test_drift_moves_as_set_pos),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
