@@ -117,6 +117,16 @@ static int pair_work(tick_ctx *t, firsts_near *c, const pair_def *pd) {
     return 0;
 }
 
+/* Starts first sprite walk f over pair pd's first types (those below n0),
+ * from the one after 'after' once 'started'. */
+static inline void firsts_begin(tick_ctx *t, any_walk *f, const pair_def *pd, uint32_t n0, uint64_t after,
+                                int started) {
+    tick_walk(&f->w, t, t->g->types[pd->t1].subtypes, n0);
+    if (started) walk_skip(&f->w, after);
+    f->walking = 1;
+    f->type = -1;
+}
+
 /* Every first sprite, in GVGAI's order (the walk's), from the one after
  * 'after' once 'started', but those that meet no second sprite for sure
  * (their rectangle, and the pixels below it they look at for ground,
@@ -132,12 +142,7 @@ static int next_any(tick_ctx *t, any_walk *f, const firsts_near *c, const pair_d
     const vg_game *g = t->g;
     uint64_t t2 = g->types[pd->t2].subtypes;
     int32_t box[4];
-    if (!f->walking) {
-        tick_walk(&f->w, t, g->types[pd->t1].subtypes, n0);
-        if (started) walk_skip(&f->w, after);
-        f->walking = 1;
-        f->type = -1;
-    }
+    if (!f->walking) firsts_begin(t, f, pd, n0, after, started);
     while (walk_next(&f->w, r)) {
         uint64_t t2k = t2; /* the types it may meet, as far as 'c' knows them at the tick's version now */
         int known = c && c->version == t->version && (c->made >> f->w.type & 1);
@@ -176,12 +181,7 @@ int interact_next_any(tick_ctx *t, any_walk *f, const pair_def *pd, uint32_t n0,
     const vg_game *g = t->g;
     if (g->ground_types) return next_any(t, f, NULL, pd, n0, after, started, r);
     uint64_t t2 = g->types[pd->t2].subtypes;
-    if (!f->walking) {
-        tick_walk(&f->w, t, g->types[pd->t1].subtypes, n0);
-        if (started) walk_skip(&f->w, after);
-        f->walking = 1;
-        f->type = -1;
-    }
+    if (!f->walking) firsts_begin(t, f, pd, n0, after, started);
     while (walk_next(&f->w, r)) {
         if (f->w.type != f->type) { /* the first of its type */
             f->type = f->w.type;

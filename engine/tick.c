@@ -265,26 +265,10 @@ void tick_moved_from(tick_ctx *t, int i, int x, int y) {
     t->ly[i] = y;
 }
 
-/* The rest of tick_set_pos but for a move from one cell to another:
- * sprite i moves to pixel (x, y). A move wholly on the map moves the
- * sprite's count from the cells of its square to those of the new one
- * when they differ; the state is 'loose' from the first sprite off the
- * grid on. */
+/* The rest of tick_set_pos but for a move from one cell to another
+ * (tick_move_square, out of line here). */
 static __attribute__((noinline)) void move(tick_ctx *t, sprite *p, int i, int x, int y) {
-    const vg_game *g = t->g;
-    if (!(square_on_map(g, p->x, p->y) & square_on_map(g, x, y))) {
-        tick_move_edge(t, p, i, x, y); /* to or from a place not wholly on the map */
-        return;
-    }
-    square from = square_at(g, p->x, p->y), to = square_at(g, x, y);
-    if (!square_same(from, to)) {
-        tick_occ_square(t->s, from, -1);
-        tick_occ_square(t->s, to, +1);
-    }
-    if ((to.cols | to.rows) >> 16) t->s->loose = 1;
-    if (t->indexed) tick_index_move(t, i, x, y);
-    p->x = (int16_t)x;
-    p->y = (int16_t)y;
+    tick_move_square(t, p, i, x, y);
 }
 
 void tick_set_pos(tick_ctx *t, int i, int x, int y) {

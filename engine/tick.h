@@ -377,20 +377,14 @@ static inline void tick_occ_square(vg_state *s, square q, int delta) {
 void tick_index_move(tick_ctx *t, int i, int x, int y);
 void tick_move_edge(tick_ctx *t, sprite *p, int i, int x, int y);
 
-/* tick_set_pos for sprite i (p) drifting to pixel (x, y) (class.c's passive
- * update: most of the ticks of x-racer, lasers, boloadventures), written
- * out in the caller's loop. Such a sprite is more often between cells than
- * not: its count moves from the cells of its square to those of the new
- * one when they differ (no test of one cell to one first); the state is
- * 'loose' from the first sprite off the grid on. */
-static inline __attribute__((always_inline)) void tick_set_pos_drift(tick_ctx *t, sprite *p, int i, int x, int y) {
-    tick_touch(t, i);
-    if (x == p->x && y == p->y) return;
-    t->version++;
-    tick_dirty(t, i);
+/* Sprite i (p) moves to pixel (x, y), once tick_set_pos has noted the
+ * move: wholly on the map, its count moves from the cells of its square to
+ * those of the new one when they differ; the state is 'loose' from the
+ * first sprite off the grid on. */
+static inline __attribute__((always_inline)) void tick_move_square(tick_ctx *t, sprite *p, int i, int x, int y) {
     const vg_game *g = t->g;
     if (!(square_on_map(g, p->x, p->y) & square_on_map(g, x, y))) {
-        tick_move_edge(t, p, i, x, y);
+        tick_move_edge(t, p, i, x, y); /* to or from a place not wholly on the map */
         return;
     }
     square from = square_at(g, p->x, p->y), to = square_at(g, x, y);
@@ -402,6 +396,18 @@ static inline __attribute__((always_inline)) void tick_set_pos_drift(tick_ctx *t
     if (t->indexed) tick_index_move(t, i, x, y);
     p->x = (int16_t)x;
     p->y = (int16_t)y;
+}
+
+/* tick_set_pos for sprite i (p) drifting to pixel (x, y) (class.c's passive
+ * update: most of the ticks of x-racer, lasers, boloadventures), written
+ * out in the caller's loop. Such a sprite is more often between cells than
+ * not: no test of one cell to one first. */
+static inline __attribute__((always_inline)) void tick_set_pos_drift(tick_ctx *t, sprite *p, int i, int x, int y) {
+    tick_touch(t, i);
+    if (x == p->x && y == p->y) return;
+    t->version++;
+    tick_dirty(t, i);
+    tick_move_square(t, p, i, x, y);
 }
 
 #endif

@@ -18,28 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "support.h"
-
-#include "state.h"
+#include "differ.h"
 
 #define FLOOD 1000
-
-/* The first difference between states a and b, or NULL. */
-static const char *differ(const vg_game *g, const vg_state *a, const vg_state *b) {
-    if (a->n != b->n) return "sprite count";
-    for (uint32_t i = 0; i < a->n; i++) {
-        sprite p = *state_sprite(a, i), q = *state_sprite(b, i);
-        p.flags &= (uint8_t) ~(SP_LINGER | SP_REST), q.flags &= (uint8_t) ~(SP_LINGER | SP_REST);
-        if (memcmp(&p, &q, sizeof p)) return "a sprite";
-        if (memcmp(state_sprite(a, i) + 1, state_sprite(b, i) + 1, a->stride - sizeof p)) return "a sprite's extension";
-    }
-    if (vg_state_hash(a) != vg_state_hash(b)) return "the state hash";
-    if (vg_score(a) != vg_score(b)) return "the score";
-    vg_event ea[64], eb[64];
-    int na = vg_events(g, a, ea, 64);
-    if (na != vg_events(g, b, eb, 64) || memcmp(ea, eb, (size_t)na * sizeof ea[0])) return "the events";
-    return NULL;
-}
 
 /* Plays 'ticks' random ticks of GVGAI's game 'name' on level 'lvl' from
  * 'seed', with the cell lists per type and without; returns the most
@@ -64,7 +45,7 @@ static uint32_t play_both(const char *name, int lvl, uint64_t seed, int ticks) {
         vg_action a = r < (uint64_t)n ? mine[r] : VG_ACTION_NIL;
         assert_int_equal(vg_advance(g, s, a, &err), VG_OK);
         assert_int_equal(vg_advance(plain, p, a, &err), VG_OK);
-        const char *what = differ(g, s, p);
+        const char *what = states_differ(g, s, p);
         if (what)
             fail_msg("%s level %d seed %llu: %s differs after tick %d", name, lvl, (unsigned long long)seed, what, k);
         most = s->n > most ? s->n : most;

@@ -18,26 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "support.h"
-
-#include "state.h"
-
-/* The first difference between states a and b, or NULL. */
-static const char *differ(const vg_game *g, const vg_state *a, const vg_state *b) {
-    if (a->n != b->n) return "sprite count";
-    for (uint32_t i = 0; i < a->n; i++) {
-        sprite p = *state_sprite(a, i), q = *state_sprite(b, i);
-        p.flags &= (uint8_t) ~(SP_LINGER | SP_REST), q.flags &= (uint8_t) ~(SP_LINGER | SP_REST);
-        if (memcmp(&p, &q, sizeof p)) return "a sprite";
-        if (memcmp(state_sprite(a, i) + 1, state_sprite(b, i) + 1, a->stride - sizeof p)) return "a sprite's extension";
-    }
-    if (vg_state_hash(a) != vg_state_hash(b)) return "the state hash";
-    if (vg_score(a) != vg_score(b)) return "the score";
-    vg_event ea[64], eb[64];
-    int na = vg_events(g, a, ea, 64);
-    if (na != vg_events(g, b, eb, 64) || memcmp(ea, eb, (size_t)na * sizeof ea[0])) return "the events";
-    return NULL;
-}
+#include "differ.h"
 
 /* 1 when a sprite of state s is marked as resting (SP_REST). */
 static int any_rest(const vg_state *s) {
@@ -70,7 +51,7 @@ static int play_both(const char *path, const char *level, uint64_t seed, int tic
         }
         assert_int_equal(vg_advance_multi(g, s, acts, &err), VG_OK);
         assert_int_equal(vg_advance_multi(plain, p, acts, &err), VG_OK);
-        const char *what = differ(g, s, p);
+        const char *what = states_differ(g, s, p);
         if (what) fail_msg("%s %s seed %llu: %s differs after tick %d", path, level, (unsigned long long)seed, what, k);
         resting += any_rest(s);
         if (vg_is_over(s)) {
