@@ -43,7 +43,7 @@ CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -f
 CFLAGS_clang   := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 CFLAGS_fuzz    := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-omit-frame-pointer \
                   -fno-sanitize-recover=all -DVG_FUZZING
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -fPIC $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -fPIC -fno-semantic-interposition $(CFLAGS_$(BUILD)) $(CWARNS) -Iengine -Iagents \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(shell pkg-config --cflags cmocka json-c zlib 2>/dev/null)
 LDFLAGS_asan := -fsanitize=address,undefined
 LDFLAGS_clang := -fsanitize=address,undefined,float-cast-overflow
