@@ -22,39 +22,25 @@
 
 #define FLOOD 1000
 
+/* The most changing sprites a state held (play_differential's 'each'). */
+static void note_most(const vg_state *s, void *most) {
+    if (s->n > *(uint32_t *)most) *(uint32_t *)most = s->n;
+}
+
 /* Plays 'ticks' random ticks of GVGAI's game 'name' on level 'lvl' from
  * 'seed', with the cell lists per type and without; returns the most
  * changing sprites a state held. */
 static uint32_t play_both(const char *name, int lvl, uint64_t seed, int ticks) {
-    char path[64], level[64];
+    char path[64], level[64], label[96];
     snprintf(path, sizeof path, "gvgai/%s.txt", name);
     snprintf(level, sizeof level, "gvgai/%s_lvl%d.txt", name, lvl);
+    snprintf(label, sizeof label, "%s level %d", name, lvl);
     vg_game *g = load_game(path, level), *plain = load_game(path, level);
     game_cells_typed(g, 1);
     game_cells_typed(plain, 0);
     assert_true(g->cells_typed); /* its heads fit */
-    vg_state *s = vg_state_new(g, seed), *p = vg_state_new(plain, seed);
-    uint64_t draw = seed * 0x9E3779B97F4A7C15u + 1;
-    vg_error err;
     uint32_t most = 0;
-    for (int k = 1; k <= ticks; k++) {
-        vg_action mine[VG_MAX_ACTIONS];
-        int n = vg_player_actions(g, s, 0, mine);
-        draw = draw * 6364136223846793005u + 1442695040888963407u;
-        uint64_t r = (draw >> 33) % (uint64_t)(n + 1); /* n: NIL */
-        vg_action a = r < (uint64_t)n ? mine[r] : VG_ACTION_NIL;
-        assert_int_equal(vg_advance(g, s, a, &err), VG_OK);
-        assert_int_equal(vg_advance(plain, p, a, &err), VG_OK);
-        const char *what = states_differ(g, s, p);
-        if (what)
-            fail_msg("%s level %d seed %llu: %s differs after tick %d", name, lvl, (unsigned long long)seed, what, k);
-        most = s->n > most ? s->n : most;
-        if (vg_is_over(s)) {
-            vg_state_free(s), vg_state_free(p);
-            s = vg_state_new(g, seed + (uint64_t)k), p = vg_state_new(plain, seed + (uint64_t)k);
-        }
-    }
-    vg_state_free(s), vg_state_free(p);
+    play_differential(g, plain, seed, ticks, label, note_most, &most);
     vg_game_free(g), vg_game_free(plain);
     return most;
 }

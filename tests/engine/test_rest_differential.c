@@ -20,11 +20,14 @@
 
 #include "differ.h"
 
-/* 1 when a sprite of state s is marked as resting (SP_REST). */
-static int any_rest(const vg_state *s) {
+/* Counts the states with a sprite marked as resting (SP_REST):
+ * play_differential's 'each'. */
+static void count_rest(const vg_state *s, void *resting) {
     for (uint32_t i = 0; i < s->n; i++)
-        if (state_sprite(s, i)->flags & SP_REST) return 1;
-    return 0;
+        if (state_sprite(s, i)->flags & SP_REST) {
+            ++*(int *)resting;
+            return;
+        }
 }
 
 /* Plays 'ticks' random ticks of game 'path' on 'level' from 'seed', with
@@ -32,34 +35,14 @@ static int any_rest(const vg_state *s) {
  * resting, -1 when the game has no type that may rest. */
 static int play_both(const char *path, const char *level, uint64_t seed, int ticks) {
     vg_game *g = load_game(path, level), *plain = load_game(path, level);
-    if (!g->rest_types) {
-        vg_game_free(g), vg_game_free(plain);
-        return -1;
+    int resting = -1;
+    if (g->rest_types) {
+        char label[160];
+        snprintf(label, sizeof label, "%s %s", path, level);
+        plain->rest_types = 0;
+        resting = 0;
+        play_differential(g, plain, seed, ticks, label, count_rest, &resting);
     }
-    plain->rest_types = 0;
-    vg_state *s = vg_state_new(g, seed), *p = vg_state_new(plain, seed);
-    uint64_t draw = seed * 0x9E3779B97F4A7C15u + 1;
-    vg_error err;
-    int resting = 0;
-    for (int k = 1; k <= ticks; k++) {
-        vg_action acts[VG_MAX_PLAYERS], mine[VG_MAX_ACTIONS];
-        for (int q = 0; q < vg_num_players(g); q++) {
-            int n = vg_player_actions(g, s, q, mine);
-            draw = draw * 6364136223846793005u + 1442695040888963407u;
-            uint64_t r = (draw >> 33) % (uint64_t)(n + 1); /* n: NIL */
-            acts[q] = r < (uint64_t)n ? mine[r] : VG_ACTION_NIL;
-        }
-        assert_int_equal(vg_advance_multi(g, s, acts, &err), VG_OK);
-        assert_int_equal(vg_advance_multi(plain, p, acts, &err), VG_OK);
-        const char *what = states_differ(g, s, p);
-        if (what) fail_msg("%s %s seed %llu: %s differs after tick %d", path, level, (unsigned long long)seed, what, k);
-        resting += any_rest(s);
-        if (vg_is_over(s)) {
-            vg_state_free(s), vg_state_free(p);
-            s = vg_state_new(g, seed + (uint64_t)k), p = vg_state_new(plain, seed + (uint64_t)k);
-        }
-    }
-    vg_state_free(s), vg_state_free(p);
     vg_game_free(g), vg_game_free(plain);
     return resting;
 }
